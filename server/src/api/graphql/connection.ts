@@ -1,0 +1,49 @@
+import { checkPageSize, userError } from './errors.js';
+
+const PREFIX = 'arrayconnection:';
+
+export function offsetToCursor(offset: number): string {
+  return Buffer.from(`${PREFIX}${offset}`).toString('base64');
+}
+
+function cursorToOffset(cursor: string, argument: string): number {
+  const decoded = Buffer.from(cursor, 'base64').toString('utf8');
+  const offset = Number(decoded.slice(PREFIX.length));
+  if (!decoded.startsWith(PREFIX) || !Number.isInteger(offset) || offset < 0) {
+    throw userError(`Argument "${argument}" is not a valid cursor.`);
+  }
+  return offset;
+}
+
+export interface ConnectionArgs {
+  first?: number | null;
+  after?: string | null;
+  last?: number | null;
+  before?: string | null;
+}
+
+/** A Relay connection over an in-memory list (nodes, edges, pageInfo), plus the total as `found`. */
+export function connectionFromArray<T>(items: T[], args: ConnectionArgs, defaultFirst = 100) {
+  checkPageSize('first', args.first);
+  checkPageSize('last', args.last);
+  const afterOffset = args.after ? cursorToOffset(args.after, 'after') + 1 : 0;
+  const beforeOffset = args.before ? Math.min(cursorToOffset(args.before, 'before'), items.length) : items.length;
+  let start = afterOffset;
+  let end = beforeOffset;
+  if (args.first !== null && args.first !== undefined) end = Math.min(end, start + args.first);
+  else if (args.last === null || args.last === undefined) end = Math.min(end, start + defaultFirst);
+  if (args.last !== null && args.last !== undefined) start = Math.max(start, end - args.last);
+  const slice = items.slice(start, Math.max(start, end));
+  const edges = slice.map((node, i) => ({ cursor: offsetToCursor(start + i), node }));
+  return {
+    nodes: slice,
+    edges,
+    found: items.length,
+    pageInfo: {
+      hasNextPage: end < beforeOffset,
+      hasPreviousPage: start > 0,
+      startCursor: edges[0]?.cursor ?? null,
+      endCursor: edges[edges.length - 1]?.cursor ?? null,
+    },
+  };
+}

@@ -1,0 +1,170 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  GraphQLError,
+  Kind,
+  parse,
+  validate,
+  execute,
+  specifiedRules,
+  type DocumentNode,
+  type ExecutionResult,
+  type OperationDefinitionNode,
+} from 'graphql';
+import { LRUCache } from 'lru-cache';
+import type { Config } from '../../config.js';
+import type { CatalogService } from '../../modules/catalog/catalog-service.js';
+import { LOCALE_COOKIE, LOCALE_HEADER, pickLang } from '../../modules/i18n/locale.js';
+import type { GraphQLContext } from './context.js';
+import { schema } from './schema.js';
+import { depthLimit } from './depth-limit.js';
+
+/** Root fields that only read the catalogue: a query made of these alone is cached whole. */
+const CATALOGUE_FIELDS = new Set([
+  'products',
+  'product',
+  'productVariation',
+  'productCategories',
+  'productCategory',
+  'terms',
+  'allergens',
+  'storeSettings',
+  'catalogVersion',
+  '__typename',
+]);
+
+const MAX_QUERY_LENGTH = 100_000;
+const MAX_DEPTH = 12;
+
+interface PreparedDocument {
+  document: DocumentNode;
+  catalogueOnly: boolean;
+}
+
+interface GraphQLBody {
+  query?: unknown;
+  variables?: unknown;
+  operationName?: unknown;
+}
+
+function errorBody(message: string) {
+  return { errors: [{ message }] };
+}
+
+function selectedOperation(document: DocumentNode, operationName?: string): OperationDefinitionNode | undefined {
+  const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+  return operationName ? operations.find((op) => op.name?.value === operationName) : operations[0];
+}
+
+function isCatalogueOnly(document: DocumentNode): boolean {
+  return document.definitions.every(
+    (d) =>
+      d.kind !== Kind.OPERATION_DEFINITION ||
+      (d.operation === 'query' &&
+        d.selectionSet.selections.every((s) => s.kind === Kind.FIELD && CATALOGUE_FIELDS.has(s.name.value))),
+  );
+}
+
+export function registerGraphQL(app: FastifyInstance, deps: { config: Config; catalog: CatalogService }) {
+  const documents = new LRUCache<string, PreparedDocument | readonly GraphQLError[]>({ max: 1000 });
+  const responses = new LRUCache<string, string>({ max: Math.max(1, deps.config.catalogCacheSize) });
+  // Cached responses are tagged with the catalogue version; a newer version makes them unreachable.
+  deps.catalog.onChange(() => responses.clear());
+
+  function prepare(query: string): PreparedDocument | readonly GraphQLError[] {
+    const cached = documents.get(query);
+    if (cached) return cached;
+    let prepared: PreparedDocument | readonly GraphQLError[];
+    try {
+      const document = parse(query, { maxTokens: 20_000 });
+      const errors = validate(schema, document, [...specifiedRules, depthLimit(MAX_DEPTH)]);
+      prepared = errors.length ? errors : { document, catalogueOnly: isCatalogueOnly(document) };
+    } catch (error) {
+      if (!(error instanceof GraphQLError)) throw error;
+      prepared = [error];
+    }
+    documents.set(query, prepared);
+    return prepared;
+  }
+
+  async function handle(request: FastifyRequest, reply: FastifyReply, body: GraphQLBody) {
+    reply.header('content-type', 'application/json; charset=utf-8');
+    const { query, operationName } = body;
+    let variables = body.variables;
+    if (typeof variables === 'string') {
+      try {
+        variables = JSON.parse(variables);
+      } catch {
+        return reply.code(400).send(errorBody('Variables must be a JSON object.'));
+      }
+    }
+    if (typeof query !== 'string' || query.trim() === '') {
+      return reply.code(400).send(errorBody('Must provide a query string.'));
+    }
+    if (query.length > MAX_QUERY_LENGTH) return reply.code(413).send(errorBody('The query is too large.'));
+    if (variables !== undefined && variables !== null && (typeof variables !== 'object' || Array.isArray(variables))) {
+      return reply.code(400).send(errorBody('Variables must be a JSON object.'));
+    }
+    if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') {
+      return reply.code(400).send(errorBody('operationName must be a string.'));
+    }
+
+    const prepared = prepare(query);
+    if (Array.isArray(prepared)) {
+      return reply.code(400).send({ errors: (prepared as readonly GraphQLError[]).map((e) => e.toJSON()) });
+    }
+    const { document, catalogueOnly } = prepared as PreparedDocument;
+    const operation = selectedOperation(document, operationName ?? undefined);
+    if (!operation) return reply.code(400).send(errorBody('Unknown operation.'));
+    if (request.method === 'GET' && operation.operation !== 'query') {
+      return reply.code(405).header('allow', 'POST').send(errorBody('Only queries may be sent with GET.'));
+    }
+
+    const lang = pickLang(
+      request.headers[LOCALE_HEADER] as string | undefined,
+      request.cookies[LOCALE_COOKIE],
+      request.headers['accept-language'],
+    );
+    const catalog = await deps.catalog.get();
+    const cacheKey = catalogueOnly
+      ? `${catalog.version}\u0000${lang}\u0000${operationName ?? ''}\u0000${query}\u0000${JSON.stringify(variables ?? {})}`
+      : undefined;
+    if (cacheKey) {
+      const hit = responses.get(cacheKey);
+      if (hit) return reply.header('x-bakje-cache', 'hit').send(hit);
+    }
+
+    const context: GraphQLContext = { lang, catalog, config: deps.config };
+    const result = (await execute({
+      schema,
+      document,
+      variableValues: (variables as Record<string, unknown> | null | undefined) ?? undefined,
+      operationName: (operationName as string | null | undefined) ?? undefined,
+      contextValue: context,
+    })) as ExecutionResult;
+    const payload = JSON.stringify({
+      ...(result.errors ? { errors: result.errors.map((e) => publicError(e, request)) } : {}),
+      data: result.data ?? null,
+    });
+    if (cacheKey && !result.errors) responses.set(cacheKey, payload);
+    return reply.header('x-bakje-cache', 'miss').send(payload);
+  }
+
+  function publicError(error: GraphQLError, request: FastifyRequest) {
+    // Errors we raise on purpose carry a code; anything else is a bug: log it, never leak its details.
+    if (error.extensions?.code || !error.originalError) return error.toJSON();
+    request.log.error({ err: error.originalError, path: error.path }, 'GraphQL resolver failed');
+    return { message: 'Internal server error', path: error.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
+  }
+
+  const invalidJson = (error: Error & { statusCode?: number }, _request: FastifyRequest, reply: FastifyReply) => {
+    const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+    reply.code(status).send(errorBody(status === 413 ? 'The request body is too large.' : 'The request body is not valid JSON.'));
+  };
+
+  app.post('/graphql', { errorHandler: invalidJson, bodyLimit: 1_048_576 }, (request, reply) =>
+    handle(request, reply, (request.body ?? {}) as GraphQLBody),
+  );
+  app.get('/graphql', { errorHandler: invalidJson }, (request, reply) =>
+    handle(request, reply, request.query as GraphQLBody),
+  );
+}

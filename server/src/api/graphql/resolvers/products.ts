@@ -1,0 +1,285 @@
+import type { AddonField, AddonOption as AddonOptionValue, ProductRecord, ReviewRow } from '../../../modules/catalog/snapshot.js';
+import { addonsFor, isListed } from '../../../modules/catalog/snapshot.js';
+import { toGlobalId } from '../../../modules/catalog/global-id.js';
+import { centsToDecimal, discountPercentage, formatEuro } from '../../../modules/catalog/money.js';
+import { excerpt } from '../../../modules/catalog/excerpt.js';
+import { isOnSale, relatedProducts, stockStatusOf } from '../../../modules/catalog/product-query.js';
+import { translate } from '../../../modules/i18n/locale.js';
+import type { GraphQLContext } from '../context.js';
+import { connectionFromArray, type ConnectionArgs } from '../connection.js';
+import { mediaById } from './media.js';
+import { CATEGORY_TAXONOMY, isShopCategory } from './taxonomy.js';
+
+type Format = { format?: 'RAW' | 'FORMATTED' | null };
+
+function priceString(cents: number[], format: Format['format']): string | null {
+  if (cents.length === 0) return null;
+  if (format === 'RAW') return cents.map(centsToDecimal).join(',');
+  const low = cents[0]!;
+  const high = cents[cents.length - 1]!;
+  return low === high ? formatEuro(low) : `${formatEuro(low)} - ${formatEuro(high)}`;
+}
+
+function regularPrices(p: ProductRecord): number[] {
+  if (p.row.type === 'VARIABLE') {
+    return [...new Set(p.variations.flatMap((v) => (v.row.regularPrice === null ? [] : [v.row.regularPrice])))].sort(
+      (a, b) => a - b,
+    );
+  }
+  return p.row.regularPrice === null ? [] : [p.row.regularPrice];
+}
+
+function salePrices(p: ProductRecord): number[] {
+  if (p.row.type === 'VARIABLE') {
+    return [...new Set(p.variations.filter(isOnSale).map((v) => v.row.salePrice!))].sort((a, b) => a - b);
+  }
+  return isOnSale(p) ? [p.row.salePrice!] : [];
+}
+
+function listed(ctx: GraphQLContext, ids: number[]): ProductRecord[] {
+  return ids.flatMap((id) => {
+    const p = ctx.catalog.products.get(id);
+    return p && isListed(p.row) ? [p] : [];
+  });
+}
+
+function productTerms(p: ProductRecord, ctx: GraphQLContext) {
+  const categories = p.categoryIds.flatMap((id) => {
+    const c = ctx.catalog.categories.get(id);
+    return c
+      ? [{ id: c.id, taxonomyName: CATEGORY_TAXONOMY, name: translate(c.name, ctx.lang), slug: c.slug, count: null, description: '' }]
+      : [];
+  });
+  const attributeTerms = p.attributes.flatMap((attribute) => {
+    const taxonomy = attribute.attributeId === null ? undefined : ctx.catalog.attributes.get(attribute.attributeId);
+    if (!taxonomy) return [];
+    return attribute.options.flatMap((slug) => {
+      const term = [...ctx.catalog.terms.values()].find((x) => x.attributeId === taxonomy.id && x.slug === slug);
+      return term
+        ? [{ id: term.id, taxonomyName: taxonomy.slug, name: translate(term.name, ctx.lang), slug, count: null, description: term.description }]
+        : [];
+    });
+  });
+  return [...categories, ...attributeTerms];
+}
+
+const productFields = {
+  id: (p: ProductRecord) => toGlobalId('post', p.row.id),
+  databaseId: (p: ProductRecord) => p.row.id,
+  type: (p: ProductRecord) => p.row.type,
+  name: (p: ProductRecord, _: unknown, ctx: GraphQLContext) => translate(p.row.name, ctx.lang),
+  dutchTitle: (p: ProductRecord) => translate(p.row.name, 'nl'),
+  englishTitle: (p: ProductRecord) => translate(p.row.name, 'en'),
+  frenchTitle: (p: ProductRecord) => translate(p.row.name, 'fr'),
+  slug: (p: ProductRecord) => p.row.slug,
+  sku: (p: ProductRecord) => p.row.sku,
+  uri: (p: ProductRecord) => `/product/${p.row.slug}`,
+  status: (p: ProductRecord) => p.row.status,
+  date: (p: ProductRecord) => p.row.createdAt.toISOString(),
+  modified: (p: ProductRecord) => p.row.updatedAt.toISOString(),
+  description: (p: ProductRecord, _: unknown, ctx: GraphQLContext) => translate(p.row.description, ctx.lang),
+  shortDescription: (p: ProductRecord, _: unknown, ctx: GraphQLContext) => translate(p.row.shortDescription, ctx.lang),
+  excerpt: (p: ProductRecord, _: unknown, ctx: GraphQLContext) => excerpt(translate(p.row.shortDescription, ctx.lang)),
+  onSale: isOnSale,
+  featured: (p: ProductRecord) => p.row.featured,
+  /** The shop shows featured products as new (SPEC §3). */
+  isNew: (p: ProductRecord) => p.row.featured,
+  isPromotion: (p: ProductRecord) => p.row.isPromotion,
+  showInStore: (p: ProductRecord) => p.row.showInStore,
+  catalogVisibility: (p: ProductRecord) => p.row.catalogVisibility.toUpperCase(),
+  purchasable: (p: ProductRecord) =>
+    p.row.status === 'publish' && p.prices.length > 0 && stockStatusOf(p) !== 'OUT_OF_STOCK' && p.row.type !== 'EXTERNAL',
+  menuOrder: (p: ProductRecord) => p.row.menuOrder,
+  maxQuantity: (p: ProductRecord) => p.row.maxQuantity,
+  averageRating: (p: ProductRecord) => p.averageRating,
+  reviewCount: (p: ProductRecord) => p.reviews.length,
+  vatRateTakeaway: (p: ProductRecord) => p.row.vatRateTakeaway,
+  vatRateOnSite: (p: ProductRecord) => p.row.vatRateOnSite,
+  cloudposProductId: (p: ProductRecord) => p.row.cloudposProductId,
+  image: (p: ProductRecord, _: unknown, ctx: GraphQLContext) => mediaById(ctx, p.row.imageId),
+  galleryImages: (p: ProductRecord, args: { first?: number }, ctx: GraphQLContext) => ({
+    nodes: p.galleryIds
+      .slice(0, Math.min(args.first ?? 20, 20))
+      .flatMap((id) => {
+        const m = ctx.catalog.media.get(id);
+        return m ? [m] : [];
+      }),
+  }),
+  productCategories: (p: ProductRecord, args: ConnectionArgs, ctx: GraphQLContext) =>
+    connectionFromArray(
+      p.categoryIds.flatMap((id) => {
+        const c = ctx.catalog.categories.get(id);
+        return c && isShopCategory(c) ? [c] : [];
+      }),
+      args,
+    ),
+  terms: (p: ProductRecord, args: ConnectionArgs, ctx: GraphQLContext) => connectionFromArray(productTerms(p, ctx), args),
+  allergens: (p: ProductRecord, _: unknown, ctx: GraphQLContext) =>
+    p.allergenIds
+      .flatMap((id) => {
+        const a = ctx.catalog.allergens.get(id);
+        return a ? [a] : [];
+      })
+      .sort((a, b) => a.position - b.position),
+  addons: (p: ProductRecord, _: unknown, ctx: GraphQLContext) => addonsFor(ctx.catalog, p),
+  attributes: (p: ProductRecord) => ({ nodes: p.attributes.map((a) => ({ ...a, productId: p.row.id })) }),
+  metaData: (p: ProductRecord, args: { keysIn?: string[] | null }) =>
+    p.row.metaData
+      .filter((m) => !args.keysIn || args.keysIn.includes(m.key))
+      .map((m, i) => ({ id: `${p.row.id}:${i}`, key: m.key, value: typeof m.value === 'string' ? m.value : JSON.stringify(m.value) })),
+  related: (p: ProductRecord, args: ConnectionArgs, ctx: GraphQLContext) =>
+    connectionFromArray(relatedProducts(ctx.catalog, p, Math.min(args.first ?? 5, 5)), args),
+  upsell: (p: ProductRecord, args: ConnectionArgs, ctx: GraphQLContext) => connectionFromArray(listed(ctx, p.upsellIds), args),
+  crossSell: (p: ProductRecord, args: ConnectionArgs, ctx: GraphQLContext) =>
+    connectionFromArray(listed(ctx, p.crossSellIds), args),
+  reviews: (p: ProductRecord, args: ConnectionArgs) => ({
+    averageRating: p.averageRating,
+    ...connectionFromArray(p.reviews, args),
+    edges: connectionFromArray(p.reviews, args).edges.map((e) => ({ rating: e.node.rating, node: e.node })),
+  }),
+  discountPercentage: (p: ProductRecord) =>
+    p.row.type === 'VARIABLE'
+      ? Math.max(0, ...p.variations.map((v) => discountPercentage(v.row.regularPrice, v.row.salePrice)))
+      : discountPercentage(p.row.regularPrice, p.row.salePrice),
+  price: (p: ProductRecord, args: Format) => priceString(p.prices, args.format),
+  regularPrice: (p: ProductRecord, args: Format) => priceString(regularPrices(p), args.format),
+  salePrice: (p: ProductRecord, args: Format) => priceString(salePrices(p), args.format),
+  rawPrice: (p: ProductRecord) => priceString(p.prices, 'RAW'),
+  rawRegularPrice: (p: ProductRecord) => priceString(regularPrices(p), 'RAW'),
+  rawSalePrice: (p: ProductRecord) => priceString(salePrices(p), 'RAW'),
+  stockStatus: stockStatusOf,
+  stockQuantity: (p: ProductRecord) => (p.row.manageStock ? p.row.stockQuantity : null),
+  lowStockAmount: (p: ProductRecord) => p.row.lowStockAmount,
+  totalSales: (p: ProductRecord) => p.row.totalSales,
+};
+
+export const Product = {
+  __resolveType: (p: ProductRecord) =>
+    ({ SIMPLE: 'SimpleProduct', VARIABLE: 'VariableProduct', EXTERNAL: 'ExternalProduct', GROUPED: 'GroupProduct', VARIATION: 'SimpleProduct' })[
+      p.row.type
+    ],
+};
+
+export const SimpleProduct = productFields;
+export const VariableProduct = {
+  ...productFields,
+  weight: (p: ProductRecord) => p.row.weight,
+  length: (p: ProductRecord) => p.row.length,
+  width: (p: ProductRecord) => p.row.width,
+  height: (p: ProductRecord) => p.row.height,
+  defaultAttributes: (p: ProductRecord, _: unknown, ctx: GraphQLContext) =>
+    p.row.defaultAttributes.map((d) => variationAttribute(ctx, d.name, d.value)),
+  variations: (p: ProductRecord, args: ConnectionArgs) =>
+    connectionFromArray(p.variations.filter((v) => v.row.status === 'publish'), { ...args, first: Math.min(args.first ?? 100, 100) }),
+};
+export const ExternalProduct = {
+  ...productFields,
+  externalUrl: (p: ProductRecord) => p.row.externalUrl,
+  buttonText: (p: ProductRecord) => p.row.buttonText,
+};
+export const GroupProduct = {
+  ...productFields,
+  products: (p: ProductRecord, args: ConnectionArgs, ctx: GraphQLContext) => connectionFromArray(listed(ctx, p.groupedIds), args),
+};
+
+function variationAttribute(ctx: GraphQLContext, name: string, value: string) {
+  const attribute = ctx.catalog.attributesBySlug.get(name);
+  const term = attribute ? [...ctx.catalog.terms.values()].find((x) => x.attributeId === attribute.id && x.slug === value) : undefined;
+  return {
+    id: Buffer.from(`variation_attribute:${name}:${value}`).toString('base64'),
+    attributeId: attribute?.id ?? null,
+    name,
+    label: term ? translate(term.name, ctx.lang) : value,
+    value,
+  };
+}
+
+export const ProductVariation = {
+  id: (v: ProductRecord) => toGlobalId('post', v.row.id),
+  databaseId: (v: ProductRecord) => v.row.id,
+  name: (v: ProductRecord, _: unknown, ctx: GraphQLContext) => translate(v.row.name, ctx.lang),
+  slug: (v: ProductRecord) => v.row.slug,
+  sku: (v: ProductRecord) => v.row.sku,
+  price: productFields.price,
+  regularPrice: productFields.regularPrice,
+  salePrice: productFields.salePrice,
+  rawPrice: productFields.rawPrice,
+  onSale: isOnSale,
+  stockStatus: (v: ProductRecord) => v.row.stockStatus,
+  stockQuantity: productFields.stockQuantity,
+  hasAttributes: (v: ProductRecord) => v.row.variationAttributes.length > 0,
+  image: (v: ProductRecord, _: unknown, ctx: GraphQLContext) =>
+    mediaById(ctx, v.row.imageId ?? (v.row.parentId === null ? null : (ctx.catalog.products.get(v.row.parentId)?.row.imageId ?? null))),
+  attributes: (v: ProductRecord, _: unknown, ctx: GraphQLContext) => ({
+    nodes: v.row.variationAttributes.map((a) => variationAttribute(ctx, a.name, a.value)),
+  }),
+  parent: (v: ProductRecord, _: unknown, ctx: GraphQLContext) =>
+    v.row.parentId === null ? null : (ctx.catalog.products.get(v.row.parentId) ?? null),
+};
+
+interface ProductAttributeValue {
+  productId: number;
+  position: number;
+  attributeId: number | null;
+  name: string;
+  options: string[];
+  visible: boolean;
+  variation: boolean;
+}
+
+export const ProductAttribute = {
+  __resolveType: (a: ProductAttributeValue) => (a.attributeId === null ? 'LocalProductAttribute' : 'GlobalProductAttribute'),
+};
+const attributeFields = {
+  id: (a: ProductAttributeValue) => Buffer.from(`attribute:${a.productId}:${a.position}`).toString('base64'),
+  attributeId: (a: ProductAttributeValue) => a.attributeId ?? 0,
+  label: (a: ProductAttributeValue, _: unknown, ctx: GraphQLContext) => {
+    const attribute = a.attributeId === null ? undefined : ctx.catalog.attributes.get(a.attributeId);
+    return attribute ? translate(attribute.name, ctx.lang) : a.name;
+  },
+  scope: (a: ProductAttributeValue) => (a.attributeId === null ? 'LOCAL' : 'GLOBAL'),
+};
+export const LocalProductAttribute = attributeFields;
+export const GlobalProductAttribute = {
+  ...attributeFields,
+  slug: (a: ProductAttributeValue) => a.name,
+  terms: (a: ProductAttributeValue, _: unknown, ctx: GraphQLContext) =>
+    [...ctx.catalog.terms.values()]
+      .filter((term) => term.attributeId === a.attributeId && a.options.includes(term.slug))
+      .sort((x, y) => x.menuOrder - y.menuOrder)
+      .map((term) => ({ databaseId: term.id, name: translate(term.name, ctx.lang), slug: term.slug })),
+};
+
+const priceTypeEnum = (value: string) => value.toUpperCase();
+
+export const Addon = {
+  databaseId: (f: AddonField) => f.id,
+  name: (f: AddonField, _: unknown, ctx: GraphQLContext) => translate(f.name, ctx.lang),
+  type: (f: AddonField) => f.kind.toUpperCase(),
+  description: (f: AddonField, _: unknown, ctx: GraphQLContext) => translate(f.description, ctx.lang),
+  fieldName: (f: AddonField) => `addon-${f.id}`,
+  price: (f: AddonField) => (f.price ? f.price / 100 : null),
+  priceType: (f: AddonField) => priceTypeEnum(f.priceType),
+  globalAddonId: (f: AddonField) => f.globalAddonId,
+};
+
+export const AddonOption = {
+  databaseId: (o: AddonOptionValue) => o.id,
+  label: (o: AddonOptionValue, _: unknown, ctx: GraphQLContext) => translate(o.label, ctx.lang),
+  price: (o: AddonOptionValue) => (o.price === null ? null : o.price / 100),
+  priceCents: (o: AddonOptionValue) => o.price,
+  priceType: (o: AddonOptionValue) => priceTypeEnum(o.priceType),
+  image: (o: AddonOptionValue, _: unknown, ctx: GraphQLContext) => mediaById(ctx, o.imageId)?.src ?? null,
+  allergens: (o: AddonOptionValue, _: unknown, ctx: GraphQLContext) =>
+    o.allergenIds.flatMap((id) => {
+      const a = ctx.catalog.allergens.get(id);
+      return a ? [a] : [];
+    }),
+};
+
+export const Review = {
+  id: (r: ReviewRow) => toGlobalId('comment', r.id),
+  databaseId: (r: ReviewRow) => r.id,
+  date: (r: ReviewRow) => r.createdAt.toISOString(),
+  author: (r: ReviewRow) => ({ node: { name: r.author, avatar: { url: null } } }),
+};

@@ -1,0 +1,87 @@
+import type { AllergenRow, CategoryRow } from '../../../modules/catalog/snapshot.js';
+import { toGlobalId } from '../../../modules/catalog/global-id.js';
+import { translate } from '../../../modules/i18n/locale.js';
+import { queryProducts } from '../../../modules/catalog/product-query.js';
+import type { GraphQLContext } from '../context.js';
+import { connectionFromArray, type ConnectionArgs } from '../connection.js';
+import { mediaById } from './media.js';
+
+export const CATEGORY_TAXONOMY = 'product_cat';
+
+/** Helper categories (options, uncategorized, custom order above 9999) never show in the shop. */
+export function isShopCategory(category: CategoryRow): boolean {
+  return category.slug !== 'opties' && category.slug !== 'uncategorized' && category.customOrder <= 9999;
+}
+
+export const ProductCategory = {
+  id: (c: CategoryRow) => toGlobalId('term', c.id),
+  databaseId: (c: CategoryRow) => c.id,
+  name: (c: CategoryRow, _: unknown, ctx: GraphQLContext) => translate(c.name, ctx.lang),
+  dutchTitle: (c: CategoryRow) => translate(c.name, 'nl'),
+  englishTitle: (c: CategoryRow) => translate(c.name, 'en'),
+  frenchTitle: (c: CategoryRow) => translate(c.name, 'fr'),
+  description: (c: CategoryRow, _: unknown, ctx: GraphQLContext) => translate(c.description, ctx.lang),
+  count: (c: CategoryRow, _: unknown, ctx: GraphQLContext) => ctx.catalog.categoryCounts.get(c.id) ?? 0,
+  image: (c: CategoryRow, _: unknown, ctx: GraphQLContext) => mediaById(ctx, c.imageId),
+  uri: (c: CategoryRow) => `/bestellen?filter=category[${c.slug}]`,
+  products: (c: CategoryRow, args: ConnectionArgs, ctx: GraphQLContext) =>
+    connectionFromArray(queryProducts(ctx.catalog, { categoryIn: [c.slug], visibility: 'visible' }, ctx.lang), args),
+};
+
+export const Allergen = {
+  databaseId: (a: AllergenRow) => a.id,
+  name: (a: AllergenRow, _: unknown, ctx: GraphQLContext) => translate(a.name, ctx.lang),
+  nameNl: (a: AllergenRow) => translate(a.name, 'nl'),
+  nameFr: (a: AllergenRow) => translate(a.name, 'fr'),
+  nameEn: (a: AllergenRow) => translate(a.name, 'en'),
+};
+
+export interface TermNodeValue {
+  id: number;
+  taxonomyName: string;
+  name: string;
+  slug: string;
+  count: number;
+  description: string;
+}
+
+export const TermNode = {
+  id: (term: TermNodeValue) => toGlobalId('term', term.id),
+  databaseId: (term: TermNodeValue) => term.id,
+};
+
+/** Accepts WooGraphQL enum spellings (PRODUCTCATEGORY, PA_FORMAAT) and taxonomy names (product_cat). */
+export function normaliseTaxonomy(value: string): string {
+  const lower = value.toLowerCase();
+  return lower === 'productcategory' || lower === 'product_cat' || lower === 'productcategories' ? CATEGORY_TAXONOMY : lower;
+}
+
+export function termsOfTaxonomy(ctx: GraphQLContext, taxonomy: string): TermNodeValue[] {
+  const catalog = ctx.catalog;
+  if (taxonomy === CATEGORY_TAXONOMY) {
+    return [...catalog.categories.values()]
+      .filter(isShopCategory)
+      .sort((a, b) => a.customOrder - b.customOrder || a.id - b.id)
+      .map((c) => ({
+        id: c.id,
+        taxonomyName: CATEGORY_TAXONOMY,
+        name: translate(c.name, ctx.lang),
+        slug: c.slug,
+        count: catalog.categoryCounts.get(c.id) ?? 0,
+        description: translate(c.description, ctx.lang),
+      }));
+  }
+  const attribute = catalog.attributesBySlug.get(taxonomy);
+  if (!attribute) return [];
+  return [...catalog.terms.values()]
+    .filter((term) => term.attributeId === attribute.id)
+    .sort((a, b) => a.menuOrder - b.menuOrder || a.id - b.id)
+    .map((term) => ({
+      id: term.id,
+      taxonomyName: attribute.slug,
+      name: translate(term.name, ctx.lang),
+      slug: term.slug,
+      count: catalog.termCounts.get(`${attribute.slug}:${term.slug}`) ?? 0,
+      description: term.description,
+    }));
+}

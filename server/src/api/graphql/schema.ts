@@ -1,0 +1,44 @@
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { makeExecutableSchema } from '@graphql-tools/schema';
+import { GraphQLScalarType, Kind } from 'graphql';
+import * as products from './resolvers/products.js';
+import { MediaItem } from './resolvers/media.js';
+import { Allergen, ProductCategory, TermNode } from './resolvers/taxonomy.js';
+import { RootQuery } from './resolvers/query.js';
+
+// schema.graphql sits beside the sources; the build copies it next to the compiled file.
+const typeDefs = fs.readFileSync(fileURLToPath(new URL('./schema.graphql', import.meta.url)), 'utf8');
+
+const TaxonomyEnum = new GraphQLScalarType({
+  name: 'TaxonomyEnum',
+  description: 'A taxonomy: PRODUCTCATEGORY (or product_cat) or a global attribute such as PA_FORMAAT.',
+  serialize: (value) => String(value),
+  parseValue: (value) => {
+    if (typeof value !== 'string' || !/^[A-Za-z_][A-Za-z0-9_-]{0,63}$/.test(value)) {
+      throw new TypeError('TaxonomyEnum must be a taxonomy name such as PRODUCTCATEGORY or PA_FORMAAT.');
+    }
+    return value;
+  },
+  parseLiteral: (ast) => {
+    if ((ast.kind === Kind.ENUM || ast.kind === Kind.STRING) && /^[A-Za-z_][A-Za-z0-9_-]{0,63}$/.test(ast.value)) {
+      return ast.value;
+    }
+    throw new TypeError('TaxonomyEnum must be a taxonomy name such as PRODUCTCATEGORY or PA_FORMAAT.');
+  },
+});
+
+export const schema = makeExecutableSchema({
+  typeDefs,
+  // Product types share one field map; each type only uses the fields its schema declares.
+  resolverValidationOptions: { requireResolversToMatchSchema: 'ignore' },
+  resolvers: {
+    TaxonomyEnum,
+    RootQuery,
+    MediaItem,
+    Allergen,
+    ProductCategory,
+    TermNode,
+    ...products,
+  },
+});

@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+
+/** The app's routes (SPEC §2 plus the product page); anything else gets the 404 page with status 404. */
+const APP_ROUTES: RegExp[] = [
+  /^\/$/,
+  /^\/bestellen(\/page\/\d+)?\/?$/,
+  /^\/bestellenkiosk\/?$/,
+  /^\/kioskindex\/?$/,
+  /^\/checkout\/?$/,
+  /^\/checkout\/order-received\/[^/]+\/?$/,
+  /^\/confirm-payment\/?$/,
+  /^\/contact\/?$/,
+  /^\/dashboard(\/.*)?$/,
+  /^\/digital-menu\/(BKP-)?\d+\/?$/,
+  /^\/login\/?$/,
+  /^\/my-account(\/lost-password)?\/?$/,
+  /^\/my-account\/reset-password\/?$/,
+  /^\/order-status-scherm\/?$/,
+  /^\/order-summary(\/[^/]+)?\/?$/,
+  /^\/videooverlay\/?$/,
+  /^\/sitemap\/?$/,
+  /^\/terms-conditions\/?$/,
+  /^\/privacy-policy\/?$/,
+  /^\/product\/[^/]+\/?$/,
+];
+
+export function isAppRoute(pathname: string): boolean {
+  return APP_ROUTES.some((route) => route.test(pathname));
+}
+
+/** Serves the built React app, its assets, and index.html for every app route. */
+export async function registerWebApp(app: FastifyInstance, options: { webDist: string; mediaDir: string }) {
+  await app.register(fastifyStatic, {
+    root: options.mediaDir,
+    prefix: '/media/',
+    decorateReply: false,
+    maxAge: '1d',
+  });
+  const indexFile = path.join(options.webDist, 'index.html');
+  const built = fs.existsSync(indexFile);
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: options.webDist,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      decorateReply: false,
+      setHeaders(res, filePath) {
+        // Hashed bundles never change; everything else is revalidated.
+        res.setHeader('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  const indexHtml = () => (built ? fs.readFileSync(indexFile, 'utf8') : '<!doctype html><title>Bakje</title><p>The web app is not built: run npm run build.</p>');
+  let cachedIndex: string | undefined;
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const isApi = /^\/(api|graphql|wp-json|media|assets)(\/|$)/.test(pathname);
+    if (isApi || request.method !== 'GET') {
+      return reply.code(404).send({ code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } });
+    }
+    cachedIndex ??= indexHtml();
+    return reply
+      .code(isAppRoute(pathname) ? 200 : 404)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(cachedIndex);
+  });
+}

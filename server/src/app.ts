@@ -1,0 +1,56 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import type { Config } from './config.js';
+import type { Database } from './db/client.js';
+import type { Logger } from './logger.js';
+import { CatalogService } from './modules/catalog/catalog-service.js';
+import { registerGraphQL } from './api/graphql/endpoint.js';
+import { registerHealth } from './api/health/routes.js';
+import { registerWebApp } from './api/web/spa.js';
+
+export const mediaDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../assets/media');
+
+export interface App {
+  server: FastifyInstance;
+  catalog: CatalogService;
+  close(): Promise<void>;
+}
+
+/** Wires the modules to their transports. The caller owns the database and decides when to listen. */
+export async function buildApp(config: Config, database: Database, log: Logger): Promise<App> {
+  const server: FastifyInstance = Fastify({
+    loggerInstance: log as FastifyBaseLogger,
+    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    bodyLimit: 1_048_576,
+    trustProxy: true,
+  });
+  const catalog = new CatalogService(database, log.child({ module: 'catalog' }));
+  await catalog.start();
+
+  await server.register(fastifyCookie);
+  server.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    // Never a stack trace or SQL in a response.
+    reply.code(status).send({
+      code: status >= 500 ? 'internal_error' : 'bad_request',
+      message: status >= 500 ? 'Internal server error' : error.message,
+      data: { status },
+    });
+  });
+
+  registerHealth(server, database);
+  registerGraphQL(server, { config, catalog });
+  await registerWebApp(server, { webDist: config.webDist, mediaDir });
+
+  return {
+    server,
+    catalog,
+    async close() {
+      await server.close();
+      await catalog.stop();
+    },
+  };
+}

@@ -1,0 +1,83 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const boolean = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Every environment variable Bakje reads, with its default. The README's table mirrors this. */
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  BAKJE_SITE_URL: z.url().optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  BAKJE_DATA_DIR: z.string().min(1).default('./data'),
+  BAKJE_SEED_DEMO: boolean.default(true),
+  BAKJE_TIMEZONE: z
+    .string()
+    .refine((tz) => {
+      try {
+        new Intl.DateTimeFormat('en', { timeZone: tz });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be an IANA time zone such as Europe/Brussels')
+    .default('Europe/Brussels'),
+  BAKJE_SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  BAKJE_CATALOG_CACHE_SIZE: z.coerce.number().int().min(0).max(100000).default(500),
+  BAKJE_DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+});
+
+export type Env = z.infer<typeof schema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Public base URL; also the `iss` of session tokens. */
+  siteUrl: string;
+  database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string; poolSize: number };
+  seedDemo: boolean;
+  timeZone: string;
+  sessionSecret: string | undefined;
+  catalogCacheSize: number;
+  logLevel: Env['LOG_LEVEL'];
+  env: Env['NODE_ENV'];
+  /** Folder of the built web app, served at /. */
+  webDist: string;
+}
+
+export class ConfigError extends Error {}
+
+/** Builds the typed configuration; throws a ConfigError naming each bad variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env, rootDir = process.cwd()): Config {
+  const picked = Object.fromEntries(
+    Object.keys(schema.shape).map((k) => [k, source[k] === '' ? undefined : source[k]]),
+  );
+  const parsed = schema.safeParse(picked);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const env = parsed.data;
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    siteUrl: (env.BAKJE_SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    database: env.DATABASE_URL
+      ? { kind: 'postgres', url: env.DATABASE_URL, poolSize: env.BAKJE_DB_POOL_SIZE }
+      : { kind: 'pglite', dataDir: path.resolve(rootDir, env.BAKJE_DATA_DIR) },
+    seedDemo: env.BAKJE_SEED_DEMO,
+    timeZone: env.BAKJE_TIMEZONE,
+    sessionSecret: env.BAKJE_SESSION_SECRET,
+    catalogCacheSize: env.BAKJE_CATALOG_CACHE_SIZE,
+    logLevel: env.LOG_LEVEL,
+    env: env.NODE_ENV,
+    webDist: path.resolve(rootDir, 'web/dist'),
+  };
+}

@@ -1,0 +1,28 @@
+import type { Translated } from '../../db/schema/index.js';
+
+/** The three shop languages. 'nl' is the default and the fallback for missing translations. */
+export type Lang = 'nl' | 'fr' | 'en';
+export const LOCALES = { nl: 'nl_BE', fr: 'fr_FR', en: 'en_US' } as const satisfies Record<Lang, string>;
+export const LOCALE_COOKIE = 'bakje-locale';
+export const LOCALE_HEADER = 'x-bakje-locale';
+
+/** Accepts nl_BE, nl-BE, nl, fr_FR, FR_FR, en-US ...; anything else is null. */
+export function parseLang(value: string | undefined | null): Lang | null {
+  if (!value) return null;
+  const prefix = value.trim().slice(0, 2).toLowerCase();
+  return prefix === 'nl' || prefix === 'fr' || prefix === 'en' ? prefix : null;
+}
+
+/** Picks the request's language: explicit header, then cookie, then Accept-Language, then Dutch. */
+export function pickLang(header?: string, cookie?: string, acceptLanguage?: string): Lang {
+  const fromAccept = acceptLanguage
+    ?.split(',')
+    .map((part) => parseLang(part.split(';')[0]))
+    .find((lang) => lang !== null);
+  return parseLang(header) ?? parseLang(cookie) ?? fromAccept ?? 'nl';
+}
+
+export function translate(value: Translated | null | undefined, lang: Lang): string {
+  if (!value) return '';
+  return value[lang] || value.nl || value.en || value.fr || '';
+}

@@ -1,0 +1,157 @@
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import * as t from '../src/db/schema/index.js';
+import type { App } from '../src/app.js';
+import { aCategory, anAllergen, aProduct } from './support/builders.js';
+import { createTestDatabase, databaseKinds, type TestDatabase } from './support/database.js';
+import { graphql, startTestApp } from './support/server.js';
+
+const PRODUCTS = /* GraphQL */ `
+  query Products($first: Int, $where: RootQueryToProductConnectionWhereArgs) {
+    products(first: $first, where: $where) {
+      found
+      pageInfo { hasNextPage endCursor }
+      nodes { databaseId name slug ... on SimpleProduct { price(format: RAW) stockStatus } }
+    }
+  }
+`;
+
+describe.each(databaseKinds)('storefront catalogue on %s', (kind) => {
+  let testDb: TestDatabase;
+  let app: App;
+
+  beforeEach(async () => {
+    testDb = await createTestDatabase(kind);
+    app = await startTestApp(testDb.database);
+  });
+  afterEach(async () => {
+    await app.close();
+    await testDb.cleanup();
+  });
+
+  it('lists published products in menu order with localised names', async () => {
+    const db = testDb.database.db;
+    const snacks = await aCategory(db, { slug: 'snacks' });
+    await aProduct(db, { slug: 'frikandel', name: { nl: 'Frikandel', fr: 'Fricadelle', en: 'Frikandel sausage' }, menuOrder: 2, categoryIds: [snacks.id] });
+    await aProduct(db, { slug: 'kipcorn', name: { nl: 'Kipcorn', fr: 'Poulet corn', en: 'Chicken corn' }, menuOrder: 1, categoryIds: [snacks.id] });
+    await aProduct(db, { slug: 'draft', status: 'draft' });
+    await aProduct(db, { slug: 'hidden', catalogVisibility: 'hidden' });
+
+    const nl = await graphql(app, PRODUCTS, { where: { visibility: 'VISIBLE', minPrice: 0, orderby: [{ field: 'MENU_ORDER', order: 'ASC' }] } });
+    expect(nl.status).toBe(200);
+    expect(nl.body.data.products.nodes.map((n: { slug: string }) => n.slug)).toEqual(['kipcorn', 'frikandel']);
+    const fr = await graphql(app, PRODUCTS, { where: { categoryIn: ['snacks'] } }, { 'x-bakje-locale': 'fr_FR' });
+    expect(fr.body.data.products.nodes.map((n: { name: string }) => n.name).sort()).toEqual(['Fricadelle', 'Poulet corn']);
+    const en = await graphql(app, PRODUCTS, {}, { cookie: 'bakje-locale=en_US' });
+    expect(en.body.data.products.nodes.map((n: { name: string }) => n.name)).toContain('Chicken corn');
+  });
+
+  it('filters by search, price, sale and category, and pages with cursors', async () => {
+    const db = testDb.database.db;
+    const sauzen = await aCategory(db, { slug: 'sauzen' });
+    await aProduct(db, { slug: 'frikandel', name: { nl: 'Frikandel' }, regularPrice: 280 });
+    await aProduct(db, { slug: 'mayonaise', name: { nl: 'Mayonaise' }, regularPrice: 90, categoryIds: [sauzen.id] });
+    await aProduct(db, { slug: 'stoofvlees', name: { nl: 'Stoofvlees' }, description: { nl: '<p>Met frikandel-kruiden</p>' }, regularPrice: 1250, salePrice: 1100 });
+
+    const search = await graphql(app, PRODUCTS, { where: { search: 'FRIKANDEL' } });
+    expect(search.body.data.products.nodes.map((n: { slug: string }) => n.slug).sort()).toEqual(['frikandel', 'stoofvlees']);
+    const cheap = await graphql(app, PRODUCTS, { where: { minPrice: 1, maxPrice: 3 } });
+    expect(cheap.body.data.products.nodes.map((n: { slug: string }) => n.slug)).toEqual(['frikandel']);
+    const sale = await graphql(app, PRODUCTS, { where: { onSale: true } });
+    expect(sale.body.data.products.nodes).toEqual([expect.objectContaining({ slug: 'stoofvlees', price: '11.00' })]);
+    const category = await graphql(app, PRODUCTS, { where: { categoryIn: ['sauzen'] } });
+    expect(category.body.data.products.found).toBe(1);
+
+    const page1 = await graphql(app, PRODUCTS, { first: 2 });
+    expect(page1.body.data.products.pageInfo.hasNextPage).toBe(true);
+    const page2 = await graphql(
+      app,
+      `query($after: String) { products(first: 2, after: $after) { nodes { slug } pageInfo { hasNextPage } } }`,
+      { after: page1.body.data.products.pageInfo.endCursor },
+    );
+    expect(page2.body.data.products.nodes).toHaveLength(1);
+    expect(page2.body.data.products.pageInfo.hasNextPage).toBe(false);
+  });
+
+  it('returns a product by slug with allergens, variations and the excerpt; null for an unknown slug', async () => {
+    const db = testDb.database.db;
+    const eggs = await anAllergen(db, 'eggs');
+    const fries = await aProduct(db, {
+      type: 'VARIABLE',
+      slug: 'frieten',
+      regularPrice: null,
+      allergenIds: [eggs.id],
+      shortDescription: { nl: `<strong>Verse frieten</strong> ${'dubbel gebakken in ossewit '.repeat(5)}` },
+    });
+    await aProduct(db, { type: 'VARIATION', parentId: fries.id, slug: 'frieten-klein', regularPrice: 320, name: { nl: 'Frieten - klein' } });
+    await aProduct(db, { type: 'VARIATION', parentId: fries.id, slug: 'frieten-groot', regularPrice: 500, salePrice: 450, name: { nl: 'Frieten - groot' } });
+
+    const query = `query($slug: ID!) { product(id: $slug, idType: SLUG) {
+      databaseId type excerpt allergens { code name }
+      ... on VariableProduct { price(format: RAW) onSale variations { nodes { slug price(format: RAW) } } }
+    } }`;
+    const { body } = await graphql(app, query, { slug: 'frieten' });
+    const product = body.data.product;
+    expect(product.type).toBe('VARIABLE');
+    expect(product.price).toBe('3.20,4.50');
+    expect(product.onSale).toBe(true);
+    expect(product.variations.nodes.map((v: { slug: string }) => v.slug)).toEqual(['frieten-klein', 'frieten-groot']);
+    expect(product.allergens).toEqual([{ code: 'eggs', name: 'eggs nl' }]);
+    expect(product.excerpt).toMatch(/^Verse frieten dubbel/);
+    expect(product.excerpt.length).toBe(89);
+    expect(product.excerpt.endsWith('…')).toBe(true);
+
+    const missing = await graphql(app, query, { slug: 'bestaat-niet' });
+    expect(missing.body).toEqual({ data: { product: null } });
+  });
+
+  it('rejects bad input with GraphQL errors and never a stack trace', async () => {
+    const tooMany = await graphql(app, PRODUCTS, { first: 10001 });
+    expect(tooMany.body.errors[0].message).toContain('"first"');
+    const negative = await graphql(app, PRODUCTS, { first: -1 });
+    expect(negative.body.errors[0].message).toContain('"first"');
+    const unknown = await graphql(app, '{ noSuchField }');
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors[0].message).toContain('noSuchField');
+
+    const invalidJson = await app.server.inject({ method: 'POST', url: '/graphql', headers: { 'content-type': 'application/json' }, payload: '{"query": ' });
+    expect(invalidJson.statusCode).toBe(400);
+    expect(invalidJson.json()).toEqual({ errors: [{ message: 'The request body is not valid JSON.' }] });
+    expect(invalidJson.body).not.toMatch(/at .*\.js/);
+    const noQuery = await app.server.inject({ method: 'POST', url: '/graphql', payload: { variables: {} } });
+    expect(noQuery.json().errors[0].message).toBe('Must provide a query string.');
+    const wrongOperation = await app.server.inject({ method: 'POST', url: '/graphql', payload: { query: 'query A { allergens { code } }', operationName: 'B' } });
+    expect(wrongOperation.json().errors[0].message).toBe('Unknown operation.');
+  });
+
+  it('serves cached reads and drops them when a product changes', async () => {
+    const db = testDb.database.db;
+    const product = await aProduct(db, { slug: 'cola', name: { nl: 'Cola' }, regularPrice: 260 });
+    const query = `{ product(id: "cola", idType: SLUG) { ... on SimpleProduct { price(format: RAW) } } }`;
+    const first = await graphql(app, query);
+    expect(first.headers['x-bakje-cache']).toBe('miss');
+    const second = await graphql(app, query);
+    expect(second.headers['x-bakje-cache']).toBe('hit');
+
+    await db.update(t.products).set({ regularPrice: 280 }).where(eq(t.products.id, product.id));
+    await expect.poll(async () => (await graphql(app, query)).body.data.product.price, { timeout: 5000 }).toBe('2.80');
+  });
+
+  if (kind === 'postgres') {
+    it('invalidates the cache of another instance on the same database', async () => {
+      const other = await testDb.openAnother();
+      const otherApp = await startTestApp(other);
+      try {
+        const product = await aProduct(testDb.database.db, { slug: 'fanta', regularPrice: 250 });
+        const query = `{ product(id: "fanta", idType: SLUG) { ... on SimpleProduct { price(format: RAW) } } }`;
+        await expect.poll(async () => (await graphql(otherApp, query)).body.data.product?.price, { timeout: 5000 }).toBe('2.50');
+        expect((await graphql(otherApp, query)).headers['x-bakje-cache']).toBe('hit');
+        // The change goes through the first instance's connection; the second hears of it by NOTIFY.
+        await testDb.database.db.update(t.products).set({ regularPrice: 270 }).where(eq(t.products.id, product.id));
+        await expect.poll(async () => (await graphql(otherApp, query)).body.data.product.price, { timeout: 5000 }).toBe('2.70');
+      } finally {
+        await otherApp.close();
+      }
+    });
+  }
+});

@@ -1,0 +1,25 @@
+import { buildApp, type App } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import type { Database } from '../../src/db/client.js';
+import { createLogger } from '../../src/logger.js';
+
+/** A real app on a real database, driven through Fastify's in-process HTTP injection. */
+export async function startTestApp(database: Database, env: Record<string, string> = {}): Promise<App> {
+  const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', PORT: '0', ...env });
+  return buildApp(config, database, createLogger('silent'));
+}
+
+export async function graphql(
+  app: App,
+  query: string,
+  variables?: Record<string, unknown>,
+  headers: Record<string, string> = {},
+) {
+  const response = await app.server.inject({
+    method: 'POST',
+    url: '/graphql',
+    headers: { 'content-type': 'application/json', ...headers },
+    payload: JSON.stringify({ query, variables }),
+  });
+  return { status: response.statusCode, body: response.json(), headers: response.headers };
+}
