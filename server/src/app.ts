@@ -9,6 +9,7 @@ import { CatalogService } from './modules/catalog/catalog-service.js';
 import { registerGraphQL } from './api/graphql/endpoint.js';
 import { registerHealth } from './api/health/routes.js';
 import { registerWebApp } from './api/web/spa.js';
+import { registerBenchRoutes } from './api/bench/static-reference.js';
 
 export const mediaDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../assets/media');
 
@@ -43,6 +44,7 @@ export async function buildApp(config: Config, database: Database, log: Logger):
 
   registerHealth(server, database);
   registerGraphQL(server, { config, catalog });
+  if (config.benchRoutes) registerBenchRoutes(server);
   await registerWebApp(server, { webDist: config.webDist, mediaDir });
 
   return {

@@ -30,6 +30,7 @@ const schema = z.object({
   BAKJE_SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   BAKJE_CATALOG_CACHE_SIZE: z.coerce.number().int().min(0).max(100000).default(500),
   BAKJE_DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  BAKJE_BENCH_ROUTES: boolean.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
 });
@@ -46,6 +47,8 @@ export interface Config {
   timeZone: string;
   sessionSecret: string | undefined;
   catalogCacheSize: number;
+  /** Extra routes for `npm run bench` (a static reference body); never on in production. */
+  benchRoutes: boolean;
   logLevel: Env['LOG_LEVEL'];
   env: Env['NODE_ENV'];
   /** Folder of the built web app, served at /. */
@@ -76,6 +79,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, rootDir = pr
     timeZone: env.BAKJE_TIMEZONE,
     sessionSecret: env.BAKJE_SESSION_SECRET,
     catalogCacheSize: env.BAKJE_CATALOG_CACHE_SIZE,
+    benchRoutes: env.BAKJE_BENCH_ROUTES,
     logLevel: env.LOG_LEVEL,
     env: env.NODE_ENV,
     webDist: path.resolve(rootDir, 'web/dist'),

@@ -30,7 +30,8 @@ export class CatalogService {
   }
 
   async stop(): Promise<void> {
-    await this.unlisten?.();
+    // The database may already be closed; there is nothing left to unsubscribe from then.
+    await this.unlisten?.().catch(() => undefined);
   }
 
   /** The current snapshot; loads it once when missing or stale, shared by concurrent callers. */

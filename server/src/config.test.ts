@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('defaults to the embedded database under ./data on port 3000', () => {
+    const config = loadConfig({}, '/srv/bakje');
+    expect(config.port).toBe(3000);
+    expect(config.database).toEqual({ kind: 'pglite', dataDir: '/srv/bakje/data' });
+    expect(config.siteUrl).toBe('http://localhost:3000');
+    expect(config.timeZone).toBe('Europe/Brussels');
+  });
+
+  it('uses PostgreSQL when DATABASE_URL is set', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://u@db:5432/bakje', BAKJE_DB_POOL_SIZE: '4' });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@db:5432/bakje', poolSize: 4 });
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['BAKJE_TIMEZONE', 'Mars/Olympus'],
+    ['BAKJE_SEED_DEMO', 'maybe'],
+    ['LOG_LEVEL', 'loud'],
+    ['BAKJE_SITE_URL', 'not a url'],
+  ])('stops with a message naming %s when it is %j', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
+  });
+});
