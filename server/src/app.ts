@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
@@ -23,7 +23,8 @@ export interface App {
 export async function buildApp(config: Config, database: Database, log: Logger): Promise<App> {
   const server: FastifyInstance = Fastify({
     loggerInstance: log as FastifyBaseLogger,
-    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    // Per-request logs only when debugging; errors are logged where they happen.
+    logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
     bodyLimit: 1_048_576,
     trustProxy: true,
   });

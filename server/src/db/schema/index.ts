@@ -1,2 +1,3 @@
 export * from './catalog.js';
 export * from './settings.js';
+export * from './commerce.js';

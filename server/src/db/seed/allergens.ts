@@ -55,8 +55,12 @@ export const EU_ALLERGENS: readonly AllergenSeed[] = allergenCodes.map((code, in
 
 /** Inserts the EU allergens that are not there yet (matched on code). Safe to run on every start. */
 export async function seedAllergens(db: DbOrTx): Promise<void> {
+  // Insert only what is missing: any write to a catalogue table invalidates every instance's cache.
+  const present = new Set((await db.select({ code: allergens.code }).from(allergens)).map((a) => a.code));
+  const missing = EU_ALLERGENS.filter((a) => !present.has(a.code));
+  if (missing.length === 0) return;
   await db
     .insert(allergens)
-    .values(EU_ALLERGENS.map((a) => ({ code: a.code, name: a.name, icon: a.icon, position: a.position })))
+    .values(missing.map((a) => ({ code: a.code, name: a.name, icon: a.icon, position: a.position })))
     .onConflictDoNothing({ target: allergens.code });
 }

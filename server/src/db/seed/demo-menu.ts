@@ -174,6 +174,146 @@ const p = (nl: string): string => `<p>${nl}</p>`;
 const t = (nl: string, fr: string, en: string): T3 => ({ nl, fr, en });
 const tp = (nl: string, fr: string, en: string): T3 => ({ nl: p(nl), fr: p(fr), en: p(en) });
 
+/** The sauces: each one is a product in 'sauzen' and an option of the global 'Saus' add-on on fries. */
+export interface DemoSauce {
+  slug: string;
+  image: string;
+  label: T3;
+  price: number;
+  allergens: AllergenCode[];
+  diet?: 'vegetarisch' | 'veganistisch';
+  spicy?: 'mild' | 'pikant' | 'extra-pikant';
+  short: T3;
+}
+
+export const DEMO_SAUCES: DemoSauce[] = [
+  {
+    slug: 'mayonaise',
+    image: 'saus-mayonaise',
+    label: t('Mayonaise', 'Mayonnaise', 'Mayonnaise'),
+    price: 90,
+    allergens: ['eggs', 'mustard'],
+    diet: 'vegetarisch',
+    spicy: 'mild',
+    short: t('Romige Belgische mayonaise.', 'Mayonnaise belge onctueuse.', 'Creamy Belgian mayonnaise.'),
+  },
+  {
+    slug: 'andalouse',
+    image: 'saus-andalouse',
+    label: t('Andalouse', 'Andalouse', 'Andalouse'),
+    price: 100,
+    allergens: ['eggs', 'mustard'],
+    diet: 'vegetarisch',
+    spicy: 'mild',
+    short: t('Mayonaise met tomaat en paprika.', 'Mayonnaise à la tomate et au poivron.', 'Mayonnaise with tomato and bell pepper.'),
+  },
+  {
+    slug: 'samurai',
+    image: 'saus-samurai',
+    label: t('Samurai', 'Samouraï', 'Samurai'),
+    price: 100,
+    allergens: ['eggs', 'mustard'],
+    diet: 'vegetarisch',
+    spicy: 'pikant',
+    short: t('Pittige mayonaise met sambal.', 'Mayonnaise relevée au sambal.', 'Spicy mayonnaise with sambal.'),
+  },
+  {
+    slug: 'tartaar',
+    image: 'saus-tartaar',
+    label: t('Tartaar', 'Tartare', 'Tartare'),
+    price: 100,
+    allergens: ['eggs', 'mustard'],
+    diet: 'vegetarisch',
+    short: t('Mayonaise met augurk, kappertjes en kruiden.', 'Mayonnaise aux cornichons, câpres et fines herbes.', 'Mayonnaise with gherkin, capers and herbs.'),
+  },
+  {
+    slug: 'joppiesaus',
+    image: 'saus-joppie',
+    label: t('Joppiesaus', 'Sauce Joppie', 'Joppie sauce'),
+    price: 100,
+    allergens: ['eggs', 'mustard'],
+    diet: 'vegetarisch',
+    spicy: 'mild',
+    short: t('Zoete saus met ui en kerrie.', 'Sauce douce à l’oignon et au curry.', 'Sweet sauce with onion and curry.'),
+  },
+  {
+    slug: 'curry-ketchup',
+    image: 'saus-curry-ketchup',
+    label: t('Curry ketchup', 'Curry ketchup', 'Curry ketchup'),
+    price: 90,
+    allergens: ['celery', 'mustard'],
+    diet: 'veganistisch',
+    spicy: 'mild',
+    short: t('Tomatenketchup met kerrie.', 'Ketchup à la tomate et au curry.', 'Tomato ketchup with curry.'),
+  },
+  {
+    slug: 'cocktailsaus',
+    image: 'saus-cocktail',
+    label: t('Cocktailsaus', 'Sauce cocktail', 'Cocktail sauce'),
+    price: 100,
+    allergens: ['eggs', 'mustard'],
+    diet: 'vegetarisch',
+    short: t('Mayonaise met tomaat en een scheutje cognac.', 'Mayonnaise à la tomate et une touche de cognac.', 'Mayonnaise with tomato and a dash of cognac.'),
+  },
+  {
+    slug: 'pickles',
+    image: 'saus-pickles',
+    label: t('Pickles', 'Pickles', 'Piccalilli'),
+    price: 90,
+    allergens: ['mustard'],
+    diet: 'veganistisch',
+    short: t('Zoetzure groentjes in mosterdsaus.', 'Petits légumes aigres-doux à la moutarde.', 'Sweet and sour vegetables in mustard sauce.'),
+  },
+  {
+    slug: 'stoofvleessaus',
+    image: 'saus-stoofvleessaus',
+    label: t('Stoofvleessaus', 'Sauce carbonnade', 'Stew gravy'),
+    price: 150,
+    allergens: ['gluten', 'celery', 'mustard'],
+    short: t('Huisgemaakte saus met stukjes stoofvlees.', 'Sauce maison avec des morceaux de carbonnade.', 'Home-made gravy with pieces of beef stew.'),
+  },
+  {
+    slug: 'bearnaise',
+    image: 'saus-bearnaise',
+    label: t('Bearnaise', 'Béarnaise', 'Béarnaise'),
+    price: 100,
+    allergens: ['eggs', 'milk'],
+    diet: 'vegetarisch',
+    short: t('Botersaus met dragon en sjalot.', 'Sauce au beurre, estragon et échalote.', 'Butter sauce with tarragon and shallot.'),
+  },
+  {
+    slug: 'pindasaus',
+    image: 'saus-pindasaus',
+    label: t('Pindasaus', 'Sauce cacahuète', 'Peanut sauce'),
+    price: 120,
+    allergens: ['peanuts', 'soybeans'],
+    diet: 'veganistisch',
+    spicy: 'mild',
+    short: t('Warme satésaus van pinda’s.', 'Sauce saté chaude aux cacahuètes.', 'Warm satay sauce made from peanuts.'),
+  },
+];
+
+function sauces(): DemoProduct[] {
+  return DEMO_SAUCES.map((s, i) => ({
+    slug: s.slug,
+    sku: `SAU-${String(i + 1).padStart(3, '0')}`,
+    category: 'sauzen' as const,
+    price: s.price,
+    name: s.label,
+    shortDescription: s.short,
+    description: {
+      nl: p(`${s.short.nl} In een potje van 50 ml, om te dippen of over je frieten.`),
+      fr: p(`${s.short.fr} En pot de 50 ml, à tremper ou sur vos frites.`),
+      en: p(`${s.short.en} In a 50 ml pot, for dipping or on your fries.`),
+    },
+    allergens: s.allergens,
+    image: s.image,
+    imageAlt: `Potje ${s.label.nl.toLowerCase()}`,
+    ...(s.diet ? { diet: s.diet } : {}),
+    ...(s.spicy ? { spicy: s.spicy } : {}),
+  }));
+}
+
 /** Drinks without any of the 14 EU allergens; the only products that carry none. */
 export const ALLERGEN_FREE_SLUGS = ['coca-cola', 'fanta', 'spa-reine', 'ice-tea'] as const;
 
@@ -192,9 +332,9 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
       'Fresh Belgian fries, fried twice: crisp outside, soft inside.',
     ),
     description: {
-      nl: p('Elke ochtend vers gesneden uit Belgische aardappelen en twee keer gebakken, zoals het hoort. Kies je formaat en een sausje erbij.') + p('Gebakken in dezelfde frituur als onze gepaneerde snacks: kan sporen van gluten bevatten.'),
-      fr: p('Coupées chaque matin dans des pommes de terre belges et cuites deux fois, comme il se doit. Choisissez votre taille et une petite sauce.') + p('Cuites dans la même friteuse que nos snacks panés : peuvent contenir des traces de gluten.'),
-      en: p('Cut fresh every morning from Belgian potatoes and fried twice, the way it should be. Pick your size and a sauce.') + p('Fried in the same fryer as our breaded snacks: may contain traces of gluten.'),
+      nl: p('Elke ochtend vers gesneden uit Belgische aardappelen en twee keer gebakken, zoals het hoort. Kies je formaat en een sausje erbij.') + p('Gebakken in plantaardig frituurvet, in dezelfde frituur als onze gepaneerde snacks: kan sporen van gluten bevatten.'),
+      fr: p('Coupées chaque matin dans des pommes de terre belges et cuites deux fois, comme il se doit. Choisissez votre taille et une petite sauce.') + p('Cuites dans de la graisse végétale, dans la même friteuse que nos snacks panés : peuvent contenir des traces de gluten.'),
+      en: p('Cut fresh every morning from Belgian potatoes and fried twice, the way it should be. Pick your size and a sauce.') + p('Fried in vegetable fat, in the same fryer as our breaded snacks: may contain traces of gluten.'),
     },
     allergens: ['gluten'],
     image: 'frieten',
@@ -1172,146 +1312,6 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     image: 'stoofvleessaus-bokaal',
   },
 ];
-
-/** The sauces: each one is a product in 'sauzen' and an option of the global 'Saus' add-on on fries. */
-export interface DemoSauce {
-  slug: string;
-  image: string;
-  label: T3;
-  price: number;
-  allergens: AllergenCode[];
-  diet?: 'vegetarisch' | 'veganistisch';
-  spicy?: 'mild' | 'pikant' | 'extra-pikant';
-  short: T3;
-}
-
-export const DEMO_SAUCES: DemoSauce[] = [
-  {
-    slug: 'mayonaise',
-    image: 'saus-mayonaise',
-    label: t('Mayonaise', 'Mayonnaise', 'Mayonnaise'),
-    price: 90,
-    allergens: ['eggs', 'mustard'],
-    diet: 'vegetarisch',
-    spicy: 'mild',
-    short: t('Romige Belgische mayonaise.', 'Mayonnaise belge onctueuse.', 'Creamy Belgian mayonnaise.'),
-  },
-  {
-    slug: 'andalouse',
-    image: 'saus-andalouse',
-    label: t('Andalouse', 'Andalouse', 'Andalouse'),
-    price: 100,
-    allergens: ['eggs', 'mustard'],
-    diet: 'vegetarisch',
-    spicy: 'mild',
-    short: t('Mayonaise met tomaat en paprika.', 'Mayonnaise à la tomate et au poivron.', 'Mayonnaise with tomato and bell pepper.'),
-  },
-  {
-    slug: 'samurai',
-    image: 'saus-samurai',
-    label: t('Samurai', 'Samouraï', 'Samurai'),
-    price: 100,
-    allergens: ['eggs', 'mustard'],
-    diet: 'vegetarisch',
-    spicy: 'pikant',
-    short: t('Pittige mayonaise met sambal.', 'Mayonnaise relevée au sambal.', 'Spicy mayonnaise with sambal.'),
-  },
-  {
-    slug: 'tartaar',
-    image: 'saus-tartaar',
-    label: t('Tartaar', 'Tartare', 'Tartare'),
-    price: 100,
-    allergens: ['eggs', 'mustard'],
-    diet: 'vegetarisch',
-    short: t('Mayonaise met augurk, kappertjes en kruiden.', 'Mayonnaise aux cornichons, câpres et fines herbes.', 'Mayonnaise with gherkin, capers and herbs.'),
-  },
-  {
-    slug: 'joppiesaus',
-    image: 'saus-joppie',
-    label: t('Joppiesaus', 'Sauce Joppie', 'Joppie sauce'),
-    price: 100,
-    allergens: ['eggs', 'mustard'],
-    diet: 'vegetarisch',
-    spicy: 'mild',
-    short: t('Zoete saus met ui en kerrie.', 'Sauce douce à l’oignon et au curry.', 'Sweet sauce with onion and curry.'),
-  },
-  {
-    slug: 'curry-ketchup',
-    image: 'saus-curry-ketchup',
-    label: t('Curry ketchup', 'Curry ketchup', 'Curry ketchup'),
-    price: 90,
-    allergens: ['celery', 'mustard'],
-    diet: 'veganistisch',
-    spicy: 'mild',
-    short: t('Tomatenketchup met kerrie.', 'Ketchup à la tomate et au curry.', 'Tomato ketchup with curry.'),
-  },
-  {
-    slug: 'cocktailsaus',
-    image: 'saus-cocktail',
-    label: t('Cocktailsaus', 'Sauce cocktail', 'Cocktail sauce'),
-    price: 100,
-    allergens: ['eggs', 'mustard'],
-    diet: 'vegetarisch',
-    short: t('Mayonaise met tomaat en een scheutje cognac.', 'Mayonnaise à la tomate et une touche de cognac.', 'Mayonnaise with tomato and a dash of cognac.'),
-  },
-  {
-    slug: 'pickles',
-    image: 'saus-pickles',
-    label: t('Pickles', 'Pickles', 'Piccalilli'),
-    price: 90,
-    allergens: ['mustard'],
-    diet: 'veganistisch',
-    short: t('Zoetzure groentjes in mosterdsaus.', 'Petits légumes aigres-doux à la moutarde.', 'Sweet and sour vegetables in mustard sauce.'),
-  },
-  {
-    slug: 'stoofvleessaus',
-    image: 'saus-stoofvleessaus',
-    label: t('Stoofvleessaus', 'Sauce carbonnade', 'Stew gravy'),
-    price: 150,
-    allergens: ['gluten', 'celery', 'mustard'],
-    short: t('Huisgemaakte saus met stukjes stoofvlees.', 'Sauce maison avec des morceaux de carbonnade.', 'Home-made gravy with pieces of beef stew.'),
-  },
-  {
-    slug: 'bearnaise',
-    image: 'saus-bearnaise',
-    label: t('Bearnaise', 'Béarnaise', 'Béarnaise'),
-    price: 100,
-    allergens: ['eggs', 'milk'],
-    diet: 'vegetarisch',
-    short: t('Botersaus met dragon en sjalot.', 'Sauce au beurre, estragon et échalote.', 'Butter sauce with tarragon and shallot.'),
-  },
-  {
-    slug: 'pindasaus',
-    image: 'saus-pindasaus',
-    label: t('Pindasaus', 'Sauce cacahuète', 'Peanut sauce'),
-    price: 120,
-    allergens: ['peanuts', 'soybeans'],
-    diet: 'veganistisch',
-    spicy: 'mild',
-    short: t('Warme satésaus van pinda’s.', 'Sauce saté chaude aux cacahuètes.', 'Warm satay sauce made from peanuts.'),
-  },
-];
-
-function sauces(): DemoProduct[] {
-  return DEMO_SAUCES.map((s, i) => ({
-    slug: s.slug,
-    sku: `SAU-${String(i + 1).padStart(3, '0')}`,
-    category: 'sauzen' as const,
-    price: s.price,
-    name: s.label,
-    shortDescription: s.short,
-    description: {
-      nl: p(`${s.short.nl} In een potje van 50 ml, om te dippen of over je frieten.`),
-      fr: p(`${s.short.fr} En pot de 50 ml, à tremper ou sur vos frites.`),
-      en: p(`${s.short.en} In a 50 ml pot, for dipping or on your fries.`),
-    },
-    allergens: s.allergens,
-    image: s.image,
-    imageAlt: `Potje ${s.label.nl.toLowerCase()}`,
-    ...(s.diet ? { diet: s.diet } : {}),
-    ...(s.spicy ? { spicy: s.spicy } : {}),
-  }));
-}
 
 export interface DemoReview {
   product: string;

@@ -278,7 +278,7 @@ export function burger(o: BurgerOpts = {}): string {
   if (o.onion) layer(8, (t) => `<g fill="none" stroke="#F8EEDB" stroke-width="5"><ellipse cx="150" cy="${t + 4}" rx="22" ry="6"/><ellipse cx="204" cy="${t + 4}" rx="22" ry="6"/><ellipse cx="256" cy="${t + 4}" rx="20" ry="6"/></g>`);
   if (o.tomato) layer(12, (t) => `<rect x="118" y="${t}" width="164" height="14" rx="7" fill="#E5484D"/>`);
   if (o.lettuce !== false) layer(12, (t) => `<path d="M100 ${t + 10}q12-14 24-2t24-2t24 2t24-2t24 2t24-2t24 2t24-2q8 8 0 14H100q-8-6 0-10z" fill="#6CC04A"/>`);
-  if (o.sauce) layer(0, (t) => `<path d="M116 ${t + 4}q20 10 40 0t40 0t40 0t40 0t24 0" stroke="${o.sauce}" stroke-width="7" fill="none" stroke-linecap="round"/>`);
+  if (o.sauce) layer(6, (t) => `<path d="M114 ${t + 4}q20 14 40 0t40 0t40 0t40 0t26 0" stroke="${o.sauce}" stroke-width="8" fill="none" stroke-linecap="round"/>`);
   s += `<path d="M110 ${y + 2}q0-74 90-74t90 74z" fill="${bun}"/>`;
   s += `<path d="M140 ${y - 36}q20-26 60-28" stroke="#fff" stroke-width="7" fill="none" stroke-linecap="round" opacity=".3"/>`;
   if (o.sesame !== false) s += specks(130, y - 58, 140, 44, 16, '#FFF3D6', 77, 3.2);

@@ -19,13 +19,11 @@ import {
   croquettes,
   friesCone,
   friesLying,
-  friesSticks,
   friesTray,
   g,
   jar,
   leaf,
   lemon,
-  n,
   nuggets,
   paperTray,
   plate,
@@ -461,7 +459,7 @@ function logo(): string {
     `<path d="M12 36h56l-23 38q-5 5-10 0z" fill="#FFFDF6" stroke="#D7CBB5" stroke-width="2"/>` +
     `<path d="M12 36h56l-5 8H17z" fill="#D62839"/>` +
     `<text x="78" y="56" font-family="system-ui, sans-serif" font-size="40" font-weight="800" fill="#2B2118">Bakje</text>` +
-    `<circle cx="${n(226)}" cy="26" r="5" fill="#F7C948"/>` +
+    `<circle cx="226" cy="26" r="5" fill="#F7C948"/>` +
     `</svg>`
   );
 }

@@ -1,0 +1,219 @@
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+export const fulfilmentTypes = ['delivery', 'takeaway', 'dinein'] as const;
+export type FulfilmentType = (typeof fulfilmentTypes)[number];
+
+/** One add-on choice on a cart or order line, priced when it was chosen. */
+export interface LineAddon {
+  fieldId: number;
+  optionId: number | null;
+  /** Localised field name and chosen label/text at the time of the choice (nl). */
+  name: string;
+  value: string;
+  /** Euro cents per unit (quantity based) or per line (flat fee). */
+  price: number;
+  priceType: 'flat_fee' | 'quantity_based' | 'percentage_based';
+}
+
+export interface CartLine {
+  key: string;
+  productId: number;
+  variationId: number | null;
+  quantity: number;
+  addons: LineAddon[];
+}
+
+/** A guest or customer cart, kept in the database so it outlives restarts and instances. */
+export const carts = pgTable(
+  'carts',
+  {
+    /** The session's customer id claim: a guest id ("g_...") or "c_<customer id>". */
+    sessionKey: text('session_key').primaryKey(),
+    lines: jsonb('lines').$type<CartLine[]>().notNull().default([]),
+    couponCodes: jsonb('coupon_codes').$type<string[]>().notNull().default([]),
+    shippingMethod: text('shipping_method').$type<FulfilmentType>(),
+    /** The last checkout of this session, so that a repeated submit returns the same order. */
+    lastCheckout: jsonb('last_checkout').$type<{ fingerprint: string; orderId: number; at: string } | null>(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('carts_updated_idx').on(t.updatedAt)],
+);
+
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: serial('id').primaryKey(),
+    /** Stored lower case; codes are case-insensitive. */
+    code: text('code').notNull(),
+    description: text('description').notNull().default(''),
+    discountType: text('discount_type').$type<'percent' | 'fixed_cart'>().notNull(),
+    /** Percent (whole number) or euro cents. */
+    amount: integer('amount').notNull(),
+    minimumSpend: integer('minimum_spend'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    usageLimit: integer('usage_limit'),
+    usageLimitPerCustomer: integer('usage_limit_per_customer'),
+    usageCount: integer('usage_count').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('coupons_code_key').on(t.code)],
+);
+
+export const couponUsages = pgTable(
+  'coupon_usages',
+  {
+    couponId: integer('coupon_id').notNull().references(() => coupons.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id').notNull(),
+    /** Lower-cased billing e-mail, phone or customer key: who used it. */
+    customer: text('customer').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.couponId, t.orderId] }), index('coupon_usages_customer_idx').on(t.couponId, t.customer)],
+);
+
+export const timeSlots = pgTable('time_slots', {
+  id: serial('id').primaryKey(),
+  type: text('type').$type<FulfilmentType>().notNull(),
+  /** Local wall-clock times in the shop's time zone, "HH:MM". */
+  startTime: text('start_time').notNull(),
+  endTime: text('end_time').notNull(),
+  intervalMinutes: integer('interval_minutes').notNull(),
+  maxOrders: integer('max_orders').notNull(),
+  /** A one-off slot on this date; null for weekly slots. */
+  specificDate: date('specific_date', { mode: 'string' }),
+  repeatWeekly: boolean('repeat_weekly').notNull().default(true),
+  /** ISO weekdays, 1 = Monday ... 7 = Sunday. */
+  repeatDays: jsonb('repeat_days').$type<number[]>().notNull().default([]),
+  customMessage: text('custom_message').notNull().default(''),
+  isAvailable: boolean('is_available').notNull().default(true),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Booked places per slot time. The checkout increments `booked` with a conditional UPDATE, which takes
+ * the row lock: when the last place is contested exactly one transaction wins.
+ */
+export const slotBookings = pgTable(
+  'slot_bookings',
+  {
+    slotId: integer('slot_id').notNull().references(() => timeSlots.id, { onDelete: 'cascade' }),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    booked: integer('booked').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.slotId, t.startsAt] })],
+);
+
+export const orderStatuses = ['pending', 'processing', 'on-hold', 'completed', 'cancelled', 'refunded', 'failed'] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+export interface Address {
+  firstName: string;
+  lastName: string;
+  company: string;
+  address1: string;
+  address2: string;
+  city: string;
+  state: string;
+  postcode: string;
+  country: string;
+  phone: string;
+  email: string;
+}
+
+export interface VatLine {
+  rate: number;
+  /** VAT included in the lines at this rate, cents. */
+  tax: number;
+  /** Gross amount at this rate, cents. */
+  total: number;
+}
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    /** 128+ bit random secret: whoever holds it may read the order. */
+    orderKey: text('order_key').notNull(),
+    status: text('status').$type<OrderStatus>().notNull(),
+    sessionKey: text('session_key'),
+    customerId: integer('customer_id'),
+    currency: text('currency').notNull().default('EUR'),
+    fulfilmentType: text('fulfilment_type').$type<FulfilmentType>().notNull(),
+    slotId: integer('slot_id'),
+    slotStart: timestamp('slot_start', { withTimezone: true }),
+    slotEnd: timestamp('slot_end', { withTimezone: true }),
+    /** Daily number called out at the counter: 1, 2, 3 ... per day in the shop's time zone. */
+    pickupNumber: integer('pickup_number').notNull(),
+    pickupDay: date('pickup_day', { mode: 'string' }).notNull(),
+    billing: jsonb('billing').$type<Address>().notNull(),
+    shipping: jsonb('shipping').$type<Address>().notNull(),
+    shipToDifferentAddress: boolean('ship_to_different_address').notNull().default(false),
+    paymentMethod: text('payment_method').notNull(),
+    paymentMethodTitle: text('payment_method_title').notNull(),
+    transactionId: text('transaction_id'),
+    datePaid: timestamp('date_paid', { withTimezone: true }),
+    customerNote: text('customer_note').notNull().default(''),
+    /** All amounts in euro cents, VAT included. */
+    subtotal: integer('subtotal').notNull(),
+    discountTotal: integer('discount_total').notNull().default(0),
+    shippingTotal: integer('shipping_total').notNull().default(0),
+    totalTax: integer('total_tax').notNull(),
+    total: integer('total').notNull(),
+    vatLines: jsonb('vat_lines').$type<VatLine[]>().notNull().default([]),
+    couponCodes: jsonb('coupon_codes').$type<string[]>().notNull().default([]),
+    distanceKm: text('distance_km'),
+    isTestOrder: boolean('is_test_order').notNull().default(false),
+    createdVia: text('created_via').notNull().default('checkout'),
+    metaData: jsonb('meta_data').$type<{ key: string; value: string }[]>().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_order_key_key').on(t.orderKey),
+    uniqueIndex('orders_pickup_key').on(t.pickupDay, t.pickupNumber),
+    index('orders_status_created_idx').on(t.status, t.createdAt),
+    index('orders_customer_idx').on(t.customerId),
+  ],
+);
+
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    productId: integer('product_id').notNull(),
+    variationId: integer('variation_id'),
+    /** Dutch name at the time of the order (kitchen and tickets are in Dutch). */
+    name: text('name').notNull(),
+    sku: text('sku').notNull().default(''),
+    quantity: integer('quantity').notNull(),
+    /** Unit price without add-ons, cents. */
+    unitPrice: integer('unit_price').notNull(),
+    addons: jsonb('addons').$type<LineAddon[]>().notNull().default([]),
+    /** Line total including add-ons, before order discounts, cents. */
+    subtotal: integer('subtotal').notNull(),
+    /** Line total after its share of the discount, cents. */
+    total: integer('total').notNull(),
+    vatRate: integer('vat_rate').notNull(),
+    totalTax: integer('total_tax').notNull(),
+  },
+  (t) => [index('order_lines_order_idx').on(t.orderId)],
+);
+
+/** Last pickup number handed out per day; incremented under its row lock. */
+export const pickupCounters = pgTable('pickup_counters', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  lastNumber: integer('last_number').notNull().default(0),
+});

@@ -1,0 +1,282 @@
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { carts, type CartLine, type FulfilmentType, type LineAddon } from '../../db/schema/index.js';
+import type { CatalogService } from '../catalog/catalog-service.js';
+import { effectivePrice, isListed, type CatalogSnapshot, type ProductRecord } from '../catalog/snapshot.js';
+import { stockStatusOf } from '../catalog/product-query.js';
+import type { Lang } from '../i18n/locale.js';
+import { isOpenAt, DINEIN_CLOSED } from '../opening-hours/opening-hours.js';
+import { shopSettingsFrom, type ShopSettings } from '../settings/shop-settings.js';
+import { resolveAddonChoices, lineSubtotal, type AddonChoice } from './addons.js';
+import { assertCouponUsable, findCoupons, normaliseCode, type CouponRow } from './coupons.js';
+import {
+  BAD_QUANTITY,
+  CART_FULL,
+  CHOOSE_VARIATION,
+  CartError,
+  DELIVERY_UNAVAILABLE,
+  MAX_QUANTITY_REACHED,
+  NOT_ENOUGH_STOCK,
+  NOT_PURCHASABLE,
+  OUT_OF_STOCK,
+  UNKNOWN_LINE,
+  UNKNOWN_SHIPPING_METHOD,
+} from './errors.js';
+import { computeTotals, type Totals } from './totals.js';
+
+export const MAX_CART_LINES = 100;
+const MAX_LINE_QUANTITY = 999;
+
+export type CartRow = typeof carts.$inferSelect;
+
+export interface CartLineView {
+  line: CartLine;
+  product: ProductRecord;
+  variation: ProductRecord | null;
+  unitPrice: number;
+  subtotal: number;
+  total: number;
+  tax: number;
+  vatRate: number;
+}
+
+export interface ShippingRateView {
+  id: FulfilmentType;
+  label: Record<Lang, string>;
+  cost: number;
+}
+
+export interface CartView {
+  sessionKey: string;
+  lines: CartLineView[];
+  coupons: { coupon: CouponRow; amount: number }[];
+  shippingMethod: FulfilmentType | null;
+  rates: ShippingRateView[];
+  totals: Totals;
+  /** Cents still missing to reach the delivery minimum, when delivery is chosen. */
+  deliveryShortfall: number | null;
+  settings: ShopSettings;
+  lastCheckout: CartRow['lastCheckout'];
+}
+
+const RATE_LABELS: Record<FulfilmentType, Record<Lang, string>> = {
+  delivery: { nl: 'Levering', fr: 'Livraison', en: 'Delivery' },
+  takeaway: { nl: 'Afhalen', fr: 'À emporter', en: 'Takeaway' },
+  dinein: { nl: 'Ter plaatse eten', fr: 'Sur place', en: 'Dine-in' },
+};
+
+function emptyRow(sessionKey: string): CartRow {
+  return { sessionKey, lines: [], couponCodes: [], shippingMethod: null, lastCheckout: null, updatedAt: new Date() };
+}
+
+function lineKey(productId: number, variationId: number | null, addons: LineAddon[]): string {
+  const identity = JSON.stringify([productId, variationId, addons.map((a) => [a.fieldId, a.optionId, a.value])]);
+  return createHash('sha256').update(identity).digest('hex').slice(0, 32);
+}
+
+export function shippingRates(settings: ShopSettings): ShippingRateView[] {
+  const rates: ShippingRateView[] = [];
+  if (settings.delivery.enabled) rates.push({ id: 'delivery', label: RATE_LABELS.delivery, cost: settings.delivery.fee });
+  rates.push({ id: 'takeaway', label: RATE_LABELS.takeaway, cost: 0 });
+  rates.push({ id: 'dinein', label: RATE_LABELS.dinein, cost: 0 });
+  return rates;
+}
+
+/** Prices a cart row against the current catalogue: lines whose product disappeared are dropped. */
+export function viewCart(snapshot: CatalogSnapshot, row: CartRow, couponRows: CouponRow[], now: Date): CartView {
+  const settings = shopSettingsFrom(snapshot.settings);
+  const lines: Omit<CartLineView, 'total' | 'tax' | 'vatRate'>[] = [];
+  for (const line of row.lines) {
+    const product = snapshot.products.get(line.productId);
+    const variation = line.variationId === null ? null : (snapshot.products.get(line.variationId) ?? null);
+    if (!product || (line.variationId !== null && !variation)) continue;
+    const unitPrice = effectivePrice((variation ?? product).row) ?? 0;
+    lines.push({ line, product, variation, unitPrice, subtotal: lineSubtotal(unitPrice, line.quantity, line.addons) });
+  }
+  const fulfilment = row.shippingMethod ?? 'takeaway';
+  const rates = shippingRates(settings);
+  const fee = row.shippingMethod === 'delivery' ? settings.delivery.fee : 0;
+  const subtotal = lines.reduce((s, l) => s + l.subtotal, 0);
+  const usable = couponRows.filter((coupon) => {
+    try {
+      assertCouponUsable(coupon, coupon.code, subtotal, now);
+      return true;
+    } catch {
+      return false;
+    }
+  });
+  const totals = computeTotals(
+    lines.map((l) => ({ subtotal: l.subtotal, vatRateTakeaway: (l.variation ?? l.product).row.vatRateTakeaway, vatRateOnSite: (l.variation ?? l.product).row.vatRateOnSite })),
+    fulfilment,
+    usable.map((c) => ({ code: c.code, kind: c.discountType, amount: c.amount })),
+    fee,
+  );
+  return {
+    sessionKey: row.sessionKey,
+    lines: lines.map((l, i) => ({ ...l, total: totals.lines[i]!.total, tax: totals.lines[i]!.tax, vatRate: totals.lines[i]!.vatRate })),
+    coupons: usable.map((coupon, i) => ({ coupon, amount: totals.discounts[i]!.amount })),
+    shippingMethod: row.shippingMethod,
+    rates,
+    totals,
+    deliveryShortfall:
+      row.shippingMethod === 'delivery' && subtotal < settings.delivery.minimumOrder ? settings.delivery.minimumOrder - subtotal : null,
+    settings,
+    lastCheckout: row.lastCheckout,
+  };
+}
+
+export interface AddToCartInput {
+  productId: number;
+  quantity: number;
+  variationId?: number | null;
+  variation?: { attributeName: string; attributeValue?: string | null }[] | null;
+  addons: AddonChoice[];
+}
+
+/**
+ * The session cart: reads and every change. A change runs in one transaction holding the cart row's
+ * lock, so two tabs changing one cart never lose an update; it returns the whole cart afterwards.
+ */
+export class CartService {
+  constructor(
+    private readonly db: Db,
+    private readonly catalog: CatalogService,
+    private readonly timeZone: string,
+    private readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  async view(sessionKey: string, db: DbOrTx = this.db): Promise<CartView> {
+    const [row] = await db.select().from(carts).where(eq(carts.sessionKey, sessionKey));
+    return this.render(row ?? emptyRow(sessionKey), db);
+  }
+
+  private async render(row: CartRow, db: DbOrTx): Promise<CartView> {
+    const snapshot = await this.catalog.get();
+    return viewCart(snapshot, row, await findCoupons(db, row.couponCodes), this.clock());
+  }
+
+  /** Runs `change` on the locked cart row and saves what it returns. */
+  async change(sessionKey: string, change: (row: CartRow, snapshot: CatalogSnapshot, tx: DbOrTx) => Promise<CartRow> | CartRow): Promise<CartView> {
+    return this.db.transaction(async (tx) => {
+      await tx.insert(carts).values({ sessionKey }).onConflictDoNothing();
+      const [locked] = await tx.select().from(carts).where(eq(carts.sessionKey, sessionKey)).for('update');
+      const snapshot = await this.catalog.get();
+      const next = await change(locked ?? emptyRow(sessionKey), snapshot, tx);
+      const [saved] = await tx
+        .update(carts)
+        .set({ lines: next.lines, couponCodes: next.couponCodes, shippingMethod: next.shippingMethod, lastCheckout: next.lastCheckout, updatedAt: this.clock() })
+        .where(eq(carts.sessionKey, sessionKey))
+        .returning();
+      return this.render(saved!, tx);
+    });
+  }
+
+  addToCart(sessionKey: string, input: AddToCartInput): Promise<{ cart: CartView; key: string }> {
+    let key = '';
+    return this.change(sessionKey, (row, snapshot) => {
+      if (!Number.isInteger(input.quantity) || input.quantity < 1 || input.quantity > MAX_LINE_QUANTITY) throw new CartError(BAD_QUANTITY);
+      const product = snapshot.products.get(input.productId);
+      if (!product || product.row.type === 'VARIATION' || product.row.status !== 'publish' || (!isListed(product.row) && product.row.catalogVisibility !== 'hidden')) {
+        throw new CartError(NOT_PURCHASABLE);
+      }
+      if (product.row.type === 'EXTERNAL' || product.row.type === 'GROUPED') throw new CartError(NOT_PURCHASABLE);
+      const variation = pickVariation(product, input);
+      const sellable = variation ?? product;
+      if (stockStatusOf(sellable) === 'OUT_OF_STOCK') throw new CartError(OUT_OF_STOCK);
+      if (effectivePrice(sellable.row) === null) throw new CartError(NOT_PURCHASABLE);
+      const addons = resolveAddonChoices(snapshot, product, input.addons);
+
+      const inCart = row.lines.filter((l) => l.productId === product.row.id).reduce((s, l) => s + l.quantity, 0);
+      if (product.row.maxQuantity !== null && inCart + input.quantity > product.row.maxQuantity) throw new CartError(MAX_QUANTITY_REACHED);
+      const sameItem = row.lines.filter((l) => (l.variationId ?? l.productId) === sellable.row.id).reduce((s, l) => s + l.quantity, 0);
+      if (sellable.row.manageStock && sellable.row.stockQuantity !== null && sameItem + input.quantity > sellable.row.stockQuantity) {
+        throw new CartError(NOT_ENOUGH_STOCK);
+      }
+
+      key = lineKey(product.row.id, variation?.row.id ?? null, addons);
+      const existing = row.lines.find((l) => l.key === key);
+      if (!existing && row.lines.length >= MAX_CART_LINES) throw new CartError(CART_FULL);
+      if (existing && existing.quantity + input.quantity > MAX_LINE_QUANTITY) throw new CartError(BAD_QUANTITY);
+      const lines = existing
+        ? row.lines.map((l) => (l.key === key ? { ...l, quantity: l.quantity + input.quantity } : l))
+        : [...row.lines, { key, productId: product.row.id, variationId: variation?.row.id ?? null, quantity: input.quantity, addons }];
+      return { ...row, lines };
+    }).then((cart) => ({ cart, key }));
+  }
+
+  /** Sets quantities by line key; 0 removes the line. */
+  updateQuantities(sessionKey: string, items: { key: string; quantity: number }[]): Promise<CartView> {
+    return this.change(sessionKey, (row, snapshot) => {
+      let lines = [...row.lines];
+      for (const item of items) {
+        if (!Number.isInteger(item.quantity) || item.quantity < 0 || item.quantity > MAX_LINE_QUANTITY) throw new CartError(BAD_QUANTITY);
+        const line = lines.find((l) => l.key === item.key);
+        if (!line) throw new CartError(UNKNOWN_LINE);
+        lines = item.quantity === 0 ? lines.filter((l) => l.key !== item.key) : lines.map((l) => (l.key === item.key ? { ...l, quantity: item.quantity } : l));
+        if (item.quantity > 0) {
+          const product = snapshot.products.get(line.productId);
+          const total = lines.filter((l) => l.productId === line.productId).reduce((s, l) => s + l.quantity, 0);
+          if (product?.row.maxQuantity !== null && product?.row.maxQuantity !== undefined && total > product.row.maxQuantity) {
+            throw new CartError(MAX_QUANTITY_REACHED);
+          }
+          const sellable = snapshot.products.get(line.variationId ?? line.productId);
+          const sameItem = lines.filter((l) => (l.variationId ?? l.productId) === sellable?.row.id).reduce((s, l) => s + l.quantity, 0);
+          if (sellable?.row.manageStock && sellable.row.stockQuantity !== null && sameItem > sellable.row.stockQuantity) {
+            throw new CartError(NOT_ENOUGH_STOCK);
+          }
+        }
+      }
+      return { ...row, lines };
+    });
+  }
+
+  empty(sessionKey: string): Promise<CartView> {
+    return this.change(sessionKey, (row) => ({ ...row, lines: [], couponCodes: [] }));
+  }
+
+  async applyCoupon(sessionKey: string, code: string): Promise<CartView> {
+    const normalised = normaliseCode(code);
+    if (!normalised) throw new CartError('Please enter a coupon code.');
+    return this.change(sessionKey, async (row, snapshot, tx) => {
+      if (row.couponCodes.includes(normalised)) throw new CartError('Coupon code already applied!');
+      const [coupon] = await findCoupons(tx, [normalised]);
+      const subtotal = viewCart(snapshot, row, [], this.clock()).totals.subtotal;
+      assertCouponUsable(coupon, code.trim(), subtotal, this.clock());
+      return { ...row, couponCodes: [...row.couponCodes, normalised] };
+    });
+  }
+
+  removeCoupons(sessionKey: string, codes: string[]): Promise<CartView> {
+    const remove = new Set(codes.map(normaliseCode));
+    return this.change(sessionKey, (row) => ({ ...row, couponCodes: row.couponCodes.filter((c) => !remove.has(c)) }));
+  }
+
+  setShippingMethod(sessionKey: string, method: string): Promise<CartView> {
+    return this.change(sessionKey, (row, snapshot) => {
+      const settings = shopSettingsFrom(snapshot.settings);
+      const id = method.split(':')[0]!.trim().toLowerCase();
+      if (id !== 'delivery' && id !== 'takeaway' && id !== 'dinein') throw new CartError(UNKNOWN_SHIPPING_METHOD);
+      if (id === 'delivery' && !settings.delivery.enabled) throw new CartError(DELIVERY_UNAVAILABLE);
+      if (id === 'dinein' && !isOpenAt(settings.openingHours, this.clock(), this.timeZone)) throw new CartError(DINEIN_CLOSED);
+      return { ...row, shippingMethod: id };
+    });
+  }
+}
+
+function pickVariation(product: ProductRecord, input: AddToCartInput): ProductRecord | null {
+  if (product.row.type !== 'VARIABLE') {
+    if (input.variationId) throw new CartError(NOT_PURCHASABLE);
+    return null;
+  }
+  let variation: ProductRecord | undefined;
+  if (input.variationId) variation = product.variations.find((v) => v.row.id === input.variationId);
+  else if (input.variation?.length) {
+    variation = product.variations.find((v) =>
+      input.variation!.every((a) => v.row.variationAttributes.some((va) => va.name === a.attributeName && va.value === a.attributeValue)),
+    );
+  }
+  if (!variation) throw new CartError(CHOOSE_VARIATION);
+  if (variation.row.status !== 'publish') throw new CartError(NOT_PURCHASABLE);
+  return variation;
+}

@@ -1,0 +1,108 @@
+import type { FulfilmentType, VatLine } from '../../db/schema/index.js';
+
+/** A cart or order line as the totals see it: gross amounts in cents, VAT included. */
+export interface PricedLine {
+  /** Unit price × quantity plus every add-on's price. */
+  subtotal: number;
+  vatRateTakeaway: number;
+  vatRateOnSite: number;
+}
+
+export interface CouponDiscount {
+  code: string;
+  kind: 'percent' | 'fixed_cart';
+  /** Percent (whole number) or cents. */
+  amount: number;
+}
+
+export interface Totals {
+  subtotal: number;
+  discountTotal: number;
+  discounts: { code: string; amount: number }[];
+  shippingTotal: number;
+  total: number;
+  totalTax: number;
+  vatLines: VatLine[];
+  /** Per input line: its total after its share of the discount, its VAT rate and tax. */
+  lines: { total: number; vatRate: number; tax: number }[];
+}
+
+/** VAT contained in a gross amount at a rate: gross × r / (100 + r), rounded half up to the cent. */
+export function includedVat(gross: number, rate: number): number {
+  return Math.round((gross * rate) / (100 + rate));
+}
+
+/**
+ * Splits `amount` over `weights` in proportion, in whole cents, so that the parts add up exactly
+ * (largest remainder). Used for discounts over lines and the delivery fee over VAT rates.
+ */
+export function allocate(amount: number, weights: number[]): number[] {
+  const sum = weights.reduce((a, b) => a + b, 0);
+  if (sum <= 0 || amount === 0) return weights.map(() => 0);
+  const exact = weights.map((w) => (amount * w) / sum);
+  const parts = exact.map(Math.floor);
+  let rest = amount - parts.reduce((a, b) => a + b, 0);
+  const order = exact.map((x, i) => ({ i, frac: x - Math.floor(x) })).sort((a, b) => b.frac - a.frac || a.i - b.i);
+  for (const { i } of order) {
+    if (rest <= 0) break;
+    parts[i]! += 1;
+    rest -= 1;
+  }
+  return parts;
+}
+
+/** Eating on site uses the on-site rates; takeaway and delivery the takeaway rates (REFERENCE §6). */
+export function vatRateFor(line: Pick<PricedLine, 'vatRateTakeaway' | 'vatRateOnSite'>, fulfilment: FulfilmentType): number {
+  return fulfilment === 'dinein' ? line.vatRateOnSite : line.vatRateTakeaway;
+}
+
+/**
+ * All money of a cart or order, in integer cents: coupons apply in order on what is left, the discount is
+ * shared over the lines in proportion, the delivery fee is taxed like the goods it delivers (shared over
+ * the VAT rates in proportion), and VAT is computed once per rate on the gross amounts.
+ */
+export function computeTotals(
+  lines: PricedLine[],
+  fulfilment: FulfilmentType,
+  coupons: CouponDiscount[],
+  shippingFee: number,
+): Totals {
+  const subtotal = lines.reduce((sum, line) => sum + line.subtotal, 0);
+  let remaining = subtotal;
+  const discounts = coupons.map((coupon) => {
+    const amount =
+      coupon.kind === 'percent'
+        ? Math.min(remaining, Math.round((remaining * Math.min(Math.max(coupon.amount, 0), 100)) / 100))
+        : Math.min(remaining, Math.max(coupon.amount, 0));
+    remaining -= amount;
+    return { code: coupon.code, amount };
+  });
+  const discountTotal = subtotal - remaining;
+  const lineDiscounts = allocate(discountTotal, lines.map((l) => l.subtotal));
+  const rates = lines.map((line) => vatRateFor(line, fulfilment));
+  const lineTotals = lines.map((line, i) => line.subtotal - lineDiscounts[i]!);
+
+  const grossPerRate = new Map<number, number>();
+  lineTotals.forEach((total, i) => grossPerRate.set(rates[i]!, (grossPerRate.get(rates[i]!) ?? 0) + total));
+  const shippingTotal = lines.length ? shippingFee : 0;
+  if (shippingTotal > 0) {
+    const rateKeys = [...grossPerRate.keys()];
+    const shares = allocate(shippingTotal, rateKeys.map((r) => grossPerRate.get(r)!));
+    // An order made free by coupons still pays its fee at the first rate.
+    if (!shares.some((s) => s > 0) && rateKeys.length) shares[0] = shippingTotal;
+    rateKeys.forEach((rate, i) => grossPerRate.set(rate, grossPerRate.get(rate)! + shares[i]!));
+  }
+  const vatLines = [...grossPerRate.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([rate, total]) => ({ rate, total, tax: includedVat(total, rate) }));
+  return {
+    subtotal,
+    discountTotal,
+    discounts,
+    shippingTotal,
+    total: remaining + shippingTotal,
+    totalTax: vatLines.reduce((sum, v) => sum + v.tax, 0),
+    vatLines,
+    lines: lineTotals.map((total, i) => ({ total, vatRate: rates[i]!, tax: includedVat(total, rates[i]!) })),
+  };
+}

@@ -1,0 +1,69 @@
+import type { DeliverySettings } from '../settings/shop-settings.js';
+import { POSTCODE_CENTROIDS } from './postcode-centroids.js';
+
+export interface DeliveryAddress {
+  address1: string;
+  city: string;
+  postcode: string;
+}
+
+export const INCOMPLETE_ADDRESS_TITLE = 'Incomplete address';
+export const INCOMPLETE_ADDRESS = 'Please provide a complete address to proceed with the delivery.';
+export const DISTANCE_FAILED = 'Failed to fetch distance from server';
+
+export class DistanceError extends Error {
+  constructor(
+    message: string,
+    readonly kind: 'incomplete' | 'unknown',
+  ) {
+    super(message);
+  }
+}
+
+/** Road distance in km from the shop to an address. A routing service (OSRM, ...) can implement it later. */
+export interface DistanceProvider {
+  distanceKm(address: DeliveryAddress, settings: DeliverySettings): Promise<number>;
+}
+
+export function haversineKm(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
+  const toRad = (deg: number) => (deg * Math.PI) / 180;
+  const dLat = toRad(b.lat - a.lat);
+  const dLon = toRad(b.lon - a.lon);
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(toRad(a.lat)) * Math.cos(toRad(b.lat)) * Math.sin(dLon / 2) ** 2;
+  return 2 * 6371 * Math.asin(Math.sqrt(h));
+}
+
+export function isCompleteAddress(address: Partial<DeliveryAddress>): address is DeliveryAddress {
+  return Boolean(address.address1?.trim() && address.city?.trim() && /^\d{4}$/.test(address.postcode?.trim() ?? ''));
+}
+
+/** Straight line from the shop to the postcode's centroid, times the road factor (REFERENCE §5). */
+export class PostcodeDistanceProvider implements DistanceProvider {
+  async distanceKm(address: DeliveryAddress, settings: DeliverySettings): Promise<number> {
+    if (!isCompleteAddress(address)) throw new DistanceError(INCOMPLETE_ADDRESS, 'incomplete');
+    const centroid = POSTCODE_CENTROIDS[address.postcode.trim()];
+    if (!centroid) throw new DistanceError(DISTANCE_FAILED, 'unknown');
+    const km = haversineKm(settings.origin, centroid) * settings.roadFactor;
+    return Math.round(km * 10) / 10;
+  }
+}
+
+export interface DeliveryCheck {
+  distanceKm: number;
+  maximumDistanceKm: number;
+  withinRange: boolean;
+}
+
+export async function checkDeliveryDistance(
+  provider: DistanceProvider,
+  address: Partial<DeliveryAddress>,
+  settings: DeliverySettings,
+): Promise<DeliveryCheck> {
+  if (!isCompleteAddress(address)) throw new DistanceError(INCOMPLETE_ADDRESS, 'incomplete');
+  const distanceKm = await provider.distanceKm(address, settings);
+  return { distanceKm, maximumDistanceKm: settings.maximumDistanceKm, withinRange: distanceKm <= settings.maximumDistanceKm };
+}
+
+export function tooFarMessage(check: DeliveryCheck): string {
+  return `We do not deliver this far: the address is ${check.distanceKm.toFixed(1)} km away and we deliver up to ${check.maximumDistanceKm} km.`;
+}

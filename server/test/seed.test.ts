@@ -1,0 +1,301 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { and, eq, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPglite, type Database } from '../src/db/client.js';
+import {
+  addonFields,
+  addonOptionAllergens,
+  addonOptions,
+  allergens,
+  attributeTerms,
+  attributes,
+  categories,
+  globalAddonCategories,
+  globalAddons,
+  media,
+  productAllergens,
+  productAttributes,
+  productCategories,
+  productGallery,
+  productLinks,
+  products,
+  reviews,
+  settings,
+} from '../src/db/schema/index.js';
+import { EU_ALLERGENS, seedAllergens } from '../src/db/seed/allergens.js';
+import { ALLERGEN_FREE_SLUGS } from '../src/db/seed/demo-menu.js';
+import { seedDemoShop } from '../src/db/seed/demo-shop.js';
+
+const mediaRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../assets/media');
+const fileFor = (src: string) => path.join(mediaRoot, src.replace(/^\/media\//, ''));
+const stripTags = (html: string) => html.replace(/<[^>]*>/g, '').trim();
+
+let database: Database;
+
+beforeAll(async () => {
+  database = await openPglite('memory://');
+  await database.migrate();
+  await seedDemoShop(database.db);
+});
+
+afterAll(async () => {
+  await database?.close();
+});
+
+describe('demo shop seed', () => {
+  it('creates the menu categories with names in three languages and an image', async () => {
+    const rows = await database.db.select().from(categories);
+    const menu = rows.filter((c) => c.customOrder <= 9999).sort((a, b) => a.customOrder - b.customOrder);
+    expect(menu.length).toBeGreaterThanOrEqual(8);
+    expect(menu.map((c) => c.slug)).toEqual(
+      expect.arrayContaining(['frieten', 'sauzen', 'snacks', 'burgers', 'vegetarisch', 'schotels', 'dranken', 'desserts']),
+    );
+    expect(menu.map((c) => c.customOrder)).toEqual(menu.map((_, i) => i + 1));
+    for (const c of rows) {
+      expect(c.name.nl && c.name.fr && c.name.en, c.slug).toBeTruthy();
+      expect(c.imageId, c.slug).not.toBeNull();
+    }
+  });
+
+  it('creates at least 45 products besides variations, each complete', async () => {
+    const rows = await database.db.select().from(products).where(ne(products.type, 'VARIATION'));
+    expect(rows.length).toBeGreaterThanOrEqual(45);
+    const linked = await database.db.select().from(productCategories);
+    for (const p of rows) {
+      expect(p.name.nl && p.name.fr && p.name.en, p.slug).toBeTruthy();
+      expect(p.description.nl && p.description.fr && p.description.en, p.slug).toBeTruthy();
+      expect(p.shortDescription.nl && p.shortDescription.fr && p.shortDescription.en, p.slug).toBeTruthy();
+      expect(p.slug).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+      expect(p.sku, p.slug).not.toBe('');
+      expect(p.imageId, p.slug).not.toBeNull();
+      expect(linked.some((l) => l.productId === p.id), p.slug).toBe(true);
+      if (p.type === 'SIMPLE' || p.type === 'EXTERNAL') expect(p.regularPrice, p.slug).toBeGreaterThan(0);
+    }
+    const skus = rows.map((p) => p.sku);
+    expect(new Set(skus).size).toBe(skus.length);
+  });
+
+  it('finds a product named Frikandel when searching for "frikandel"', async () => {
+    const rows = await database.db.select().from(products).where(sql`${products.name}->>'nl' ilike ${'%frikandel%'}`);
+    expect(rows.map((p) => p.name.nl)).toContain('Frikandel');
+  });
+
+  it('seeds fries as a variable product with three sizes', async () => {
+    const [fries] = await database.db.select().from(products).where(eq(products.slug, 'frieten'));
+    expect(fries?.type).toBe('VARIABLE');
+    expect(fries?.regularPrice).toBeNull();
+    expect(fries?.defaultAttributes).toEqual([{ name: 'pa_formaat', value: 'middel' }]);
+    const variations = await database.db.select().from(products).where(eq(products.parentId, fries!.id));
+    expect(variations).toHaveLength(3);
+    expect(variations.map((v) => v.slug).sort()).toEqual(['frieten-groot', 'frieten-klein', 'frieten-middel']);
+    for (const v of variations) {
+      expect(v.type).toBe('VARIATION');
+      expect(v.regularPrice).toBeGreaterThan(0);
+      expect(v.variationAttributes[0]?.name).toBe('pa_formaat');
+    }
+    const klein = variations.find((v) => v.slug === 'frieten-klein');
+    expect(klein?.regularPrice).toBe(320);
+    expect(klein?.name.nl).toBe('Frieten - klein');
+
+    const [formaat] = await database.db.select().from(attributes).where(eq(attributes.slug, 'pa_formaat'));
+    expect(formaat?.name).toEqual({ nl: 'Formaat', fr: 'Taille', en: 'Size' });
+    const terms = await database.db.select().from(attributeTerms).where(eq(attributeTerms.attributeId, formaat!.id));
+    expect(terms.map((t) => t.slug).sort()).toEqual(['groot', 'klein', 'middel']);
+    const [attr] = await database.db.select().from(productAttributes).where(and(eq(productAttributes.productId, fries!.id), eq(productAttributes.name, 'pa_formaat')));
+    expect(attr).toMatchObject({ attributeId: formaat!.id, options: ['klein', 'middel', 'groot'], variation: true });
+  });
+
+  it('puts a filter attribute on several products', async () => {
+    const [dieet] = await database.db.select().from(attributes).where(eq(attributes.slug, 'pa_dieet'));
+    const rows = await database.db.select().from(productAttributes).where(eq(productAttributes.attributeId, dieet!.id));
+    expect(rows.length).toBeGreaterThanOrEqual(5);
+    expect(rows.every((r) => !r.variation)).toBe(true);
+  });
+
+  it('gives every product at least one allergen, except drinks that have none', async () => {
+    const rows = await database.db.select({ id: products.id, slug: products.slug }).from(products).where(ne(products.type, 'VARIATION'));
+    const links = await database.db.select().from(productAllergens);
+    const without = rows.filter((p) => !links.some((l) => l.productId === p.id)).map((p) => p.slug);
+    expect(without.sort()).toEqual([...ALLERGEN_FREE_SLUGS].sort());
+    const [mayo] = await database.db.select().from(products).where(eq(products.slug, 'mayonaise'));
+    const mayoAllergens = await database.db
+      .select({ code: allergens.code })
+      .from(productAllergens)
+      .innerJoin(allergens, eq(allergens.id, productAllergens.allergenId))
+      .where(eq(productAllergens.productId, mayo!.id));
+    expect(mayoAllergens.map((a) => a.code).sort()).toEqual(['eggs', 'mustard']);
+  });
+
+  it('has exactly one featured product, and stock, maximum and promotion examples', async () => {
+    const featured = await database.db.select().from(products).where(eq(products.featured, true));
+    expect(featured.map((p) => p.slug)).toEqual(['bakje-burger']);
+
+    const outOfStock = await database.db.select().from(products).where(eq(products.stockStatus, 'OUT_OF_STOCK'));
+    expect(outOfStock.map((p) => p.slug)).toContain('garnaalkroket');
+
+    const limited = await database.db.select().from(products).where(isNotNull(products.maxQuantity));
+    expect(limited.length).toBeGreaterThanOrEqual(1);
+    const mammoet = limited.find((p) => p.slug === 'mammoet');
+    expect(mammoet?.maxQuantity).toBe(2);
+    expect(mammoet?.metaData).toContainEqual({ key: 'max_amount', value: '2' });
+
+    const managed = await database.db.select().from(products).where(and(eq(products.manageStock, true), isNotNull(products.stockQuantity)));
+    expect(managed.length).toBeGreaterThanOrEqual(2);
+
+    const promo = await database.db.select().from(products).where(eq(products.isPromotion, true));
+    expect(promo.length).toBeGreaterThanOrEqual(1);
+    expect(promo[0]?.metaData).toContainEqual({ key: 'is_promotion', value: 'yes' });
+  });
+
+  it('puts at least three products on sale below their regular price', async () => {
+    const onSale = await database.db
+      .select()
+      .from(products)
+      .where(and(isNotNull(products.salePrice), lt(products.salePrice, products.regularPrice)));
+    expect(onSale.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('sets Belgian VAT rates: food 6/12, soft drinks 6/21, beer 21/21', async () => {
+    const bySlug = async (slug: string) => (await database.db.select().from(products).where(eq(products.slug, slug)))[0];
+    expect(await bySlug('frikandel')).toMatchObject({ vatRateTakeaway: 6, vatRateOnSite: 12 });
+    expect(await bySlug('coca-cola')).toMatchObject({ vatRateTakeaway: 6, vatRateOnSite: 21 });
+    expect(await bySlug('jupiler')).toMatchObject({ vatRateTakeaway: 21, vatRateOnSite: 21 });
+  });
+
+  it('has a short description longer than 88 characters of plain text', async () => {
+    const [stoofvlees] = await database.db.select().from(products).where(eq(products.slug, 'stoofvlees-schotel'));
+    expect(stoofvlees?.shortDescription.nl).toContain('<strong>');
+    expect(stripTags(stoofvlees!.shortDescription.nl).length).toBeGreaterThan(88);
+  });
+
+  it('restricts the global sauce add-on to the fries category, with allergens on its options', async () => {
+    const [addon] = await database.db.select().from(globalAddons);
+    expect(addon?.name).toEqual({ nl: 'Saus', fr: 'Sauce', en: 'Sauce' });
+    const restricted = await database.db
+      .select({ slug: categories.slug })
+      .from(globalAddonCategories)
+      .innerJoin(categories, eq(categories.id, globalAddonCategories.categoryId))
+      .where(eq(globalAddonCategories.globalAddonId, addon!.id));
+    expect(restricted.map((c) => c.slug)).toEqual(['frieten']);
+
+    const [field] = await database.db.select().from(addonFields).where(eq(addonFields.globalAddonId, addon!.id));
+    expect(field).toMatchObject({ kind: 'multiple_choice', display: 'radiobutton', required: false, productId: null });
+    const options = await database.db.select().from(addonOptions).where(eq(addonOptions.fieldId, field!.id));
+    expect(options.length).toBeGreaterThanOrEqual(5);
+    const mayo = options.find((o) => o.label.nl === 'Mayonaise');
+    expect(mayo).toMatchObject({ price: 90, priceType: 'quantity_based' });
+    const mayoAllergens = await database.db
+      .select({ code: allergens.code })
+      .from(addonOptionAllergens)
+      .innerJoin(allergens, eq(allergens.id, addonOptionAllergens.allergenId))
+      .where(eq(addonOptionAllergens.optionId, mayo!.id));
+    expect(mayoAllergens.map((a) => a.code).sort()).toEqual(['eggs', 'mustard']);
+  });
+
+  it('has product add-ons of every kind, including a required choice', async () => {
+    const fields = await database.db.select().from(addonFields).where(isNotNull(addonFields.productId));
+    const kinds = new Set(fields.map((f) => f.kind));
+    expect([...kinds].sort()).toEqual(['checkbox', 'custom_text', 'heading', 'multiple_choice']);
+    expect(fields.some((f) => f.kind === 'multiple_choice' && f.required)).toBe(true);
+    const remark = fields.find((f) => f.kind === 'custom_text');
+    expect(remark).toMatchObject({ name: { nl: 'Opmerking', fr: 'Remarque', en: 'Remark' }, maxLength: 100, required: false });
+
+    const checkboxIds = fields.filter((f) => f.kind === 'checkbox').map((f) => f.id);
+    const extras = await database.db.select().from(addonOptions).where(inArray(addonOptions.fieldId, checkboxIds));
+    expect(extras.some((o) => o.label.nl === 'Extra kaas' && o.price === 80 && o.priceType === 'quantity_based')).toBe(true);
+    expect(extras.some((o) => o.priceType === 'flat_fee')).toBe(true);
+  });
+
+  it('links upsells, a grouped product and gallery images, and adds reviews', async () => {
+    const links = await database.db.select().from(productLinks);
+    expect(links.filter((l) => l.kind === 'upsell').length).toBeGreaterThanOrEqual(3);
+    expect(links.filter((l) => l.kind === 'grouped').length).toBeGreaterThanOrEqual(2);
+
+    const gallery = await database.db.select().from(productGallery);
+    const perProduct = new Map<number, number>();
+    for (const g of gallery) perProduct.set(g.productId, (perProduct.get(g.productId) ?? 0) + 1);
+    expect(Math.max(...perProduct.values())).toBeGreaterThanOrEqual(2);
+
+    const rows = await database.db.select().from(reviews);
+    expect(new Set(rows.map((r) => r.productId)).size).toBeGreaterThanOrEqual(3);
+    for (const r of rows) {
+      expect(r.rating).toBeGreaterThanOrEqual(1);
+      expect(r.rating).toBeLessThanOrEqual(5);
+    }
+  });
+
+  it('keeps non-orderable product types out of the visible menu', async () => {
+    const special = await database.db.select().from(products).where(inArray(products.type, ['GROUPED', 'EXTERNAL']));
+    for (const p of special) expect(p.catalogVisibility, p.slug).toBe('hidden');
+  });
+
+  it('points every media row and allergen icon at a small SVG file that exists', async () => {
+    const rows = await database.db.select().from(media);
+    expect(rows.length).toBeGreaterThanOrEqual(20);
+    for (const m of [...rows.map((r) => r.src), ...EU_ALLERGENS.map((a) => a.icon), '/media/logo.svg']) {
+      const file = fileFor(m);
+      expect(fs.existsSync(file), m).toBe(true);
+      const svg = fs.readFileSync(file, 'utf8');
+      expect(svg.startsWith('<svg'), m).toBe(true);
+      expect(Buffer.byteLength(svg), m).toBeLessThan(6 * 1024);
+      expect(svg, m).not.toMatch(/https?:\/\/(?!www\.w3\.org\/2000\/svg)/);
+    }
+    for (const m of rows) expect(m).toMatchObject({ mimeType: 'image/svg+xml', width: 400, height: 300 });
+  });
+
+  it('stores the shop settings', async () => {
+    const [row] = await database.db.select().from(settings).where(eq(settings.key, 'store'));
+    expect(row?.value).toMatchObject({ siteName: "Frituur 't Bakje", contact: { phone: '+32 9 123 45 67', tiktok: null } });
+  });
+
+  it('leaves an existing catalog alone when run again', async () => {
+    const count = async () => (await database.db.select({ n: sql<number>`count(*)::int` }).from(products))[0]?.n;
+    const before = await count();
+    await seedDemoShop(database.db);
+    expect(await count()).toBe(before);
+  });
+
+  it('does not seed again after the owner emptied the catalog', async () => {
+    const fresh = await openPglite('memory://');
+    try {
+      await fresh.migrate();
+      await seedDemoShop(fresh.db);
+      await fresh.db.delete(products);
+      await fresh.db.delete(categories);
+      await seedDemoShop(fresh.db);
+      expect(await fresh.db.select().from(products)).toHaveLength(0);
+      expect(await fresh.db.select().from(categories)).toHaveLength(0);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
+
+describe('allergens', () => {
+  it('has all 14 EU allergens with three names and an icon', async () => {
+    const rows = await database.db.select().from(allergens);
+    expect(rows).toHaveLength(14);
+    for (const a of rows) {
+      expect(a.name.nl && a.name.fr && a.name.en, a.code).toBeTruthy();
+      expect(a.icon).toBe(`/media/allergens/${a.code}.svg`);
+      expect(fs.readFileSync(fileFor(a.icon), 'utf8')).toContain(`<title>${a.name.en}</title>`);
+    }
+    expect(rows.find((a) => a.code === 'celery')?.name.nl).toBe('Selder');
+  });
+
+  it('does not duplicate allergens when seeded twice', async () => {
+    const fresh = await openPglite('memory://');
+    try {
+      await fresh.migrate();
+      await seedAllergens(fresh.db);
+      await seedAllergens(fresh.db);
+      const rows = await fresh.db.select().from(allergens);
+      expect(rows).toHaveLength(14);
+      expect(new Set(rows.map((r) => r.code)).size).toBe(14);
+    } finally {
+      await fresh.close();
+    }
+  });
+});
