@@ -10,6 +10,12 @@ import { registerGraphQL } from './api/graphql/endpoint.js';
 import { registerHealth } from './api/health/routes.js';
 import { registerWebApp } from './api/web/spa.js';
 import { registerBenchRoutes } from './api/bench/static-reference.js';
+import { CartService } from './modules/cart/cart-service.js';
+import { CheckoutService } from './modules/checkout/checkout-service.js';
+import { PostcodeDistanceProvider } from './modules/delivery/distance.js';
+import { SessionTokens } from './modules/session/session-token.js';
+import { sessionSecret } from './modules/session/session-secret.js';
+import { registerDeliveryRoutes } from './api/rest/delivery.js';
 
 export const mediaDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../assets/media');
 
@@ -20,7 +26,12 @@ export interface App {
 }
 
 /** Wires the modules to their transports. The caller owns the database and decides when to listen. */
-export async function buildApp(config: Config, database: Database, log: Logger): Promise<App> {
+export async function buildApp(
+  config: Config,
+  database: Database,
+  log: Logger,
+  clock: () => Date = () => new Date(),
+): Promise<App> {
   const server: FastifyInstance = Fastify({
     loggerInstance: log as FastifyBaseLogger,
     // Per-request logs only when debugging; errors are logged where they happen.
@@ -44,7 +55,16 @@ export async function buildApp(config: Config, database: Database, log: Logger):
   });
 
   registerHealth(server, database);
-  registerGraphQL(server, { config, catalog });
+  const distance = new PostcodeDistanceProvider();
+  const services = {
+    db: database.db,
+    carts: new CartService(database.db, catalog, config.timeZone, clock),
+    checkout: new CheckoutService(database.db, catalog, distance, config.timeZone, clock),
+    clock,
+  };
+  const tokens = new SessionTokens(await sessionSecret(database.db, config.sessionSecret), config.siteUrl);
+  registerGraphQL(server, { config, catalog, services, tokens });
+  registerDeliveryRoutes(server, { catalog, distance });
   if (config.benchRoutes) registerBenchRoutes(server);
   await registerWebApp(server, { webDist: config.webDist, mediaDir });
 

@@ -3,6 +3,7 @@ import type { Database, Db } from './client.js';
 import { categories, products } from './schema/index.js';
 import { seedAllergens } from './seed/allergens.js';
 import { seedDemoShop } from './seed/demo-shop.js';
+import { seedDemoOrdering } from './seed/demo-ordering.js';
 import type { Logger } from '../logger.js';
 
 /**
@@ -21,9 +22,11 @@ export async function bootstrapDatabase(database: Database, options: { seedDemo:
     if (database.kind === 'postgres') await tx.execute(sql`select pg_advisory_xact_lock(7419002)`);
     const [productCount] = await tx.select({ n: count() }).from(products);
     const [categoryCount] = await tx.select({ n: count() }).from(categories);
-    if ((productCount?.n ?? 0) > 0 || (categoryCount?.n ?? 0) > 0) return;
-    options.log.info('empty catalogue: seeding the demo frituur');
-    // The seed opens its own (here: nested, savepoint) transaction.
-    await seedDemoShop(tx as unknown as Db);
+    if ((productCount?.n ?? 0) === 0 && (categoryCount?.n ?? 0) === 0) {
+      options.log.info('empty catalogue: seeding the demo frituur');
+      // The seed opens its own (here: nested, savepoint) transaction.
+      await seedDemoShop(tx as unknown as Db);
+      await seedDemoOrdering(tx);
+    }
   });
 }

@@ -4,9 +4,9 @@ import type { Database } from '../../src/db/client.js';
 import { createLogger } from '../../src/logger.js';
 
 /** A real app on a real database, driven through Fastify's in-process HTTP injection. */
-export async function startTestApp(database: Database, env: Record<string, string> = {}): Promise<App> {
+export async function startTestApp(database: Database, env: Record<string, string> = {}, clock?: () => Date): Promise<App> {
   const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', PORT: '0', ...env });
-  return buildApp(config, database, createLogger('silent'));
+  return buildApp(config, database, createLogger('silent'), clock);
 }
 
 export async function graphql(

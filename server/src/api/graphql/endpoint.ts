@@ -14,7 +14,9 @@ import { LRUCache } from 'lru-cache';
 import type { Config } from '../../config.js';
 import type { CatalogService } from '../../modules/catalog/catalog-service.js';
 import { LOCALE_COOKIE, LOCALE_HEADER, pickLang } from '../../modules/i18n/locale.js';
-import type { GraphQLContext } from './context.js';
+import type { GraphQLContext, Services } from './context.js';
+import { RequestSession } from './session.js';
+import { tokenFromHeader, type SessionTokens } from '../../modules/session/session-token.js';
 import { schema } from './schema.js';
 import { depthLimit } from './depth-limit.js';
 
@@ -64,7 +66,10 @@ function isCatalogueOnly(document: DocumentNode): boolean {
   );
 }
 
-export function registerGraphQL(app: FastifyInstance, deps: { config: Config; catalog: CatalogService }) {
+export function registerGraphQL(
+  app: FastifyInstance,
+  deps: { config: Config; catalog: CatalogService; services: Services; tokens: SessionTokens },
+) {
   const documents = new LRUCache<string, PreparedDocument | readonly GraphQLError[]>({ max: 1000 });
   const responses = new LRUCache<string, string>({ max: Math.max(1, deps.config.catalogCacheSize) });
   // Cached responses are tagged with the catalogue version; a newer version makes them unreachable.
@@ -88,6 +93,8 @@ export function registerGraphQL(app: FastifyInstance, deps: { config: Config; ca
 
   async function handle(request: FastifyRequest, reply: FastifyReply, body: GraphQLBody) {
     reply.header('content-type', 'application/json; charset=utf-8');
+    // Clients on another origin read the renewed session token from this header.
+    reply.header('access-control-expose-headers', 'woocommerce-session');
     const { query, operationName } = body;
     let variables = body.variables;
     if (typeof variables === 'string') {
@@ -133,7 +140,9 @@ export function registerGraphQL(app: FastifyInstance, deps: { config: Config; ca
       if (hit) return reply.header('x-bakje-cache', 'hit').send(hit);
     }
 
-    const context: GraphQLContext = { lang, catalog, config: deps.config };
+    const session = new RequestSession(deps.tokens, tokenFromHeader(request.headers['woocommerce-session']));
+    await session.init();
+    const context: GraphQLContext = { lang, catalog, config: deps.config, session, services: deps.services };
     const result = (await execute({
       schema,
       document,
@@ -146,6 +155,8 @@ export function registerGraphQL(app: FastifyInstance, deps: { config: Config; ca
       data: result.data ?? null,
     });
     if (cacheKey && !result.errors) responses.set(cacheKey, payload);
+    const token = await session.responseToken();
+    if (token) reply.header('woocommerce-session', token);
     return reply.header('x-bakje-cache', 'miss').send(payload);
   }
 

@@ -6,6 +6,9 @@ import * as products from './resolvers/products.js';
 import { MediaItem } from './resolvers/media.js';
 import { Allergen, ProductCategory, TermNode } from './resolvers/taxonomy.js';
 import { RootQuery } from './resolvers/query.js';
+import { AppliedCoupon, Cart, CartItem, cartMutations } from './resolvers/cart.js';
+import { LineItem, Order, checkoutMutation, orderQuery } from './resolvers/orders.js';
+import { shopQueries } from './resolvers/shop.js';
 
 // schema.graphql sits beside the sources; the build copies it next to the compiled file.
 const typeDefs = fs.readFileSync(fileURLToPath(new URL('./schema.graphql', import.meta.url)), 'utf8');
@@ -34,7 +37,13 @@ export const schema = makeExecutableSchema({
   resolverValidationOptions: { requireResolversToMatchSchema: 'ignore' },
   resolvers: {
     TaxonomyEnum,
-    RootQuery,
+    RootQuery: { ...RootQuery, ...shopQueries, order: orderQuery },
+    RootMutation: { ...cartMutations, ...checkoutMutation },
+    Cart,
+    CartItem,
+    AppliedCoupon,
+    Order,
+    LineItem,
     MediaItem,
     Allergen,
     ProductCategory,

@@ -1,0 +1,184 @@
+import type { CartLineView, CartView } from '../../../modules/cart/cart-service.js';
+import { CartError } from '../../../modules/cart/errors.js';
+import { centsToDecimal, formatEuro } from '../../../modules/catalog/money.js';
+import type { AddonChoice } from '../../../modules/cart/addons.js';
+import { addonAmount } from '../../../modules/cart/addons.js';
+import type { GraphQLContext } from '../context.js';
+import { userError } from '../errors.js';
+import { ProductVariation } from './products.js';
+
+type Format = { format?: 'RAW' | 'FORMATTED' | null };
+const money = (cents: number, args: Format) => (args.format === 'RAW' ? centsToDecimal(cents) : formatEuro(cents));
+
+/** Cart errors are the customer's to fix: their message goes out as is. */
+export async function cartCall<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof CartError) throw userError(error.message);
+    throw error;
+  }
+}
+
+const cartItem = (line: CartLineView) => line;
+
+export const Cart = {
+  isEmpty: (c: CartView) => c.lines.length === 0,
+  contents: (c: CartView, args: { first?: number }) => {
+    const nodes = c.lines.slice(0, Math.min(args.first ?? 100, 100)).map(cartItem);
+    return {
+      itemCount: c.lines.reduce((s, l) => s + l.line.quantity, 0),
+      productCount: c.lines.length,
+      nodes,
+      edges: nodes.map((node) => ({ key: node.line.key, node })),
+    };
+  },
+  subtotal: (c: CartView, args: Format) => money(c.totals.subtotal, args),
+  subtotalTax: (c: CartView, args: Format) => money(c.lines.reduce((s, l) => s + l.tax, 0), args),
+  discountTotal: (c: CartView, args: Format) => money(c.totals.discountTotal, args),
+  discountTax: (_c: CartView, args: Format) => money(0, args),
+  shippingTotal: (c: CartView, args: Format) => money(c.totals.shippingTotal, args),
+  shippingTax: (c: CartView, args: Format) =>
+    money(c.totals.totalTax - c.lines.reduce((s, l) => s + l.tax, 0), args),
+  totalTax: (c: CartView, args: Format) => money(c.totals.totalTax, args),
+  total: (c: CartView, args: Format) => money(c.totals.total, args),
+  vatLines: (c: CartView) => c.totals.vatLines.map((v) => ({ rate: v.rate, tax: centsToDecimal(v.tax), total: centsToDecimal(v.total) })),
+  chosenShippingMethods: (c: CartView) => (c.shippingMethod ? [c.shippingMethod] : []),
+  availableShippingMethods: (c: CartView, _: unknown, ctx: GraphQLContext) => [
+    {
+      packageDetails: '',
+      supportsShippingCalculator: false,
+      rates: c.rates.map((r, i) => ({ id: r.id, instanceId: i + 1, methodId: r.id, label: r.label[ctx.lang], cost: centsToDecimal(r.cost) })),
+    },
+  ],
+  needsShippingAddress: (c: CartView) => c.shippingMethod === 'delivery',
+  appliedCoupons: (c: CartView) =>
+    c.coupons.map(({ coupon, amount }) => ({ code: coupon.code, description: coupon.description, amount })),
+  deliveryMinimumShortfall: (c: CartView) => (c.deliveryShortfall === null ? null : centsToDecimal(c.deliveryShortfall)),
+};
+
+export const AppliedCoupon = {
+  discountAmount: (c: { amount: number }, args: Format) => money(c.amount, args),
+  discountTax: (_c: { amount: number }, args: Format) => money(0, args),
+};
+
+export const CartItem = {
+  key: (l: CartLineView) => l.line.key,
+  quantity: (l: CartLineView) => l.line.quantity,
+  product: (l: CartLineView) => ({ node: l.product }),
+  variation: (l: CartLineView, _: unknown, ctx: GraphQLContext) =>
+    l.variation ? { node: l.variation, attributes: ProductVariation.attributes(l.variation, undefined, ctx).nodes } : null,
+  addons: (l: CartLineView) =>
+    l.line.addons.map((a) => ({
+      fieldName: `addon-${a.fieldId}`,
+      name: a.name,
+      value: a.value,
+      price: centsToDecimal(addonAmount(a, l.unitPrice, l.line.quantity)),
+      priceType: a.priceType.toUpperCase(),
+    })),
+  subtotal: (l: CartLineView, args: Format) => money(l.subtotal, args),
+  total: (l: CartLineView, args: Format) => money(l.total, args),
+  tax: (l: CartLineView, args: Format) => money(l.tax, args),
+  vatRate: (l: CartLineView) => l.vatRate,
+  extraData: (l: CartLineView) => l.line.addons.map((a, i) => ({ id: `${l.line.key}:${i}`, key: a.name, value: a.value })),
+};
+
+function parseExtraData(extraData: string | null | undefined): AddonChoice[] {
+  if (!extraData) return [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(extraData);
+  } catch {
+    throw userError('extraData must be JSON.');
+  }
+  const addons = (parsed as { addons?: unknown } | null)?.addons;
+  if (addons === undefined) return [];
+  if (!Array.isArray(addons)) throw userError('extraData.addons must be a list.');
+  return addons.map((a) => {
+    const item = a as { fieldName?: unknown; optionIds?: unknown; value?: unknown };
+    if (typeof item?.fieldName !== 'string') throw userError('Each add-on needs a fieldName.');
+    if (item.optionIds !== undefined && (!Array.isArray(item.optionIds) || !item.optionIds.every((id) => Number.isInteger(id)))) {
+      throw userError('optionIds must be a list of numbers.');
+    }
+    if (item.value !== undefined && item.value !== null && typeof item.value !== 'string') throw userError('value must be text.');
+    return { fieldName: item.fieldName, optionIds: item.optionIds as number[] | undefined, value: item.value as string | undefined };
+  });
+}
+
+interface AddToCartArgs {
+  input: {
+    clientMutationId?: string | null;
+    productId: number;
+    quantity?: number | null;
+    variationId?: number | null;
+    variation?: ({ attributeName: string; attributeValue?: string | null } | null)[] | null;
+    extraData?: string | null;
+    addons?: ({ fieldName: string; optionIds?: (number | null)[] | null; value?: string | null } | null)[] | null;
+  };
+}
+
+export const cartMutations = {
+  addToCart: (_: unknown, { input }: AddToCartArgs, ctx: GraphQLContext) =>
+    cartCall(async () => {
+      const addons: AddonChoice[] = input.addons
+        ? input.addons.flatMap((a) => (a ? [{ fieldName: a.fieldName, optionIds: a.optionIds?.filter((id): id is number => id !== null), value: a.value }] : []))
+        : parseExtraData(input.extraData);
+      const { cart, key } = await ctx.services.carts.addToCart(ctx.session.key(), {
+        productId: input.productId,
+        quantity: input.quantity ?? 1,
+        variationId: input.variationId,
+        variation: input.variation?.filter((v): v is { attributeName: string; attributeValue?: string | null } => v !== null),
+        addons,
+      });
+      return { clientMutationId: input.clientMutationId, cart, cartItem: cart.lines.find((l) => l.line.key === key) ?? null };
+    }),
+  updateItemQuantities: (
+    _: unknown,
+    { input }: { input: { clientMutationId?: string | null; items: ({ key: string; quantity: number } | null)[] } },
+    ctx: GraphQLContext,
+  ) =>
+    cartCall(async () => {
+      const items = input.items.filter((i): i is { key: string; quantity: number } => i !== null);
+      const before = await ctx.services.carts.view(ctx.session.key());
+      const cart = await ctx.services.carts.updateQuantities(ctx.session.key(), items);
+      const removedKeys = new Set(items.filter((i) => i.quantity === 0).map((i) => i.key));
+      return {
+        clientMutationId: input.clientMutationId,
+        cart,
+        items: cart.lines,
+        removed: before.lines.filter((l) => removedKeys.has(l.line.key)),
+        updated: cart.lines.filter((l) => items.some((i) => i.key === l.line.key)),
+      };
+    }),
+  emptyCart: (_: unknown, { input }: { input: { clientMutationId?: string | null } }, ctx: GraphQLContext) =>
+    cartCall(async () => {
+      const deletedCart = await ctx.services.carts.view(ctx.session.key());
+      const cart = await ctx.services.carts.empty(ctx.session.key());
+      return { clientMutationId: input.clientMutationId, cart, deletedCart };
+    }),
+  applyCoupon: (_: unknown, { input }: { input: { clientMutationId?: string | null; code: string } }, ctx: GraphQLContext) =>
+    cartCall(async () => {
+      const cart = await ctx.services.carts.applyCoupon(ctx.session.key(), input.code);
+      const applied = cart.coupons.find((c) => c.coupon.code === input.code.trim().toLowerCase());
+      return {
+        clientMutationId: input.clientMutationId,
+        cart,
+        applied: applied ? { code: applied.coupon.code, description: applied.coupon.description, amount: applied.amount } : null,
+      };
+    }),
+  removeCoupons: (_: unknown, { input }: { input: { clientMutationId?: string | null; codes: (string | null)[] } }, ctx: GraphQLContext) =>
+    cartCall(async () => ({
+      clientMutationId: input.clientMutationId,
+      cart: await ctx.services.carts.removeCoupons(ctx.session.key(), input.codes.filter((c): c is string => c !== null)),
+    })),
+  updateShippingMethod: (
+    _: unknown,
+    { input }: { input: { clientMutationId?: string | null; shippingMethods: (string | null)[] } },
+    ctx: GraphQLContext,
+  ) =>
+    cartCall(async () => {
+      const method = input.shippingMethods.find((m): m is string => Boolean(m));
+      if (!method) throw new CartError('Choose delivery, takeaway or dine-in.');
+      return { clientMutationId: input.clientMutationId, cart: await ctx.services.carts.setShippingMethod(ctx.session.key(), method) };
+    }),
+};

@@ -1,0 +1,95 @@
+import { CartError } from '../../../modules/cart/errors.js';
+import { centsToDecimal, formatEuro } from '../../../modules/catalog/money.js';
+import { CheckoutError, type CheckoutRequest } from '../../../modules/checkout/checkout-service.js';
+import { BillingError } from '../../../modules/checkout/billing.js';
+import { toGlobalId } from '../../../modules/catalog/global-id.js';
+import { kitchenNotes, readOrderFor, type OrderLineRow, type OrderWithLines } from '../../../modules/orders/order-read.js';
+import { isoInZone } from '../../../modules/shop-time/shop-time.js';
+import { SlotTakenError } from '../../../modules/slots/time-slots.js';
+import type { Address } from '../../../db/schema/index.js';
+import type { GraphQLContext } from '../context.js';
+import { userError } from '../errors.js';
+
+type Format = { format?: 'RAW' | 'FORMATTED' | null };
+const money = (cents: number, args: Format) => (args.format === 'RAW' ? centsToDecimal(cents) : formatEuro(cents));
+
+const address = (a: Address) => ({ ...a });
+
+export const Order = {
+  id: (o: OrderWithLines) => toGlobalId('post', o.id),
+  databaseId: (o: OrderWithLines) => o.id,
+  orderNumber: (o: OrderWithLines) => String(o.id),
+  status: (o: OrderWithLines) => o.status.toUpperCase().replace('-', '_'),
+  date: (o: OrderWithLines) => o.createdAt.toISOString(),
+  datePaid: (o: OrderWithLines) => o.datePaid?.toISOString() ?? null,
+  needsPayment: (o: OrderWithLines) => o.status === 'pending',
+  needsProcessing: () => true,
+  isPaid: (o: OrderWithLines) => o.datePaid !== null,
+  total: (o: OrderWithLines, args: Format) => money(o.total, args),
+  subtotal: (o: OrderWithLines, args: Format) => money(o.subtotal, args),
+  discountTotal: (o: OrderWithLines, args: Format) => money(o.discountTotal, args),
+  totalTax: (o: OrderWithLines, args: Format) => money(o.totalTax, args),
+  shippingTotal: (o: OrderWithLines, args: Format) => money(o.shippingTotal, args),
+  vatLines: (o: OrderWithLines) => o.vatLines.map((v) => ({ rate: v.rate, tax: centsToDecimal(v.tax), total: centsToDecimal(v.total) })),
+  kitchenNotes: (o: OrderWithLines) => kitchenNotes(o.customerNote),
+  billing: (o: OrderWithLines) => address(o.billing),
+  shipping: (o: OrderWithLines) => address(o.shipping),
+  lineItems: (o: OrderWithLines) => ({ nodes: o.lines }),
+  fulfilmentType: (o: OrderWithLines) => o.fulfilmentType,
+  timeSlot: (o: OrderWithLines, _: unknown, ctx: GraphQLContext) =>
+    o.slotStart && o.slotEnd ? { start: isoInZone(o.slotStart, ctx.config.timeZone), end: isoInZone(o.slotEnd, ctx.config.timeZone) } : null,
+  couponLines: (o: OrderWithLines) => o.couponCodes,
+  customer: () => null,
+  downloadableItems: () => ({ nodes: [] }),
+};
+
+export const LineItem = {
+  id: (l: OrderLineRow) => toGlobalId('post', l.id),
+  databaseId: (l: OrderLineRow) => l.id,
+  subtotal: (l: OrderLineRow) => centsToDecimal(l.subtotal),
+  total: (l: OrderLineRow) => centsToDecimal(l.total),
+  totalTax: (l: OrderLineRow) => centsToDecimal(l.totalTax),
+  addons: (l: OrderLineRow) => l.addons.map((a) => ({ name: a.name, value: a.value, price: centsToDecimal(a.price) })),
+  metaData: (l: OrderLineRow) => l.addons.map((a, i) => ({ id: `${l.id}:${i}`, key: a.name, value: a.value })),
+  product: (l: OrderLineRow, _: unknown, ctx: GraphQLContext) => {
+    const node = ctx.catalog.products.get(l.productId);
+    return node ? { node } : null;
+  },
+  variation: () => null,
+};
+
+export async function orderQuery(
+  _: unknown,
+  args: { id: string; idType?: string | null; orderKey?: string | null },
+  ctx: GraphQLContext,
+) {
+  let orderId: number;
+  if ((args.idType ?? 'DATABASE_ID') === 'DATABASE_ID' || args.idType === 'ORDER_NUMBER') orderId = Number(args.id);
+  else {
+    const decoded = Buffer.from(args.id, 'base64').toString('utf8');
+    orderId = Number(/^post:(\d+)$/.exec(decoded)?.[1] ?? NaN);
+  }
+  if (!Number.isSafeInteger(orderId)) return null;
+  return readOrderFor(ctx.services.db, orderId, { sessionKey: ctx.session.existingKey(), orderKey: args.orderKey });
+}
+
+export const checkoutMutation = {
+  checkout: async (_: unknown, { input }: { input: Omit<CheckoutRequest, 'sessionKey'> & { clientMutationId?: string | null } }, ctx: GraphQLContext) => {
+    const { clientMutationId, ...request } = input;
+    try {
+      const result = await ctx.services.checkout.checkout({ ...request, sessionKey: ctx.session.key() });
+      const order = await readOrderFor(ctx.services.db, result.orderId, { orderKey: result.orderKey });
+      return {
+        clientMutationId,
+        result: 'success',
+        redirect: `/checkout/order-received/${result.orderId}?key=${encodeURIComponent(result.orderKey)}`,
+        order,
+      };
+    } catch (error) {
+      if (error instanceof CheckoutError || error instanceof CartError || error instanceof BillingError || error instanceof SlotTakenError) {
+        throw userError(error.message);
+      }
+      throw error;
+    }
+  },
+};

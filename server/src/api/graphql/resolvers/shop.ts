@@ -1,0 +1,114 @@
+import { centsToDecimal } from '../../../modules/catalog/money.js';
+import { isOpenAt, isPaused, ORDERING_CLOSED, orderingPossibleOn } from '../../../modules/opening-hours/opening-hours.js';
+import { shopSettingsFrom } from '../../../modules/settings/shop-settings.js';
+import { addDaysTo, isoInZone, isValidDate, localMoment } from '../../../modules/shop-time/shop-time.js';
+import { listSlotOptions } from '../../../modules/slots/time-slots.js';
+import type { FulfilmentType } from '../../../db/schema/index.js';
+import type { GraphQLContext } from '../context.js';
+import { userError } from '../errors.js';
+
+const PAYMENT_TITLES = { nl: 'Contant betalen', fr: 'Paiement en espèces', en: 'Cash' } as const;
+const PAYMENT_DESCRIPTIONS = {
+  nl: 'Betaal bij afhalen, levering of aan tafel.',
+  fr: 'Payez au retrait, à la livraison ou à table.',
+  en: 'Pay when you collect, on delivery or at the table.',
+} as const;
+
+const toType = (value: string) => value.toLowerCase() as FulfilmentType;
+
+export const shopQueries = {
+  cart: async (_: unknown, __: unknown, ctx: GraphQLContext) => ctx.services.carts.view(ctx.session.key()),
+  customer: async (_: unknown, __: unknown, ctx: GraphQLContext) => ({
+    id: Buffer.from(`guest:${ctx.session.key()}`).toString('base64'),
+    databaseId: null,
+    sessionToken: await ctx.session.token(),
+    role: 'guest',
+    isPayingCustomer: false,
+    billing: null,
+    shipping: null,
+  }),
+  viewer: () => null,
+  paymentGateways: (_: unknown, __: unknown, ctx: GraphQLContext) => ({
+    nodes: [{ id: 'cod', title: PAYMENT_TITLES[ctx.lang], description: PAYMENT_DESCRIPTIONS[ctx.lang], icon: null, isMultisafepay: false }],
+  }),
+  multiSafepayGateways: () => ({ nodes: [] }),
+  openingStatus: (_: unknown, __: unknown, ctx: GraphQLContext) => {
+    const { openingHours } = shopSettingsFrom(ctx.catalog.settings);
+    const now = ctx.services.clock();
+    const today = localMoment(now, ctx.config.timeZone).date;
+    const possible = orderingPossibleOn(openingHours, today, now);
+    return {
+      isOpen: isOpenAt(openingHours, now, ctx.config.timeZone),
+      orderingPossible: possible,
+      pausedUntil: isPaused(openingHours, now) ? openingHours.pausedUntil : null,
+      closedDates: openingHours.closedDates,
+      week: [1, 2, 3, 4, 5, 6, 7].map((weekday) => ({
+        weekday,
+        periods: openingHours.week[String(weekday) as '1'] ?? [],
+      })),
+      message: possible ? null : ORDERING_CLOSED,
+    };
+  },
+  availableTimeSlots: async (_: unknown, args: { type: string; date: string }, ctx: GraphQLContext) => {
+    if (!isValidDate(args.date)) throw userError('Argument "date" must be a date as YYYY-MM-DD.');
+    const settings = shopSettingsFrom(ctx.catalog.settings);
+    const now = ctx.services.clock();
+    if (!orderingPossibleOn(settings.openingHours, args.date, now)) return [];
+    const today = localMoment(now, ctx.config.timeZone).date;
+    if (args.date < today || args.date > addDaysTo(today, settings.ordering.daysAhead - 1)) return [];
+    const options = await listSlotOptions(ctx.services.db, {
+      type: toType(args.type),
+      date: args.date,
+      now,
+      leadTimeMinutes: settings.ordering.leadTimeMinutes,
+      timeZone: ctx.config.timeZone,
+    });
+    return options.map((o) => ({
+      id: o.id,
+      slotId: o.slotId,
+      start: isoInZone(o.start, ctx.config.timeZone),
+      end: isoInZone(o.end, ctx.config.timeZone),
+      remaining: o.remaining,
+      isFullyBooked: o.isFullyBooked,
+      message: o.message || null,
+    }));
+  },
+  orderingDays: async (_: unknown, args: { type: string; count?: number | null }, ctx: GraphQLContext) => {
+    const settings = shopSettingsFrom(ctx.catalog.settings);
+    const now = ctx.services.clock();
+    const today = localMoment(now, ctx.config.timeZone).date;
+    const count = Math.min(Math.max(args.count ?? settings.ordering.daysAhead, 1), settings.ordering.daysAhead);
+    const days = [];
+    for (let i = 0; i < count; i++) {
+      const date = addDaysTo(today, i);
+      const options = orderingPossibleOn(settings.openingHours, date, now)
+        ? await listSlotOptions(ctx.services.db, {
+            type: toType(args.type),
+            date,
+            now,
+            leadTimeMinutes: settings.ordering.leadTimeMinutes,
+            timeZone: ctx.config.timeZone,
+          })
+        : [];
+      const label = new Intl.DateTimeFormat({ nl: 'nl-BE', fr: 'fr-FR', en: 'en-US' }[ctx.lang], {
+        weekday: 'long',
+        day: 'numeric',
+        month: 'long',
+        timeZone: 'UTC',
+      }).format(new Date(`${date}T12:00:00Z`));
+      days.push({ date, label, hasSlots: options.some((o) => !o.isFullyBooked) });
+    }
+    return days;
+  },
+  countryStates: () => [],
+  allowedCountries: () => ['BE', 'NL', 'FR', 'LU', 'DE'],
+  deliverySettings: (_: unknown, __: unknown, ctx: GraphQLContext) => {
+    const { delivery } = shopSettingsFrom(ctx.catalog.settings);
+    return {
+      enabled: delivery.enabled,
+      minimumOrder: centsToDecimal(delivery.minimumOrder),
+      maximumDistanceKm: delivery.maximumDistanceKm,
+      fee: centsToDecimal(delivery.fee),
+    };
+  },
+};

@@ -1,0 +1,248 @@
+import { createHash } from 'node:crypto';
+import { and, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { carts, couponUsages, coupons, orderLines, orders, pickupCounters, products, type FulfilmentType } from '../../db/schema/index.js';
+import type { CatalogService } from '../catalog/catalog-service.js';
+import { centsToDecimal } from '../catalog/money.js';
+import { CartService } from '../cart/cart-service.js';
+import { assertCustomerMayUse } from '../cart/coupons.js';
+import { CartError, NOT_ENOUGH_STOCK, OUT_OF_STOCK } from '../cart/errors.js';
+import { DISTANCE_FAILED, DistanceError, INCOMPLETE_ADDRESS, checkDeliveryDistance, tooFarMessage, type DistanceProvider } from '../delivery/distance.js';
+import { DINEIN_CLOSED, ORDERING_CLOSED, isOpenAt, orderingPossibleOn } from '../opening-hours/opening-hours.js';
+import { newOrderKey } from '../orders/order-key.js';
+import { localMoment } from '../shop-time/shop-time.js';
+import { SLOT_REQUIRED, bookSlot, findSlotOption } from '../slots/time-slots.js';
+import { assertBillingComplete, normaliseAddress, type AddressInput } from './billing.js';
+
+export interface CheckoutRequest {
+  sessionKey: string;
+  customerId?: number | null;
+  paymentMethod?: string | null;
+  billing?: AddressInput | null;
+  shipping?: AddressInput | null;
+  shipToDifferentAddress?: boolean | null;
+  shippingMethod?: (string | null)[] | null;
+  customerNote?: string | null;
+  metaData?: ({ key: string; value: string } | null)[] | null;
+  createdVia?: string | null;
+}
+
+export interface CheckoutResult {
+  orderId: number;
+  orderKey: string;
+  /** true when this was a repeat of a checkout that had already succeeded. */
+  repeated: boolean;
+}
+
+export class CheckoutError extends Error {}
+
+const PAYMENT_METHODS: Record<string, string> = { cod: 'Cash' };
+/** A repeated submit within this window returns the order the first one created. */
+const REPEAT_WINDOW_MS = 10 * 60_000;
+const MAX_NOTE = 1000;
+
+function fingerprintOf(request: CheckoutRequest): string {
+  const { sessionKey: _s, ...rest } = request;
+  return createHash('sha256').update(JSON.stringify(rest)).digest('hex');
+}
+
+function fulfilmentOf(request: CheckoutRequest, cartMethod: FulfilmentType | null): FulfilmentType {
+  const fromMeta = request.metaData?.find((m) => m?.key === 'fulfilment_type')?.value;
+  const fromInput = request.shippingMethod?.find((m) => m)?.split(':')[0];
+  const value = (fromMeta ?? fromInput ?? cartMethod ?? '').trim().toLowerCase();
+  if (value === 'delivery' || value === 'takeaway' || value === 'dinein') return value;
+  throw new CheckoutError('Choose delivery, takeaway or dine-in before checking out.');
+}
+
+/**
+ * Turns the session's cart into an order in one transaction: slot place, stock, coupon use, pickup number,
+ * order and lines, emptied cart. Any failure rolls all of it back, so no request can lose an order or
+ * double-book a slot; a repeated submit returns the order the first one made.
+ */
+export class CheckoutService {
+  private readonly carts: CartService;
+
+  constructor(
+    private readonly db: Db,
+    private readonly catalog: CatalogService,
+    private readonly distance: DistanceProvider,
+    private readonly timeZone: string,
+    private readonly clock: () => Date = () => new Date(),
+  ) {
+    this.carts = new CartService(db, catalog, timeZone, clock);
+  }
+
+  async checkout(request: CheckoutRequest): Promise<CheckoutResult> {
+    const fingerprint = fingerprintOf(request);
+    return this.db.transaction(async (tx) => {
+      const now = this.clock();
+      await tx.insert(carts).values({ sessionKey: request.sessionKey }).onConflictDoNothing();
+      const [row] = await tx.select().from(carts).where(eq(carts.sessionKey, request.sessionKey)).for('update');
+      const cart = await this.carts.view(request.sessionKey, tx);
+      if (cart.lines.length === 0) {
+        const last = row?.lastCheckout;
+        if (last && last.fingerprint === fingerprint && now.getTime() - new Date(last.at).getTime() < REPEAT_WINDOW_MS) {
+          const [existing] = await tx.select({ id: orders.id, orderKey: orders.orderKey }).from(orders).where(eq(orders.id, last.orderId));
+          if (existing) return { orderId: existing.id, orderKey: existing.orderKey, repeated: true };
+        }
+        throw new CheckoutError('Your cart is empty.');
+      }
+
+      const settings = cart.settings;
+      const fulfilment = fulfilmentOf(request, cart.shippingMethod);
+      const paymentMethod = (request.paymentMethod ?? 'cod').trim() || 'cod';
+      const paymentTitle = PAYMENT_METHODS[paymentMethod];
+      if (!paymentTitle) throw new CheckoutError('This payment method is not available.');
+
+      const billing = normaliseAddress(request.billing);
+      assertBillingComplete(billing);
+      const shipping = request.shipToDifferentAddress ? normaliseAddress(request.shipping) : billing;
+      const note = (request.customerNote ?? '').trim();
+      if (note.length > MAX_NOTE) throw new CheckoutError(`The note may be at most ${MAX_NOTE} characters.`);
+
+      const slotId = request.metaData?.find((m) => m?.key === 'time_slot')?.value;
+      if (!slotId) throw new CheckoutError(SLOT_REQUIRED);
+      const slot = await findSlotOption(tx, slotId, {
+        type: fulfilment,
+        now,
+        leadTimeMinutes: settings.ordering.leadTimeMinutes,
+        timeZone: this.timeZone,
+      });
+      if (!slot) throw new CheckoutError(SLOT_REQUIRED);
+      const slotDay = localMoment(slot.start, this.timeZone).date;
+      if (!orderingPossibleOn(settings.openingHours, slotDay, now)) throw new CheckoutError(ORDERING_CLOSED);
+      if (fulfilment === 'dinein' && !isOpenAt(settings.openingHours, now, this.timeZone)) throw new CheckoutError(DINEIN_CLOSED);
+
+      // Totals as the customer will pay them, for the chosen fulfilment (VAT rates and fee depend on it).
+      const priced = await this.carts.view(request.sessionKey, tx).then((v) =>
+        v.shippingMethod === fulfilment ? v : this.repriced(tx, request.sessionKey, fulfilment),
+      );
+      let distanceKm: string | null = null;
+      if (fulfilment === 'delivery') {
+        if (!settings.delivery.enabled) throw new CheckoutError('Delivery is not available at the moment.');
+        try {
+          const check = await checkDeliveryDistance(this.distance, shipping, settings.delivery);
+          if (!check.withinRange) throw new CheckoutError(tooFarMessage(check));
+          distanceKm = check.distanceKm.toFixed(1);
+        } catch (error) {
+          if (error instanceof DistanceError) throw new CheckoutError(error.kind === 'incomplete' ? INCOMPLETE_ADDRESS : DISTANCE_FAILED);
+          throw error;
+        }
+        if (priced.totals.subtotal < settings.delivery.minimumOrder) {
+          throw new CheckoutError(
+            `The minimum order for delivery is €${centsToDecimal(settings.delivery.minimumOrder)}; please add more items.`,
+          );
+        }
+      }
+
+      // Lock product rows in id order, so two checkouts never wait on each other in a circle.
+      const byProduct = [...priced.lines].sort((a, b) => (a.variation ?? a.product).row.id - (b.variation ?? b.product).row.id);
+      for (const line of byProduct) {
+        const sellable = line.variation ?? line.product;
+        if (sellable.row.stockStatus === 'OUT_OF_STOCK') throw new CartError(OUT_OF_STOCK);
+        if (sellable.row.manageStock) {
+          const updated = await tx
+            .update(products)
+            .set({
+              stockQuantity: sql`${products.stockQuantity} - ${line.line.quantity}`,
+              stockStatus: sql`case when ${products.stockQuantity} - ${line.line.quantity} <= 0 then 'OUT_OF_STOCK' else ${products.stockStatus} end`,
+              totalSales: sql`${products.totalSales} + ${line.line.quantity}`,
+            })
+            .where(and(eq(products.id, sellable.row.id), or(isNull(products.stockQuantity), gte(products.stockQuantity, line.line.quantity))))
+            .returning({ id: products.id });
+          if (updated.length === 0) throw new CartError(NOT_ENOUGH_STOCK);
+        }
+      }
+
+      const who = (billing.email || billing.phone).toLowerCase();
+      for (const { coupon } of priced.coupons) {
+        await assertCustomerMayUse(tx, coupon, who);
+        const used = await tx
+          .update(coupons)
+          .set({ usageCount: sql`${coupons.usageCount} + 1` })
+          .where(and(eq(coupons.id, coupon.id), or(isNull(coupons.usageLimit), lt(coupons.usageCount, coupons.usageLimit))))
+          .returning({ id: coupons.id });
+        if (used.length === 0) throw new CheckoutError('Coupon usage limit has been reached.');
+      }
+
+      await bookSlot(tx, slot);
+      const pickupNumber = await nextPickupNumber(tx, slotDay);
+      const orderKey = newOrderKey();
+      const totals = priced.totals;
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          orderKey,
+          status: paymentMethod === 'cod' ? 'processing' : 'pending',
+          sessionKey: request.sessionKey,
+          customerId: request.customerId ?? null,
+          fulfilmentType: fulfilment,
+          slotId: slot.slotId,
+          slotStart: slot.start,
+          slotEnd: slot.end,
+          pickupNumber,
+          pickupDay: slotDay,
+          billing,
+          shipping,
+          shipToDifferentAddress: Boolean(request.shipToDifferentAddress),
+          paymentMethod,
+          paymentMethodTitle: paymentTitle,
+          customerNote: note,
+          subtotal: totals.subtotal,
+          discountTotal: totals.discountTotal,
+          shippingTotal: totals.shippingTotal,
+          totalTax: totals.totalTax,
+          total: totals.total,
+          vatLines: totals.vatLines,
+          couponCodes: priced.coupons.map((c) => c.coupon.code),
+          distanceKm,
+          createdVia: request.createdVia?.slice(0, 40) || 'checkout',
+          metaData: (request.metaData ?? []).flatMap((m) => (m ? [{ key: m.key.slice(0, 100), value: m.value.slice(0, 500) }] : [])),
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning({ id: orders.id });
+      await tx.insert(orderLines).values(
+        priced.lines.map((line, position) => ({
+          orderId: order!.id,
+          position,
+          productId: line.product.row.id,
+          variationId: line.variation?.row.id ?? null,
+          name: (line.variation ?? line.product).row.name.nl,
+          sku: (line.variation ?? line.product).row.sku,
+          quantity: line.line.quantity,
+          unitPrice: line.unitPrice,
+          addons: line.line.addons,
+          subtotal: line.subtotal,
+          total: line.total,
+          vatRate: line.vatRate,
+          totalTax: line.tax,
+        })),
+      );
+      if (priced.coupons.length) {
+        await tx.insert(couponUsages).values(priced.coupons.map(({ coupon }) => ({ couponId: coupon.id, orderId: order!.id, customer: who })));
+      }
+      await tx
+        .update(carts)
+        .set({ lines: [], couponCodes: [], lastCheckout: { fingerprint, orderId: order!.id, at: now.toISOString() }, updatedAt: now })
+        .where(eq(carts.sessionKey, request.sessionKey));
+      return { orderId: order!.id, orderKey, repeated: false };
+    });
+  }
+
+  private async repriced(tx: DbOrTx, sessionKey: string, fulfilment: FulfilmentType) {
+    await tx.update(carts).set({ shippingMethod: fulfilment }).where(eq(carts.sessionKey, sessionKey));
+    return this.carts.view(sessionKey, tx);
+  }
+}
+
+async function nextPickupNumber(tx: DbOrTx, day: string): Promise<number> {
+  await tx.insert(pickupCounters).values({ day, lastNumber: 0 }).onConflictDoNothing();
+  const [counter] = await tx
+    .update(pickupCounters)
+    .set({ lastNumber: sql`${pickupCounters.lastNumber} + 1` })
+    .where(eq(pickupCounters.day, day))
+    .returning({ lastNumber: pickupCounters.lastNumber });
+  return counter!.lastNumber;
+}
+

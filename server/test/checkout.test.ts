@@ -1,0 +1,125 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import * as t from '../src/db/schema/index.js';
+import type { App } from '../src/app.js';
+import { aProduct } from './support/builders.js';
+import { createTestDatabase, databaseKinds, type TestDatabase } from './support/database.js';
+import { graphql, startTestApp } from './support/server.js';
+
+// Saturday 21 November 2026, 10:00 in Brussels.
+const NOW = new Date('2026-11-21T09:00:00Z');
+const DAY = '2026-11-21';
+
+const ADD = `mutation($productId: Int!, $quantity: Int, $variationId: Int, $addons: [CartAddonInput]) {
+  addToCart(input: {productId: $productId, quantity: $quantity, variationId: $variationId, addons: $addons}) {
+    cart { total(format: RAW) subtotal(format: RAW) contents { itemCount nodes { key quantity } } }
+  }
+}`;
+const SLOTS = `query($type: FulfilmentTypeEnum!, $date: String!) { availableTimeSlots(type: $type, date: $date) { id start remaining isFullyBooked } }`;
+const CHECKOUT = `mutation($input: CheckoutInput!) { checkout(input: $input) { result redirect order { databaseId orderKey status pickupNumber fulfilmentType total(format: RAW) timeSlot { start } lineItems { nodes { name quantity total } } } } }`;
+
+const billing = { firstName: 'An', lastName: 'Peeters', phone: '0470 12 34 56', address1: 'Veldstraat 1', city: 'Gent', postcode: '9000' };
+
+async function session(current: App | (() => App)) {
+  const appOf = () => (typeof current === 'function' ? current() : current);
+  let token: string | undefined;
+  return async (query: string, variables?: Record<string, unknown>) => {
+    const response = await graphql(appOf(), query, variables, token ? { 'woocommerce-session': `Session ${token}` } : {});
+    const issued = response.headers['woocommerce-session'];
+    if (typeof issued === 'string') token = issued;
+    return response.body;
+  };
+}
+
+describe.each(databaseKinds)('cart and cash checkout on %s', (kind) => {
+  let testDb: TestDatabase;
+  let app: App;
+  let productId: number;
+
+  beforeEach(async () => {
+    testDb = await createTestDatabase(kind);
+    const db = testDb.database.db;
+    await db.insert(t.settings).values({ key: 'opening_hours', value: { week: { '6': [{ open: '09:00', close: '23:00' }] } } });
+    productId = (await aProduct(db, { slug: 'frikandel', name: { nl: 'Frikandel' }, regularPrice: 280, maxQuantity: 60 })).id;
+    await db.insert(t.timeSlots).values({ type: 'takeaway', startTime: '18:00', endTime: '19:00', intervalMinutes: 15, maxOrders: 3, repeatDays: [6] });
+    app = await startTestApp(testDb.database, {}, () => NOW);
+  });
+  afterEach(async () => {
+    await app.close();
+    await testDb.cleanup();
+  });
+
+  it('adds to the cart, keeps it across a restart, and checks out cash with a pickup number', async () => {
+    const call = await session(() => app);
+    const added = await call(ADD, { productId, quantity: 2 });
+    expect(added.errors).toBeUndefined();
+    expect(added.data.addToCart.cart.total).toBe('5.60');
+
+    const slots = (await call(SLOTS, { type: 'TAKEAWAY', date: DAY })).data.availableTimeSlots;
+    expect(slots.map((s: { start: string }) => s.start)).toEqual([
+      '2026-11-21T18:00:00+01:00', '2026-11-21T18:15:00+01:00', '2026-11-21T18:30:00+01:00', '2026-11-21T18:45:00+01:00',
+    ]);
+
+    // A restart between add-to-cart and checkout loses nothing: the cart lives in the database.
+    await app.close();
+    app = await startTestApp(testDb.database, {}, () => NOW);
+    const input = { paymentMethod: 'cod', billing, metaData: [{ key: 'fulfilment_type', value: 'takeaway' }, { key: 'time_slot', value: slots[1].id }], customerNote: 'zonder ui|extra zout' };
+    const result = await call(CHECKOUT, { input });
+    expect(result.errors).toBeUndefined();
+    const order = result.data.checkout.order;
+    expect(order).toMatchObject({ status: 'PROCESSING', pickupNumber: 1, fulfilmentType: 'takeaway', total: '5.60', timeSlot: { start: '2026-11-21T18:15:00+01:00' } });
+    expect(order.lineItems.nodes).toEqual([{ name: 'Frikandel', quantity: 2, total: '5.60' }]);
+
+    // A repeated submit returns the same order; the cart is empty.
+    const again = await call(CHECKOUT, { input });
+    expect(again.data.checkout.order.databaseId).toBe(order.databaseId);
+    expect((await call('{ cart { isEmpty } }')).data.cart.isEmpty).toBe(true);
+
+    // Someone else cannot read it without the key; with the key they can.
+    const stranger = await session(app);
+    const hidden = await stranger(`{ order(id: ${order.databaseId}) { databaseId } }`);
+    expect(hidden.data.order).toBeNull();
+    const withKey = await stranger(`query($key: String) { order(id: ${order.databaseId}, orderKey: $key) { databaseId kitchenNotes } }`, { key: order.orderKey });
+    expect(withKey.data.order).toEqual({ databaseId: order.databaseId, kitchenNotes: ['zonder ui', 'extra zout'] });
+  });
+
+  it('refuses a checkout without a slot and a delivery too far away', async () => {
+    const call = await session(app);
+    await call(ADD, { productId, quantity: 10 });
+    const noSlot = await call(CHECKOUT, { input: { billing, metaData: [{ key: 'fulfilment_type', value: 'takeaway' }] } });
+    expect(noSlot.errors[0].message).toBe('A valid time slot must be selected before proceeding.');
+    await testDb.database.db.insert(t.timeSlots).values({ type: 'delivery', startTime: '18:00', endTime: '19:00', intervalMinutes: 30, maxOrders: 3, repeatDays: [6] });
+    const slot = (await call(SLOTS, { type: 'DELIVERY', date: DAY })).data.availableTimeSlots[0].id;
+    const far = await call(CHECKOUT, { input: { billing: { ...billing, postcode: '1000', city: 'Brussel' }, metaData: [{ key: 'fulfilment_type', value: 'delivery' }, { key: 'time_slot', value: slot }] } });
+    expect(far.errors[0].message).toMatch(/km away and we deliver up to 8 km/);
+    const incomplete = await call(CHECKOUT, { input: { billing: { ...billing, address1: '' }, metaData: [{ key: 'fulfilment_type', value: 'delivery' }, { key: 'time_slot', value: slot }] } });
+    expect(incomplete.errors[0].message).toBe('Please provide a complete address to proceed with the delivery.');
+  });
+
+  it('enforces the maximum quantity and rejects a foreign session token', async () => {
+    const call = await session(app);
+    const tooMany = await call(ADD, { productId, quantity: 61 });
+    expect(tooMany.errors[0].message).toBe('You have reached the maximum allowed quantity for this product.');
+    const bad = await graphql(app, '{ cart { isEmpty } }', {}, { 'woocommerce-session': 'Session abc.def.ghi' });
+    expect(bad.body.errors[0].message).toBe('Invalid session token');
+  });
+
+  it('gives the last places of a slot to exactly as many checkouts as there are places (50 at once, 20 rounds)', async () => {
+    for (let round = 0; round < 20; round++) {
+      const minutes = (round % 4) * 15;
+      const slotId = `${(await testDb.database.db.select().from(t.timeSlots))[0]!.id}@${DAY}T${round < 4 ? '18' : '18'}:${String(minutes).padStart(2, '0')}`;
+      if (round >= 4) {
+        // Fresh capacity for the next rounds: reset this slot time's bookings.
+        await testDb.database.db.delete(t.slotBookings);
+      }
+      const customers = await Promise.all(Array.from({ length: 50 }, () => session(app)));
+      await Promise.all(customers.map((call) => call(ADD, { productId, quantity: 1 })));
+      const results = await Promise.all(
+        customers.map((call) => call(CHECKOUT, { input: { billing, metaData: [{ key: 'fulfilment_type', value: 'takeaway' }, { key: 'time_slot', value: slotId }] } })),
+      );
+      const won = results.filter((r) => r.data?.checkout?.order);
+      const lost = results.filter((r) => r.errors?.[0]?.message === 'The time slot was just booked by someone else; choose another.');
+      expect(won, `round ${round}`).toHaveLength(3);
+      expect(lost, `round ${round}`).toHaveLength(47);
+    }
+  }, 240_000);
+});
