@@ -1,3 +1,5 @@
+import { eq } from 'drizzle-orm';
+import { versions } from '../../src/db/schema/index.js';
 import { buildApp, type App } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import type { Database } from '../../src/db/client.js';
@@ -22,4 +24,18 @@ export async function graphql(
     payload: JSON.stringify({ query, variables }),
   });
   return { status: response.statusCode, body: response.json(), headers: response.headers };
+}
+
+/**
+ * Waits until the app's catalogue has caught up with every committed catalogue write: changes reach an
+ * instance by NOTIFY, a moment after they commit.
+ */
+export async function catalogCaughtUp(app: App, database: Database): Promise<void> {
+  const [row] = await database.db.select().from(versions).where(eq(versions.name, 'catalog'));
+  const target = row?.version ?? 0;
+  const deadline = Date.now() + 5000;
+  while ((await app.catalog.get()).version < target) {
+    if (Date.now() > deadline) throw new Error(`catalogue stuck below version ${target}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }
