@@ -1,0 +1,58 @@
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations, waitForShop } from './support';
+
+test.use({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+
+test('mobile menu: slides in with an overlay, locks the body scroll, Escape and the overlay close it', async ({ page }) => {
+  await page.goto('/bestellen');
+  await waitForShop(page);
+  const toggle = page.getByRole('button', { name: 'Menu openen' });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await toggle.click();
+
+  const menu = page.getByRole('dialog', { name: 'Menu' });
+  await expect(menu).toBeVisible();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.locator('body')).toHaveClass(/overflow-hidden/);
+  const overlay = page.getByTestId('drawer-overlay');
+  await expect(overlay).toBeVisible();
+  const box = await menu.boundingBox();
+  expect(box?.x).toBe(0); // from the left
+  await expect(menu.getByRole('link', { name: 'Inloggen' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Mijn account' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Contact' })).toBeVisible();
+  await expect(menu.getByRole('button', { name: /Français/ })).toBeVisible();
+  // Focus moved into the menu.
+  await expect.poll(() => menu.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+
+  await expectNoSeriousA11yViolations(page);
+
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(page.locator('body')).not.toHaveClass(/overflow-hidden/);
+  await expect(toggle).toBeFocused();
+
+  // The overlay closes it too.
+  await toggle.click();
+  await expect(menu).toBeVisible();
+  await overlay.click({ position: { x: 370, y: 400 } });
+  await expect(menu).toBeHidden();
+
+  // Navigating closes it.
+  await toggle.click();
+  await menu.getByRole('link', { name: 'Contact' }).click();
+  await expect(page).toHaveURL(/\/contact$/);
+  await expect(menu).toBeHidden();
+  await expect(page.locator('body')).not.toHaveClass(/overflow-hidden/);
+});
+
+test('mobile search row opens and focuses the search box', async ({ page }) => {
+  await page.goto('/bestellen');
+  await waitForShop(page);
+  await expect(page.getByRole('searchbox')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Zoeken openen' }).click();
+  const box = page.getByRole('searchbox', { name: 'Zoeken in de kaart' });
+  await expect(box).toBeFocused();
+  await box.fill('frikandel');
+  await expect(page).toHaveURL(/search=frikandel/);
+});

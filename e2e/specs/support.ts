@@ -1,0 +1,67 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export type Locale = 'nl_BE' | 'fr_FR' | 'en_US';
+
+/** Calls the storefront GraphQL API directly, to find test data the way the app would. */
+export async function gql<T>(request: APIRequestContext, query: string, variables: Record<string, unknown> = {}, locale: Locale = 'nl_BE'): Promise<T> {
+  const response = await request.post('/graphql', {
+    data: { query, variables },
+    headers: { 'x-bakje-locale': locale },
+  });
+  expect(response.ok()).toBeTruthy();
+  const body = (await response.json()) as { data: T; errors?: { message: string }[] };
+  expect(body.errors ?? []).toEqual([]);
+  return body.data;
+}
+
+export interface ApiProduct {
+  slug: string;
+  name: string;
+  maxQuantity: number | null;
+  rawPrice?: string | null;
+  stockStatus?: string;
+  productCategories: { nodes: { slug: string; name: string }[] };
+  addons: { name: string; type: string; required: boolean; options: { label: string; price: number | null }[] }[];
+}
+
+export async function allProducts(request: APIRequestContext, locale: Locale = 'nl_BE'): Promise<ApiProduct[]> {
+  const data = await gql<{ products: { nodes: ApiProduct[] } }>(
+    request,
+    `{ products(first: 9999, where: {visibility: VISIBLE, minPrice: 0, status: "publish", orderby: [{field: MENU_ORDER, order: ASC}]}) {
+        nodes { slug name maxQuantity productCategories { nodes { slug name } }
+          addons { name type required options { label price } }
+          ... on SimpleProduct { rawPrice stockStatus } ... on VariableProduct { rawPrice stockStatus } } } }`,
+    {},
+    locale,
+  );
+  return data.products.nodes;
+}
+
+export async function setLocaleCookie(page: Page, baseURL: string | undefined, locale: Locale): Promise<void> {
+  await page.context().addCookies([{ name: 'bakje-locale', value: locale, url: baseURL ?? 'http://127.0.0.1' }]);
+}
+
+/** "€ 3,20", "3,20 €", "€3.20", "vanaf € 3,20" -> 3.2. With a struck-through regular price first, the last amount (what you pay). */
+export function parseEuro(text: string): number {
+  const all = [...text.matchAll(/(\d+)[.,](\d{2})/g)];
+  const m = all[all.length - 1];
+  if (!m) throw new Error(`no price in "${text}"`);
+  return Number(`${m[1]}.${m[2]}`);
+}
+
+/** Runs axe and fails on serious or critical violations, listing them. */
+export async function expectNoSeriousA11yViolations(page: Page, include?: string): Promise<void> {
+  let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice']);
+  if (include) builder = builder.include(include);
+  const results = await builder.analyze();
+  const serious = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} -> ${v.nodes.map((n) => n.target.join(' ')).slice(0, 5).join(' | ')}`);
+  expect(serious).toEqual([]);
+}
+
+/** Waits until the shop list shows products (or its empty state). */
+export async function waitForShop(page: Page): Promise<void> {
+  await expect(page.getByTestId('result-count')).not.toHaveText(/Laden|Chargement|Loading/);
+}

@@ -1,0 +1,109 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useLocale } from '../i18n/LocaleProvider';
+import { gql } from './client';
+import {
+  CATALOG_VERSION_QUERY,
+  CATEGORIES_QUERY,
+  PRODUCT_QUERY,
+  PRODUCTS_QUERY,
+  STORE_SETTINGS_QUERY,
+  TERMS_QUERY,
+} from './documents';
+import type { Category, ListProduct, ProductDetail, StoreSettings, Term } from './types';
+
+/** Query keys carry the locale: switching language refetches the localised data. */
+export const queryKeys = {
+  settings: (locale: string) => ['storeSettings', locale] as const,
+  categories: (locale: string) => ['productCategories', locale] as const,
+  products: (locale: string, version?: number) => ['products', locale, version ?? 0] as const,
+  product: (locale: string, slug: string) => ['product', locale, slug] as const,
+  terms: (locale: string, taxonomies: readonly string[]) => ['terms', locale, ...taxonomies] as const,
+  catalogVersion: ['catalogVersion'] as const,
+};
+
+export function useStoreSettings() {
+  const { locale } = useLocale();
+  return useQuery<StoreSettings>({
+    queryKey: queryKeys.settings(locale),
+    queryFn: ({ signal }) =>
+      gql<{ storeSettings: StoreSettings }>(STORE_SETTINGS_QUERY, undefined, { locale, signal }).then(
+        (d) => d.storeSettings,
+      ),
+    staleTime: 5 * 60_000,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Categories ordered as the owner set them: custom order, then menu order, then name. */
+export function sortCategories(categories: Category[]): Category[] {
+  return categories
+    .filter((c) => c.slug !== 'uncategorized' && c.slug !== 'opties' && c.customOrder <= 9999)
+    .slice()
+    .sort((a, b) => a.customOrder - b.customOrder || a.menuOrder - b.menuOrder || a.name.localeCompare(b.name));
+}
+
+export function useCategories() {
+  const { locale } = useLocale();
+  return useQuery<Category[]>({
+    queryKey: queryKeys.categories(locale),
+    queryFn: ({ signal }) =>
+      gql<{ productCategories: { nodes: Category[] } }>(CATEGORIES_QUERY, undefined, { locale, signal }).then((d) =>
+        sortCategories(d.productCategories.nodes),
+      ),
+    staleTime: 60_000,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The full product list, fetched once; the shop filters, searches and sorts it in the browser (SPEC §4). */
+export function useProductList(version?: number) {
+  const { locale } = useLocale();
+  return useQuery<ListProduct[]>({
+    queryKey: queryKeys.products(locale, version),
+    queryFn: ({ signal }) =>
+      gql<{ products: { nodes: ListProduct[] } }>(PRODUCTS_QUERY, { first: 9999 }, { locale, signal }).then((d) =>
+        d.products.nodes.filter((p) => p.type !== 'EXTERNAL'),
+      ),
+    staleTime: 60_000,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useProduct(slug: string) {
+  const { locale } = useLocale();
+  return useQuery<ProductDetail | null>({
+    queryKey: queryKeys.product(locale, slug),
+    queryFn: ({ signal }) =>
+      gql<{ product: ProductDetail | null }>(PRODUCT_QUERY, { slug }, { locale, signal }).then((d) => d.product),
+    staleTime: 60_000,
+  });
+}
+
+export function useTerms(taxonomies: readonly string[]) {
+  const { locale } = useLocale();
+  return useQuery<Term[]>({
+    queryKey: queryKeys.terms(locale, taxonomies),
+    queryFn: ({ signal }) =>
+      gql<{ terms: { nodes: Term[] } }>(TERMS_QUERY, { taxonomies: [...taxonomies] }, { locale, signal }).then(
+        (d) => d.terms.nodes,
+      ),
+    enabled: taxonomies.length > 0,
+    staleTime: 5 * 60_000,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Digital menu boards poll this every 10 s and refetch the menu when it changes. */
+export function useCatalogVersion(pollMs: number | false) {
+  const { locale } = useLocale();
+  return useQuery<number>({
+    queryKey: queryKeys.catalogVersion,
+    queryFn: ({ signal }) =>
+      gql<{ catalogVersion: number }>(CATALOG_VERSION_QUERY, undefined, { locale, signal }).then(
+        (d) => d.catalogVersion,
+      ),
+    refetchInterval: pollMs,
+    refetchIntervalInBackground: true,
+    staleTime: 0,
+  });
+}

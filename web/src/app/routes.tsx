@@ -1,0 +1,70 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Outlet, ScrollRestoration, type RouteObject } from 'react-router';
+import HomePage from '../pages/HomePage';
+import { NotFoundPage } from '../pages/NotFoundPage';
+import { RouteErrorPage } from '../pages/RouteErrorPage';
+import { PageFallback, ShopLayout } from '../shell/ShopLayout';
+import ShopPage from '../shop/ShopPage';
+import { ScrollbarPolicy } from './ScrollbarPolicy';
+
+// Everything but the shop list and home is loaded on demand (keeps /bestellen's first JS small).
+const ProductPage = lazy(() => import('../product/ProductPage'));
+const InfoPage = lazy(() => import('../pages/info/InfoPages'));
+const CustomerArea = lazy(() => import('../areas/CustomerArea'));
+const KioskArea = lazy(() => import('../areas/KioskArea'));
+const DashboardArea = lazy(() => import('../areas/DashboardArea'));
+const DisplaysArea = lazy(() => import('../displays/DisplaysArea'));
+
+function FullScreen({ children }: { children: ReactNode }) {
+  return <Suspense fallback={<PageFallback />}>{children}</Suspense>;
+}
+
+function Root() {
+  return (
+    <>
+      <ScrollbarPolicy />
+      <ScrollRestoration />
+      <Outlet />
+    </>
+  );
+}
+
+/** Every route of SPEC §2; unknown paths render the 404 page (the server also answers 404). */
+export const routes: RouteObject[] = [
+  {
+    element: <Root />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      {
+        element: <ShopLayout />,
+        children: [
+          { index: true, element: <HomePage /> },
+          { path: 'bestellen', element: <ShopPage /> },
+          { path: 'bestellen/page/:page', element: <ShopPage /> },
+          { path: 'product/:slug', element: <ProductPage /> },
+          { path: 'contact', element: <InfoPage kind="contact" /> },
+          { path: 'sitemap', element: <InfoPage kind="sitemap" /> },
+          { path: 'terms-conditions', element: <InfoPage kind="terms" /> },
+          { path: 'privacy-policy', element: <InfoPage kind="privacy" /> },
+          { path: 'checkout', element: <CustomerArea kind="checkout" /> },
+          { path: 'checkout/order-received/:orderId', element: <CustomerArea kind="order-received" /> },
+          { path: 'confirm-payment', element: <CustomerArea kind="confirm-payment" /> },
+          { path: 'login', element: <CustomerArea kind="login" /> },
+          { path: 'my-account', element: <CustomerArea kind="my-account" /> },
+          { path: 'my-account/lost-password', element: <CustomerArea kind="lost-password" /> },
+          { path: 'my-account/reset-password', element: <CustomerArea kind="reset-password" /> },
+          { path: 'order-summary', element: <CustomerArea kind="order-summary" /> },
+          { path: 'order-summary/:orderId', element: <CustomerArea kind="order-summary" /> },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+      { path: 'bestellenkiosk', element: <FullScreen><KioskArea kind="order" /></FullScreen> },
+      { path: 'kioskindex', element: <FullScreen><KioskArea kind="index" /></FullScreen> },
+      { path: 'dashboard', element: <FullScreen><DashboardArea /></FullScreen> },
+      { path: 'dashboard/*', element: <FullScreen><DashboardArea /></FullScreen> },
+      { path: 'digital-menu/:page', element: <FullScreen><DisplaysArea kind="digital-menu" /></FullScreen> },
+      { path: 'order-status-scherm', element: <FullScreen><DisplaysArea kind="order-status" /></FullScreen> },
+      { path: 'videooverlay', element: <FullScreen><DisplaysArea kind="video-overlay" /></FullScreen> },
+    ],
+  },
+];

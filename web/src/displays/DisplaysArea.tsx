@@ -1,0 +1,225 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import { Link, useParams } from 'react-router';
+import { queryKeys, useCatalogVersion, useCategories, useProductList, useStoreSettings } from '../api/hooks';
+import type { ListProduct } from '../api/types';
+import { useLocale } from '../i18n/LocaleProvider';
+import { useDocumentTitle } from '../lib/useDocumentTitle';
+import { parseRawPrices } from '../shop/filtering';
+import { ComingSoon, ErrorState, Price, Spinner } from '../ui';
+import { menuPages, parseBoardParam, type BoardParam } from './menuPages';
+import './displays.css';
+
+export const STAGE_WIDTH = 1920;
+export const STAGE_HEIGHT = 1080;
+export const CATALOG_POLL_MS = 10_000;
+
+/** A fixed 1920x1080 stage scaled (CSS transform) to fit any screen, letterboxed. */
+function Stage({ children, className }: { children: ReactNode; className: string }) {
+  const [scale, setScale] = useState(1);
+  useLayoutEffect(() => {
+    const fit = () => setScale(Math.min(window.innerWidth / STAGE_WIDTH, window.innerHeight / STAGE_HEIGHT));
+    fit();
+    window.addEventListener('resize', fit);
+    return () => window.removeEventListener('resize', fit);
+  }, []);
+  return (
+    <div className={`display-viewport ${className}`}>
+      <div className="display-stage" style={{ width: STAGE_WIDTH, height: STAGE_HEIGHT, transform: `translate(-50%, -50%) scale(${scale})` }} data-testid="display-stage">
+        {children}
+      </div>
+    </div>
+  );
+}
+
+/** Variable products list their sizes' prices ("3,20 / 4,10 / 5,00"), up to three; more show "from". */
+function BoardPrice({ product }: { product: ListProduct }) {
+  const prices = [...new Set(parseRawPrices(product.rawPrice))];
+  const regular = parseRawPrices(product.rawRegularPrice);
+  if (prices.length === 0) return null;
+  if (prices.length === 1) {
+    const r = regular[regular.length - 1];
+    return <Price amount={prices[0]} regular={product.onSale && r !== undefined ? r : null} size="lg" />;
+  }
+  if (prices.length <= 3) {
+    return (
+      <span className="board__prices">
+        {prices.map((p, i) => (
+          <span key={p}>
+            {i > 0 ? <span className="board__sep"> / </span> : null}
+            <Price amount={p} size="lg" />
+          </span>
+        ))}
+      </span>
+    );
+  }
+  return <Price amount={prices[0]} from size="lg" />;
+}
+
+/**
+ * /digital-menu/{n} and /digital-menu/BKP-{n}.
+ *
+ * Standard boards are dark (light text on near-black) for the screens above the counter.
+ * BKP ("back panel") boards are the landscape screens on the back wall, often facing the windows:
+ * same content and page split, but an inverted light theme (near-black on frituur yellow) that stays
+ * readable in daylight, with category headings as solid black bars and a rule between the columns.
+ */
+function DigitalMenu({ param }: { param: BoardParam }) {
+  const intl = useIntl();
+  const { locale } = useLocale();
+  const queryClient = useQueryClient();
+  const settings = useStoreSettings();
+  const categories = useCategories();
+  const products = useProductList();
+  const version = useCatalogVersion(CATALOG_POLL_MS);
+  const lastVersion = useRef<number | undefined>(undefined);
+  useDocumentTitle(intl.formatMessage({ id: 'board.title' }, { page: param.page }));
+
+  // Live refresh: a new catalogVersion refetches the menu (the old one stays on screen meanwhile).
+  useEffect(() => {
+    const v = version.data;
+    if (v === undefined) return;
+    if (lastVersion.current !== undefined && lastVersion.current !== v) {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.products(locale).slice(0, 2) });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.categories(locale) });
+    }
+    lastVersion.current = v;
+  }, [version.data, queryClient, locale]);
+
+  const variantClass = param.variant === 'bkp' ? 'board--bkp' : 'board--standard';
+  if ((products.isPending || categories.isPending) && !products.data) {
+    return (
+      <Stage className={variantClass}>
+        <div className="board board--center">
+          <Spinner size="lg" />
+        </div>
+      </Stage>
+    );
+  }
+  if ((products.isError && !products.data) || (categories.isError && !categories.data)) {
+    return (
+      <Stage className={variantClass}>
+        <div className="board board--center">
+          <ErrorState error={products.error ?? categories.error} onRetry={() => { void products.refetch(); void categories.refetch(); }} />
+        </div>
+      </Stage>
+    );
+  }
+
+  const pages = menuPages(categories.data ?? [], products.data ?? []);
+  const page = pages[param.page - 1];
+  const prefix = param.variant === 'bkp' ? 'BKP-' : '';
+
+  return (
+    <Stage className={variantClass}>
+      <div className={`board ${variantClass}`} data-testid="digital-menu" data-page={param.page}>
+        <header className="board__header">
+          <img className="board__logo" src="/media/logo.svg" alt="" width={264} height={88} />
+          <p className="board__site">{settings.data?.siteName ?? 'Bakje'}</p>
+          {page ? (
+            <p className="board__page">{intl.formatMessage({ id: 'board.pageOf' }, { page: param.page, count: pages.length })}</p>
+          ) : null}
+        </header>
+        {page ? (
+          <main className="board__body">
+            <h1 className="visually-hidden">{intl.formatMessage({ id: 'board.title' }, { page: param.page })}</h1>
+            {page.map((section) => (
+              <section key={`${section.category.slug}-${section.continued}`} className="board__section">
+                <h2 className="board__category">
+                  {section.category.name}
+                  {section.continued ? <span className="board__continued"> {intl.formatMessage({ id: 'board.continued' })}</span> : null}
+                </h2>
+                <ul className="board__rows">
+                  {section.products.map((p) => {
+                    const soldOut = p.stockStatus === 'OUT_OF_STOCK';
+                    return (
+                      <li key={p.databaseId} className={`board__row${soldOut ? ' is-soldout' : ''}${p.onSale ? ' is-sale' : ''}`} data-testid="board-row">
+                        <span className="board__name">
+                          {p.name}
+                          {p.isNew ? <span className="board__tag board__tag--new">{intl.formatMessage({ id: 'product.new' })}</span> : null}
+                          {p.onSale && p.discountPercentage > 0 && !soldOut ? <span className="board__tag board__tag--sale">-{p.discountPercentage}%</span> : null}
+                        </span>
+                        <span className="board__dots" aria-hidden="true" />
+                        {soldOut ? (
+                          <span className="board__soldout">{intl.formatMessage({ id: 'product.soldOut' })}</span>
+                        ) : (
+                          <span className="board__price" data-testid="board-price">
+                            <BoardPrice product={p} />
+                          </span>
+                        )}
+                      </li>
+                    );
+                  })}
+                </ul>
+              </section>
+            ))}
+          </main>
+        ) : (
+          <main className="board__body board__body--missing">
+            <h1 className="board__missing-title">{intl.formatMessage({ id: 'board.missingTitle' }, { page: param.page })}</h1>
+            <p className="board__missing-text">
+              {pages.length === 0
+                ? intl.formatMessage({ id: 'board.empty' })
+                : intl.formatMessage({ id: 'board.missingText' }, { count: pages.length })}
+            </p>
+            {pages.length > 0 ? (
+              <ul className="board__missing-links">
+                {pages.map((_, i) => (
+                  <li key={i}>
+                    <Link to={`/digital-menu/${prefix}${i + 1}`}>{intl.formatMessage({ id: 'board.title' }, { page: i + 1 })}</Link>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </main>
+        )}
+      </div>
+    </Stage>
+  );
+}
+
+function DigitalMenuRoute() {
+  const { page } = useParams();
+  const param = parseBoardParam(page);
+  const intl = useIntl();
+  if (!param) {
+    return (
+      <Stage className="board--standard">
+        <div className="board board--standard board--center">
+          <main className="board__body board__body--missing">
+            <h1 className="board__missing-title">{intl.formatMessage({ id: 'board.badParamTitle' })}</h1>
+            <p className="board__missing-text">
+              <Link to="/digital-menu/1">{intl.formatMessage({ id: 'board.title' }, { page: 1 })}</Link>
+            </p>
+          </main>
+        </div>
+      </Stage>
+    );
+  }
+  return <DigitalMenu param={param} />;
+}
+
+function DisplayComingSoon({ titleId }: { titleId: string }) {
+  const intl = useIntl();
+  const title = intl.formatMessage({ id: titleId });
+  useDocumentTitle(title);
+  return (
+    <Stage className="board--standard">
+      <div className="board board--standard board--center">
+        <main className="board__body board__body--missing">
+          <ComingSoon title={title} />
+        </main>
+      </div>
+    </Stage>
+  );
+}
+
+export type DisplayKind = 'digital-menu' | 'order-status' | 'video-overlay';
+
+/** Full-screen displays: no shop header or footer. */
+export default function DisplaysArea({ kind }: { kind: DisplayKind }) {
+  if (kind === 'digital-menu') return <DigitalMenuRoute />;
+  if (kind === 'order-status') return <DisplayComingSoon titleId="nav.orderStatusScreen" />;
+  return <DisplayComingSoon titleId="nav.videoOverlay" />;
+}

@@ -1,0 +1,26 @@
+import nl from './messages/nl-BE.json';
+import type { LocaleCode } from './locale';
+
+import type { MessageFormatElement } from 'react-intl';
+
+/** Plain ICU strings in dev and tests; parsed ASTs in production builds (see vite.config.ts). */
+export type Messages = Record<string, string> | Record<string, MessageFormatElement[]>;
+
+const loaded: Partial<Record<LocaleCode, Messages>> = { nl_BE: nl };
+
+/** Dutch is bundled; French and English are fetched on demand. */
+export async function loadMessages(locale: LocaleCode): Promise<Messages> {
+  const cached = loaded[locale];
+  if (cached) return cached;
+  const mod =
+    locale === 'fr_FR'
+      ? await import('./messages/fr-FR.json')
+      : await import('./messages/en-US.json');
+  const messages = mod.default as Messages;
+  loaded[locale] = messages;
+  return messages;
+}
+
+export function cachedMessages(locale: LocaleCode): Messages | undefined {
+  return loaded[locale];
+}

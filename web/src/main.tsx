@@ -1,0 +1,37 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { routes } from './app/routes';
+import { LocaleProvider } from './i18n/LocaleProvider';
+import { htmlLang, initialLocale } from './i18n/locale';
+import { loadMessages } from './i18n/messages';
+import './styles/base.css';
+import './ui/ui.css';
+import './shell/shell.css';
+import './shop/shop.css';
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 },
+  },
+});
+
+const router = createBrowserRouter(routes);
+
+async function start() {
+  const locale = initialLocale();
+  document.documentElement.lang = htmlLang(locale);
+  const messages = await loadMessages(locale);
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <LocaleProvider initial={locale} initialMessages={messages}>
+          <RouterProvider router={router} />
+        </LocaleProvider>
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}
+
+void start();

@@ -1,0 +1,222 @@
+import { useIntl } from 'react-intl';
+import type { Addon } from '../api/types';
+import { Price } from '../ui';
+import { choiceFor, optionDisplayPrice, type AddonChoice, type AddonChoices, type AddonErrors } from './addons';
+
+function fieldDomId(addon: Addon) {
+  return `addon-${addon.databaseId}`;
+}
+
+export function firstInvalidFieldId(addons: readonly Addon[], errors: AddonErrors): string | null {
+  const addon = addons.find((a) => errors[a.fieldName]);
+  return addon ? fieldDomId(addon) : null;
+}
+
+function FieldError({ id, error, maxLength }: { id: string; error: AddonErrors[string] | undefined; maxLength?: number | null }) {
+  const intl = useIntl();
+  if (!error) return null;
+  return (
+    <p className="field-error" id={id} data-testid="field-error">
+      {error === 'required' ? intl.formatMessage({ id: 'form.required' }) : intl.formatMessage({ id: 'form.tooLong' }, { max: maxLength ?? 0 })}
+    </p>
+  );
+}
+
+function RequiredMark() {
+  const intl = useIntl();
+  return (
+    <span className="required-mark">
+      <span aria-hidden="true"> *</span>
+      <span className="visually-hidden"> ({intl.formatMessage({ id: 'form.requiredHint' })})</span>
+    </span>
+  );
+}
+
+/** One add-on field: multiple choice (radio or select), checkboxes, a heading, or short text. */
+function AddonField({
+  addon,
+  choice,
+  error,
+  basePrice,
+  onChange,
+}: {
+  addon: Addon;
+  choice: AddonChoice;
+  error: AddonErrors[string] | undefined;
+  basePrice: number;
+  onChange: (choice: AddonChoice) => void;
+}) {
+  const intl = useIntl();
+  const id = fieldDomId(addon);
+  const errorId = `${id}-error`;
+  const describedBy = [addon.description ? `${id}-desc` : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
+  const description = addon.description ? (
+    <p className="addon__desc" id={`${id}-desc`}>
+      {addon.description}
+    </p>
+  ) : null;
+  const optionLabel = (label: string, price: number | null) => (
+    <>
+      <span className="addon__option-label">{label}</span>
+      {price ? (
+        <span className="addon__option-price">
+          {' '}
+          (<Price amount={price} signed size="sm" />)
+        </span>
+      ) : null}
+    </>
+  );
+
+  if (addon.type === 'HEADING') {
+    return (
+      <div className="addon addon--heading">
+        <h3 className="addon__heading">{addon.name}</h3>
+        {description}
+      </div>
+    );
+  }
+
+  if (addon.type === 'CUSTOM_TEXT') {
+    const price = optionDisplayPrice({ price: addon.price, priceType: addon.priceType }, basePrice);
+    return (
+      <div className={`addon addon--text${error ? ' has-error' : ''}`}>
+        <label htmlFor={id} className="addon__label">
+          {addon.name}
+          {price ? (
+            <>
+              {' '}
+              (<Price amount={price} signed size="sm" />)
+            </>
+          ) : null}
+          {addon.required ? <RequiredMark /> : null}
+        </label>
+        {description}
+        <input
+          id={id}
+          className="input"
+          type="text"
+          name={addon.fieldName}
+          maxLength={addon.maxLength ?? undefined}
+          value={choice.text}
+          aria-invalid={error ? true : undefined}
+          aria-required={addon.required || undefined}
+          aria-describedby={describedBy}
+          onChange={(e) => onChange({ ...choice, text: e.target.value })}
+        />
+        {addon.maxLength ? (
+          <p className="addon__counter" aria-live="off">
+            {intl.formatMessage({ id: 'form.charsLeft' }, { count: Math.max(0, addon.maxLength - choice.text.length) })}
+          </p>
+        ) : null}
+        <FieldError id={errorId} error={error} maxLength={addon.maxLength} />
+      </div>
+    );
+  }
+
+  if (addon.type === 'MULTIPLE_CHOICE' && addon.display === 'select') {
+    return (
+      <div className={`addon addon--select${error ? ' has-error' : ''}`}>
+        <label htmlFor={id} className="addon__label">
+          {addon.name}
+          {addon.required ? <RequiredMark /> : null}
+        </label>
+        {description}
+        <select
+          id={id}
+          className="input"
+          name={addon.fieldName}
+          value={choice.options[0] ?? ''}
+          aria-invalid={error ? true : undefined}
+          aria-required={addon.required || undefined}
+          aria-describedby={describedBy}
+          onChange={(e) => onChange({ ...choice, options: e.target.value ? [Number(e.target.value)] : [] })}
+        >
+          <option value="">{intl.formatMessage({ id: 'form.choose' })}</option>
+          {addon.options.map((o) => {
+            const price = optionDisplayPrice(o, basePrice);
+            return (
+              <option key={o.databaseId} value={o.databaseId}>
+                {o.label}
+                {price ? ` (+${intl.formatNumber(price, { style: 'currency', currency: 'EUR' })})` : ''}
+              </option>
+            );
+          })}
+        </select>
+        <FieldError id={errorId} error={error} />
+      </div>
+    );
+  }
+
+  const multiple = addon.type === 'CHECKBOX';
+  return (
+    <fieldset
+      id={id}
+      className={`addon addon--${multiple ? 'checkbox' : 'radio'}${error ? ' has-error' : ''}`}
+      aria-describedby={describedBy}
+      tabIndex={-1}
+    >
+      <legend className="addon__label">
+        {addon.name}
+        {addon.required ? <RequiredMark /> : null}
+      </legend>
+      {description}
+      <div className="addon__options">
+        {addon.options.map((o) => {
+          const checked = choice.options.includes(o.databaseId);
+          return (
+            <label key={o.databaseId} className="check addon__option">
+              <input
+                type={multiple ? 'checkbox' : 'radio'}
+                name={addon.fieldName}
+                value={o.databaseId}
+                checked={checked}
+                required={!multiple && addon.required ? true : undefined}
+                aria-invalid={error ? true : undefined}
+                onChange={() => {
+                  if (multiple) {
+                    onChange({ ...choice, options: checked ? choice.options.filter((x) => x !== o.databaseId) : [...choice.options, o.databaseId] });
+                  } else {
+                    onChange({ ...choice, options: [o.databaseId] });
+                  }
+                }}
+              />
+              {o.image ? <img className="addon__option-img" src={o.image} alt="" width={32} height={32} loading="lazy" /> : null}
+              {optionLabel(o.label, optionDisplayPrice(o, basePrice))}
+            </label>
+          );
+        })}
+      </div>
+      <FieldError id={errorId} error={error} />
+    </fieldset>
+  );
+}
+
+export function AddonFields({
+  addons,
+  choices,
+  errors,
+  basePrice,
+  onChange,
+}: {
+  addons: Addon[];
+  choices: AddonChoices;
+  errors: AddonErrors;
+  basePrice: number;
+  onChange: (field: string, choice: AddonChoice) => void;
+}) {
+  if (addons.length === 0) return null;
+  return (
+    <div className="addons">
+      {addons.map((addon) => (
+        <AddonField
+          key={addon.databaseId}
+          addon={addon}
+          choice={choiceFor(choices, addon.fieldName)}
+          error={errors[addon.fieldName]}
+          basePrice={basePrice}
+          onChange={(c) => onChange(addon.fieldName, c)}
+        />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import { useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import type { ListProduct } from '../api/types';
+import { AllergenIcons, Badge, Price, ProductImage, Skeleton } from '../ui';
+import { hasPriceRange, lowestPrice, parseRawPrices } from './filtering';
+import { prefetchProductPage } from './prefetch';
+
+/** The price block of a list item: "from" price for a range, struck-through regular price on sale. */
+export function ListPrice({ product, size = 'md' }: { product: ListProduct; size?: 'sm' | 'md' | 'lg' }) {
+  const range = hasPriceRange(product);
+  const current = lowestPrice(product);
+  const regular = parseRawPrices(product.rawRegularPrice)[0] ?? null;
+  return <Price amount={current} regular={product.onSale && !range ? regular : null} from={range} size={size} />;
+}
+
+export function ProductBadges({ product }: { product: Pick<ListProduct, 'stockStatus' | 'discountPercentage' | 'onSale' | 'isNew'> }) {
+  const intl = useIntl();
+  const soldOut = product.stockStatus === 'OUT_OF_STOCK';
+  const discount = product.discountPercentage;
+  return (
+    <div className="card__badges">
+      {soldOut ? <Badge variant="soldout">{intl.formatMessage({ id: 'product.soldOut' })}</Badge> : null}
+      {!soldOut && product.onSale && discount > 0 ? (
+        <Badge variant="sale">
+          <span className="visually-hidden">{intl.formatMessage({ id: 'product.discount' })} </span>-{discount}%
+        </Badge>
+      ) : null}
+      {!soldOut && product.onSale && discount <= 0 ? <Badge variant="sale">{intl.formatMessage({ id: 'product.onSale' })}</Badge> : null}
+      {product.isNew ? <Badge variant="new">{intl.formatMessage({ id: 'product.new' })}</Badge> : null}
+    </div>
+  );
+}
+
+/**
+ * The card's link already carries the product name, so an image whose alt text would only repeat
+ * it is marked decorative; a real description ("Frieten in een papieren puntzak") is kept.
+ */
+export function cardImageAlt(altText: string | null | undefined, name: string): string {
+  const alt = altText?.trim() ?? '';
+  return alt && alt.toLowerCase() !== name.trim().toLowerCase() ? alt : '';
+}
+
+export function ProductCard({ product, headingLevel = 2 }: { product: ListProduct; headingLevel?: 2 | 3 }) {
+  const soldOut = product.stockStatus === 'OUT_OF_STOCK';
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const image = product.image;
+  const href = `/product/${encodeURIComponent(product.slug)}`;
+  return (
+    <article className={`card${soldOut ? ' card--soldout' : ''}`} data-testid="product-card" data-slug={product.slug}>
+      <Link to={href} className="card__link" onMouseEnter={prefetchProductPage} onFocus={prefetchProductPage}>
+        <div className="card__media">
+          <ProductImage
+            src={image?.productCardUrl || image?.sourceUrl}
+            alt={cardImageAlt(image?.altText, product.name)}
+            width={400}
+            height={300}
+            loading="lazy"
+            className="card__img"
+          />
+          <ProductBadges product={product} />
+        </div>
+        <Heading className="card__title">{product.name}</Heading>
+      </Link>
+      <div className="card__body">
+        {product.excerpt ? <p className="card__excerpt">{product.excerpt}</p> : null}
+        <div className="card__foot">
+          <span className="card__price" data-testid="product-price">
+            <ListPrice product={product} />
+          </span>
+          <AllergenIcons allergens={product.allergens} />
+        </div>
+      </div>
+    </article>
+  );
+}
+
+export function ProductCardSkeleton() {
+  return (
+    <div className="card card--skeleton" aria-hidden="true">
+      <div className="card__media">
+        <Skeleton className="card__img" />
+      </div>
+      <div className="card__body">
+        <Skeleton width="70%" height="1.2em" />
+        <Skeleton width="90%" height="0.9em" />
+        <Skeleton width="40%" height="1.1em" />
+      </div>
+    </div>
+  );
+}

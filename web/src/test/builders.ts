@@ -1,0 +1,57 @@
+import type { Addon, AddonOption, ListProduct } from '../api/types';
+
+let seq = 0;
+
+/** Test data builder for list products: sensible defaults, override what the test is about. */
+export function aProduct(overrides: Partial<Omit<ListProduct, 'terms'>> & { categories?: string[]; terms?: [string, string][] } = {}): ListProduct {
+  seq += 1;
+  const { categories = ['snacks'], terms = [], ...rest } = overrides;
+  return {
+    databaseId: seq,
+    slug: `product-${seq}`,
+    name: `Product ${seq}`,
+    type: 'SIMPLE',
+    date: '2025-01-01T12:00:00Z',
+    description: '',
+    shortDescription: '',
+    excerpt: '',
+    onSale: false,
+    isNew: false,
+    featured: false,
+    averageRating: 0,
+    discountPercentage: 0,
+    menuOrder: seq,
+    image: null,
+    productCategories: { nodes: categories.map((slug) => ({ slug, name: slug })) },
+    terms: { nodes: terms.map(([taxonomyName, slug]) => ({ taxonomyName, slug })) },
+    allergens: [],
+    rawPrice: '3.00',
+    rawRegularPrice: '3.00',
+    rawSalePrice: null,
+    stockStatus: 'IN_STOCK',
+    ...rest,
+  };
+}
+
+export function anOption(overrides: Partial<AddonOption> = {}): AddonOption {
+  seq += 1;
+  return { databaseId: seq, label: `Option ${seq}`, price: null, priceType: 'QUANTITY_BASED', image: null, ...overrides };
+}
+
+export function anAddon(overrides: Partial<Addon> = {}): Addon {
+  seq += 1;
+  return {
+    databaseId: seq,
+    name: `Addon ${seq}`,
+    type: 'MULTIPLE_CHOICE',
+    display: 'radiobutton',
+    description: null,
+    fieldName: `addon-${seq}`,
+    required: false,
+    price: null,
+    priceType: 'QUANTITY_BASED',
+    maxLength: null,
+    options: [],
+    ...overrides,
+  };
+}

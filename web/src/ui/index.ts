@@ -1,0 +1,13 @@
+export { Button, ButtonLink, ButtonAnchor } from './Button';
+export type { ButtonProps, ButtonVariant } from './Button';
+export { Price, useFormatPrice } from './Price';
+export { Badge } from './Badge';
+export { Drawer, Dialog } from './Drawer';
+export { Spinner, Skeleton } from './Spinner';
+export { EmptyState, ErrorState, ComingSoon, Notice } from './States';
+export { AllergenIcons } from './AllergenIcons';
+export { Stars } from './Stars';
+export { QuantityStepper } from './QuantityStepper';
+export { ProductImage, PLACEHOLDER_IMAGE } from './ProductImage';
+export { useBodyScrollLock, useFocusTrap, SCROLL_LOCK_CLASS } from './overlay';
+export * from './icons';
