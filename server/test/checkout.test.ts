@@ -2,6 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as t from '../src/db/schema/index.js';
 import type { App } from '../src/app.js';
 import { aProduct } from './support/builders.js';
+import { createCoupon } from '../src/modules/cart/coupons.js';
+import { cancelOrder } from '../src/modules/orders/order-status.js';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/database.js';
 import { graphql, startTestApp } from './support/server.js';
 
@@ -101,6 +103,42 @@ describe.each(databaseKinds)('cart and cash checkout on %s', (kind) => {
     expect(tooMany.errors[0].message).toBe('You have reached the maximum allowed quantity for this product.');
     const bad = await graphql(app, '{ cart { isEmpty } }', {}, { 'woocommerce-session': 'Session abc.def.ghi' });
     expect(bad.body.errors[0].message).toBe('Invalid session token');
+  });
+
+  it('gives a cancelled order\'s place back to the slot', async () => {
+    const slotId = `${(await testDb.database.db.select().from(t.timeSlots))[0]!.id}@${DAY}T18:30`;
+    const input = { billing, metaData: [{ key: 'fulfilment_type', value: 'takeaway' }, { key: 'time_slot', value: slotId }] };
+    const orderIds: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const call = await session(app);
+      await call(ADD, { productId, quantity: 1 });
+      orderIds.push((await call(CHECKOUT, { input })).data.checkout.order.databaseId);
+    }
+    const late = await session(app);
+    await late(ADD, { productId, quantity: 1 });
+    expect((await late(CHECKOUT, { input })).errors[0].message).toBe('The time slot was just booked by someone else; choose another.');
+    expect(await cancelOrder(testDb.database.db, orderIds[0]!)).toBe(true);
+    expect(await cancelOrder(testDb.database.db, orderIds[0]!)).toBe(false);
+    const retried = await late(CHECKOUT, { input });
+    expect(retried.errors).toBeUndefined();
+    expect(retried.data.checkout.order.pickupNumber).toBe(4);
+  });
+
+  it('applies a coupon created by staff and counts its use', async () => {
+    await createCoupon(testDb.database.db, { code: 'Friet10', discountType: 'percent', amount: 10, minimumSpend: 500, usageLimit: 1 });
+    await expect(createCoupon(testDb.database.db, { code: 'friet10', discountType: 'fixed_cart', amount: 100 })).rejects.toThrow('already exists');
+    const call = await session(app);
+    await call(ADD, { productId, quantity: 1 });
+    const tooSmall = await call(`mutation { applyCoupon(input: {code: "FRIET10"}) { cart { total } } }`);
+    expect(tooSmall.errors[0].message).toBe('The minimum spend for this coupon is €5.00.');
+    await call(ADD, { productId, quantity: 2 });
+    const applied = await call(`mutation { applyCoupon(input: {code: "FRIET10"}) { applied { code discountAmount(format: RAW) } cart { total(format: RAW) } } }`);
+    expect(applied.data.applyCoupon).toEqual({ applied: { code: 'friet10', discountAmount: '0.84' }, cart: { total: '7.56' } });
+    const slotId = `${(await testDb.database.db.select().from(t.timeSlots))[0]!.id}@${DAY}T18:45`;
+    const order = await call(CHECKOUT, { input: { billing, metaData: [{ key: 'fulfilment_type', value: 'takeaway' }, { key: 'time_slot', value: slotId }] } });
+    expect(order.data.checkout.order.total).toBe('7.56');
+    const [coupon] = await testDb.database.db.select().from(t.coupons);
+    expect(coupon!.usageCount).toBe(1);
   });
 
   it('gives the last places of a slot to exactly as many checkouts as there are places (50 at once, 20 rounds)', async () => {

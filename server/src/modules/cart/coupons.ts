@@ -36,3 +36,43 @@ export async function assertCustomerMayUse(db: DbOrTx, coupon: CouponRow, custom
     .where(and(eq(couponUsages.couponId, coupon.id), eq(couponUsages.customer, customer)));
   if ((used?.n ?? 0) >= coupon.usageLimitPerCustomer) throw new CartError('Coupon usage limit has been reached.');
 }
+
+export interface NewCoupon {
+  code: string;
+  description?: string;
+  discountType: 'percent' | 'fixed_cart';
+  /** Whole percent (1-100) or euro cents. */
+  amount: number;
+  minimumSpend?: number | null;
+  expiresAt?: Date | null;
+  usageLimit?: number | null;
+  usageLimitPerCustomer?: number | null;
+}
+
+/** Creates a coupon (the dashboard's coupon screen will call this). Codes are unique, case-insensitive. */
+export async function createCoupon(db: DbOrTx, input: NewCoupon): Promise<CouponRow> {
+  const code = normaliseCode(input.code);
+  if (!/^[a-z0-9_-]{2,40}$/.test(code)) throw new CartError('A coupon code has 2 to 40 letters, digits, - or _.');
+  if (!Number.isInteger(input.amount) || input.amount <= 0 || (input.discountType === 'percent' && input.amount > 100)) {
+    throw new CartError('The coupon amount must be a whole percent from 1 to 100, or a positive amount in cents.');
+  }
+  for (const limit of [input.minimumSpend, input.usageLimit, input.usageLimitPerCustomer]) {
+    if (limit !== undefined && limit !== null && (!Number.isInteger(limit) || limit < 0)) throw new CartError('Limits must be whole numbers of 0 or more.');
+  }
+  const [row] = await db
+    .insert(coupons)
+    .values({
+      code,
+      description: input.description ?? '',
+      discountType: input.discountType,
+      amount: input.amount,
+      minimumSpend: input.minimumSpend ?? null,
+      expiresAt: input.expiresAt ?? null,
+      usageLimit: input.usageLimit ?? null,
+      usageLimitPerCustomer: input.usageLimitPerCustomer ?? null,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (!row) throw new CartError(`Coupon "${code}" already exists.`);
+  return row;
+}
