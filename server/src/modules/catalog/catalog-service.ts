@@ -26,7 +26,8 @@ export class CatalogService {
       const version = Number(payload);
       this.markChanged(Number.isFinite(version) ? version : Number.MAX_SAFE_INTEGER);
     });
-    await this.get();
+    // Warm the cache without holding up start-up; the first storefront read waits for it if needed.
+    this.get().catch((error: unknown) => this.log.error({ err: error }, 'catalogue warm-up failed'));
   }
 
   async stop(): Promise<void> {
