@@ -58,6 +58,9 @@ export async function openPglite(dataDir: string): Promise<Database> {
 
 export async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection closed by the server (restart, failover, admin) must not crash the process;
+  // the pool replaces it on the next query.
+  pool.on('error', () => undefined);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   const listeners = new Map<string, Set<(payload: string) => void>>();
   let listenClient: pg.Client | undefined;
@@ -65,6 +68,10 @@ export async function openPostgres(url: string, poolSize = 10): Promise<Database
   async function ensureListenClient(): Promise<pg.Client> {
     if (listenClient) return listenClient;
     const client = new pg.Client({ connectionString: url });
+    client.on('error', () => {
+      // The LISTEN connection dropped: forget it; the next listen() reconnects.
+      if (listenClient === client) listenClient = undefined;
+    });
     await client.connect();
     client.on('notification', (msg) => {
       for (const cb of listeners.get(msg.channel) ?? []) cb(msg.payload ?? '');
