@@ -56,10 +56,11 @@ export async function buildApp(
 
   registerHealth(server, database);
   const distance = new PostcodeDistanceProvider();
+  const carts = new CartService(database.db, catalog, config.timeZone, clock);
   const services = {
     db: database.db,
-    carts: new CartService(database.db, catalog, config.timeZone, clock),
-    checkout: new CheckoutService(database.db, catalog, distance, config.timeZone, clock),
+    carts,
+    checkout: new CheckoutService(database.db, carts, distance, config.timeZone, clock),
     clock,
   };
   const tokens = new SessionTokens(await sessionSecret(database.db, config.sessionSecret), config.siteUrl);

@@ -30,12 +30,7 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
       aria-busy={busy || undefined}
       {...rest}
     >
-      {icon ? (
-        <span className="btn__icon" aria-hidden="true">
-          {icon}
-        </span>
-      ) : null}
-      {children}
+      <ButtonContent icon={icon}>{children}</ButtonContent>
     </button>
   );
 });
@@ -51,12 +46,7 @@ export interface ButtonLinkProps extends LinkProps {
 export function ButtonLink({ variant = 'primary', size = 'md', block, icon, className, children, ...rest }: ButtonLinkProps) {
   return (
     <Link className={classes(variant, size, block, className)} {...rest}>
-      {icon ? (
-        <span className="btn__icon" aria-hidden="true">
-          {icon}
-        </span>
-      ) : null}
-      {children}
+      <ButtonContent icon={icon}>{children}</ButtonContent>
     </Link>
   );
 }
@@ -70,4 +60,18 @@ export function ButtonAnchor({
   ...rest
 }: AnchorHTMLAttributes<HTMLAnchorElement> & { variant?: ButtonVariant; size?: ButtonSize; block?: boolean }) {
   return <a className={classes(variant, size, block, className)} {...rest} />;
+}
+
+/** A button's optional leading icon (decorative) and its label. */
+function ButtonContent({ icon, children }: { icon?: ReactNode; children?: ReactNode }) {
+  return (
+    <>
+      {icon ? (
+        <span className="btn__icon" aria-hidden="true">
+          {icon}
+        </span>
+      ) : null}
+      {children}
+    </>
+  );
 }

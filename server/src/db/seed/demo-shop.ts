@@ -28,12 +28,12 @@ import {
   products,
   reviews,
   settings,
-  versions,
   type AddonKind,
   type AddonPriceType,
   type MetaEntry,
 } from '../schema/index.js';
 import { seedAllergens, type AllergenCode } from './allergens.js';
+import { seedDemoOrdering } from './demo-ordering.js';
 import {
   DEMO_CATEGORIES,
   DEMO_PRODUCTS,
@@ -228,8 +228,9 @@ export const SAUCE_ADDON = {
 
 // ------------------------------------------------------------------ seeding
 
-export async function seedDemoShop(db: Db): Promise<void> {
-  await db.transaction(async (tx) => {
+/** Seeds the demo frituur; returns whether it seeded the catalogue (false when one was there already). */
+export async function seedDemoShop(db: Db): Promise<boolean> {
+  return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
     await seedAllergens(tx);
     await tx.insert(settings).values({ key: 'store', value: DEMO_STORE_SETTINGS }).onConflictDoNothing({ target: settings.key });
@@ -239,14 +240,13 @@ export async function seedDemoShop(db: Db): Promise<void> {
     const [seededBefore] = await tx.select({ key: settings.key }).from(settings).where(eq(settings.key, DEMO_SEED_MARKER));
     const [anyCategory] = await tx.select({ id: categories.id }).from(categories).limit(1);
     const [anyProduct] = await tx.select({ id: products.id }).from(products).limit(1);
-    if (seededBefore || anyCategory || anyProduct) return;
+    if (seededBefore || anyCategory || anyProduct) return false;
 
+    // The catalogue triggers bump the catalogue version and notify every instance.
     await seedCatalog(tx);
+    await seedDemoOrdering(tx);
     await tx.insert(settings).values({ key: DEMO_SEED_MARKER, value: { seededAt: new Date().toISOString() } });
-    await tx
-      .insert(versions)
-      .values({ name: 'catalog', version: 1 })
-      .onConflictDoUpdate({ target: versions.name, set: { version: sql`${versions.version} + 1` } });
+    return true;
   });
 }
 

@@ -83,8 +83,17 @@ export function shippingRates(settings: ShopSettings): ShippingRateView[] {
   return rates;
 }
 
-/** Prices a cart row against the current catalogue: lines whose product disappeared are dropped. */
-export function viewCart(snapshot: CatalogSnapshot, row: CartRow, couponRows: CouponRow[], now: Date): CartView {
+/**
+ * Prices a cart row against the current catalogue: lines whose product disappeared are dropped.
+ * `fulfilment` prices it for another fulfilment than the one chosen (the checkout's).
+ */
+export function viewCart(
+  snapshot: CatalogSnapshot,
+  row: CartRow,
+  couponRows: CouponRow[],
+  now: Date,
+  fulfilment: FulfilmentType | null = row.shippingMethod,
+): CartView {
   const settings = shopSettingsFrom(snapshot.settings);
   const lines: Omit<CartLineView, 'total' | 'tax' | 'vatRate'>[] = [];
   for (const line of row.lines) {
@@ -94,9 +103,8 @@ export function viewCart(snapshot: CatalogSnapshot, row: CartRow, couponRows: Co
     const unitPrice = effectivePrice((variation ?? product).row) ?? 0;
     lines.push({ line, product, variation, unitPrice, subtotal: lineSubtotal(unitPrice, line.quantity, line.addons) });
   }
-  const fulfilment = row.shippingMethod ?? 'takeaway';
   const rates = shippingRates(settings);
-  const fee = row.shippingMethod === 'delivery' ? settings.delivery.fee : 0;
+  const fee = fulfilment === 'delivery' ? settings.delivery.fee : 0;
   const subtotal = lines.reduce((s, l) => s + l.subtotal, 0);
   const usable = couponRows.filter((coupon) => {
     try {
@@ -108,7 +116,7 @@ export function viewCart(snapshot: CatalogSnapshot, row: CartRow, couponRows: Co
   });
   const totals = computeTotals(
     lines.map((l) => ({ subtotal: l.subtotal, vatRateTakeaway: (l.variation ?? l.product).row.vatRateTakeaway, vatRateOnSite: (l.variation ?? l.product).row.vatRateOnSite })),
-    fulfilment,
+    fulfilment ?? 'takeaway',
     usable.map((c) => ({ code: c.code, kind: c.discountType, amount: c.amount })),
     fee,
   );
@@ -116,11 +124,11 @@ export function viewCart(snapshot: CatalogSnapshot, row: CartRow, couponRows: Co
     sessionKey: row.sessionKey,
     lines: lines.map((l, i) => ({ ...l, total: totals.lines[i]!.total, tax: totals.lines[i]!.tax, vatRate: totals.lines[i]!.vatRate })),
     coupons: usable.map((coupon, i) => ({ coupon, amount: totals.discounts[i]!.amount })),
-    shippingMethod: row.shippingMethod,
+    shippingMethod: fulfilment,
     rates,
     totals,
     deliveryShortfall:
-      row.shippingMethod === 'delivery' && subtotal < settings.delivery.minimumOrder ? settings.delivery.minimumOrder - subtotal : null,
+      fulfilment === 'delivery' && subtotal < settings.delivery.minimumOrder ? settings.delivery.minimumOrder - subtotal : null,
     settings,
     lastCheckout: row.lastCheckout,
   };
@@ -146,14 +154,15 @@ export class CartService {
     private readonly clock: () => Date = () => new Date(),
   ) {}
 
-  async view(sessionKey: string, db: DbOrTx = this.db): Promise<CartView> {
+  /** The cart as it is, or priced for `fulfilment` when given. */
+  async view(sessionKey: string, db: DbOrTx = this.db, fulfilment?: FulfilmentType): Promise<CartView> {
     const [row] = await db.select().from(carts).where(eq(carts.sessionKey, sessionKey));
-    return this.render(row ?? emptyRow(sessionKey), db);
+    return this.render(row ?? emptyRow(sessionKey), db, fulfilment);
   }
 
-  private async render(row: CartRow, db: DbOrTx): Promise<CartView> {
+  private async render(row: CartRow, db: DbOrTx, fulfilment?: FulfilmentType): Promise<CartView> {
     const snapshot = await this.catalog.get();
-    return viewCart(snapshot, row, await findCoupons(db, row.couponCodes), this.clock());
+    return viewCart(snapshot, row, await findCoupons(db, row.couponCodes), this.clock(), fulfilment ?? row.shippingMethod);
   }
 
   /** Runs `change` on the locked cart row and saves what it returns. */
@@ -187,20 +196,14 @@ export class CartService {
       if (effectivePrice(sellable.row) === null) throw new CartError(NOT_PURCHASABLE);
       const addons = resolveAddonChoices(snapshot, product, input.addons);
 
-      const inCart = row.lines.filter((l) => l.productId === product.row.id).reduce((s, l) => s + l.quantity, 0);
-      if (product.row.maxQuantity !== null && inCart + input.quantity > product.row.maxQuantity) throw new CartError(MAX_QUANTITY_REACHED);
-      const sameItem = row.lines.filter((l) => (l.variationId ?? l.productId) === sellable.row.id).reduce((s, l) => s + l.quantity, 0);
-      if (sellable.row.manageStock && sellable.row.stockQuantity !== null && sameItem + input.quantity > sellable.row.stockQuantity) {
-        throw new CartError(NOT_ENOUGH_STOCK);
-      }
-
       key = lineKey(product.row.id, variation?.row.id ?? null, addons);
       const existing = row.lines.find((l) => l.key === key);
-      if (!existing && row.lines.length >= MAX_CART_LINES) throw new CartError(CART_FULL);
-      if (existing && existing.quantity + input.quantity > MAX_LINE_QUANTITY) throw new CartError(BAD_QUANTITY);
       const lines = existing
         ? row.lines.map((l) => (l.key === key ? { ...l, quantity: l.quantity + input.quantity } : l))
         : [...row.lines, { key, productId: product.row.id, variationId: variation?.row.id ?? null, quantity: input.quantity, addons }];
+      assertQuantityLimits(snapshot, lines, product.row.id);
+      if (!existing && row.lines.length >= MAX_CART_LINES) throw new CartError(CART_FULL);
+      if (existing && existing.quantity + input.quantity > MAX_LINE_QUANTITY) throw new CartError(BAD_QUANTITY);
       return { ...row, lines };
     }).then((cart) => ({ cart, key }));
   }
@@ -214,18 +217,7 @@ export class CartService {
         const line = lines.find((l) => l.key === item.key);
         if (!line) throw new CartError(UNKNOWN_LINE);
         lines = item.quantity === 0 ? lines.filter((l) => l.key !== item.key) : lines.map((l) => (l.key === item.key ? { ...l, quantity: item.quantity } : l));
-        if (item.quantity > 0) {
-          const product = snapshot.products.get(line.productId);
-          const total = lines.filter((l) => l.productId === line.productId).reduce((s, l) => s + l.quantity, 0);
-          if (product?.row.maxQuantity !== null && product?.row.maxQuantity !== undefined && total > product.row.maxQuantity) {
-            throw new CartError(MAX_QUANTITY_REACHED);
-          }
-          const sellable = snapshot.products.get(line.variationId ?? line.productId);
-          const sameItem = lines.filter((l) => (l.variationId ?? l.productId) === sellable?.row.id).reduce((s, l) => s + l.quantity, 0);
-          if (sellable?.row.manageStock && sellable.row.stockQuantity !== null && sameItem > sellable.row.stockQuantity) {
-            throw new CartError(NOT_ENOUGH_STOCK);
-          }
-        }
+        if (item.quantity > 0) assertQuantityLimits(snapshot, lines, line.productId);
       }
       return { ...row, lines };
     });
@@ -261,6 +253,27 @@ export class CartService {
       if (id === 'dinein' && !isOpenAt(settings.openingHours, this.clock(), this.timeZone)) throw new CartError(DINEIN_CLOSED);
       return { ...row, shippingMethod: id };
     });
+  }
+}
+
+const sumQuantity = (lines: CartLine[], matches: (line: CartLine) => boolean) =>
+  lines.filter(matches).reduce((sum, line) => sum + line.quantity, 0);
+
+/**
+ * The limits on one product's lines in a cart as it would become: its maximum quantity per order over
+ * all its lines, and the managed stock of each of its variations (or of itself).
+ */
+function assertQuantityLimits(snapshot: CatalogSnapshot, lines: CartLine[], productId: number): void {
+  const product = snapshot.products.get(productId);
+  if (product?.row.maxQuantity != null && sumQuantity(lines, (l) => l.productId === productId) > product.row.maxQuantity) {
+    throw new CartError(MAX_QUANTITY_REACHED);
+  }
+  const sellableIds = new Set(lines.filter((l) => l.productId === productId).map((l) => l.variationId ?? l.productId));
+  for (const id of sellableIds) {
+    const sellable = snapshot.products.get(id)?.row;
+    if (sellable?.manageStock && sellable.stockQuantity !== null && sumQuantity(lines, (l) => (l.variationId ?? l.productId) === id) > sellable.stockQuantity) {
+      throw new CartError(NOT_ENOUGH_STOCK);
+    }
   }
 }
 

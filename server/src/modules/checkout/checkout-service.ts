@@ -2,9 +2,8 @@ import { createHash } from 'node:crypto';
 import { and, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { carts, couponUsages, coupons, orderLines, orders, pickupCounters, products, type FulfilmentType } from '../../db/schema/index.js';
-import type { CatalogService } from '../catalog/catalog-service.js';
 import { centsToDecimal } from '../catalog/money.js';
-import { CartService } from '../cart/cart-service.js';
+import type { CartService } from '../cart/cart-service.js';
 import { assertCustomerMayUse } from '../cart/coupons.js';
 import { CartError, NOT_ENOUGH_STOCK, OUT_OF_STOCK } from '../cart/errors.js';
 import { DISTANCE_FAILED, DistanceError, INCOMPLETE_ADDRESS, checkDeliveryDistance, tooFarMessage, type DistanceProvider } from '../delivery/distance.js';
@@ -60,17 +59,13 @@ function fulfilmentOf(request: CheckoutRequest, cartMethod: FulfilmentType | nul
  * double-book a slot; a repeated submit returns the order the first one made.
  */
 export class CheckoutService {
-  private readonly carts: CartService;
-
   constructor(
     private readonly db: Db,
-    private readonly catalog: CatalogService,
+    private readonly carts: CartService,
     private readonly distance: DistanceProvider,
     private readonly timeZone: string,
     private readonly clock: () => Date = () => new Date(),
-  ) {
-    this.carts = new CartService(db, catalog, timeZone, clock);
-  }
+  ) {}
 
   async checkout(request: CheckoutRequest): Promise<CheckoutResult> {
     const fingerprint = fingerprintOf(request);
@@ -114,9 +109,7 @@ export class CheckoutService {
       if (fulfilment === 'dinein' && !isOpenAt(settings.openingHours, now, this.timeZone)) throw new CheckoutError(DINEIN_CLOSED);
 
       // Totals as the customer will pay them, for the chosen fulfilment (VAT rates and fee depend on it).
-      const priced = await this.carts.view(request.sessionKey, tx).then((v) =>
-        v.shippingMethod === fulfilment ? v : this.repriced(tx, request.sessionKey, fulfilment),
-      );
+      const priced = cart.shippingMethod === fulfilment ? cart : await this.carts.view(request.sessionKey, tx, fulfilment);
       let distanceKm: string | null = null;
       if (fulfilment === 'delivery') {
         if (!settings.delivery.enabled) throw new CheckoutError('Delivery is not available at the moment.');
@@ -228,11 +221,6 @@ export class CheckoutService {
         .where(eq(carts.sessionKey, request.sessionKey));
       return { orderId: order!.id, orderKey, repeated: false };
     });
-  }
-
-  private async repriced(tx: DbOrTx, sessionKey: string, fulfilment: FulfilmentType) {
-    await tx.update(carts).set({ shippingMethod: fulfilment }).where(eq(carts.sessionKey, sessionKey));
-    return this.carts.view(sessionKey, tx);
   }
 }
 

@@ -1,14 +1,13 @@
 import type { CartLineView, CartView } from '../../../modules/cart/cart-service.js';
 import { CartError } from '../../../modules/cart/errors.js';
-import { centsToDecimal, formatEuro } from '../../../modules/catalog/money.js';
+import { centsToDecimal } from '../../../modules/catalog/money.js';
+import { money, type PriceFormat as Format } from '../money-format.js';
 import type { AddonChoice } from '../../../modules/cart/addons.js';
 import { addonAmount } from '../../../modules/cart/addons.js';
 import type { GraphQLContext } from '../context.js';
 import { userError } from '../errors.js';
 import { ProductVariation } from './products.js';
 
-type Format = { format?: 'RAW' | 'FORMATTED' | null };
-const money = (cents: number, args: Format) => (args.format === 'RAW' ? centsToDecimal(cents) : formatEuro(cents));
 
 /** Cart errors are the customer's to fix: their message goes out as is. */
 export async function cartCall<T>(work: () => Promise<T>): Promise<T> {
@@ -20,12 +19,12 @@ export async function cartCall<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-const cartItem = (line: CartLineView) => line;
+const linesTax = (c: CartView) => c.lines.reduce((sum, l) => sum + l.tax, 0);
 
 export const Cart = {
   isEmpty: (c: CartView) => c.lines.length === 0,
   contents: (c: CartView, args: { first?: number }) => {
-    const nodes = c.lines.slice(0, Math.min(args.first ?? 100, 100)).map(cartItem);
+    const nodes = c.lines.slice(0, Math.min(args.first ?? 100, 100));
     return {
       itemCount: c.lines.reduce((s, l) => s + l.line.quantity, 0),
       productCount: c.lines.length,
@@ -34,12 +33,11 @@ export const Cart = {
     };
   },
   subtotal: (c: CartView, args: Format) => money(c.totals.subtotal, args),
-  subtotalTax: (c: CartView, args: Format) => money(c.lines.reduce((s, l) => s + l.tax, 0), args),
+  subtotalTax: (c: CartView, args: Format) => money(linesTax(c), args),
   discountTotal: (c: CartView, args: Format) => money(c.totals.discountTotal, args),
   discountTax: (_c: CartView, args: Format) => money(0, args),
   shippingTotal: (c: CartView, args: Format) => money(c.totals.shippingTotal, args),
-  shippingTax: (c: CartView, args: Format) =>
-    money(c.totals.totalTax - c.lines.reduce((s, l) => s + l.tax, 0), args),
+  shippingTax: (c: CartView, args: Format) => money(c.totals.totalTax - linesTax(c), args),
   totalTax: (c: CartView, args: Format) => money(c.totals.totalTax, args),
   total: (c: CartView, args: Format) => money(c.totals.total, args),
   vatLines: (c: CartView) => c.totals.vatLines.map((v) => ({ rate: v.rate, tax: centsToDecimal(v.tax), total: centsToDecimal(v.total) })),

@@ -1,5 +1,6 @@
 import { CartError } from '../../../modules/cart/errors.js';
-import { centsToDecimal, formatEuro } from '../../../modules/catalog/money.js';
+import { centsToDecimal } from '../../../modules/catalog/money.js';
+import { money, type PriceFormat as Format } from '../money-format.js';
 import { CheckoutError, type CheckoutRequest } from '../../../modules/checkout/checkout-service.js';
 import { BillingError } from '../../../modules/checkout/billing.js';
 import { toGlobalId } from '../../../modules/catalog/global-id.js';
@@ -10,8 +11,6 @@ import type { Address } from '../../../db/schema/index.js';
 import type { GraphQLContext } from '../context.js';
 import { userError } from '../errors.js';
 
-type Format = { format?: 'RAW' | 'FORMATTED' | null };
-const money = (cents: number, args: Format) => (args.format === 'RAW' ? centsToDecimal(cents) : formatEuro(cents));
 
 const address = (a: Address) => ({ ...a });
 
