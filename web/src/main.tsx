@@ -3,6 +3,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { routes } from './app/routes';
+import { CartProvider } from './cart/CartProvider';
 import { LocaleProvider } from './i18n/LocaleProvider';
 import { htmlLang, initialLocale } from './i18n/locale';
 import { loadMessages } from './i18n/messages';
@@ -27,7 +28,9 @@ async function start() {
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <LocaleProvider initial={locale} initialMessages={messages}>
-          <RouterProvider router={router} />
+          <CartProvider>
+            <RouterProvider router={router} />
+          </CartProvider>
         </LocaleProvider>
       </QueryClientProvider>
     </StrictMode>,

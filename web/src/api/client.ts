@@ -1,3 +1,4 @@
+import { isTokenError, readSessionToken, resetAndReload, SESSION_HEADER, storeSessionToken } from '../cart/session';
 import { LOCALE_HEADER, type LocaleCode } from '../i18n/locale';
 
 /** An error reported by the GraphQL API: SPEC §8 says the storefront takes the first error's message. */
@@ -22,19 +23,24 @@ interface GraphQLResponse<T> {
 export interface RequestOptions {
   locale: LocaleCode;
   signal?: AbortSignal;
+  /** Cart, checkout and order calls carry the session token (catalogue reads stay anonymous and cacheable). */
+  session?: boolean;
 }
 
 /** POSTs one GraphQL operation to /graphql with the current locale. */
 export async function gql<T, V extends Record<string, unknown> = Record<string, unknown>>(
   query: string,
   variables: V | undefined,
-  { locale, signal }: RequestOptions,
+  { locale, signal, session }: RequestOptions,
 ): Promise<T> {
   let response: Response;
+  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json', [LOCALE_HEADER]: locale };
+  const token = session ? readSessionToken() : null;
+  if (token) headers[SESSION_HEADER] = `Session ${token}`;
   try {
     response = await fetch('/graphql', {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', [LOCALE_HEADER]: locale },
+      headers,
       body: JSON.stringify({ query, variables: variables ?? {} }),
       credentials: 'same-origin',
       signal,
@@ -43,6 +49,8 @@ export async function gql<T, V extends Record<string, unknown> = Record<string, 
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(NETWORK_ERROR, 'network');
   }
+  const issued = session ? response.headers.get(SESSION_HEADER) : null;
+  if (issued) storeSessionToken(issued);
   let body: GraphQLResponse<T>;
   try {
     body = (await response.json()) as GraphQLResponse<T>;
@@ -50,7 +58,11 @@ export async function gql<T, V extends Record<string, unknown> = Record<string, 
     throw new ApiError(`HTTP ${response.status}`, 'http', response.status);
   }
   const first = body.errors?.[0];
-  if (first) throw new ApiError(first.message, 'graphql', response.status);
+  if (first) {
+    // SPEC §8: a foreign or broken token clears the stored state and reloads (once).
+    if (session && isTokenError(first.message)) resetAndReload();
+    throw new ApiError(first.message, 'graphql', response.status);
+  }
   if (!response.ok || body.data == null) throw new ApiError(`HTTP ${response.status}`, 'http', response.status);
   return body.data;
 }

@@ -78,7 +78,7 @@ export const STORE_SETTINGS_QUERY = `
     storeSettings {
       siteName shortDescription description baseUrl siteImage productsPerPage saleBadge
       showReviews showFilters showOrderByDropdown showSKU showRelatedProducts
-      showProductCategoriesOnSingleProduct showBreadcrumbOnSingleProduct currency timeZone
+      showProductCategoriesOnSingleProduct showBreadcrumbOnSingleProduct currency timeZone autoOpenCart
       contact { phone email address facebook instagram tiktok }
     }
   }

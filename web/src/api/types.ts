@@ -175,5 +175,6 @@ export interface StoreSettings {
   showBreadcrumbOnSingleProduct: boolean;
   currency: string;
   timeZone: string;
+  autoOpenCart?: boolean;
   contact: ShopContact;
 }

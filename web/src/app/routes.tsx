@@ -11,6 +11,8 @@ import { ScrollbarPolicy } from './ScrollbarPolicy';
 const ProductPage = lazy(() => import('../product/ProductPage'));
 const InfoPage = lazy(() => import('../pages/info/InfoPages'));
 const CustomerArea = lazy(() => import('../areas/CustomerArea'));
+const CheckoutPage = lazy(() => import('../checkout/CheckoutPage'));
+const OrderSummaryPage = lazy(() => import('../checkout/OrderSummaryPage'));
 const KioskArea = lazy(() => import('../areas/KioskArea'));
 const DashboardArea = lazy(() => import('../areas/DashboardArea'));
 const DisplaysArea = lazy(() => import('../displays/DisplaysArea'));
@@ -46,15 +48,15 @@ export const routes: RouteObject[] = [
           { path: 'sitemap', element: <InfoPage kind="sitemap" /> },
           { path: 'terms-conditions', element: <InfoPage kind="terms" /> },
           { path: 'privacy-policy', element: <InfoPage kind="privacy" /> },
-          { path: 'checkout', element: <CustomerArea kind="checkout" /> },
-          { path: 'checkout/order-received/:orderId', element: <CustomerArea kind="order-received" /> },
+          { path: 'checkout', element: <CheckoutPage /> },
+          { path: 'checkout/order-received/:orderId', element: <OrderSummaryPage /> },
           { path: 'confirm-payment', element: <CustomerArea kind="confirm-payment" /> },
           { path: 'login', element: <CustomerArea kind="login" /> },
           { path: 'my-account', element: <CustomerArea kind="my-account" /> },
           { path: 'my-account/lost-password', element: <CustomerArea kind="lost-password" /> },
           { path: 'my-account/reset-password', element: <CustomerArea kind="reset-password" /> },
-          { path: 'order-summary', element: <CustomerArea kind="order-summary" /> },
-          { path: 'order-summary/:orderId', element: <CustomerArea kind="order-summary" /> },
+          { path: 'order-summary', element: <OrderSummaryPage /> },
+          { path: 'order-summary/:orderId', element: <OrderSummaryPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

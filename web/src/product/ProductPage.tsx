@@ -2,6 +2,8 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import { useProduct, useStoreSettings } from '../api/hooks';
+import { useCart } from '../cart/CartProvider';
+import { useLocalMessage } from '../cart/useLocalMessage';
 import type { ImageData, ProductDetail, StockStatus, Variation } from '../api/types';
 import { sanitizeHtml } from '../lib/sanitize';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
@@ -125,6 +127,10 @@ function ProductView({ product }: { product: ProductDetail }) {
   const [maxReached, setMaxReached] = useState(false);
   const [submitted, setSubmitted] = useState(false);
   const [done, setDone] = useState(false);
+  const [adding, setAdding] = useState(false);
+  const [addError, setAddError] = useState<string | null>(null);
+  const cart = useCart();
+  const local = useLocalMessage();
   const variation = variations.find((v) => v.databaseId === variationId) ?? null;
 
   const stockStatus = variation?.stockStatus ?? product.stockStatus;
@@ -150,9 +156,11 @@ function ProductView({ product }: { product: ProductDetail }) {
     setDone(false);
   }
 
-  function onSubmit(event: FormEvent) {
+  async function onSubmit(event: FormEvent) {
     event.preventDefault();
+    if (adding) return;
     setSubmitted(true);
+    setAddError(null);
     const found = validateAddons(product.addons, choices);
     const invalidId = isVariable && !variation ? 'variation-picker' : firstInvalidFieldId(product.addons, found);
     if (invalidId) {
@@ -162,6 +170,22 @@ function ProductView({ product }: { product: ProductDetail }) {
         const target = el instanceof HTMLFieldSetElement ? el.querySelector<HTMLElement>('input, select') : el;
         (target ?? el)?.focus();
       });
+      return;
+    }
+    setAdding(true);
+    const error = await cart.add({
+      productId: product.databaseId,
+      quantity,
+      variationId: variation?.databaseId ?? null,
+      addons: product.addons
+        .filter((a) => a.type !== 'HEADING')
+        .map((a) => ({ fieldName: a.fieldName, optionIds: choices[a.fieldName]?.options ?? [], value: choices[a.fieldName]?.text ?? '' }))
+        .filter((a) => a.optionIds.length > 0 || a.value.trim() !== ''),
+    });
+    setAdding(false);
+    if (error) {
+      setAddError(error);
+      setDone(false);
       return;
     }
     setDone(true);
@@ -233,7 +257,7 @@ function ProductView({ product }: { product: ProductDetail }) {
             <p className="product__allergens-none">{intl.formatMessage({ id: 'allergens.none' })}</p>
           )}
 
-          <form className="order-form" onSubmit={onSubmit} noValidate aria-label={intl.formatMessage({ id: 'product.orderForm' })}>
+          <form className="order-form" onSubmit={(e) => void onSubmit(e)} noValidate aria-label={intl.formatMessage({ id: 'product.orderForm' })}>
             {isVariable ? (
               <fieldset id="variation-picker" className={`addon addon--radio variations${variationError ? ' has-error' : ''}`} aria-describedby={variationError ? 'variation-error' : undefined} tabIndex={-1}>
                 <legend className="addon__label">
@@ -307,13 +331,21 @@ function ProductView({ product }: { product: ProductDetail }) {
                 {intl.formatMessage({ id: 'form.fixErrors' })}
               </Notice>
             ) : null}
+            {addError ? (
+              <Notice tone="error" role="alert">
+                <span data-testid="add-error">{local(addError)}</span>
+              </Notice>
+            ) : null}
             {done ? (
               <Notice tone="success">
-                <strong>{intl.formatMessage({ id: 'product.validChoice' })}</strong> {intl.formatMessage({ id: 'product.orderingSoon' })}
+                <span data-testid="added">{intl.formatMessage({ id: 'cart.added' }, { name: product.name })}</span>{' '}
+                <Button variant="secondary" size="sm" onClick={cart.openPanel}>
+                  {intl.formatMessage({ id: 'cart.view' })}
+                </Button>
               </Notice>
             ) : null}
 
-            <Button type="submit" size="lg" block disabled={soldOut} data-testid="add-to-cart">
+            <Button type="submit" size="lg" block disabled={soldOut} busy={adding} data-testid="add-to-cart">
               {soldOut ? intl.formatMessage({ id: 'product.soldOut' }) : intl.formatMessage({ id: 'product.addToCart' })}
             </Button>
           </form>

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router';
 import { useStoreSettings } from '../api/hooks';
+import { CartButton } from '../cart/CartButton';
 import { useMediaQuery } from '../lib/useDebounced';
 import { Button } from '../ui';
 import { CloseIcon, MenuIcon, SearchIcon } from '../ui/icons';
@@ -63,6 +64,7 @@ export function Header({
           onClick={() => setSearchOpen((v) => !v)}
           icon={searchOpen ? <CloseIcon /> : <SearchIcon />}
         />
+        <CartButton />
       </div>
     </header>
   );

@@ -1,7 +1,10 @@
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import type { ListProduct } from '../api/types';
-import { AllergenIcons, Badge, Price, ProductImage, Skeleton } from '../ui';
+import { useCart } from '../cart/CartProvider';
+import { useLocalMessage } from '../cart/useLocalMessage';
+import { AllergenIcons, Badge, Button, ButtonLink, Price, ProductImage, Skeleton } from '../ui';
 import { hasPriceRange, lowestPrice, parseRawPrices } from './filtering';
 import { prefetchProductPage } from './prefetch';
 
@@ -40,6 +43,60 @@ export function cardImageAlt(altText: string | null | undefined, name: string): 
   return alt && alt.toLowerCase() !== name.trim().toLowerCase() ? alt : '';
 }
 
+/** Answers that mean "this product needs choices first": the card sends the visitor to the product page. */
+const NEEDS_CHOICES = new Set(['Field is required', 'Please choose the product options before adding it to the cart.']);
+
+/** Add to cart from a card: simple products go straight in; products with sizes open their page. */
+function CardAddButton({ product, href }: { product: ListProduct; href: string }) {
+  const intl = useIntl();
+  const navigate = useNavigate();
+  const cart = useCart();
+  const local = useLocalMessage();
+  const [state, setState] = useState<'idle' | 'adding' | 'added'>('idle');
+  const [error, setError] = useState<string | null>(null);
+  if (product.type !== 'SIMPLE') {
+    return (
+      <ButtonLink to={href} variant="secondary" size="sm" className="card__add" aria-label={intl.formatMessage({ id: 'cart.chooseFor' }, { name: product.name })}>
+        {intl.formatMessage({ id: 'cart.choose' })}
+      </ButtonLink>
+    );
+  }
+  async function add() {
+    setState('adding');
+    setError(null);
+    const failed = await cart.add({ productId: product.databaseId, quantity: 1 });
+    if (failed && NEEDS_CHOICES.has(failed)) {
+      void navigate(href);
+      return;
+    }
+    setError(failed);
+    setState(failed ? 'idle' : 'added');
+  }
+  return (
+    <div className="card__add-wrap">
+      <Button
+        variant="primary"
+        size="sm"
+        className="card__add"
+        busy={state === 'adding'}
+        onClick={() => void add()}
+        data-testid="card-add"
+        aria-label={intl.formatMessage({ id: 'cart.addNamed' }, { name: product.name })}
+      >
+        {intl.formatMessage({ id: state === 'added' ? 'cart.addedShort' : 'cart.add' })}
+      </Button>
+      <span className="visually-hidden" role="status">
+        {state === 'added' ? intl.formatMessage({ id: 'cart.added' }, { name: product.name }) : ''}
+      </span>
+      {error ? (
+        <p className="field-error" role="alert">
+          {local(error)}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
 export function ProductCard({ product, headingLevel = 2 }: { product: ListProduct; headingLevel?: 2 | 3 }) {
   const soldOut = product.stockStatus === 'OUT_OF_STOCK';
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
@@ -69,6 +126,7 @@ export function ProductCard({ product, headingLevel = 2 }: { product: ListProduc
           </span>
           <AllergenIcons allergens={product.allergens} />
         </div>
+        {soldOut ? null : <CardAddButton product={product} href={href} />}
       </div>
     </article>
   );

@@ -112,3 +112,10 @@ export const TiktokIcon = (p: IconProps) => (
     <path d="M16.5 2h-3.3v13.2a2.9 2.9 0 1 1-2.9-2.9c.3 0 .6 0 .8.1V9a6.3 6.3 0 1 0 5.4 6.2V8.5a7.8 7.8 0 0 0 4.5 1.4V6.6a4.6 4.6 0 0 1-4.5-4.6z" />
   </Svg>
 );
+export const CartIcon = (p: IconProps) => (
+  <Svg {...p}>
+    <circle cx="9" cy="20" r="1.5" />
+    <circle cx="18" cy="20" r="1.5" />
+    <path d="M2 3h3l2.7 12.2a1 1 0 0 0 1 .8h9.6a1 1 0 0 0 1-.8L21 7H6" />
+  </Svg>
+);

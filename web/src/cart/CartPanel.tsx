@@ -1,0 +1,170 @@
+import { useState, type FormEvent } from 'react';
+import { useIntl } from 'react-intl';
+import { Button, ButtonLink, Drawer, EmptyState, Notice, Price, ProductImage, QuantityStepper, Spinner } from '../ui';
+import { CartIcon } from '../ui/icons';
+import { euros, type CartLine } from './cartApi';
+import { useCart } from './CartProvider';
+import { AddonList, CartTotals } from './CartTotals';
+import { useLocalMessage } from './useLocalMessage';
+import './cart.css';
+
+function Line({ line, disabled }: { line: CartLine; disabled: boolean }) {
+  const intl = useIntl();
+  const { setQuantity, remove } = useCart();
+  const name = line.variation?.node.name ?? line.product?.node.name ?? '';
+  const image = line.product?.node.image;
+  return (
+    <li className="cart-line" data-testid="cart-line" data-key={line.key}>
+      <ProductImage src={image?.thumbnailUrl || image?.sourceUrl || null} alt="" width={64} height={48} className="cart-line__img" />
+      <div className="cart-line__body">
+        <p className="cart-line__name">{name}</p>
+        <AddonList addons={line.addons} />
+        <div className="cart-line__actions">
+          <QuantityStepper
+            value={line.quantity}
+            min={1}
+            max={999}
+            disabled={disabled}
+            label={intl.formatMessage({ id: 'cart.quantityOf' }, { name })}
+            onChange={(q) => {
+              if (q !== line.quantity) void setQuantity(line.key, q);
+            }}
+          />
+          <Button variant="ghost" size="sm" disabled={disabled} onClick={() => void remove(line.key)} data-testid="cart-remove">
+            {intl.formatMessage({ id: 'cart.remove' })}
+            <span className="visually-hidden"> {name}</span>
+          </Button>
+        </div>
+      </div>
+      <p className="cart-line__total">
+        <Price amount={euros(line.total)} />
+      </p>
+    </li>
+  );
+}
+
+function CouponForm() {
+  const intl = useIntl();
+  const { cart, applyCoupon, removeCoupon, updating } = useCart();
+  const [code, setCode] = useState('');
+  const [missing, setMissing] = useState(false);
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!code.trim()) {
+      setMissing(true);
+      return;
+    }
+    setMissing(false);
+    if ((await applyCoupon(code)) === null) setCode('');
+  }
+  return (
+    <div className="coupon">
+      <form className="coupon__form" onSubmit={onSubmit} noValidate>
+        <label htmlFor="coupon-code" className="coupon__label">
+          {intl.formatMessage({ id: 'coupon.label' })}
+        </label>
+        <div className="coupon__row">
+          <input
+            id="coupon-code"
+            className="input"
+            value={code}
+            autoComplete="off"
+            aria-invalid={missing || undefined}
+            aria-describedby={missing ? 'coupon-missing' : undefined}
+            onChange={(e) => setCode(e.target.value)}
+          />
+          <Button type="submit" variant="secondary" disabled={updating}>
+            {intl.formatMessage({ id: 'coupon.apply' })}
+          </Button>
+        </div>
+        {missing ? (
+          <p className="field-error" id="coupon-missing">
+            {intl.formatMessage({ id: 'coupon.required' })}
+          </p>
+        ) : null}
+      </form>
+      {cart?.appliedCoupons.length ? (
+        <ul className="coupon__applied">
+          {cart.appliedCoupons.map((c) => (
+            <li key={c.code} data-testid="applied-coupon">
+              <span>
+                {c.code}: <Price amount={-euros(c.discountAmount)} size="sm" />
+              </span>
+              <Button variant="ghost" size="sm" disabled={updating} onClick={() => void removeCoupon(c.code)}>
+                {intl.formatMessage({ id: 'coupon.remove' }, { code: c.code })}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+/** The cart panel sliding in from the right (SPEC §2, §4). Loaded on first open. */
+export default function CartPanel() {
+  const intl = useIntl();
+  const { cart, status, updating, error, panelOpen, closePanel, clearError, refresh } = useCart();
+  const local = useLocalMessage();
+  const lines = cart?.contents.nodes ?? [];
+  return (
+    <Drawer id="cart-panel" open={panelOpen} onClose={closePanel} side="right" title={intl.formatMessage({ id: 'cart.title' })} className="cart-panel">
+      <div className="cart-panel__content" aria-busy={updating || status === 'loading'} data-testid="cart-panel" data-updating={updating ? 'true' : 'false'}>
+        <div className="cart-panel__status" role="status">
+          {updating ? (
+            <span className="cart-panel__updating" data-testid="cart-updating">
+              <Spinner size="sm" /> {intl.formatMessage({ id: 'cart.updating' })}
+            </span>
+          ) : null}
+        </div>
+        {error ? (
+          <Notice tone="error" role="alert">
+            <span data-testid="cart-error">{local(error)}</span>{' '}
+            <Button variant="ghost" size="sm" onClick={clearError}>
+              {intl.formatMessage({ id: 'common.dismiss' })}
+            </Button>
+          </Notice>
+        ) : null}
+        {status === 'loading' && !cart ? (
+          <div className="page-fallback">
+            <Spinner />
+          </div>
+        ) : status === 'error' && !cart ? (
+          <div className="state state--error">
+            <Button variant="primary" onClick={() => void refresh()}>
+              {intl.formatMessage({ id: 'common.retry' })}
+            </Button>
+          </div>
+        ) : lines.length === 0 ? (
+          <EmptyState title={intl.formatMessage({ id: 'cart.empty' })} icon={<CartIcon />}>
+            <p>{intl.formatMessage({ id: 'cart.emptyHint' })}</p>
+          </EmptyState>
+        ) : (
+          <>
+            <ul className="cart-lines">
+              {lines.map((line) => (
+                <Line key={line.key} line={line} disabled={updating} />
+              ))}
+            </ul>
+            <CouponForm />
+            {cart ? (
+              <CartTotals
+                totals={{
+                  subtotal: cart.subtotal,
+                  discountTotal: cart.discountTotal,
+                  shippingTotal: cart.shippingTotal,
+                  total: cart.total,
+                  vatLines: cart.vatLines,
+                  coupons: cart.appliedCoupons.map((c) => c.code),
+                }}
+              />
+            ) : null}
+            <ButtonLink to="/checkout" size="lg" block onClick={closePanel} data-testid="to-checkout">
+              {intl.formatMessage({ id: 'cart.toCheckout' })}
+            </ButtonLink>
+          </>
+        )}
+      </div>
+    </Drawer>
+  );
+}

@@ -1,0 +1,86 @@
+/**
+ * The storefront session token (REFERENCE §1): kept in the `woocommerce-session` cookie, sent back as
+ * `woocommerce-session: Session <token>`, replaced whenever the server issues or renews one.
+ */
+export const SESSION_COOKIE = 'woocommerce-session';
+export const SESSION_HEADER = 'woocommerce-session';
+/** SPEC §8: these two answers mean the stored token is useless; the client starts over. */
+export const TOKEN_ERRORS = ['The iss do not match with this server', 'Invalid session token'] as const;
+/** Cookies that are preferences, not session state: kept when the session is cleared. */
+const KEPT_COOKIES = new Set(['bakje-locale']);
+const RELOAD_COUNTER = 'bakje-session-reloads';
+const MAX_RELOADS = 1;
+const TOKEN_DAYS = 14;
+
+function cookieValue(name: string): string | null {
+  for (const part of document.cookie.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return null;
+}
+
+export function readSessionToken(): string | null {
+  if (typeof document === 'undefined') return null;
+  const value = cookieValue(SESSION_COOKIE)?.trim();
+  return value ? value : null;
+}
+
+export function storeSessionToken(token: string): void {
+  const value = token.trim();
+  if (!value || value === readSessionToken()) return;
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${SESSION_COOKIE}=${encodeURIComponent(value)}; Path=/; Max-Age=${TOKEN_DAYS * 86_400}; SameSite=Lax${secure}`;
+}
+
+export function isTokenError(message: string): boolean {
+  return (TOKEN_ERRORS as readonly string[]).includes(message);
+}
+
+/** Clears cookies (but the language choice) and local storage: the next request starts a fresh session. */
+export function clearClientState(): void {
+  for (const part of document.cookie.split(';')) {
+    const name = part.trim().split('=')[0];
+    if (!name || KEPT_COOKIES.has(name)) continue;
+    document.cookie = `${name}=; Path=/; Max-Age=0`;
+  }
+  try {
+    localStorage.clear();
+  } catch {
+    // Storage can be unavailable (private mode); nothing to clear then.
+  }
+}
+
+function reloads(): number {
+  try {
+    return Number(sessionStorage.getItem(RELOAD_COUNTER) ?? 0) || 0;
+  } catch {
+    return MAX_RELOADS;
+  }
+}
+
+/**
+ * Clears the session and reloads the page, at most once per tab until a load succeeds again: a server
+ * that keeps failing must not put the page in a reload loop. Returns false when the guard stopped it.
+ */
+export function resetAndReload(): boolean {
+  clearClientState();
+  const count = reloads();
+  if (count >= MAX_RELOADS) return false;
+  try {
+    sessionStorage.setItem(RELOAD_COUNTER, String(count + 1));
+  } catch {
+    return false;
+  }
+  location.reload();
+  return true;
+}
+
+/** A successful load re-arms the guard. */
+export function markSessionHealthy(): void {
+  try {
+    sessionStorage.removeItem(RELOAD_COUNTER);
+  } catch {
+    // ignore
+  }
+}

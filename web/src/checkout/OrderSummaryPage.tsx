@@ -1,0 +1,193 @@
+import { useQuery } from '@tanstack/react-query';
+import { useIntl } from 'react-intl';
+import { useParams, useSearchParams } from 'react-router';
+import { gql } from '../api/client';
+import { useStoreSettings } from '../api/hooks';
+import { euros } from '../cart/cartApi';
+import { AddonList, CartTotals } from '../cart/CartTotals';
+import { useLocale } from '../i18n/LocaleProvider';
+import { useDocumentTitle } from '../lib/useDocumentTitle';
+import { ButtonLink, EmptyState, ErrorState, Price, Spinner } from '../ui';
+import { lastOrder } from './lastOrder';
+import '../cart/cart.css';
+import './checkout.css';
+
+interface OrderView {
+  databaseId: number;
+  orderNumber: string;
+  status: string;
+  date: string;
+  total: string;
+  subtotal: string;
+  discountTotal: string;
+  shippingTotal: string;
+  vatLines: { rate: number; tax: string; total: string }[];
+  paymentMethodTitle: string;
+  kitchenNotes: string[];
+  pickupNumber: number;
+  fulfilmentType: string;
+  timeSlot: { start: string; end: string } | null;
+  couponLines: string[];
+  distanceKm: string | null;
+  billing: { firstName: string | null; lastName: string | null; address1: string | null; postcode: string | null; city: string | null };
+  lineItems: { nodes: { databaseId: number; name: string; quantity: number; total: string; addons: { name: string; value: string; price: string }[] }[] };
+}
+
+const ORDER_QUERY = `query OrderSummary($id: ID!, $key: String) {
+  order(id: $id, idType: DATABASE_ID, orderKey: $key) {
+    databaseId orderNumber status date
+    total(format: RAW) subtotal(format: RAW) discountTotal(format: RAW) shippingTotal(format: RAW)
+    vatLines { rate tax total }
+    paymentMethodTitle kitchenNotes pickupNumber fulfilmentType timeSlot { start end } couponLines distanceKm
+    billing { firstName lastName address1 postcode city }
+    lineItems { nodes { databaseId name quantity total addons { name value price } } }
+  }
+}`;
+
+/** While the kitchen works on it, the status is read again every so often (live events come later). */
+const POLL_MS = 15_000;
+const FINAL = new Set(['COMPLETED', 'CANCELLED', 'REFUNDED', 'FAILED']);
+
+/** /order-summary/{id}, /checkout/order-received/{id}?key=..., /order-summary (last order here). */
+export default function OrderSummaryPage() {
+  const intl = useIntl();
+  const { locale } = useLocale();
+  const { orderId } = useParams();
+  const [params] = useSearchParams();
+  const { data: settings } = useStoreSettings();
+  const remembered = lastOrder();
+  const id = orderId ?? (remembered ? String(remembered.id) : null);
+  // The key from the link, or the one remembered for our own last order.
+  const key = params.get('key') ?? (remembered && String(remembered.id) === id ? remembered.key : null);
+  useDocumentTitle(intl.formatMessage({ id: 'nav.orderSummary' }));
+
+  const query = useQuery({
+    queryKey: ['order', locale, id, key],
+    queryFn: () => gql<{ order: OrderView | null }>(ORDER_QUERY, { id, key }, { locale, session: true }).then((d) => d.order),
+    enabled: !!id && /^\d{1,10}$/.test(id),
+    refetchInterval: (q) => (q.state.data && !FINAL.has(q.state.data.status) ? POLL_MS : false),
+    refetchIntervalInBackground: false,
+    staleTime: 0,
+  });
+
+  if (!id || !/^\d{1,10}$/.test(id)) {
+    if (!id) {
+      return (
+        <div className="container order-summary">
+          <EmptyState
+            title={intl.formatMessage({ id: 'order.noneYet' })}
+            action={
+              <ButtonLink to="/bestellen" variant="primary">
+                {intl.formatMessage({ id: 'error.toMenu' })}
+              </ButtonLink>
+            }
+          />
+        </div>
+      );
+    }
+  }
+  if (query.isPending && query.fetchStatus !== 'idle') {
+    return (
+      <div className="container page-fallback" aria-busy="true">
+        <Spinner size="lg" />
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div className="container">
+        <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+      </div>
+    );
+  }
+  const order = query.data;
+  if (!order) {
+    // Someone else's order without its key: nothing about it is shown, not even whether it exists.
+    return (
+      <div className="container order-summary" data-testid="order-not-found">
+        <h1 className="page-title">{intl.formatMessage({ id: 'order.notFound' })}</h1>
+      </div>
+    );
+  }
+
+  const timeZone = settings?.timeZone ?? 'Europe/Brussels';
+  const slot = order.timeSlot;
+  const when = slot
+    ? `${intl.formatDate(slot.start, { weekday: 'long', day: 'numeric', month: 'long', timeZone })}, ${intl.formatTime(slot.start, { hour: '2-digit', minute: '2-digit', timeZone })} – ${intl.formatTime(slot.end, { hour: '2-digit', minute: '2-digit', timeZone })}`
+    : null;
+  const statusId = `order.status.${order.status.toLowerCase()}`;
+
+  return (
+    <div className="container order-summary" data-testid="order-summary">
+      <h1 className="page-title">{intl.formatMessage({ id: 'order.thanks' })}</h1>
+      <div className="order-summary__head">
+        <p className="pickup" data-testid="pickup-number">
+          <span className="pickup__label">{intl.formatMessage({ id: 'order.pickupNumber' })}</span>
+          <span className="pickup__number">{order.pickupNumber}</span>
+        </p>
+        <dl className="order-facts">
+          <div>
+            <dt>{intl.formatMessage({ id: 'order.number' })}</dt>
+            <dd data-testid="order-number">{order.orderNumber}</dd>
+          </div>
+          <div>
+            <dt>{intl.formatMessage({ id: 'order.statusLabel' })}</dt>
+            <dd data-testid="order-status" data-status={order.status} aria-live="polite">
+              {intl.messages[statusId] ? intl.formatMessage({ id: statusId }) : order.status}
+            </dd>
+          </div>
+          <div>
+            <dt>{intl.formatMessage({ id: 'checkout.fulfilment' })}</dt>
+            <dd data-testid="order-fulfilment">{intl.formatMessage({ id: `fulfilment.${order.fulfilmentType}` })}</dd>
+          </div>
+          {when ? (
+            <div>
+              <dt>{intl.formatMessage({ id: 'order.slot' })}</dt>
+              <dd data-testid="order-slot">{when}</dd>
+            </div>
+          ) : null}
+          {order.fulfilmentType === 'delivery' ? (
+            <div>
+              <dt>{intl.formatMessage({ id: 'order.deliveryAddress' })}</dt>
+              <dd>
+                {[order.billing.address1, `${order.billing.postcode ?? ''} ${order.billing.city ?? ''}`.trim()].filter(Boolean).join(', ')}
+                {order.distanceKm ? ` (${intl.formatNumber(Number(order.distanceKm))} km)` : ''}
+              </dd>
+            </div>
+          ) : null}
+          <div>
+            <dt>{intl.formatMessage({ id: 'checkout.payment' })}</dt>
+            <dd>{order.paymentMethodTitle}</dd>
+          </div>
+          {order.kitchenNotes.length ? (
+            <div>
+              <dt>{intl.formatMessage({ id: 'checkout.note' })}</dt>
+              <dd>{order.kitchenNotes.join(' · ')}</dd>
+            </div>
+          ) : null}
+        </dl>
+      </div>
+      <section aria-labelledby="order-items-title" className="order-summary__items">
+        <h2 id="order-items-title" className="checkout__section-title">
+          {intl.formatMessage({ id: 'checkout.yourOrder' })}
+        </h2>
+        <ul className="summary-lines">
+          {order.lineItems.nodes.map((line) => (
+            <li key={line.databaseId} className="summary-line" data-testid="order-line">
+              <span className="summary-line__qty">{line.quantity}×</span>
+              <span className="summary-line__name">
+                {line.name}
+                <AddonList addons={line.addons} />
+              </span>
+              <Price amount={euros(line.total)} size="sm" />
+            </li>
+          ))}
+        </ul>
+        <CartTotals totals={{ ...order, coupons: order.couponLines }} />
+      </section>
+      <ButtonLink to="/bestellen" variant="secondary">
+        {intl.formatMessage({ id: 'error.toMenu' })}
+      </ButtonLink>
+    </div>
+  );
+}

@@ -1,0 +1,120 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useIntl } from 'react-intl';
+import { useStoreSettings } from '../api/hooks';
+import type { FulfilmentType } from '../cart/cartApi';
+import { useLocale } from '../i18n/LocaleProvider';
+import { ErrorState, Notice, Skeleton } from '../ui';
+import { loadOrderingDays, loadSlots } from './checkoutApi';
+
+export const slotQueryKey = (locale: string, type: FulfilmentType, date: string | null) => ['availableTimeSlots', locale, type, date] as const;
+
+/**
+ * The day and time picker (SPEC §2): the ordering days, then every slot time of the chosen day with
+ * fully booked times shown but not selectable, and the slot's own message.
+ */
+export function SlotPicker({
+  type,
+  day,
+  slotId,
+  onDay,
+  onSlot,
+  error,
+}: {
+  type: FulfilmentType;
+  day: string | null;
+  slotId: string | null;
+  onDay: (date: string) => void;
+  onSlot: (id: string) => void;
+  error?: string | null;
+}) {
+  const intl = useIntl();
+  const { locale } = useLocale();
+  const { data: settings } = useStoreSettings();
+  const timeZone = settings?.timeZone ?? 'Europe/Brussels';
+  const days = useQuery({ queryKey: ['orderingDays', locale, type], queryFn: () => loadOrderingDays(locale, type), staleTime: 60_000 });
+  const slots = useQuery({
+    queryKey: slotQueryKey(locale, type, day),
+    queryFn: () => loadSlots(locale, type, day!),
+    enabled: !!day,
+    // Places fill up while the customer fills in the form: keep the picture fresh.
+    refetchInterval: 30_000,
+  });
+
+  // Start on the first day that still has a free place.
+  useEffect(() => {
+    if (!days.data) return;
+    if (day && days.data.some((d) => d.date === day)) return;
+    const first = days.data.find((d) => d.hasSlots) ?? days.data[0];
+    if (first) onDay(first.date);
+  }, [days.data, day, onDay]);
+
+  const time = (iso: string) => intl.formatTime(iso, { hour: '2-digit', minute: '2-digit', timeZone });
+  const messages = [...new Set((slots.data ?? []).map((s) => s.message).filter((m): m is string => !!m))];
+
+  return (
+    <div className="slot-picker">
+      {days.isPending ? <Skeleton height="2.5em" /> : null}
+      {days.isError ? <ErrorState error={days.error} onRetry={() => void days.refetch()} /> : null}
+      {days.data ? (
+        <fieldset className="choice-group">
+          <legend className="choice-group__legend">{intl.formatMessage({ id: 'slots.day' })}</legend>
+          <div className="chips">
+            {days.data.map((d) => (
+              <label key={d.date} className={`chip${d.date === day ? ' is-selected' : ''}${d.hasSlots ? '' : ' is-muted'}`} data-testid="day-option" data-date={d.date}>
+                <input type="radio" name="slot-day" value={d.date} checked={d.date === day} onChange={() => onDay(d.date)} />
+                <span>{d.label}</span>
+                {d.hasSlots ? null : <span className="chip__note">{intl.formatMessage({ id: 'slots.dayFull' })}</span>}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      ) : null}
+
+      {day ? (
+        <fieldset className="choice-group" aria-describedby={error ? 'slot-error' : undefined} id="slot-picker" tabIndex={-1}>
+          <legend className="choice-group__legend">
+            {intl.formatMessage({ id: 'slots.time' })}
+            <span aria-hidden="true"> *</span>
+          </legend>
+          {messages.map((m) => (
+            <Notice key={m} tone="info">
+              <span data-testid="slot-message">{m}</span>
+            </Notice>
+          ))}
+          {slots.isPending ? <Skeleton height="4em" /> : null}
+          {slots.isError ? <ErrorState error={slots.error} onRetry={() => void slots.refetch()} /> : null}
+          {slots.data && slots.data.length === 0 ? <p data-testid="no-slots">{intl.formatMessage({ id: 'slots.none' })}</p> : null}
+          {slots.data && slots.data.length > 0 ? (
+            <div className="slots">
+              {slots.data.map((s) => (
+                <label
+                  key={s.id}
+                  className={`slot${s.id === slotId ? ' is-selected' : ''}${s.isFullyBooked ? ' is-full' : ''}`}
+                  data-testid="slot-option"
+                  data-slot-id={s.id}
+                  data-full={s.isFullyBooked ? 'true' : 'false'}
+                >
+                  <input type="radio" name="slot" value={s.id} checked={s.id === slotId} disabled={s.isFullyBooked} onChange={() => onSlot(s.id)} />
+                  <span className="slot__time">
+                    {time(s.start)} – {time(s.end)}
+                  </span>
+                  <span className="slot__state">
+                    {s.isFullyBooked
+                      ? intl.formatMessage({ id: 'slots.full' })
+                      : intl.formatMessage({ id: 'slots.remaining' }, { count: s.remaining })}
+                  </span>
+                </label>
+              ))}
+            </div>
+          ) : null}
+          {error ? (
+            <p className="field-error" id="slot-error" data-testid="slot-error">
+              {error}
+            </p>
+          ) : null}
+        </fieldset>
+      ) : null}
+    </div>
+  );
+}
