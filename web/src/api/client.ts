@@ -1,4 +1,4 @@
-import { isTokenError, readSessionToken, resetAndReload, SESSION_HEADER, storeSessionToken } from '../cart/session';
+import { isTokenError, readSessionToken, resetAndReload, SESSION_HEADER, storeSessionToken, withSession } from '../cart/session';
 import { LOCALE_HEADER, type LocaleCode } from '../i18n/locale';
 
 /** An error reported by the GraphQL API: SPEC §8 says the storefront takes the first error's message. */
@@ -27,8 +27,16 @@ export interface RequestOptions {
   session?: boolean;
 }
 
-/** POSTs one GraphQL operation to /graphql with the current locale. */
-export async function gql<T, V extends Record<string, unknown> = Record<string, unknown>>(
+/** POSTs one GraphQL operation to /graphql with the current locale (and the session token when asked). */
+export function gql<T, V extends Record<string, unknown> = Record<string, unknown>>(
+  query: string,
+  variables: V | undefined,
+  options: RequestOptions,
+): Promise<T> {
+  return options.session ? withSession(() => post<T, V>(query, variables, options)) : post<T, V>(query, variables, options);
+}
+
+async function post<T, V extends Record<string, unknown>>(
   query: string,
   variables: V | undefined,
   { locale, signal, session }: RequestOptions,

@@ -84,3 +84,26 @@ export function markSessionHealthy(): void {
     // ignore
   }
 }
+
+let establishing: Promise<void> | null = null;
+
+/**
+ * Runs a session request. Without a token, the first request starts the session and the others wait for
+ * it: two token-less requests in parallel (the first-activity cart load and an add to cart) would
+ * otherwise get two different sessions, and the cart of one would be lost.
+ */
+export async function withSession<T>(run: () => Promise<T>): Promise<T> {
+  if (readSessionToken()) return run();
+  if (establishing) {
+    await establishing;
+    return run();
+  }
+  let release!: () => void;
+  establishing = new Promise<void>((resolve) => (release = resolve));
+  try {
+    return await run();
+  } finally {
+    establishing = null;
+    release();
+  }
+}

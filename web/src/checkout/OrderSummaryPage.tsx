@@ -113,7 +113,7 @@ export default function OrderSummaryPage() {
   const timeZone = settings?.timeZone ?? 'Europe/Brussels';
   const slot = order.timeSlot;
   const when = slot
-    ? `${intl.formatDate(slot.start, { weekday: 'long', day: 'numeric', month: 'long', timeZone })}, ${intl.formatTime(slot.start, { hour: '2-digit', minute: '2-digit', timeZone })} – ${intl.formatTime(slot.end, { hour: '2-digit', minute: '2-digit', timeZone })}`
+    ? `${intl.formatDate(slot.start, { weekday: 'long', day: 'numeric', month: 'long', timeZone })}, ${intl.formatTime(slot.start, { hour: 'numeric', minute: '2-digit', timeZone })} – ${intl.formatTime(slot.end, { hour: 'numeric', minute: '2-digit', timeZone })}`
     : null;
   const statusId = `order.status.${order.status.toLowerCase()}`;
 

@@ -49,7 +49,7 @@ export function SlotPicker({
     if (first) onDay(first.date);
   }, [days.data, day, onDay]);
 
-  const time = (iso: string) => intl.formatTime(iso, { hour: '2-digit', minute: '2-digit', timeZone });
+  const time = (iso: string) => intl.formatTime(iso, { hour: 'numeric', minute: '2-digit', timeZone });
   const messages = [...new Set((slots.data ?? []).map((s) => s.message).filter((m): m is string => !!m))];
 
   return (

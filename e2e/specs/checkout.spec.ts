@@ -1,0 +1,175 @@
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations, setLocaleCookie, waitForShop, type Locale } from './support';
+import { addFromProductPage, billing, pickSlot, placeApiOrder, slotAt, tomorrow } from './ordering-support';
+
+const TEXT = {
+  en_US: { size: 'Large', sauce: 'Choose your sauce', andalouse: 'Andalouse', remark: 'Remark', preparing: 'Preparing', takeaway: 'Takeaway', clock: '18:15', shown: '6:15 PM' },
+  nl_BE: { size: 'Groot', sauce: 'Kies je saus', andalouse: 'Andalouse', remark: 'Opmerking', preparing: 'In bereiding', takeaway: 'Afhalen', clock: '18:30', shown: '18:30' },
+} as const;
+
+for (const locale of ['en_US', 'nl_BE'] as const satisfies readonly Locale[]) {
+  test(`takeaway: fries (large, sauce, remark) + a sauce pot + a drink, a chosen slot, cash, summary with pickup number (${locale})`, async ({ page, request, baseURL }) => {
+    const t = TEXT[locale];
+    const day = await tomorrow(request);
+    const slot = await slotAt(request, 'TAKEAWAY', day, t.clock);
+    await setLocaleCookie(page, baseURL, locale);
+
+    // Fries from the product page with its add-on form.
+    await page.goto('/product/frieten');
+    await page.getByRole('group', { name: new RegExp(t.sauce) }).getByRole('radio', { name: new RegExp(t.andalouse) }).check();
+    await page.locator('.order-form').getByRole('radio', { name: new RegExp(t.size) }).check();
+    await page.getByRole('textbox', { name: new RegExp(t.remark) }).fill('extra zout');
+    await page.getByTestId('add-to-cart').click();
+    await expect(page.getByTestId('added')).toBeVisible();
+    await expect(page.getByTestId('cart-count')).toHaveText('1');
+
+    // A second sauce and a drink from their cards.
+    await page.goto('/bestellen?filter=category[sauzen,dranken]');
+    await waitForShop(page);
+    await page.locator('[data-testid="product-card"][data-slug="mayonaise"]').getByTestId('card-add').click();
+    await expect(page.getByTestId('cart-count')).toHaveText('2');
+    await page.locator('[data-testid="product-card"][data-slug="coca-cola"]').getByTestId('card-add').click();
+    await expect(page.getByTestId('cart-count')).toHaveText('3');
+
+    // The cart panel from the right: lines, total, scroll lock.
+    await page.getByTestId('cart-button').click();
+    const panel = page.getByTestId('cart-panel');
+    await expect(panel.getByTestId('cart-line')).toHaveCount(3);
+    await expect(panel).toContainText(t.andalouse);
+    await expect(page.locator('body')).toHaveClass(/overflow-hidden/);
+    // 4.40 + 1.00 (andalouse) + 0.90 (mayonaise pot) + 2.60 (cola)
+    await expect(panel.getByTestId('totals-total')).toContainText(/8[.,]90/);
+    await expectNoSeriousA11yViolations(page, '#cart-panel');
+    await panel.getByTestId('to-checkout').click();
+
+    // Checkout: takeaway, tomorrow's slot, billing details, cash.
+    await expect(page).toHaveURL(/\/checkout$/);
+    await expect(page.getByTestId('checkout-page')).toBeVisible();
+    await page.getByTestId('fulfilment-takeaway').click();
+    await pickSlot(page, day, slot.id);
+    await page.locator('#billing-firstName').fill(billing.firstName);
+    await page.locator('#billing-lastName').fill(billing.lastName);
+    await page.locator('#billing-phone').fill(billing.phone);
+    await page.locator('#kitchen-note').fill('zonder ui|goed gebakken');
+    await expectNoSeriousA11yViolations(page);
+    // A double click places one order.
+    await page.getByTestId('place-order').dblclick();
+
+    await expect(page).toHaveURL(/\/order-summary\/\d+$/);
+    const summary = page.getByTestId('order-summary');
+    await expect(summary.getByTestId('pickup-number')).toContainText(/\d+/);
+    await expect(summary.getByTestId('order-status')).toHaveText(t.preparing);
+    await expect(summary.getByTestId('order-fulfilment')).toHaveText(t.takeaway);
+    await expect(summary.getByTestId('order-slot')).toContainText(t.shown);
+    await expect(summary.getByTestId('order-line')).toHaveCount(3);
+    await expect(summary).toContainText(t.andalouse);
+    await expect(summary.getByTestId('totals-total')).toContainText(/8[.,]90/);
+    await expectNoSeriousA11yViolations(page);
+
+    // The cart is empty now; /order-summary shows this last order.
+    await expect(page.getByTestId('cart-count')).toHaveCount(0);
+    const number = await summary.getByTestId('order-number').textContent();
+    await page.goto('/order-summary');
+    await expect(page.getByTestId('order-number')).toHaveText(number ?? '');
+  });
+}
+
+test.describe('in English', () => {
+  test.beforeEach(async ({ page, baseURL }) => setLocaleCookie(page, baseURL, 'en_US'));
+
+  test('delivery to a far postcode shows the distance and the maximum', async ({ page }) => {
+    await addFromProductPage(page, 'coca-cola', 6);
+    await page.goto('/checkout');
+    await page.getByTestId('fulfilment-delivery').click();
+    await page.getByTestId('check-address').click();
+    await expect(page.getByText('Incomplete address')).toBeVisible();
+    await expect(page.getByTestId('delivery-message')).toHaveText('Please provide a complete address to proceed with the delivery.');
+    await page.locator('#billing-address1').fill('Grote Markt 1');
+    await page.locator('#billing-postcode').fill('1000');
+    await page.locator('#billing-city').fill('Brussel');
+    await page.getByTestId('check-address').click();
+    await expect(page.getByTestId('delivery-message')).toHaveText(/your address is 65\.2 km away and we deliver up to 8 km/);
+    await expect(page.getByTestId('confirm-address')).toHaveCount(0);
+  });
+
+  test('delivery below the minimum asks for more', async ({ page }) => {
+    await addFromProductPage(page, 'coca-cola');
+    await page.goto('/checkout');
+    await page.getByTestId('fulfilment-delivery').click();
+    await expect(page.getByTestId('below-minimum')).toHaveText(/at least €15\.00: please add €12\.40 more/);
+  });
+
+  test('a delivery order: address checked and confirmed, fee added, summary', async ({ page, request }) => {
+    const day = await tomorrow(request);
+    const slot = await slotAt(request, 'DELIVERY', day, '19:00');
+    await addFromProductPage(page, 'coca-cola', 6);
+    await page.goto('/checkout');
+    await page.getByTestId('fulfilment-delivery').click();
+    await expect(page.getByTestId('totals-fee')).toContainText(/2[.,]50/);
+    await pickSlot(page, day, slot.id);
+    for (const [field, value] of Object.entries(billing)) await page.locator(`#billing-${field}`).fill(value);
+    await page.getByTestId('place-order').click();
+    // The address is checked on submit and must be confirmed first.
+    await expect(page.getByTestId('delivery-message')).toHaveText(/0\.0 km away: we deliver there/);
+    await expect(page).toHaveURL(/\/checkout$/);
+    await page.getByTestId('confirm-address').check();
+    await page.getByTestId('place-order').click();
+    await expect(page).toHaveURL(/\/order-summary\/\d+$/);
+    await expect(page.getByTestId('order-fulfilment')).toHaveText('Delivery');
+    await expect(page.getByTestId('totals-total')).toContainText(/18[.,]10/);
+  });
+
+  test('a fully booked slot is shown and cannot be picked', async ({ page, request }) => {
+    const day = await tomorrow(request);
+    const slot = await slotAt(request, 'TAKEAWAY', day, '12:00');
+    // Fill it with real orders from other customers.
+    for (let i = 0; i < slot.remaining; i++) await placeApiOrder(request, slot.id);
+    await addFromProductPage(page, 'coca-cola');
+    await page.goto('/checkout');
+    await page.locator(`[data-testid="day-option"][data-date="${day}"]`).click();
+    const option = page.locator(`[data-testid="slot-option"][data-slot-id="${slot.id}"]`);
+    await expect(option).toHaveAttribute('data-full', 'true');
+    await expect(option).toContainText('Fully booked');
+    await expect(option.getByRole('radio')).toBeDisabled();
+    await option.click({ force: true });
+    await expect(option.getByRole('radio')).not.toBeChecked();
+  });
+
+  test("someone else's order is refused without its key, shown with it", async ({ page, request }) => {
+    const day = await tomorrow(request);
+    const slot = await slotAt(request, 'TAKEAWAY', day, '13:00');
+    const order = await placeApiOrder(request, slot.id);
+    await page.goto(`/order-summary/${order.databaseId}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('We could not find your order');
+    await expect(page.getByTestId('order-not-found')).toHaveText('We could not find your order');
+    await expect(page.getByTestId('pickup-number')).toHaveCount(0);
+    await page.goto(`/checkout/order-received/${order.databaseId}?key=${order.orderKey}`);
+    await expect(page.getByTestId('pickup-number')).toContainText(String(order.pickupNumber));
+  });
+
+  test('dine-in: possible while open, otherwise the closed message', async ({ page, request }) => {
+    const status = await (await request.post('/graphql', { data: { query: '{ openingStatus { isOpen } }' } })).json();
+    await addFromProductPage(page, 'coca-cola');
+    await page.goto('/checkout');
+    const dinein = page.getByTestId('fulfilment-dinein');
+    if (status.data.openingStatus.isOpen) {
+      const day = await tomorrow(request);
+      const slot = await slotAt(request, 'DINEIN', day, '18:00');
+      await dinein.click();
+      await pickSlot(page, day, slot.id);
+      for (const field of ['firstName', 'lastName', 'phone'] as const) await page.locator(`#billing-${field}`).fill(billing[field]);
+      await page.getByTestId('place-order').click();
+      await expect(page.getByTestId('order-fulfilment')).toHaveText('Dine-in');
+    } else {
+      await expect(dinein.getByRole('radio')).toBeDisabled();
+      await expect(page.getByTestId('dinein-closed')).toHaveText('Dine-in is not available at the current time.');
+    }
+  });
+
+  test('the checkout tells which fields are missing', async ({ page }) => {
+    await addFromProductPage(page, 'coca-cola');
+    await page.goto('/checkout');
+    await page.getByTestId('place-order').click();
+    await expect(page.getByTestId('slot-error')).toHaveText('A valid time slot must be selected before proceeding.');
+  });
+});
