@@ -15,13 +15,20 @@ test('an unknown path answers 404 with "Page not found" and the path', async ({ 
 });
 
 test('pages of later issues are real routes with a coming-soon state', async ({ page }) => {
-  for (const path of ['/checkout', '/login', '/my-account?tab=orders', '/order-summary/123', '/checkout/order-received/123']) {
+  for (const path of ['/login', '/my-account?tab=orders']) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(200);
     await expect(page.getByTestId('coming-soon'), path).toContainText('Binnenkort');
   }
   await page.goto('/my-account?tab=orders');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mijn bestellingen');
+  // Checkout and order summary are real pages now (an empty cart; an order that is not ours).
+  await page.goto('/checkout');
+  await expect(page.getByRole('heading', { name: 'Je winkelmandje is leeg' })).toBeVisible();
+  for (const path of ['/order-summary/123', '/checkout/order-received/123']) {
+    expect((await page.goto(path))?.status(), path).toBe(200);
+    await expect(page.getByTestId('order-not-found'), path).toHaveText('We konden je bestelling niet vinden');
+  }
   for (const path of ['/kioskindex', '/dashboard', '/order-status-scherm']) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(200);

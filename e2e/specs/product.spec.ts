@@ -22,7 +22,7 @@ test.describe('product page', () => {
     await expect(group.getByText('Field is required')).toBeVisible();
     await expect(page.getByRole('alert').filter({ hasText: 'Please fill in the required fields.' })).toBeVisible();
     await expect(group.getByRole('radio').first()).toBeFocused();
-    await expect(page.getByText(/Online ordering opens soon/)).toHaveCount(0);
+    await expect(page.getByTestId('added')).toHaveCount(0);
 
     await group.getByRole('radio', { name: new RegExp(required.options[0]!.label) }).check();
     await expect(group.getByText('Field is required')).toHaveCount(0);
@@ -38,7 +38,8 @@ test.describe('product page', () => {
     }
 
     await page.getByTestId('add-to-cart').click();
-    await expect(page.getByRole('status').filter({ hasText: 'Online ordering opens soon' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: `${product!.name} was added to your cart.` })).toBeVisible();
+    await expect(page.getByTestId('cart-count')).toHaveText(paid ? '2' : '1');
   });
 
   test('the quantity stops at the maximum with a message', async ({ page, request, baseURL }) => {

@@ -42,8 +42,8 @@ const EXACT: Record<string, string> = {
 
 const PATTERNS: { re: RegExp; id: string; values: (m: RegExpExecArray) => Record<string, string | number> }[] = [
   { re: /is ([\d.]+) km away and we deliver up to ([\d.]+) km/, id: 'delivery.tooFar', values: (m) => ({ distance: Number(m[1]), maximum: Number(m[2]) }) },
-  { re: /minimum order for delivery is €([\d.]+)/, id: 'delivery.belowMinimum', values: (m) => ({ minimum: Number(m[1]) }) },
-  { re: /minimum spend for this coupon is €([\d.]+)/, id: 'coupon.error.minimum', values: (m) => ({ minimum: Number(m[1]) }) },
+  { re: /minimum order for delivery is €(\d+(?:\.\d+)?)/, id: 'delivery.belowMinimum', values: (m) => ({ minimum: Number(m[1]) }) },
+  { re: /minimum spend for this coupon is €(\d+(?:\.\d+)?)/, id: 'coupon.error.minimum', values: (m) => ({ minimum: Number(m[1]) }) },
   { re: /^Coupon "(.*)" does not exist!$/, id: 'coupon.error.unknown', values: (m) => ({ code: m[1] ?? '' }) },
 ];
 
