@@ -137,7 +137,7 @@ export default function OrderSummaryPage() {
             </dd>
           </div>
           <div>
-            <dt>{intl.formatMessage({ id: 'checkout.fulfilment' })}</dt>
+            <dt>{intl.formatMessage({ id: 'order.type' })}</dt>
             <dd data-testid="order-fulfilment">{intl.formatMessage({ id: `fulfilment.${order.fulfilmentType}` })}</dd>
           </div>
           {when ? (
