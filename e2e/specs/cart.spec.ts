@@ -89,4 +89,27 @@ test.describe('cart panel and session (English)', () => {
     await page.locator('[data-testid="product-card"][data-slug="fanta"]').getByTestId('card-add').click();
     await expect(page.getByTestId('cart-count')).toHaveText('1');
   });
+
+  test('a failing cart load clears the session and reloads only once', async ({ page }) => {
+    await page.route('**/graphql', async (route) => {
+      if (route.request().postData()?.includes('GetCart')) {
+        await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ errors: [{ message: 'Internal server error' }] }) });
+      } else {
+        await route.fallback();
+      }
+    });
+    let loads = 0;
+    page.on('load', () => (loads += 1));
+    await page.goto('/bestellen');
+    await waitForShop(page);
+    const reloaded = page.waitForEvent('load');
+    await page.mouse.move(100, 300);
+    await reloaded;
+    await waitForShop(page);
+    // After the reload the load fails again: the guard stops, the panel offers a retry instead of a loop.
+    await page.getByTestId('cart-button').click();
+    await expect(page.getByTestId('cart-panel').getByRole('button', { name: 'Try again' })).toBeVisible();
+    await expect(page.getByTestId('cart-error')).toContainText('Internal server error');
+    expect(loads).toBe(2);
+  });
 });

@@ -171,5 +171,11 @@ test.describe('in English', () => {
     await page.goto('/checkout');
     await page.getByTestId('place-order').click();
     await expect(page.getByTestId('slot-error')).toHaveText('A valid time slot must be selected before proceeding.');
+    await expect(page.getByTestId('field-error')).toHaveText(['Field is required', 'Field is required', 'Field is required']);
+    await page.locator('#billing-phone').fill('call me');
+    await page.locator('#billing-email').fill('an@');
+    await expect(page.locator('#billing-phone-error')).toHaveText('This is not a valid phone number.');
+    await expect(page.locator('#billing-email-error')).toHaveText('This is not a valid email address.');
+    await expectNoSeriousA11yViolations(page);
   });
 });
