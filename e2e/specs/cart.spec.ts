@@ -17,6 +17,14 @@ test.describe('cart panel and session (English)', () => {
     await expect(line).toHaveCount(1);
     await expect(panel.getByTestId('totals')).toContainText('incl. VAT');
 
+    // Delivery adds the fee and asks for the minimum; takeaway takes both away again.
+    await panel.getByTestId('cart-fulfilment-delivery').click();
+    await expect(panel.getByTestId('totals-fee')).toContainText('€2.50');
+    await expect(panel.getByTestId('cart-below-minimum')).toHaveText('Add €12.40 more for delivery.');
+    await panel.getByTestId('cart-fulfilment-takeaway').click();
+    await expect(panel.getByTestId('totals-fee')).toHaveCount(0);
+    await expect(panel.getByTestId('cart-below-minimum')).toHaveCount(0);
+
     // The demo coupon needs €10.00: refused first, accepted at four cans.
     await panel.getByLabel('Coupon code').fill('welkom10');
     await panel.getByRole('button', { name: 'Apply' }).click();

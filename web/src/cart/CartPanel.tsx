@@ -2,10 +2,11 @@ import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Button, ButtonLink, Drawer, EmptyState, Notice, Price, ProductImage, QuantityStepper, Spinner } from '../ui';
 import { CartIcon } from '../ui/icons';
-import { euros, type CartLine } from './cartApi';
+import { euros, FULFILMENT_TYPES, type CartLine, type FulfilmentType } from './cartApi';
 import { useCart } from './CartProvider';
 import { AddonList, CartTotals } from './CartTotals';
 import { useLocalMessage } from './useLocalMessage';
+import '../checkout/checkout.css';
 import './cart.css';
 
 function Line({ line, disabled }: { line: CartLine; disabled: boolean }) {
@@ -101,6 +102,36 @@ function CouponForm() {
   );
 }
 
+/** Takeaway, delivery or dine-in: chosen here or at checkout; the totals follow (fee, VAT rates). */
+function FulfilmentChoice() {
+  const intl = useIntl();
+  const { cart, setFulfilment, updating } = useCart();
+  const chosen = cart?.chosenShippingMethods[0];
+  const rates = cart?.availableShippingMethods.flatMap((p) => p.rates) ?? [];
+  return (
+    <fieldset className="choice-group cart-fulfilment">
+      <legend className="choice-group__legend">{intl.formatMessage({ id: 'checkout.fulfilment' })}</legend>
+      <div className="fulfilment-options">
+        {FULFILMENT_TYPES.map((t: FulfilmentType) => {
+          const rate = rates.find((r) => r.id === t);
+          return (
+            <label key={t} className={`fulfilment${t === chosen ? ' is-selected' : ''}`} data-testid={`cart-fulfilment-${t}`}>
+              <input type="radio" name="cart-fulfilment" value={t} checked={t === chosen} disabled={updating} onChange={() => void setFulfilment(t)} />
+              <span>{intl.formatMessage({ id: `fulfilment.${t}` })}</span>
+              {rate && euros(rate.cost) > 0 ? <Price amount={euros(rate.cost)} signed size="sm" /> : null}
+            </label>
+          );
+        })}
+      </div>
+      {chosen === 'delivery' && cart?.deliveryMinimumShortfall ? (
+        <p className="field-error" data-testid="cart-below-minimum">
+          {intl.formatMessage({ id: 'cart.deliveryShortfall' }, { missing: intl.formatNumber(euros(cart.deliveryMinimumShortfall), { style: 'currency', currency: 'EUR' }) })}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
 /** The cart panel sliding in from the right (SPEC §2, §4). Loaded on first open. */
 export default function CartPanel() {
   const intl = useIntl();
@@ -146,6 +177,7 @@ export default function CartPanel() {
                 <Line key={line.key} line={line} disabled={updating} />
               ))}
             </ul>
+            <FulfilmentChoice />
             <CouponForm />
             {cart ? (
               <CartTotals
