@@ -172,3 +172,45 @@ describe.runIf(databaseKinds.includes('postgres'))('two server instances on one 
     }
   });
 });
+
+describe('event stream housekeeping', () => {
+  let testDb: TestDatabase;
+  let app: App;
+  afterEach(async () => {
+    await app.close();
+    await testDb.cleanup();
+  });
+
+  it('sends heartbeats, forgets a client that hangs up, and ends open streams when the server closes', async () => {
+    testDb = await createTestDatabase('pglite');
+    await aShopTakingOrders(testDb.database.db);
+    const started = await startListeningApp(testDb.database, { sse: { heartbeatMs: 20 } });
+    app = started.app;
+    const leaving = await SseClient.connect(`${started.base}/api/events/status-screen`);
+    const staying = await SseClient.connect(`${started.base}/api/events/kitchen`, STAFF_HEADER);
+    await leaving.waitForCount(1);
+    await staying.waitForCount(1);
+    await staying.waitUntil(() => staying.comments >= 2, 'two heartbeats');
+    expect(app.orderEvents.subscriberCount).toBe(2);
+
+    leaving.close();
+    await staying.waitUntil(() => app.orderEvents.subscriberCount === 1, 'the server to drop the closed stream');
+
+    await app.close();
+    await staying.waitUntil(() => staying.ended, 'the stream to end on shutdown');
+    expect(app.orderEvents.subscriberCount).toBe(0);
+  });
+
+  it('drops a stream whose unsent buffer passes the limit (a client too slow to read) instead of buffering without bound', async () => {
+    testDb = await createTestDatabase('pglite');
+    const { productId } = await aShopTakingOrders(testDb.database.db);
+    const started = await startListeningApp(testDb.database, { sse: { maxBufferedBytes: 1 } });
+    app = started.app;
+    // A buffer limit of one byte: the first event that cannot be flushed at once closes the stream.
+    const kitchen = await SseClient.connect(`${started.base}/api/events/kitchen`, STAFF_HEADER);
+    await kitchen.waitUntil(() => kitchen.ended || app.orderEvents.subscriberCount === 0 || kitchen.events.length > 0, 'the stream to start');
+    for (let i = 0; i < 3 && !kitchen.ended; i++) await placeOrder(app, productId);
+    await kitchen.waitUntil(() => app.orderEvents.subscriberCount === 0, 'the slow stream to be dropped');
+    kitchen.close();
+  });
+});

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import * as t from '../../src/db/schema/index.js';
-import { buildApp, type App } from '../../src/app.js';
+import { buildApp, type App, type AppOptions } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import type { Database, DbOrTx } from '../../src/db/client.js';
 import { createLogger } from '../../src/logger.js';
@@ -21,10 +21,11 @@ export async function aShopTakingOrders(db: DbOrTx): Promise<{ productId: number
 }
 
 /** A listening app (SSE needs a real socket) whose staff guard accepts requests carrying STAFF_HEADER. */
-export async function startListeningApp(database: Database): Promise<{ app: App; base: string }> {
+export async function startListeningApp(database: Database, options: AppOptions = {}): Promise<{ app: App; base: string }> {
   const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', PORT: '0' });
   const app = await buildApp(config, database, createLogger('silent'), () => NOW, {
     authorizeStaff: async (request) => request.headers['x-test-staff'] === 'kitchen',
+    ...options,
   });
   await app.server.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.server.address() as AddressInfo;

@@ -9,6 +9,10 @@ export interface SseEvent {
 /** A minimal EventSource over node:http for tests: collects parsed events, can wait for them, can hang up. */
 export class SseClient {
   readonly events: SseEvent[] = [];
+  /** Comment lines (heartbeats) received. */
+  comments = 0;
+  /** Set when the server ended the stream. */
+  ended = false;
   private waiters: (() => void)[] = [];
   private request: http.ClientRequest | undefined;
   status = 0;
@@ -29,6 +33,10 @@ export class SseClient {
           }
         });
         response.on('error', () => undefined);
+        response.on('end', () => {
+          client.ended = true;
+          for (const wake of client.waiters.splice(0)) wake();
+        });
         resolve();
       });
       request.on('error', reject);
@@ -42,7 +50,11 @@ export class SseClient {
     let event = 'message';
     const data: string[] = [];
     for (const line of block.split('\n')) {
-      if (line.startsWith(':')) continue;
+      if (line.startsWith(':')) {
+        this.comments++;
+        for (const wake of this.waiters.splice(0)) wake();
+        continue;
+      }
       const [field, ...rest] = line.split(':');
       const value = rest.join(':').replace(/^ /, '');
       if (field === 'id') id = value;
@@ -71,10 +83,19 @@ export class SseClient {
     return this.events;
   }
 
+  /** Waits until `condition` holds (checked on every arrival and every 50 ms; fails after `timeoutMs`). */
+  async waitUntil(condition: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (!condition()) {
+      if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+      await new Promise<void>((resolve) => {
+        this.waiters.push(resolve);
+        setTimeout(resolve, 50);
+      });
+    }
+  }
+
   close(): void {
     this.request?.destroy();
   }
 }
-
-/** Lets in-flight notifications land: used before asserting that nothing more arrived. */
-export const settle = (ms = 300) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -42,6 +42,11 @@ export class OrderEventHub {
     return this.cursor;
   }
 
+  /** Open streams on this instance (for health and tests). */
+  get subscriberCount(): number {
+    return this.subscribers.size;
+  }
+
   subscribe(listener: (event: OrderEvent) => void): () => void {
     this.subscribers.add(listener);
     return () => this.subscribers.delete(listener);
