@@ -6,7 +6,7 @@ import { cachedMessages, loadMessages, type Messages } from '../i18n/messages';
 import { useLocale } from '../i18n/LocaleProvider';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import { Chime } from '../live/chime';
-import { applyEntry, columns, fromSnapshot, initialBoard, nextDeparture, type BoardEntry, type BoardSnapshot, type BoardState } from '../live/statusBoard';
+import { applyEntry, columns, fromSnapshot, initialBoard, nextDeparture, shopDay, type BoardEntry, type BoardSnapshot, type BoardState } from '../live/statusBoard';
 import { useEventStream } from '../live/useEventStream';
 import { Spinner } from '../ui';
 import { Stage } from './Stage';
@@ -25,7 +25,9 @@ export default function OrderStatusScreen() {
   const chime = useRef<Chime>(new Chime());
   const [soundBlocked, setSoundBlocked] = useState(false);
 
-  const stream = useEventStream('/api/events/status-screen', {
+  // A new shop day starts a new board: a new stream URL makes a fresh connection and snapshot.
+  const [day, setDay] = useState('');
+  const stream = useEventStream(`/api/events/status-screen${day ? `?day=${day}` : ''}`, {
     snapshot: (data) => setBoard(fromSnapshot(data as BoardSnapshot)),
     board: (data) =>
       setBoard((current) => {
@@ -44,6 +46,15 @@ export default function OrderStatusScreen() {
     return () => clearTimeout(timer);
   }, [board, now]);
   useEffect(() => setNow(Date.now()), [board]);
+
+  useEffect(() => {
+    if (!board?.today) return;
+    const check = setInterval(() => {
+      const current = shopDay(board.timeZone, Date.now());
+      if (current !== board.today) setDay(current);
+    }, 60_000);
+    return () => clearInterval(check);
+  }, [board?.today, board?.timeZone]);
 
   // Try to get sound without a click (kiosk browsers often allow it); otherwise offer a button.
   useEffect(() => {

@@ -15,22 +15,26 @@ export interface StatusScreenSettings {
 
 export interface BoardState {
   settings: StatusScreenSettings;
+  today: string;
+  timeZone: string;
   /** Numbers on the board, by pickup number (numbers are unique per day). */
   entries: Record<number, BoardEntry>;
 }
 
-export const initialBoard: BoardState = { settings: { readyVisibleSeconds: 300, language: 'nl', chime: true }, entries: {} };
+export const initialBoard: BoardState = { settings: { readyVisibleSeconds: 300, language: 'nl', chime: true }, today: '', timeZone: 'Europe/Brussels', entries: {} };
 
 export interface BoardSnapshot {
   settings: StatusScreenSettings;
+  /** The shop's day (YYYY-MM-DD in its time zone) the board is for. */
   today: string;
+  timeZone: string;
   board: BoardEntry[];
 }
 
 export function fromSnapshot(snapshot: BoardSnapshot): BoardState {
   const entries: Record<number, BoardEntry> = {};
   for (const entry of snapshot.board) if (entry.state !== 'gone') entries[entry.number] = entry;
-  return { settings: snapshot.settings, entries };
+  return { settings: snapshot.settings, today: snapshot.today, timeZone: snapshot.timeZone, entries };
 }
 
 /** Applies one change; `becameReady` tells whether to chime. */
@@ -70,4 +74,9 @@ export function nextDeparture(state: BoardState, now: number): number | undefine
     if (left > 0 && (soonest === undefined || left < soonest)) soonest = left;
   }
   return soonest;
+}
+
+/** The shop's current day (YYYY-MM-DD) at `now`: when it is no longer the board's day, the board starts over. */
+export function shopDay(timeZone: string, now: number): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(now));
 }

@@ -24,6 +24,7 @@ const SESSION_COOKIE = 'woocommerce-session';
  * /api/events/order/:id (the order's own session, or ?key= its order key: that order only).
  */
 export function registerEventRoutes(server: FastifyInstance, deps: EventRoutesDeps): void {
+  // No HEAD routes: a HEAD would otherwise open a stream that never ends.
   // Streams never end on their own: close them when the server shuts down, or it would wait for them forever.
   const open = new Set<SseConnection>();
   server.addHook('preClose', async () => {
@@ -43,18 +44,18 @@ export function registerEventRoutes(server: FastifyInstance, deps: EventRoutesDe
     }
   };
 
-  server.get('/api/events/kitchen', async (request, reply) => {
+  server.get('/api/events/kitchen', { exposeHeadRoute: false }, async (request, reply) => {
     if (!(await deps.authorizeStaff(request))) {
       return reply.code(401).send({ code: 'unauthorized', message: 'Staff only: sign in with a kitchen account.', data: { status: 401 } });
     }
     await stream(request, reply, { kind: 'kitchen' });
   });
 
-  server.get('/api/events/status-screen', async (request, reply) => {
+  server.get('/api/events/status-screen', { exposeHeadRoute: false }, async (request, reply) => {
     await stream(request, reply, { kind: 'status-screen' });
   });
 
-  server.get<{ Params: { id: string }; Querystring: { key?: string } }>('/api/events/order/:id', async (request, reply) => {
+  server.get<{ Params: { id: string }; Querystring: { key?: string } }>('/api/events/order/:id', { exposeHeadRoute: false }, async (request, reply) => {
     const orderId = /^\d{1,9}$/.test(request.params.id) ? Number(request.params.id) : NaN;
     const notFound = () => reply.code(404).send({ code: 'order_not_found', message: 'We could not find your order', data: { status: 404 } });
     if (!Number.isSafeInteger(orderId) || orderId <= 0) return notFound();

@@ -107,7 +107,7 @@ export class OrderEventStreams {
             ),
           );
         const board = (await loadKitchenOrders(tx, ids.map((r) => r.id))).map(statusBoardEntry);
-        return { upTo, data: { settings, today, board } };
+        return { upTo, data: { settings, today, timeZone: this.deps.timeZone, board } };
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
