@@ -22,7 +22,7 @@ test('pages of later issues are real routes with a coming-soon state', async ({ 
   }
   await page.goto('/my-account?tab=orders');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mijn bestellingen');
-  for (const path of ['/kioskindex', '/dashboard', '/order-status-scherm']) {
+  for (const path of ['/kioskindex', '/dashboard']) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(200);
     await expect(page.getByText('Binnenkort').first(), path).toBeVisible();
