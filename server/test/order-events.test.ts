@@ -55,6 +55,30 @@ describe.each(databaseKinds)('live order events on %s', (kind) => {
     expect(ids[0]).toBeGreaterThan(Number(lastSeen));
   });
 
+  it('an order stream resumes with only that order\'s missed events; an unknown Last-Event-ID gets a snapshot', async () => {
+    const mine = await placeOrder(app, productId);
+    const url = `/api/events/order/${mine.databaseId}?key=${encodeURIComponent(mine.orderKey)}`;
+    const first = await connect(url);
+    const [snapshot] = await first.waitForCount(1);
+    first.close();
+
+    const other = await placeOrder(app, productId);
+    for (const [id, action] of [[other.databaseId, 'ready'], [mine.databaseId, 'ready'], [other.databaseId, 'recover'], [mine.databaseId, 'recover']] as const) {
+      expect((await app.server.inject({ method: 'POST', url: `/api/kitchen/orders/${id}/${action}`, headers: STAFF_HEADER })).statusCode).toBe(200);
+    }
+    const again = await connect(url, { 'last-event-id': snapshot!.id! });
+    const events = await again.waitForCount(2);
+    expect(events.map((e) => [e.event, (e.data as { orderId: number; status: string }).orderId, (e.data as { status: string }).status])).toEqual([
+      ['order', mine.databaseId, 'completed'],
+      ['order', mine.databaseId, 'processing'],
+    ]);
+
+    const future = await connect('/api/events/kitchen', { ...STAFF_HEADER, 'last-event-id': '999999' });
+    const [fresh] = await future.waitForCount(1);
+    expect(fresh).toMatchObject({ event: 'snapshot' });
+    expect((fresh!.data as { orders: { id: number }[] }).orders.map((o) => o.id)).toEqual([mine.databaseId, other.databaseId]);
+  });
+
   it('refuses the kitchen stream and kitchen actions to anyone who is not staff', async () => {
     const order = await placeOrder(app, productId);
     const stream = await app.server.inject({ method: 'GET', url: '/api/events/kitchen' });
