@@ -57,10 +57,11 @@ async function placeOrder(base, productId, slotId) {
   };
   await call('mutation($id: Int!) { addToCart(input: {productId: $id, quantity: 1}) { cart { isEmpty } } }', { id: productId });
   const billing = { firstName: 'Bench', lastName: 'Klant', phone: '0470 00 00 00', address1: 'Korenmarkt 1', city: 'Gent', postcode: '9000' };
+  const sentAt = performance.now();
   const data = await call('mutation($input: CheckoutInput!) { checkout(input: $input) { order { databaseId } } }', {
     input: { paymentMethod: 'cod', billing, metaData: [{ key: 'fulfilment_type', value: 'takeaway' }, { key: 'time_slot', value: slotId }] },
   });
-  return { orderId: data.checkout.order.databaseId, respondedAt: performance.now() };
+  return { orderId: data.checkout.order.databaseId, sentAt, respondedAt: performance.now() };
 }
 
 async function prepare(base) {
@@ -115,10 +116,12 @@ async function benchOne(database, dbEnv) {
     while (performance.now() < deadline && !received.every((map) => placed.every((p) => map.has(p.orderId)))) await new Promise((r) => setTimeout(r, 20));
 
     const latencies = [];
+    // Also from sending the checkout request, which includes the checkout itself: the customer's view.
+    const fromRequest = [];
     let missing = 0;
     let beforeResponse = 0;
     for (const map of received) {
-      for (const { orderId, respondedAt } of placed) {
+      for (const { orderId, sentAt, respondedAt } of placed) {
         const at = map.get(orderId);
         if (at === undefined) {
           missing++;
@@ -127,9 +130,11 @@ async function benchOne(database, dbEnv) {
         // The event can beat the HTTP response (NOTIFY fires at commit, the response is written after): 0 ms.
         if (at < respondedAt) beforeResponse++;
         latencies.push(Math.max(0, at - respondedAt));
+        fromRequest.push(at - sentAt);
       }
     }
     latencies.sort((a, b) => a - b);
+    fromRequest.sort((a, b) => a - b);
     const result = {
       database,
       orders: orderCount,
@@ -140,6 +145,8 @@ async function benchOne(database, dbEnv) {
       p50Ms: percentile(latencies, 50),
       p99Ms: percentile(latencies, 99),
       maxMs: percentile(latencies, 100),
+      fromRequestP50Ms: percentile(fromRequest, 50),
+      fromRequestP99Ms: percentile(fromRequest, 99),
       checkoutsPerSec: Math.round((orderCount / elapsedS) * 10) / 10,
     };
     result.pass = missing === 0 && result.p99Ms !== null && result.p99Ms < TARGET_P99_MS;
@@ -191,9 +198,14 @@ async function main() {
     '',
     `Checkout response -> kitchen SSE client receives order.created; ${clientCount} kitchen clients, ${orderCount} orders placed one after another (after 10 warm-up orders). Target p99 < ${TARGET_P99_MS} ms.`,
     '',
-    '| database | deliveries | missing | p50 ms | p99 ms | max ms | event before response | checkouts/s | p99 target |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
-    ...results.map((r) => `| ${r.database} | ${r.samples} | ${r.missing} | ${r.p50Ms} | ${r.p99Ms} | ${r.maxMs} | ${r.eventBeforeResponse} | ${r.checkoutsPerSec} | ${r.pass ? 'met' : 'MISSED'} |`),
+    '| database | deliveries | missing | p50 ms | p99 ms | max ms | event before response | from request p50 / p99 ms | checkouts/s | p99 target |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+    ...results.map(
+      (r) =>
+        `| ${r.database} | ${r.samples} | ${r.missing} | ${r.p50Ms} | ${r.p99Ms} | ${r.maxMs} | ${r.eventBeforeResponse} | ${r.fromRequestP50Ms} / ${r.fromRequestP99Ms} | ${r.checkoutsPerSec} | ${r.pass ? 'met' : 'MISSED'} |`,
+    ),
+    '',
+    '"from request": from sending the checkout mutation to the event, i.e. including the checkout transaction itself (not the target figure).',
     '',
     ...notes.map((n) => `- ${n}`),
     '',
