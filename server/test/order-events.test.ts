@@ -1,7 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import * as t from '../src/db/schema/index.js';
 import type { App } from '../src/app.js';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/database.js';
-import { aShopTakingOrders, placeOrder, STAFF_HEADER, startListeningApp } from './support/orders.js';
+import { aShopTakingOrders, NOW, placeOrder, STAFF_HEADER, startListeningApp } from './support/orders.js';
+import { catalogCaughtUp } from './support/server.js';
 import { SseClient } from './support/sse-client.js';
 
 describe.each(databaseKinds)('live order events on %s', (kind) => {
@@ -118,6 +121,27 @@ describe.each(databaseKinds)('live order events on %s', (kind) => {
     const later = await connect('/api/events/status-screen');
     const [board] = await later.waitForCount(1);
     expect((board!.data as { board: unknown[] }).board).toEqual([{ number: second.pickupNumber, state: 'preparing', readyAt: null }]);
+  });
+
+  it('the status screen snapshot follows the settings: language, and how long ready numbers stay', async () => {
+    const db = testDb.database.db;
+    await db.insert(t.settings).values({ key: 'status_screen', value: { language: 'fr', readyVisibleSeconds: 120 } });
+    await catalogCaughtUp(app, testDb.database);
+    const [recent, old, preparing] = [await placeOrder(app, productId), await placeOrder(app, productId), await placeOrder(app, productId)];
+    await app.server.inject({ method: 'POST', url: '/api/kitchen/orders/ready', headers: STAFF_HEADER, payload: { ids: [recent.databaseId, old.databaseId] } });
+    // Ready for longer than the setting: off the board.
+    await db.update(t.orders).set({ updatedAt: new Date(NOW.getTime() - 121_000) }).where(eq(t.orders.id, old.databaseId));
+
+    const screen = await connect('/api/events/status-screen');
+    const [snapshot] = await screen.waitForCount(1);
+    const data = snapshot!.data as { settings: { language: string; readyVisibleSeconds: number }; board: { number: number; state: string }[] };
+    expect(data.settings).toMatchObject({ language: 'fr', readyVisibleSeconds: 120 });
+    expect(data.board.map((b) => [b.number, b.state]).sort()).toEqual(
+      [
+        [recent.pickupNumber, 'ready'],
+        [preparing.pickupNumber, 'preparing'],
+      ].sort(),
+    );
   });
 
   it('an order stream shows that order only, to its session or its key, and refuses others', async () => {
