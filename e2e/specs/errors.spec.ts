@@ -29,7 +29,7 @@ test('pages of later issues are real routes with a coming-soon state', async ({ 
     expect((await page.goto(path))?.status(), path).toBe(200);
     await expect(page.getByTestId('order-not-found'), path).toHaveText('We konden je bestelling niet vinden');
   }
-  for (const path of ['/kioskindex', '/dashboard', '/order-status-scherm']) {
+  for (const path of ['/kioskindex', '/dashboard']) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(200);
     await expect(page.getByText('Binnenkort').first(), path).toBeVisible();

@@ -16,14 +16,33 @@ import { PostcodeDistanceProvider } from './modules/delivery/distance.js';
 import { SessionTokens } from './modules/session/session-token.js';
 import { sessionSecret } from './modules/session/session-secret.js';
 import { registerDeliveryRoutes } from './api/rest/delivery.js';
+import { OrderEventHub } from './modules/order-events/event-hub.js';
+import { OrderEventStreams } from './modules/order-events/event-streams.js';
+import { statusScreenSettingsFrom } from './modules/displays/status-screen-settings.js';
+import { KitchenActions } from './modules/kitchen/kitchen-actions.js';
+import { registerEventRoutes, type StaffGuard } from './api/events/routes.js';
+import { defaultSseOptions, type SseOptions } from './api/events/sse.js';
+import { registerKitchenRoutes } from './api/rest/kitchen.js';
 
 export const mediaDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../assets/media');
 
 export interface App {
   server: FastifyInstance;
   catalog: CatalogService;
+  orderEvents: OrderEventHub;
   close(): Promise<void>;
 }
+
+export interface AppOptions {
+  /**
+   * Whether a request comes from signed-in staff. Until staff login exists nobody is staff: the kitchen
+   * stream and kitchen actions refuse everyone unless a caller (tests, bench) injects a guard.
+   */
+  authorizeStaff?: StaffGuard;
+  sse?: Partial<SseOptions>;
+}
+
+const refuseEveryone: StaffGuard = async () => false;
 
 /** Wires the modules to their transports. The caller owns the database and decides when to listen. */
 export async function buildApp(
@@ -31,6 +50,7 @@ export async function buildApp(
   database: Database,
   log: Logger,
   clock: () => Date = () => new Date(),
+  options: AppOptions = {},
 ): Promise<App> {
   const server: FastifyInstance = Fastify({
     loggerInstance: log as FastifyBaseLogger,
@@ -41,6 +61,8 @@ export async function buildApp(
   });
   const catalog = new CatalogService(database, log.child({ module: 'catalog' }));
   await catalog.start();
+  const orderEvents = new OrderEventHub(database, log.child({ module: 'order-events' }));
+  await orderEvents.start();
 
   await server.register(fastifyCookie);
   server.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
@@ -66,13 +88,25 @@ export async function buildApp(
   const tokens = new SessionTokens(await sessionSecret(database.db, config.sessionSecret), config.siteUrl);
   registerGraphQL(server, { config, catalog, services, tokens });
   registerDeliveryRoutes(server, { catalog, distance });
+  const authorizeStaff = options.authorizeStaff ?? refuseEveryone;
+  const streams = new OrderEventStreams({
+    db: database.db,
+    hub: orderEvents,
+    timeZone: config.timeZone,
+    clock,
+    statusScreenSettings: async () => statusScreenSettingsFrom((await catalog.get()).settings),
+  });
+  registerEventRoutes(server, { db: database.db, streams, authorizeStaff, tokens, sse: { ...defaultSseOptions, ...options.sse } });
+  registerKitchenRoutes(server, { kitchen: new KitchenActions(database.db, clock), authorizeStaff });
   if (config.benchRoutes) registerBenchRoutes(server);
   await registerWebApp(server, { webDist: config.webDist, mediaDir });
 
   return {
     server,
     catalog,
+    orderEvents,
     async close() {
+      await orderEvents.stop();
       await server.close();
       await catalog.stop();
     },

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import { queryKeys, useCatalogVersion, useCategories, useProductList, useStoreSettings } from '../api/hooks';
@@ -10,28 +10,10 @@ import { parseRawPrices } from '../shop/filtering';
 import { ComingSoon, ErrorState, Price, Spinner } from '../ui';
 import { menuPages, parseBoardParam, type BoardParam } from './menuPages';
 import './displays.css';
+import { Stage } from './Stage';
+import OrderStatusScreen from './OrderStatusScreen';
 
-export const STAGE_WIDTH = 1920;
-export const STAGE_HEIGHT = 1080;
 export const CATALOG_POLL_MS = 10_000;
-
-/** A fixed 1920x1080 stage scaled (CSS transform) to fit any screen, letterboxed. */
-function Stage({ children, className }: { children: ReactNode; className: string }) {
-  const [scale, setScale] = useState(1);
-  useLayoutEffect(() => {
-    const fit = () => setScale(Math.min(window.innerWidth / STAGE_WIDTH, window.innerHeight / STAGE_HEIGHT));
-    fit();
-    window.addEventListener('resize', fit);
-    return () => window.removeEventListener('resize', fit);
-  }, []);
-  return (
-    <div className={`display-viewport ${className}`}>
-      <div className="display-stage" style={{ width: STAGE_WIDTH, height: STAGE_HEIGHT, transform: `translate(-50%, -50%) scale(${scale})` }} data-testid="display-stage">
-        {children}
-      </div>
-    </div>
-  );
-}
 
 /** Variable products list their sizes' prices ("3,20 / 4,10 / 5,00"), up to three; more show "from". */
 function BoardPrice({ product }: { product: ListProduct }) {
@@ -220,6 +202,6 @@ export type DisplayKind = 'digital-menu' | 'order-status' | 'video-overlay';
 /** Full-screen displays: no shop header or footer. */
 export default function DisplaysArea({ kind }: { kind: DisplayKind }) {
   if (kind === 'digital-menu') return <DigitalMenuRoute />;
-  if (kind === 'order-status') return <DisplayComingSoon titleId="nav.orderStatusScreen" />;
+  if (kind === 'order-status') return <OrderStatusScreen />;
   return <DisplayComingSoon titleId="nav.videoOverlay" />;
 }

@@ -9,6 +9,7 @@ import { CartError, NOT_ENOUGH_STOCK, OUT_OF_STOCK } from '../cart/errors.js';
 import { DISTANCE_FAILED, DistanceError, INCOMPLETE_ADDRESS, checkDeliveryDistance, tooFarMessage, type DistanceProvider } from '../delivery/distance.js';
 import { DINEIN_CLOSED, ORDERING_CLOSED, isOpenAt, orderingPossibleOn } from '../opening-hours/opening-hours.js';
 import { newOrderKey } from '../orders/order-key.js';
+import { recordOrderEvent } from '../order-events/record.js';
 import { localMoment } from '../shop-time/shop-time.js';
 import { SLOT_REQUIRED, bookSlot, findSlotOption } from '../slots/time-slots.js';
 import { assertBillingComplete, normaliseAddress, type AddressInput } from './billing.js';
@@ -219,6 +220,8 @@ export class CheckoutService {
         .update(carts)
         .set({ lines: [], couponCodes: [], lastCheckout: { fingerprint, orderId: order!.id, at: now.toISOString() }, updatedAt: now })
         .where(eq(carts.sessionKey, request.sessionKey));
+      // Last, in the same transaction: the kitchen and the displays hear of the order exactly when it exists.
+      await recordOrderEvent(tx, 'order.created', order!.id);
       return { orderId: order!.id, orderKey, repeated: false };
     });
   }

@@ -2,6 +2,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { orderLines, orders, products } from '../../db/schema/index.js';
 import { releaseSlot } from '../slots/time-slots.js';
+import { recordOrderEvent } from '../order-events/record.js';
 
 /**
  * Cancels an order: its slot place is given back and managed stock returns, in one transaction.
@@ -9,6 +10,7 @@ import { releaseSlot } from '../slots/time-slots.js';
  */
 export async function cancelOrder(db: DbOrTx, orderId: number): Promise<boolean> {
   return db.transaction(async (tx) => {
+    const [before] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for('update');
     const [order] = await tx
       .update(orders)
       .set({ status: 'cancelled', updatedAt: new Date() })
@@ -26,6 +28,7 @@ export async function cancelOrder(db: DbOrTx, orderId: number): Promise<boolean>
         })
         .where(and(eq(products.id, line.variationId ?? line.productId), eq(products.manageStock, true)));
     }
+    await recordOrderEvent(tx, 'order.status-changed', orderId, { previousStatus: before!.status, action: 'cancel' });
     return true;
   });
 }

@@ -1,0 +1,21 @@
+#!/usr/bin/env node
+// `npm run bench`: the storefront/start-up bench (run.mjs), then the order events latency bench (events.mjs).
+// Options are passed to both; each ignores what is not its own only where noted in bench/README.md.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const dir = path.dirname(fileURLToPath(import.meta.url));
+const forwarded = process.argv.slice(2);
+const eventsOnly = new Set(['--orders', '--clients']);
+// run.mjs rejects unknown options: keep the events-only ones (and their values) away from it.
+const forRun = forwarded.filter((arg, i) => !eventsOnly.has(arg) && !eventsOnly.has(forwarded[i - 1] ?? ''));
+let status = 0;
+for (const [script, argv] of [
+  ['run.mjs', forRun],
+  ['events.mjs', forwarded],
+]) {
+  const result = spawnSync(process.execPath, [path.join(dir, script), ...argv], { stdio: 'inherit' });
+  if (result.status !== 0) status = result.status ?? 1;
+}
+process.exit(status);

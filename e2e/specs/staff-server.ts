@@ -1,0 +1,112 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/**
+ * A second server for specs that need staff actions before staff login exists: server/scripts/test-server.mjs
+ * on its own port and empty database, open around the clock, with a random staff token.
+ */
+export class StaffServer {
+  private constructor(
+    readonly base: string,
+    readonly token: string,
+    private readonly child: ChildProcess,
+    private readonly dataDir: string,
+  ) {}
+
+  static async start(port: number): Promise<StaffServer> {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bakje-e2e-staff-'));
+    const token = randomBytes(24).toString('hex');
+    const child = spawn(process.execPath, ['server/scripts/test-server.mjs'], {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        BAKJE_DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'production',
+        BAKJE_TEST_STAFF_TOKEN: token,
+        BAKJE_TEST_OPEN_ALL_DAY: 'true',
+      },
+    });
+    const server = new StaffServer(`http://127.0.0.1:${port}`, token, child, dataDir);
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`test server exited with ${child.exitCode}`);
+      const ready = await fetch(`${server.base}/api/ready`).then((r) => r.ok).catch(() => false);
+      if (ready) return server;
+      if (Date.now() > deadline) {
+        await server.stop();
+        throw new Error('test server did not become ready');
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
+
+  async stop(): Promise<void> {
+    if (this.child.exitCode === null) {
+      const exited = new Promise((resolve) => this.child.once('exit', resolve));
+      this.child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+      if (this.child.exitCode === null) this.child.kill('SIGKILL');
+    }
+    fs.rmSync(this.dataDir, { recursive: true, force: true });
+  }
+
+  /** POST a kitchen action as staff. */
+  async kitchen(path: string, data?: unknown): Promise<{ status: number; body: unknown }> {
+    const response = await fetch(`${this.base}${path}`, {
+      method: 'POST',
+      headers: { 'x-bakje-staff-token': this.token, 'content-type': 'application/json' },
+      body: JSON.stringify(data ?? {}),
+    });
+    return { status: response.status, body: await response.json() };
+  }
+
+  /** A customer (own session) places a cash takeaway order for today, as the shop would. */
+  async placeOrder(): Promise<{ databaseId: number; pickupNumber: number; orderKey: string }> {
+    const api: APIRequestContext = await playwrightRequest.newContext({ baseURL: this.base });
+    let token: string | undefined;
+    const call = async <T>(query: string, variables: Record<string, unknown> = {}): Promise<T> => {
+      const response = await api.post('/graphql', {
+        data: { query, variables },
+        headers: token ? { 'woocommerce-session': `Session ${token}` } : {},
+      });
+      token = response.headers()['woocommerce-session'] ?? token;
+      const body = (await response.json()) as { data: T; errors?: { message: string }[] };
+      if (body.errors) throw new Error(JSON.stringify(body.errors));
+      return body.data;
+    };
+    try {
+      const { products } = await call<{ products: { nodes: { databaseId: number; type: string; stockStatus?: string; addons: { required: boolean }[] }[] } }>(
+        `{ products(first: 9999) { nodes { databaseId type addons { required } ... on SimpleProduct { stockStatus } } } }`,
+      );
+      const product = products.nodes.find((p) => p.type === 'SIMPLE' && p.stockStatus === 'IN_STOCK' && !p.addons.some((a) => a.required));
+      if (!product) throw new Error('no simple product to order');
+      await call(`mutation($id: Int!) { addToCart(input: {productId: $id, quantity: 1}) { cart { isEmpty } } }`, { id: product.databaseId });
+      const { orderingDays } = await call<{ orderingDays: { date: string; hasSlots: boolean }[] }>(`{ orderingDays(type: TAKEAWAY, count: 1) { date hasSlots } }`);
+      const { availableTimeSlots } = await call<{ availableTimeSlots: { id: string; isFullyBooked: boolean }[] }>(
+        `query($date: String!) { availableTimeSlots(type: TAKEAWAY, date: $date) { id isFullyBooked } }`,
+        { date: orderingDays[0]!.date },
+      );
+      const slot = availableTimeSlots.find((s) => !s.isFullyBooked);
+      if (!slot) throw new Error('no free slot today');
+      const billing = { firstName: 'Test', lastName: 'Klant', phone: '0470 00 00 00', address1: 'Korenmarkt 1', city: 'Gent', postcode: '9000' };
+      const { checkout } = await call<{ checkout: { order: { databaseId: number; pickupNumber: number; orderKey: string } } }>(
+        `mutation($input: CheckoutInput!) { checkout(input: $input) { order { databaseId pickupNumber orderKey } } }`,
+        { input: { paymentMethod: 'cod', billing, metaData: [{ key: 'fulfilment_type', value: 'takeaway' }, { key: 'time_slot', value: slot.id }] } },
+      );
+      return checkout.order;
+    } finally {
+      await api.dispose();
+    }
+  }
+}

@@ -1,0 +1,81 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client.js';
+import type { OrderEventStreams } from '../../modules/order-events/event-streams.js';
+import type { EventScope } from '../../modules/order-events/scopes.js';
+import { readOrderFor } from '../../modules/orders/order-read.js';
+import { SessionTokenError, tokenFromHeader, type SessionTokens } from '../../modules/session/session-token.js';
+import { lastEventIdOf, openSse, type SseConnection, type SseOptions } from './sse.js';
+
+/** Decides whether a request comes from signed-in staff (kitchen role and up). Provided by the auth module. */
+export type StaffGuard = (request: FastifyRequest) => Promise<boolean>;
+
+export interface EventRoutesDeps {
+  db: Db;
+  streams: OrderEventStreams;
+  authorizeStaff: StaffGuard;
+  tokens: SessionTokens;
+  sse: SseOptions;
+}
+
+const SESSION_COOKIE = 'woocommerce-session';
+
+/**
+ * GET /api/events/kitchen (staff: full orders), /api/events/status-screen (public: pickup numbers and states),
+ * /api/events/order/:id (the order's own session, or ?key= its order key: that order only).
+ */
+export function registerEventRoutes(server: FastifyInstance, deps: EventRoutesDeps): void {
+  // No HEAD routes: a HEAD would otherwise open a stream that never ends.
+  // Streams never end on their own: close them when the server shuts down, or it would wait for them forever.
+  const open = new Set<SseConnection>();
+  server.addHook('preClose', async () => {
+    for (const connection of open) connection.close();
+  });
+
+  const stream = async (request: FastifyRequest, reply: FastifyReply, scope: EventScope) => {
+    const connection = openSse(request, reply, deps.sse);
+    open.add(connection);
+    connection.onClose(() => open.delete(connection));
+    try {
+      const stop = await deps.streams.open(scope, lastEventIdOf(request), (message) => connection.send(message));
+      connection.onClose(stop);
+    } catch (error) {
+      request.log.error({ err: error }, 'starting an event stream failed');
+      connection.close();
+    }
+  };
+
+  server.get('/api/events/kitchen', { exposeHeadRoute: false }, async (request, reply) => {
+    if (!(await deps.authorizeStaff(request))) {
+      return reply.code(401).send({ code: 'unauthorized', message: 'Staff only: sign in with a kitchen account.', data: { status: 401 } });
+    }
+    await stream(request, reply, { kind: 'kitchen' });
+  });
+
+  server.get('/api/events/status-screen', { exposeHeadRoute: false }, async (request, reply) => {
+    await stream(request, reply, { kind: 'status-screen' });
+  });
+
+  server.get<{ Params: { id: string }; Querystring: { key?: string } }>('/api/events/order/:id', { exposeHeadRoute: false }, async (request, reply) => {
+    const orderId = /^\d{1,9}$/.test(request.params.id) ? Number(request.params.id) : NaN;
+    const notFound = () => reply.code(404).send({ code: 'order_not_found', message: 'We could not find your order', data: { status: 404 } });
+    if (!Number.isSafeInteger(orderId) || orderId <= 0) return notFound();
+    const key = typeof request.query.key === 'string' ? request.query.key.slice(0, 200) : undefined;
+    const sessionKey = await sessionKeyOf(request, deps.tokens);
+    // Same answer for "no such order" and "not yours", so order ids cannot be probed.
+    const order = await readOrderFor(deps.db, orderId, { orderKey: key, sessionKey });
+    if (!order) return notFound();
+    await stream(request, reply, { kind: 'order', orderId });
+  });
+}
+
+/** The storefront session from the woocommerce-session header, or its cookie (EventSource sends no headers). */
+async function sessionKeyOf(request: FastifyRequest, tokens: SessionTokens): Promise<string | undefined> {
+  const token = tokenFromHeader(request.headers[SESSION_COOKIE]) ?? tokenFromHeader(request.cookies?.[SESSION_COOKIE]);
+  if (!token) return undefined;
+  try {
+    return (await tokens.verify(token)).key;
+  } catch (error) {
+    if (error instanceof SessionTokenError) return undefined;
+    throw error;
+  }
+}

@@ -1,0 +1,72 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { orderLines, orders, type FulfilmentType, type OrderStatus } from '../../db/schema/index.js';
+import { kitchenNotes, type OrderLineRow, type OrderRow } from '../orders/order-read.js';
+
+/** An order as the kitchen and the dashboard see it: everything needed to prepare and hand it over. */
+export interface KitchenOrder {
+  id: number;
+  pickupNumber: number;
+  /** Local day (shop's time zone) the pickup number belongs to, YYYY-MM-DD. */
+  pickupDay: string;
+  status: OrderStatus;
+  isTestOrder: boolean;
+  fulfilmentType: FulfilmentType;
+  slotStart: string | null;
+  slotEnd: string | null;
+  createdAt: string;
+  updatedAt: string;
+  customer: { firstName: string; lastName: string; phone: string; email: string };
+  /** Delivery address lines, empty for takeaway and dine-in. */
+  address: string[];
+  /** 'CASH' for cash on delivery, otherwise 'BETAALD' (SPEC §9). */
+  payment: 'CASH' | 'BETAALD';
+  paymentMethod: string;
+  total: number;
+  notes: string[];
+  lines: { name: string; quantity: number; addons: { name: string; value: string }[] }[];
+}
+
+export function toKitchenOrder(order: OrderRow, lines: OrderLineRow[]): KitchenOrder {
+  const ship = order.shipping;
+  return {
+    id: order.id,
+    pickupNumber: order.pickupNumber,
+    pickupDay: order.pickupDay,
+    status: order.status,
+    isTestOrder: order.isTestOrder,
+    fulfilmentType: order.fulfilmentType,
+    slotStart: order.slotStart?.toISOString() ?? null,
+    slotEnd: order.slotEnd?.toISOString() ?? null,
+    createdAt: order.createdAt.toISOString(),
+    updatedAt: order.updatedAt.toISOString(),
+    customer: {
+      firstName: order.billing.firstName,
+      lastName: order.billing.lastName,
+      phone: order.billing.phone,
+      email: order.billing.email,
+    },
+    address: order.fulfilmentType === 'delivery' ? [ship.address1, ship.address2, `${ship.postcode} ${ship.city}`.trim()].filter(Boolean) : [],
+    payment: order.paymentMethod === 'cod' ? 'CASH' : 'BETAALD',
+    paymentMethod: order.paymentMethod,
+    total: order.total,
+    notes: kitchenNotes(order.customerNote),
+    lines: [...lines]
+      .sort((a, b) => a.position - b.position)
+      .map((line) => ({ name: line.name, quantity: line.quantity, addons: line.addons.map((a) => ({ name: a.name, value: a.value })) })),
+  };
+}
+
+export async function loadKitchenOrders(db: DbOrTx, orderIds: number[]): Promise<KitchenOrder[]> {
+  if (orderIds.length === 0) return [];
+  const rows = await db.select().from(orders).where(inArray(orders.id, orderIds)).orderBy(asc(orders.id));
+  const lines = await db.select().from(orderLines).where(inArray(orderLines.orderId, orderIds));
+  return rows.map((row) => toKitchenOrder(row, lines.filter((l) => l.orderId === row.id)));
+}
+
+export async function loadKitchenOrder(db: DbOrTx, orderId: number): Promise<KitchenOrder | undefined> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!row) return undefined;
+  const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, orderId));
+  return toKitchenOrder(row, lines);
+}

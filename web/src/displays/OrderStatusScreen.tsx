@@ -1,0 +1,182 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { IntlProvider, useIntl } from 'react-intl';
+import { useStoreSettings } from '../api/hooks';
+import { toIntlLocale, type LocaleCode } from '../i18n/locale';
+import { cachedMessages, loadMessages, type Messages } from '../i18n/messages';
+import { useLocale } from '../i18n/LocaleProvider';
+import { useDocumentTitle } from '../lib/useDocumentTitle';
+import { Chime } from '../live/chime';
+import { applyEntry, columns, fromSnapshot, initialBoard, nextDeparture, shopDay, type BoardEntry, type BoardSnapshot, type BoardState } from '../live/statusBoard';
+import { useEventStream } from '../live/useEventStream';
+import { Spinner } from '../ui';
+import { Stage } from './Stage';
+
+const LANGUAGE_LOCALE: Record<BoardState['settings']['language'], LocaleCode> = { nl: 'nl_BE', fr: 'fr_FR', en: 'en_US' };
+
+/**
+ * /order-status-scherm: the public screen at the counter. Two columns of pickup numbers, "In bereiding" and
+ * "Klaar", moved live by /api/events/status-screen; a chime when a number becomes ready; ready numbers
+ * leave after the shop's setting. Labels follow the shop's language setting, not the visitor's cookie.
+ */
+export default function OrderStatusScreen() {
+  const { locale: visitorLocale } = useLocale();
+  const [board, setBoard] = useState<BoardState | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+  const chime = useRef<Chime>(new Chime());
+  const [soundBlocked, setSoundBlocked] = useState(false);
+
+  // A new shop day starts a new board: a new stream URL makes a fresh connection and snapshot.
+  const [day, setDay] = useState('');
+  const stream = useEventStream(`/api/events/status-screen${day ? `?day=${day}` : ''}`, {
+    snapshot: (data) => setBoard(fromSnapshot(data as BoardSnapshot)),
+    board: (data) =>
+      setBoard((current) => {
+        const { state, becameReady } = applyEntry(current ?? initialBoard, data as BoardEntry);
+        if (becameReady && state.settings.chime) chime.current.play();
+        return state;
+      }),
+  });
+
+  // Re-render when the next ready number is due to leave (and on each new state).
+  useEffect(() => {
+    if (!board) return;
+    const wait = nextDeparture(board, Date.now());
+    if (wait === undefined) return;
+    const timer = setTimeout(() => setNow(Date.now()), wait + 50);
+    return () => clearTimeout(timer);
+  }, [board, now]);
+  useEffect(() => setNow(Date.now()), [board]);
+
+  useEffect(() => {
+    if (!board?.today) return;
+    const check = setInterval(() => {
+      const current = shopDay(board.timeZone, Date.now());
+      if (current !== board.today) setDay(current);
+    }, 60_000);
+    return () => clearInterval(check);
+  }, [board?.today, board?.timeZone]);
+
+  // Try to get sound without a click (kiosk browsers often allow it); otherwise offer a button.
+  useEffect(() => {
+    if (!board?.settings.chime) return;
+    void chime.current.unlock().then((ok) => setSoundBlocked(!ok));
+  }, [board?.settings.chime]);
+  const enableSound = useCallback(() => {
+    void chime.current.unlock().then((ok) => {
+      setSoundBlocked(!ok);
+      if (ok) chime.current.play();
+    });
+  }, []);
+
+  const shopLocale = board ? LANGUAGE_LOCALE[board.settings.language] : visitorLocale;
+  const [messages, setMessages] = useState<{ locale: LocaleCode; messages: Messages } | null>(null);
+  useEffect(() => {
+    const cached = cachedMessages(shopLocale);
+    if (cached) setMessages({ locale: shopLocale, messages: cached });
+    else void loadMessages(shopLocale).then((loaded) => setMessages({ locale: shopLocale, messages: loaded }));
+  }, [shopLocale]);
+
+  const content = (
+    <Board board={board} now={now} stream={stream} soundBlocked={soundBlocked && Boolean(board?.settings.chime)} onEnableSound={enableSound} />
+  );
+  if (!messages) return content;
+  return (
+    <IntlProvider locale={toIntlLocale(messages.locale)} defaultLocale="nl-BE" messages={messages.messages} onError={() => undefined}>
+      <div lang={toIntlLocale(messages.locale)}>{content}</div>
+    </IntlProvider>
+  );
+}
+
+function Board({
+  board,
+  now,
+  stream,
+  soundBlocked,
+  onEnableSound,
+}: {
+  board: BoardState | null;
+  now: number;
+  stream: ReturnType<typeof useEventStream>;
+  soundBlocked: boolean;
+  onEnableSound: () => void;
+}) {
+  const intl = useIntl();
+  const settings = useStoreSettings();
+  const title = intl.formatMessage({ id: 'statusScreen.title' });
+  useDocumentTitle(title);
+  const visible = useMemo(() => (board ? columns(board, now) : { preparing: [], ready: [] }), [board, now]);
+
+  return (
+    <Stage className="status-screen-viewport">
+      <div className="board status-screen" data-testid="order-status-screen">
+        <header className="board__header">
+          <img className="board__logo" src="/media/logo.svg" alt="" width={264} height={88} />
+          <p className="board__site">{settings.data?.siteName ?? 'Bakje'}</p>
+          <h1 className="status-screen__title">{title}</h1>
+        </header>
+        {stream !== 'open' && board ? (
+          <p className="status-screen__connection" role="status">
+            {intl.formatMessage({ id: stream === 'refused' ? 'statusScreen.unavailable' : 'statusScreen.reconnecting' })}
+          </p>
+        ) : null}
+        {!board ? (
+          <main className="board__body board--center status-screen__loading">
+            {stream === 'refused' ? (
+              <p role="alert">{intl.formatMessage({ id: 'statusScreen.unavailable' })}</p>
+            ) : (
+              <>
+                <Spinner size="lg" />
+                <p role="status">{intl.formatMessage({ id: 'statusScreen.connecting' })}</p>
+              </>
+            )}
+          </main>
+        ) : (
+          <main className="status-screen__columns">
+            <Column
+              id="preparing"
+              heading={intl.formatMessage({ id: 'statusScreen.preparing' })}
+              numbers={visible.preparing}
+              empty={intl.formatMessage({ id: 'statusScreen.nonePreparing' })}
+            />
+            <Column
+              id="ready"
+              heading={intl.formatMessage({ id: 'statusScreen.ready' })}
+              numbers={visible.ready}
+              empty={intl.formatMessage({ id: 'statusScreen.noneReady' })}
+              live
+            />
+          </main>
+        )}
+        {soundBlocked ? (
+          <button type="button" className="status-screen__sound" onClick={onEnableSound}>
+            {intl.formatMessage({ id: 'statusScreen.enableSound' })}
+          </button>
+        ) : null}
+      </div>
+    </Stage>
+  );
+}
+
+function Column({ id, heading, numbers, empty, live }: { id: 'preparing' | 'ready'; heading: string; numbers: number[]; empty: string; live?: boolean }) {
+  const headingId = `status-${id}-heading`;
+  return (
+    <section className={`status-screen__column status-screen__column--${id}`} aria-labelledby={headingId} data-testid={`status-${id}`}>
+      <h2 id={headingId} className="status-screen__heading">
+        {heading}
+      </h2>
+      <div aria-live={live ? 'polite' : undefined}>
+        {numbers.length === 0 ? (
+          <p className="status-screen__empty">{empty}</p>
+        ) : (
+          <ul className="status-screen__numbers">
+            {numbers.map((number) => (
+              <li key={number} className="status-screen__number" data-testid="status-number">
+                {number}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { applyEntry, columns, fromSnapshot, nextDeparture, shopDay } from './statusBoard';
+
+const settings = { readyVisibleSeconds: 60, language: 'nl' as const, chime: true };
+const at = (s: number) => new Date(Date.UTC(2026, 10, 21, 17, 0, s)).toISOString();
+const now = (s: number) => Date.parse(at(s));
+
+describe('status board', () => {
+  it('moves a number from preparing to ready, chimes once, and lets it leave after the configured time', () => {
+    let state = fromSnapshot({ settings, today: '2026-11-21', timeZone: 'Europe/Brussels', board: [{ number: 3, state: 'preparing', readyAt: null }, { number: 1, state: 'preparing', readyAt: null }] });
+    expect(columns(state, now(0))).toEqual({ preparing: [1, 3], ready: [] });
+
+    const first = applyEntry(state, { number: 3, state: 'ready', readyAt: at(0) });
+    expect(first.becameReady).toBe(true);
+    state = first.state;
+    expect(applyEntry(state, { number: 3, state: 'ready', readyAt: at(0) }).becameReady).toBe(false);
+    expect(columns(state, now(10))).toEqual({ preparing: [1], ready: [3] });
+    expect(nextDeparture(state, now(10))).toBe(50_000);
+    expect(columns(state, now(60))).toEqual({ preparing: [1], ready: [] });
+    expect(nextDeparture(state, now(60))).toBeUndefined();
+  });
+
+  it('shows the newest ready number first and drops numbers that are gone (test orders, cancellations)', () => {
+    let state = fromSnapshot({ settings, today: '2026-11-21', timeZone: 'Europe/Brussels', board: [] });
+    state = applyEntry(state, { number: 4, state: 'ready', readyAt: at(1) }).state;
+    state = applyEntry(state, { number: 7, state: 'ready', readyAt: at(5) }).state;
+    state = applyEntry(state, { number: 9, state: 'preparing', readyAt: null }).state;
+    expect(columns(state, now(6)).ready).toEqual([7, 4]);
+    state = applyEntry(state, { number: 9, state: 'gone', readyAt: null }).state;
+    state = applyEntry(state, { number: 4, state: 'preparing', readyAt: null }).state;
+    expect(columns(state, now(6))).toEqual({ preparing: [4], ready: [7] });
+  });
+});
+
+describe('shopDay', () => {
+  it('is the date in the shop time zone, not UTC', () => {
+    expect(shopDay('Europe/Brussels', Date.parse('2026-11-21T23:30:00Z'))).toBe('2026-11-22');
+    expect(shopDay('Europe/Brussels', Date.parse('2026-11-21T22:30:00Z'))).toBe('2026-11-21');
+  });
+});

@@ -1,0 +1,82 @@
+/** The public order status board: pure state, fed by /api/events/status-screen. */
+
+export interface BoardEntry {
+  number: number;
+  state: 'preparing' | 'ready' | 'gone';
+  /** ISO time the number became ready. */
+  readyAt: string | null;
+}
+
+export interface StatusScreenSettings {
+  readyVisibleSeconds: number;
+  language: 'nl' | 'fr' | 'en';
+  chime: boolean;
+}
+
+export interface BoardState {
+  settings: StatusScreenSettings;
+  today: string;
+  timeZone: string;
+  /** Numbers on the board, by pickup number (numbers are unique per day). */
+  entries: Record<number, BoardEntry>;
+}
+
+export const initialBoard: BoardState = { settings: { readyVisibleSeconds: 300, language: 'nl', chime: true }, today: '', timeZone: 'Europe/Brussels', entries: {} };
+
+export interface BoardSnapshot {
+  settings: StatusScreenSettings;
+  /** The shop's day (YYYY-MM-DD in its time zone) the board is for. */
+  today: string;
+  timeZone: string;
+  board: BoardEntry[];
+}
+
+export function fromSnapshot(snapshot: BoardSnapshot): BoardState {
+  const entries: Record<number, BoardEntry> = {};
+  for (const entry of snapshot.board) if (entry.state !== 'gone') entries[entry.number] = entry;
+  return { settings: snapshot.settings, today: snapshot.today, timeZone: snapshot.timeZone, entries };
+}
+
+/** Applies one change; `becameReady` tells whether to chime. */
+export function applyEntry(state: BoardState, entry: BoardEntry): { state: BoardState; becameReady: boolean } {
+  const before = state.entries[entry.number];
+  const entries = { ...state.entries };
+  if (entry.state === 'gone') delete entries[entry.number];
+  else entries[entry.number] = entry;
+  return { state: { ...state, entries }, becameReady: entry.state === 'ready' && before?.state !== 'ready' };
+}
+
+/** What is on screen at `now`: numbers in preparation, and ready numbers not older than the setting. */
+export function columns(state: BoardState, now: number): { preparing: number[]; ready: number[] } {
+  const preparing: number[] = [];
+  const ready: { number: number; at: number }[] = [];
+  const keepMs = state.settings.readyVisibleSeconds * 1000;
+  for (const entry of Object.values(state.entries)) {
+    if (entry.state === 'preparing') preparing.push(entry.number);
+    else if (entry.state === 'ready') {
+      const at = entry.readyAt ? Date.parse(entry.readyAt) : now;
+      if (now - at < keepMs) ready.push({ number: entry.number, at });
+    }
+  }
+  preparing.sort((a, b) => a - b);
+  // Newest ready number first: that is the one people look for.
+  ready.sort((a, b) => b.at - a.at || b.number - a.number);
+  return { preparing, ready: ready.map((r) => r.number) };
+}
+
+/** Milliseconds until the next ready number leaves the screen, or undefined when none will. */
+export function nextDeparture(state: BoardState, now: number): number | undefined {
+  const keepMs = state.settings.readyVisibleSeconds * 1000;
+  let soonest: number | undefined;
+  for (const entry of Object.values(state.entries)) {
+    if (entry.state !== 'ready' || !entry.readyAt) continue;
+    const left = Date.parse(entry.readyAt) + keepMs - now;
+    if (left > 0 && (soonest === undefined || left < soonest)) soonest = left;
+  }
+  return soonest;
+}
+
+/** The shop's current day (YYYY-MM-DD) at `now`: when it is no longer the board's day, the board starts over. */
+export function shopDay(timeZone: string, now: number): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(now));
+}
