@@ -28,4 +28,5 @@ CREATE TABLE "simulated_tickets" (
 CREATE UNIQUE INDEX "print_jobs_idempotency_key" ON "print_jobs" USING btree ("idempotency_key");--> statement-breakpoint
 CREATE INDEX "print_jobs_due_idx" ON "print_jobs" USING btree ("status","next_attempt_at");--> statement-breakpoint
 CREATE INDEX "print_jobs_order_idx" ON "print_jobs" USING btree ("order_id");--> statement-breakpoint
-CREATE INDEX "simulated_tickets_received_idx" ON "simulated_tickets" USING btree ("received_at");
+CREATE INDEX "simulated_tickets_received_idx" ON "simulated_tickets" USING btree ("received_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "simulated_tickets_key" ON "simulated_tickets" USING btree ("printer","idempotency_key");

@@ -16,12 +16,15 @@ import { PostcodeDistanceProvider } from './modules/delivery/distance.js';
 import { SessionTokens } from './modules/session/session-token.js';
 import { sessionSecret } from './modules/session/session-secret.js';
 import { registerDeliveryRoutes } from './api/rest/delivery.js';
+import { registerPrintingRoutes } from './api/rest/printing.js';
+import { startPrinting, type PrintingRuntime } from './modules/printing/printing-runtime.js';
 
 export const mediaDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../assets/media');
 
 export interface App {
   server: FastifyInstance;
   catalog: CatalogService;
+  printing: PrintingRuntime;
   close(): Promise<void>;
 }
 
@@ -66,14 +69,19 @@ export async function buildApp(
   const tokens = new SessionTokens(await sessionSecret(database.db, config.sessionSecret), config.siteUrl);
   registerGraphQL(server, { config, catalog, services, tokens });
   registerDeliveryRoutes(server, { catalog, distance });
+  const printing = await startPrinting(config, database, log);
+  // TODO(auth branch): replace with the staff session guard (kitchen role and up).
+  registerPrintingRoutes(server, { receivedTickets: printing.receivedTickets, authorize: () => true });
   if (config.benchRoutes) registerBenchRoutes(server);
   await registerWebApp(server, { webDist: config.webDist, mediaDir });
 
   return {
     server,
     catalog,
+    printing,
     async close() {
       await server.close();
+      await printing.stop();
       await catalog.stop();
     },
   };

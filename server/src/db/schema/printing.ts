@@ -55,5 +55,9 @@ export const simulatedTickets = pgTable(
     text: text('text').notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('simulated_tickets_received_idx').on(t.receivedAt)],
+  (t) => [
+    index('simulated_tickets_received_idx').on(t.receivedAt),
+    // A retried job reaches the simulator again with the same key: it keeps the ticket once.
+    uniqueIndex('simulated_tickets_key').on(t.printer, t.idempotencyKey),
+  ],
 );
