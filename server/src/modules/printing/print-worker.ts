@@ -70,7 +70,8 @@ export class PrintWorker {
     this.stopped = true;
     this.nudge();
     await this.loop;
-    await this.unlisten?.();
+    // The database may already be gone (shutdown order, a lost connection): nothing left to unsubscribe.
+    await this.unlisten?.().catch(() => undefined);
   }
 
   private async run() {
