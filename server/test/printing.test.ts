@@ -8,7 +8,8 @@ import { loadConfig } from '../src/config.js';
 import type { Logger } from '../src/logger.js';
 import { MemoryTicketStore } from '../src/integrations/printer-simulators/received-tickets.js';
 import { PrintNodeSimulator } from '../src/integrations/printnode/printnode-simulator.js';
-import { jobsForOrder } from '../src/modules/printing/print-jobs.js';
+import { enqueueReprint, jobsForOrder } from '../src/modules/printing/print-jobs.js';
+import { PrintWorker } from '../src/modules/printing/print-worker.js';
 import { NOT_CONFIGURED, updatePrintSettings } from '../src/modules/printing/print-settings.js';
 import { aProduct } from './support/builders.js';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/database.js';
@@ -202,5 +203,29 @@ describe.each(databaseKinds)('printing order tickets on %s', (kind) => {
     expect(tickets.map((tk) => tk.idempotencyKey).sort()).toEqual([`o${orderId}-c1`, `o${orderId}-k1`, `o${orderId}-k2`]);
     expect(tickets.find((tk) => tk.idempotencyKey === `o${orderId}-c1`)!.text).toMatch(/PRO FORMA\n {8}Dit is geen geldig BTW-kasticket/);
     expect(simulator.requests).toBe(0);
+  });
+
+  it('shares the queue between two workers (two instances on PostgreSQL) without printing a ticket twice', async () => {
+    const app = await startApp(testDb, logs, { BAKJE_PRINT_WORKER: 'false' });
+    apps.push(app);
+    const orderId = await placeCashOrder(app, productId, slotId);
+    for (let i = 0; i < 18; i++) await enqueueReprint(testDb.database.db, orderId, i % 2 ? 'customer' : 'kitchen');
+    const second = kind === 'postgres' ? await testDb.openAnother() : testDb.database;
+    const silent = pino({ level: 'silent' }) as unknown as Logger;
+    const options = { timeZone: 'Europe/Brussels', retryBaseMs: 10 };
+    const workers = [new PrintWorker(testDb.database, silent, options), new PrintWorker(second, silent, options)];
+    simulator.failNext(3);
+    const handled = [0, 0];
+    // Both workers drain the same queue at the same time, again after failed attempts come due.
+    await waitFor('twenty tickets', async () => {
+      const counts = await Promise.all(workers.map((w) => w.drain()));
+      counts.forEach((n, i) => (handled[i]! += n));
+      return allSettled(testDb, orderId, 20)();
+    });
+    const keys = (await printed.list()).map((tk) => tk.idempotencyKey);
+    expect(keys).toHaveLength(20);
+    expect(new Set(keys).size).toBe(20);
+    expect(simulator.requests).toBe(23);
+    if (kind === 'postgres') expect(handled.every((n) => n > 0)).toBe(true);
   });
 });
