@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm run bench`: the storefront/start-up bench (run.mjs), then the order events latency bench (events.mjs).
+// `npm run bench`: the storefront/start-up bench (run.mjs), the order events latency bench (events.mjs), then
+// the checkout-to-ticket print latency bench (print-latency.mjs).
 // Options are passed to both; each ignores what is not its own only where noted in bench/README.md.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -14,6 +15,7 @@ let status = 0;
 for (const [script, argv] of [
   ['run.mjs', forRun],
   ['events.mjs', forwarded],
+  ['print-latency.mjs', ['--orders', '100']],
 ]) {
   const result = spawnSync(process.execPath, [path.join(dir, script), ...argv], { stdio: 'inherit' });
   if (result.status !== 0) status = result.status ?? 1;

@@ -23,6 +23,8 @@ import { KitchenActions } from './modules/kitchen/kitchen-actions.js';
 import { registerEventRoutes, type StaffGuard } from './api/events/routes.js';
 import { defaultSseOptions, type SseOptions } from './api/events/sse.js';
 import { registerKitchenRoutes } from './api/rest/kitchen.js';
+import { registerPrintingRoutes } from './api/rest/printing.js';
+import { startPrinting, type PrintingRuntime } from './modules/printing/printing-runtime.js';
 
 export const mediaDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../assets/media');
 
@@ -30,6 +32,7 @@ export interface App {
   server: FastifyInstance;
   catalog: CatalogService;
   orderEvents: OrderEventHub;
+  printing: PrintingRuntime;
   close(): Promise<void>;
 }
 
@@ -98,6 +101,9 @@ export async function buildApp(
   });
   registerEventRoutes(server, { db: database.db, streams, authorizeStaff, tokens, sse: { ...defaultSseOptions, ...options.sse } });
   registerKitchenRoutes(server, { kitchen: new KitchenActions(database.db, clock), authorizeStaff });
+  const printing = await startPrinting(config, database, log);
+  // TODO(auth branch): replace with the staff session guard (kitchen role and up).
+  registerPrintingRoutes(server, { receivedTickets: printing.receivedTickets, authorize: () => true });
   if (config.benchRoutes) registerBenchRoutes(server);
   await registerWebApp(server, { webDist: config.webDist, mediaDir });
 
@@ -105,9 +111,11 @@ export async function buildApp(
     server,
     catalog,
     orderEvents,
+    printing,
     async close() {
       await orderEvents.stop();
       await server.close();
+      await printing.stop();
       await catalog.stop();
     },
   };

@@ -31,6 +31,11 @@ const schema = z.object({
   BAKJE_CATALOG_CACHE_SIZE: z.coerce.number().int().min(0).max(100000).default(500),
   BAKJE_DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   BAKJE_BENCH_ROUTES: boolean.default(false),
+  BAKJE_PRINT_WORKER: boolean.default(true),
+  BAKJE_PRINT_RETRY_MS: z.coerce.number().int().min(1).max(3_600_000).default(2000),
+  BAKJE_PRINT_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(2000),
+  BAKJE_VIRTUAL_PRINTER: boolean.optional(),
+  BAKJE_VIRTUAL_PRINTER_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
 });
@@ -51,6 +56,15 @@ export interface Config {
   benchRoutes: boolean;
   logLevel: Env['LOG_LEVEL'];
   env: Env['NODE_ENV'];
+  printing: {
+    /** Run the print worker in this instance. */
+    worker: boolean;
+    retryBaseMs: number;
+    pollMs: number;
+    /** Start the virtual TCP printer and point the printer settings at it (demo mode by default). */
+    virtualPrinter: boolean;
+    virtualPrinterPort: number;
+  };
   /** Folder of the built web app, served at /. */
   webDist: string;
 }
@@ -82,6 +96,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, rootDir = pr
     benchRoutes: env.BAKJE_BENCH_ROUTES,
     logLevel: env.LOG_LEVEL,
     env: env.NODE_ENV,
+    printing: {
+      worker: env.BAKJE_PRINT_WORKER,
+      retryBaseMs: env.BAKJE_PRINT_RETRY_MS,
+      pollMs: env.BAKJE_PRINT_POLL_MS,
+      virtualPrinter: env.BAKJE_VIRTUAL_PRINTER ?? (env.BAKJE_SEED_DEMO && env.NODE_ENV !== 'test'),
+      virtualPrinterPort: env.BAKJE_VIRTUAL_PRINTER_PORT,
+    },
     webDist: path.resolve(rootDir, 'web/dist'),
   };
 }

@@ -37,6 +37,7 @@ async function main() {
         `  Kitchen        ${base}/dashboard`,
         `  Dashboard      ${base}/dashboard`,
         `  Status screen  ${base}/order-status-scherm`,
+        ...(app.printing.virtualPrinter ? [`  Printer        ${base}/dashboard/printer`] : []),
         `  Digital menu   ${base}/digital-menu/1`,
         `  GraphQL        ${base}/graphql`,
         '',

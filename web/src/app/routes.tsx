@@ -16,6 +16,7 @@ const OrderSummaryPage = lazy(() => import('../checkout/OrderSummaryPage'));
 const KioskArea = lazy(() => import('../areas/KioskArea'));
 const DashboardArea = lazy(() => import('../areas/DashboardArea'));
 const DisplaysArea = lazy(() => import('../displays/DisplaysArea'));
+const VirtualPrinterPage = lazy(() => import('../printing/VirtualPrinterPage'));
 
 function FullScreen({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageFallback />}>{children}</Suspense>;
@@ -63,6 +64,7 @@ export const routes: RouteObject[] = [
       { path: 'bestellenkiosk', element: <FullScreen><KioskArea kind="order" /></FullScreen> },
       { path: 'kioskindex', element: <FullScreen><KioskArea kind="index" /></FullScreen> },
       { path: 'dashboard', element: <FullScreen><DashboardArea /></FullScreen> },
+      { path: 'dashboard/printer', element: <FullScreen><VirtualPrinterPage /></FullScreen> },
       { path: 'dashboard/*', element: <FullScreen><DashboardArea /></FullScreen> },
       { path: 'digital-menu/:page', element: <FullScreen><DisplaysArea kind="digital-menu" /></FullScreen> },
       { path: 'order-status-scherm', element: <FullScreen><DisplaysArea kind="order-status" /></FullScreen> },

@@ -2,3 +2,4 @@ export * from './catalog.js';
 export * from './settings.js';
 export * from './commerce.js';
 export * from './events.js';
+export * from './printing.js';

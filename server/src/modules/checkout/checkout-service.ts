@@ -10,6 +10,7 @@ import { DISTANCE_FAILED, DistanceError, INCOMPLETE_ADDRESS, checkDeliveryDistan
 import { DINEIN_CLOSED, ORDERING_CLOSED, isOpenAt, orderingPossibleOn } from '../opening-hours/opening-hours.js';
 import { newOrderKey } from '../orders/order-key.js';
 import { recordOrderEvent } from '../order-events/record.js';
+import { enqueueOrderTickets } from '../printing/print-jobs.js';
 import { localMoment } from '../shop-time/shop-time.js';
 import { SLOT_REQUIRED, bookSlot, findSlotOption } from '../slots/time-slots.js';
 import { assertBillingComplete, normaliseAddress, type AddressInput } from './billing.js';
@@ -213,6 +214,9 @@ export class CheckoutService {
           totalTax: line.tax,
         })),
       );
+      // A cash order goes to the kitchen now: its tickets are committed with it (a paid card order will
+      // enqueue them when the payment is confirmed).
+      if (paymentMethod === 'cod') await enqueueOrderTickets(tx, order!.id);
       if (priced.coupons.length) {
         await tx.insert(couponUsages).values(priced.coupons.map(({ coupon }) => ({ couponId: coupon.id, orderId: order!.id, customer: who })));
       }

@@ -1,0 +1,143 @@
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
+import { centsToDecimal } from '../catalog/money.js';
+import { kitchenNotes, type OrderWithLines } from '../orders/order-read.js';
+import type { TicketKind } from '../../db/schema/printing.js';
+import { center, fit, leftRight, printable, wrap } from './ticket-text.js';
+
+/** Widths of SPEC §9: the customer ticket in normal print, the kitchen ticket in double-size print. */
+export const CUSTOMER_WIDTH = 48;
+export const KITCHEN_WIDTH = 23;
+/** Item row of the customer ticket: quantity 4, name 35, a space, price 8 = 48. */
+const QTY = 4;
+const NAME = 35;
+const PRICE = 8;
+
+export interface Seller {
+  name: string;
+  /** Address lines as printed under the name. */
+  address: string[];
+  vatNumber: string;
+}
+
+export interface TicketContext {
+  seller: Seller;
+  timeZone: string;
+  /** The print job's idempotency key, printed small at the bottom so duplicates can be recognised. */
+  reference: string;
+}
+
+/** A ticket as text lines plus the style the encoder prints it in. */
+export interface Ticket {
+  kind: TicketKind;
+  width: number;
+  lines: string[];
+}
+
+const FULFILMENT: Record<string, string> = { takeaway: 'Afhalen', delivery: 'Levering', dinein: 'Ter plaatse' };
+
+/** SPEC §9: CASH for cash on collection (cod), otherwise the order is already paid. */
+export function paymentLabel(paymentMethod: string): string {
+  return paymentMethod === 'cod' ? 'CASH' : 'BETAALD';
+}
+
+function when(instant: Date, timeZone: string, pattern: string): string {
+  return format(new TZDate(instant.getTime(), timeZone), pattern);
+}
+
+function customerName(order: OrderWithLines): string {
+  return `${order.billing.firstName} ${order.billing.lastName}`.trim();
+}
+
+function addonText(addon: { name: string; value: string }): string {
+  return addon.name ? `${addon.name}: ${addon.value}` : addon.value;
+}
+
+function deliveryAddress(order: OrderWithLines): string[] {
+  if (order.fulfilmentType !== 'delivery') return [];
+  const a = order.shipping;
+  return [[a.address1, a.address2].filter(Boolean).join(' '), `${a.postcode} ${a.city}`.trim()].filter(Boolean);
+}
+
+/**
+ * The customer's pro forma ticket, 48 characters wide. The web shop is not a certified cash register
+ * (GKS), so the ticket says PRO FORMA and that it is no VAT receipt (REFERENCE.md §6).
+ */
+export function customerTicket(order: OrderWithLines, context: TicketContext): Ticket {
+  const W = CUSTOMER_WIDTH;
+  const rule = '-'.repeat(W);
+  const p = printable;
+  const lines: string[] = [];
+  const row = (label: string, value: string) => lines.push(...wrap(p(`${label}: ${value}`), W));
+
+  lines.push(center(p(context.seller.name), W));
+  for (const line of context.seller.address) lines.push(center(p(line), W));
+  if (context.seller.vatNumber) lines.push(center(p(`BTW ${context.seller.vatNumber}`), W));
+  lines.push(rule, center('PRO FORMA', W), center('Dit is geen geldig BTW-kasticket', W), rule);
+  lines.push(leftRight('Pro forma ticket', `#${order.pickupNumber}`, W));
+  row('Bestelling', String(order.id));
+  row('Klant', customerName(order));
+  row('Datum', when(order.createdAt, context.timeZone, 'dd-MM-yyyy HH:mm'));
+  if (order.slotStart) row(FULFILMENT[order.fulfilmentType] ?? order.fulfilmentType, when(order.slotStart, context.timeZone, 'dd-MM-yyyy HH:mm'));
+  for (const line of deliveryAddress(order)) lines.push(fit(p(`  ${line}`), W));
+  row('Betalingsmethode', paymentLabel(order.paymentMethod));
+
+  lines.push(rule);
+  for (const item of order.lines) {
+    const qty = `${item.quantity}x`.padEnd(QTY);
+    lines.push(`${qty}${fit(p(item.name), NAME).padEnd(NAME)} ${centsToDecimal(item.subtotal).padStart(PRICE)}`);
+    for (const addon of item.addons) lines.push(`${' '.repeat(QTY)}${fit(p(`+ ${addonText(addon)}`), NAME)}`.trimEnd());
+  }
+  lines.push(rule);
+  const amount = (label: string, cents: number) => lines.push(leftRight(label, centsToDecimal(cents), W));
+  amount('Subtotaal', order.subtotal);
+  if (order.discountTotal) amount('Korting', -order.discountTotal);
+  if (order.shippingTotal) amount('Levering', order.shippingTotal);
+  lines.push(leftRight('Totaal', `EUR ${centsToDecimal(order.total)}`, W));
+  for (const vat of order.vatLines) lines.push(leftRight(`  incl. BTW ${vat.rate}% op ${centsToDecimal(vat.total)}`, centsToDecimal(vat.tax), W));
+
+  const notes = kitchenNotes(order.customerNote);
+  if (notes.length) {
+    lines.push(rule, 'Notities:');
+    for (const note of notes) lines.push(...wrap(p(`- ${note}`), W));
+  }
+  lines.push(rule, center('Bedankt voor uw bezoek!', W), '', center(p(`ref ${context.reference}`), W));
+  return { kind: 'customer', width: W, lines };
+}
+
+/**
+ * The kitchen ticket, 23 characters wide (printed double size): pickup number, fulfilment and time,
+ * items with their add-ons, the notes split on '|', the customer and CASH/BETAALD.
+ */
+export function kitchenTicket(order: OrderWithLines, context: TicketContext): Ticket {
+  const W = KITCHEN_WIDTH;
+  const rule = '-'.repeat(W);
+  const p = printable;
+  const lines: string[] = [rule];
+  lines.push(leftRight(`#${order.pickupNumber}`, p((FULFILMENT[order.fulfilmentType] ?? order.fulfilmentType).toUpperCase()), W));
+  if (order.slotStart) lines.push(leftRight(when(order.slotStart, context.timeZone, 'dd-MM'), when(order.slotStart, context.timeZone, 'HH:mm'), W));
+  for (const line of deliveryAddress(order)) lines.push(...wrap(p(line), W));
+  lines.push(rule);
+  for (const item of order.lines) {
+    const [first = '', ...rest] = wrap(p(item.name), W - QTY);
+    lines.push(`${`${item.quantity}x`.padEnd(QTY)}${first}`);
+    for (const line of rest) lines.push(`${' '.repeat(QTY)}${line}`);
+    for (const addon of item.addons) {
+      for (const line of wrap(p(`+ ${addonText(addon)}`), W - QTY)) lines.push(`${' '.repeat(QTY)}${line}`);
+    }
+  }
+  const notes = kitchenNotes(order.customerNote);
+  if (notes.length) {
+    lines.push(rule, 'Notities:');
+    for (const note of notes) lines.push(...wrap(p(`- ${note}`), W));
+  }
+  lines.push(rule);
+  lines.push(...wrap(p(customerName(order)), W));
+  lines.push(paymentLabel(order.paymentMethod));
+  lines.push(fit(p(`ref ${context.reference}`), W));
+  return { kind: 'kitchen', width: W, lines };
+}
+
+export function renderTicket(kind: TicketKind, order: OrderWithLines, context: TicketContext): Ticket {
+  return kind === 'customer' ? customerTicket(order, context) : kitchenTicket(order, context);
+}

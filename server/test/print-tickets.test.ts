@@ -1,0 +1,168 @@
+import { describe, expect, it } from 'vitest';
+import type { Address, LineAddon } from '../src/db/schema/index.js';
+import type { OrderWithLines } from '../src/modules/orders/order-read.js';
+import { decodeEscPos, encodeTicket } from '../src/modules/printing/escpos.js';
+import { customerTicket, kitchenTicket, type TicketContext } from '../src/modules/printing/tickets.js';
+import { printable } from '../src/modules/printing/ticket-text.js';
+
+const address = (overrides: Partial<Address> = {}): Address => ({
+  firstName: 'Amélie', lastName: 'Van den Brœck', company: '', address1: 'Sint-Pietersnieuwstraat 41', address2: '',
+  city: 'Gent', state: '', postcode: '9000', country: 'BE', phone: '0470 12 34 56', email: '', ...overrides,
+});
+
+const sauce: LineAddon = { fieldId: 1, optionId: 2, name: 'Saus', value: 'Mayonaise', price: 100, priceType: 'quantity_based' };
+const remark: LineAddon = { fieldId: 3, optionId: null, name: 'Opmerking', value: 'goed doorbakken', price: 0, priceType: 'flat_fee' };
+
+/** An order as the checkout writes it: 18:15 pickup on Saturday 21 November 2026, placed at 10:00. */
+function anOrder(overrides: Partial<OrderWithLines> = {}): OrderWithLines {
+  const createdAt = new Date('2026-11-21T09:00:00Z');
+  return {
+    id: 1042, orderKey: 'k', status: 'processing', sessionKey: 's', customerId: null, currency: 'EUR',
+    fulfilmentType: 'takeaway', slotId: 1, slotStart: new Date('2026-11-21T17:15:00Z'), slotEnd: new Date('2026-11-21T17:30:00Z'),
+    pickupNumber: 7, pickupDay: '2026-11-21', billing: address(), shipping: address(), shipToDifferentAddress: false,
+    paymentMethod: 'cod', paymentMethodTitle: 'Cash', transactionId: null, datePaid: null,
+    customerNote: 'zonder ui | extra zout|  ', subtotal: 1530, discountTotal: 0, shippingTotal: 0, totalTax: 87, total: 1530,
+    vatLines: [{ rate: 6, tax: 87, total: 1530 }], couponCodes: [], distanceKm: null, isTestOrder: false, createdVia: 'checkout',
+    metaData: [], createdAt, updatedAt: createdAt,
+    lines: [
+      { id: 1, orderId: 1042, position: 0, productId: 1, variationId: 2, name: 'Friet groot', sku: '', quantity: 2, unitPrice: 420, addons: [sauce], subtotal: 1040, total: 1040, vatRate: 6, totalTax: 59 },
+      { id: 2, orderId: 1042, position: 1, productId: 3, variationId: null, name: 'Stoofvleessaus met extra groenten uit de streek', sku: '', quantity: 1, unitPrice: 490, addons: [remark], subtotal: 490, total: 490, vatRate: 6, totalTax: 28 },
+    ],
+    ...overrides,
+  };
+}
+
+const context: TicketContext = {
+  seller: { name: 'Frituur ’t Pleintje', address: ['Korenmarkt 1', '9000 Gent'], vatNumber: 'BE0123.456.789' },
+  timeZone: 'Europe/Brussels',
+  reference: 'o1042-customer-1',
+};
+
+function roundTrip(ticket: { kind: 'customer' | 'kitchen'; width: number; lines: string[] }) {
+  const decoded = decodeEscPos(encodeTicket(ticket));
+  expect(decoded).toHaveLength(1);
+  expect(decoded[0]!.cut).toBe(true);
+  return decoded[0]!.lines;
+}
+
+describe('customer ticket', () => {
+  it('lays out a cash order 48 wide with pro forma wording, add-ons, notes and stripped accents', () => {
+    const ticket = customerTicket(anOrder(), context);
+    const expected = [
+      "              Frituur 't Pleintje",
+      '                  Korenmarkt 1',
+      '                   9000 Gent',
+      '               BTW BE0123.456.789',
+      '------------------------------------------------',
+      '                   PRO FORMA',
+      '        Dit is geen geldig BTW-kasticket',
+      '------------------------------------------------',
+      'Pro forma ticket                              #7',
+      'Bestelling: 1042',
+      'Klant: Amelie Van den Broeck',
+      'Datum: 21-11-2026 10:00',
+      'Afhalen: 21-11-2026 18:15',
+      'Betalingsmethode: CASH',
+      '------------------------------------------------',
+      '2x  Friet groot                            10.40',
+      '    + Saus: Mayonaise',
+      '1x  Stoofvleessaus met extra groente...     4.90',
+      '    + Opmerking: goed doorbakken',
+      '------------------------------------------------',
+      'Subtotaal                                  15.30',
+      'Totaal                                 EUR 15.30',
+      '  incl. BTW 6% op 15.30                     0.87',
+      '------------------------------------------------',
+      'Notities:',
+      '- zonder ui',
+      '- extra zout',
+      '------------------------------------------------',
+      '            Bedankt voor uw bezoek!',
+      '',
+      '              ref o1042-customer-1',
+    ];
+    expect(ticket.lines).toEqual(expected);
+    for (const line of ticket.lines) expect(line.length).toBeLessThanOrEqual(48);
+    // The item row is exactly quantity 4 + name 35 + space + price 8.
+    expect(ticket.lines[17]!.length).toBe(48);
+    expect(ticket.lines[17]!.slice(4, 39)).toBe('Stoofvleessaus met extra groente...');
+    expect(roundTrip(ticket)).toEqual(expected);
+  });
+
+  it('shows BETAALD for a paid order, the discount, the delivery fee and address', () => {
+    const order = anOrder({
+      paymentMethod: 'multisafepay_bancontact', fulfilmentType: 'delivery', discountTotal: 153, shippingTotal: 250, total: 1627,
+      vatLines: [{ rate: 6, tax: 78, total: 1377 }, { rate: 21, tax: 43, total: 250 }], customerNote: '',
+      shipping: address({ address1: 'Rue de l’Église 3', address2: 'bus 2', postcode: '9050', city: 'Gentbrugge' }),
+    });
+    const lines = customerTicket(order, { ...context, seller: { name: 'Bakje', address: [], vatNumber: '' } }).lines;
+    expect(lines.slice(0, 4)).toEqual(['                     Bakje', '-'.repeat(48), '                   PRO FORMA', '        Dit is geen geldig BTW-kasticket']);
+    expect(lines).toContain('Levering: 21-11-2026 18:15');
+    expect(lines).toContain("  Rue de l'Eglise 3 bus 2");
+    expect(lines).toContain('  9050 Gentbrugge');
+    expect(lines).toContain('Betalingsmethode: BETAALD');
+    expect(lines).toContain('Korting                                    -1.53');
+    expect(lines).toContain('Levering                                    2.50');
+    expect(lines).toContain('Totaal                                 EUR 16.27');
+    expect(lines).toContain('  incl. BTW 21% op 2.50                     0.43');
+    expect(lines).not.toContain('Notities:');
+    expect(lines.join('\n')).not.toMatch(/[^\x20-\x7e\n]/);
+    expect(roundTrip({ kind: 'customer', width: 48, lines })).toEqual(lines);
+  });
+});
+
+describe('kitchen ticket', () => {
+  it('lays out 23 wide: number, time, wrapped items with add-ons, notes split on |, CASH', () => {
+    const ticket = kitchenTicket(anOrder(), { ...context, reference: 'o1042-kitchen-1' });
+    const expected = [
+      '-----------------------',
+      '#7              AFHALEN',
+      '21-11             18:15',
+      '-----------------------',
+      '2x  Friet groot',
+      '    + Saus: Mayonaise',
+      '1x  Stoofvleessaus met',
+      '    extra groenten uit',
+      '    de streek',
+      '    + Opmerking: goed',
+      '    doorbakken',
+      '-----------------------',
+      'Notities:',
+      '- zonder ui',
+      '- extra zout',
+      '-----------------------',
+      'Amelie Van den Broeck',
+      'CASH',
+      'ref o1042-kitchen-1',
+    ];
+    expect(ticket.lines).toEqual(expected);
+    for (const line of ticket.lines) expect(line.length).toBeLessThanOrEqual(23);
+    expect(roundTrip(ticket)).toEqual(expected);
+  });
+
+  it('says BETAALD for anything but cod and prints the delivery address', () => {
+    const order = anOrder({ paymentMethod: 'multisafepay', fulfilmentType: 'dinein', customerNote: '' });
+    const lines = kitchenTicket(order, context).lines;
+    expect(lines[1]).toBe('#7          TER PLAATSE');
+    expect(lines).toContain('BETAALD');
+    expect(lines).not.toContain('CASH');
+    const delivered = kitchenTicket(anOrder({ fulfilmentType: 'delivery' }), context).lines;
+    expect(delivered.slice(1, 5)).toEqual(['#7             LEVERING', '21-11             18:15', 'Sint-Pietersnieuwstraat', '41']);
+  });
+});
+
+describe('ESC/POS and text', () => {
+  it('strips accents and spells out symbols', () => {
+    expect(printable('Crème brûlée — €3 “extra”\tß')).toBe('Creme brulee - EUR3 "extra" ss');
+    expect(printable('日本')).toBe('??');
+  });
+
+  it('decodes the encoder’s commands and rejects unknown ones', () => {
+    const bytes = encodeTicket({ kind: 'kitchen', width: 23, lines: ['a', 'b'] });
+    expect([...bytes.slice(0, 2)]).toEqual([0x1b, 0x40]);
+    expect(Buffer.from(bytes).includes(Buffer.from([0x1d, 0x21, 0x11]))).toBe(true);
+    expect(decodeEscPos(new Uint8Array([...bytes, ...bytes]))).toHaveLength(2);
+    expect(() => decodeEscPos(new Uint8Array([0x1b, 0x99, 0x00]))).toThrow(/unsupported command/);
+    expect(() => decodeEscPos(new Uint8Array([0x1b, 0x74]))).toThrow(/truncated/);
+  });
+});

@@ -1,0 +1,103 @@
+import { useQuery } from '@tanstack/react-query';
+import { FormattedMessage, useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import { useDocumentTitle } from '../lib/useDocumentTitle';
+import { EmptyState, ErrorState, Spinner } from '../ui';
+import '../areas/areas.css';
+import './printing.css';
+
+interface ReceivedTicket {
+  id: number;
+  printer: string;
+  idempotencyKey: string | null;
+  title: string;
+  text: string;
+  receivedAt: string;
+}
+
+class PrinterApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
+async function fetchTickets(signal: AbortSignal): Promise<ReceivedTicket[]> {
+  const response = await fetch('/api/printing/simulated-tickets?limit=50', { credentials: 'same-origin', signal, headers: { accept: 'application/json' } });
+  const body = (await response.json().catch(() => ({}))) as { tickets?: ReceivedTicket[]; message?: string };
+  if (!response.ok) throw new PrinterApiError(body.message ?? `HTTP ${response.status}`, response.status);
+  return body.tickets ?? [];
+}
+
+/** /dashboard/printer: what the virtual receipt printer printed, as the paper would show it (demo mode). */
+export default function VirtualPrinterPage() {
+  const intl = useIntl();
+  const title = intl.formatMessage({ id: 'printer.title' });
+  useDocumentTitle(title);
+  const query = useQuery({
+    queryKey: ['printing', 'simulated-tickets'],
+    queryFn: ({ signal }) => fetchTickets(signal),
+    // New tickets arrive without a reload; a printer page is watched, not clicked.
+    refetchInterval: 2000,
+    retry: (count, error) => !(error instanceof PrinterApiError && error.status === 404) && count < 2,
+  });
+
+  let content;
+  if (query.isPending) content = <Spinner size="lg" />;
+  else if (query.isError) {
+    const notRunning = query.error instanceof PrinterApiError && query.error.status === 404;
+    content = notRunning ? (
+      <EmptyState title={intl.formatMessage({ id: 'printer.notRunning' })}>
+        <p>{intl.formatMessage({ id: 'printer.notRunningBody' })}</p>
+      </EmptyState>
+    ) : (
+      <ErrorState error={query.error} onRetry={() => void query.refetch()} />
+    );
+  } else if (query.data.length === 0) {
+    content = (
+      <EmptyState title={intl.formatMessage({ id: 'printer.empty' })}>
+        <p>{intl.formatMessage({ id: 'printer.emptyBody' })}</p>
+      </EmptyState>
+    );
+  } else {
+    content = (
+      <ol className="printer__tickets" aria-label={intl.formatMessage({ id: 'printer.listLabel' })}>
+        {query.data.map((ticket) => (
+          <li key={ticket.id} className="printer__ticket">
+            <p className="printer__meta">
+              <FormattedMessage
+                id="printer.meta"
+                values={{
+                  printer: ticket.printer,
+                  time: intl.formatTime(ticket.receivedAt, { hour: '2-digit', minute: '2-digit', second: '2-digit' }),
+                }}
+              />
+            </p>
+            {/* Focusable: on a narrow screen the paper scrolls sideways, also from the keyboard. */}
+            <pre tabIndex={0} className={ticket.text.split('\n').some((line) => line.length > 23) ? 'printer__paper' : 'printer__paper printer__paper--kitchen'}>
+              {ticket.text}
+            </pre>
+          </li>
+        ))}
+      </ol>
+    );
+  }
+
+  return (
+    <div className="dashboard">
+      <header className="dashboard__header">
+        <Link to="/dashboard" className="dashboard__brand">
+          <img className="dashboard__logo" src="/media/logo.svg" alt="" width={120} height={40} />
+          <span>{intl.formatMessage({ id: 'nav.dashboard' })}</span>
+        </Link>
+      </header>
+      <main id="main" className="dashboard__main printer" tabIndex={-1}>
+        <h1 className="printer__title">{title}</h1>
+        <p className="printer__intro">{intl.formatMessage({ id: 'printer.intro' })}</p>
+        {content}
+      </main>
+    </div>
+  );
+}
