@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import OAuth from 'oauth-1.0a';
-import WooCommerceRestApi from '@woocommerce/woocommerce-rest-api';
+import WooCommerceRestApiModule from '@woocommerce/woocommerce-rest-api';
 import * as t from '../src/db/schema/index.js';
 import { ApiKeyService, type CreatedApiKey } from '../src/modules/api-keys/api-key-service.js';
 import type { App } from '../src/app.js';
@@ -10,6 +10,11 @@ import { createTestDatabase, databaseKinds, type TestDatabase } from './support/
 import { TEST_PEPPER, catalogCaughtUp, startTestApp } from './support/server.js';
 import { aCategory, aProduct } from './support/builders.js';
 import { anOrder } from './support/orders.js';
+
+// A CommonJS package: Node and the type-checker see its default export at different depths.
+type ClientClass = typeof WooCommerceRestApiModule.default;
+const WooCommerceRestApi: ClientClass =
+  (WooCommerceRestApiModule as unknown as { default?: ClientClass }).default ?? (WooCommerceRestApiModule as unknown as ClientClass);
 
 const basic = (key: CreatedApiKey) => `Basic ${Buffer.from(`${key.consumerKey}:${key.consumerSecret}`).toString('base64')}`;
 
