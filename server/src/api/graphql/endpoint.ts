@@ -19,6 +19,7 @@ import { RequestSession } from './session.js';
 import { tokenFromHeader, type SessionTokens } from '../../modules/session/session-token.js';
 import { schema } from './schema.js';
 import { depthLimit } from './depth-limit.js';
+import { queryLimits } from './query-limits.js';
 
 /** Root fields that only read the catalogue: a query made of these alone is cached whole. */
 const CATALOGUE_FIELDS = new Set([
@@ -36,6 +37,10 @@ const CATALOGUE_FIELDS = new Set([
 
 const MAX_QUERY_LENGTH = 100_000;
 const MAX_DEPTH = 12;
+/** Aliases let one request repeat a field many times; the storefront's documents use a handful. */
+export const MAX_ALIASES = 30;
+/** Fields times requested page sizes (query-limits.ts); the storefront's largest query costs about 5,000. */
+export const MAX_COST = 25_000;
 
 interface PreparedDocument {
   document: DocumentNode;
@@ -81,7 +86,7 @@ export function registerGraphQL(
     let prepared: PreparedDocument | readonly GraphQLError[];
     try {
       const document = parse(query, { maxTokens: 20_000 });
-      const errors = validate(schema, document, [...specifiedRules, depthLimit(MAX_DEPTH)]);
+      const errors = validate(schema, document, [...specifiedRules, depthLimit(MAX_DEPTH), queryLimits({ maxAliases: MAX_ALIASES, maxCost: MAX_COST })]);
       prepared = errors.length ? errors : { document, catalogueOnly: isCatalogueOnly(document) };
     } catch (error) {
       if (!(error instanceof GraphQLError)) throw error;
