@@ -134,6 +134,25 @@ describe('HTTP hardening', () => {
     });
   });
 
+  describe('NUL characters (PostgreSQL text cannot hold them; found by fuzzing)', () => {
+    it('GraphQL: refused in variables and in string literals, before any database work', async () => {
+      const mutation = 'mutation C($input: ApplyCouponInput!) { applyCoupon(input: $input) { applied { code } } }';
+      const inVariables = await graphql(app, mutation, { input: { code: 'a\u0000b' } });
+      expect(inVariables.status).toBe(400);
+      expect(inVariables.body).toEqual({ errors: [{ message: 'Text may not contain NUL (U+0000) characters.' }] });
+      const inLiteral = await graphql(app, 'mutation { applyCoupon(input: {code: "a\\u0000"}) { applied { code } } }');
+      expect(inLiteral.status).toBe(400);
+    });
+
+    it('REST: refused as rest_invalid_param', async () => {
+      const key = await new ApiKeyService(testDb.database.db, () => TEST_PEPPER).create({ scope: 'read' });
+      const authorization = `Basic ${Buffer.from(`${key.consumerKey}:${key.consumerSecret}`).toString('base64')}`;
+      const response = await app.server.inject({ url: '/wp-json/wc/v3/orders?search=a%00b', headers: { authorization } });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'rest_invalid_param', data: { status: 400 } });
+    });
+  });
+
   describe('errors', () => {
     it('a failing route answers 500 without message, stack or SQL', async () => {
       const response = await app.server.inject('/test/throws-sql');

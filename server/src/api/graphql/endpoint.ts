@@ -20,6 +20,7 @@ import { tokenFromHeader, type SessionTokens } from '../../modules/session/sessi
 import { schema } from './schema.js';
 import { depthLimit } from './depth-limit.js';
 import { queryLimits } from './query-limits.js';
+import { NUL_MESSAGE, containsNul } from '../http/nul-text.js';
 
 /** Root fields that only read the catalogue: a query made of these alone is cached whole. */
 const CATALOGUE_FIELDS = new Set([
@@ -119,6 +120,10 @@ export function registerGraphQL(
     if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') {
       return reply.code(400).send(errorBody('operationName must be a string.'));
     }
+    // Covers string literals in the query too: GraphQL's "\u0000" escape decodes to the same character.
+    if (containsNul(variables) || query.includes('\u0000') || /\\u0000/i.test(query)) {
+      return reply.code(400).send(errorBody(NUL_MESSAGE));
+    }
 
     const prepared = prepare(query);
     if (Array.isArray(prepared)) {
@@ -166,8 +171,12 @@ export function registerGraphQL(
   }
 
   function publicError(error: GraphQLError, request: FastifyRequest) {
-    // Errors we raise on purpose carry a code; anything else is a bug: log it, never leak its details.
-    if (error.extensions?.code || !error.originalError) return error.toJSON();
+    // Errors we raise on purpose carry a code; graphql-js's own (a variable that does not fit its type,
+    // found by fuzzing) wrap a GraphQLError or come before execution (no path). Anything else is a bug:
+    // log it, never leak its details.
+    if (error.extensions?.code || !error.originalError || error.originalError instanceof GraphQLError || error.path === undefined) {
+      return error.toJSON();
+    }
     request.log.error({ err: error.originalError, path: error.path }, 'GraphQL resolver failed');
     return { message: 'Internal server error', path: error.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
   }

@@ -6,6 +6,7 @@ import { authenticate, type RestPrincipal } from './auth.js';
 import { WcError, authError, sendWcError } from './errors.js';
 import { registerCatalogRoutes } from './catalog-routes.js';
 import { registerOrderRoutes } from './order-routes.js';
+import { NUL_MESSAGE, containsNul } from '../../http/nul-text.js';
 
 export const WC_PREFIX = '/wp-json/wc/v3';
 
@@ -45,6 +46,12 @@ export async function registerWooCommerceRest(
         if (!reading && !canWrite(principal.scope)) throw authError('The API key provided does not have write permissions.');
         request.restPrincipal = principal;
         await deps.keys.touch(principal.keyId);
+      });
+
+      api.addHook('preValidation', async (request) => {
+        if (containsNul(request.query) || containsNul(request.params) || containsNul(request.body)) {
+          throw new WcError(400, 'rest_invalid_param', `Invalid parameter(s): ${NUL_MESSAGE}`);
+        }
       });
 
       api.setErrorHandler((error: FastifyError, request, reply) => {
