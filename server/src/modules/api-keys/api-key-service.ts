@@ -28,6 +28,8 @@ export interface ResolvedApiKey {
   id: number;
   scope: ApiKeyScope;
   consumerSecret: string;
+  /** SHA-256 of the secret, for credentials sent in clear. */
+  secretHash: string;
 }
 
 export class ApiKeyError extends Error {
@@ -81,6 +83,8 @@ export function canWrite(scope: ApiKeyScope): boolean {
  * (no password hashing needed); every comparison of a secret value is constant-time.
  */
 export class ApiKeyService {
+  private readonly touched = new Map<number, number>();
+
   constructor(
     private readonly db: Db,
     /** Read on first use, so a server that never sees a key never needs one. */
@@ -142,15 +146,16 @@ export class ApiKeyService {
       .from(apiKeys)
       .where(and(eq(apiKeys.truncatedKey, consumerKey.slice(-7)), isNull(apiKeys.revokedAt)));
     const row = candidates.find((candidate) => sameHash(candidate.keyHash, hash));
-    return row ? { id: row.id, scope: row.scope, consumerSecret: this.deriveSecret(row.secretSalt) } : undefined;
+    return row
+      ? { id: row.id, scope: row.scope, consumerSecret: this.deriveSecret(row.secretSalt), secretHash: row.secretHash }
+      : undefined;
   }
 
-  /** Checks a consumer secret sent in clear (Basic or query string) against the stored hash. */
-  async secretMatches(keyId: number, consumerSecret: string): Promise<boolean> {
-    const [row] = await this.db.select({ secretHash: apiKeys.secretHash }).from(apiKeys).where(eq(apiKeys.id, keyId));
+  /** Checks a consumer secret sent in clear (Basic or query string) against the key's stored hash. */
+  secretMatches(key: ResolvedApiKey, consumerSecret: string): boolean {
     // Hash whatever was sent, so the comparison takes the same time for a malformed secret.
     const sent = sha256(consumerSecret);
-    return Boolean(row) && SECRET_PATTERN.test(consumerSecret) && sameHash(row!.secretHash, sent);
+    return sameHash(key.secretHash, sent) && SECRET_PATTERN.test(consumerSecret);
   }
 
   /**
@@ -171,6 +176,11 @@ export class ApiKeyService {
   /** Notes the key's last use, at most once a minute so busy integrations do not write on every call. */
   async touch(keyId: number): Promise<void> {
     const now = this.clock();
+    // This process already wrote it within the minute: skip even the (no-op) UPDATE.
+    const last = this.touched.get(keyId);
+    if (last !== undefined && now.getTime() - last < LAST_ACCESS_RESOLUTION_MS) return;
+    this.touched.set(keyId, now.getTime());
+    if (this.touched.size > 10_000) this.touched.clear();
     await this.db
       .update(apiKeys)
       .set({ lastAccess: now })

@@ -61,7 +61,7 @@ export async function authenticate(
     }
     const key = await deps.keys.resolve(clear.key);
     if (!key) throw authError('Consumer key is invalid.');
-    if (!(await deps.keys.secretMatches(key.id, clear.secret))) throw authError('Consumer secret is invalid.');
+    if (!deps.keys.secretMatches(key, clear.secret)) throw authError('Consumer secret is invalid.');
     return { keyId: key.id, scope: key.scope };
   }
 
