@@ -52,6 +52,11 @@ describe('HTTP hardening', () => {
       },
     );
 
+    it('API answers stay same-site for cross-origin readers; product images may be shown anywhere', async () => {
+      expect((await app.server.inject('/api/health')).headers['cross-origin-resource-policy']).toBe('same-site');
+      expect((await app.server.inject('/media/does-not-exist.svg')).headers['cross-origin-resource-policy']).toBe('cross-origin');
+    });
+
     it('sends HSTS when the request came over HTTPS through the proxy', async () => {
       const response = await app.server.inject({ url: '/api/health', headers: { 'x-forwarded-proto': 'https' } });
       expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');

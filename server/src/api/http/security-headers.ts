@@ -35,5 +35,7 @@ export async function registerSecurityHeaders(app: FastifyInstance) {
   });
   app.addHook('onRequest', async (request, reply) => {
     if (request.protocol === 'https') reply.header('strict-transport-security', HSTS_VALUE);
+    // Product images are handed to integrations (REST `images[].src`) that may show them on their own site.
+    if (request.url.startsWith('/media/')) reply.header('cross-origin-resource-policy', 'cross-origin');
   });
 }
