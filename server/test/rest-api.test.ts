@@ -136,6 +136,19 @@ describe.each(databaseKinds)('store REST API and API keys (%s)', (kind) => {
       }
     });
 
+    it('accepts the OAuth parameters in an Authorization: OAuth header too', async () => {
+      const oauth = new OAuth({
+        consumer: { key: readKey.consumerKey, secret: readKey.consumerSecret },
+        signature_method: 'HMAC-SHA256',
+        hash_function: (base, k) => createHmac('sha256', k).update(base).digest('base64'),
+      });
+      const url = 'http://localhost:80/wp-json/wc/v3/products?per_page=3';
+      const header = oauth.toHeader(oauth.authorize({ url, method: 'GET' }));
+      const response = await get('/wp-json/wc/v3/products?per_page=3', { authorization: header.Authorization }, '203.0.113.7');
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toHaveLength(3);
+    });
+
     it('refuses a replayed nonce, a stale timestamp, a wrong signature and a changed parameter', async () => {
       const url = signed(readKey, 'GET', 'http://localhost:80/wp-json/wc/v3/products?per_page=1');
       expect((await get(url)).statusCode).toBe(200);
