@@ -24,12 +24,20 @@ async function main() {
   // let the CLI in through a local endpoint guarded by a secret in the lock file (decision 0004).
   let lock: DataDirLock | undefined;
   if (config.database.kind === 'pglite') {
-    try {
-      lock = DataDirLock.acquire(config.dataDir, 'server');
-    } catch (error) {
-      if (!(error instanceof LockHeldError)) throw error;
-      console.error(`${error.message} Stop it first, or give this one its own BAKJE_DATA_DIR.`);
-      process.exit(1);
+    // A CLI command holds the data dir for a few seconds: wait for it; another server is an error.
+    const deadline = Date.now() + 30_000;
+    while (!lock) {
+      try {
+        lock = DataDirLock.acquire(config.dataDir, 'server');
+      } catch (error) {
+        if (!(error instanceof LockHeldError)) throw error;
+        if (error.holder.role === 'cli' && Date.now() < deadline) {
+          await new Promise((resolve) => setTimeout(resolve, 250));
+          continue;
+        }
+        console.error(`${error.message} Stop it first, or give this one its own BAKJE_DATA_DIR.`);
+        process.exit(1);
+      }
     }
   }
   const localAdminSecret = lock ? randomBytes(32).toString('base64url') : undefined;
