@@ -270,6 +270,43 @@ describe.each(databaseKinds)('store REST API and API keys (%s)', (kind) => {
     });
   });
 
+  describe('product updates', () => {
+    const put = (key: CreatedApiKey, id: number, payload: unknown) =>
+      app.server.inject({
+        method: 'PUT',
+        url: `/wp-json/wc/v3/products/${id}`,
+        headers: { authorization: basic(key), 'content-type': 'application/json' },
+        payload: JSON.stringify(payload),
+      });
+
+    it('a read_write key changes price, stock and name; the answer and the next reads show it at once', async () => {
+      const product = await aProduct(testDb.database.db, { name: { nl: 'Bicky', fr: 'Bicky FR', en: 'Bicky EN' }, regularPrice: 450 });
+      await catalogCaughtUp(app, testDb.database);
+      const response = await put(readWriteKey, product.id, { name: 'Bicky burger', regular_price: '4.80', sale_price: '4.20', stock_status: 'outofstock', menu_order: 3, id: 999, permalink: 'ignored' });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toMatchObject({ id: product.id, name: 'Bicky burger', regular_price: '4.80', sale_price: '4.20', price: '4.20', on_sale: true, stock_status: 'outofstock', menu_order: 3 });
+      const read = (await get(`/wp-json/wc/v3/products/${product.id}`, { authorization: basic(readKey) })).json();
+      expect(read.name).toBe('Bicky burger');
+      const [row] = await testDb.database.db.select().from(t.products).where(eq(t.products.id, product.id));
+      expect(row).toMatchObject({ regularPrice: 480, salePrice: 420, stockStatus: 'OUT_OF_STOCK', name: { nl: 'Bicky burger', fr: 'Bicky FR', en: 'Bicky EN' } });
+      const cleared = await put(readWriteKey, product.id, { sale_price: '' });
+      expect(cleared.json()).toMatchObject({ sale_price: '', price: '4.80', on_sale: false });
+    });
+
+    it('refuses bad values, unknown ids and read keys, changing nothing', async () => {
+      const [before] = await testDb.database.db.select().from(t.products).where(eq(t.products.id, friesId));
+      for (const bad of [{ regular_price: '3,50' }, { regular_price: 3.5 }, { status: 'gone' }, { name: '' }, { stock_quantity: 1.5 }, { featured: 'yes' }]) {
+        const response = await put(readWriteKey, friesId, bad);
+        expect(response.statusCode, JSON.stringify(bad)).toBe(400);
+        expect(response.json().code).toBe('rest_invalid_param');
+      }
+      expect((await put(readWriteKey, 999_999, { name: 'x' })).statusCode).toBe(404);
+      expect((await put(readKey, friesId, { name: 'x' })).statusCode).toBe(401);
+      const [after] = await testDb.database.db.select().from(t.products).where(eq(t.products.id, friesId));
+      expect(after).toEqual(before);
+    });
+  });
+
   it('the official @woocommerce/woocommerce-rest-api client lists products over plain HTTP (OAuth)', async () => {
     const address = await app.server.listen({ port: 0, host: '127.0.0.1' });
     const client = new WooCommerceRestApi({ url: address, consumerKey: readWriteKey.consumerKey, consumerSecret: readWriteKey.consumerSecret, version: 'wc/v3' });

@@ -2,7 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { CatalogService } from '../../../modules/catalog/catalog-service.js';
 import { isOnSale } from '../../../modules/catalog/product-query.js';
 import { translate } from '../../../modules/i18n/locale.js';
-import { notFound, invalidParam } from './errors.js';
+import { z } from 'zod';
+import type { Db } from '../../../db/client.js';
+import { catalogVisibilities } from '../../../db/schema/index.js';
+import { ProductUpdateError, updateProduct } from '../../../modules/catalog/product-update.js';
+import { WcError, notFound, invalidParam } from './errors.js';
 import { boolParam, enumParam, idListParam, intParam, pageParams, pagingHeaders, textParam, type Query } from './paging.js';
 import { categoryShape, productShape, wcStockStatusOf, wcStockStatuses } from './catalog-shapes.js';
 
@@ -17,7 +21,27 @@ function idParam(raw: unknown): number {
 }
 
 /** GET /products, /products/{id}, /products/categories, /products/categories/{id} from the catalogue snapshot. */
-export function registerCatalogRoutes(app: FastifyInstance, deps: { catalog: CatalogService }) {
+const price = z.union([z.literal(''), z.string().regex(/^\d{1,6}(\.\d{1,2})?$/, 'a price such as "3.50"')]);
+const toCents = (value: string | undefined) => (value === undefined ? undefined : value === '' ? null : Math.round(Number(value) * 100));
+const STOCK_IN = { instock: 'IN_STOCK', outofstock: 'OUT_OF_STOCK', onbackorder: 'ON_BACKORDER' } as const;
+
+/** The writable product fields (others are ignored, as WooCommerce ignores read-only fields). */
+const productBody = z.object({
+  name: z.string().trim().min(1).max(200).optional(),
+  description: z.string().max(20_000).optional(),
+  short_description: z.string().max(5_000).optional(),
+  regular_price: price.optional(),
+  sale_price: price.optional(),
+  status: z.enum(['publish', 'draft', 'private']).optional(),
+  featured: z.boolean().optional(),
+  menu_order: z.number().int().min(-1_000_000).max(1_000_000).optional(),
+  catalog_visibility: z.enum(catalogVisibilities).optional(),
+  stock_status: z.enum(wcStockStatuses).optional(),
+  manage_stock: z.boolean().optional(),
+  stock_quantity: z.number().int().min(-1_000_000).max(1_000_000).nullable().optional(),
+});
+
+export function registerCatalogRoutes(app: FastifyInstance, deps: { catalog: CatalogService; db: Db }) {
   app.get('/products', async (request, reply) => {
     const query = request.query as Query;
     const page = pageParams(query);
@@ -132,6 +156,43 @@ export function registerCatalogRoutes(app: FastifyInstance, deps: { catalog: Cat
     if (!category) throw notFound('woocommerce_rest_term_invalid', 'Resource does not exist.');
     return categoryShape(snapshot, category);
   });
+
+  // PUT /products/{id} (SPEC §7 back office): the change, then the product as the catalogue now has it.
+  const update = async (request: { params: unknown; body: unknown }) => {
+    const id = idParam((request.params as { id: string }).id);
+    const body = request.body ?? {};
+    if (typeof body !== 'object' || Array.isArray(body)) throw new WcError(400, 'rest_invalid_json', 'The body must be a JSON object.');
+    const parsed = productBody.safeParse(body);
+    if (!parsed.success) throw invalidParam([...new Set(parsed.error.issues.map((i) => String(i.path[0] ?? 'body')))].join(', '));
+    const b = parsed.data;
+    try {
+      const version = await updateProduct(deps.db, id, {
+        name: b.name,
+        description: b.description,
+        shortDescription: b.short_description,
+        regularPrice: toCents(b.regular_price),
+        salePrice: toCents(b.sale_price),
+        status: b.status,
+        featured: b.featured,
+        menuOrder: b.menu_order,
+        catalogVisibility: b.catalog_visibility,
+        stockStatus: b.stock_status === undefined ? undefined : STOCK_IN[b.stock_status],
+        manageStock: b.manage_stock,
+        stockQuantity: b.stock_quantity,
+      });
+      // Read our own write: the NOTIFY may not have arrived yet.
+      deps.catalog.markChanged(version);
+    } catch (error) {
+      if (!(error instanceof ProductUpdateError)) throw error;
+      if (error.kind === 'not_found') throw notFound('woocommerce_rest_product_invalid_id', error.message);
+      throw new WcError(400, 'woocommerce_rest_product_invalid', error.message);
+    }
+    const snapshot = await deps.catalog.get();
+    return productShape(snapshot, snapshot.products.get(id)!);
+  };
+  app.put('/products/:id', update);
+  app.post('/products/:id', update);
+  app.patch('/products/:id', update);
 
   app.get('/products/:id', async (request) => {
     const id = idParam((request.params as { id: string }).id);
