@@ -25,6 +25,12 @@ import { defaultSseOptions, type SseOptions } from './api/events/sse.js';
 import { registerKitchenRoutes } from './api/rest/kitchen.js';
 import { registerPrintingRoutes } from './api/rest/printing.js';
 import { startPrinting, type PrintingRuntime } from './modules/printing/printing-runtime.js';
+import { ApiKeyService } from './modules/api-keys/api-key-service.js';
+import { loadPepper } from './modules/api-keys/pepper.js';
+import { registerWooCommerceRest } from './api/rest/wc/register.js';
+import { localAdminAuthorize, registerApiKeyAdmin, type Authorize } from './api/rest/api-key-admin.js';
+import { registerSecurityHeaders } from './api/http/security-headers.js';
+import { registerErrorHandler } from './api/http/error-handler.js';
 
 export const mediaDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../assets/media');
 
@@ -43,6 +49,10 @@ export interface AppOptions {
    */
   authorizeStaff?: StaffGuard;
   sse?: Partial<SseOptions>;
+  /** Who may manage API keys at /api/admin/api-keys; the staff admin check once accounts exist. Default: nobody. */
+  authorizeKeyAdmin?: Authorize;
+  /** The secret of the lock file: enables /api/local-admin/api-keys for the CLI (docs/decisions/0004-keys-cli.md). */
+  localAdminSecret?: string;
 }
 
 const refuseEveryone: StaffGuard = async () => false;
@@ -68,16 +78,8 @@ export async function buildApp(
   await orderEvents.start();
 
   await server.register(fastifyCookie);
-  server.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
-    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 600 ? error.statusCode : 500;
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
-    // Never a stack trace or SQL in a response.
-    reply.code(status).send({
-      code: status >= 500 ? 'internal_error' : 'bad_request',
-      message: status >= 500 ? 'Internal server error' : error.message,
-      data: { status },
-    });
-  });
+  await registerSecurityHeaders(server);
+  registerErrorHandler(server);
 
   registerHealth(server, database);
   const distance = new PostcodeDistanceProvider();
@@ -104,6 +106,17 @@ export async function buildApp(
   const printing = await startPrinting(config, database, log);
   // TODO(auth branch): replace with the staff session guard (kitchen role and up).
   registerPrintingRoutes(server, { receivedTickets: printing.receivedTickets, authorize: () => true });
+  let pepper: string | undefined;
+  const keys = new ApiKeyService(
+    database.db,
+    () => (pepper ??= loadPepper(config.apiKeyPepper, config.dataDir)),
+    clock,
+  );
+  await registerWooCommerceRest(server, { db: database.db, catalog, keys, siteUrl: config.siteUrl, clock });
+  registerApiKeyAdmin(server, { keys, base: '/api/admin/api-keys', authorize: options.authorizeKeyAdmin ?? (() => false) });
+  if (options.localAdminSecret) {
+    registerApiKeyAdmin(server, { keys, base: '/api/local-admin/api-keys', authorize: localAdminAuthorize(options.localAdminSecret) });
+  }
   if (config.benchRoutes) registerBenchRoutes(server);
   await registerWebApp(server, { webDist: config.webDist, mediaDir });
 

@@ -28,6 +28,7 @@ const schema = z.object({
     }, 'must be an IANA time zone such as Europe/Brussels')
     .default('Europe/Brussels'),
   BAKJE_SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  BAKJE_API_KEY_PEPPER: z.string().min(32, 'must be at least 32 characters').optional(),
   BAKJE_CATALOG_CACHE_SIZE: z.coerce.number().int().min(0).max(100000).default(500),
   BAKJE_DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   BAKJE_BENCH_ROUTES: boolean.default(false),
@@ -51,6 +52,10 @@ export interface Config {
   seedDemo: boolean;
   timeZone: string;
   sessionSecret: string | undefined;
+  /** Re-derives REST API consumer secrets; else a file in the data dir (docs/decisions/0004-keys-cli.md). */
+  apiKeyPepper: string | undefined;
+  /** Folder for local state (embedded database, lock file, API key pepper), whichever database is used. */
+  dataDir: string;
   catalogCacheSize: number;
   /** Extra routes for `npm run bench` (a static reference body); never on in production. */
   benchRoutes: boolean;
@@ -92,6 +97,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, rootDir = pr
     seedDemo: env.BAKJE_SEED_DEMO,
     timeZone: env.BAKJE_TIMEZONE,
     sessionSecret: env.BAKJE_SESSION_SECRET,
+    apiKeyPepper: env.BAKJE_API_KEY_PEPPER,
+    dataDir: path.resolve(rootDir, env.BAKJE_DATA_DIR),
     catalogCacheSize: env.BAKJE_CATALOG_CACHE_SIZE,
     benchRoutes: env.BAKJE_BENCH_ROUTES,
     logLevel: env.LOG_LEVEL,

@@ -3,6 +3,9 @@ import { createLogger } from './logger.js';
 import { openDatabase } from './db/client.js';
 import { bootstrapDatabase } from './db/bootstrap.js';
 import { buildApp } from './app.js';
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { DataDirLock, LockHeldError } from './modules/instance-lock/data-dir-lock.js';
 
 async function main() {
   let config;
@@ -17,10 +20,32 @@ async function main() {
   }
   const log = createLogger(config.logLevel);
   const started = performance.now();
+  // The embedded database must never be open in two processes: hold the data dir while running, and
+  // let the CLI in through a local endpoint guarded by a secret in the lock file (decision 0004).
+  let lock: DataDirLock | undefined;
+  if (config.database.kind === 'pglite') {
+    // A CLI command holds the data dir for a few seconds: wait for it; another server is an error.
+    const deadline = Date.now() + 30_000;
+    while (!lock) {
+      try {
+        lock = DataDirLock.acquire(config.dataDir, 'server');
+      } catch (error) {
+        if (!(error instanceof LockHeldError)) throw error;
+        if (error.holder.role === 'cli' && Date.now() < deadline) {
+          await new Promise((resolve) => setTimeout(resolve, 250));
+          continue;
+        }
+        console.error(`${error.message} Stop it first, or give this one its own BAKJE_DATA_DIR.`);
+        process.exit(1);
+      }
+    }
+  }
+  const localAdminSecret = lock ? randomBytes(32).toString('base64url') : undefined;
   const database = await openDatabase(config.database);
   await bootstrapDatabase(database, { seedDemo: config.seedDemo, log });
-  const app = await buildApp(config, database, log);
+  const app = await buildApp(config, database, log, undefined, { localAdminSecret });
   await app.server.listen({ port: config.port, host: config.host });
+  lock?.update({ port: (app.server.server.address() as AddressInfo).port, adminSecret: localAdminSecret });
 
   const base = config.siteUrl;
   log.info(
@@ -52,6 +77,7 @@ async function main() {
     log.info({ signal }, 'shutting down');
     await app.close();
     await database.close();
+    lock?.release();
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));

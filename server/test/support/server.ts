@@ -1,14 +1,21 @@
 import { eq } from 'drizzle-orm';
 import { versions } from '../../src/db/schema/index.js';
-import { buildApp, type App } from '../../src/app.js';
+import { buildApp, type App, type AppOptions } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import type { Database } from '../../src/db/client.js';
 import { createLogger } from '../../src/logger.js';
 
 /** A real app on a real database, driven through Fastify's in-process HTTP injection. */
-export async function startTestApp(database: Database, env: Record<string, string> = {}, clock?: () => Date): Promise<App> {
-  const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', PORT: '0', ...env });
-  return buildApp(config, database, createLogger('silent'), clock);
+export const TEST_PEPPER = 'test-pepper-of-at-least-32-characters!';
+
+export async function startTestApp(
+  database: Database,
+  env: Record<string, string> = {},
+  clock?: () => Date,
+  options?: AppOptions,
+): Promise<App> {
+  const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', PORT: '0', BAKJE_API_KEY_PEPPER: TEST_PEPPER, ...env });
+  return buildApp(config, database, createLogger('silent'), clock, options);
 }
 
 export async function graphql(

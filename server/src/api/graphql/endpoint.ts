@@ -19,6 +19,8 @@ import { RequestSession } from './session.js';
 import { tokenFromHeader, type SessionTokens } from '../../modules/session/session-token.js';
 import { schema } from './schema.js';
 import { depthLimit } from './depth-limit.js';
+import { queryLimits } from './query-limits.js';
+import { NUL_MESSAGE, containsNul } from '../http/nul-text.js';
 
 /** Root fields that only read the catalogue: a query made of these alone is cached whole. */
 const CATALOGUE_FIELDS = new Set([
@@ -36,6 +38,10 @@ const CATALOGUE_FIELDS = new Set([
 
 const MAX_QUERY_LENGTH = 100_000;
 const MAX_DEPTH = 12;
+/** Aliases let one request repeat a field many times; the storefront's documents use a handful. */
+export const MAX_ALIASES = 30;
+/** Fields times requested page sizes (query-limits.ts); the storefront's largest query costs about 5,000. */
+export const MAX_COST = 25_000;
 
 interface PreparedDocument {
   document: DocumentNode;
@@ -81,7 +87,7 @@ export function registerGraphQL(
     let prepared: PreparedDocument | readonly GraphQLError[];
     try {
       const document = parse(query, { maxTokens: 20_000 });
-      const errors = validate(schema, document, [...specifiedRules, depthLimit(MAX_DEPTH)]);
+      const errors = validate(schema, document, [...specifiedRules, depthLimit(MAX_DEPTH), queryLimits({ maxAliases: MAX_ALIASES, maxCost: MAX_COST })]);
       prepared = errors.length ? errors : { document, catalogueOnly: isCatalogueOnly(document) };
     } catch (error) {
       if (!(error instanceof GraphQLError)) throw error;
@@ -113,6 +119,10 @@ export function registerGraphQL(
     }
     if (operationName !== undefined && operationName !== null && typeof operationName !== 'string') {
       return reply.code(400).send(errorBody('operationName must be a string.'));
+    }
+    // Covers string literals in the query too: GraphQL's "\u0000" escape decodes to the same character.
+    if (containsNul(variables) || query.includes('\u0000') || /\\u0000/i.test(query)) {
+      return reply.code(400).send(errorBody(NUL_MESSAGE));
     }
 
     const prepared = prepare(query);
@@ -161,8 +171,12 @@ export function registerGraphQL(
   }
 
   function publicError(error: GraphQLError, request: FastifyRequest) {
-    // Errors we raise on purpose carry a code; anything else is a bug: log it, never leak its details.
-    if (error.extensions?.code || !error.originalError) return error.toJSON();
+    // Errors we raise on purpose carry a code; graphql-js's own (a variable that does not fit its type,
+    // found by fuzzing) wrap a GraphQLError or come before execution (no path). Anything else is a bug:
+    // log it, never leak its details.
+    if (error.extensions?.code || !error.originalError || error.originalError instanceof GraphQLError || error.path === undefined) {
+      return error.toJSON();
+    }
     request.log.error({ err: error.originalError, path: error.path }, 'GraphQL resolver failed');
     return { message: 'Internal server error', path: error.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
   }

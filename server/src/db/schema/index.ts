@@ -3,3 +3,4 @@ export * from './settings.js';
 export * from './commerce.js';
 export * from './events.js';
 export * from './printing.js';
+export * from './api-keys.js';

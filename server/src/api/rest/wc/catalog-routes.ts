@@ -1,0 +1,204 @@
+import type { FastifyInstance } from 'fastify';
+import type { CatalogService } from '../../../modules/catalog/catalog-service.js';
+import { isOnSale } from '../../../modules/catalog/product-query.js';
+import { translate } from '../../../modules/i18n/locale.js';
+import { z } from 'zod';
+import type { Db } from '../../../db/client.js';
+import { catalogVisibilities } from '../../../db/schema/index.js';
+import { ProductUpdateError, updateProduct } from '../../../modules/catalog/product-update.js';
+import { WcError, notFound, invalidParam } from './errors.js';
+import { boolParam, enumParam, idListParam, intParam, pageParams, pagingHeaders, textParam, type Query } from './paging.js';
+import { categoryShape, productShape, wcStockStatusOf, wcStockStatuses } from './catalog-shapes.js';
+
+const PRODUCT_ORDERBY = ['date', 'id', 'include', 'title', 'slug', 'price', 'popularity', 'rating', 'menu_order'] as const;
+const CATEGORY_ORDERBY = ['id', 'include', 'name', 'slug', 'term_group', 'description', 'count', 'menu_order'] as const;
+const ORDER = ['asc', 'desc'] as const;
+
+function idParam(raw: unknown): number {
+  const value = String(raw);
+  if (!/^\d{1,9}$/.test(value) || Number(value) < 1) throw invalidParam('id');
+  return Number(value);
+}
+
+/** GET /products, /products/{id}, /products/categories, /products/categories/{id} from the catalogue snapshot. */
+const price = z.union([z.literal(''), z.string().regex(/^\d{1,6}(\.\d{1,2})?$/, 'a price such as "3.50"')]);
+const toCents = (value: string | undefined) => (value === undefined ? undefined : value === '' ? null : Math.round(Number(value) * 100));
+const STOCK_IN = { instock: 'IN_STOCK', outofstock: 'OUT_OF_STOCK', onbackorder: 'ON_BACKORDER' } as const;
+
+/** The writable product fields (others are ignored, as WooCommerce ignores read-only fields). */
+const productBody = z.object({
+  name: z.string().trim().min(1).max(200).optional(),
+  description: z.string().max(20_000).optional(),
+  short_description: z.string().max(5_000).optional(),
+  regular_price: price.optional(),
+  sale_price: price.optional(),
+  status: z.enum(['publish', 'draft', 'private']).optional(),
+  featured: z.boolean().optional(),
+  menu_order: z.number().int().min(-1_000_000).max(1_000_000).optional(),
+  catalog_visibility: z.enum(catalogVisibilities).optional(),
+  stock_status: z.enum(wcStockStatuses).optional(),
+  manage_stock: z.boolean().optional(),
+  stock_quantity: z.number().int().min(-1_000_000).max(1_000_000).nullable().optional(),
+});
+
+export function registerCatalogRoutes(app: FastifyInstance, deps: { catalog: CatalogService; db: Db }) {
+  app.get('/products', async (request, reply) => {
+    const query = request.query as Query;
+    const page = pageParams(query);
+    const search = textParam(query, 'search')?.trim().toLowerCase();
+    const category = intParam(query, 'category', 1, 999_999_999);
+    const slug = textParam(query, 'slug');
+    const sku = textParam(query, 'sku');
+    const status = enumParam(query, 'status', ['any', 'publish', 'draft', 'private', 'pending', 'future', 'trash'] as const) ?? 'any';
+    const type = enumParam(query, 'type', ['simple', 'variable', 'grouped', 'external'] as const);
+    const featured = boolParam(query, 'featured');
+    const onSale = boolParam(query, 'on_sale');
+    const stockStatus = enumParam(query, 'stock_status', wcStockStatuses);
+    const include = idListParam(query, 'include');
+    const minPrice = intParam(query, 'min_price', 0, 999_999);
+    const maxPrice = intParam(query, 'max_price', 0, 999_999);
+    const orderby = enumParam(query, 'orderby', PRODUCT_ORDERBY) ?? 'date';
+    const order = enumParam(query, 'order', ORDER) ?? 'desc';
+
+    const snapshot = await deps.catalog.get();
+    let list = snapshot.list.filter(
+      (p) =>
+        (status === 'any' || p.row.status === status) &&
+        (!type || p.row.type.toLowerCase() === type) &&
+        (category === undefined || p.categoryIds.includes(category)) &&
+        (slug === undefined || p.row.slug === slug) &&
+        (sku === undefined || p.row.sku === sku) &&
+        (featured === undefined || p.row.featured === featured) &&
+        (onSale === undefined || isOnSale(p) === onSale) &&
+        (stockStatus === undefined || wcStockStatusOf(p) === stockStatus) &&
+        (include === undefined || include.includes(p.row.id)) &&
+        (minPrice === undefined || p.prices.some((c) => c >= minPrice * 100)) &&
+        (maxPrice === undefined || p.prices.some((c) => c <= maxPrice * 100)) &&
+        (!search || p.searchText.nl.includes(search) || p.row.sku.toLowerCase().includes(search)),
+    );
+    const key: Record<(typeof PRODUCT_ORDERBY)[number], (p: (typeof list)[number]) => number | string> = {
+      date: (p) => p.row.createdAt.getTime(),
+      id: (p) => p.row.id,
+      include: (p) => include?.indexOf(p.row.id) ?? p.row.id,
+      title: (p) => translate(p.row.name, 'nl').toLowerCase(),
+      slug: (p) => p.row.slug,
+      price: (p) => (p.prices.length ? Math.max(...p.prices) : 0),
+      popularity: (p) => p.row.totalSales,
+      rating: (p) => p.averageRating,
+      menu_order: (p) => p.row.menuOrder,
+    };
+    const by = key[orderby];
+    const sign = order === 'asc' ? 1 : -1;
+    list = [...list].sort((a, b) => {
+      const x = by(a);
+      const y = by(b);
+      return (x < y ? -1 : x > y ? 1 : 0) * sign || (a.row.id - b.row.id) * sign;
+    });
+    pagingHeaders(request, reply, page, list.length);
+    const start = (page.page - 1) * page.perPage;
+    return list.slice(start, start + page.perPage).map((p) => productShape(snapshot, p));
+  });
+
+  app.get('/products/categories', async (request, reply) => {
+    const query = request.query as Query;
+    const page = pageParams(query);
+    const search = textParam(query, 'search')?.trim().toLowerCase();
+    const parent = intParam(query, 'parent', 0, 999_999_999);
+    const hideEmpty = boolParam(query, 'hide_empty') ?? false;
+    const slug = textParam(query, 'slug');
+    const include = idListParam(query, 'include');
+    const orderby = enumParam(query, 'orderby', CATEGORY_ORDERBY) ?? 'name';
+    const order = enumParam(query, 'order', ORDER) ?? 'asc';
+    const snapshot = await deps.catalog.get();
+    const sign = order === 'asc' ? 1 : -1;
+    const sortKey = (c: Parameters<typeof categoryShape>[1]): string | number => {
+      switch (orderby) {
+        case 'id':
+        case 'term_group':
+          return c.id;
+        case 'include':
+          return include?.indexOf(c.id) ?? c.id;
+        case 'slug':
+          return c.slug;
+        case 'description':
+          return translate(c.description, 'nl');
+        case 'count':
+          return snapshot.categoryCounts.get(c.id) ?? 0;
+        case 'menu_order':
+          return c.menuOrder;
+        default:
+          return translate(c.name, 'nl').toLowerCase();
+      }
+    };
+    const list = [...snapshot.categories.values()]
+      .filter(
+        (c) =>
+          (parent === undefined || (c.parentId ?? 0) === parent) &&
+          (!hideEmpty || (snapshot.categoryCounts.get(c.id) ?? 0) > 0) &&
+          (slug === undefined || c.slug === slug) &&
+          (include === undefined || include.includes(c.id)) &&
+          (!search || translate(c.name, 'nl').toLowerCase().includes(search) || c.slug.includes(search)),
+      )
+      .sort((a, b) => {
+        const x = sortKey(a);
+        const y = sortKey(b);
+        return (x < y ? -1 : x > y ? 1 : 0) * sign || (a.id - b.id) * sign;
+      });
+    pagingHeaders(request, reply, page, list.length);
+    const start = (page.page - 1) * page.perPage;
+    return list.slice(start, start + page.perPage).map((c) => categoryShape(snapshot, c));
+  });
+
+  app.get('/products/categories/:id', async (request) => {
+    const id = idParam((request.params as { id: string }).id);
+    const snapshot = await deps.catalog.get();
+    const category = snapshot.categories.get(id);
+    if (!category) throw notFound('woocommerce_rest_term_invalid', 'Resource does not exist.');
+    return categoryShape(snapshot, category);
+  });
+
+  // PUT /products/{id} (SPEC §7 back office): the change, then the product as the catalogue now has it.
+  const update = async (request: { params: unknown; body: unknown }) => {
+    const id = idParam((request.params as { id: string }).id);
+    const body = request.body ?? {};
+    if (typeof body !== 'object' || Array.isArray(body)) throw new WcError(400, 'rest_invalid_json', 'The body must be a JSON object.');
+    const parsed = productBody.safeParse(body);
+    if (!parsed.success) throw invalidParam([...new Set(parsed.error.issues.map((i) => String(i.path[0] ?? 'body')))].join(', '));
+    const b = parsed.data;
+    try {
+      const version = await updateProduct(deps.db, id, {
+        name: b.name,
+        description: b.description,
+        shortDescription: b.short_description,
+        regularPrice: toCents(b.regular_price),
+        salePrice: toCents(b.sale_price),
+        status: b.status,
+        featured: b.featured,
+        menuOrder: b.menu_order,
+        catalogVisibility: b.catalog_visibility,
+        stockStatus: b.stock_status === undefined ? undefined : STOCK_IN[b.stock_status],
+        manageStock: b.manage_stock,
+        stockQuantity: b.stock_quantity,
+      });
+      // Read our own write: the NOTIFY may not have arrived yet.
+      deps.catalog.markChanged(version);
+    } catch (error) {
+      if (!(error instanceof ProductUpdateError)) throw error;
+      if (error.kind === 'not_found') throw notFound('woocommerce_rest_product_invalid_id', error.message);
+      throw new WcError(400, 'woocommerce_rest_product_invalid', error.message);
+    }
+    const snapshot = await deps.catalog.get();
+    return productShape(snapshot, snapshot.products.get(id)!);
+  };
+  app.put('/products/:id', update);
+  app.post('/products/:id', update);
+  app.patch('/products/:id', update);
+
+  app.get('/products/:id', async (request) => {
+    const id = idParam((request.params as { id: string }).id);
+    const snapshot = await deps.catalog.get();
+    const product = snapshot.products.get(id);
+    if (!product || product.row.type === 'VARIATION') throw notFound('woocommerce_rest_product_invalid_id', 'Invalid ID.');
+    return productShape(snapshot, product);
+  });
+}

@@ -1,0 +1,206 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { sql } from 'drizzle-orm';
+import type { App } from '../src/app.js';
+import { ApiKeyService, type CreatedApiKey } from '../src/modules/api-keys/api-key-service.js';
+import { orderStatuses } from '../src/db/schema/index.js';
+import { createTestDatabase, databaseKinds, type TestDatabase } from './support/database.js';
+import { TEST_PEPPER, catalogCaughtUp, graphql, startTestApp } from './support/server.js';
+import { aCategory, aProduct } from './support/builders.js';
+import { anOrder } from './support/orders.js';
+
+const RUNS = 1000;
+
+/** One fingerprint of every table a request could change (key last-access times excepted). */
+async function fingerprint(testDb: TestDatabase): Promise<string> {
+  const tables = ['orders', 'order_lines', 'products', 'categories', 'product_categories', 'carts', 'coupons', 'coupon_usages', 'settings', 'slot_bookings'];
+  const parts: string[] = [];
+  for (const table of tables) {
+    const result = await testDb.database.db.execute(
+      sql.raw(`select count(*)::text as n, coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as h from ${table} t`),
+    );
+    const row = (Array.isArray(result) ? result[0] : (result as { rows: unknown[] }).rows[0]) as { n: string; h: string };
+    parts.push(`${table}:${row.n}:${row.h}`);
+  }
+  const keys = await testDb.database.db.execute(sql.raw(`select md5(string_agg(id || scope || key_hash || coalesce(revoked_at::text, ''), '|' order by id)) as h from api_keys`));
+  parts.push(JSON.stringify(Array.isArray(keys) ? keys : (keys as { rows: unknown[] }).rows));
+  return parts.join('\n');
+}
+
+/** Arbitrary text, including the odd characters parsers trip on. */
+const text = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.string({ unit: 'binary', maxLength: 20 }),
+  fc.constantFrom('', ' ', '0', '-1', '1e309', 'NaN', 'null', '[]', '{}', '%00', '\u0000', "' or 1=1 --", '<script>', '../../etc/passwd', 'a'.repeat(5000)),
+);
+const scalar = fc.oneof(text, fc.integer(), fc.double(), fc.boolean(), fc.constant(null));
+const anyJson = fc.jsonValue({ maxDepth: 3 });
+const loose = fc.oneof(scalar, fc.array(scalar, { maxLength: 4 }), anyJson);
+
+describe.each(databaseKinds)('fuzzing: no 500 and no data change (%s)', (kind) => {
+  let testDb: TestDatabase;
+  let app: App;
+  let readKey: CreatedApiKey;
+  let readWriteKey: CreatedApiKey;
+  let orderId: number;
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase(kind);
+    const db = testDb.database.db;
+    const category = await aCategory(db, { slug: 'frieten' });
+    for (let i = 0; i < 5; i++) await aProduct(db, { categoryIds: [category.id], manageStock: i === 0, stockQuantity: i === 0 ? 10 : null });
+    orderId = (await anOrder(db)).id;
+    const keys = new ApiKeyService(db, () => TEST_PEPPER);
+    readKey = await keys.create({ scope: 'read' });
+    readWriteKey = await keys.create({ scope: 'read_write' });
+    app = await startTestApp(testDb.database);
+    await catalogCaughtUp(app, testDb.database);
+  }, 120_000);
+
+  afterAll(async () => {
+    await app?.close();
+    await testDb?.cleanup();
+  });
+
+  const noInternalError = (response: { status: number; body: { errors?: { extensions?: { code?: string }; message: string }[] } }) => {
+    expect(response.status).toBeLessThan(500);
+    for (const error of response.body.errors ?? []) {
+      expect(error.extensions?.code).not.toBe('INTERNAL_SERVER_ERROR');
+      expect(error.message).not.toMatch(/Internal server error|select |insert |update |\n\s+at /i);
+    }
+  };
+
+  it(`GraphQL query variables (${RUNS} cases)`, async () => {
+    const before = await fingerprint(testDb);
+    const where = fc.record(
+      {
+        categoryIn: loose, category: loose, slugIn: loose, include: loose, exclude: loose, search: loose, type: loose,
+        typeIn: loose, visibility: loose, minPrice: loose, maxPrice: loose, onSale: loose, featured: loose,
+        stockStatus: loose, status: loose, orderby: fc.oneof(loose, fc.array(fc.record({ field: loose, order: loose }, { requiredKeys: [] }), { maxLength: 3 })),
+      },
+      { requiredKeys: [] },
+    );
+    const operations = [
+      {
+        query: 'query P($first: Int, $after: String, $last: Int, $before: String, $where: RootQueryToProductConnectionWhereArgs) { products(first: $first, after: $after, last: $last, before: $before, where: $where) { found pageInfo { hasNextPage endCursor } nodes { databaseId name } } }',
+        variables: fc.record({ first: loose, after: loose, last: loose, before: loose, where: fc.oneof(where, loose) }, { requiredKeys: [] }),
+      },
+      {
+        query: 'query One($id: ID!, $idType: ProductIdTypeEnum) { product(id: $id, idType: $idType) { databaseId name ... on SimpleProduct { stockStatus } } }',
+        variables: fc.record({ id: loose, idType: fc.oneof(fc.constantFrom('ID', 'DATABASE_ID', 'SLUG', 'SKU'), loose) }, { requiredKeys: [] }),
+      },
+      {
+        query: 'query C($first: Int, $where: RootQueryToProductCategoryConnectionWhereArgs) { productCategories(first: $first, where: $where) { nodes { databaseId name count } } }',
+        variables: fc.record({ first: loose, where: fc.oneof(fc.record({ hideEmpty: loose, order: loose, orderby: loose, slug: loose, search: loose }, { requiredKeys: [] }), loose) }, { requiredKeys: [] }),
+      },
+      {
+        query: 'query O($id: ID!, $key: String) { order(id: $id, orderKey: $key) { databaseId status total } }',
+        variables: fc.record({ id: fc.oneof(fc.constant(String(orderId)), loose), key: loose }, { requiredKeys: [] }),
+      },
+    ];
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 0, max: operations.length - 1 }).chain((i) => fc.tuple(fc.constant(i), operations[i]!.variables)), async ([i, variables]) => {
+        noInternalError(await graphql(app, operations[i]!.query, variables as Record<string, unknown>));
+      }),
+      { numRuns: RUNS },
+    );
+    expect(await fingerprint(testDb)).toBe(before);
+  });
+
+  it(`GraphQL mutations with invalid input (${RUNS} cases)`, async () => {
+    const before = await fingerprint(testDb);
+    const missingProduct = fc.oneof(fc.integer({ min: 100_000 }), fc.integer({ max: 0 }), loose);
+    const operations = [
+      {
+        query: 'mutation A($input: AddToCartInput!) { addToCart(input: $input) { cart { isEmpty } } }',
+        variables: fc.record({
+          input: fc.oneof(
+            fc.record({ productId: missingProduct, quantity: loose, variationId: loose, variation: loose, extraData: loose, addons: loose }, { requiredKeys: ['productId'] }),
+            loose,
+          ),
+        }, { requiredKeys: [] }),
+      },
+      {
+        query: 'mutation C($input: ApplyCouponInput!) { applyCoupon(input: $input) { applied { code } } }',
+        variables: fc.record({ input: fc.oneof(fc.record({ code: loose }, { requiredKeys: [] }), loose) }, { requiredKeys: [] }),
+      },
+      {
+        query: 'mutation Q($input: UpdateItemQuantitiesInput!) { updateItemQuantities(input: $input) { cart { isEmpty } } }',
+        variables: fc.record({ input: fc.oneof(fc.record({ items: fc.oneof(fc.array(fc.record({ key: loose, quantity: loose }, { requiredKeys: [] }), { maxLength: 3 }), loose) }, { requiredKeys: [] }), loose) }, { requiredKeys: [] }),
+      },
+    ];
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 0, max: operations.length - 1 }).chain((i) => fc.tuple(fc.constant(i), operations[i]!.variables)), async ([i, variables]) => {
+        // updateItemQuantities with no item lines is a valid no-op that saves the (empty) cart: not invalid input.
+        const items = (variables as { input?: { items?: unknown } }).input?.items;
+        fc.pre(!(Array.isArray(items) && !items.some((item) => typeof item === 'object' && item !== null)));
+        noInternalError(await graphql(app, operations[i]!.query, variables as Record<string, unknown>));
+      }),
+      { numRuns: RUNS },
+    );
+    expect(await fingerprint(testDb)).toBe(before);
+  });
+
+  it(`REST query strings (${RUNS} cases)`, async () => {
+    const before = await fingerprint(testDb);
+    const paths = ['/wp-json/wc/v3/products', '/wp-json/wc/v3/products/categories', '/wp-json/wc/v3/orders', `/wp-json/wc/v3/orders/${orderId}`, '/wp-json/wc/v3/products/1'];
+    const names = fc.oneof(fc.constantFrom('page', 'per_page', 'search', 'category', 'status', 'orderby', 'order', 'include', 'slug', 'sku', 'type', 'featured', 'on_sale', 'stock_status', 'min_price', 'max_price', 'parent', 'hide_empty', 'customer', 'consumer_key', 'oauth_nonce', 'page[]'), fc.string({ maxLength: 10 }));
+    const params = fc.array(fc.tuple(names, fc.oneof(fc.string({ maxLength: 30 }), fc.integer().map(String), text)), { maxLength: 6 });
+    const authorization = `Basic ${Buffer.from(`${readKey.consumerKey}:${readKey.consumerSecret}`).toString('base64')}`;
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...paths), params, fc.boolean(), async (path, pairs, signedIn) => {
+        const query = new URLSearchParams(pairs).toString();
+        const response = await app.server.inject({ method: 'GET', url: `${path}?${query}`, headers: signedIn ? { authorization } : {} });
+        expect(response.statusCode).toBeLessThan(500);
+        const body = response.json();
+        if (response.statusCode >= 400) {
+          expect(Object.keys(body).sort()).toEqual(['code', 'data', 'message']);
+          expect(body.data.status).toBe(response.statusCode);
+        }
+      }),
+      { numRuns: RUNS },
+    );
+    expect(await fingerprint(testDb)).toBe(before);
+  });
+
+  it(`REST bodies: a read key never writes; invalid bodies change nothing (${RUNS} cases)`, async () => {
+    const before = await fingerprint(testDb);
+    const basic = (key: CreatedApiKey) => `Basic ${Buffer.from(`${key.consumerKey}:${key.consumerSecret}`).toString('base64')}`;
+    const isValidChange = (body: unknown) => {
+      if (typeof body !== 'object' || body === null || Array.isArray(body)) return false;
+      const b = body as Record<string, unknown>;
+      const status = b.status === undefined || (typeof b.status === 'string' && (orderStatuses as readonly string[]).includes(b.status));
+      const note = b.customer_note === undefined || (typeof b.customer_note === 'string' && b.customer_note.length <= 2000);
+      return status && note && (b.status !== undefined || b.customer_note !== undefined);
+    };
+    const body = fc.oneof(
+      anyJson,
+      fc.record({ status: fc.oneof(loose, fc.constantFrom(...orderStatuses)), customer_note: loose, id: loose, line_items: loose }, { requiredKeys: [] }),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom('PUT', 'POST', 'PATCH', 'DELETE'),
+        fc.oneof(fc.constant(String(orderId)), fc.string({ maxLength: 12 }).filter((s) => !s.includes('/') && !s.includes('?') && !s.includes('#'))),
+        fc.oneof(body.map((b) => ({ raw: false, payload: JSON.stringify(b), parsed: b as unknown })), text.map((t) => ({ raw: true, payload: t, parsed: undefined as unknown }))),
+        fc.boolean(),
+        fc.constantFrom('orders', 'products'),
+        async (method, id, sent, asWriter, resource) => {
+          // A writer's valid change is a legitimate change: only invalid ones are fuzzed for it (orders),
+          // and product writes only with the read key.
+          fc.pre(!asWriter || (resource === 'orders' && (sent.raw || !isValidChange(sent.parsed))));
+          const response = await app.server.inject({
+            method,
+            url: `/wp-json/wc/v3/${resource}/${encodeURIComponent(id)}`,
+            headers: { authorization: basic(asWriter ? readWriteKey : readKey), 'content-type': 'application/json' },
+            payload: sent.payload,
+          });
+          expect(response.statusCode).toBeLessThan(500);
+          // Every existing write route checks the key first (DELETE /orders/{id} does not exist: 4xx).
+          if (!asWriter && method !== 'DELETE') expect(response.statusCode).toBe(401);
+        },
+      ),
+      { numRuns: RUNS },
+    );
+    expect(await fingerprint(testDb)).toBe(before);
+  });
+});
