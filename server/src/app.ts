@@ -1,5 +1,3 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import type { Config } from './config.js';
@@ -17,7 +15,9 @@ import { SessionTokens } from './modules/session/session-token.js';
 import { sessionSecret } from './modules/session/session-secret.js';
 import { registerDeliveryRoutes } from './api/rest/delivery.js';
 
-export const mediaDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../assets/media');
+import { mediaDir } from './paths.js';
+
+export { mediaDir };
 
 export interface App {
   server: FastifyInstance;

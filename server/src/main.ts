@@ -2,7 +2,6 @@ import { ConfigError, loadConfig } from './config.js';
 import { createLogger } from './logger.js';
 import { openDatabase } from './db/client.js';
 import { bootstrapDatabase } from './db/bootstrap.js';
-import { buildApp } from './app.js';
 
 async function main() {
   let config;
@@ -17,14 +16,27 @@ async function main() {
   }
   const log = createLogger(config.logLevel);
   const started = performance.now();
-  const database = await openDatabase(config.database);
+  // Start-up is mostly waiting: the database opens (PGlite compiles its WASM off the main thread) while
+  // the HTTP and GraphQL modules load, instead of one after the other.
+  const appModule = import('./app.js');
+  appModule.catch(() => undefined);
+  const phases: Record<string, number> = {};
+  const phase = (name: string) => (phases[name] = Math.round(performance.now() - started));
+  const database = await openDatabase(config.database, log);
+  phase('databaseOpen');
   await bootstrapDatabase(database, { seedDemo: config.seedDemo, log });
+  phase('migrated');
+  const { buildApp } = await appModule;
+  phase('modulesLoaded');
   const app = await buildApp(config, database, log);
+  phase('appBuilt');
   await app.server.listen({ port: config.port, host: config.host });
+  // Only now: the catalogue loads while the first requests (and the readiness probe) are already served.
+  app.catalog.warmUp();
 
   const base = config.siteUrl;
   log.info(
-    { database: database.kind, startupMs: Math.round(performance.now() - started) },
+    { database: database.kind, startupMs: Math.round(performance.now() - started), phases },
     `Bakje is ready on ${base}`,
   );
   if (process.stdout.isTTY || process.env.BAKJE_PRINT_URLS !== 'false') {
