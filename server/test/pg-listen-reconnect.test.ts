@@ -12,8 +12,8 @@ import { graphql, startTestApp } from './support/server.js';
 async function terminateListener(database: PostgresDatabase, admin: PostgresDatabase): Promise<number> {
   const pid = database.notifications.backendPid;
   expect(pid).toBeTypeOf('number');
-  const { rows } = await admin.db.execute<{ terminated: boolean }>(sql`select pg_terminate_backend(${pid}) as terminated`);
-  expect(rows[0]?.terminated).toBe(true);
+  const result = (await admin.db.execute(sql`select pg_terminate_backend(${pid}) as terminated`)) as unknown as { rows: Array<{ terminated: boolean }> };
+  expect(result.rows[0]?.terminated).toBe(true);
   return pid!;
 }
 
