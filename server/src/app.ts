@@ -8,6 +8,7 @@ import { registerGraphQL } from './api/graphql/endpoint.js';
 import { registerHealth } from './api/health/routes.js';
 import { registerWebApp } from './api/web/spa.js';
 import { registerBenchRoutes } from './api/bench/static-reference.js';
+import { registerBenchCheckoutFixture } from './api/bench/checkout-fixture.js';
 import { CartService } from './modules/cart/cart-service.js';
 import { CheckoutService } from './modules/checkout/checkout-service.js';
 import { PostcodeDistanceProvider } from './modules/delivery/distance.js';
@@ -67,6 +68,7 @@ export async function buildApp(
   registerGraphQL(server, { config, catalog, services, tokens });
   registerDeliveryRoutes(server, { catalog, distance });
   if (config.benchRoutes) registerBenchRoutes(server);
+  if (config.benchRoutes) registerBenchCheckoutFixture(server, database.db);
   await registerWebApp(server, { webDist: config.webDist, mediaDir });
 
   return {
