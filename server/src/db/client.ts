@@ -40,13 +40,13 @@ export function toHandler(handler: ChannelHandler | ((payload: string) => void))
 
 // Each driver is imported only when used, so a PGlite start never loads `pg` and the other way round.
 export async function openDatabase(database: Config['database'], log?: Logger): Promise<Database> {
-  return database.kind === 'postgres' ? openPostgres(database.url, database.poolSize, log) : openPglite(database.dataDir);
+  return database.kind === 'postgres' ? openPostgres(database.url, database.poolSize, log) : openPglite(database.dataDir, database.sharedBuffers);
 }
 
 /** Opens an embedded PGlite database. `dataDir` 'memory://' keeps it in memory (tests). */
-export async function openPglite(dataDir: string): Promise<Database> {
+export async function openPglite(dataDir: string, sharedBuffers?: string): Promise<Database> {
   const { openPgliteDatabase } = await import('./pglite-database.js');
-  return openPgliteDatabase(dataDir);
+  return openPgliteDatabase(dataDir, { sharedBuffers });
 }
 
 export async function openPostgres(url: string, poolSize = 10, log?: Logger): Promise<Database> {

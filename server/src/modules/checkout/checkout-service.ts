@@ -159,12 +159,21 @@ export class CheckoutService {
       }
 
       await bookSlot(tx, slot);
+      // The per-day pickup counter is one row every checkout of that day updates: its lock is held until
+      // commit, so it is taken as late as possible. The order id is reserved first (a sequence: no lock)
+      // so the cart can be emptied before; after the counter only the order, its lines and the commit.
+      const orderId = await reserveOrderId(tx);
+      await tx
+        .update(carts)
+        .set({ lines: [], couponCodes: [], lastCheckout: { fingerprint, orderId, at: now.toISOString() }, updatedAt: now })
+        .where(eq(carts.sessionKey, request.sessionKey));
       const pickupNumber = await nextPickupNumber(tx, slotDay);
       const orderKey = newOrderKey();
       const totals = priced.totals;
       const [order] = await tx
         .insert(orders)
         .values({
+          id: orderId,
           orderKey,
           status: paymentMethod === 'cod' ? 'processing' : 'pending',
           sessionKey: request.sessionKey,
@@ -215,21 +224,22 @@ export class CheckoutService {
       if (priced.coupons.length) {
         await tx.insert(couponUsages).values(priced.coupons.map(({ coupon }) => ({ couponId: coupon.id, orderId: order!.id, customer: who })));
       }
-      await tx
-        .update(carts)
-        .set({ lines: [], couponCodes: [], lastCheckout: { fingerprint, orderId: order!.id, at: now.toISOString() }, updatedAt: now })
-        .where(eq(carts.sessionKey, request.sessionKey));
       return { orderId: order!.id, orderKey, repeated: false };
     });
   }
 }
 
+async function reserveOrderId(tx: DbOrTx): Promise<number> {
+  const result = (await tx.execute(sql`select nextval(pg_get_serial_sequence('orders', 'id'))::int as id`)) as unknown as { rows: Array<{ id: number }> };
+  return Number(result.rows[0]!.id);
+}
+
 async function nextPickupNumber(tx: DbOrTx, day: string): Promise<number> {
-  await tx.insert(pickupCounters).values({ day, lastNumber: 0 }).onConflictDoNothing();
+  // One statement (the first order of a day creates the row), so the row lock comes with the first round trip.
   const [counter] = await tx
-    .update(pickupCounters)
-    .set({ lastNumber: sql`${pickupCounters.lastNumber} + 1` })
-    .where(eq(pickupCounters.day, day))
+    .insert(pickupCounters)
+    .values({ day, lastNumber: 1 })
+    .onConflictDoUpdate({ target: pickupCounters.day, set: { lastNumber: sql`${pickupCounters.lastNumber} + 1` } })
     .returning({ lastNumber: pickupCounters.lastNumber });
   return counter!.lastNumber;
 }
