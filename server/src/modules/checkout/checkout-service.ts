@@ -159,15 +159,15 @@ export class CheckoutService {
       }
 
       await bookSlot(tx, slot);
-      // The per-day pickup counter is one row every checkout of that day updates: its lock is held until
-      // commit, so it is taken as late as possible. The order id is reserved first (a sequence: no lock)
-      // so the cart can be emptied before; after the counter only the order, its lines and the commit.
+      // The per-day pickup counter is one row every checkout of that day updates, and its lock is held until
+      // commit: it is taken in the very last statement. The order id is reserved first (a sequence: no
+      // lock); the order is written with a placeholder pickup number (minus its id: unique, never a real
+      // number, never visible to others before commit) that the last statement replaces.
       const orderId = await reserveOrderId(tx);
       await tx
         .update(carts)
         .set({ lines: [], couponCodes: [], lastCheckout: { fingerprint, orderId, at: now.toISOString() }, updatedAt: now })
         .where(eq(carts.sessionKey, request.sessionKey));
-      const pickupNumber = await nextPickupNumber(tx, slotDay);
       const orderKey = newOrderKey();
       const totals = priced.totals;
       const [order] = await tx
@@ -182,7 +182,7 @@ export class CheckoutService {
           slotId: slot.slotId,
           slotStart: slot.start,
           slotEnd: slot.end,
-          pickupNumber,
+          pickupNumber: -orderId,
           pickupDay: slotDay,
           billing,
           shipping,
@@ -224,6 +224,7 @@ export class CheckoutService {
       if (priced.coupons.length) {
         await tx.insert(couponUsages).values(priced.coupons.map(({ coupon }) => ({ couponId: coupon.id, orderId: order!.id, customer: who })));
       }
+      await assignPickupNumber(tx, order!.id, slotDay);
       return { orderId: order!.id, orderKey, repeated: false };
     });
   }
@@ -234,13 +235,22 @@ async function reserveOrderId(tx: DbOrTx): Promise<number> {
   return Number(result.rows[0]!.id);
 }
 
-async function nextPickupNumber(tx: DbOrTx, day: string): Promise<number> {
-  // One statement (the first order of a day creates the row), so the row lock comes with the first round trip.
-  const [counter] = await tx
-    .insert(pickupCounters)
-    .values({ day, lastNumber: 1 })
-    .onConflictDoUpdate({ target: pickupCounters.day, set: { lastNumber: sql`${pickupCounters.lastNumber} + 1` } })
-    .returning({ lastNumber: pickupCounters.lastNumber });
-  return counter!.lastNumber;
+/**
+ * Gives the order the day's next pickup number (1, 2, 3 ... without gaps): counter and order in one
+ * statement, so the counter row's lock is taken in the transaction's last round trip before commit.
+ */
+async function assignPickupNumber(tx: DbOrTx, orderId: number, day: string): Promise<number> {
+  const result = (await tx.execute(sql`
+    with counter as (
+      insert into ${pickupCounters} (day, last_number) values (${day}, 1)
+      on conflict (day) do update set last_number = ${pickupCounters}.last_number + 1
+      returning last_number
+    )
+    update ${orders} set pickup_number = counter.last_number from counter
+    where ${orders}.id = ${orderId}
+    returning counter.last_number as pickup_number`)) as unknown as { rows: Array<{ pickup_number: number }> };
+  const assigned = result.rows[0]?.pickup_number;
+  if (assigned === undefined) throw new Error(`checkout: order ${orderId} got no pickup number`);
+  return Number(assigned);
 }
 
