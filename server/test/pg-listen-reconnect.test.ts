@@ -17,8 +17,10 @@ async function terminateListener(database: PostgresDatabase, admin: PostgresData
   return pid!;
 }
 
-async function reconnected(database: PostgresDatabase, oldPid: number): Promise<void> {
-  await expect.poll(() => database.notifications.backendPid ?? oldPid, { timeout: 10_000 }).not.toBe(oldPid);
+/** Waits until the listener has a new connection that listens to every channel again. */
+async function reconnected(database: PostgresDatabase, oldPid: number, reconnectsBefore = 0): Promise<void> {
+  await expect.poll(() => database.notifications.reconnects, { timeout: 10_000 }).toBe(reconnectsBefore + 1);
+  expect(database.notifications.backendPid).not.toBe(oldPid);
 }
 
 describe.skipIf(!process.env.DATABASE_URL)('LISTEN connection lost on PostgreSQL', () => {

@@ -22,6 +22,7 @@ export class PgNotificationListener {
   private reconnectTimer: NodeJS.Timeout | undefined;
   private delayMs: number;
   private closed = false;
+  private resubscribed = 0;
   private readonly initialDelayMs: number;
   private readonly maxDelayMs: number;
 
@@ -62,6 +63,11 @@ export class PgNotificationListener {
   /** Whether the listening connection is up now (for tests and diagnostics). */
   get listening(): boolean {
     return this.client !== undefined;
+  }
+
+  /** How many times a lost connection was replaced and every channel listened to again. */
+  get reconnects(): number {
+    return this.resubscribed;
   }
 
   /** The server process id of the listening connection, if connected (tests terminate it). */
@@ -150,6 +156,7 @@ export class PgNotificationListener {
       for (const channel of this.channels.keys()) await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
       this.reconnectTimer = undefined;
       this.delayMs = this.initialDelayMs;
+      this.resubscribed++;
       for (const handlers of this.channels.values()) {
         for (const handler of handlers) {
           try {
