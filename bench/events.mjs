@@ -86,8 +86,8 @@ async function benchOne(database, dbEnv) {
   const port = await freePort();
   const token = randomBytes(24).toString('hex');
   const base = `http://127.0.0.1:${port}`;
-  log(`${database}: starting server/scripts/test-server.mjs on ${base} ...`);
-  const child = spawnNode(['server/scripts/test-server.mjs'], {
+  log(`${database}: starting server/dist/test-server.js on ${base} ...`);
+  const child = spawnNode(['server/dist/test-server.js'], {
     cwd: root,
     env: { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production', BAKJE_PRINT_URLS: 'false', BAKJE_TEST_STAFF_TOKEN: token, BAKJE_TEST_OPEN_ALL_DAY: 'true', ...dbEnv },
   });

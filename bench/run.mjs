@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { buildState, ensureBuilt } from './lib/build.mjs';
 import { initialJavaScript } from './lib/bundle.mjs';
+import { benchCheckout } from './lib/checkout.mjs';
 import { measure, stopLoad } from './lib/load.mjs';
 import { createBenchDatabase, DEFAULT_DATABASE_URL, dropBenchDatabase, redactUrl } from './lib/postgres.mjs';
 import { abortSpawning, freePort, killAllChildrenNow, rssMb, spawnNode, stopAllChildren, stopChild, waitReady } from './lib/processes.mjs';
@@ -19,7 +20,7 @@ const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(benchDir, '..');
 const resultsDir = path.join(benchDir, 'results');
 
-const TARGETS = { throughputRatio: 0.7, startupMs: 3000, bundleKB: 150 };
+const TARGETS = { throughputRatio: 0.7, startupMs: 3000, bundleKB: 150, checkoutP99MsPostgres: 150 };
 
 const { values: args } = parseArgs({
   options: {
@@ -28,12 +29,14 @@ const { values: args } = parseArgs({
     connections: { type: 'string', default: '10,50' },
     slices: { type: 'string', default: '5' },
     'startup-runs': { type: 'string', default: '3' },
+    customers: { type: 'string', default: '20' },
+    'checkout-duration': { type: 'string', default: '10' },
     'no-postgres': { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
 if (args.help) {
-  console.log(`Usage: npm run bench [-- --duration 10 --warmup 2 --connections 10,50 --slices 5 --startup-runs 3 --no-postgres]
+  console.log(`Usage: npm run bench [-- --duration 10 --warmup 2 --connections 10,50 --slices 5 --startup-runs 3 --customers 20 --checkout-duration 10 --no-postgres]
 PostgreSQL: DATABASE_URL (default ${DEFAULT_DATABASE_URL}) names the server; a fresh bakje_bench_<timestamp>
 database is created there and dropped at the end.`);
   process.exit(0);
@@ -43,6 +46,12 @@ const warmupS = Number(args.warmup);
 const connectionCounts = args.connections.split(',').map(Number);
 const startupRuns = Number(args['startup-runs']);
 const slices = Number(args.slices);
+const customers = Number(args.customers);
+const checkoutDurationS = Number(args['checkout-duration']);
+if (!Number.isInteger(customers) || customers < 1 || !(checkoutDurationS > 0)) {
+  console.error('bench: --customers must be a positive integer and --checkout-duration a positive number');
+  process.exit(2);
+}
 if (!(durationS > 0) || !(warmupS >= 0) || !connectionCounts.every((c) => Number.isInteger(c) && c > 0) || !(startupRuns >= 1) || !Number.isInteger(slices) || slices < 1) {
   console.error('bench: --duration, --warmup, --connections, --slices and --startup-runs must be positive numbers');
   process.exit(2);
@@ -162,6 +171,17 @@ async function benchDatabase(database, dbEnv, memory) {
     memory.push({ what: `bench server (${database}) after ready`, mb: rssReady });
     memory.push({ what: `bench server (${database}) after load`, mb: rssLoaded });
 
+    // Issue 3: customers adding to the cart and checking out, on the same server (after the read load).
+    log(`${database}: checkout, ${customers} customers for ${checkoutDurationS} s after ${warmupS} s warm-up ...`);
+    const checkout = await benchCheckout({ port, customers, durationS: checkoutDurationS, warmupS, log: (m) => log(`${database}: ${m}`) });
+    if (checkout.errors || checkout.checkouts === 0) {
+      throw new Error(`${database}: checkout had ${checkout.errors} errors and ${checkout.checkouts} checkouts: ${checkout.errorSamples.join(' | ')}`);
+    }
+    log(
+      `${database}: ${checkout.checkoutsPerSec} checkouts/s; checkout p50 ${checkout.checkoutMs.p50} ms, p99 ${checkout.checkoutMs.p99} ms; ` +
+        `addToCart p50 ${checkout.addToCartMs.p50} ms, p99 ${checkout.addToCartMs.p99} ms`,
+    );
+
     // The answer must not have changed under load.
     const after = await fetchProducts(port);
     if (after.body !== products.body) throw new Error(`${database}: the products answer changed during the bench`);
@@ -173,6 +193,7 @@ async function benchDatabase(database, dbEnv, memory) {
       // The server's x-bakje-cache header on the second request: the steady state the load measures.
       productsResponseCache: cached.cacheHeader,
       runs,
+      checkout: { ...checkout, pass: database === 'postgres' ? checkout.checkoutMs.p99 < TARGETS.checkoutP99MsPostgres : null },
     };
   } finally {
     await stopChild(child);
@@ -274,6 +295,7 @@ async function main() {
       warmupS,
       slices,
       connections: connectionCounts,
+      checkout: { customers, durationS: checkoutDurationS, warmupS },
       units: { latency: 'ms', memory: 'MiB (VmRSS)', bundle: 'KB = 1000 bytes, gzip level 9' },
     },
     targets: TARGETS,

@@ -43,6 +43,29 @@ function throughputRows(results) {
 
 const THROUGHPUT_HEADERS = ['database', 'products req/s', 'p50 ms', 'p99 ms', 'static req/s', 'p50 ms', 'p99 ms', 'body bytes', 'ratio', '>= 0.70', 'server CPU ms/req (products / static)'];
 
+const CHECKOUT_HEADERS = ['database', 'customers', 'checkouts/s', 'checkout p50', 'p90', 'p99', 'addToCart p50', 'p99', 'flow p50', 'p99', 'errors'];
+
+function checkoutRows(results) {
+  return results.throughput
+    .filter((db) => !db.skipped && db.checkout)
+    .map((db) => {
+      const c = db.checkout;
+      return [
+        db.database,
+        fmt(c.customers),
+        fmt(c.checkoutsPerSec, 1),
+        fmt(c.checkoutMs.p50, 1),
+        fmt(c.checkoutMs.p90, 1),
+        fmt(c.checkoutMs.p99, 1),
+        fmt(c.addToCartMs.p50, 1),
+        fmt(c.addToCartMs.p99, 1),
+        fmt(c.flowMs.p50, 1),
+        fmt(c.flowMs.p99, 1),
+        fmt(c.errors),
+      ];
+    });
+}
+
 function summaryRows(results) {
   const { targets, startup, bundle, memory } = results;
   const rows = [];
@@ -53,6 +76,11 @@ function summaryRows(results) {
     }
     const worst = Math.min(...db.runs.map((r) => r.ratio));
     rows.push([`products/static throughput, ${db.database} (worst)`, fmt(worst, 2), `>= ${targets.throughputRatio}`, verdict(db.runs.every((r) => r.pass))]);
+  }
+  for (const db of results.throughput) {
+    if (db.skipped || !db.checkout) continue;
+    const target = db.database === 'postgres' ? `< ${targets.checkoutP99MsPostgres} ms` : '-';
+    rows.push([`checkout p99, ${db.database} (${db.checkout.customers} customers)`, `${fmt(db.checkout.checkoutMs.p99, 1)} ms (${fmt(db.checkout.checkoutsPerSec, 1)} checkouts/s)`, target, verdict(db.checkout.pass)]);
   }
   if (startup.skipped) rows.push(['start-up to ready (median)', `skipped: ${startup.skipped}`, `< ${targets.startupMs} ms`, '-']);
   else rows.push([`start-up to ready (median of ${startup.runs.length})`, `${fmt(startup.medianMs)} ms (${startup.runs.map((r) => fmt(r.ms)).join(', ')})`, `< ${targets.startupMs} ms`, verdict(startup.pass)]);
@@ -66,6 +94,9 @@ export function printSummary(results, print = console.log) {
   print('');
   print('Storefront full-menu `products` query vs. the same server\'s static reference (same body)');
   print(table(THROUGHPUT_HEADERS, throughputRows(results)));
+  print('');
+  print('Checkout: concurrent customers, each a new session doing addToCart then checkout (cash, takeaway); latencies in ms');
+  print(table(CHECKOUT_HEADERS, checkoutRows(results)));
   if (!results.bundle.skipped) {
     print('');
     print('/bestellen initial JavaScript (gzip -9)');
@@ -85,6 +116,10 @@ export function markdown(results) {
       `; ${results.meta.durationS} s per measurement after ${results.meta.warmupS} s warm-up.`,
     '',
     markdownTable(THROUGHPUT_HEADERS, throughputRows(results)),
+    '',
+    'Checkout: concurrent customers, each a new session doing addToCart then checkout (cash, takeaway); latencies in ms.',
+    '',
+    markdownTable(CHECKOUT_HEADERS, checkoutRows(results)),
     '',
     markdownTable(['figure', 'value', 'target', 'verdict'], summaryRows(results)),
   ];

@@ -9,7 +9,7 @@ import { request as playwrightRequest, type APIRequestContext } from '@playwrigh
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /**
- * A second server for specs that need staff actions before staff login exists: server/scripts/test-server.mjs
+ * A second server for specs that need staff actions before staff login exists: server/dist/test-server.js
  * on its own port and empty database, open around the clock, with a random staff token.
  */
 export class StaffServer {
@@ -23,7 +23,7 @@ export class StaffServer {
   static async start(port: number): Promise<StaffServer> {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bakje-e2e-staff-'));
     const token = randomBytes(24).toString('hex');
-    const child = spawn(process.execPath, ['server/scripts/test-server.mjs'], {
+    const child = spawn(process.execPath, ['server/dist/test-server.js'], {
       cwd: root,
       stdio: ['ignore', 'ignore', 'inherit'],
       env: {

@@ -1,5 +1,3 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import type { Config } from './config.js';
@@ -10,6 +8,7 @@ import { registerGraphQL } from './api/graphql/endpoint.js';
 import { registerHealth } from './api/health/routes.js';
 import { registerWebApp } from './api/web/spa.js';
 import { registerBenchRoutes } from './api/bench/static-reference.js';
+import { registerBenchCheckoutFixture } from './api/bench/checkout-fixture.js';
 import { CartService } from './modules/cart/cart-service.js';
 import { CheckoutService } from './modules/checkout/checkout-service.js';
 import { PostcodeDistanceProvider } from './modules/delivery/distance.js';
@@ -32,7 +31,9 @@ import { localAdminAuthorize, registerApiKeyAdmin, type Authorize } from './api/
 import { registerSecurityHeaders } from './api/http/security-headers.js';
 import { registerErrorHandler } from './api/http/error-handler.js';
 
-export const mediaDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../assets/media');
+import { mediaDir } from './paths.js';
+
+export { mediaDir };
 
 export interface App {
   server: FastifyInstance;
@@ -118,6 +119,7 @@ export async function buildApp(
     registerApiKeyAdmin(server, { keys, base: '/api/local-admin/api-keys', authorize: localAdminAuthorize(options.localAdminSecret) });
   }
   if (config.benchRoutes) registerBenchRoutes(server);
+  if (config.benchRoutes) registerBenchCheckoutFixture(server, database.db);
   await registerWebApp(server, { webDist: config.webDist, mediaDir });
 
   return {

@@ -5,7 +5,7 @@ describe('loadConfig', () => {
   it('defaults to the embedded database under ./data on port 3000', () => {
     const config = loadConfig({}, '/srv/bakje');
     expect(config.port).toBe(3000);
-    expect(config.database).toEqual({ kind: 'pglite', dataDir: '/srv/bakje/data' });
+    expect(config.database).toEqual({ kind: 'pglite', dataDir: '/srv/bakje/data', sharedBuffers: '32MB' });
     expect(config.siteUrl).toBe('http://localhost:3000');
     expect(config.timeZone).toBe('Europe/Brussels');
   });
@@ -13,6 +13,10 @@ describe('loadConfig', () => {
   it('uses PostgreSQL when DATABASE_URL is set', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://u@db:5432/bakje', BAKJE_DB_POOL_SIZE: '4' });
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@db:5432/bakje', poolSize: 4 });
+  });
+
+  it('takes the embedded database\'s shared_buffers from BAKJE_PGLITE_SHARED_BUFFERS', () => {
+    expect(loadConfig({ BAKJE_PGLITE_SHARED_BUFFERS: '64MB' }).database).toMatchObject({ kind: 'pglite', sharedBuffers: '64MB' });
   });
 
   it.each([
@@ -23,6 +27,8 @@ describe('loadConfig', () => {
     ['BAKJE_SEED_DEMO', 'maybe'],
     ['LOG_LEVEL', 'loud'],
     ['BAKJE_SITE_URL', 'not a url'],
+    ['BAKJE_PGLITE_SHARED_BUFFERS', '32'],
+    ['BAKJE_PGLITE_SHARED_BUFFERS', '512kB'],
   ])('stops with a message naming %s when it is %j', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));

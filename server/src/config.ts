@@ -31,6 +31,11 @@ const schema = z.object({
   BAKJE_API_KEY_PEPPER: z.string().min(32, 'must be at least 32 characters').optional(),
   BAKJE_CATALOG_CACHE_SIZE: z.coerce.number().int().min(0).max(100000).default(500),
   BAKJE_DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  BAKJE_PGLITE_SHARED_BUFFERS: z
+    .string()
+    .regex(/^\d+(kB|MB|GB)$/, 'must be a size such as 32MB')
+    .refine((v) => sizeInKb(v) >= 1024 && sizeInKb(v) <= 4 * 1024 * 1024, 'must be between 1MB and 4GB')
+    .default('32MB'),
   BAKJE_BENCH_ROUTES: boolean.default(false),
   BAKJE_PRINT_WORKER: boolean.default(true),
   BAKJE_PRINT_RETRY_MS: z.coerce.number().int().min(1).max(3_600_000).default(2000),
@@ -43,12 +48,18 @@ const schema = z.object({
 
 export type Env = z.infer<typeof schema>;
 
+function sizeInKb(value: string): number {
+  const match = /^(\d+)(kB|MB|GB)$/.exec(value);
+  if (!match) return NaN;
+  return Number(match[1]) * { kB: 1, MB: 1024, GB: 1024 * 1024 }[match[2] as 'kB' | 'MB' | 'GB'];
+}
+
 export interface Config {
   port: number;
   host: string;
   /** Public base URL; also the `iss` of session tokens. */
   siteUrl: string;
-  database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string; poolSize: number };
+  database: { kind: 'pglite'; dataDir: string; sharedBuffers: string } | { kind: 'postgres'; url: string; poolSize: number };
   seedDemo: boolean;
   timeZone: string;
   sessionSecret: string | undefined;
@@ -93,7 +104,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, rootDir = pr
     siteUrl: (env.BAKJE_SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     database: env.DATABASE_URL
       ? { kind: 'postgres', url: env.DATABASE_URL, poolSize: env.BAKJE_DB_POOL_SIZE }
-      : { kind: 'pglite', dataDir: path.resolve(rootDir, env.BAKJE_DATA_DIR) },
+      : { kind: 'pglite', dataDir: path.resolve(rootDir, env.BAKJE_DATA_DIR), sharedBuffers: env.BAKJE_PGLITE_SHARED_BUFFERS },
     seedDemo: env.BAKJE_SEED_DEMO,
     timeZone: env.BAKJE_TIMEZONE,
     sessionSecret: env.BAKJE_SESSION_SECRET,

@@ -2,7 +2,6 @@ import { ConfigError, loadConfig } from './config.js';
 import { createLogger } from './logger.js';
 import { openDatabase } from './db/client.js';
 import { bootstrapDatabase } from './db/bootstrap.js';
-import { buildApp } from './app.js';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { DataDirLock, LockHeldError } from './modules/instance-lock/data-dir-lock.js';
@@ -41,15 +40,28 @@ async function main() {
     }
   }
   const localAdminSecret = lock ? randomBytes(32).toString('base64url') : undefined;
-  const database = await openDatabase(config.database);
+  // Start-up is mostly waiting: the database opens (PGlite compiles its WASM off the main thread) while
+  // the HTTP and GraphQL modules load, instead of one after the other.
+  const appModule = import('./app.js');
+  appModule.catch(() => undefined);
+  const phases: Record<string, number> = {};
+  const phase = (name: string) => (phases[name] = Math.round(performance.now() - started));
+  const database = await openDatabase(config.database, log);
+  phase('databaseOpen');
   await bootstrapDatabase(database, { seedDemo: config.seedDemo, log });
+  phase('migrated');
+  const { buildApp } = await appModule;
+  phase('modulesLoaded');
   const app = await buildApp(config, database, log, undefined, { localAdminSecret });
+  phase('appBuilt');
   await app.server.listen({ port: config.port, host: config.host });
   lock?.update({ port: (app.server.server.address() as AddressInfo).port, adminSecret: localAdminSecret });
+  // Only now: the catalogue loads while the first requests (and the readiness probe) are already served.
+  app.catalog.warmUp();
 
   const base = config.siteUrl;
   log.info(
-    { database: database.kind, startupMs: Math.round(performance.now() - started) },
+    { database: database.kind, startupMs: Math.round(performance.now() - started), phases },
     `Bakje is ready on ${base}`,
   );
   if (process.stdout.isTTY || process.env.BAKJE_PRINT_URLS !== 'false') {

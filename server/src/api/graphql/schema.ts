@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import { GraphQLScalarType, Kind } from 'graphql';
 import * as products from './resolvers/products.js';
@@ -9,9 +8,10 @@ import { RootQuery } from './resolvers/query.js';
 import { AppliedCoupon, Cart, CartItem, cartMutations } from './resolvers/cart.js';
 import { LineItem, Order, checkoutMutation, orderQuery } from './resolvers/orders.js';
 import { shopQueries } from './resolvers/shop.js';
+import { graphqlSchemaFile } from '../../paths.js';
 
-// schema.graphql sits beside the sources; the build copies it next to the compiled file.
-const typeDefs = fs.readFileSync(fileURLToPath(new URL('./schema.graphql', import.meta.url)), 'utf8');
+// Read from the sources at run time (the bundled server has no copy of its own).
+const typeDefs = fs.readFileSync(graphqlSchemaFile, 'utf8');
 
 const TaxonomyEnum = new GraphQLScalarType({
   name: 'TaxonomyEnum',

@@ -314,9 +314,6 @@ function sauces(): DemoProduct[] {
   }));
 }
 
-/** Drinks without any of the 14 EU allergens; the only products that carry none. */
-export const ALLERGEN_FREE_SLUGS = ['coca-cola', 'fanta', 'spa-reine', 'ice-tea'] as const;
-
 export const DEMO_PRODUCTS: DemoProduct[] = [
   // ------------------------------------------------------------------ frieten
   {
@@ -346,7 +343,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     ],
     diet: 'veganistisch',
     addons: ['remark'],
-    upsells: ['frikandel', 'coca-cola'],
+    upsells: ['frikandel', 'fristi'],
     crossSells: ['mayonaise', 'andalouse', 'stoofvleessaus'],
     variations: [
       { term: 'klein', sku: 'FRT-001-K', price: 320, name: t('Frieten - klein', 'Frites - petit', 'Fries - small') },
@@ -744,7 +741,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     allergens: ['gluten', 'sesame', 'eggs', 'mustard', 'soybeans', 'celery'],
     image: 'bicky-burger',
     addons: ['bickySauce', 'burgerExtras', 'remark'],
-    upsells: ['frieten', 'coca-cola'],
+    upsells: ['frieten', 'jupiler'],
   },
   {
     slug: 'bicky-cheese',
@@ -761,7 +758,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     allergens: ['gluten', 'sesame', 'eggs', 'mustard', 'soybeans', 'celery', 'milk'],
     image: 'bicky-cheese',
     addons: ['bickySauce', 'burgerExtras', 'remark'],
-    upsells: ['frieten', 'coca-cola'],
+    upsells: ['frieten', 'jupiler'],
   },
   {
     slug: 'cheeseburger',
@@ -780,7 +777,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     allergens: ['gluten', 'milk', 'sesame', 'mustard'],
     image: 'cheeseburger',
     addons: ['burgerExtras', 'remark'],
-    upsells: ['frieten', 'coca-cola'],
+    upsells: ['frieten', 'jupiler'],
   },
   {
     slug: 'hamburger',
@@ -797,7 +794,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     allergens: ['gluten', 'sesame', 'mustard', 'eggs'],
     image: 'hamburger',
     addons: ['burgerExtras', 'remark'],
-    upsells: ['frieten', 'fanta'],
+    upsells: ['frieten', 'kriek'],
   },
   {
     slug: 'chickenburger',
@@ -1064,56 +1061,72 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
 
   // ------------------------------------------------------------------ dranken
   {
-    slug: 'coca-cola',
+    slug: 'kriek',
     sku: 'DRK-001',
     category: 'dranken',
-    price: 260,
-    vat: 'soft',
-    name: t('Coca-Cola (33 cl)', 'Coca-Cola (33 cl)', 'Coca-Cola (33 cl)'),
-    shortDescription: t('Blikje ijskoude cola.', 'Canette de cola bien fraîche.', 'Can of ice-cold cola.'),
-    description: tp('Een blikje Coca-Cola van 33 cl, recht uit de koelkast.', 'Une canette de Coca-Cola de 33 cl, sortie du frigo.', 'A 33 cl can of Coca-Cola, straight from the fridge.'),
-    allergens: [],
-    image: 'coca-cola',
-    imageAlt: 'Rood blikje cola',
+    price: 320,
+    vat: 'alcohol',
+    name: t('Belle-Vue Kriek (25 cl)', 'Belle-Vue Kriek (25 cl)', 'Belle-Vue Kriek (25 cl)'),
+    shortDescription: t('Zoetzuur Belgisch kersenbier, 4,1 % alcohol.', 'Bière belge aux cerises, aigre-douce, 4,1 % d’alcool.', 'Sweet and sour Belgian cherry beer, 4.1 % ABV.'),
+    description: tp(
+      'Een flesje Belle-Vue Kriek van 25 cl: lambiek (gerst en tarwe) met krieken. Geen verkoop van alcohol aan personen jonger dan 16 jaar.',
+      'Une bouteille de Belle-Vue Kriek de 25 cl : lambic (orge et froment) aux cerises. Pas de vente d’alcool aux moins de 16 ans.',
+      'A 25 cl bottle of Belle-Vue Kriek: lambic (barley and wheat) with sour cherries. No sale of alcohol to anyone under 16.',
+    ),
+    // Brewed from barley malt and wheat.
+    allergens: ['gluten'],
+    image: 'kriek',
+    imageAlt: 'Tulpglas rode kriek met schuimkraag',
   },
   {
-    slug: 'fanta',
+    slug: 'hoegaarden',
     sku: 'DRK-002',
     category: 'dranken',
-    price: 260,
-    vat: 'soft',
-    name: t('Fanta Orange (33 cl)', 'Fanta Orange (33 cl)', 'Fanta Orange (33 cl)'),
-    shortDescription: t('Blikje frisse sinaasappellimonade.', 'Canette de limonade à l’orange.', 'Can of orange soda.'),
-    description: tp('Een blikje Fanta Orange van 33 cl.', 'Une canette de Fanta Orange de 33 cl.', 'A 33 cl can of Fanta Orange.'),
-    allergens: [],
-    image: 'fanta',
-    imageAlt: 'Oranje blikje Fanta',
+    price: 320,
+    vat: 'alcohol',
+    name: t('Hoegaarden witbier (25 cl)', 'Hoegaarden bière blanche (25 cl)', 'Hoegaarden wheat beer (25 cl)'),
+    shortDescription: t('Troebel Belgisch witbier met koriander en sinaasappelschil, 4,9 %.', 'Bière blanche belge trouble, coriandre et écorce d’orange, 4,9 %.', 'Cloudy Belgian wheat beer with coriander and orange peel, 4.9 %.'),
+    description: tp(
+      'Een flesje Hoegaarden van 25 cl, gebrouwen met tarwe en gerstemout. Geen verkoop van alcohol aan personen jonger dan 16 jaar.',
+      'Une bouteille de Hoegaarden de 25 cl, brassée avec du froment et du malt d’orge. Pas de vente d’alcool aux moins de 16 ans.',
+      'A 25 cl bottle of Hoegaarden, brewed with wheat and barley malt. No sale of alcohol to anyone under 16.',
+    ),
+    // Brewed from wheat and barley malt.
+    allergens: ['gluten'],
+    image: 'hoegaarden',
+    imageAlt: 'Glas troebel witbier met schuimkraag',
   },
   {
-    slug: 'spa-reine',
+    slug: 'fristi',
     sku: 'DRK-003',
     category: 'dranken',
-    price: 240,
+    price: 250,
     vat: 'soft',
-    name: t('Spa Reine plat water (50 cl)', 'Spa Reine eau plate (50 cl)', 'Spa Reine still water (50 cl)'),
-    shortDescription: t('Flesje plat mineraalwater.', 'Petite bouteille d’eau minérale plate.', 'Bottle of still mineral water.'),
-    description: tp('Een flesje Spa Reine natuurlijk mineraalwater van 50 cl.', 'Une bouteille d’eau minérale naturelle Spa Reine de 50 cl.', 'A 50 cl bottle of Spa Reine natural mineral water.'),
-    allergens: [],
-    image: 'spa-reine',
-    imageAlt: 'Flesje plat water met blauw etiket',
+    name: t('Fristi (20 cl)', 'Fristi (20 cl)', 'Fristi (20 cl)'),
+    shortDescription: t('Flesje fruitige yoghurtdrank met rood fruit.', 'Petite bouteille de boisson au yaourt aux fruits rouges.', 'Bottle of fruity red-berry yoghurt drink.'),
+    description: tp('Een flesje Fristi van 20 cl: drinkyoghurt op basis van melk met rood fruit.', 'Une petite bouteille de Fristi de 20 cl : yaourt à boire au lait et aux fruits rouges.', 'A 20 cl bottle of Fristi: milk-based drinking yoghurt with red berries.'),
+    // A yoghurt drink: made from milk.
+    allergens: ['milk'],
+    image: 'fristi',
+    imageAlt: 'Flesje roze yoghurtdrank',
   },
   {
-    slug: 'ice-tea',
+    slug: 'milkshake-vanille',
     sku: 'DRK-004',
     category: 'dranken',
-    price: 280,
+    price: 390,
     vat: 'soft',
-    name: t('Lipton Ice Tea (33 cl)', 'Lipton Ice Tea (33 cl)', 'Lipton Ice Tea (33 cl)'),
-    shortDescription: t('Bruisende ijsthee met een vleugje citroen.', 'Thé glacé pétillant avec une touche de citron.', 'Sparkling iced tea with a hint of lemon.'),
-    description: tp('Een blikje Lipton Ice Tea Sparkling van 33 cl.', 'Une canette de Lipton Ice Tea Sparkling de 33 cl.', 'A 33 cl can of Lipton Ice Tea Sparkling.'),
-    allergens: [],
-    image: 'ice-tea',
-    imageAlt: 'Blikje ice tea met schijfje citroen',
+    name: t('Milkshake vanille (30 cl)', 'Milk-shake vanille (30 cl)', 'Vanilla milkshake (30 cl)'),
+    shortDescription: t('Romige milkshake van volle melk en vanille-softijs.', 'Milk-shake crémeux au lait entier et à la glace vanille.', 'Creamy milkshake of whole milk and vanilla soft ice.'),
+    description: tp(
+      'Vers gemixt met volle melk en ons vanille-softijs (melk, room, suiker, vanille), met een rietje.',
+      'Mixé minute avec du lait entier et notre glace italienne vanille (lait, crème, sucre, vanille), avec une paille.',
+      'Blended to order from whole milk and our vanilla soft ice (milk, cream, sugar, vanilla), with a straw.',
+    ),
+    // Whole milk and a milk-and-cream soft ice: no eggs in this recipe.
+    allergens: ['milk'],
+    image: 'milkshake-vanille',
+    imageAlt: 'Hoog glas vanillemilkshake met rietje',
   },
   {
     slug: 'jupiler',
@@ -1275,18 +1288,18 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     catalogVisibility: 'hidden',
     name: t('Familiemenu', 'Menu famille', 'Family menu'),
     shortDescription: t(
-      'Frieten, frikandellen, Bicky burgers en cola voor het hele gezin.',
-      'Frites, fricadelles, Bicky burgers et cola pour toute la famille.',
-      'Fries, frikandels, Bicky burgers and cola for the whole family.',
+      'Frieten, frikandellen, Bicky burgers en Fristi voor het hele gezin.',
+      'Frites, fricadelles, Bicky burgers et Fristi pour toute la famille.',
+      'Fries, frikandels, Bicky burgers and Fristi for the whole family.',
     ),
     description: tp(
       'Stel je familiemenu samen uit onze klassiekers: kies per product hoeveel je er wil.',
       'Composez votre menu famille avec nos classiques : choisissez la quantité de chaque produit.',
       'Put together your family menu from our classics: pick how many of each you want.',
     ),
-    allergens: ['gluten', 'soybeans', 'celery', 'sesame', 'eggs', 'mustard'],
+    allergens: ['gluten', 'soybeans', 'celery', 'sesame', 'eggs', 'mustard', 'milk'],
     image: 'familiemenu',
-    grouped: ['frieten', 'frikandel', 'bicky-burger', 'coca-cola'],
+    grouped: ['frieten', 'frikandel', 'bicky-burger', 'fristi'],
   },
   {
     slug: 'stoofvleessaus-bokaal',

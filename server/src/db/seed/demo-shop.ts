@@ -33,6 +33,7 @@ import {
   type MetaEntry,
 } from '../schema/index.js';
 import { seedAllergens, type AllergenCode } from './allergens.js';
+import { DEMO_SEED_MARKER } from './marker.js';
 import { seedDemoOrdering } from './demo-ordering.js';
 import {
   DEMO_CATEGORIES,
@@ -53,7 +54,7 @@ export const demoImageSrc = (file: string): string => `/media/demo/${file}.svg`;
 
 const SEED_LOCK = 7419002;
 /** Settings key written when the demo catalog has been seeded. */
-export const DEMO_SEED_MARKER = 'demo_seed';
+export { DEMO_SEED_MARKER };
 
 // ------------------------------------------------------------------ attributes
 

@@ -11,8 +11,11 @@ export const CATALOG_CHANNEL = 'bakje_catalog';
  */
 export class CatalogService {
   private snapshot: CatalogSnapshot | undefined;
-  private loading: Promise<CatalogSnapshot> | undefined;
+  private loading: Promise<{ snapshot: CatalogSnapshot; forcedReloads: number }> | undefined;
   private newestVersion = 0;
+  /** Counts "reload whatever the version" requests; the snapshot remembers the count it was loaded under. */
+  private forcedReloads = 0;
+  private snapshotForcedReloads = 0;
   private readonly invalidationListeners = new Set<(version: number) => void>();
   private unlisten: (() => Promise<void>) | undefined;
 
@@ -22,11 +25,25 @@ export class CatalogService {
   ) {}
 
   async start(): Promise<void> {
-    this.unlisten = await this.database.listen(CATALOG_CHANNEL, (payload) => {
-      const version = Number(payload);
-      this.markChanged(Number.isFinite(version) ? version : Number.MAX_SAFE_INTEGER);
+    this.unlisten = await this.database.listen(CATALOG_CHANNEL, {
+      onPayload: (payload) => {
+        const version = Number(payload);
+        this.markChanged(Number.isFinite(version) ? version : Number.MAX_SAFE_INTEGER);
+      },
+      // The LISTEN connection was lost and is back: changes made meanwhile went unheard, so reload.
+      onResubscribed: () => {
+        this.log.info('catalogue notifications re-established; reloading the catalogue');
+        this.markChanged(Number.MAX_SAFE_INTEGER);
+      },
     });
-    // Warm the cache without holding up start-up; the first storefront read waits for it if needed.
+  }
+
+  /**
+   * Loads the snapshot in the background; the first storefront read waits for it if needed. Called once the
+   * server listens, so that the load does not hold up start-up (nor, on PGlite, whose one connection runs
+   * one query at a time, the readiness check's query).
+   */
+  warmUp(): void {
     this.get().catch((error: unknown) => this.log.error({ err: error }, 'catalogue warm-up failed'));
   }
 
@@ -38,13 +55,16 @@ export class CatalogService {
   /** The current snapshot; loads it once when missing or stale, shared by concurrent callers. */
   async get(): Promise<CatalogSnapshot> {
     const current = this.snapshot;
-    if (current && current.version >= this.newestVersion) return current;
+    if (current && current.version >= this.newestVersion && this.snapshotForcedReloads === this.forcedReloads) return current;
     if (!this.loading) {
+      // Reloads forced after this point are not covered by this load.
+      const forcedReloads = this.forcedReloads;
       const loading = loadCatalogSnapshot(this.database.db)
         .then((snapshot) => {
           this.snapshot = snapshot;
+          this.snapshotForcedReloads = forcedReloads;
           this.log.debug({ version: snapshot.version, products: snapshot.products.size }, 'catalogue loaded');
-          return snapshot;
+          return { snapshot, forcedReloads };
         })
         .finally(() => {
           if (this.loading === loading) this.loading = undefined;
@@ -52,15 +72,24 @@ export class CatalogService {
       this.loading = loading;
     }
     const loaded = await this.loading;
-    // A change committed while loading: load once more so the caller never sees the older state.
-    if (loaded.version < this.newestVersion) return this.get();
-    return loaded;
+    // A change committed (or a reload forced) while loading: load once more so the caller never sees the
+    // older state.
+    if (loaded.snapshot.version < this.newestVersion || loaded.forcedReloads < this.forcedReloads) return this.get();
+    return loaded.snapshot;
   }
 
-  /** Called for every notification, and after a lost LISTEN connection (with MAX to force a reload). */
+  /**
+   * Called for every notification with the catalogue version it announces. Number.MAX_SAFE_INTEGER (or
+   * anything that is not a version) means "anything may have changed": after a lost LISTEN connection the
+   * next read reloads, and later notifications still count (the newest known version is not raised).
+   */
   markChanged(version: number): void {
-    if (version <= this.newestVersion) return;
-    this.newestVersion = version;
+    if (!Number.isSafeInteger(version) || version >= Number.MAX_SAFE_INTEGER) {
+      this.forcedReloads++;
+    } else {
+      if (version <= this.newestVersion) return;
+      this.newestVersion = version;
+    }
     for (const listener of this.invalidationListeners) listener(version);
   }
 

@@ -161,12 +161,21 @@ export class CheckoutService {
       }
 
       await bookSlot(tx, slot);
-      const pickupNumber = await nextPickupNumber(tx, slotDay);
+      // The per-day pickup counter is one row every checkout of that day updates, and its lock is held until
+      // commit: it is taken in the very last statement. The order id is reserved first (a sequence: no
+      // lock); the order is written with a placeholder pickup number (minus its id: unique, never a real
+      // number, never visible to others before commit) that the last statement replaces.
+      const orderId = await reserveOrderId(tx);
+      await tx
+        .update(carts)
+        .set({ lines: [], couponCodes: [], lastCheckout: { fingerprint, orderId, at: now.toISOString() }, updatedAt: now })
+        .where(eq(carts.sessionKey, request.sessionKey));
       const orderKey = newOrderKey();
       const totals = priced.totals;
       const [order] = await tx
         .insert(orders)
         .values({
+          id: orderId,
           orderKey,
           status: paymentMethod === 'cod' ? 'processing' : 'pending',
           sessionKey: request.sessionKey,
@@ -175,7 +184,7 @@ export class CheckoutService {
           slotId: slot.slotId,
           slotStart: slot.start,
           slotEnd: slot.end,
-          pickupNumber,
+          pickupNumber: -orderId,
           pickupDay: slotDay,
           billing,
           shipping,
@@ -220,10 +229,7 @@ export class CheckoutService {
       if (priced.coupons.length) {
         await tx.insert(couponUsages).values(priced.coupons.map(({ coupon }) => ({ couponId: coupon.id, orderId: order!.id, customer: who })));
       }
-      await tx
-        .update(carts)
-        .set({ lines: [], couponCodes: [], lastCheckout: { fingerprint, orderId: order!.id, at: now.toISOString() }, updatedAt: now })
-        .where(eq(carts.sessionKey, request.sessionKey));
+      await assignPickupNumber(tx, order!.id, slotDay);
       // Last, in the same transaction: the kitchen and the displays hear of the order exactly when it exists.
       await recordOrderEvent(tx, 'order.created', order!.id);
       return { orderId: order!.id, orderKey, repeated: false };
@@ -231,13 +237,27 @@ export class CheckoutService {
   }
 }
 
-async function nextPickupNumber(tx: DbOrTx, day: string): Promise<number> {
-  await tx.insert(pickupCounters).values({ day, lastNumber: 0 }).onConflictDoNothing();
-  const [counter] = await tx
-    .update(pickupCounters)
-    .set({ lastNumber: sql`${pickupCounters.lastNumber} + 1` })
-    .where(eq(pickupCounters.day, day))
-    .returning({ lastNumber: pickupCounters.lastNumber });
-  return counter!.lastNumber;
+async function reserveOrderId(tx: DbOrTx): Promise<number> {
+  const result = (await tx.execute(sql`select nextval(pg_get_serial_sequence('orders', 'id'))::int as id`)) as unknown as { rows: Array<{ id: number }> };
+  return Number(result.rows[0]!.id);
+}
+
+/**
+ * Gives the order the day's next pickup number (1, 2, 3 ... without gaps): counter and order in one
+ * statement, so the counter row's lock is taken in the transaction's last round trip before commit.
+ */
+async function assignPickupNumber(tx: DbOrTx, orderId: number, day: string): Promise<number> {
+  const result = (await tx.execute(sql`
+    with counter as (
+      insert into ${pickupCounters} (day, last_number) values (${day}, 1)
+      on conflict (day) do update set last_number = ${pickupCounters}.last_number + 1
+      returning last_number
+    )
+    update ${orders} set pickup_number = counter.last_number from counter
+    where ${orders}.id = ${orderId}
+    returning counter.last_number as pickup_number`)) as unknown as { rows: Array<{ pickup_number: number }> };
+  const assigned = result.rows[0]?.pickup_number;
+  if (assigned === undefined) throw new Error(`checkout: order ${orderId} got no pickup number`);
+  return Number(assigned);
 }
 

@@ -29,10 +29,22 @@ export function formatClock(minutes: number): string {
 
 /** The instant at which the local clock in `timeZone` shows `minutes` past midnight on `date`. */
 export function instantAt(date: string, minutes: number, timeZone: string): Date {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  const local = new TZDate(y, m - 1, d, Math.floor(minutes / 60), minutes % 60, 0, timeZone);
-  return new Date(local.getTime());
+  // A pure function called for every slot time of a day on every slot listing and checkout; the time-zone
+  // arithmetic (Intl under the hood) dominated a checkout's CPU time, so results are remembered.
+  const key = `${timeZone}|${date}|${minutes}`;
+  let epochMs = instantCache.get(key);
+  if (epochMs === undefined) {
+    const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+    epochMs = new TZDate(y, m - 1, d, Math.floor(minutes / 60), minutes % 60, 0, timeZone).getTime();
+    if (instantCache.size >= INSTANT_CACHE_SIZE) instantCache.clear();
+    instantCache.set(key, epochMs);
+  }
+  return new Date(epochMs);
 }
+
+/** Enough for every minute of a few weeks of slot times; cleared when full (a cache, not a store). */
+const INSTANT_CACHE_SIZE = 50_000;
+const instantCache = new Map<string, number>();
 
 /** ISO 8601 with the shop's offset, e.g. 2026-11-21T18:15:00+01:00. */
 export function isoInZone(instant: Date, timeZone: string): string {

@@ -396,3 +396,19 @@ export const lemon = (x: number, y: number): string =>
 
 export const sparkle = (x: number, y: number, c = '#fff'): string =>
   `<path d="M${x} ${y - 12}l3 9l9 3l-9 3l-3 9l-3-9l-9-3l9-3z" fill="${c}"/>`;
+
+/** Two cherries on their stalks (kriek). */
+export const cherries = (x: number, y: number): string =>
+  `<path d="M${x - 12} ${y}q4-30 18-40M${x + 14} ${y + 4}q-2-30-8-44" stroke="#3E7B27" stroke-width="4" fill="none" stroke-linecap="round"/>` +
+  `<circle cx="${x - 12}" cy="${y + 8}" r="14" fill="#B5172B"/><circle cx="${x + 14}" cy="${y + 12}" r="14" fill="#9D0F22"/>` +
+  `<circle cx="${x - 16}" cy="${y + 3}" r="4" fill="#fff" opacity=".5"/><circle cx="${x + 10}" cy="${y + 7}" r="4" fill="#fff" opacity=".5"/>`;
+
+/** An orange slice on the rim of a glass (witbier). */
+export const orangeSlice = (x: number, y: number): string =>
+  `<circle cx="${x}" cy="${y}" r="20" fill="#F9A03F" stroke="#E07A1F" stroke-width="4"/>` +
+  `<path d="M${x} ${y - 15}v30M${x - 15} ${y}h30M${x - 10} ${y - 10}l20 20M${x + 10} ${y - 10}l-20 20" stroke="#FFD08A" stroke-width="2"/>`;
+
+/** A striped drinking straw leaning out of a glass (milkshake); draw it before the glass. */
+export const straw = (x: number, y: number): string =>
+  `<g transform="rotate(14 ${x} ${y})"><rect x="${x}" y="${y}" width="12" height="150" rx="5" fill="#FFFFFF" stroke="#C8D6DD" stroke-width="2"/>` +
+  `<path d="M${x} ${y + 14}l12-8M${x} ${y + 34}l12-8M${x} ${y + 54}l12-8" stroke="#E63946" stroke-width="5"/></g>`;

@@ -15,6 +15,7 @@ import {
   bowl,
   burger,
   can,
+  cherries,
   coupe,
   croquettes,
   friesCone,
@@ -25,6 +26,7 @@ import {
   leaf,
   lemon,
   nuggets,
+  orangeSlice,
   paperTray,
   plate,
   rings,
@@ -35,6 +37,7 @@ import {
   specks,
   springRoll,
   stick,
+  straw,
   waffle,
 } from './draw.js';
 
@@ -314,10 +317,10 @@ function productPictures(): Record<string, Picture> {
   );
 
   // ---- drinks
-  add('coca-cola', 'Blikje cola', BG.dranken, can('#E41E2B'));
-  add('fanta', 'Blikje Fanta', BG.dranken, can('#F7941D', '#C9CED3', '#1D6FB8') + leaf(176, 110, -30, '#3DA35D'));
-  add('spa-reine', 'Fles plat water', BG.dranken, bottle('#BFE6F7', '#1D5FA8', '#1D5FA8'));
-  add('ice-tea', 'Ice tea', BG.dranken, can('#F2B134', '#C9CED3', '#3DA35D') + lemon(230, 110));
+  add('kriek', 'Tulpglas kriek', BG.dranken, beerGlass('tulip', '#A4161A', '#F2C14E') + cherries(252, 206));
+  add('hoegaarden', 'Glas witbier', BG.dranken, beerGlass('pils', '#F3E3A6', '#1D5FA8') + orangeSlice(256, 92));
+  add('fristi', 'Flesje Fristi', BG.dranken, bottle('#E0457B', '#FFFFFF', '#E0457B', '#F4D3DF') + `<circle cx="200" cy="185" r="13" fill="#C9184A"/>`);
+  add('milkshake-vanille', 'Vanillemilkshake', BG.dranken, straw(226, 38) + beerGlass('pils', '#FFF1C9', '#F7E3A3'));
   add('jupiler', 'Glas Jupiler pils', BG.dranken, beerGlass('pils', '#F5B800', '#D62839'));
   add('duvel', 'Glas Duvel', BG.dranken, beerGlass('tulip', '#F2C14E', '#B22222'));
   add('chocomelk', 'Flesje chocomelk', BG.dranken, bottle('#6B3A2A', '#FFD23F', '#6B3A2A', '#E8D9CC'));

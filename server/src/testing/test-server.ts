@@ -1,16 +1,15 @@
-#!/usr/bin/env node
 // A Bakje server for end-to-end tests and benchmarks that need staff actions before staff login exists:
-// like `node dist/main.js`, but requests carrying `x-bakje-staff-token: $BAKJE_TEST_STAFF_TOKEN` count as
-// staff (the token is random per run, at least 32 characters). Never used by `npm start`.
+// like `node server/dist/main.js` (this file is built to server/dist/test-server.js), but requests carrying
+// `x-bakje-staff-token: $BAKJE_TEST_STAFF_TOKEN` count as staff (the token is random per run, at least 32 characters). Never used by `npm start`.
 // BAKJE_TEST_OPEN_ALL_DAY=true also opens the shop around the clock with a takeaway slot every 5 minutes
 // and no lead time, so orders can be placed for "today" whenever the test runs.
 import { timingSafeEqual } from 'node:crypto';
-import { buildApp } from '../dist/app.js';
-import { loadConfig } from '../dist/config.js';
-import { bootstrapDatabase } from '../dist/db/bootstrap.js';
-import { openDatabase } from '../dist/db/client.js';
-import { settings, timeSlots } from '../dist/db/schema/index.js';
-import { createLogger } from '../dist/logger.js';
+import { buildApp } from '../app.js';
+import { loadConfig } from '../config.js';
+import { bootstrapDatabase } from '../db/bootstrap.js';
+import { openDatabase } from '../db/client.js';
+import { settings, timeSlots } from '../db/schema/index.js';
+import { createLogger } from '../logger.js';
 
 const token = process.env.BAKJE_TEST_STAFF_TOKEN ?? '';
 if (token.length < 32) {
@@ -20,16 +19,17 @@ if (token.length < 32) {
 const expected = Buffer.from(token);
 const config = loadConfig();
 const log = createLogger(config.logLevel);
-const database = await openDatabase(config.database);
+const database = await openDatabase(config.database, log);
 await bootstrapDatabase(database, { seedDemo: config.seedDemo, log });
 
 if (process.env.BAKJE_TEST_OPEN_ALL_DAY === 'true') {
   const everyDay = ['1', '2', '3', '4', '5', '6', '7'];
   const openingHours = { week: Object.fromEntries(everyDay.map((d) => [d, [{ open: '00:00', close: '24:00' }]])), closedDates: [], pausedUntil: null };
-  for (const [key, value] of [
+  const overrides: Array<[string, unknown]> = [
     ['opening_hours', openingHours],
     ['ordering', { leadTimeMinutes: 0, daysAhead: 7 }],
-  ]) {
+  ];
+  for (const [key, value] of overrides) {
     await database.db.insert(settings).values({ key, value }).onConflictDoUpdate({ target: settings.key, set: { value } });
   }
   await database.db

@@ -1,0 +1,160 @@
+// The checkout benchmark (issue 3 "Speed"): `customers` concurrent customers, each in a loop: a new guest
+// session, addToCart, then checkout (cash, takeaway, a time slot with room), through real HTTP and GraphQL
+// on keep-alive connections. Reports checkouts per second and p50/p90/p99 of each request and of the
+// whole add-to-cart + checkout flow.
+import http from 'node:http';
+
+const ADD_TO_CART = `mutation Add($productId: Int!) {
+  addToCart(input: { productId: $productId, quantity: 2 }) { cart { total(format: RAW) contents { itemCount } } }
+}`;
+const CHECKOUT = `mutation Checkout($input: CheckoutInput!) {
+  checkout(input: $input) { result order { databaseId status pickupNumber total(format: RAW) } }
+}`;
+const SLOTS = `query Slots($date: String!) { availableTimeSlots(type: TAKEAWAY, date: $date) { id slotId remaining } }`;
+const DAYS = `{ orderingDays(type: TAKEAWAY, count: 7) { date hasSlots } }`;
+const PRODUCT = `query P($slug: ID!) { product(id: $slug, idType: SLUG) { databaseId name ... on SimpleProduct { stockStatus } } }`;
+
+const BILLING = { firstName: 'Bench', lastName: 'Klant', phone: '0470 00 00 00', address1: 'Veldstraat 1', city: 'Gent', postcode: '9000' };
+
+function post(agent, port, path, body, headers = {}) {
+  return new Promise((resolve, reject) => {
+    const payload = typeof body === 'string' ? body : JSON.stringify(body);
+    const request = http.request(
+      { host: '127.0.0.1', port, path, method: 'POST', agent, timeout: 30_000, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...headers } },
+      (response) => {
+        const chunks = [];
+        response.on('data', (c) => chunks.push(c));
+        response.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let json;
+          try {
+            json = text ? JSON.parse(text) : undefined;
+          } catch {
+            json = undefined;
+          }
+          resolve({ status: response.statusCode ?? 0, json, text, headers: response.headers });
+        });
+        response.on('error', reject);
+      },
+    );
+    request.on('timeout', () => request.destroy(new Error(`${path}: no answer within 30 s`)));
+    request.on('error', reject);
+    request.end(payload);
+  });
+}
+
+async function gql(agent, port, query, variables, token) {
+  const response = await post(agent, port, '/graphql', { query, variables }, token ? { 'woocommerce-session': `Session ${token}` } : {});
+  if (response.status !== 200 || !response.json || response.json.errors) {
+    const message = response.json?.errors?.map((e) => e.message).join('; ') ?? response.text.slice(0, 200);
+    throw new Error(`HTTP ${response.status}: ${message}`);
+  }
+  return response;
+}
+
+function percentile(sorted, p) {
+  if (sorted.length === 0) return null;
+  return Math.round(sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] * 10) / 10;
+}
+
+function summary(values) {
+  const sorted = Float64Array.from(values).sort();
+  return { count: sorted.length, p50: percentile(sorted, 50), p90: percentile(sorted, 90), p99: percentile(sorted, 99), max: percentile(sorted, 100) };
+}
+
+/** Sets up what the customers need: a slot with room (bench route), a product, and tomorrow's slot times. */
+async function prepare(port, productSlug) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  try {
+    const fixture = await post(agent, port, '/api/_bench/checkout-slot', '{}');
+    if (fixture.status !== 200) throw new Error(`POST /api/_bench/checkout-slot answered ${fixture.status} (is BAKJE_BENCH_ROUTES=true?)`);
+    const { slotId } = fixture.json;
+    const product = (await gql(agent, port, PRODUCT, { slug: productSlug })).json.data.product;
+    if (!product || product.stockStatus !== 'IN_STOCK') throw new Error(`product ${productSlug} is missing or not in stock`);
+    // The first ordering day after today: every time of the day is then beyond the lead time.
+    const days = (await gql(agent, port, DAYS)).json.data.orderingDays.filter((d) => d.hasSlots);
+    const day = days[1] ?? days[0];
+    if (!day) throw new Error('no ordering day with takeaway slots');
+    const options = (await gql(agent, port, SLOTS, { date: day.date })).json.data.availableTimeSlots.filter((o) => o.slotId === slotId);
+    if (options.length === 0) throw new Error(`the bench slot ${slotId} offers no time on ${day.date}`);
+    return { productId: product.databaseId, productName: product.name, date: day.date, slotOptions: options.map((o) => o.id) };
+  } finally {
+    agent.destroy();
+  }
+}
+
+/**
+ * Runs `customers` loops for `warmupS` (discarded) then `durationS` seconds. Every answer is checked:
+ * a checkout must return an order in status PROCESSING; anything else counts as an error (and the first
+ * few are kept to show).
+ */
+export async function benchCheckout({ port, customers = 20, durationS = 10, warmupS = 2, productSlug = 'fristi', log = () => {} }) {
+  const setup = await prepare(port, productSlug);
+  log(`checkout: ${customers} customers, product ${setup.productName} x2, takeaway on ${setup.date} over ${setup.slotOptions.length} slot times`);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: customers });
+  const add = [];
+  const checkout = [];
+  const flow = [];
+  const errors = [];
+  let completed = 0;
+  let measuring = false;
+  let next = 0;
+  const started = performance.now();
+  const warmupEnd = started + warmupS * 1000;
+  const end = warmupEnd + durationS * 1000;
+
+  async function customer() {
+    while (performance.now() < end) {
+      const slot = setup.slotOptions[next++ % setup.slotOptions.length];
+      const inWindow = measuring;
+      try {
+        const t0 = performance.now();
+        const added = await gql(agent, port, ADD_TO_CART, { productId: setup.productId });
+        const t1 = performance.now();
+        const token = added.headers['woocommerce-session'];
+        if (typeof token !== 'string') throw new Error('addToCart issued no woocommerce-session token');
+        if (added.json.data.addToCart.cart.contents.itemCount !== 2) throw new Error('the cart does not hold the 2 items just added');
+        const input = { paymentMethod: 'cod', billing: BILLING, metaData: [{ key: 'fulfilment_type', value: 'takeaway' }, { key: 'time_slot', value: slot }] };
+        const done = await gql(agent, port, CHECKOUT, { input }, token);
+        const t2 = performance.now();
+        const result = done.json.data.checkout;
+        if (result.result !== 'success' || result.order?.status !== 'PROCESSING') throw new Error(`checkout answered ${JSON.stringify(result)}`);
+        if (inWindow && measuring) {
+          add.push(t1 - t0);
+          checkout.push(t2 - t1);
+          flow.push(t2 - t0);
+          completed++;
+        }
+      } catch (error) {
+        if (errors.length < 5) errors.push(error instanceof Error ? error.message : String(error));
+        errors.count = (errors.count ?? 0) + 1;
+      }
+    }
+  }
+
+  const switcher = setTimeout(() => {
+    measuring = true;
+  }, warmupS * 1000);
+  let measuredFrom;
+  const markStart = setTimeout(() => {
+    measuredFrom = performance.now();
+  }, warmupS * 1000);
+  await Promise.all(Array.from({ length: customers }, customer));
+  clearTimeout(switcher);
+  clearTimeout(markStart);
+  const seconds = (performance.now() - (measuredFrom ?? started)) / 1000;
+  agent.destroy();
+  return {
+    customers,
+    durationS: Math.round(seconds * 100) / 100,
+    product: setup.productName,
+    slotDate: setup.date,
+    checkouts: completed,
+    checkoutsPerSec: Math.round((completed / seconds) * 10) / 10,
+    addToCartMs: summary(add),
+    checkoutMs: summary(checkout),
+    flowMs: summary(flow),
+    errors: errors.count ?? 0,
+    errorSamples: errors.slice(0, 5),
+  };
+}

@@ -1,0 +1,27 @@
+// Builds the server into one ES module, dist/main.js (+ lazily loaded chunks and source maps). One file
+// instead of ~100 compiled modules and the node_modules they import: Node then reads and links a few files
+// at start instead of hundreds, which is most of the start-up time (docs/decisions/0005-boot-startup.md).
+// Type-checking is `npm run typecheck`; this only transpiles and bundles.
+import fs from 'node:fs';
+import { build } from 'esbuild';
+
+fs.rmSync('dist', { recursive: true, force: true });
+await build({
+  // The CLI and the staff-token test server are separate entries sharing chunks with main.
+  entryPoints: { main: 'src/main.ts', 'cli/main': 'src/cli/main.ts', 'test-server': 'src/testing/test-server.ts' },
+  outdir: 'dist',
+  bundle: true,
+  // Dynamic import() of the seed and of the database drivers become chunks loaded only when needed.
+  splitting: true,
+  chunkNames: '[name]-[hash]',
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  sourcemap: true,
+  // PGlite finds its WASM and data files next to its own module; pg-native is an optional addon pg may try.
+  external: ['@electric-sql/pglite', 'pg-native'],
+  // CommonJS dependencies bundled into an ES module still call require() for Node built-ins.
+  banner: { js: "import { createRequire as __bakjeCreateRequire } from 'node:module'; const require = __bakjeCreateRequire(import.meta.url);" },
+  legalComments: 'none',
+  logLevel: 'warning',
+});

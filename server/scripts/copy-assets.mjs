@@ -1,4 +1,0 @@
-// Copies the non-TypeScript files the compiled server reads at run time.
-import fs from 'node:fs';
-
-fs.copyFileSync('src/api/graphql/schema.graphql', 'dist/api/graphql/schema.graphql');

@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { timeSlots } from '../../db/schema/index.js';
+
+export const BENCH_SLOT_MESSAGE = 'npm run bench: checkout load';
+
+/**
+ * For `npm run bench` only (registered when BAKJE_BENCH_ROUTES=true, never in production):
+ * `POST /api/_bench/checkout-slot` adds a takeaway time slot every day, all day, every 15 minutes, with
+ * room for 100,000 orders per time, and answers its id. The checkout benchmark then books real places
+ * through GraphQL without running out; the demo slots (6 orders per time) would be full after a second.
+ * On PostgreSQL the bench could insert it itself, but PGlite lives inside the server process.
+ */
+export function registerBenchCheckoutFixture(app: FastifyInstance, db: Db): void {
+  app.post('/api/_bench/checkout-slot', async () => {
+    const [slot] = await db
+      .insert(timeSlots)
+      .values({
+        type: 'takeaway',
+        startTime: '00:00',
+        endTime: '23:45',
+        intervalMinutes: 15,
+        maxOrders: 100_000,
+        repeatDays: [1, 2, 3, 4, 5, 6, 7],
+        customMessage: BENCH_SLOT_MESSAGE,
+      })
+      .returning({ id: timeSlots.id });
+    return { slotId: slot!.id };
+  });
+}

@@ -1,0 +1,49 @@
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+import { toHandler, type Database, type Db } from './client.js';
+import { PgNotificationListener, type ListenerOptions } from './pg-notification-listener.js';
+import { migrationsFolder } from '../paths.js';
+
+export interface PostgresDatabase extends Database {
+  kind: 'postgres';
+  notifications: PgNotificationListener;
+}
+
+/** A PostgreSQL server: a pool for queries, one dedicated connection for LISTEN. */
+export async function openPostgresDatabase(url: string, poolSize = 10, listenerOptions: ListenerOptions = {}): Promise<PostgresDatabase> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle connection closed by the server (restart, failover, admin) must not crash the process;
+  // the pool replaces it on the next query.
+  pool.on('error', () => undefined);
+  const db = drizzle(pool, { schema }) as unknown as Db;
+  const notifications = new PgNotificationListener(url, listenerOptions);
+
+  return {
+    kind: 'postgres',
+    db,
+    notifications,
+    async listen(channel, handler) {
+      return notifications.listen(channel, toHandler(handler));
+    },
+    async migrate() {
+      // Several instances may start at once: one migrates under an advisory lock, the others wait for it.
+      const conn = await pool.connect();
+      try {
+        await conn.query('select pg_advisory_lock(7419001)');
+        await migrate(drizzle(conn) as never, { migrationsFolder });
+      } finally {
+        await conn.query('select pg_advisory_unlock(7419001)').catch(() => undefined);
+        conn.release();
+      }
+    },
+    async ping() {
+      await pool.query('select 1');
+    },
+    async close() {
+      await notifications.close();
+      await pool.end();
+    },
+  };
+}
