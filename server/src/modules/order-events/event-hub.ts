@@ -27,7 +27,8 @@ export class OrderEventHub {
 
   async start(): Promise<void> {
     this.cursor = await this.latestId();
-    this.unlisten = await this.database.listen(ORDER_EVENTS_CHANNEL, () => this.poke());
+    // After a dropped LISTEN connection notifications may have been missed: read what is new.
+    this.unlisten = await this.database.listen(ORDER_EVENTS_CHANNEL, { onPayload: () => this.poke(), onResubscribed: () => this.poke() });
   }
 
   async stop(): Promise<void> {

@@ -56,7 +56,8 @@ export class PrintWorker {
   async start() {
     if (!this.stopped) return;
     this.stopped = false;
-    this.unlisten = await this.database.listen(PRINT_JOBS_CHANNEL, () => this.nudge());
+    // After a dropped LISTEN connection a job may have been missed: look for due jobs.
+    this.unlisten = await this.database.listen(PRINT_JOBS_CHANNEL, { onPayload: () => this.nudge(), onResubscribed: () => this.nudge() });
     // Jobs left pending (or claimed by a worker that died) before this start are picked up right away.
     this.loop = this.run();
   }
