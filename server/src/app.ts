@@ -16,12 +16,17 @@ import { PostcodeDistanceProvider } from './modules/delivery/distance.js';
 import { SessionTokens } from './modules/session/session-token.js';
 import { sessionSecret } from './modules/session/session-secret.js';
 import { registerDeliveryRoutes } from './api/rest/delivery.js';
+import { AuthService } from './modules/auth/auth-service.js';
+import { registerViewer } from './api/http/viewer.js';
+import { registerAccountRoutes } from './api/rest/account.js';
+import { localMailboxTransport, MailSender, smtpTransport } from './modules/mail/sender.js';
 
 export const mediaDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../assets/media');
 
 export interface App {
   server: FastifyInstance;
   catalog: CatalogService;
+  mail: MailSender;
   close(): Promise<void>;
 }
 
@@ -37,7 +42,9 @@ export async function buildApp(
     // Per-request logs only when debugging; errors are logged where they happen.
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
     bodyLimit: 1_048_576,
-    trustProxy: true,
+    // X-Forwarded-Proto/-For are believed only from the configured proxies (BAKJE_TRUST_PROXY).
+    trustProxy:
+      typeof config.trustProxy === 'number' ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
   });
   const catalog = new CatalogService(database, log.child({ module: 'catalog' }));
   await catalog.start();
@@ -55,25 +62,40 @@ export async function buildApp(
   });
 
   registerHealth(server, database);
+  const auth = new AuthService(database.db, config.siteUrl, clock);
+  registerViewer(server, { config, sessions: auth.sessions });
   const distance = new PostcodeDistanceProvider();
   const carts = new CartService(database.db, catalog, config.timeZone, clock);
   const services = {
     db: database.db,
     carts,
     checkout: new CheckoutService(database.db, carts, distance, config.timeZone, clock),
+    auth,
     clock,
   };
   const tokens = new SessionTokens(await sessionSecret(database.db, config.sessionSecret), config.siteUrl);
   registerGraphQL(server, { config, catalog, services, tokens });
   registerDeliveryRoutes(server, { catalog, distance });
+  registerAccountRoutes(server, { db: database.db, auth, localMailbox: !config.smtpUrl });
+  const mail = new MailSender(
+    database.db,
+    config.smtpUrl ? smtpTransport(config.smtpUrl) : localMailboxTransport(database.db, clock),
+    config.mailFrom,
+    log.child({ module: 'mail' }),
+    clock,
+  );
+  // Tests drive the outbox with mail.flush(); a running shop sends every few seconds.
+  if (config.env !== 'test') mail.start();
   if (config.benchRoutes) registerBenchRoutes(server);
   await registerWebApp(server, { webDist: config.webDist, mediaDir });
 
   return {
     server,
     catalog,
+    mail,
     async close() {
       await server.close();
+      await mail.stop();
       await catalog.stop();
     },
   };

@@ -31,6 +31,17 @@ const schema = z.object({
   BAKJE_CATALOG_CACHE_SIZE: z.coerce.number().int().min(0).max(100000).default(500),
   BAKJE_DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   BAKJE_BENCH_ROUTES: boolean.default(false),
+  BAKJE_ADMIN_EMAIL: z.email().optional(),
+  BAKJE_ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(128).optional(),
+  BAKJE_TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|\d{1,2}|[0-9a-fA-F.:/]+(,[0-9a-fA-F.:/]+)*)$/, 'must be false, true, a hop count or a comma-separated list of proxy addresses')
+    .default('false'),
+  BAKJE_SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  BAKJE_MAIL_FROM: z.string().min(3).default('Bakje <no-reply@bakje.local>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
 });
@@ -50,6 +61,13 @@ export interface Config {
   /** Extra routes for `npm run bench` (a static reference body); never on in production. */
   benchRoutes: boolean;
   logLevel: Env['LOG_LEVEL'];
+  /** The first admin, created on first start when there is none (a generated password is printed once). */
+  admin: { email: string | undefined; password: string | undefined };
+  /** Fastify trustProxy: X-Forwarded-* (proto, for) are believed only from these proxies. */
+  trustProxy: boolean | number | string[];
+  /** SMTP server; without it mails go to the local mailbox (/dev/mailbox). */
+  smtpUrl: string | undefined;
+  mailFrom: string;
   env: Env['NODE_ENV'];
   /** Folder of the built web app, served at /. */
   webDist: string;
@@ -81,7 +99,18 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, rootDir = pr
     catalogCacheSize: env.BAKJE_CATALOG_CACHE_SIZE,
     benchRoutes: env.BAKJE_BENCH_ROUTES,
     logLevel: env.LOG_LEVEL,
+    admin: { email: env.BAKJE_ADMIN_EMAIL, password: env.BAKJE_ADMIN_PASSWORD },
+    trustProxy: parseTrustProxy(env.BAKJE_TRUST_PROXY),
+    smtpUrl: env.BAKJE_SMTP_URL,
+    mailFrom: env.BAKJE_MAIL_FROM,
     env: env.NODE_ENV,
     webDist: path.resolve(rootDir, 'web/dist'),
   };
+}
+
+function parseTrustProxy(value: string): boolean | number | string[] {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((v) => v.trim());
 }

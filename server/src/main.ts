@@ -3,6 +3,7 @@ import { createLogger } from './logger.js';
 import { openDatabase } from './db/client.js';
 import { bootstrapDatabase } from './db/bootstrap.js';
 import { buildApp } from './app.js';
+import { ensureFirstAdmin } from './modules/auth/first-admin.js';
 
 async function main() {
   let config;
@@ -19,6 +20,12 @@ async function main() {
   const started = performance.now();
   const database = await openDatabase(config.database);
   await bootstrapDatabase(database, { seedDemo: config.seedDemo, log });
+  const admin = await ensureFirstAdmin(database, config.admin);
+  if (admin) {
+    log.info({ email: admin.email }, 'created the first admin account');
+    // Shown once, on the console only: it is not stored anywhere in clear.
+    if (admin.generatedPassword) console.log(`\n  First admin: ${admin.email} / ${admin.generatedPassword}\n  (shown once; set BAKJE_ADMIN_PASSWORD to choose it)\n`);
+  }
   const app = await buildApp(config, database, log);
   await app.server.listen({ port: config.port, host: config.host });
 

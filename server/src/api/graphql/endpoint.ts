@@ -19,6 +19,7 @@ import { RequestSession } from './session.js';
 import { tokenFromHeader, type SessionTokens } from '../../modules/session/session-token.js';
 import { schema } from './schema.js';
 import { depthLimit } from './depth-limit.js';
+import { accountContext } from './account-context.js';
 
 /** Root fields that only read the catalogue: a query made of these alone is cached whole. */
 const CATALOGUE_FIELDS = new Set([
@@ -142,7 +143,9 @@ export function registerGraphQL(
 
     const session = new RequestSession(deps.tokens, tokenFromHeader(request.headers['woocommerce-session']));
     await session.init();
-    const context: GraphQLContext = { lang, catalog, config: deps.config, session, services: deps.services };
+    const account = await accountContext(request, reply, deps.config);
+    session.bindOwner(account.viewer.kind === 'guest' ? undefined : account.viewer.id);
+    const context: GraphQLContext = { lang, catalog, config: deps.config, session, services: deps.services, account };
     const result = (await execute({
       schema,
       document,

@@ -9,9 +9,10 @@ import { RootQuery } from './resolvers/query.js';
 import { AppliedCoupon, Cart, CartItem, cartMutations } from './resolvers/cart.js';
 import { LineItem, Order, checkoutMutation, orderQuery } from './resolvers/orders.js';
 import { shopQueries } from './resolvers/shop.js';
+import { Customer, accountMutations, accountQueries, orderCustomer } from './resolvers/accounts.js';
 
 // schema.graphql sits beside the sources; the build copies it next to the compiled file.
-const typeDefs = fs.readFileSync(fileURLToPath(new URL('./schema.graphql', import.meta.url)), 'utf8');
+const typeDefs = ['./schema.graphql', './accounts.graphql'].map((file) => fs.readFileSync(fileURLToPath(new URL(file, import.meta.url)), 'utf8'));
 
 const TaxonomyEnum = new GraphQLScalarType({
   name: 'TaxonomyEnum',
@@ -37,12 +38,13 @@ export const schema = makeExecutableSchema({
   resolverValidationOptions: { requireResolversToMatchSchema: 'ignore' },
   resolvers: {
     TaxonomyEnum,
-    RootQuery: { ...RootQuery, ...shopQueries, order: orderQuery },
-    RootMutation: { ...cartMutations, ...checkoutMutation },
+    RootQuery: { ...RootQuery, ...shopQueries, ...accountQueries, order: orderQuery },
+    RootMutation: { ...cartMutations, ...checkoutMutation, ...accountMutations },
+    Customer,
     Cart,
     CartItem,
     AppliedCoupon,
-    Order,
+    Order: { ...Order, customer: orderCustomer },
     LineItem,
     MediaItem,
     Allergen,

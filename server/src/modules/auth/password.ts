@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { Algorithm, hash, verify } from '@node-rs/argon2';
+import { hash, verify } from '@node-rs/argon2';
 
 /** OWASP's argon2id minimum: 19 MiB memory, 2 iterations, 1 lane. */
-export const ARGON2_OPTIONS = { algorithm: Algorithm.Argon2id, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+export const ARGON2_OPTIONS = { algorithm: 2 /* Algorithm.Argon2id (a const enum, not importable under isolatedModules) */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
