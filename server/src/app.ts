@@ -19,6 +19,7 @@ import { registerDeliveryRoutes } from './api/rest/delivery.js';
 import { AuthService } from './modules/auth/auth-service.js';
 import { registerViewer } from './api/http/viewer.js';
 import { registerAccountRoutes } from './api/rest/account.js';
+import { queueOrderConfirmation } from './modules/mail/order-confirmation.js';
 import { localMailboxTransport, MailSender, smtpTransport } from './modules/mail/sender.js';
 
 export const mediaDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../assets/media');
@@ -69,7 +70,7 @@ export async function buildApp(
   const services = {
     db: database.db,
     carts,
-    checkout: new CheckoutService(database.db, carts, distance, config.timeZone, clock),
+    checkout: new CheckoutService(database.db, carts, distance, config.timeZone, clock, queueOrderConfirmation(config.siteUrl, clock)),
     auth,
     clock,
   };

@@ -221,6 +221,11 @@ describe.each(databaseKinds)('accounts and sessions on %s', (kind) => {
     const [user] = await testDb.database.db.select().from(t.users);
     expect(user).toMatchObject({ email: 'nieuw@example.be', firstName: 'An', role: 'customer' });
     expect((await b.graphql(ORDERS)).body.data.customer.orders.nodes.map((o: { databaseId: number }) => o.databaseId)).toEqual([ok.body.data.checkout.order.databaseId]);
+    // The confirmation was queued with the order and reaches the (local) mailbox.
+    expect(await app.mail.flush()).toBe(1);
+    const [mail] = await testDb.database.db.select().from(t.localMailbox);
+    expect(mail).toMatchObject({ to: 'nieuw@example.be', subject: `Je bestelling #${ok.body.data.checkout.order.databaseId} is ontvangen` });
+    expect(mail!.text).toContain('1 x Frikandel');
   });
 
   it('updates personal info and addresses; changing the password ends the other sessions', async () => {
@@ -281,6 +286,11 @@ describe.each(databaseKinds)('accounts and sessions on %s', (kind) => {
     expect(await app.mail.flush()).toBe(0);
     [queued] = await testDb.database.db.select().from(t.mailOutbox);
     expect(queued!.attempts).toBe(1);
+    // A minute later it is due again and tried again.
+    now = new Date(now.getTime() + 61_000);
+    expect(await app.mail.flush()).toBe(0);
+    [queued] = await testDb.database.db.select().from(t.mailOutbox);
+    expect(queued).toMatchObject({ status: 'pending', attempts: 2 });
   });
 
   it('staff roles: kitchen is refused manager permissions, manager and admin pass, customers and guests get 401', async () => {

@@ -24,6 +24,13 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+/** The login session's CSRF token (cookie set by the server at login); echoed on every POST. */
+export function csrfToken(): string | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const match = /(?:^|;\s*)bakje_csrf=([^;]+)/.exec(document.cookie);
+  return match ? decodeURIComponent(match[1]!) : undefined;
+}
+
 /** POSTs one GraphQL operation to /graphql with the current locale. */
 export async function gql<T, V extends Record<string, unknown> = Record<string, unknown>>(
   query: string,
@@ -34,7 +41,12 @@ export async function gql<T, V extends Record<string, unknown> = Record<string, 
   try {
     response = await fetch('/graphql', {
       method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json', [LOCALE_HEADER]: locale },
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json',
+        [LOCALE_HEADER]: locale,
+        ...(csrfToken() ? { 'x-csrf-token': csrfToken()! } : {}),
+      },
       body: JSON.stringify({ query, variables: variables ?? {} }),
       credentials: 'same-origin',
       signal,

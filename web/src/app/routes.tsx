@@ -11,6 +11,7 @@ import { ScrollbarPolicy } from './ScrollbarPolicy';
 const ProductPage = lazy(() => import('../product/ProductPage'));
 const InfoPage = lazy(() => import('../pages/info/InfoPages'));
 const CustomerArea = lazy(() => import('../areas/CustomerArea'));
+const AccountArea = lazy(() => import('../account/AccountArea'));
 const KioskArea = lazy(() => import('../areas/KioskArea'));
 const DashboardArea = lazy(() => import('../areas/DashboardArea'));
 const DisplaysArea = lazy(() => import('../displays/DisplaysArea'));
@@ -49,10 +50,10 @@ export const routes: RouteObject[] = [
           { path: 'checkout', element: <CustomerArea kind="checkout" /> },
           { path: 'checkout/order-received/:orderId', element: <CustomerArea kind="order-received" /> },
           { path: 'confirm-payment', element: <CustomerArea kind="confirm-payment" /> },
-          { path: 'login', element: <CustomerArea kind="login" /> },
-          { path: 'my-account', element: <CustomerArea kind="my-account" /> },
-          { path: 'my-account/lost-password', element: <CustomerArea kind="lost-password" /> },
-          { path: 'my-account/reset-password', element: <CustomerArea kind="reset-password" /> },
+          { path: 'login', element: <AccountArea kind="login" /> },
+          { path: 'my-account', element: <AccountArea kind="my-account" /> },
+          { path: 'my-account/lost-password', element: <AccountArea kind="lost-password" /> },
+          { path: 'my-account/reset-password', element: <AccountArea kind="reset-password" /> },
           { path: 'order-summary', element: <CustomerArea kind="order-summary" /> },
           { path: 'order-summary/:orderId', element: <CustomerArea kind="order-summary" /> },
           { path: '*', element: <NotFoundPage /> },

@@ -11,6 +11,7 @@ import { DINEIN_CLOSED, ORDERING_CLOSED, isOpenAt, orderingPossibleOn } from '..
 import { newOrderKey } from '../orders/order-key.js';
 import { localMoment } from '../shop-time/shop-time.js';
 import { SLOT_REQUIRED, bookSlot, findSlotOption } from '../slots/time-slots.js';
+import type { Lang } from '../i18n/locale.js';
 import { assertBillingComplete, normaliseAddress, type AddressInput } from './billing.js';
 
 export interface CheckoutRequest {
@@ -24,7 +25,12 @@ export interface CheckoutRequest {
   customerNote?: string | null;
   metaData?: ({ key: string; value: string } | null)[] | null;
   createdVia?: string | null;
+  /** Language of the confirmation mail (the customer's shop language). */
+  mailLang?: Lang;
 }
+
+/** Runs inside the checkout transaction once the order exists (e.g. queue its confirmation mail). */
+export type AfterOrder = (tx: DbOrTx, orderId: number, request: CheckoutRequest) => Promise<void>;
 
 export interface CheckoutResult {
   orderId: number;
@@ -65,6 +71,7 @@ export class CheckoutService {
     private readonly distance: DistanceProvider,
     private readonly timeZone: string,
     private readonly clock: () => Date = () => new Date(),
+    private readonly afterOrder?: AfterOrder,
   ) {}
 
   async checkout(request: CheckoutRequest): Promise<CheckoutResult> {
@@ -219,6 +226,7 @@ export class CheckoutService {
         .update(carts)
         .set({ lines: [], couponCodes: [], lastCheckout: { fingerprint, orderId: order!.id, at: now.toISOString() }, updatedAt: now })
         .where(eq(carts.sessionKey, request.sessionKey));
+      await this.afterOrder?.(tx, order!.id, request);
       return { orderId: order!.id, orderKey, repeated: false };
     });
   }

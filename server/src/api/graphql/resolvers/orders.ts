@@ -94,6 +94,7 @@ export const checkoutMutation = {
         ...request,
         sessionKey: ctx.session.key(),
         customerId: viewer.kind === 'guest' ? null : viewer.id,
+        mailLang: ctx.lang,
       });
       if (newAccount && !result.repeated) await newAccount.create(result.orderId);
       const order = await readOrderFor(ctx.services.db, result.orderId, { orderKey: result.orderKey });
