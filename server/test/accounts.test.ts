@@ -333,6 +333,55 @@ describe.each(databaseKinds)('accounts and sessions on %s', (kind) => {
     expect((await b.graphql(LOGIN, { u: 'admin', p: created!.generatedPassword! })).body.data.login.viewer.role).toBe('admin');
   });
 
+  it('wishlist: add, remove, move to cart; each customer sees only their own', async () => {
+    const WISH = `mutation($id: Int!) { addToWishlist(input: {productId: $id}) { wishlist { databaseId } } }`;
+    const { b: an } = await registered();
+    expect((await an.graphql(WISH, { id: productId })).body.data.addToWishlist.wishlist).toEqual([{ databaseId: productId }]);
+    expect((await an.graphql(WISH, { id: 999999 })).body.errors[0].message).toBe('This product cannot be added to the wishlist.');
+    const { b: bert } = await registered('bert@example.be');
+    expect((await bert.graphql('{ wishlist { databaseId } }')).body.data.wishlist).toEqual([]);
+    // Bert removing "his" item touches nothing of An's.
+    await bert.graphql(`mutation($id: Int!) { removeFromWishlist(input: {productId: $id}) { wishlist { databaseId } } }`, { id: productId });
+    expect((await an.graphql('{ wishlist { databaseId } }')).body.data.wishlist).toEqual([{ databaseId: productId }]);
+    expect((await bert.graphql(`mutation($id: Int!) { moveWishlistItemToCart(input: {productId: $id}) { cart { isEmpty } } }`, { id: productId })).body.errors[0].message).toBe(
+      'This product is not on your wishlist.',
+    );
+    const moved = await an.graphql(`mutation($id: Int!) { moveWishlistItemToCart(input: {productId: $id}) { wishlist { databaseId } cart { contents { itemCount } } } }`, { id: productId });
+    expect(moved.body.data.moveWishlistItemToCart).toEqual({ wishlist: [], cart: { contents: { itemCount: 1 } } });
+    expect((await browser().graphql(WISH, { id: productId })).body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
+  });
+
+  it('writeReview: SPEC §5 validation, verified when bought, guests wait for moderation', async () => {
+    const REVIEW = `mutation($input: WriteReviewInput!) { writeReview(input: $input) { rating published review { databaseId verified } } }`;
+    const good = { rating: 5, author: 'An', authorEmail: 'an@example.be', content: 'Krokant en heet!', commentOn: productId };
+    const guest = browser();
+    for (const [change, message] of [
+      [{ author: ' ' }, 'Please enter your name.'],
+      [{ authorEmail: '' }, 'Please enter your email address.'],
+      [{ content: '' }, 'Please write your review.'],
+      [{ rating: 0 }, 'The rating must be a whole number from 1 to 5.'],
+      [{ rating: 6 }, 'The rating must be a whole number from 1 to 5.'],
+      [{ commentOn: 999999 }, 'This product cannot be reviewed.'],
+      [{ authorEmail: 'nope' }, 'Please provide a valid email address.'],
+      [{ content: 'x'.repeat(2001) }, 'A review can be at most 2000 characters long.'],
+    ] as const) {
+      expect((await guest.graphql(REVIEW, { input: { ...good, ...change } })).body.errors[0].message).toBe(message);
+    }
+    expect(await testDb.database.db.select().from(t.reviews)).toHaveLength(0);
+    expect((await guest.graphql(REVIEW, { input: good })).body.data.writeReview).toMatchObject({ rating: 5, published: false, review: { verified: false } });
+
+    await testDb.database.db.insert(t.timeSlots).values({ type: 'takeaway', startTime: '18:00', endTime: '19:00', intervalMinutes: 15, maxOrders: 10, repeatDays: [6] });
+    const { b: an } = await registered();
+    await an.graphql(ADD, { productId, quantity: 1 });
+    const slots = (await an.graphql(`{ availableTimeSlots(type: TAKEAWAY, date: "2026-11-21") { id } }`)).body.data.availableTimeSlots;
+    await an.graphql(CHECKOUT, { input: { billing, metaData: [{ key: 'fulfilment_type', value: 'takeaway' }, { key: 'time_slot', value: slots[0].id }] } });
+    const mine = await an.graphql(REVIEW, { input: { ...good, rating: 4 } });
+    expect(mine.body.data.writeReview).toMatchObject({ rating: 4, published: true, review: { verified: true } });
+    expect((await an.graphql(REVIEW, { input: good })).body.errors[0].message).toBe('You have already reviewed this product.');
+    const { b: bert } = await registered('bert@example.be');
+    expect((await bert.graphql(REVIEW, { input: { ...good, author: 'Bert' } })).body.data.writeReview.review.verified).toBe(false);
+  });
+
   it('the permission matrix in one function', async () => {
     expect(can('kitchen', 'kitchen.view')).toBe(true);
     expect(can('kitchen', 'products.manage')).toBe(false);

@@ -10,6 +10,7 @@ import { connectionFromArray } from '../connection.js';
 import type { GraphQLContext } from '../context.js';
 import { userError } from '../errors.js';
 import { cartCall } from './cart.js';
+import { ReviewError, writeReview, type ReviewInput } from '../../../modules/reviews/write-review.js';
 
 /** Account errors are the user's to fix: their message goes out as is (SPEC §8). */
 async function accountCall<T>(work: () => Promise<T>): Promise<T> {
@@ -293,6 +294,17 @@ export const accountMutations = {
       const fresh = (await findUser(ctx.services.db, user.id))!;
       return { clientMutationId: input.clientMutationId, user: await viewerNode(fresh, ctx) };
     }),
+
+  writeReview: async (_: unknown, { input }: { input: ReviewInput & { clientMutationId?: string | null } }, ctx: GraphQLContext) => {
+    const viewer = ctx.account.viewer;
+    try {
+      const review = await writeReview(ctx.services.db, ctx.catalog, input, viewer.kind === 'customer' ? viewer.id : null, ctx.services.clock());
+      return { clientMutationId: input.clientMutationId, rating: review.rating, review, published: review.status === 'approved' };
+    } catch (error) {
+      if (error instanceof ReviewError || error instanceof AccountError) throw userError(error.message);
+      throw error;
+    }
+  },
 
   addToWishlist: (_: unknown, { input }: { input: { clientMutationId?: string | null; productId: number } }, ctx: GraphQLContext) =>
     accountCall(async () => {
