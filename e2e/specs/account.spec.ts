@@ -158,3 +158,50 @@ test('change password and update the address', async ({ page }) => {
   await login(page, email, 'Carla haar nieuwe wachtwoord');
   await expect(page).toHaveURL(/\/my-account$/);
 });
+
+async function simpleProduct(context: BrowserContext) {
+  // Logged in: every POST carries the CSRF token, as the web app sends it.
+  const csrf = (await context.cookies()).find((c) => c.name === 'bakje_csrf')?.value ?? '';
+  const response = await context.request.post('/graphql', {
+    headers: { 'x-csrf-token': csrf },
+    data: { query: `{ products(first: 100) { nodes { databaseId slug name type addons { required } ... on SimpleProduct { stockStatus } } } }` },
+  });
+  const body = await response.json();
+  return body.data.products.nodes.find(
+    (p: { type: string; stockStatus?: string; addons: { required: boolean }[] }) => p.type === 'SIMPLE' && p.stockStatus === 'IN_STOCK' && !p.addons.some((a) => a.required),
+  ) as { databaseId: number; slug: string; name: string };
+}
+
+test('wishlist to cart, and a written review shows on the product page', async ({ page, context }) => {
+  const email = uniqueEmail('dirk');
+  await register(page, email, 'Dirk');
+  const product = await simpleProduct(context);
+
+  await page.goto(`/product/${product.slug}`);
+  await page.getByRole('button', { name: 'Op mijn verlanglijst' }).click();
+  await expect(page.getByRole('button', { name: 'Op je verlanglijst gezet' })).toBeDisabled();
+
+  await page.goto('/my-account?tab=wishlist');
+  await expect(page.getByRole('link', { name: product.name })).toBeVisible();
+  await page.getByRole('button', { name: 'In winkelmandje' }).click();
+  await expect(page.getByText('Het product zit in je winkelmandje.')).toBeVisible();
+  await expect(page.getByText('Je verlanglijst is leeg.')).toBeVisible();
+  const csrf = (await context.cookies()).find((c) => c.name === 'bakje_csrf')?.value ?? '';
+  const cart = await (await context.request.post('/graphql', { data: { query: '{ cart { contents { itemCount } } }' }, headers: { 'x-csrf-token': csrf } })).json();
+  expect(cart.data.cart.contents.itemCount).toBe(1);
+
+  await page.goto(`/product/${product.slug}`);
+  const form = page.getByRole('form', { name: 'Schrijf een beoordeling' });
+  await form.getByRole('button', { name: 'Beoordeling versturen' }).click();
+  await expect(form.getByText('Dit veld is verplicht').first()).toBeVisible();
+  await form.getByLabel('4 sterren').check();
+  await form.getByLabel('Je beoordeling').fill('Lekker krokant, vlot geholpen.');
+  await form.getByRole('button', { name: 'Beoordeling versturen' }).click();
+  await expect(page.getByText('Bedankt voor je beoordeling!')).toBeVisible();
+  await expect(async () => {
+    await page.reload();
+    await expect(page.locator('#reviews').getByText('Lekker krokant, vlot geholpen.')).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  await expect(page.locator('#reviews').getByText('Dirk Peeters')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});

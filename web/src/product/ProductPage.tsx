@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import { useProduct, useStoreSettings } from '../api/hooks';
+import { ReviewForm, WishlistButton } from '../account/ProductExtras';
 import type { ImageData, ProductDetail, StockStatus, Variation } from '../api/types';
 import { sanitizeHtml } from '../lib/sanitize';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
@@ -110,6 +111,7 @@ function Reviews({ product }: { product: ProductDetail }) {
           </ol>
         </>
       )}
+      <ReviewForm productId={product.databaseId} />
     </section>
   );
 }
@@ -317,6 +319,7 @@ function ProductView({ product }: { product: ProductDetail }) {
               {soldOut ? intl.formatMessage({ id: 'product.soldOut' }) : intl.formatMessage({ id: 'product.addToCart' })}
             </Button>
           </form>
+          <WishlistButton productId={product.databaseId} />
         </div>
       </div>
 
