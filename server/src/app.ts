@@ -87,6 +87,8 @@ export async function buildApp(
   );
   // Tests drive the outbox with mail.flush(); a running shop sends every few seconds.
   if (config.env !== 'test') mail.start();
+  const housekeeping = config.env === 'test' ? undefined : setInterval(() => void auth.housekeeping().catch((err: unknown) => log.warn({ err }, 'auth housekeeping failed')), 3600_000);
+  housekeeping?.unref();
   if (config.benchRoutes) registerBenchRoutes(server);
   await registerWebApp(server, { webDist: config.webDist, mediaDir });
 
@@ -95,6 +97,7 @@ export async function buildApp(
     catalog,
     mail,
     async close() {
+      clearInterval(housekeeping);
       await server.close();
       await mail.stop();
       await catalog.stop();

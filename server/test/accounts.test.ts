@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import * as t from '../src/db/schema/index.js';
 import type { App } from '../src/app.js';
 import { createAccount } from '../src/modules/auth/accounts.js';
+import { AuthService } from '../src/modules/auth/auth-service.js';
 import { ensureFirstAdmin } from '../src/modules/auth/first-admin.js';
 import { can } from '../src/modules/auth/permissions.js';
 import { aProduct } from './support/builders.js';
@@ -323,6 +324,17 @@ describe.each(databaseKinds)('accounts and sessions on %s', (kind) => {
     const revoked = await admin.request('POST', `/api/staff/users/${kitchenUser!.id}/revoke-sessions`);
     expect(revoked.json()).toEqual({ revoked: 1 });
     expect((await kitchen.request('GET', '/api/auth/session')).json()).toEqual({ viewer: { kind: 'guest' }, permissions: [] });
+  });
+
+  it('housekeeping forgets ended sessions, not live ones', async () => {
+    const { b } = await registered();
+    const other = browser();
+    await other.graphql(LOGIN, { u: 'an', p: 'Stoofvlees met friet', r: true });
+    await b.graphql(LOGOUT);
+    now = new Date(START.getTime() + 2 * 24 * 3600_000);
+    await new AuthService(testDb.database.db, 'http://localhost', () => now).housekeeping();
+    expect(await testDb.database.db.select().from(t.authSessions)).toHaveLength(1);
+    expect((await other.graphql(VIEWER)).body.data.viewer.email).toBe('an@example.be');
   });
 
   it('the first admin gets a generated password when none is configured', async () => {

@@ -17,6 +17,10 @@ const KNOWN: [RegExp, string][] = [
   [/valid email address/, 'account.error.emailInvalid'],
   [/^You need to log in first/, 'account.error.loginRequired'],
   [/^Network request failed/, 'account.error.network'],
+  [/^You have already reviewed/, 'review.error.already'],
+  [/^The rating must be/, 'review.error.rating'],
+  [/^This product cannot be/, 'review.error.product'],
+  [/^This product is not on your wishlist/, 'review.error.product'],
 ];
 
 export function accountErrorText(intl: IntlShape, error: unknown, fallbackId: string): string {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { passwordResets, users } from '../../db/schema/index.js';
 import type { Lang } from '../i18n/locale.js';
@@ -127,6 +127,13 @@ export class AuthService {
     await setPassword(this.db, userId, password, this.clock());
     await this.sessions.revokeAllFor(userId, keepSession);
     return user;
+  }
+
+  /** Periodic clean-up of ended sessions, old rate-limit windows and spent reset keys. */
+  async housekeeping(): Promise<void> {
+    await this.sessions.prune();
+    await this.throttle.prune();
+    await this.db.delete(passwordResets).where(lt(passwordResets.expiresAt, new Date(this.clock().getTime() - 24 * 3600_000)));
   }
 
   async deactivate(userId: number): Promise<void> {

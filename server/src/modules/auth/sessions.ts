@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, isNotNull, lt, ne, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { authSessions, users, type UserRole } from '../../db/schema/index.js';
 
@@ -82,6 +82,16 @@ export class SessionStore {
       .update(authSessions)
       .set({ revokedAt: this.clock() })
       .where(and(eq(authSessions.userId, userId), isNull(authSessions.revokedAt), keep ? ne(authSessions.idHash, keep) : undefined))
+      .returning({ idHash: authSessions.idHash });
+    return rows.length;
+  }
+
+  /** Forgets sessions that ended (expired or revoked) over a day ago; they can never come back. */
+  async prune(): Promise<number> {
+    const before = new Date(this.clock().getTime() - 24 * 3600_000);
+    const rows = await this.db
+      .delete(authSessions)
+      .where(or(lt(authSessions.expiresAt, before), and(isNotNull(authSessions.revokedAt), lt(authSessions.revokedAt, before))))
       .returning({ idHash: authSessions.idHash });
     return rows.length;
   }
