@@ -48,7 +48,8 @@ export class MailSender {
   ) {}
 
   start(intervalMs = 5000): void {
-    this.timer = setInterval(() => void this.flush(), intervalMs);
+    // A database hiccup must not become an unhandled rejection (which would end the process): log, retry next tick.
+    this.timer = setInterval(() => void this.flush().catch((err: unknown) => this.log.warn({ err }, 'mail outbox run failed')), intervalMs);
     this.timer.unref();
   }
 
