@@ -29,7 +29,7 @@ async function login(page: Page, username: string, password: string) {
 }
 
 async function logout(page: Page) {
-  await page.locator('#main').getByRole('button', { name: 'Uitloggen' }).click();
+  await page.locator('#main').getByRole('button', { name: 'Uitloggen', exact: true }).click();
   await expect(page).toHaveURL(/\/login$/);
 }
 

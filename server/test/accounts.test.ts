@@ -326,6 +326,18 @@ describe.each(databaseKinds)('accounts and sessions on %s', (kind) => {
     expect((await kitchen.request('GET', '/api/auth/session')).json()).toEqual({ viewer: { kind: 'guest' }, permissions: [] });
   });
 
+  it('logout everywhere ends every session of the account', async () => {
+    const { b } = await registered();
+    const phone = browser();
+    await phone.graphql(LOGIN, { u: 'an', p: 'Stoofvlees met friet' });
+    const other = await registered('bert@example.be');
+    expect((await b.graphql(`mutation { logout(input: {everywhere: true}) { success } }`)).body.data.logout.success).toBe(true);
+    expect((await phone.graphql(VIEWER)).body.data.viewer).toBeNull();
+    expect((await b.graphql(VIEWER)).body.data.viewer).toBeNull();
+    // Someone else's session is untouched.
+    expect((await other.b.graphql(VIEWER)).body.data.viewer.email).toBe('bert@example.be');
+  });
+
   it('housekeeping forgets ended sessions, not live ones', async () => {
     const { b } = await registered();
     const other = browser();

@@ -7,6 +7,7 @@ import { useLocale } from '../i18n/LocaleProvider';
 import { Button, EmptyState, ErrorState, Notice, Spinner } from '../ui';
 import {
   DOWNLOADS_QUERY,
+  LOGOUT_EVERYWHERE_MUTATION,
   LOGOUT_MUTATION,
   ORDERS_QUERY,
   REMOVE_WISHLIST_MUTATION,
@@ -32,6 +33,7 @@ export default function MyAccountPage() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const logout = useAccountMutation(LOGOUT_MUTATION, { resetAll: true });
+  const logoutEverywhere = useAccountMutation(LOGOUT_EVERYWHERE_MUTATION, { resetAll: true });
   const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Tab) : 'orders';
 
   if (account.isPending) return <div className="container account-page"><Spinner /></div>;
@@ -57,6 +59,11 @@ export default function MyAccountPage() {
             <li>
               <Button variant="secondary" onClick={() => logout.mutate({}, { onSuccess: () => void navigate('/login') })}>
                 {intl.formatMessage({ id: 'account.logout' })}
+              </Button>
+            </li>
+            <li>
+              <Button variant="secondary" onClick={() => logoutEverywhere.mutate({}, { onSuccess: () => void navigate('/login') })}>
+                {intl.formatMessage({ id: 'account.logoutEverywhere' })}
               </Button>
             </li>
           </ul>

@@ -4,6 +4,7 @@ const ADDRESS = 'firstName lastName company address1 address2 city state postcod
 export const ACCOUNT_QUERY = `query Account { viewer { databaseId firstName lastName email username role capabilities } customer { databaseId firstName lastName email username billing { ${ADDRESS} } shipping { ${ADDRESS} } } }`;
 export const LOGIN_MUTATION = `mutation Login($username: String!, $password: String!, $rememberMe: Boolean) { login(input: {username: $username, password: $password, rememberMe: $rememberMe}) { viewer { databaseId role firstName } } }`;
 export const LOGOUT_MUTATION = `mutation Logout { logout(input: {}) { success } }`;
+export const LOGOUT_EVERYWHERE_MUTATION = `mutation LogoutEverywhere { logout(input: {everywhere: true}) { success } }`;
 export const REGISTER_MUTATION = `mutation Register($input: RegisterCustomerInput!) { registerCustomer(input: $input) { viewer { databaseId role firstName } } }`;
 export const LOST_PASSWORD_MUTATION = `mutation ResetPasswordEmail($username: String!) { sendPasswordResetEmail(input: {username: $username}) { success } }`;
 export const RESET_PASSWORD_MUTATION = `mutation ResetPasswordKey($key: String!, $login: String!, $password: String!) { resetUserPassword(input: {key: $key, login: $login, password: $password}) { user { databaseId } } }`;

@@ -211,8 +211,11 @@ export const accountMutations = {
       };
     }),
 
-  logout: async (_: unknown, { input }: { input?: { clientMutationId?: string | null } | null }, ctx: GraphQLContext) => {
-    if (ctx.account.session) await ctx.services.auth.sessions.revoke(ctx.account.session.idHash);
+  logout: async (_: unknown, { input }: { input?: { clientMutationId?: string | null; everywhere?: boolean | null } | null }, ctx: GraphQLContext) => {
+    if (ctx.account.session) {
+      if (input?.everywhere) await ctx.services.auth.sessions.revokeAllFor(ctx.account.session.userId);
+      else await ctx.services.auth.sessions.revoke(ctx.account.session.idHash);
+    }
     ctx.account.endSession();
     ctx.account.viewer = { kind: 'guest' };
     ctx.account.session = undefined;
