@@ -67,6 +67,9 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       BAKJE_PRINT_URLS: 'false',
       NODE_ENV: 'production',
+      // The first admin (reads the local mailbox in the lost-password spec).
+      BAKJE_ADMIN_EMAIL: 'beheer@bakje.test',
+      BAKJE_ADMIN_PASSWORD: 'Frituur beheer e2e',
     },
   },
 });

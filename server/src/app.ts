@@ -30,6 +30,11 @@ import { registerWooCommerceRest } from './api/rest/wc/register.js';
 import { localAdminAuthorize, registerApiKeyAdmin, type Authorize } from './api/rest/api-key-admin.js';
 import { registerSecurityHeaders } from './api/http/security-headers.js';
 import { registerErrorHandler } from './api/http/error-handler.js';
+import { AuthService } from './modules/auth/auth-service.js';
+import { registerViewer, staffMay } from './api/http/viewer.js';
+import { registerAccountRoutes } from './api/rest/account.js';
+import { queueOrderConfirmation } from './modules/mail/order-confirmation.js';
+import { localMailboxTransport, MailSender, smtpTransport } from './modules/mail/sender.js';
 
 import { mediaDir } from './paths.js';
 
@@ -40,23 +45,19 @@ export interface App {
   catalog: CatalogService;
   orderEvents: OrderEventHub;
   printing: PrintingRuntime;
+  mail: MailSender;
   close(): Promise<void>;
 }
 
 export interface AppOptions {
-  /**
-   * Whether a request comes from signed-in staff. Until staff login exists nobody is staff: the kitchen
-   * stream and kitchen actions refuse everyone unless a caller (tests, bench) injects a guard.
-   */
+  /** Who may use the kitchen stream and kitchen actions. Default: signed-in staff with `kitchen.view`. */
   authorizeStaff?: StaffGuard;
   sse?: Partial<SseOptions>;
-  /** Who may manage API keys at /api/admin/api-keys; the staff admin check once accounts exist. Default: nobody. */
+  /** Who may manage API keys at /api/admin/api-keys. Default: signed-in staff with `keys.manage` (admin). */
   authorizeKeyAdmin?: Authorize;
   /** The secret of the lock file: enables /api/local-admin/api-keys for the CLI (docs/decisions/0004-keys-cli.md). */
   localAdminSecret?: string;
 }
-
-const refuseEveryone: StaffGuard = async () => false;
 
 /** Wires the modules to their transports. The caller owns the database and decides when to listen. */
 export async function buildApp(
@@ -71,7 +72,9 @@ export async function buildApp(
     // Per-request logs only when debugging; errors are logged where they happen.
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
     bodyLimit: 1_048_576,
-    trustProxy: true,
+    // X-Forwarded-Proto/-For are believed only from the configured proxies (BAKJE_TRUST_PROXY).
+    trustProxy:
+      typeof config.trustProxy === 'number' ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
   });
   const catalog = new CatalogService(database, log.child({ module: 'catalog' }));
   await catalog.start();
@@ -83,18 +86,21 @@ export async function buildApp(
   registerErrorHandler(server);
 
   registerHealth(server, database);
+  const auth = new AuthService(database.db, config.siteUrl, clock);
+  registerViewer(server, { config, sessions: auth.sessions });
   const distance = new PostcodeDistanceProvider();
   const carts = new CartService(database.db, catalog, config.timeZone, clock);
   const services = {
     db: database.db,
     carts,
-    checkout: new CheckoutService(database.db, carts, distance, config.timeZone, clock),
+    checkout: new CheckoutService(database.db, carts, distance, config.timeZone, clock, queueOrderConfirmation(config.siteUrl, clock)),
+    auth,
     clock,
   };
   const tokens = new SessionTokens(await sessionSecret(database.db, config.sessionSecret), config.siteUrl);
   registerGraphQL(server, { config, catalog, services, tokens });
   registerDeliveryRoutes(server, { catalog, distance });
-  const authorizeStaff = options.authorizeStaff ?? refuseEveryone;
+  const authorizeStaff = options.authorizeStaff ?? staffMay('kitchen.view');
   const streams = new OrderEventStreams({
     db: database.db,
     hub: orderEvents,
@@ -105,8 +111,7 @@ export async function buildApp(
   registerEventRoutes(server, { db: database.db, streams, authorizeStaff, tokens, sse: { ...defaultSseOptions, ...options.sse } });
   registerKitchenRoutes(server, { kitchen: new KitchenActions(database.db, clock), authorizeStaff });
   const printing = await startPrinting(config, database, log);
-  // TODO(auth branch): replace with the staff session guard (kitchen role and up).
-  registerPrintingRoutes(server, { receivedTickets: printing.receivedTickets, authorize: () => true });
+  registerPrintingRoutes(server, { receivedTickets: printing.receivedTickets, authorize: staffMay('kitchen.view') });
   let pepper: string | undefined;
   const keys = new ApiKeyService(
     database.db,
@@ -114,10 +119,22 @@ export async function buildApp(
     clock,
   );
   await registerWooCommerceRest(server, { db: database.db, catalog, keys, siteUrl: config.siteUrl, clock });
-  registerApiKeyAdmin(server, { keys, base: '/api/admin/api-keys', authorize: options.authorizeKeyAdmin ?? (() => false) });
+  registerApiKeyAdmin(server, { keys, base: '/api/admin/api-keys', authorize: options.authorizeKeyAdmin ?? staffMay('keys.manage') });
   if (options.localAdminSecret) {
     registerApiKeyAdmin(server, { keys, base: '/api/local-admin/api-keys', authorize: localAdminAuthorize(options.localAdminSecret) });
   }
+  registerAccountRoutes(server, { db: database.db, auth, localMailbox: !config.smtpUrl });
+  const mail = new MailSender(
+    database.db,
+    config.smtpUrl ? smtpTransport(config.smtpUrl) : localMailboxTransport(database.db, clock),
+    config.mailFrom,
+    log.child({ module: 'mail' }),
+    clock,
+  );
+  // Tests drive the outbox with mail.flush(); a running shop sends every few seconds.
+  if (config.env !== 'test') mail.start();
+  const housekeeping = config.env === 'test' ? undefined : setInterval(() => void auth.housekeeping().catch((err: unknown) => log.warn({ err }, 'auth housekeeping failed')), 3600_000);
+  housekeeping?.unref();
   if (config.benchRoutes) registerBenchRoutes(server);
   if (config.benchRoutes) registerBenchCheckoutFixture(server, database.db);
   await registerWebApp(server, { webDist: config.webDist, mediaDir });
@@ -127,10 +144,13 @@ export async function buildApp(
     catalog,
     orderEvents,
     printing,
+    mail,
     async close() {
+      clearInterval(housekeeping);
       await orderEvents.stop();
       await server.close();
       await printing.stop();
+      await mail.stop();
       await catalog.stop();
     },
   };

@@ -42,6 +42,17 @@ const schema = z.object({
   BAKJE_PRINT_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(2000),
   BAKJE_VIRTUAL_PRINTER: boolean.optional(),
   BAKJE_VIRTUAL_PRINTER_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  BAKJE_ADMIN_EMAIL: z.email().optional(),
+  BAKJE_ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(128).optional(),
+  BAKJE_TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|\d{1,2}|[0-9a-fA-F.:/]+(,[0-9a-fA-F.:/]+)*)$/, 'must be false, true, a hop count or a comma-separated list of proxy addresses')
+    .default('false'),
+  BAKJE_SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  BAKJE_MAIL_FROM: z.string().min(3).default('Bakje <no-reply@bakje.local>'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
 });
@@ -71,6 +82,13 @@ export interface Config {
   /** Extra routes for `npm run bench` (a static reference body); never on in production. */
   benchRoutes: boolean;
   logLevel: Env['LOG_LEVEL'];
+  /** The first admin, created on first start when there is none (a generated password is printed once). */
+  admin: { email: string | undefined; password: string | undefined };
+  /** Fastify trustProxy: X-Forwarded-* (proto, for) are believed only from these proxies. */
+  trustProxy: boolean | number | string[];
+  /** SMTP server; without it mails go to the local mailbox (/dev/mailbox). */
+  smtpUrl: string | undefined;
+  mailFrom: string;
   env: Env['NODE_ENV'];
   printing: {
     /** Run the print worker in this instance. */
@@ -113,6 +131,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, rootDir = pr
     catalogCacheSize: env.BAKJE_CATALOG_CACHE_SIZE,
     benchRoutes: env.BAKJE_BENCH_ROUTES,
     logLevel: env.LOG_LEVEL,
+    admin: { email: env.BAKJE_ADMIN_EMAIL, password: env.BAKJE_ADMIN_PASSWORD },
+    trustProxy: parseTrustProxy(env.BAKJE_TRUST_PROXY),
+    smtpUrl: env.BAKJE_SMTP_URL,
+    mailFrom: env.BAKJE_MAIL_FROM,
     env: env.NODE_ENV,
     printing: {
       worker: env.BAKJE_PRINT_WORKER,
@@ -123,4 +145,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, rootDir = pr
     },
     webDist: path.resolve(rootDir, 'web/dist'),
   };
+}
+
+function parseTrustProxy(value: string): boolean | number | string[] {
+  if (value === 'true') return true;
+  if (value === 'false') return false;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((v) => v.trim());
 }

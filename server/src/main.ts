@@ -50,6 +50,13 @@ async function main() {
   phase('databaseOpen');
   await bootstrapDatabase(database, { seedDemo: config.seedDemo, log });
   phase('migrated');
+  const { ensureFirstAdmin } = await import('./modules/auth/first-admin.js');
+  const admin = await ensureFirstAdmin(database, config.admin);
+  if (admin) {
+    log.info({ email: admin.email }, 'created the first admin account');
+    // Shown once, on the console only: it is not stored anywhere in clear.
+    if (admin.generatedPassword) console.log(`\n  First admin: ${admin.email} / ${admin.generatedPassword}\n  (shown once; set BAKJE_ADMIN_PASSWORD to choose it)\n`);
+  }
   const { buildApp } = await appModule;
   phase('modulesLoaded');
   const app = await buildApp(config, database, log, undefined, { localAdminSecret });

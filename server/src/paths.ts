@@ -19,4 +19,5 @@ function findServerRoot(): string {
 export const serverRoot = findServerRoot();
 export const migrationsFolder = path.join(serverRoot, 'drizzle');
 export const mediaDir = path.join(serverRoot, 'assets', 'media');
-export const graphqlSchemaFile = path.join(serverRoot, 'src', 'api', 'graphql', 'schema.graphql');
+export const graphqlSchemaFiles = ['schema.graphql', 'accounts.graphql'].map((file) => path.join(serverRoot, 'src', 'api', 'graphql', file));
+export const commonPasswordsFile = path.join(serverRoot, 'src', 'modules', 'auth', 'common-passwords.txt');

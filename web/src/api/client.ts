@@ -27,6 +27,13 @@ export interface RequestOptions {
   session?: boolean;
 }
 
+/** The login session's CSRF token (cookie set by the server at login); echoed on every POST. */
+export function csrfToken(): string | undefined {
+  if (typeof document === 'undefined') return undefined;
+  const match = /(?:^|;\s*)bakje_csrf=([^;]+)/.exec(document.cookie);
+  return match ? decodeURIComponent(match[1]!) : undefined;
+}
+
 /** POSTs one GraphQL operation to /graphql with the current locale (and the session token when asked). */
 export function gql<T, V extends Record<string, unknown> = Record<string, unknown>>(
   query: string,
@@ -45,6 +52,8 @@ async function post<T, V extends Record<string, unknown>>(
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json', [LOCALE_HEADER]: locale };
   const token = session ? readSessionToken() : null;
   if (token) headers[SESSION_HEADER] = `Session ${token}`;
+  const csrf = csrfToken();
+  if (csrf) headers['x-csrf-token'] = csrf;
   try {
     response = await fetch('/graphql', {
       method: 'POST',

@@ -13,6 +13,7 @@ const InfoPage = lazy(() => import('../pages/info/InfoPages'));
 const CustomerArea = lazy(() => import('../areas/CustomerArea'));
 const CheckoutPage = lazy(() => import('../checkout/CheckoutPage'));
 const OrderSummaryPage = lazy(() => import('../checkout/OrderSummaryPage'));
+const AccountArea = lazy(() => import('../account/AccountArea'));
 const KioskArea = lazy(() => import('../areas/KioskArea'));
 const DashboardArea = lazy(() => import('../areas/DashboardArea'));
 const DisplaysArea = lazy(() => import('../displays/DisplaysArea'));
@@ -52,10 +53,10 @@ export const routes: RouteObject[] = [
           { path: 'checkout', element: <CheckoutPage /> },
           { path: 'checkout/order-received/:orderId', element: <OrderSummaryPage /> },
           { path: 'confirm-payment', element: <CustomerArea kind="confirm-payment" /> },
-          { path: 'login', element: <CustomerArea kind="login" /> },
-          { path: 'my-account', element: <CustomerArea kind="my-account" /> },
-          { path: 'my-account/lost-password', element: <CustomerArea kind="lost-password" /> },
-          { path: 'my-account/reset-password', element: <CustomerArea kind="reset-password" /> },
+          { path: 'login', element: <AccountArea kind="login" /> },
+          { path: 'my-account', element: <AccountArea kind="my-account" /> },
+          { path: 'my-account/lost-password', element: <AccountArea kind="lost-password" /> },
+          { path: 'my-account/reset-password', element: <AccountArea kind="reset-password" /> },
           { path: 'order-summary', element: <OrderSummaryPage /> },
           { path: 'order-summary/:orderId', element: <OrderSummaryPage /> },
           { path: '*', element: <NotFoundPage /> },

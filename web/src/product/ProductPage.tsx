@@ -4,6 +4,7 @@ import { Link, useParams } from 'react-router';
 import { useProduct, useStoreSettings } from '../api/hooks';
 import { useCart } from '../cart/CartProvider';
 import { useLocalMessage } from '../cart/useLocalMessage';
+import { ReviewForm, WishlistButton } from '../account/ProductExtras';
 import type { ImageData, ProductDetail, StockStatus, Variation } from '../api/types';
 import { sanitizeHtml } from '../lib/sanitize';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
@@ -112,6 +113,7 @@ function Reviews({ product }: { product: ProductDetail }) {
           </ol>
         </>
       )}
+      <ReviewForm productId={product.databaseId} />
     </section>
   );
 }
@@ -349,6 +351,7 @@ function ProductView({ product }: { product: ProductDetail }) {
               {soldOut ? intl.formatMessage({ id: 'product.soldOut' }) : intl.formatMessage({ id: 'product.addToCart' })}
             </Button>
           </form>
+          <WishlistButton productId={product.databaseId} />
         </div>
       </div>
 

@@ -1,5 +1,7 @@
 import { useIntl } from 'react-intl';
-import { NavLink } from 'react-router';
+import { NavLink, useNavigate } from 'react-router';
+import { LOGOUT_MUTATION } from '../account/documents';
+import { useAccount, useAccountMutation } from '../account/useAccount';
 import { Drawer } from '../ui';
 import { LanguageSwitcher } from './LanguageSwitcher';
 
@@ -9,6 +11,10 @@ import { LanguageSwitcher } from './LanguageSwitcher';
  */
 export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
   const intl = useIntl();
+  const navigate = useNavigate();
+  const account = useAccount();
+  const logout = useAccountMutation(LOGOUT_MUTATION, { resetAll: true });
+  const viewer = account.data?.viewer;
   const links: { to: string; id: string }[] = [
     { to: '/', id: 'nav.home' },
     { to: '/bestellen', id: 'nav.order' },
@@ -18,10 +24,25 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
   ];
   return (
     <Drawer id="mobile-menu" open={open} onClose={onClose} side="left" title={intl.formatMessage({ id: 'menu.title' })} className="mobile-menu">
-      <p className="mobile-menu__welcome">{intl.formatMessage({ id: 'menu.welcomeVisitor' })}</p>
-      <NavLink to="/login" className="mobile-menu__login btn btn--primary btn--md btn--block" onClick={onClose}>
-        {intl.formatMessage({ id: 'nav.login' })}
-      </NavLink>
+      {viewer ? (
+        <>
+          <p className="mobile-menu__welcome">{intl.formatMessage({ id: 'account.welcome' }, { name: viewer.firstName || viewer.username })}</p>
+          <button
+            type="button"
+            className="mobile-menu__login btn btn--secondary btn--md btn--block"
+            onClick={() => logout.mutate({}, { onSuccess: () => { onClose(); void navigate('/login'); } })}
+          >
+            {intl.formatMessage({ id: 'account.logout' })}
+          </button>
+        </>
+      ) : (
+        <>
+          <p className="mobile-menu__welcome">{intl.formatMessage({ id: 'menu.welcomeVisitor' })}</p>
+          <NavLink to="/login" className="mobile-menu__login btn btn--primary btn--md btn--block" onClick={onClose}>
+            {intl.formatMessage({ id: 'nav.login' })}
+          </NavLink>
+        </>
+      )}
       <nav aria-label={intl.formatMessage({ id: 'menu.navLabel' })}>
         <ul className="mobile-menu__links">
           {links.map((l) => (

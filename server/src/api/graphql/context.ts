@@ -5,11 +5,26 @@ import type { Db } from '../../db/client.js';
 import type { CartService } from '../../modules/cart/cart-service.js';
 import type { CheckoutService } from '../../modules/checkout/checkout-service.js';
 import type { RequestSession } from './session.js';
+import type { AuthService } from '../../modules/auth/auth-service.js';
+import type { ActiveSession, CreatedSession } from '../../modules/auth/sessions.js';
+import type { Viewer } from '../http/viewer.js';
+
+/** The login side of a GraphQL request: who is asking, and how to start or end their cookie session. */
+export interface AccountContext {
+  viewer: Viewer;
+  session: ActiveSession | undefined;
+  /** Client address for rate limits (X-Forwarded-For only from a trusted proxy). */
+  address: string;
+  userAgent: string;
+  startSession(session: CreatedSession): void;
+  endSession(): void;
+}
 
 export interface Services {
   db: Db;
   carts: CartService;
   checkout: CheckoutService;
+  auth: AuthService;
   clock: () => Date;
 }
 
@@ -19,4 +34,5 @@ export interface GraphQLContext {
   config: Config;
   session: RequestSession;
   services: Services;
+  account: AccountContext;
 }

@@ -21,6 +21,7 @@ import { schema } from './schema.js';
 import { depthLimit } from './depth-limit.js';
 import { queryLimits } from './query-limits.js';
 import { NUL_MESSAGE, containsNul } from '../http/nul-text.js';
+import { accountContext } from './account-context.js';
 
 /** Root fields that only read the catalogue: a query made of these alone is cached whole. */
 const CATALOGUE_FIELDS = new Set([
@@ -152,7 +153,9 @@ export function registerGraphQL(
 
     const session = new RequestSession(deps.tokens, tokenFromHeader(request.headers['woocommerce-session']));
     await session.init();
-    const context: GraphQLContext = { lang, catalog, config: deps.config, session, services: deps.services };
+    const account = await accountContext(request, reply, deps.config);
+    session.bindOwner(account.viewer.kind === 'guest' ? undefined : account.viewer.id);
+    const context: GraphQLContext = { lang, catalog, config: deps.config, session, services: deps.services, account };
     const result = (await execute({
       schema,
       document,

@@ -8,10 +8,11 @@ import { RootQuery } from './resolvers/query.js';
 import { AppliedCoupon, Cart, CartItem, cartMutations } from './resolvers/cart.js';
 import { LineItem, Order, checkoutMutation, orderQuery } from './resolvers/orders.js';
 import { shopQueries } from './resolvers/shop.js';
-import { graphqlSchemaFile } from '../../paths.js';
+import { Customer, accountMutations, accountQueries, orderCustomer } from './resolvers/accounts.js';
+import { graphqlSchemaFiles } from '../../paths.js';
 
 // Read from the sources at run time (the bundled server has no copy of its own).
-const typeDefs = fs.readFileSync(graphqlSchemaFile, 'utf8');
+const typeDefs = graphqlSchemaFiles.map((file) => fs.readFileSync(file, 'utf8'));
 
 const TaxonomyEnum = new GraphQLScalarType({
   name: 'TaxonomyEnum',
@@ -37,12 +38,13 @@ export const schema = makeExecutableSchema({
   resolverValidationOptions: { requireResolversToMatchSchema: 'ignore' },
   resolvers: {
     TaxonomyEnum,
-    RootQuery: { ...RootQuery, ...shopQueries, order: orderQuery },
-    RootMutation: { ...cartMutations, ...checkoutMutation },
+    RootQuery: { ...RootQuery, ...shopQueries, ...accountQueries, order: orderQuery },
+    RootMutation: { ...cartMutations, ...checkoutMutation, ...accountMutations },
+    Customer,
     Cart,
     CartItem,
     AppliedCoupon,
-    Order,
+    Order: { ...Order, customer: orderCustomer },
     LineItem,
     MediaItem,
     Allergen,

@@ -28,6 +28,26 @@ export class RequestSession {
     }
   }
 
+  /**
+   * Ties the cart session to the logged-in user (from the session cookie, never from the token alone):
+   * a customer's cart is `c_<id>`. A token naming a customer cart without that customer's login cookie
+   * is not honoured; the request continues as a new guest.
+   */
+  bindOwner(userId: number | undefined): void {
+    if (this.problem) return;
+    const wanted = userId === undefined ? undefined : `c_${userId}`;
+    if (wanted && this.session?.key !== wanted) this.switchTo(wanted);
+    else if (!wanted && this.session?.key.startsWith('c_')) this.switchTo(newGuestKey());
+  }
+
+  /** Moves to another cart session (login, logout); a new token goes out with the response. */
+  switchTo(key: string): void {
+    this.session = { key, issuedAt: 0 };
+    this.renew = true;
+    this.issued = undefined;
+    this.problem = undefined;
+  }
+
   /** The session key for cart work; throws the token problem if the sent token was bad. */
   key(): string {
     if (this.problem) throw userError(this.problem, 'INVALID_SESSION');

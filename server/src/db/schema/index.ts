@@ -4,3 +4,4 @@ export * from './commerce.js';
 export * from './events.js';
 export * from './printing.js';
 export * from './api-keys.js';
+export * from './accounts.js';

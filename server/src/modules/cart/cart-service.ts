@@ -26,7 +26,7 @@ import {
 import { computeTotals, type Totals } from './totals.js';
 
 export const MAX_CART_LINES = 100;
-const MAX_LINE_QUANTITY = 999;
+export const MAX_LINE_QUANTITY = 999;
 
 export type CartRow = typeof carts.$inferSelect;
 

@@ -13,6 +13,7 @@ import { recordOrderEvent } from '../order-events/record.js';
 import { enqueueOrderTickets } from '../printing/print-jobs.js';
 import { localMoment } from '../shop-time/shop-time.js';
 import { SLOT_REQUIRED, bookSlot, findSlotOption } from '../slots/time-slots.js';
+import type { Lang } from '../i18n/locale.js';
 import { assertBillingComplete, normaliseAddress, type AddressInput } from './billing.js';
 
 export interface CheckoutRequest {
@@ -26,7 +27,12 @@ export interface CheckoutRequest {
   customerNote?: string | null;
   metaData?: ({ key: string; value: string } | null)[] | null;
   createdVia?: string | null;
+  /** Language of the confirmation mail (the customer's shop language). */
+  mailLang?: Lang;
 }
+
+/** Runs inside the checkout transaction once the order exists (e.g. queue its confirmation mail). */
+export type AfterOrder = (tx: DbOrTx, orderId: number, request: CheckoutRequest) => Promise<void>;
 
 export interface CheckoutResult {
   orderId: number;
@@ -67,6 +73,7 @@ export class CheckoutService {
     private readonly distance: DistanceProvider,
     private readonly timeZone: string,
     private readonly clock: () => Date = () => new Date(),
+    private readonly afterOrder?: AfterOrder,
   ) {}
 
   async checkout(request: CheckoutRequest): Promise<CheckoutResult> {
@@ -229,6 +236,7 @@ export class CheckoutService {
       if (priced.coupons.length) {
         await tx.insert(couponUsages).values(priced.coupons.map(({ coupon }) => ({ couponId: coupon.id, orderId: order!.id, customer: who })));
       }
+      await this.afterOrder?.(tx, order!.id, request);
       await assignPickupNumber(tx, order!.id, slotDay);
       // Last, in the same transaction: the kitchen and the displays hear of the order exactly when it exists.
       await recordOrderEvent(tx, 'order.created', order!.id);

@@ -10,6 +10,8 @@ import { SlotTakenError } from '../../../modules/slots/time-slots.js';
 import type { Address } from '../../../db/schema/index.js';
 import type { GraphQLContext } from '../context.js';
 import { userError } from '../errors.js';
+import { checkoutAccount, type CheckoutAccount } from './checkout-account.js';
+import { AccountError } from '../../../modules/auth/accounts.js';
 
 
 const address = (a: Address) => ({ ...a });
@@ -69,14 +71,32 @@ export async function orderQuery(
     orderId = Number(/^post:(\d+)$/.exec(decoded)?.[1] ?? NaN);
   }
   if (!Number.isSafeInteger(orderId)) return null;
-  return readOrderFor(ctx.services.db, orderId, { sessionKey: ctx.session.existingKey(), orderKey: args.orderKey });
+  const viewer = ctx.account.viewer;
+  return readOrderFor(ctx.services.db, orderId, {
+    sessionKey: ctx.session.existingKey(),
+    customerId: viewer.kind === 'guest' ? null : viewer.id,
+    orderKey: args.orderKey,
+  });
 }
 
 export const checkoutMutation = {
-  checkout: async (_: unknown, { input }: { input: Omit<CheckoutRequest, 'sessionKey'> & { clientMutationId?: string | null } }, ctx: GraphQLContext) => {
-    const { clientMutationId, ...request } = input;
+  checkout: async (
+    _: unknown,
+    { input }: { input: Omit<CheckoutRequest, 'sessionKey'> & { clientMutationId?: string | null; account?: CheckoutAccount | null } },
+    ctx: GraphQLContext,
+  ) => {
+    const { clientMutationId, account, ...request } = input;
     try {
-      const result = await ctx.services.checkout.checkout({ ...request, sessionKey: ctx.session.key() });
+      // A guest who asks for an account gets one with the order (checked before anything is written).
+      const newAccount = ctx.account.viewer.kind === 'guest' && account ? await checkoutAccount(ctx, account, request.billing) : undefined;
+      const viewer = ctx.account.viewer;
+      const result = await ctx.services.checkout.checkout({
+        ...request,
+        sessionKey: ctx.session.key(),
+        customerId: viewer.kind === 'guest' ? null : viewer.id,
+        mailLang: ctx.lang,
+      });
+      if (newAccount && !result.repeated) await newAccount.create(result.orderId);
       const order = await readOrderFor(ctx.services.db, result.orderId, { orderKey: result.orderKey });
       return {
         clientMutationId,
@@ -85,6 +105,7 @@ export const checkoutMutation = {
         order,
       };
     } catch (error) {
+      if (error instanceof AccountError) throw userError(error.message);
       if (error instanceof CheckoutError || error instanceof CartError || error instanceof BillingError || error instanceof SlotTakenError) {
         throw userError(error.message);
       }

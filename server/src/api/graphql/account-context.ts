@@ -1,0 +1,17 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../../config.js';
+import { clearSessionCookies, setSessionCookies } from '../http/viewer.js';
+import type { AccountContext } from './context.js';
+
+export async function accountContext(request: FastifyRequest, reply: FastifyReply, config: Config): Promise<AccountContext> {
+  const session = await request.authSession();
+  const viewer = await request.viewer();
+  return {
+    viewer,
+    session,
+    address: request.ip,
+    userAgent: String(request.headers['user-agent'] ?? ''),
+    startSession: (created) => setSessionCookies(request, reply, config, created),
+    endSession: () => clearSessionCookies(request, reply, config),
+  };
+}

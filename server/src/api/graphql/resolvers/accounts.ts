@@ -1,0 +1,347 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { orderLines, orders, wishlistItems } from '../../../db/schema/index.js';
+import { AccountError, findUser, updateProfile, type UserRow } from '../../../modules/auth/accounts.js';
+import { LOGIN_REQUIRED } from '../../../modules/auth/auth-service.js';
+import { permissionsOf } from '../../../modules/auth/permissions.js';
+import { TooManyAttemptsError } from '../../../modules/auth/throttle.js';
+import { mergeGuestCart } from '../../../modules/cart/merge.js';
+import type { OrderWithLines } from '../../../modules/orders/order-read.js';
+import { connectionFromArray } from '../connection.js';
+import type { GraphQLContext } from '../context.js';
+import { userError } from '../errors.js';
+import { cartCall } from './cart.js';
+import { ReviewError, writeReview, type ReviewInput } from '../../../modules/reviews/write-review.js';
+
+/** Account errors are the user's to fix: their message goes out as is (SPEC §8). */
+async function accountCall<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof AccountError) throw userError(error.message);
+    if (error instanceof TooManyAttemptsError) {
+      throw userError(error.message, 'TOO_MANY_ATTEMPTS');
+    }
+    throw error;
+  }
+}
+
+const ADDRESS_KEYS = ['firstName', 'lastName', 'company', 'address1', 'address2', 'city', 'state', 'postcode', 'country', 'email', 'phone'] as const;
+const addressOut = (a: Partial<Record<string, string>>) => Object.fromEntries(ADDRESS_KEYS.map((k) => [k, a[k] ?? null]));
+
+export interface CustomerNode {
+  userId: number | null;
+  id: string;
+  databaseId: number | null;
+  sessionToken: string;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  username: string | null;
+  role: string;
+  billing: Record<string, unknown> | null;
+  shipping: Record<string, unknown> | null;
+}
+
+async function customerNode(user: UserRow, ctx: GraphQLContext): Promise<CustomerNode> {
+  return {
+    userId: user.id,
+    id: Buffer.from(`user:${user.id}`).toString('base64'),
+    databaseId: user.id,
+    sessionToken: await ctx.session.token(),
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    username: user.username,
+    role: user.role,
+    billing: addressOut(user.billing),
+    shipping: addressOut(user.shipping),
+  };
+}
+
+async function guestNode(ctx: GraphQLContext): Promise<CustomerNode> {
+  return {
+    userId: null,
+    id: Buffer.from(`guest:${ctx.session.key()}`).toString('base64'),
+    databaseId: null,
+    sessionToken: await ctx.session.token(),
+    firstName: null,
+    lastName: null,
+    email: null,
+    username: null,
+    role: 'guest',
+    billing: null,
+    shipping: null,
+  };
+}
+
+async function viewerNode(user: UserRow, ctx: GraphQLContext) {
+  return {
+    id: Buffer.from(`user:${user.id}`).toString('base64'),
+    databaseId: user.id,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    username: user.username,
+    nicename: user.username,
+    wooSessionToken: await ctx.session.token(),
+    avatar: null,
+    role: user.role,
+    capabilities: permissionsOf(user.role),
+  };
+}
+
+/** The logged-in user's row; guests (and dead sessions) get undefined. */
+async function currentUser(ctx: GraphQLContext): Promise<UserRow | undefined> {
+  const viewer = ctx.account.viewer;
+  if (viewer.kind === 'guest') return undefined;
+  return findUser(ctx.services.db, viewer.id);
+}
+
+async function requireUser(ctx: GraphQLContext): Promise<UserRow> {
+  const user = await currentUser(ctx);
+  if (!user) throw userError(LOGIN_REQUIRED, 'UNAUTHENTICATED');
+  return user;
+}
+
+async function ordersOf(ctx: GraphQLContext, userId: number): Promise<OrderWithLines[]> {
+  const db = ctx.services.db;
+  const rows = await db.select().from(orders).where(eq(orders.customerId, userId)).orderBy(desc(orders.createdAt), desc(orders.id)).limit(100);
+  if (!rows.length) return [];
+  const lines = await db.select().from(orderLines).where(inArray(orderLines.orderId, rows.map((r) => r.id)));
+  return rows.map((o) => ({ ...o, lines: lines.filter((l) => l.orderId === o.id).sort((a, b) => a.position - b.position) }));
+}
+
+async function wishlistOf(ctx: GraphQLContext, userId: number) {
+  const rows = await ctx.services.db.select().from(wishlistItems).where(eq(wishlistItems.userId, userId)).orderBy(desc(wishlistItems.createdAt));
+  return rows.flatMap((r) => {
+    const product = ctx.catalog.products.get(r.productId);
+    return product ? [product] : [];
+  });
+}
+
+export const Customer = {
+  isPayingCustomer: async (c: CustomerNode, _: unknown, ctx: GraphQLContext) => {
+    if (!c.userId) return false;
+    const [paid] = await ctx.services.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.customerId, c.userId), inArray(orders.status, ['processing', 'completed'])))
+      .limit(1);
+    return Boolean(paid);
+  },
+  orders: async (c: CustomerNode, args: { first?: number | null; after?: string | null }, ctx: GraphQLContext) => {
+    // Only the logged-in owner: a Customer node is never built for anyone else, but check anyway.
+    const viewer = ctx.account.viewer;
+    if (!c.userId || viewer.kind === 'guest' || viewer.id !== c.userId) return connectionFromArray([], {});
+    return connectionFromArray(await ordersOf(ctx, c.userId), { first: Math.min(args.first ?? 100, 100), after: args.after });
+  },
+  // Bakje sells food: there are no downloadable products, so the list is always empty (SPEC §7 getDownloads).
+  downloadableItems: () => ({ nodes: [] }),
+};
+
+/** Order.customer: only for the customer who owns the order; key holders and others see null. */
+export async function orderCustomer(o: OrderWithLines, _: unknown, ctx: GraphQLContext) {
+  const viewer = ctx.account.viewer;
+  if (!o.customerId || viewer.kind === 'guest' || viewer.id !== o.customerId) return null;
+  const user = await findUser(ctx.services.db, o.customerId);
+  return user ? customerNode(user, ctx) : null;
+}
+
+export const accountQueries = {
+  customer: async (_: unknown, __: unknown, ctx: GraphQLContext) => {
+    const user = await currentUser(ctx);
+    return user ? customerNode(user, ctx) : guestNode(ctx);
+  },
+  viewer: async (_: unknown, __: unknown, ctx: GraphQLContext) => {
+    const user = await currentUser(ctx);
+    return user ? viewerNode(user, ctx) : null;
+  },
+  wishlist: async (_: unknown, __: unknown, ctx: GraphQLContext) => {
+    const user = await currentUser(ctx);
+    return user ? wishlistOf(ctx, user.id) : [];
+  },
+};
+
+type Maybe<T> = T | null | undefined;
+interface AddressArg { [key: string]: unknown; overwrite?: Maybe<boolean> }
+const withoutOverwrite = (a: Maybe<AddressArg>) => {
+  if (!a) return a;
+  const { overwrite: _overwrite, ...rest } = a;
+  return rest;
+};
+
+/** After a login or registration: the guest cart joins the customer's, a new token and cookie go out. */
+export async function startLogin(ctx: GraphQLContext, user: UserRow, created: Parameters<GraphQLContext['account']['startSession']>[0]) {
+  const guestKey = ctx.session.existingKey();
+  const customerKey = `c_${user.id}`;
+  if (guestKey) await mergeGuestCart(ctx.services.db, guestKey, customerKey, ctx.services.clock());
+  ctx.session.switchTo(customerKey);
+  ctx.account.startSession(created);
+  // Resolvers below this one (customer, viewer) see the new login.
+  ctx.account.viewer = user.role === 'customer' ? { kind: 'customer', id: user.id } : { kind: 'staff', id: user.id, role: user.role };
+  ctx.account.session = created;
+}
+
+export const accountMutations = {
+  login: (
+    _: unknown,
+    { input }: { input: { clientMutationId?: string | null; username?: string | null; password?: string | null; credentials?: { username: string; password: string } | null; rememberMe?: boolean | null } },
+    ctx: GraphQLContext,
+  ) =>
+    accountCall(async () => {
+      const username = input.credentials?.username ?? input.username ?? '';
+      const password = input.credentials?.password ?? input.password ?? '';
+      if (!username.trim() || !password) throw new AccountError('Please enter your username and password.');
+      const { user, session } = await ctx.services.auth.login({
+        login: username,
+        password,
+        remember: input.rememberMe ?? true,
+        address: ctx.account.address,
+        userAgent: ctx.account.userAgent,
+      });
+      // A login from an already logged-in browser replaces that session.
+      if (ctx.account.session) await ctx.services.auth.sessions.revoke(ctx.account.session.idHash);
+      await startLogin(ctx, user, session);
+      return {
+        clientMutationId: input.clientMutationId,
+        sessionToken: await ctx.session.token(),
+        customer: await customerNode(user, ctx),
+        viewer: await viewerNode(user, ctx),
+        csrfToken: session.csrfToken,
+      };
+    }),
+
+  logout: async (_: unknown, { input }: { input?: { clientMutationId?: string | null; everywhere?: boolean | null } | null }, ctx: GraphQLContext) => {
+    if (ctx.account.session) {
+      if (input?.everywhere) await ctx.services.auth.sessions.revokeAllFor(ctx.account.session.userId);
+      else await ctx.services.auth.sessions.revoke(ctx.account.session.idHash);
+    }
+    ctx.account.endSession();
+    ctx.account.viewer = { kind: 'guest' };
+    ctx.account.session = undefined;
+    // A fresh guest session with an empty cart; the customer's saved cart waits for the next login.
+    ctx.session.bindOwner(undefined);
+    return { clientMutationId: input?.clientMutationId, success: true };
+  },
+
+  registerCustomer: (
+    _: unknown,
+    { input }: { input: { clientMutationId?: string | null; email: string; username?: string | null; password: string; firstName?: string | null; lastName?: string | null; billing?: Maybe<AddressArg>; shipping?: Maybe<AddressArg>; shippingSameAsBilling?: Maybe<boolean> } },
+    ctx: GraphQLContext,
+  ) =>
+    accountCall(async () => {
+      if (ctx.account.viewer.kind !== 'guest') throw new AccountError('You are already logged in.');
+      const billing = withoutOverwrite(input.billing);
+      const { user, session } = await ctx.services.auth.register({
+        email: input.email,
+        username: input.username,
+        password: input.password,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        billing: billing as never,
+        shipping: (input.shippingSameAsBilling ? billing : withoutOverwrite(input.shipping)) as never,
+        userAgent: ctx.account.userAgent,
+      });
+      await startLogin(ctx, user, session);
+      return { clientMutationId: input.clientMutationId, customer: await customerNode(user, ctx), viewer: await viewerNode(user, ctx), csrfToken: session.csrfToken };
+    }),
+
+  sendPasswordResetEmail: (_: unknown, { input }: { input: { clientMutationId?: string | null; username: string } }, ctx: GraphQLContext) =>
+    accountCall(async () => {
+      await ctx.services.auth.requestReset(input.username, ctx.account.address, ctx.lang);
+      return { clientMutationId: input.clientMutationId, success: true };
+    }),
+
+  resetUserPassword: (
+    _: unknown,
+    { input }: { input: { clientMutationId?: string | null; key: string; login: string; password: string } },
+    ctx: GraphQLContext,
+  ) =>
+    accountCall(async () => {
+      const user = await ctx.services.auth.resetPassword({ key: input.key, login: input.login, password: input.password, address: ctx.account.address });
+      return { clientMutationId: input.clientMutationId, user: await viewerNode(user, ctx) };
+    }),
+
+  updateCustomer: (
+    _: unknown,
+    { input }: { input: { clientMutationId?: string | null; id?: string | null; firstName?: Maybe<string>; lastName?: Maybe<string>; email?: Maybe<string>; billing?: Maybe<AddressArg>; shipping?: Maybe<AddressArg>; shippingSameAsBilling?: Maybe<boolean> } },
+    ctx: GraphQLContext,
+  ) =>
+    accountCall(async () => {
+      const user = await requireUser(ctx);
+      if (input.id && !idIsUser(input.id, user.id)) throw userError('Update failed.', 'NOT_FOUND');
+      const billing = withoutOverwrite(input.billing);
+      const updated = await updateProfile(
+        ctx.services.db,
+        user.id,
+        {
+          firstName: input.firstName,
+          lastName: input.lastName,
+          email: input.email,
+          billing,
+          shipping: input.shippingSameAsBilling ? billing : withoutOverwrite(input.shipping),
+        },
+        ctx.services.clock(),
+      );
+      return { clientMutationId: input.clientMutationId, customer: await customerNode(updated, ctx) };
+    }),
+
+  updateUser: (_: unknown, { input }: { input: { clientMutationId?: string | null; id: string; password?: string | null } }, ctx: GraphQLContext) =>
+    accountCall(async () => {
+      const user = await requireUser(ctx);
+      // Someone else's id looks exactly like an id that does not exist.
+      if (!idIsUser(input.id, user.id)) throw userError('Update failed.', 'NOT_FOUND');
+      if (input.password !== undefined && input.password !== null) {
+        await ctx.services.auth.changePassword(user.id, input.password, ctx.account.session!.idHash);
+      }
+      const fresh = (await findUser(ctx.services.db, user.id))!;
+      return { clientMutationId: input.clientMutationId, user: await viewerNode(fresh, ctx) };
+    }),
+
+  writeReview: async (_: unknown, { input }: { input: ReviewInput & { clientMutationId?: string | null } }, ctx: GraphQLContext) => {
+    const viewer = ctx.account.viewer;
+    try {
+      const review = await writeReview(ctx.services.db, ctx.catalog, input, viewer.kind === 'customer' ? viewer.id : null, ctx.services.clock());
+      return { clientMutationId: input.clientMutationId, rating: review.rating, review, published: review.status === 'approved' };
+    } catch (error) {
+      if (error instanceof ReviewError || error instanceof AccountError) throw userError(error.message);
+      throw error;
+    }
+  },
+
+  addToWishlist: (_: unknown, { input }: { input: { clientMutationId?: string | null; productId: number } }, ctx: GraphQLContext) =>
+    accountCall(async () => {
+      const user = await requireUser(ctx);
+      const product = ctx.catalog.products.get(input.productId);
+      if (!product || product.row.status !== 'publish' || product.row.type === 'VARIATION') throw new AccountError('This product cannot be added to the wishlist.');
+      await ctx.services.db.insert(wishlistItems).values({ userId: user.id, productId: input.productId, createdAt: ctx.services.clock() }).onConflictDoNothing();
+      return { clientMutationId: input.clientMutationId, wishlist: await wishlistOf(ctx, user.id), cart: null };
+    }),
+
+  removeFromWishlist: (_: unknown, { input }: { input: { clientMutationId?: string | null; productId: number } }, ctx: GraphQLContext) =>
+    accountCall(async () => {
+      const user = await requireUser(ctx);
+      await ctx.services.db.delete(wishlistItems).where(and(eq(wishlistItems.userId, user.id), eq(wishlistItems.productId, input.productId)));
+      return { clientMutationId: input.clientMutationId, wishlist: await wishlistOf(ctx, user.id), cart: null };
+    }),
+
+  moveWishlistItemToCart: (_: unknown, { input }: { input: { clientMutationId?: string | null; productId: number } }, ctx: GraphQLContext) =>
+    accountCall(async () => {
+      const user = await requireUser(ctx);
+      const [item] = await ctx.services.db
+        .select()
+        .from(wishlistItems)
+        .where(and(eq(wishlistItems.userId, user.id), eq(wishlistItems.productId, input.productId)));
+      if (!item) throw new AccountError('This product is not on your wishlist.');
+      const { cart } = await cartCall(() => ctx.services.carts.addToCart(ctx.session.key(), { productId: input.productId, quantity: 1, addons: [] }));
+      await ctx.services.db.delete(wishlistItems).where(and(eq(wishlistItems.userId, user.id), eq(wishlistItems.productId, input.productId)));
+      return { clientMutationId: input.clientMutationId, wishlist: await wishlistOf(ctx, user.id), cart };
+    }),
+};
+
+/** Accepts the numeric database id or the opaque id of a user. */
+function idIsUser(id: string, userId: number): boolean {
+  if (String(userId) === id.trim()) return true;
+  return Buffer.from(id, 'base64').toString('utf8') === `user:${userId}`;
+}
+

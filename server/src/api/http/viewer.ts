@@ -1,0 +1,114 @@
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { Config } from '../../config.js';
+import { can, isStaffRole, type Permission, type StaffRole } from '../../modules/auth/permissions.js';
+import type { ActiveSession, CreatedSession, SessionStore } from '../../modules/auth/sessions.js';
+
+/** Who is making the request, from the server-side session cookie only. */
+export type Viewer = { kind: 'guest' } | { kind: 'customer'; id: number } | { kind: 'staff'; id: number; role: StaffRole };
+
+export const SESSION_COOKIE = 'bakje_session';
+/** Readable by the page's script, which echoes it in CSRF_HEADER; an attacker's page cannot read it. */
+export const CSRF_COOKIE = 'bakje_csrf';
+export const CSRF_HEADER = 'x-csrf-token';
+export const CSRF_MESSAGE = 'Missing or invalid CSRF token. Reload the page and try again.';
+
+/** Routes called by other servers, not browsers; they prove themselves otherwise (payment: signature). */
+const CSRF_EXEMPT = new Set(['/api/payments/notify']);
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The request's viewer: guest, customer(id) or staff(id, role). Resolved once per request. */
+    viewer(): Promise<Viewer>;
+    /** The live login session behind the cookie, if any. */
+    authSession(): Promise<ActiveSession | undefined>;
+  }
+}
+
+function viewerOf(session: ActiveSession | undefined): Viewer {
+  if (!session) return { kind: 'guest' };
+  if (isStaffRole(session.role)) return { kind: 'staff', id: session.userId, role: session.role };
+  return { kind: 'customer', id: session.userId };
+}
+
+const sameToken = (a: string, b: string) => {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+};
+
+export function isHttps(request: FastifyRequest, config: Config): boolean {
+  // request.protocol honours X-Forwarded-Proto only from a configured proxy (BAKJE_TRUST_PROXY).
+  return request.protocol === 'https' || config.siteUrl.startsWith('https:');
+}
+
+/**
+ * Adds `request.viewer()` / `request.authSession()` and the CSRF check to every route. A request with a
+ * session cookie that changes state (POST, PUT, PATCH, DELETE; GraphQL mutations only travel by POST)
+ * must echo the session's CSRF token in the X-CSRF-Token header, else 403 and nothing happens.
+ */
+export function registerViewer(app: FastifyInstance, deps: { config: Config; sessions: SessionStore }) {
+  const cache = new WeakMap<FastifyRequest, Promise<ActiveSession | undefined>>();
+  app.decorateRequest('authSession', function (this: FastifyRequest) {
+    let pending = cache.get(this);
+    if (!pending) {
+      const id = this.cookies[SESSION_COOKIE];
+      pending = id ? deps.sessions.resolve(id) : Promise.resolve(undefined);
+      cache.set(this, pending);
+    }
+    return pending;
+  });
+  app.decorateRequest('viewer', async function (this: FastifyRequest) {
+    return viewerOf(await this.authSession());
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (SAFE_METHODS.has(request.method) || CSRF_EXEMPT.has(request.url.split('?')[0]!)) return;
+    if (!request.cookies[SESSION_COOKIE]) return;
+    const session = await request.authSession();
+    // A dead session cookie carries no authority: the request goes on as a guest.
+    if (!session) return;
+    const sent = request.headers[CSRF_HEADER];
+    if (typeof sent !== 'string' || !sameToken(sent, session.csrfToken)) {
+      return reply.code(403).send({ code: 'csrf_invalid', message: CSRF_MESSAGE, data: { status: 403 } });
+    }
+  });
+}
+
+export function setSessionCookies(request: FastifyRequest, reply: FastifyReply, config: Config, session: CreatedSession) {
+  const secure = isHttps(request, config);
+  const maxAge = session.remember ? Math.floor((session.expiresAt.getTime() - Date.now()) / 1000) : undefined;
+  reply.setCookie(SESSION_COOKIE, session.id, { path: '/', httpOnly: true, sameSite: 'lax', secure, ...(maxAge ? { maxAge } : {}) });
+  reply.setCookie(CSRF_COOKIE, session.csrfToken, { path: '/', httpOnly: false, sameSite: 'lax', secure, ...(maxAge ? { maxAge } : {}) });
+}
+
+export function clearSessionCookies(request: FastifyRequest, reply: FastifyReply, config: Config) {
+  const secure = isHttps(request, config);
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+  reply.clearCookie(CSRF_COOKIE, { path: '/', sameSite: 'lax', secure });
+}
+
+/**
+ * Route guard: staff holding `permission` pass; other staff get 403; customers and guests get 401 (they
+ * are not logged in as staff at all). Use as `preHandler: requireStaff('products.manage')`.
+ */
+export function requireStaff(permission: Permission): preHandlerHookHandler {
+  return async (request, reply) => {
+    const viewer = await request.viewer();
+    if (viewer.kind !== 'staff') {
+      return reply.code(401).send({ code: 'not_logged_in', message: 'Log in with a staff account.', data: { status: 401 } });
+    }
+    if (!can(viewer.role, permission)) {
+      return reply.code(403).send({ code: 'forbidden', message: 'Your role does not allow this.', data: { status: 403, permission } });
+    }
+  };
+}
+
+/** A yes/no check for transports that take a guard function (event streams, kitchen actions, key admin). */
+export function staffMay(permission: Permission): (request: FastifyRequest) => Promise<boolean> {
+  return async (request) => {
+    const viewer = await request.viewer();
+    return viewer.kind === 'staff' && can(viewer.role, permission);
+  };
+}

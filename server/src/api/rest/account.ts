@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify';
+import { desc } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { localMailbox, users } from '../../db/schema/index.js';
+import { AccountError, createAccount, findUser } from '../../modules/auth/accounts.js';
+import type { AuthService } from '../../modules/auth/auth-service.js';
+import { permissionsOf, staffRoles } from '../../modules/auth/permissions.js';
+import { requireStaff } from '../http/viewer.js';
+
+const newStaff = z.object({
+  email: z.string().max(254),
+  username: z.string().max(60).optional(),
+  password: z.string().max(1000),
+  role: z.enum(staffRoles),
+  firstName: z.string().max(100).optional(),
+  lastName: z.string().max(100).optional(),
+});
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** Login-session and staff-account routes for the web app; thin over modules/auth. */
+export function registerAccountRoutes(app: FastifyInstance, deps: { db: Db; auth: AuthService; localMailbox: boolean }) {
+  /** Who is logged in, with their permissions: the web app routes staff and guards screens with it. */
+  app.get('/api/auth/session', async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    const viewer = await request.viewer();
+    if (viewer.kind === 'guest') return { viewer: { kind: 'guest' }, permissions: [] };
+    const user = await findUser(deps.db, viewer.id);
+    return {
+      viewer: { ...viewer, email: user?.email, firstName: user?.firstName, username: user?.username },
+      permissions: permissionsOf(viewer.kind === 'staff' ? viewer.role : 'customer'),
+    };
+  });
+
+  app.get('/api/staff/users', { preHandler: requireStaff('staff.manage') }, async () => {
+    const rows = await deps.db.select().from(users).orderBy(users.id);
+    return rows
+      .filter((u) => u.role !== 'customer')
+      .map((u) => ({ id: u.id, email: u.email, username: u.username, role: u.role, firstName: u.firstName, lastName: u.lastName, active: u.active }));
+  });
+
+  app.post('/api/staff/users', { preHandler: requireStaff('staff.manage') }, async (request, reply) => {
+    const parsed = newStaff.safeParse(request.body);
+    if (!parsed.success) return reply.code(400).send({ code: 'bad_request', message: parsed.error.issues[0]?.message ?? 'Invalid body.', data: { status: 400 } });
+    try {
+      const user = await createAccount(deps.db, parsed.data);
+      return reply.code(201).send({ id: user.id, email: user.email, username: user.username, role: user.role });
+    } catch (error) {
+      if (error instanceof AccountError) return reply.code(400).send({ code: 'bad_request', message: error.message, data: { status: 400 } });
+      throw error;
+    }
+  });
+
+  /** Ends every session of a staff member or customer at once (lost phone, someone left). */
+  app.post<{ Params: { id: string } }>('/api/staff/users/:id/revoke-sessions', { preHandler: requireStaff('staff.manage') }, async (request, reply) => {
+    const user = await findUser(deps.db, Number(request.params.id));
+    if (!user) return reply.code(404).send({ code: 'not_found', message: 'No such user.', data: { status: 404 } });
+    return { revoked: await deps.auth.sessions.revokeAllFor(user.id) };
+  });
+
+  if (!deps.localMailbox) return;
+
+  /** Demo mode: the mails that would have gone out over SMTP (they hold reset links, hence staff only). */
+  app.get('/api/dev/mailbox', { preHandler: requireStaff('mailbox.read') }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return deps.db.select().from(localMailbox).orderBy(desc(localMailbox.id)).limit(100);
+  });
+
+  app.get('/dev/mailbox', { preHandler: requireStaff('mailbox.read') }, async (_request, reply) => {
+    const mails = await deps.db.select().from(localMailbox).orderBy(desc(localMailbox.id)).limit(100);
+    const items = mails
+      .map(
+        (m) =>
+          `<article><h2>${escapeHtml(m.subject)}</h2><p class="meta">To: ${escapeHtml(m.to)} &middot; ${escapeHtml(m.receivedAt.toISOString())}</p><pre>${escapeHtml(m.text).replace(
+            /(https?:\/\/[^\s<]+)/g,
+            (url) => `<a href="${url}">${url}</a>`,
+          )}</pre></article>`,
+      )
+      .join('\n');
+    reply
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'");
+    return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Local mailbox</title><style>body{font-family:system-ui,sans-serif;max-width:50rem;margin:2rem auto;padding:0 1rem}article{border:1px solid #ccc;border-radius:6px;padding:0 1rem;margin:1rem 0}pre{white-space:pre-wrap}.meta{color:#555}</style></head><body><main><h1>Local mailbox</h1><p>${mails.length} mail(s). No SMTP server is configured (BAKJE_SMTP_URL), so mails are kept here.</p>${items || '<p>No mail yet.</p>'}</main></body></html>`;
+  });
+}

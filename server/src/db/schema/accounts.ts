@@ -1,0 +1,130 @@
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { Address } from './commerce.js';
+
+export const userRoles = ['customer', 'kitchen', 'manager', 'admin'] as const;
+export type UserRole = (typeof userRoles)[number];
+
+/** Customers and staff share one table: one login form, one password policy, one session mechanism. */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    /** Stored lower case and trimmed; unique. */
+    email: text('email').notNull(),
+    /** Stored lower case and trimmed; unique. Customers may log in with either. */
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role').$type<UserRole>().notNull().default('customer'),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    billing: jsonb('billing').$type<Partial<Address>>().notNull().default({}),
+    shipping: jsonb('shipping').$type<Partial<Address>>().notNull().default({}),
+    /** Unset accounts cannot log in (a fired staff member); their sessions are revoked too. */
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(t.email), uniqueIndex('users_username_key').on(t.username)],
+);
+
+/**
+ * Server-side login sessions. The cookie holds a 256-bit random id; only its SHA-256 is stored, so a leaked
+ * database does not hand out live sessions. Deleting or revoking the row ends the session at once.
+ */
+export const authSessions = pgTable(
+  'auth_sessions',
+  {
+    idHash: text('id_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Double-submit CSRF token bound to this session. */
+    csrfToken: text('csrf_token').notNull(),
+    remember: boolean('remember').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    userAgent: text('user_agent').notNull().default(''),
+  },
+  (t) => [index('auth_sessions_user_idx').on(t.userId)],
+);
+
+/** Failed attempts per key (account or address) in a fixed window; shared by every instance. */
+export const authThrottle = pgTable(
+  'auth_throttle',
+  {
+    /** e.g. login:account:jan@example.be, login:ip:203.0.113.5, reset:account:... */
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key] }), index('auth_throttle_window_idx').on(t.windowStart)],
+);
+
+/** Password reset keys: 256-bit random, stored as SHA-256, single use, one hour. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    keyHash: text('key_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId)],
+);
+
+export const mailStatuses = ['pending', 'sent', 'failed'] as const;
+export type MailStatus = (typeof mailStatuses)[number];
+
+/**
+ * Durable outbox: a mail is written in the same transaction as what caused it and sent afterwards with
+ * retries, so a mail server problem never fails an order or a reset request.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    status: text('status').$type<MailStatus>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
+    /** Set while an instance is sending it, so two instances do not both send. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt)],
+);
+
+/** The demo mode's local mailbox: what would have gone out over SMTP when no SMTP server is configured. */
+export const localMailbox = pgTable('local_mailbox', {
+  id: serial('id').primaryKey(),
+  to: text('to').notNull(),
+  from: text('from').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html'),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+});
+
+/** Wishlist: products a customer keeps for later. */
+export const wishlistItems = pgTable(
+  'wishlist_items',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.productId] })],
+);

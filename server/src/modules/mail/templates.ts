@@ -1,0 +1,53 @@
+import type { Lang } from '../i18n/locale.js';
+import type { OutgoingMail } from './outbox.js';
+
+const escape = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+const RESET = {
+  nl: {
+    subject: 'Je wachtwoord opnieuw instellen',
+    hello: (name: string) => `Hallo${name ? ` ${name}` : ''},`,
+    body: 'Iemand vroeg om een nieuw wachtwoord voor je account. Kies een nieuw wachtwoord via deze link (één uur geldig):',
+    ignore: 'Heb je dit niet gevraagd? Dan hoef je niets te doen; je wachtwoord blijft hetzelfde.',
+  },
+  fr: {
+    subject: 'Réinitialiser votre mot de passe',
+    hello: (name: string) => `Bonjour${name ? ` ${name}` : ''},`,
+    body: "Quelqu'un a demandé un nouveau mot de passe pour votre compte. Choisissez-en un nouveau avec ce lien (valable une heure) :",
+    ignore: "Vous n'avez rien demandé ? Ne faites rien ; votre mot de passe reste le même.",
+  },
+  en: {
+    subject: 'Reset your password',
+    hello: (name: string) => `Hello${name ? ` ${name}` : ''},`,
+    body: 'Someone asked for a new password for your account. Choose a new password with this link (valid for one hour):',
+    ignore: 'Did not ask for this? Then do nothing; your password stays the same.',
+  },
+} as const;
+
+export function passwordResetMail(lang: Lang, data: { to: string; firstName: string; link: string }): OutgoingMail {
+  const t = RESET[lang];
+  const text = `${t.hello(data.firstName)}\n\n${t.body}\n\n${data.link}\n\n${t.ignore}\n`;
+  const html = `<p>${escape(t.hello(data.firstName))}</p><p>${escape(t.body)}</p><p><a href="${escape(data.link)}">${escape(data.link)}</a></p><p>${escape(t.ignore)}</p>`;
+  return { kind: 'password_reset', to: data.to, subject: t.subject, text, html };
+}
+
+const ORDER = {
+  nl: { subject: (n: number) => `Je bestelling #${n} is ontvangen`, intro: 'Bedankt voor je bestelling. Je afhaalnummer is', total: 'Totaal', view: 'Je bestelling bekijken' },
+  fr: { subject: (n: number) => `Votre commande n° ${n} est reçue`, intro: 'Merci pour votre commande. Votre numéro de retrait est', total: 'Total', view: 'Voir votre commande' },
+  en: { subject: (n: number) => `Your order #${n} has been received`, intro: 'Thank you for your order. Your pickup number is', total: 'Total', view: 'View your order' },
+} as const;
+
+export function orderConfirmationMail(
+  lang: Lang,
+  data: { to: string; orderId: number; pickupNumber: number; lines: { quantity: number; name: string; total: string }[]; total: string; link: string },
+): OutgoingMail {
+  const t = ORDER[lang];
+  const rows = data.lines.map((l) => `${l.quantity} x ${l.name}  € ${l.total}`);
+  const text = `${t.intro} ${data.pickupNumber}.\n\n${rows.join('\n')}\n\n${t.total}: € ${data.total}\n\n${t.view}: ${data.link}\n`;
+  const html =
+    `<p>${escape(t.intro)} <strong>${data.pickupNumber}</strong>.</p><ul>${data.lines
+      .map((l) => `<li>${l.quantity} x ${escape(l.name)} &euro; ${escape(l.total)}</li>`)
+      .join('')}</ul>` + `<p>${escape(t.total)}: &euro; ${escape(data.total)}</p><p><a href="${escape(data.link)}">${escape(t.view)}</a></p>`;
+  return { kind: 'order_confirmation', to: data.to, subject: t.subject(data.orderId), text, html };
+}

@@ -1,0 +1,61 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { orderLines, orders, reviews } from '../../db/schema/index.js';
+import { checkEmail } from '../auth/accounts.js';
+import type { CatalogSnapshot } from '../catalog/snapshot.js';
+
+export class ReviewError extends Error {}
+
+export const REVIEW_MAX_CONTENT = 2000;
+export const REVIEW_MAX_AUTHOR = 100;
+
+export interface ReviewInput {
+  rating?: number | null;
+  author?: string | null;
+  authorEmail?: string | null;
+  content?: string | null;
+  commentOn?: number | null;
+}
+
+export type ReviewRow = typeof reviews.$inferSelect;
+
+/**
+ * SPEC §5: a review needs author, commentOn, content, rating and authorEmail. A logged-in customer's
+ * review is published at once (one per product) and marked verified when one of their orders holds the
+ * product; a guest's review waits for moderation, so the form cannot be used to spam the shop.
+ */
+export async function writeReview(db: Db, catalog: CatalogSnapshot, input: ReviewInput, customerId: number | null, now: Date): Promise<ReviewRow> {
+  const author = (input.author ?? '').trim();
+  const content = (input.content ?? '').trim();
+  const rating = input.rating;
+  if (!author) throw new ReviewError('Please enter your name.');
+  if (!input.authorEmail?.trim()) throw new ReviewError('Please enter your email address.');
+  if (!content) throw new ReviewError('Please write your review.');
+  if (rating === null || rating === undefined) throw new ReviewError('Please choose a rating.');
+  if (input.commentOn === null || input.commentOn === undefined) throw new ReviewError('Choose the product to review.');
+  if (!Number.isInteger(rating) || rating < 1 || rating > 5) throw new ReviewError('The rating must be a whole number from 1 to 5.');
+  if (author.length > REVIEW_MAX_AUTHOR) throw new ReviewError(`Your name can be at most ${REVIEW_MAX_AUTHOR} characters long.`);
+  if (content.length > REVIEW_MAX_CONTENT) throw new ReviewError(`A review can be at most ${REVIEW_MAX_CONTENT} characters long.`);
+  const email = checkEmail(input.authorEmail);
+  const product = catalog.products.get(input.commentOn);
+  if (!product || product.row.status !== 'publish' || product.row.type === 'VARIATION') throw new ReviewError('This product cannot be reviewed.');
+
+  let verified = false;
+  if (customerId !== null) {
+    const [existing] = await db.select({ id: reviews.id }).from(reviews).where(and(eq(reviews.productId, product.row.id), eq(reviews.customerId, customerId)));
+    if (existing) throw new ReviewError('You have already reviewed this product.');
+    const ids = [product.row.id, ...product.variations.map((v) => v.row.id)];
+    const [bought] = await db
+      .select({ id: orderLines.id })
+      .from(orderLines)
+      .innerJoin(orders, eq(orders.id, orderLines.orderId))
+      .where(and(eq(orders.customerId, customerId), inArray(orders.status, ['processing', 'completed']), inArray(orderLines.productId, ids)))
+      .limit(1);
+    verified = Boolean(bought);
+  }
+  const [row] = await db
+    .insert(reviews)
+    .values({ productId: product.row.id, customerId, author, authorEmail: email, content, rating, verified, status: customerId !== null ? 'approved' : 'hold', createdAt: now })
+    .returning();
+  return row!;
+}
