@@ -1,3 +1,4 @@
+import { addonAmount } from '../../../modules/cart/addons.js';
 import { CartError } from '../../../modules/cart/errors.js';
 import { centsToDecimal } from '../../../modules/catalog/money.js';
 import { money, type PriceFormat as Format } from '../money-format.js';
@@ -48,7 +49,8 @@ export const LineItem = {
   subtotal: (l: OrderLineRow) => centsToDecimal(l.subtotal),
   total: (l: OrderLineRow) => centsToDecimal(l.total),
   totalTax: (l: OrderLineRow) => centsToDecimal(l.totalTax),
-  addons: (l: OrderLineRow) => l.addons.map((a) => ({ name: a.name, value: a.value, price: centsToDecimal(a.price) })),
+  // What the add-on adds to this line (per unit x quantity, or once for a flat fee), as the cart shows it.
+  addons: (l: OrderLineRow) => l.addons.map((a) => ({ name: a.name, value: a.value, price: centsToDecimal(addonAmount(a, l.unitPrice, l.quantity)) })),
   metaData: (l: OrderLineRow) => l.addons.map((a, i) => ({ id: `${l.id}:${i}`, key: a.name, value: a.value })),
   product: (l: OrderLineRow, _: unknown, ctx: GraphQLContext) => {
     const node = ctx.catalog.products.get(l.productId);
