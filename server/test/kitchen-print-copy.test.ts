@@ -82,7 +82,7 @@ describe.each(databaseKinds)('print kitchen copy on %s', (kind) => {
     expect((await post('/api/kitchen/orders/abc/print-kitchen-copy')).statusCode).toBe(400);
     expect((await post('/api/kitchen/orders/0/print-kitchen-copy')).statusCode).toBe(400);
 
-    for (const headers of [{}, { 'x-test-staff': 'customer' }]) {
+    for (const headers of [{}, { 'x-test-staff': 'customer' }] as Record<string, string>[]) {
       const refused = await post(`/api/kitchen/orders/${order.databaseId}/print-kitchen-copy`, headers);
       expect(refused.statusCode).toBe(401);
     }
