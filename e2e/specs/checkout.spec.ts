@@ -2,43 +2,57 @@ import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations, setLocaleCookie, waitForShop, type Locale } from './support';
 import { addFromProductPage, billing, pickSlot, placeApiOrder, slotAt, tomorrow } from './ordering-support';
 
+// The English run takes two portions with the flat-fee extra (packing the sauces once per line), the Dutch run
+// one portion with an extra priced per portion, so the summary is checked for both ways add-ons are priced.
 const TEXT = {
-  en_US: { size: 'Large', sauce: 'Choose your sauce', andalouse: 'Andalouse', remark: 'Remark', preparing: 'Preparing', takeaway: 'Takeaway', clock: '18:15', shown: '6:15 PM' },
-  nl_BE: { size: 'Groot', sauce: 'Kies je saus', andalouse: 'Andalouse', remark: 'Opmerking', preparing: 'In bereiding', takeaway: 'Afhalen', clock: '18:30', shown: '18:30' },
+  en_US: {
+    size: 'Large', sauces: 'Choose your sauces', sauce1: 'Andalouse', sauce2: 'Samurai', extras: 'Extras', extra: 'Sauces packed separately',
+    line: 'Fries - large', quantity: 2, preparing: 'Preparing', takeaway: 'Takeaway', clock: '18:15', shown: '6:15 PM',
+    // 2 x 4.40 + 2 x 1.00 + 2 x 1.00 + 0.20 (once) + 2.60 cola
+    addonPrices: [/2[.,]00/, /2[.,]00/, /0[.,]20/], total: /15[.,]60/,
+  },
+  nl_BE: {
+    size: 'Groot', sauces: 'Kies je sauzen', sauce1: 'Andalouse', sauce2: 'Samurai', extras: "Extra's", extra: 'Gebakken uitjes',
+    line: 'Frieten - groot', quantity: 1, preparing: 'In bereiding', takeaway: 'Afhalen', clock: '18:30', shown: '18:30',
+    // 4.40 + 1.00 + 1.00 + 0.50 + 2.60 cola
+    addonPrices: [/1[.,]00/, /1[.,]00/, /0[.,]50/], total: /9[.,]50/,
+  },
 } as const;
 
 for (const locale of ['en_US', 'nl_BE'] as const satisfies readonly Locale[]) {
-  test(`takeaway: fries (large, sauce, remark) + a sauce pot + a drink, a chosen slot, cash, summary with pickup number (${locale})`, async ({ page, request, baseURL }) => {
+  test(`takeaway: fries (large, two sauces, an extra) + a drink, a chosen slot, cash, summary with pickup number (${locale})`, async ({ page, request, baseURL }) => {
     const t = TEXT[locale];
     const day = await tomorrow(request);
     const slot = await slotAt(request, 'TAKEAWAY', day, t.clock);
     await setLocaleCookie(page, baseURL, locale);
 
-    // Fries from the product page with its add-on form.
+    // Fries from the product page with its add-on form: size, two sauces and an extra (checkboxes).
     await page.goto('/product/frieten');
-    await page.getByRole('group', { name: new RegExp(t.sauce) }).getByRole('radio', { name: new RegExp(t.andalouse) }).check();
     await page.locator('.order-form').getByRole('radio', { name: new RegExp(t.size) }).check();
-    await page.getByRole('textbox', { name: new RegExp(t.remark) }).fill('extra zout');
+    const sauces = page.getByRole('group', { name: new RegExp(t.sauces) });
+    await sauces.getByRole('checkbox', { name: new RegExp(t.sauce1) }).check();
+    await sauces.getByRole('checkbox', { name: new RegExp(t.sauce2) }).check();
+    await page.getByRole('group', { name: new RegExp(`^${t.extras}`) }).getByRole('checkbox', { name: new RegExp(t.extra) }).check();
+    await expect(sauces.getByRole('checkbox', { checked: true })).toHaveCount(2);
+    if (t.quantity > 1) await page.locator('.order-form .stepper__input').fill(String(t.quantity));
     await page.getByTestId('add-to-cart').click();
     await expect(page.getByTestId('added')).toBeVisible();
-    await expect(page.getByTestId('cart-count')).toHaveText('1');
+    await expect(page.getByTestId('cart-count')).toHaveText(String(t.quantity));
 
-    // A second sauce and a drink from their cards.
-    await page.goto('/bestellen?filter=category[sauzen,dranken]');
+    // A drink from its card.
+    await page.goto('/bestellen?filter=category[dranken]');
     await waitForShop(page);
-    await page.locator('[data-testid="product-card"][data-slug="mayonaise"]').getByTestId('card-add').click();
-    await expect(page.getByTestId('cart-count')).toHaveText('2');
     await page.locator('[data-testid="product-card"][data-slug="coca-cola"]').getByTestId('card-add').click();
-    await expect(page.getByTestId('cart-count')).toHaveText('3');
+    await expect(page.getByTestId('cart-count')).toHaveText(String(t.quantity + 1));
 
     // The cart panel from the right: lines, total, scroll lock.
     await page.getByTestId('cart-button').click();
     const panel = page.getByTestId('cart-panel');
-    await expect(panel.getByTestId('cart-line')).toHaveCount(3);
-    await expect(panel).toContainText(t.andalouse);
+    await expect(panel.getByTestId('cart-line')).toHaveCount(2);
+    await expect(panel).toContainText(t.sauce1);
+    await expect(panel).toContainText(t.sauce2);
     await expect(page.locator('body')).toHaveClass(/overflow-hidden/);
-    // 4.40 + 1.00 (andalouse) + 0.90 (mayonaise pot) + 2.60 (cola)
-    await expect(panel.getByTestId('totals-total')).toContainText(/8[.,]90/);
+    await expect(panel.getByTestId('totals-total')).toContainText(t.total);
     await expectNoSeriousA11yViolations(page, '#cart-panel');
     await panel.getByTestId('to-checkout').click();
 
@@ -61,9 +75,17 @@ for (const locale of ['en_US', 'nl_BE'] as const satisfies readonly Locale[]) {
     await expect(summary.getByTestId('order-status')).toHaveText(t.preparing);
     await expect(summary.getByTestId('order-fulfilment')).toHaveText(t.takeaway);
     await expect(summary.getByTestId('order-slot')).toContainText(t.shown);
-    await expect(summary.getByTestId('order-line')).toHaveCount(3);
-    await expect(summary).toContainText(t.andalouse);
-    await expect(summary.getByTestId('totals-total')).toContainText(/8[.,]90/);
+    await expect(summary.getByTestId('order-line')).toHaveCount(2);
+    // The fries line, in the visitor's language, with its three add-ons, each with what it adds to the line.
+    const fries = summary.getByTestId('order-line').first();
+    await expect(fries).toContainText(t.line);
+    const addons = fries.locator('.line-addons li');
+    await expect(addons).toHaveCount(3);
+    await expect(addons.nth(0)).toContainText(`${t.sauces}: ${t.sauce1}`);
+    await expect(addons.nth(1)).toContainText(`${t.sauces}: ${t.sauce2}`);
+    await expect(addons.nth(2)).toContainText(`${t.extras}: ${t.extra}`);
+    for (const [i, price] of t.addonPrices.entries()) await expect(addons.nth(i)).toContainText(price);
+    await expect(summary.getByTestId('totals-total')).toContainText(t.total);
     await expectNoSeriousA11yViolations(page);
 
     // The cart is empty now; /order-summary shows this last order.

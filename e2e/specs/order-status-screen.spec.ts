@@ -44,3 +44,35 @@ test('the status screen shows a new order under "In bereiding" and moves it to "
   expect((await server.kitchen(`/api/kitchen/orders/${order.databaseId}/recover`)).status).toBe(200);
   await expect(preparing.getByTestId('status-number').filter({ hasText: new RegExp(`^${number}$`) })).toBeVisible();
 });
+
+test("the customer's order summary shows the ready status live, without a reload", async ({ page }) => {
+  const order = await server.placeOrder();
+  const stream = page.waitForRequest((r) => r.url().includes(`/api/events/order/${order.databaseId}?key=`));
+  await page.goto(`${server.base}/checkout/order-received/${order.databaseId}?key=${order.orderKey}`);
+  const status = page.getByTestId('order-status');
+  await expect(status).toHaveText('In bereiding');
+  await stream;
+  // A mark on the window survives only if the page is not reloaded.
+  await page.evaluate(() => Object.assign(window, { bakjeNoReload: true }));
+
+  expect((await server.kitchen(`/api/kitchen/orders/${order.databaseId}/ready`)).status).toBe(200);
+  // Well within the 15 s of the fallback polling: this comes from the event stream.
+  await expect(status).toHaveText('Klaar', { timeout: 5_000 });
+  expect(await page.evaluate(() => (window as { bakjeNoReload?: boolean }).bakjeNoReload)).toBe(true);
+
+  // And back when the kitchen recovers it.
+  expect((await server.kitchen(`/api/kitchen/orders/${order.databaseId}/recover`)).status).toBe(200);
+  await expect(status).toHaveText('In bereiding', { timeout: 5_000 });
+});
+
+test('without the event stream the order summary falls back to polling', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.route('**/api/events/order/**', (route) => route.abort());
+  const order = await server.placeOrder();
+  await page.goto(`${server.base}/checkout/order-received/${order.databaseId}?key=${order.orderKey}`);
+  const status = page.getByTestId('order-status');
+  await expect(status).toHaveText('In bereiding');
+  expect((await server.kitchen(`/api/kitchen/orders/${order.databaseId}/ready`)).status).toBe(200);
+  // The next poll (every 15 s while the stream is down) brings it.
+  await expect(status).toHaveText('Klaar', { timeout: 25_000 });
+});

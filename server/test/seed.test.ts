@@ -185,28 +185,51 @@ describe('demo shop seed', () => {
     expect(stripTags(stoofvlees!.shortDescription.nl).length).toBeGreaterThan(88);
   });
 
-  it('restricts the global sauce add-on to the fries category, with allergens on its options', async () => {
-    const [addon] = await database.db.select().from(globalAddons);
-    expect(addon?.name).toEqual({ nl: 'Saus', fr: 'Sauce', en: 'Sauce' });
-    const restricted = await database.db
-      .select({ slug: categories.slug })
-      .from(globalAddonCategories)
-      .innerJoin(categories, eq(categories.id, globalAddonCategories.categoryId))
-      .where(eq(globalAddonCategories.globalAddonId, addon!.id));
-    expect(restricted.map((c) => c.slug)).toEqual(['frieten']);
+  it('offers sauces and extras on fries as global checkbox add-ons, with truthful allergens on their options', async () => {
+    const addons = await database.db.select().from(globalAddons).orderBy(globalAddons.priority);
+    expect(addons.map((a) => a.name.nl)).toEqual(['Sauzen', "Extra's op frieten"]);
+    const optionsOf = async (addonId: number) => {
+      const restricted = await database.db
+        .select({ slug: categories.slug })
+        .from(globalAddonCategories)
+        .innerJoin(categories, eq(categories.id, globalAddonCategories.categoryId))
+        .where(eq(globalAddonCategories.globalAddonId, addonId));
+      expect(restricted.map((c) => c.slug)).toEqual(['frieten']);
+      const [field] = await database.db.select().from(addonFields).where(eq(addonFields.globalAddonId, addonId));
+      // Checkboxes: a customer can take several sauces, and several extras.
+      expect(field).toMatchObject({ kind: 'checkbox', required: false, productId: null });
+      return database.db.select().from(addonOptions).where(eq(addonOptions.fieldId, field!.id));
+    };
+    const allergensOf = async (optionId: number) =>
+      (
+        await database.db
+          .select({ code: allergens.code })
+          .from(addonOptionAllergens)
+          .innerJoin(allergens, eq(allergens.id, addonOptionAllergens.allergenId))
+          .where(eq(addonOptionAllergens.optionId, optionId))
+      )
+        .map((a) => a.code)
+        .sort();
 
-    const [field] = await database.db.select().from(addonFields).where(eq(addonFields.globalAddonId, addon!.id));
-    expect(field).toMatchObject({ kind: 'multiple_choice', display: 'radiobutton', required: false, productId: null });
-    const options = await database.db.select().from(addonOptions).where(eq(addonOptions.fieldId, field!.id));
-    expect(options.length).toBeGreaterThanOrEqual(5);
-    const mayo = options.find((o) => o.label.nl === 'Mayonaise');
-    expect(mayo).toMatchObject({ price: 90, priceType: 'quantity_based' });
-    const mayoAllergens = await database.db
-      .select({ code: allergens.code })
-      .from(addonOptionAllergens)
-      .innerJoin(allergens, eq(allergens.id, addonOptionAllergens.allergenId))
-      .where(eq(addonOptionAllergens.optionId, mayo!.id));
-    expect(mayoAllergens.map((a) => a.code).sort()).toEqual(['eggs', 'mustard']);
+    const sauces = await optionsOf(addons[0]!.id);
+    expect(sauces.length).toBeGreaterThanOrEqual(5);
+    expect(sauces.every((o) => o.priceType === 'quantity_based' && (o.price ?? 0) > 0)).toBe(true);
+    const sauce = (nl: string) => sauces.find((o) => o.label.nl === nl)!;
+    expect(sauce('Mayonaise')).toMatchObject({ price: 90, priceType: 'quantity_based' });
+    expect(await allergensOf(sauce('Mayonaise').id)).toEqual(['eggs', 'mustard']);
+    expect(await allergensOf(sauce('Tartaar').id)).toEqual(['eggs', 'mustard']);
+    expect(await allergensOf(sauce('Curry ketchup').id)).toEqual(['celery', 'mustard']);
+    expect(await allergensOf(sauce('Pindasaus').id)).toEqual(['peanuts', 'soybeans']);
+
+    const extras = await optionsOf(addons[1]!.id);
+    const extra = (nl: string) => extras.find((o) => o.label.nl === nl)!;
+    expect(extra('Extra mayonaise bovenop')).toMatchObject({ price: 80, priceType: 'quantity_based' });
+    expect(await allergensOf(extra('Extra mayonaise bovenop').id)).toEqual(['eggs', 'mustard']);
+    expect(extra('Gebakken uitjes')).toMatchObject({ price: 50, priceType: 'quantity_based' });
+    expect(await allergensOf(extra('Gebakken uitjes').id)).toEqual(['gluten']);
+    expect(extra('Extra zout')).toMatchObject({ price: null });
+    expect(await allergensOf(extra('Extra zout').id)).toEqual([]);
+    expect(extra('Sauzen apart verpakt')).toMatchObject({ price: 20, priceType: 'flat_fee' });
   });
 
   it('has product add-ons of every kind, including a required choice', async () => {

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { useParams, useSearchParams } from 'react-router';
 import { gql } from '../api/client';
@@ -7,6 +8,7 @@ import { euros } from '../cart/cartApi';
 import { AddonList, CartTotals } from '../cart/CartTotals';
 import { useLocale } from '../i18n/LocaleProvider';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
+import { useOrderEvents, type LiveOrder } from '../live/useOrderEvents';
 import { ButtonLink, EmptyState, ErrorState, Price, Spinner } from '../ui';
 import { lastOrder } from './lastOrder';
 import '../cart/cart.css';
@@ -44,9 +46,16 @@ const ORDER_QUERY = `query OrderSummary($id: ID!, $key: String) {
   }
 }`;
 
-/** While the kitchen works on it, the status is read again every so often (live events come later). */
+/**
+ * Status changes arrive live from /api/events/order/{id}. Only while that stream is unavailable (no
+ * EventSource, refused, or down and reconnecting) is the order read again every so often.
+ */
 const POLL_MS = 15_000;
 const FINAL = new Set(['COMPLETED', 'CANCELLED', 'REFUNDED', 'FAILED']);
+const hasEventSource = typeof EventSource !== 'undefined';
+
+/** The stream's status ('on-hold') as the GraphQL enum the summary shows ('ON_HOLD'). */
+const asOrderStatus = (status: LiveOrder['status']) => status.toUpperCase().replace(/-/g, '_');
 
 /** /order-summary/{id}, /checkout/order-received/{id}?key=..., /order-summary (last order here). */
 export default function OrderSummaryPage() {
@@ -61,14 +70,27 @@ export default function OrderSummaryPage() {
   const key = params.get('key') ?? (remembered && String(remembered.id) === id ? remembered.key : null);
   useDocumentTitle(intl.formatMessage({ id: 'nav.orderSummary' }));
 
+  const validId = id && /^\d{1,10}$/.test(id) ? Number(id) : null;
+  // Readable with the key or by this browser's session, like the order query; someone else's order gets a
+  // 404 (state 'refused') and nothing more.
+  const live = useOrderEvents(validId, key);
+  const streamDown = !hasEventSource || live.stream === 'reconnecting' || live.stream === 'refused';
+
   const query = useQuery({
     queryKey: ['order', locale, id, key],
     queryFn: () => gql<{ order: OrderView | null }>(ORDER_QUERY, { id, key }, { locale, session: true }).then((d) => d.order),
-    enabled: !!id && /^\d{1,10}$/.test(id),
-    refetchInterval: (q) => (q.state.data && !FINAL.has(q.state.data.status) ? POLL_MS : false),
+    enabled: validId !== null,
+    refetchInterval: (q) => (streamDown && q.state.data && !FINAL.has(q.state.data.status) ? POLL_MS : false),
     refetchIntervalInBackground: false,
     staleTime: 0,
   });
+  const shownStatus = query.data?.status;
+  const { refetch } = query;
+  useEffect(() => {
+    // The snapshot or a change says something the page does not show yet: read the order again (status,
+    // and whatever else the change brought). Also catches a change made between the query and the stream.
+    if (live.order && shownStatus && asOrderStatus(live.order.status) !== shownStatus) void refetch();
+  }, [live.order, shownStatus, refetch]);
 
   if (!id || !/^\d{1,10}$/.test(id)) {
     if (!id) {

@@ -10,6 +10,8 @@ const idsBody = z.object({ ids: z.array(z.number().int().positive()).min(1).max(
  * Kitchen actions (SPEC §4) for the kitchen view and dashboard, staff only:
  * POST /api/kitchen/orders/:id/{send,ready,recover,test-order}, POST /api/kitchen/orders/ready {ids} (the
  * selection), POST /api/kitchen/orders/ready-all. Each answers {orders: [ids changed]}.
+ * POST /api/kitchen/orders/:id/print-kitchen-copy queues one more kitchen ticket and answers
+ * {orders: [id], ticket: key} (202: printed by the print worker shortly after).
  */
 export function registerKitchenRoutes(server: FastifyInstance, deps: { kitchen: KitchenActions; authorizeStaff: StaffGuard }): void {
   server.register(async (scope) => {
@@ -19,17 +21,32 @@ export function registerKitchenRoutes(server: FastifyInstance, deps: { kitchen: 
       }
     });
 
+    const refuse = (reply: FastifyReply, error: unknown) => {
+      if (!(error instanceof KitchenActionError)) throw error;
+      const status = STATUS[error.code];
+      return reply.code(status).send({ code: error.code, message: error.message, data: { status } });
+    };
     const run = async (reply: FastifyReply, action: () => Promise<number[]>) => {
       try {
         return { orders: await action() };
       } catch (error) {
-        if (!(error instanceof KitchenActionError)) throw error;
-        const status = STATUS[error.code];
-        return reply.code(status).send({ code: error.code, message: error.message, data: { status } });
+        return refuse(reply, error);
       }
     };
     const badRequest = (reply: FastifyReply, message: string) => reply.code(400).send({ code: 'bad_input', message, data: { status: 400 } });
     const orderId = (raw: string) => (/^\d{1,9}$/.test(raw) ? Number(raw) : undefined);
+
+    // Registered before the generic ':action' route; Fastify prefers the static segment.
+    scope.post<{ Params: { id: string } }>('/api/kitchen/orders/:id/print-kitchen-copy', async (request, reply) => {
+      const id = orderId(request.params.id);
+      if (id === undefined || id <= 0) return badRequest(reply, 'Order ids must be positive whole numbers.');
+      try {
+        const ticket = await deps.kitchen.printKitchenCopy(id);
+        return reply.code(202).send({ orders: [id], ticket });
+      } catch (error) {
+        return refuse(reply, error);
+      }
+    });
 
     const single = { send: 'sendOrder', ready: 'markReady', recover: 'recover', 'test-order': 'markTestOrder' } as const;
     scope.post<{ Params: { id: string; action: string } }>('/api/kitchen/orders/:id/:action', async (request, reply) => {

@@ -174,7 +174,7 @@ const p = (nl: string): string => `<p>${nl}</p>`;
 const t = (nl: string, fr: string, en: string): T3 => ({ nl, fr, en });
 const tp = (nl: string, fr: string, en: string): T3 => ({ nl: p(nl), fr: p(fr), en: p(en) });
 
-/** The sauces: each one is a product in 'sauzen' and an option of the global 'Saus' add-on on fries. */
+/** The sauces: each one is a product in 'sauzen' and an option of the global 'Sauzen' checkbox add-on on fries. */
 export interface DemoSauce {
   slug: string;
   image: string;
@@ -329,9 +329,9 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
       'Fresh Belgian fries, fried twice: crisp outside, soft inside.',
     ),
     description: {
-      nl: p('Elke ochtend vers gesneden uit Belgische aardappelen en twee keer gebakken, zoals het hoort. Kies je formaat en een sausje erbij.') + p('Gebakken in plantaardig frituurvet, in dezelfde frituur als onze gepaneerde snacks: kan sporen van gluten bevatten.'),
-      fr: p('Coupées chaque matin dans des pommes de terre belges et cuites deux fois, comme il se doit. Choisissez votre taille et une petite sauce.') + p('Cuites dans de la graisse végétale, dans la même friteuse que nos snacks panés : peuvent contenir des traces de gluten.'),
-      en: p('Cut fresh every morning from Belgian potatoes and fried twice, the way it should be. Pick your size and a sauce.') + p('Fried in vegetable fat, in the same fryer as our breaded snacks: may contain traces of gluten.'),
+      nl: p('Elke ochtend vers gesneden uit Belgische aardappelen en twee keer gebakken, zoals het hoort. Kies je formaat, zoveel sausjes als je wil en een extraatje.') + p('Gebakken in plantaardig frituurvet, in dezelfde frituur als onze gepaneerde snacks: kan sporen van gluten bevatten.'),
+      fr: p('Coupées chaque matin dans des pommes de terre belges et cuites deux fois, comme il se doit. Choisissez votre taille, autant de sauces que vous voulez et un petit supplément.') + p('Cuites dans de la graisse végétale, dans la même friteuse que nos snacks panés : peuvent contenir des traces de gluten.'),
+      en: p('Cut fresh every morning from Belgian potatoes and fried twice, the way it should be. Pick your size, as many sauces as you like and an extra.') + p('Fried in vegetable fat, in the same fryer as our breaded snacks: may contain traces of gluten.'),
     },
     allergens: ['gluten'],
     image: 'frieten',

@@ -209,23 +209,54 @@ export const ADDON_SETS: Record<AddonSet, FieldDef[]> = {
   ],
 };
 
-/** The global add-on 'Saus' offered on everything in the category 'frieten'. */
-export const SAUCE_ADDON = {
-  name: { nl: 'Saus', fr: 'Sauce', en: 'Sauce' },
-  category: 'frieten' as CategorySlug,
-  field: {
-    kind: 'multiple_choice',
-    display: 'radiobutton',
-    required: false,
-    name: { nl: 'Kies je saus', fr: 'Choisissez votre sauce', en: 'Choose your sauce' },
-    description: {
-      nl: 'Een potje saus bij je frieten.',
-      fr: 'Un pot de sauce avec vos frites.',
-      en: 'A pot of sauce with your fries.',
+/**
+ * The global add-ons offered on everything in the category 'frieten': sauces and extras, both checkbox
+ * groups so a customer can take several. Every sauce is a pot per portion (priced per unit); among the
+ * extras, packing the sauces separately is one fee per line whatever the quantity (flat fee).
+ */
+export const FRIES_ADDONS: Array<{ name: T3; category: CategorySlug; priority: number; field: FieldDef }> = [
+  {
+    name: { nl: 'Sauzen', fr: 'Sauces', en: 'Sauces' },
+    category: 'frieten',
+    priority: 10,
+    field: {
+      kind: 'checkbox',
+      required: false,
+      name: { nl: 'Kies je sauzen', fr: 'Choisissez vos sauces', en: 'Choose your sauces' },
+      description: {
+        nl: 'Zoveel sauzen als je wil, elk in een eigen potje.',
+        fr: 'Autant de sauces que vous voulez, chacune dans son petit pot.',
+        en: 'As many sauces as you like, each in its own pot.',
+      },
+      options: DEMO_SAUCES.map((s) => ({ label: s.label, price: s.price, allergens: s.allergens, image: s.image })),
     },
-    options: DEMO_SAUCES.map((s) => ({ label: s.label, price: s.price, allergens: s.allergens, image: s.image })),
-  } satisfies FieldDef,
-};
+  },
+  {
+    name: { nl: "Extra's op frieten", fr: 'Suppléments frites', en: 'Fries extras' },
+    category: 'frieten',
+    priority: 20,
+    field: {
+      kind: 'checkbox',
+      required: false,
+      name: { nl: "Extra's", fr: 'Suppléments', en: 'Extras' },
+      options: [
+        {
+          label: { nl: 'Extra mayonaise bovenop', fr: 'Mayonnaise en plus dessus', en: 'Extra mayonnaise on top' },
+          price: 80,
+          allergens: ['eggs', 'mustard'],
+        },
+        // Crispy fried onions are coated in wheat flour.
+        { label: { nl: 'Gebakken uitjes', fr: 'Oignons frits', en: 'Crispy fried onions' }, price: 50, allergens: ['gluten'] },
+        { label: { nl: 'Extra zout', fr: 'Sel en plus', en: 'Extra salt' }, price: null },
+        {
+          label: { nl: 'Sauzen apart verpakt', fr: 'Sauces emballées à part', en: 'Sauces packed separately' },
+          price: 20,
+          priceType: 'flat_fee',
+        },
+      ],
+    },
+  },
+];
 
 // ------------------------------------------------------------------ seeding
 
@@ -423,11 +454,13 @@ async function seedCatalog(tx: DbOrTx): Promise<void> {
     }
   }
 
-  // the global sauce add-on, restricted to the fries category
-  const [sauceAddon] = await tx.insert(globalAddons).values({ name: SAUCE_ADDON.name, priority: 10 }).returning({ id: globalAddons.id });
-  if (!sauceAddon) throw new Error('demo seed: global add-on not created');
-  await tx.insert(globalAddonCategories).values({ globalAddonId: sauceAddon.id, categoryId: need(categoryId, SAUCE_ADDON.category, 'category') });
-  await insertField(tx, SAUCE_ADDON.field, { globalAddonId: sauceAddon.id }, 0, imageId, allergenIds);
+  // the global sauce and extras add-ons, restricted to the fries category
+  for (const addon of FRIES_ADDONS) {
+    const [row] = await tx.insert(globalAddons).values({ name: addon.name, priority: addon.priority }).returning({ id: globalAddons.id });
+    if (!row) throw new Error('demo seed: global add-on not created');
+    await tx.insert(globalAddonCategories).values({ globalAddonId: row.id, categoryId: need(categoryId, addon.category, 'category') });
+    await insertField(tx, addon.field, { globalAddonId: row.id }, 0, imageId, allergenIds);
+  }
 
   // reviews
   await tx.insert(reviews).values(

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { orders, type OrderStatus } from '../../db/schema/index.js';
 import { recordOrderEvent } from '../order-events/record.js';
+import { enqueueReprint } from '../printing/print-jobs.js';
 
 /**
  * The kitchen's actions on orders (SPEC §4), each one transaction that changes the orders and writes their
@@ -76,6 +77,21 @@ export class KitchenActions {
 
   markTestOrder(orderId: number) {
     return this.apply('test', [orderId]);
+  }
+
+  /**
+   * "Print kitchen copy": one more kitchen ticket, as a durable print job (printed by the print worker,
+   * once, even across a restart). Any order that exists, whatever its status: staff decide. The order does
+   * not change, so no order event. Returns the job's idempotency key (printed on the ticket).
+   */
+  async printKitchenCopy(orderId: number): Promise<string> {
+    if (!Number.isSafeInteger(orderId) || orderId <= 0) throw new KitchenActionError('Order ids must be positive whole numbers.', 'bad_input');
+    return this.db.transaction(async (tx) => {
+      // Shared lock: the order cannot be deleted between this check and the job insert.
+      const [row] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for('share');
+      if (!row) throw new KitchenActionError(`Order ${orderId} does not exist.`, 'not_found');
+      return enqueueReprint(tx, orderId, 'kitchen');
+    });
   }
 
   /** All or nothing: one order that cannot take the action leaves every order as it was. */

@@ -1,5 +1,6 @@
 import type { CartLineView, CartView } from '../../../modules/cart/cart-service.js';
 import { CartError } from '../../../modules/cart/errors.js';
+import { localizedAddon } from '../../../modules/catalog/line-names.js';
 import { centsToDecimal } from '../../../modules/catalog/money.js';
 import { money, type PriceFormat as Format } from '../money-format.js';
 import type { AddonChoice } from '../../../modules/cart/addons.js';
@@ -66,11 +67,11 @@ export const CartItem = {
   product: (l: CartLineView) => ({ node: l.product }),
   variation: (l: CartLineView, _: unknown, ctx: GraphQLContext) =>
     l.variation ? { node: l.variation, attributes: ProductVariation.attributes(l.variation, undefined, ctx).nodes } : null,
-  addons: (l: CartLineView) =>
+  addons: (l: CartLineView, _: unknown, ctx: GraphQLContext) =>
     l.line.addons.map((a) => ({
       fieldName: `addon-${a.fieldId}`,
-      name: a.name,
-      value: a.value,
+      // Stored in the shop language; shown in the visitor's (line-names.ts).
+      ...localizedAddon(ctx.catalog, l.product.row.id, a, ctx.lang),
       price: centsToDecimal(addonAmount(a, l.unitPrice, l.line.quantity)),
       priceType: a.priceType.toUpperCase(),
     })),

@@ -1,9 +1,11 @@
+import { addonAmount } from '../../../modules/cart/addons.js';
 import { CartError } from '../../../modules/cart/errors.js';
 import { centsToDecimal } from '../../../modules/catalog/money.js';
 import { money, type PriceFormat as Format } from '../money-format.js';
 import { CheckoutError, type CheckoutRequest } from '../../../modules/checkout/checkout-service.js';
 import { BillingError } from '../../../modules/checkout/billing.js';
 import { toGlobalId } from '../../../modules/catalog/global-id.js';
+import { localizedAddon, localizedLineName } from '../../../modules/catalog/line-names.js';
 import { kitchenNotes, readOrderFor, type OrderLineRow, type OrderWithLines } from '../../../modules/orders/order-read.js';
 import { isoInZone } from '../../../modules/shop-time/shop-time.js';
 import { SlotTakenError } from '../../../modules/slots/time-slots.js';
@@ -50,7 +52,11 @@ export const LineItem = {
   subtotal: (l: OrderLineRow) => centsToDecimal(l.subtotal),
   total: (l: OrderLineRow) => centsToDecimal(l.total),
   totalTax: (l: OrderLineRow) => centsToDecimal(l.totalTax),
-  addons: (l: OrderLineRow) => l.addons.map((a) => ({ name: a.name, value: a.value, price: centsToDecimal(a.price) })),
+  // Stored in the shop language; shown in the visitor's where the catalogue still has it (line-names.ts).
+  name: (l: OrderLineRow, _: unknown, ctx: GraphQLContext) => localizedLineName(ctx.catalog, l, ctx.lang),
+  // What the add-on adds to this line (per unit x quantity, or once for a flat fee), as the cart shows it.
+  addons: (l: OrderLineRow, _: unknown, ctx: GraphQLContext) =>
+    l.addons.map((a) => ({ ...localizedAddon(ctx.catalog, l.productId, a, ctx.lang), price: centsToDecimal(addonAmount(a, l.unitPrice, l.quantity)) })),
   metaData: (l: OrderLineRow) => l.addons.map((a, i) => ({ id: `${l.id}:${i}`, key: a.name, value: a.value })),
   product: (l: OrderLineRow, _: unknown, ctx: GraphQLContext) => {
     const node = ctx.catalog.products.get(l.productId);
