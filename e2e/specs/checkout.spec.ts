@@ -8,14 +8,14 @@ const TEXT = {
   en_US: {
     size: 'Large', sauces: 'Choose your sauces', sauce1: 'Andalouse', sauce2: 'Samurai', extras: 'Extras', extra: 'Sauces packed separately',
     line: 'Fries - large', quantity: 2, preparing: 'Preparing', takeaway: 'Takeaway', clock: '18:15', shown: '6:15 PM',
-    // 2 x 4.40 + 2 x 1.00 + 2 x 1.00 + 0.20 (once) + 2.60 cola
-    addonPrices: [/2[.,]00/, /2[.,]00/, /0[.,]20/], total: /15[.,]60/,
+    // 2 x 4.40 + 2 x 1.00 + 2 x 1.00 + 0.20 (once) + 2.50 Fristi
+    addonPrices: [/2[.,]00/, /2[.,]00/, /0[.,]20/], total: /15[.,]50/,
   },
   nl_BE: {
     size: 'Groot', sauces: 'Kies je sauzen', sauce1: 'Andalouse', sauce2: 'Samurai', extras: "Extra's", extra: 'Gebakken uitjes',
     line: 'Frieten - groot', quantity: 1, preparing: 'In bereiding', takeaway: 'Afhalen', clock: '18:30', shown: '18:30',
-    // 4.40 + 1.00 + 1.00 + 0.50 + 2.60 cola
-    addonPrices: [/1[.,]00/, /1[.,]00/, /0[.,]50/], total: /9[.,]50/,
+    // 4.40 + 1.00 + 1.00 + 0.50 + 2.50 Fristi
+    addonPrices: [/1[.,]00/, /1[.,]00/, /0[.,]50/], total: /9[.,]40/,
   },
 } as const;
 
@@ -42,7 +42,7 @@ for (const locale of ['en_US', 'nl_BE'] as const satisfies readonly Locale[]) {
     // A drink from its card.
     await page.goto('/bestellen?filter=category[dranken]');
     await waitForShop(page);
-    await page.locator('[data-testid="product-card"][data-slug="coca-cola"]').getByTestId('card-add').click();
+    await page.locator('[data-testid="product-card"][data-slug="fristi"]').getByTestId('card-add').click();
     await expect(page.getByTestId('cart-count')).toHaveText(String(t.quantity + 1));
 
     // The cart panel from the right: lines, total, scroll lock.
@@ -100,7 +100,7 @@ test.describe('in English', () => {
   test.beforeEach(async ({ page, baseURL }) => setLocaleCookie(page, baseURL, 'en_US'));
 
   test('delivery to a far postcode shows the distance and the maximum', async ({ page }) => {
-    await addFromProductPage(page, 'coca-cola', 6);
+    await addFromProductPage(page, 'fristi', 6);
     await page.goto('/checkout');
     await page.getByTestId('fulfilment-delivery').click();
     await page.getByTestId('check-address').click();
@@ -115,16 +115,16 @@ test.describe('in English', () => {
   });
 
   test('delivery below the minimum asks for more', async ({ page }) => {
-    await addFromProductPage(page, 'coca-cola');
+    await addFromProductPage(page, 'fristi');
     await page.goto('/checkout');
     await page.getByTestId('fulfilment-delivery').click();
-    await expect(page.getByTestId('below-minimum')).toHaveText(/at least €15\.00: please add €12\.40 more/);
+    await expect(page.getByTestId('below-minimum')).toHaveText(/at least €15\.00: please add €12\.50 more/);
   });
 
   test('a delivery order: address checked and confirmed, fee added, summary', async ({ page, request }) => {
     const day = await tomorrow(request);
     const slot = await slotAt(request, 'DELIVERY', day, '19:00');
-    await addFromProductPage(page, 'coca-cola', 6);
+    await addFromProductPage(page, 'fristi', 6);
     await page.goto('/checkout');
     await page.getByTestId('fulfilment-delivery').click();
     await expect(page.getByTestId('totals-fee')).toContainText(/2[.,]50/);
@@ -138,7 +138,7 @@ test.describe('in English', () => {
     await page.getByTestId('place-order').click();
     await expect(page).toHaveURL(/\/order-summary\/\d+$/);
     await expect(page.getByTestId('order-fulfilment')).toHaveText('Delivery');
-    await expect(page.getByTestId('totals-total')).toContainText(/18[.,]10/);
+    await expect(page.getByTestId('totals-total')).toContainText(/17[.,]50/);
   });
 
   test('a fully booked slot is shown and cannot be picked', async ({ page, request }) => {
@@ -146,7 +146,7 @@ test.describe('in English', () => {
     const slot = await slotAt(request, 'TAKEAWAY', day, '12:00');
     // Fill it with real orders from other customers.
     for (let i = 0; i < slot.remaining; i++) await placeApiOrder(request, slot.id);
-    await addFromProductPage(page, 'coca-cola');
+    await addFromProductPage(page, 'fristi');
     await page.goto('/checkout');
     await page.locator(`[data-testid="day-option"][data-date="${day}"]`).click();
     const option = page.locator(`[data-testid="slot-option"][data-slot-id="${slot.id}"]`);
@@ -171,7 +171,7 @@ test.describe('in English', () => {
 
   test('dine-in: possible while open, otherwise the closed message', async ({ page, request }) => {
     const status = await (await request.post('/graphql', { data: { query: '{ openingStatus { isOpen } }' } })).json();
-    await addFromProductPage(page, 'coca-cola');
+    await addFromProductPage(page, 'fristi');
     await page.goto('/checkout');
     const dinein = page.getByTestId('fulfilment-dinein');
     if (status.data.openingStatus.isOpen) {
@@ -189,7 +189,7 @@ test.describe('in English', () => {
   });
 
   test('the checkout tells which fields are missing', async ({ page }) => {
-    await addFromProductPage(page, 'coca-cola');
+    await addFromProductPage(page, 'fristi');
     await page.goto('/checkout');
     await page.getByTestId('place-order').click();
     await expect(page.getByTestId('slot-error')).toHaveText('A valid time slot must be selected before proceeding.');

@@ -48,7 +48,7 @@ export async function slotAt(request: APIRequestContext, type: 'TAKEAWAY' | 'DEL
 /** Places a cash order through the API as a new customer; returns its id and key. */
 export async function placeApiOrder(request: APIRequestContext, slotId: string, fulfilment = 'takeaway') {
   const call = customer(request);
-  const pid = await productId(request, 'coca-cola');
+  const pid = await productId(request, 'fristi');
   await call(`mutation($id: Int!) { addToCart(input: {productId: $id, quantity: 1}) { cart { isEmpty } } }`, { id: pid });
   const data = await call<{ checkout: { order: { databaseId: number; orderKey: string; pickupNumber: number } } }>(
     `mutation($input: CheckoutInput!) { checkout(input: $input) { order { databaseId orderKey pickupNumber } } }`,

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support';
+import { loginAsStaff } from './staff-login';
 
 /** A guest session against the GraphQL API: keeps the woocommerce-session token between calls. */
 function guest(request: APIRequestContext) {
@@ -44,6 +45,8 @@ test('a cash order prints a customer and a kitchen ticket on the virtual printer
   );
   const orderId = checkout.order.databaseId;
 
+  // The received tickets hold customer names: staff only.
+  await loginAsStaff(page);
   await page.goto('/dashboard/printer');
   await expect(page.getByRole('heading', { level: 1, name: 'Virtuele printer' })).toBeVisible();
   const customer = page.locator('pre', { hasText: `ref o${orderId}-c1` });
