@@ -19,7 +19,8 @@ describe('HTTP hardening', () => {
   let app: App;
   beforeAll(async () => {
     testDb = await createTestDatabase('pglite');
-    app = await startTestApp(testDb.database);
+    // The proxy in front (here: the test itself on loopback) is trusted for X-Forwarded-Proto.
+    app = await startTestApp(testDb.database, { BAKJE_TRUST_PROXY: '127.0.0.1' });
     // Routes that fail the way a bug would: the global error handler must hide every detail.
     app.server.get('/test/throws-sql', async () => {
       const error = new Error('duplicate key value violates unique constraint "orders_pkey" in: insert into "orders" ("id") values ($1)');

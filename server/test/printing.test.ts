@@ -11,7 +11,9 @@ import { PrintNodeSimulator } from '../src/integrations/printnode/printnode-simu
 import { enqueueReprint, jobsForOrder } from '../src/modules/printing/print-jobs.js';
 import { PrintWorker } from '../src/modules/printing/print-worker.js';
 import { NOT_CONFIGURED, updatePrintSettings } from '../src/modules/printing/print-settings.js';
+import { createAccount } from '../src/modules/auth/accounts.js';
 import { aProduct } from './support/builders.js';
+import { Browser } from './support/browser.js';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/database.js';
 import { graphql } from './support/server.js';
 
@@ -197,7 +199,12 @@ describe.each(databaseKinds)('printing order tickets on %s', (kind) => {
     ]);
     expect(app.printing.virtualPrinter!.jobsReceived).toBe(4);
 
-    const response = await app.server.inject({ method: 'GET', url: '/api/printing/simulated-tickets' });
+    // The tickets carry customer names: staff only.
+    expect((await app.server.inject({ method: 'GET', url: '/api/printing/simulated-tickets' })).statusCode).toBe(401);
+    await createAccount(testDb.database.db, { email: 'keuken@example.be', password: 'Goed wachtwoord 42', role: 'kitchen' });
+    const kitchen = new Browser(() => app);
+    await kitchen.graphql(`mutation($u: String!, $p: String!) { login(input: {username: $u, password: $p}) { viewer { role } } }`, { u: 'keuken@example.be', p: 'Goed wachtwoord 42' });
+    const response = await kitchen.request('GET', '/api/printing/simulated-tickets');
     expect(response.statusCode).toBe(200);
     const tickets = response.json().tickets as { idempotencyKey: string; text: string }[];
     expect(tickets.map((tk) => tk.idempotencyKey).sort()).toEqual([`o${orderId}-c1`, `o${orderId}-k1`, `o${orderId}-k2`]);

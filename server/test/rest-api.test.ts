@@ -53,7 +53,8 @@ describe.each(databaseKinds)('store REST API and API keys (%s)', (kind) => {
     readKey = await keys.create({ scope: 'read', description: 'boekhouding' });
     writeKey = await keys.create({ scope: 'write' });
     readWriteKey = await keys.create({ scope: 'read_write' });
-    app = await startTestApp(testDb.database);
+    // Requests "from another machine" come through the proxy at 203.0.113.7, trusted for X-Forwarded-Proto.
+    app = await startTestApp(testDb.database, { BAKJE_TRUST_PROXY: '203.0.113.7' });
     await catalogCaughtUp(app, testDb.database);
   });
 
