@@ -117,7 +117,7 @@ export async function loadCatalogSnapshot(db: Db): Promise<CatalogSnapshot> {
         optionAllergenRows,
         reviewRows,
         settingRows,
-      ] = await Promise.all([
+      ] = await oneAfterAnother([
         tx.select().from(t.products),
         tx.select().from(t.categories),
         tx.select().from(t.media),
@@ -307,4 +307,14 @@ export function addonsFor(snapshot: CatalogSnapshot, product: ProductRecord): Ad
     .filter((g) => g.categoryIds.length === 0 || g.categoryIds.some((id) => product.categoryIds.includes(id)))
     .flatMap((g) => g.fields);
   return [...product.ownAddons, ...global];
+}
+
+/**
+ * Awaits lazily built queries one after the other. They share one transaction's connection, which runs a
+ * single query at a time anyway; issuing them together is deprecated by pg (and removed in pg 9).
+ */
+async function oneAfterAnother<T extends readonly unknown[] | []>(queries: T): Promise<{ -readonly [P in keyof T]: Awaited<T[P]> }> {
+  const results: unknown[] = [];
+  for (const query of queries) results.push(await query);
+  return results as { -readonly [P in keyof T]: Awaited<T[P]> };
 }
