@@ -63,6 +63,8 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
+      // Always a fresh embedded database, even when DATABASE_URL is set for the server tests.
+      DATABASE_URL: '',
       BAKJE_DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       BAKJE_PRINT_URLS: 'false',

@@ -30,6 +30,7 @@ export class StaffServer {
         ...process.env,
         PORT: String(port),
         HOST: '127.0.0.1',
+        DATABASE_URL: '',
         BAKJE_DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
         NODE_ENV: 'production',

@@ -15,6 +15,10 @@ describe('loadConfig', () => {
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@db:5432/bakje', poolSize: 4 });
   });
 
+  it('treats an empty DATABASE_URL as unset: the embedded database', () => {
+    expect(loadConfig({ DATABASE_URL: '' }).database).toMatchObject({ kind: 'pglite' });
+  });
+
   it('takes the embedded database\'s shared_buffers from BAKJE_PGLITE_SHARED_BUFFERS', () => {
     expect(loadConfig({ BAKJE_PGLITE_SHARED_BUFFERS: '64MB' }).database).toMatchObject({ kind: 'pglite', sharedBuffers: '64MB' });
   });

@@ -10,10 +10,14 @@ const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   BAKJE_SITE_URL: z.url().optional(),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
-    .optional(),
+  // Empty counts as unset (`DATABASE_URL= npm start` runs on the embedded database).
+  DATABASE_URL: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+  ),
   BAKJE_DATA_DIR: z.string().min(1).default('./data'),
   BAKJE_SEED_DEMO: boolean.default(true),
   BAKJE_TIMEZONE: z
