@@ -169,6 +169,32 @@ test.describe.serial('dashboard: staff, API keys and the role gate', () => {
     await context.close();
   });
 
+  test('the admin ends the kitchen user\'s sessions after confirming; the kitchen browser is logged out', async ({ browser }) => {
+    const kitchen = await loggedIn(browser, KITCHEN.email, KITCHEN.password);
+    const admin = await loggedIn(browser, ADMIN.email, ADMIN.password);
+    await admin.page.goto('/dashboard/staff');
+    const row = admin.page.getByRole('row').filter({ hasText: KITCHEN.email });
+    await expect(row).not.toContainText('Nooit');
+    await row.getByRole('button', { name: `Sessies van ${KITCHEN.email} beëindigen` }).click();
+    const dialog = admin.page.getByRole('dialog', { name: 'Sessies beëindigen?' });
+    await expect(dialog).toContainText(`${KITCHEN.email} wordt meteen uitgelogd`);
+    // Cancelling changes nothing.
+    await dialog.getByRole('button', { name: 'Annuleren' }).click();
+    await expect(dialog).toBeHidden();
+    await kitchen.page.goto('/dashboard/printer');
+    await expect(kitchen.page.getByRole('heading', { level: 1, name: 'Virtuele printer' })).toBeVisible();
+
+    await row.getByRole('button', { name: `Sessies van ${KITCHEN.email} beëindigen` }).click();
+    await dialog.getByRole('button', { name: 'Ja, overal uitloggen' }).click();
+    await expect(admin.page.getByRole('status').filter({ hasText: `van ${KITCHEN.email} beëindigd` })).toBeVisible();
+    await expect(row.getByRole('cell').nth(3)).toHaveText('0');
+
+    await kitchen.page.goto('/dashboard/products');
+    await expect(kitchen.page).toHaveURL(/\/login\?redirect=%2Fdashboard%2Fproducts$/);
+    await kitchen.context.close();
+    await admin.context.close();
+  });
+
   test('a customer gets no access, a guest is sent to the login', async ({ browser }) => {
     const context = await browser.newContext();
     const page = await context.newPage();
