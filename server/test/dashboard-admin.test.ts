@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import type { App } from '../src/app.js';
 import * as t from '../src/db/schema/index.js';
+import { AuthService } from '../src/modules/auth/auth-service.js';
 import { ensureFirstAdmin } from '../src/modules/auth/first-admin.js';
 import { aCategory, aProduct } from './support/builders.js';
 import { Browser } from './support/browser.js';
@@ -100,6 +102,15 @@ describe.each(databaseKinds)('dashboard admin routes on %s', (kind) => {
     const after = (await admin.request('GET', '/api/staff/users')).json() as { email: string; activeSessions: number; lastLoginAt: string }[];
     expect(after.find((u) => u.email === 'keuken@example.be')).toMatchObject({ activeSessions: 0, lastLoginAt: kitchenRow.lastLoginAt });
     expect((await kitchen.request('GET', '/api/auth/session')).json()).toEqual({ viewer: { kind: 'guest' }, permissions: [] });
+
+    // Housekeeping forgets ended sessions two days later; the last login is kept.
+    now = new Date(START.getTime() + 3 * 24 * 3600_000);
+    await new AuthService(testDb.database.db, 'http://localhost', () => now).housekeeping();
+    expect(await testDb.database.db.select().from(t.authSessions).where(eq(t.authSessions.userId, id))).toEqual([]);
+    const laterAnswer = await admin.request('GET', '/api/staff/users');
+    expect(laterAnswer.statusCode).toBe(200);
+    const later = laterAnswer.json() as { email: string; lastLoginAt: string | null }[];
+    expect(later.find((u) => u.email === 'keuken@example.be')!.lastLoginAt).toBe(kitchenRow.lastLoginAt);
   });
 
   it('creating a staff user refuses weak passwords and taken e-mails and changes nothing', async () => {

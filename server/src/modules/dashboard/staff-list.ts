@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { authSessions, users } from '../../db/schema/index.js';
+import { authSessions, userLastLogins, users } from '../../db/schema/index.js';
 
 export interface StaffMember {
   id: number;
@@ -11,10 +11,7 @@ export interface StaffMember {
   lastName: string;
   active: boolean;
   createdAt: Date;
-  /**
-   * The newest session start. Sessions are the login record: housekeeping forgets ended sessions after a
-   * while, so someone who has not logged in for longer than that shows as "never" (documented in status).
-   */
+  /** The last login (user_last_logins, kept by a trigger on new sessions); null: never logged in. */
   lastLoginAt: Date | null;
   /** Sessions that still work now (not revoked, not expired). */
   activeSessions: number;
@@ -32,17 +29,14 @@ export async function listStaff(db: DbOrTx, now: Date): Promise<StaffMember[]> {
       lastName: users.lastName,
       active: users.active,
       createdAt: users.createdAt,
-      lastLoginAt: sql<string | null>`max(${authSessions.createdAt})`,
+      lastLoginAt: userLastLogins.lastLoginAt,
       activeSessions: sql<number>`count(${authSessions.idHash}) filter (where ${and(isNull(authSessions.revokedAt), gt(authSessions.expiresAt, now))})`,
     })
     .from(users)
     .leftJoin(authSessions, eq(authSessions.userId, users.id))
+    .leftJoin(userLastLogins, eq(userLastLogins.userId, users.id))
     .where(ne(users.role, 'customer'))
-    .groupBy(users.id)
+    .groupBy(users.id, userLastLogins.lastLoginAt)
     .orderBy(asc(users.id));
-  return rows.map((r) => ({
-    ...r,
-    lastLoginAt: r.lastLoginAt === null ? null : new Date(r.lastLoginAt),
-    activeSessions: Number(r.activeSessions),
-  }));
+  return rows.map((r) => ({ ...r, activeSessions: Number(r.activeSessions) }));
 }
