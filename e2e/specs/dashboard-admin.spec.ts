@@ -96,6 +96,7 @@ test.describe.serial('dashboard: staff, API keys and the role gate', () => {
     await form.getByRole('button', { name: 'Sleutel aanmaken' }).click();
 
     const created = page.getByRole('region', { name: `Sleutel aangemaakt: ${description}` });
+    await expect(created.getByRole('heading', { level: 2 })).toBeFocused();
     await expect(created.getByRole('alert')).toContainText('Je ziet het geheim hierna nooit meer');
     const key = await created.getByLabel('Consumer key', { exact: true }).inputValue();
     const secret = await created.getByLabel('Consumer secret', { exact: true }).inputValue();
@@ -119,9 +120,15 @@ test.describe.serial('dashboard: staff, API keys and the role gate', () => {
     await page.reload();
     await expect(row).toContainText('Actief');
 
-    await row.getByRole('button', { name: `Sleutel ${description} intrekken` }).click();
+    // Keyboard: Enter opens the confirmation, Escape closes it without revoking.
+    await row.getByRole('button', { name: `Sleutel ${description} intrekken` }).focus();
+    await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Sleutel intrekken?' });
     await expect(dialog).toContainText(description);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(row).toContainText('Actief');
+    await row.getByRole('button', { name: `Sleutel ${description} intrekken` }).click();
     await expectNoSeriousA11yViolations(page);
     await dialog.getByRole('button', { name: 'Ja, intrekken' }).click();
     await expect(dialog).toBeHidden();

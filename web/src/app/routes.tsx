@@ -17,7 +17,7 @@ const AccountArea = lazy(() => import('../account/AccountArea'));
 const KioskArea = lazy(() => import('../areas/KioskArea'));
 const DashboardArea = lazy(() => import('../areas/DashboardArea'));
 const DisplaysArea = lazy(() => import('../displays/DisplaysArea'));
-const VirtualPrinterPage = lazy(() => import('../printing/VirtualPrinterPage'));
+const VirtualPrinterPage = lazy(() => import('../dashboard/admin/PrinterRoute'));
 const DashboardProductsPage = lazy(() => import('../dashboard/admin/ProductsPage'));
 const DashboardStaffPage = lazy(() => import('../dashboard/admin/StaffPage'));
 const DashboardApiKeysPage = lazy(() => import('../dashboard/admin/ApiKeysPage'));

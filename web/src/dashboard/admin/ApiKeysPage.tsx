@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Field } from '../../account/Field';
 import { Badge, Button, EmptyState, Notice, Spinner } from '../../ui';
@@ -61,9 +61,12 @@ function CopyField({ label, value, name }: { label: string; value: string; name:
 /** The new key and secret, shown this once: the server keeps only hashes (decision 0004-keys-cli). */
 function CreatedKeyPanel({ created, onDone }: { created: CreatedKey; onDone: () => void }) {
   const intl = useIntl();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Keyboard and screen reader users land on the new key instead of staying on the form below.
+  useEffect(() => heading.current?.focus(), [created.id]);
   return (
     <section className="admin__created" aria-labelledby="key-created-title">
-      <h2 id="key-created-title">{intl.formatMessage({ id: 'dashboard.keys.createdTitle' }, { description: created.description || `…${created.truncated_key}` })}</h2>
+      <h2 id="key-created-title" ref={heading} tabIndex={-1}>{intl.formatMessage({ id: 'dashboard.keys.createdTitle' }, { description: created.description || `…${created.truncated_key}` })}</h2>
       <Notice tone="warning" role="alert">
         {intl.formatMessage({ id: 'dashboard.keys.onceWarning' })}
       </Notice>
