@@ -154,6 +154,9 @@ test.describe.serial('dashboard: staff, API keys and the role gate', () => {
 
     await page.goto('/dashboard/api-keys');
     await expect(page.getByRole('heading', { level: 1, name: 'Niet toegestaan voor jouw rol' })).toBeVisible();
+    await context.addCookies([{ name: 'bakje-locale', value: 'fr-FR', url: page.url() }]);
+    await page.reload();
+    await expect(page.getByRole('alert')).toContainText('Votre rôle (Cuisine) ne permet pas');
     await context.close();
   });
 
@@ -219,6 +222,12 @@ test.describe.serial('dashboard: staff, API keys and the role gate', () => {
     await expect(page.getByRole('alert')).toContainText('alleen voor medewerkers');
     expect((await context.request.get('/api/dashboard/products')).status()).toBe(401);
     await expectNoSeriousA11yViolations(page);
+    // The same page in French and English.
+    for (const [locale, title] of [['fr-FR', 'Accès refusé'], ['en-US', 'No access']] as const) {
+      await context.addCookies([{ name: 'bakje-locale', value: locale, url: page.url() }]);
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    }
     await context.close();
 
     const guest = await browser.newPage();
