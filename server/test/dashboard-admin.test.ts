@@ -64,6 +64,12 @@ describe.each(databaseKinds)('dashboard admin routes on %s', (kind) => {
     expect((await customer.request('GET', '/api/dashboard/products')).statusCode).toBe(401);
     expect((await browser().request('GET', '/api/dashboard/products')).statusCode).toBe(401);
     expect((await admin.request('GET', '/api/dashboard/products')).statusCode).toBe(200);
+    // The web app's gate and navigation read this (no SMTP configured in tests: the local mailbox exists).
+    expect((await manager.request('GET', '/api/auth/session')).json()).toMatchObject({
+      viewer: { kind: 'staff', role: 'manager' },
+      permissions: expect.arrayContaining(['products.manage', 'mailbox.read']),
+      localMailbox: true,
+    });
 
     const answer = await manager.request('GET', '/api/dashboard/products');
     expect(answer.statusCode).toBe(200);

@@ -8,13 +8,17 @@ const MANAGER = [...KITCHEN, 'orders.manage', 'products.manage', 'timeslots.mana
 const ADMIN = [...MANAGER, 'staff.manage', 'keys.manage'];
 
 describe('dashboard navigation by role', () => {
-  const paths = (permissions: string[]) => visiblePages(permissions).map((p) => p.to);
+  const paths = (permissions: string[], localMailbox = true) => visiblePages(permissions, { localMailbox }).map((p) => p.to);
 
   it('lists only the pages a role may open', () => {
     expect(paths(KITCHEN)).toEqual(['/dashboard', '/dashboard/printer']);
     expect(paths(MANAGER)).toEqual(['/dashboard', '/dashboard/products', '/dashboard/printer', '/dev/mailbox']);
     expect(paths(ADMIN)).toEqual(['/dashboard', '/dashboard/products', '/dashboard/staff', '/dashboard/api-keys', '/dashboard/printer', '/dev/mailbox']);
     expect(paths([])).toEqual([]);
+  });
+
+  it('links the mailbox only in demo mode (no SMTP server: the page exists)', () => {
+    expect(paths(ADMIN, false)).not.toContain('/dev/mailbox');
   });
 });
 

@@ -14,15 +14,15 @@ export const DASHBOARD_PAGES = [
   { to: '/dev/mailbox', label: 'dashboard.menu.mailbox', permission: PERMISSION.mailboxRead, external: true },
 ] as const;
 
-export function visiblePages(permissions: readonly string[]) {
-  return DASHBOARD_PAGES.filter((page) => permissions.includes(page.permission));
+export function visiblePages(permissions: readonly string[], options: { localMailbox?: boolean } = {}) {
+  return DASHBOARD_PAGES.filter((page) => permissions.includes(page.permission) && (page.to !== '/dev/mailbox' || options.localMailbox === true));
 }
 
 /** Navigation between dashboard pages: only the pages the viewer's role may open are listed. */
 export function DashboardNav() {
   const intl = useIntl();
   const session = useStaffSession();
-  const pages = visiblePages(session.data?.permissions ?? []);
+  const pages = visiblePages(session.data?.permissions ?? [], { localMailbox: session.data?.localMailbox });
   if (pages.length === 0) return null;
   return (
     <nav aria-label={intl.formatMessage({ id: 'dashboard.navLabel' })}>

@@ -32,6 +32,8 @@ export function registerAccountRoutes(app: FastifyInstance, deps: { db: Db; auth
     return {
       viewer: { ...viewer, email: user?.email, firstName: user?.firstName, username: user?.username },
       permissions: permissionsOf(viewer.kind === 'staff' ? viewer.role : 'customer'),
+      // Demo mode only: the dashboard links to /dev/mailbox when it exists.
+      localMailbox: deps.localMailbox,
     };
   });
 

@@ -8,6 +8,8 @@ export type StaffRole = 'kitchen' | 'manager' | 'admin';
 export interface StaffSession {
   viewer: { kind: ViewerKind; id?: number; role?: StaffRole; email?: string; firstName?: string; username?: string };
   permissions: string[];
+  /** Whether /dev/mailbox exists (demo mode, no SMTP server configured). Absent for guests. */
+  localMailbox?: boolean;
 }
 
 /** Shares the ['account'] prefix: login and logout reset every account query, so this one follows. */
