@@ -33,6 +33,7 @@ import { registerErrorHandler } from './api/http/error-handler.js';
 import { AuthService } from './modules/auth/auth-service.js';
 import { registerViewer, staffMay } from './api/http/viewer.js';
 import { registerAccountRoutes } from './api/rest/account.js';
+import { registerDashboardRoutes } from './api/rest/dashboard.js';
 import { queueOrderConfirmation } from './modules/mail/order-confirmation.js';
 import { localMailboxTransport, MailSender, smtpTransport } from './modules/mail/sender.js';
 
@@ -123,7 +124,8 @@ export async function buildApp(
   if (options.localAdminSecret) {
     registerApiKeyAdmin(server, { keys, base: '/api/local-admin/api-keys', authorize: localAdminAuthorize(options.localAdminSecret) });
   }
-  registerAccountRoutes(server, { db: database.db, auth, localMailbox: !config.smtpUrl });
+  registerAccountRoutes(server, { db: database.db, auth, localMailbox: !config.smtpUrl, clock });
+  registerDashboardRoutes(server, { db: database.db });
   const mail = new MailSender(
     database.db,
     config.smtpUrl ? smtpTransport(config.smtpUrl) : localMailboxTransport(database.db, clock),

@@ -2,7 +2,7 @@ import { useIntl } from 'react-intl';
 import { Navigate, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import { Spinner } from '../ui';
-import LoginPage, { landingFor } from './LoginPage';
+import LoginPage, { landingFor, safeRedirect } from './LoginPage';
 import { LostPasswordPage, ResetPasswordPage } from './LostPasswordPage';
 import MyAccountPage from './MyAccountPage';
 import { useAccount } from './useAccount';
@@ -27,7 +27,7 @@ export default function AccountArea({ kind }: { kind: AccountPageKind }) {
   if (kind === 'login') {
     if (account.isPending) return <div className="container account-page"><Spinner /></div>;
     // Already logged in: straight to where a login would land.
-    if (account.data?.viewer) return <Navigate to={landingFor(account.data.viewer.role)} replace />;
+    if (account.data?.viewer) return <Navigate to={safeRedirect(params.get('redirect')) ?? landingFor(account.data.viewer.role)} replace />;
     return <LoginPage />;
   }
   if (kind === 'lost-password') return <LostPasswordPage />;

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, Notice } from '../ui';
 import { LOGIN_MUTATION, REGISTER_MUTATION } from './documents';
 import { accountErrorText } from './errors';
@@ -12,9 +12,15 @@ type LoginResult = { login: { viewer: { role: string } } };
 /** Where a fresh login lands: staff in the dashboard, customers in their account. */
 export const landingFor = (role: string) => (role === 'customer' ? '/my-account' : '/dashboard');
 
+/** `?redirect=` from a guarded page: only a path on this site (never `//host` or a full URL). */
+export function safeRedirect(value: string | null): string | null {
+  return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : null;
+}
+
 export function LoginForm() {
   const intl = useIntl();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [rememberMe, setRememberMe] = useState(true);
@@ -25,7 +31,7 @@ export function LoginForm() {
     event.preventDefault();
     if (!username.trim() || !password) return setMissing(true);
     setMissing(false);
-    login.mutate({ username: username.trim(), password, rememberMe }, { onSuccess: (data) => void navigate(landingFor(data.login.viewer.role)) });
+    login.mutate({ username: username.trim(), password, rememberMe }, { onSuccess: (data) => void navigate(safeRedirect(params.get('redirect')) ?? landingFor(data.login.viewer.role)) });
   };
 
   return (

@@ -17,7 +17,10 @@ const AccountArea = lazy(() => import('../account/AccountArea'));
 const KioskArea = lazy(() => import('../areas/KioskArea'));
 const DashboardArea = lazy(() => import('../areas/DashboardArea'));
 const DisplaysArea = lazy(() => import('../displays/DisplaysArea'));
-const VirtualPrinterPage = lazy(() => import('../printing/VirtualPrinterPage'));
+const VirtualPrinterPage = lazy(() => import('../dashboard/admin/PrinterRoute'));
+const DashboardProductsPage = lazy(() => import('../dashboard/admin/ProductsPage'));
+const DashboardStaffPage = lazy(() => import('../dashboard/admin/StaffPage'));
+const DashboardApiKeysPage = lazy(() => import('../dashboard/admin/ApiKeysPage'));
 
 function FullScreen({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageFallback />}>{children}</Suspense>;
@@ -66,6 +69,9 @@ export const routes: RouteObject[] = [
       { path: 'kioskindex', element: <FullScreen><KioskArea kind="index" /></FullScreen> },
       { path: 'dashboard', element: <FullScreen><DashboardArea /></FullScreen> },
       { path: 'dashboard/printer', element: <FullScreen><VirtualPrinterPage /></FullScreen> },
+      { path: 'dashboard/products', element: <FullScreen><DashboardProductsPage /></FullScreen> },
+      { path: 'dashboard/staff', element: <FullScreen><DashboardStaffPage /></FullScreen> },
+      { path: 'dashboard/api-keys', element: <FullScreen><DashboardApiKeysPage /></FullScreen> },
       { path: 'dashboard/*', element: <FullScreen><DashboardArea /></FullScreen> },
       { path: 'digital-menu/:page', element: <FullScreen><DisplaysArea kind="digital-menu" /></FullScreen> },
       { path: 'order-status-scherm', element: <FullScreen><DisplaysArea kind="order-status" /></FullScreen> },

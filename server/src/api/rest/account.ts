@@ -2,10 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { desc } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { localMailbox, users } from '../../db/schema/index.js';
+import { localMailbox } from '../../db/schema/index.js';
 import { AccountError, createAccount, findUser } from '../../modules/auth/accounts.js';
 import type { AuthService } from '../../modules/auth/auth-service.js';
 import { permissionsOf, staffRoles } from '../../modules/auth/permissions.js';
+import { listStaff } from '../../modules/dashboard/staff-list.js';
 import { requireStaff } from '../http/viewer.js';
 
 const newStaff = z.object({
@@ -21,7 +22,7 @@ const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** Login-session and staff-account routes for the web app; thin over modules/auth. */
-export function registerAccountRoutes(app: FastifyInstance, deps: { db: Db; auth: AuthService; localMailbox: boolean }) {
+export function registerAccountRoutes(app: FastifyInstance, deps: { db: Db; auth: AuthService; localMailbox: boolean; clock?: () => Date }) {
   /** Who is logged in, with their permissions: the web app routes staff and guards screens with it. */
   app.get('/api/auth/session', async (request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -31,14 +32,14 @@ export function registerAccountRoutes(app: FastifyInstance, deps: { db: Db; auth
     return {
       viewer: { ...viewer, email: user?.email, firstName: user?.firstName, username: user?.username },
       permissions: permissionsOf(viewer.kind === 'staff' ? viewer.role : 'customer'),
+      // Demo mode only: the dashboard links to /dev/mailbox when it exists.
+      localMailbox: deps.localMailbox,
     };
   });
 
-  app.get('/api/staff/users', { preHandler: requireStaff('staff.manage') }, async () => {
-    const rows = await deps.db.select().from(users).orderBy(users.id);
-    return rows
-      .filter((u) => u.role !== 'customer')
-      .map((u) => ({ id: u.id, email: u.email, username: u.username, role: u.role, firstName: u.firstName, lastName: u.lastName, active: u.active }));
+  app.get('/api/staff/users', { preHandler: requireStaff('staff.manage') }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return listStaff(deps.db, (deps.clock ?? (() => new Date()))());
   });
 
   app.post('/api/staff/users', { preHandler: requireStaff('staff.manage') }, async (request, reply) => {

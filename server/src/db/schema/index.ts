@@ -5,3 +5,4 @@ export * from './events.js';
 export * from './printing.js';
 export * from './api-keys.js';
 export * from './accounts.js';
+export * from './staff-logins.js';

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { safeRedirect } from '../account/LoginPage';
+import { visiblePages } from './DashboardNav';
+
+// The role -> permissions lists as GET /api/auth/session sends them (server/src/modules/auth/permissions.ts).
+const KITCHEN = ['kitchen.view', 'orders.status', 'dashboard.view'];
+const MANAGER = [...KITCHEN, 'orders.manage', 'products.manage', 'timeslots.manage', 'settings.manage', 'mailbox.read'];
+const ADMIN = [...MANAGER, 'staff.manage', 'keys.manage'];
+
+describe('dashboard navigation by role', () => {
+  const paths = (permissions: string[], localMailbox = true) => visiblePages(permissions, { localMailbox }).map((p) => p.to);
+
+  it('lists only the pages a role may open', () => {
+    expect(paths(KITCHEN)).toEqual(['/dashboard', '/dashboard/printer']);
+    expect(paths(MANAGER)).toEqual(['/dashboard', '/dashboard/products', '/dashboard/printer', '/dev/mailbox']);
+    expect(paths(ADMIN)).toEqual(['/dashboard', '/dashboard/products', '/dashboard/staff', '/dashboard/api-keys', '/dashboard/printer', '/dev/mailbox']);
+    expect(paths([])).toEqual([]);
+  });
+
+  it('links the mailbox only in demo mode (no SMTP server: the page exists)', () => {
+    expect(paths(ADMIN, false)).not.toContain('/dev/mailbox');
+  });
+});
+
+describe('the login redirect', () => {
+  it('returns only to a path on this site', () => {
+    expect(safeRedirect('/dashboard/products?x=1')).toBe('/dashboard/products?x=1');
+    expect(safeRedirect(null)).toBeNull();
+    expect(safeRedirect('')).toBeNull();
+    expect(safeRedirect('https://evil.example/')).toBeNull();
+    expect(safeRedirect('//evil.example/')).toBeNull();
+    expect(safeRedirect('/\\evil.example/')).toBeNull();
+    expect(safeRedirect('javascript:alert(1)')).toBeNull();
+  });
+});

@@ -1,0 +1,46 @@
+import { useIntl } from 'react-intl';
+import { NavLink } from 'react-router';
+import { PERMISSION } from './admin/permissions';
+import { useStaffSession } from './admin/useStaffSession';
+
+/** The dashboard's pages and the permission each needs (docs/permissions.md); labels are message ids. */
+export const DASHBOARD_PAGES = [
+  { to: '/dashboard', label: 'dashboard.menu.kitchen', permission: PERMISSION.dashboardView },
+  { to: '/dashboard/products', label: 'dashboard.menu.products', permission: PERMISSION.productsManage },
+  { to: '/dashboard/staff', label: 'dashboard.menu.staff', permission: PERMISSION.staffManage },
+  { to: '/dashboard/api-keys', label: 'dashboard.menu.apiKeys', permission: PERMISSION.keysManage },
+  { to: '/dashboard/printer', label: 'dashboard.menu.printer', permission: PERMISSION.kitchenView },
+  // A server-rendered page (demo mode): a full page load, not a client route.
+  { to: '/dev/mailbox', label: 'dashboard.menu.mailbox', permission: PERMISSION.mailboxRead, external: true },
+] as const;
+
+export function visiblePages(permissions: readonly string[], options: { localMailbox?: boolean } = {}) {
+  return DASHBOARD_PAGES.filter((page) => permissions.includes(page.permission) && (page.to !== '/dev/mailbox' || options.localMailbox === true));
+}
+
+/** Navigation between dashboard pages: only the pages the viewer's role may open are listed. */
+export function DashboardNav() {
+  const intl = useIntl();
+  const session = useStaffSession();
+  const pages = visiblePages(session.data?.permissions ?? [], { localMailbox: session.data?.localMailbox });
+  if (pages.length === 0) return null;
+  return (
+    <nav aria-label={intl.formatMessage({ id: 'dashboard.navLabel' })}>
+      <ul className="dashboard__menu">
+        {pages.map((page) => (
+          <li key={page.to}>
+            {'external' in page ? (
+              <a className="dashboard__menu-link" href={page.to}>
+                {intl.formatMessage({ id: page.label })}
+              </a>
+            ) : (
+              <NavLink className="dashboard__menu-link" to={page.to} end>
+                {intl.formatMessage({ id: page.label })}
+              </NavLink>
+            )}
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,14 @@
+/**
+ * The server's permission names (server/src/modules/auth/permissions.ts, docs/permissions.md). Written as
+ * template literals on purpose: the message catalogue test reads every quoted dotted string as a message id.
+ */
+export const PERMISSION = {
+  dashboardView: `dashboard.view`,
+  kitchenView: `kitchen.view`,
+  productsManage: `products.manage`,
+  staffManage: `staff.manage`,
+  keysManage: `keys.manage`,
+  mailboxRead: `mailbox.read`,
+} as const;
+
+export type PermissionName = (typeof PERMISSION)[keyof typeof PERMISSION];
