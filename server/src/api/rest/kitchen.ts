@@ -1,17 +1,30 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { KitchenActionError, MAX_BATCH, type KitchenActions } from '../../modules/kitchen/kitchen-actions.js';
+import type { Db } from '../../db/client.js';
+import type { KitchenSettings } from '../../modules/kitchen/kitchen-settings.js';
+import { printKitchenCopy } from '../../modules/kitchen/print-kitchen-copy.js';
 import type { StaffGuard } from '../events/routes.js';
+
+/** What the kitchen screen needs besides the orders: age timer colours, how long "ready" lasts, the shop's zone. */
+export interface KitchenViewSettings extends KitchenSettings {
+  readyVisibleSeconds: number;
+  timeZone: string;
+}
 
 const STATUS: Record<KitchenActionError['code'], number> = { bad_input: 400, not_found: 404, invalid_transition: 409 };
 const idsBody = z.object({ ids: z.array(z.number().int().positive()).min(1).max(MAX_BATCH) }).strict();
 
 /**
  * Kitchen actions (SPEC §4) for the kitchen view and dashboard, staff only:
- * POST /api/kitchen/orders/:id/{send,ready,recover,test-order}, POST /api/kitchen/orders/ready {ids} (the
- * selection), POST /api/kitchen/orders/ready-all. Each answers {orders: [ids changed]}.
+ * POST /api/kitchen/orders/:id/{send,ready,recover,test-order,print-kitchen-copy}, POST /api/kitchen/orders/ready
+ * {ids} (the selection), POST /api/kitchen/orders/ready-all. Each answers {orders: [ids changed]}.
+ * GET /api/kitchen/settings: the kitchen screen's settings (age timer minutes, ready time, time zone).
  */
-export function registerKitchenRoutes(server: FastifyInstance, deps: { kitchen: KitchenActions; authorizeStaff: StaffGuard }): void {
+export function registerKitchenRoutes(
+  server: FastifyInstance,
+  deps: { kitchen: KitchenActions; authorizeStaff: StaffGuard; db?: Db; viewSettings?: () => Promise<KitchenViewSettings> },
+): void {
   server.register(async (scope) => {
     scope.addHook('preHandler', async (request, reply) => {
       if (!(await deps.authorizeStaff(request))) {
@@ -31,12 +44,20 @@ export function registerKitchenRoutes(server: FastifyInstance, deps: { kitchen: 
     const badRequest = (reply: FastifyReply, message: string) => reply.code(400).send({ code: 'bad_input', message, data: { status: 400 } });
     const orderId = (raw: string) => (/^\d{1,9}$/.test(raw) ? Number(raw) : undefined);
 
-    const single = { send: 'sendOrder', ready: 'markReady', recover: 'recover', 'test-order': 'markTestOrder' } as const;
+    const single = { send: 'sendOrder', ready: 'markReady', recover: 'recover', 'test-order': 'markTestOrder', 'print-kitchen-copy': 'printKitchenCopy' } as const;
     scope.post<{ Params: { id: string; action: string } }>('/api/kitchen/orders/:id/:action', async (request, reply) => {
       const action = single[request.params.action as keyof typeof single];
       if (!action) return reply.code(404).send({ code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } });
       const id = orderId(request.params.id);
       if (id === undefined || id <= 0) return badRequest(reply, 'Order ids must be positive whole numbers.');
+      if (action === 'printKitchenCopy') {
+        const db = deps.db;
+        if (!db) return reply.code(404).send({ code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } });
+        return run(reply, async () => {
+          await printKitchenCopy(db, id);
+          return [id];
+        });
+      }
       return run(reply, () => (action === 'markReady' ? deps.kitchen.markReady([id]) : deps.kitchen[action](id)));
     });
 
@@ -45,6 +66,14 @@ export function registerKitchenRoutes(server: FastifyInstance, deps: { kitchen: 
       if (!parsed.success) return badRequest(reply, `Send {"ids": [order ids]} with 1 to ${MAX_BATCH} orders.`);
       return run(reply, () => deps.kitchen.markReady(parsed.data.ids));
     });
+
+    if (deps.viewSettings) {
+      const viewSettings = deps.viewSettings;
+      scope.get('/api/kitchen/settings', async (_request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return viewSettings();
+      });
+    }
 
     scope.post('/api/kitchen/orders/ready-all', async (_request, reply) => run(reply, () => deps.kitchen.markAllReady()));
   });
