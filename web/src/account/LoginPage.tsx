@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, Notice } from '../ui';
 import { LOGIN_MUTATION, REGISTER_MUTATION } from './documents';
 import { accountErrorText } from './errors';
@@ -12,9 +12,14 @@ type LoginResult = { login: { viewer: { role: string } } };
 /** Where a fresh login lands: staff in the dashboard, customers in their account. */
 export const landingFor = (role: string) => (role === 'customer' ? '/my-account' : '/dashboard');
 
+/** `?redirect=` back to the page that sent the visitor to log in; only a path on this site (no //host). */
+export const safeRedirect = (value: string | null) => (value && /^\/(?![/\\])/.test(value) ? value : null);
+
 export function LoginForm() {
   const intl = useIntl();
   const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const redirect = safeRedirect(search.get('redirect'));
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [rememberMe, setRememberMe] = useState(true);
@@ -25,7 +30,7 @@ export function LoginForm() {
     event.preventDefault();
     if (!username.trim() || !password) return setMissing(true);
     setMissing(false);
-    login.mutate({ username: username.trim(), password, rememberMe }, { onSuccess: (data) => void navigate(landingFor(data.login.viewer.role)) });
+    login.mutate({ username: username.trim(), password, rememberMe }, { onSuccess: (data) => void navigate(redirect ?? landingFor(data.login.viewer.role)) });
   };
 
   return (

