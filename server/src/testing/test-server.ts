@@ -11,6 +11,7 @@ import { bootstrapDatabase } from '../db/bootstrap.js';
 import { openDatabase } from '../db/client.js';
 import { settings, timeSlots } from '../db/schema/index.js';
 import { createLogger } from '../logger.js';
+import { ensureFirstAdmin } from '../modules/auth/first-admin.js';
 
 const token = process.env.BAKJE_TEST_STAFF_TOKEN ?? '';
 if (token.length < 32) {
@@ -22,6 +23,8 @@ const config = loadConfig();
 const log = createLogger(config.logLevel);
 const database = await openDatabase(config.database, log);
 await bootstrapDatabase(database, { seedDemo: config.seedDemo, log });
+// A first admin only when the test chose its password (never a generated one nobody sees).
+if (config.admin.email && config.admin.password) await ensureFirstAdmin(database, config.admin);
 
 if (process.env.BAKJE_TEST_OPEN_ALL_DAY === 'true') {
   const everyDay = ['1', '2', '3', '4', '5', '6', '7'];
