@@ -23,6 +23,7 @@ import { kitchenSettingsFrom } from './modules/kitchen/kitchen-settings.js';
 import { registerEventRoutes, type StaffGuard } from './api/events/routes.js';
 import { defaultSseOptions, type SseOptions } from './api/events/sse.js';
 import { registerKitchenRoutes } from './api/rest/kitchen.js';
+import { registerKitchenSettingsRoutes } from './api/rest/kitchen-settings.js';
 import { registerPrintingRoutes } from './api/rest/printing.js';
 import { startPrinting, type PrintingRuntime } from './modules/printing/printing-runtime.js';
 import { ApiKeyService } from './modules/api-keys/api-key-service.js';
@@ -119,6 +120,7 @@ export async function buildApp(
       return { ...kitchenSettingsFrom(settings), readyVisibleSeconds: statusScreenSettingsFrom(settings).readyVisibleSeconds, timeZone: config.timeZone };
     },
   });
+  registerKitchenSettingsRoutes(server, { db: database.db });
   const printing = await startPrinting(config, database, log);
   registerPrintingRoutes(server, { receivedTickets: printing.receivedTickets, authorize: staffMay('kitchen.view') });
   let pepper: string | undefined;
