@@ -34,14 +34,14 @@ test.afterAll(async () => {
 const matching = (n: number | string) => new RegExp(`^${n}$`);
 
 /** A kitchen screen in its own browser context, logged in through /dashboard -> /login -> back. */
-async function openKitchen(browser: Browser): Promise<Page> {
+async function openKitchen(browser: Browser, account = COOK): Promise<Page> {
   const context = await browser.newContext({ baseURL: server.base, viewport: { width: 1400, height: 1000 } });
   const page = await context.newPage();
   await page.goto('/dashboard');
   await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard$/);
   const form = page.getByRole('form', { name: 'Inloggen' });
-  await form.getByLabel('Gebruikersnaam of e-mailadres').fill(COOK.email);
-  await form.getByLabel('Wachtwoord', { exact: true }).fill(COOK.password);
+  await form.getByLabel('Gebruikersnaam of e-mailadres').fill(account.email);
+  await form.getByLabel('Wachtwoord', { exact: true }).fill(account.password);
   await form.getByRole('button', { name: 'Inloggen' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Keuken' })).toBeVisible();
@@ -179,4 +179,28 @@ test('a logged-in customer sees that the kitchen is for staff only', async ({ br
   expect((await page.request.get('/api/events/kitchen')).status()).toBe(401);
   await expectNoSeriousA11yViolations(page);
   await context.close();
+});
+
+test('an admin sets when the age timers turn amber and red; kitchen staff cannot', async ({ browser }) => {
+  const cook = await openKitchen(browser);
+  await expect(cook.getByRole('button', { name: 'Instellingen' })).toHaveCount(0);
+  await cook.context().close();
+
+  const admin = await openKitchen(browser, ADMIN);
+  await admin.getByRole('button', { name: 'Instellingen' }).click();
+  const dialog = admin.getByRole('dialog', { name: 'Wachttijd-kleuren' });
+  await expect(dialog.getByLabel('Oranje na (minuten)')).toHaveValue('5');
+  await expect(dialog.getByLabel('Rood na (minuten)')).toHaveValue('8');
+  await dialog.getByLabel('Oranje na (minuten)').fill('9');
+  await dialog.getByRole('button', { name: 'Opslaan' }).click();
+  await expect(dialog.getByText('oranje moet vóór rood komen')).toBeVisible();
+  await dialog.getByLabel('Rood na (minuten)').fill('12');
+  await dialog.getByRole('button', { name: 'Opslaan' }).click();
+  await expect(dialog).toHaveCount(0);
+  await admin.reload();
+  await admin.getByRole('button', { name: 'Instellingen' }).click();
+  await expect(admin.getByRole('dialog', { name: 'Wachttijd-kleuren' }).getByLabel('Oranje na (minuten)')).toHaveValue('9');
+  await expect(admin.getByRole('dialog', { name: 'Wachttijd-kleuren' }).getByLabel('Rood na (minuten)')).toHaveValue('12');
+  await expectNoSeriousA11yViolations(admin);
+  await admin.context().close();
 });

@@ -3,7 +3,7 @@ import { Link, Navigate, useLocation } from 'react-router';
 import { useAccount } from '../../account/useAccount';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { ErrorState, Spinner } from '../../ui';
-import { KITCHEN_PERMISSION } from './kitchenOrders';
+import { KITCHEN_PERMISSION, SETTINGS_PERMISSION } from './kitchenOrders';
 import { KitchenView } from './KitchenView';
 import '../../areas/areas.css';
 import './kitchen.css';
@@ -53,5 +53,5 @@ export default function KitchenPage() {
       </main>
     );
   }
-  return <KitchenView />;
+  return <KitchenView canChangeSettings={viewer.capabilities.includes(SETTINGS_PERMISSION)} />;
 }

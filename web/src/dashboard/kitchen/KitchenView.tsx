@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { Chime } from '../../live/chime';
 import { useEventStream } from '../../live/useEventStream';
 import { Button, Dialog, EmptyState, Notice, Spinner } from '../../ui';
+import { AgeSettingsDialog } from './AgeSettingsDialog';
 import { AlertBanner } from './AlertBanner';
 import { fetchKitchenSettings, markAllReady, markReady, orderAction, type OrderAction } from './kitchenApi';
 import {
@@ -32,9 +33,15 @@ const REPEAT_ALERT_MS = 8_000;
 const CHIME_GAP_MS = 900;
 
 /** The kitchen screen: live orders by tab, the new-order alert and the kitchen actions of SPEC §4. */
-export function KitchenView() {
+export function KitchenView({ canChangeSettings = false }: { canChangeSettings?: boolean }) {
   const intl = useIntl();
-  const settingsQuery = useQuery({ queryKey: ['kitchen', 'settings'], queryFn: fetchKitchenSettings, staleTime: 60_000 });
+  const settingsQuery = useQuery({
+    queryKey: ['kitchen', 'settings'],
+    queryFn: fetchKitchenSettings,
+    staleTime: 60_000,
+    // A wall screen is never refocused: pick up a manager's change within a minute anyway.
+    refetchInterval: 60_000,
+  });
   const settings = settingsQuery.data ?? DEFAULT_SETTINGS;
   const timeZoneRef = useRef(settings.timeZone);
   timeZoneRef.current = settings.timeZone;
@@ -49,6 +56,7 @@ export function KitchenView() {
   const [failure, setFailure] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const [confirmTest, setConfirmTest] = useState<KitchenOrder | null>(null);
+  const [settingsOpen, setSettingsOpen] = useState(false);
 
   // Sound: Web Audio, no file. Browsers allow it only after a gesture, so any click or key unlocks it.
   const chime = useRef(new Chime());
@@ -162,6 +170,11 @@ export function KitchenView() {
           ) : (
             <span className="kitchen__sound">{intl.formatMessage({ id: 'kitchen.sound.on' })}</span>
           )}
+          {canChangeSettings ? (
+            <Button size="sm" variant="secondary" onClick={() => setSettingsOpen(true)}>
+              {intl.formatMessage({ id: 'kitchen.settings.open' })}
+            </Button>
+          ) : null}
           <Link className="kitchen__link" to="/dashboard/printer">
             {intl.formatMessage({ id: 'printer.title' })}
           </Link>
@@ -258,6 +271,7 @@ export function KitchenView() {
           )}
         </section>
       </main>
+      {settingsOpen ? <AgeSettingsDialog open onClose={() => setSettingsOpen(false)} settings={settings} /> : null}
       <Dialog
         open={confirmTest !== null}
         onClose={() => setConfirmTest(null)}

@@ -14,9 +14,9 @@ export class KitchenApiError extends Error {
 
 export type OrderAction = 'send' | 'ready' | 'recover' | 'test-order' | 'print-kitchen-copy';
 
-async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+async function call<T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (method === 'POST') {
+  if (method !== 'GET') {
     headers['content-type'] = 'application/json';
     // Cookie-authenticated POSTs echo the session's CSRF token (docs/security.md).
     const csrf = csrfToken();
@@ -24,7 +24,7 @@ async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Pr
   }
   let response: Response;
   try {
-    response = await fetch(path, { method, headers, credentials: 'same-origin', body: method === 'POST' ? JSON.stringify(body ?? {}) : undefined });
+    response = await fetch(path, { method, headers, credentials: 'same-origin', body: method === 'GET' ? undefined : JSON.stringify(body ?? {}) });
   } catch {
     throw new KitchenApiError('Network request failed', 0);
   }
@@ -45,3 +45,7 @@ export const markAllReady = () => call<{ orders: number[] }>('POST', '/api/kitch
 export async function fetchKitchenSettings(): Promise<KitchenSettings> {
   return { ...DEFAULT_SETTINGS, ...(await call<Partial<KitchenSettings>>('GET', '/api/kitchen/settings')) };
 }
+
+/** Managers: when the age timers turn amber and red (PUT /api/kitchen/settings). */
+export const saveAgeSettings = (value: { ageAmberMinutes: number; ageRedMinutes: number }) =>
+  call<{ ageAmberMinutes: number; ageRedMinutes: number }>('PUT', '/api/kitchen/settings', value);

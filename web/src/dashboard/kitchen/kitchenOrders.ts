@@ -7,6 +7,8 @@
 // Server names with a dot, in template literals so the message-id check does not take them for messages.
 /** The permission that opens the kitchen (server: modules/auth/permissions.ts). */
 export const KITCHEN_PERMISSION = `kitchen.view`;
+/** Managers and admins may change the age timer minutes. */
+export const SETTINGS_PERMISSION = `settings.manage`;
 const ORDER_CREATED = `order.created`;
 const STATUS_CHANGED = `order.status-changed`;
 
