@@ -84,12 +84,15 @@ test('an order reaches the kitchen with an alert, is marked ready, and the statu
   await kitchen.getByRole('button', { name: 'Gezien' }).click();
   await expect(kitchen.getByTestId('kitchen-alert')).toHaveCount(0);
 
-  await mine.getByRole('button', { name: 'Klaar', exact: true }).click();
+  // From the keyboard: focus the button and press Enter; when the card leaves, focus stays in the panel.
+  await mine.getByRole('button', { name: 'Klaar', exact: true }).focus();
+  await kitchen.keyboard.press('Enter');
   // Both kitchen screens move it to "Klaar" at once.
   for (const page of [kitchen, otherKitchen]) {
     await expect(card(page, order.pickupNumber)).toHaveCount(0);
     await expect(tab(page, /^Klaar/)).toHaveText(/\(1\)/);
   }
+  await expect(kitchen.getByRole('tabpanel')).toBeFocused();
   await tab(otherKitchen, /^Klaar/).click();
   await expect(card(otherKitchen, order.pickupNumber)).toBeVisible();
 

@@ -13,6 +13,7 @@ import {
   applyEvent,
   DEFAULT_SETTINGS,
   fromSnapshot,
+  inKitchenWindow,
   nextArchive,
   ordersInTab,
   pruneSelection,
@@ -117,8 +118,13 @@ export function KitchenView({ canChangeSettings = false }: { canChangeSettings?:
     return () => clearTimeout(timer);
   }, [archiveIn]);
 
-  const shown = useMemo(() => (orders ? ordersInTab(orders, tab, now, settings.readyVisibleSeconds) : []), [orders, tab, now, settings.readyVisibleSeconds]);
-  const counts = useMemo(() => (orders ? tabCounts(orders, now, settings.readyVisibleSeconds) : null), [orders, now, settings.readyVisibleSeconds]);
+  // Past midnight the windows move on without any event: apply them to what is shown, not only on arrival.
+  const shopDay = shopToday(settings.timeZone, now);
+  const current = useMemo(() => (orders ? new Map([...orders].filter(([, o]) => inKitchenWindow(o, shopDay))) : null), [orders, shopDay]);
+  const shown = useMemo(() => (current ? ordersInTab(current, tab, now, settings.readyVisibleSeconds) : []), [current, tab, now, settings.readyVisibleSeconds]);
+  const counts = useMemo(() => (current ? tabCounts(current, now, settings.readyVisibleSeconds) : null), [current, now, settings.readyVisibleSeconds]);
+  const panel = useRef<HTMLElement>(null);
+  const refocus = useCallback(() => requestAnimationFrame(() => panel.current?.focus({ preventScroll: true })), []);
   const selection = useMemo(() => (tab === 'preparing' ? pruneSelection(selected, shown) : new Set<number>()), [selected, shown, tab]);
 
   const run = async (key: string, action: () => Promise<{ orders: number[] }>, doneMessage?: string) => {
@@ -152,7 +158,6 @@ export function KitchenView({ canChangeSettings = false }: { canChangeSettings?:
     tabRefs.current[next]?.focus();
   };
 
-  const shopDay = shopToday(settings.timeZone, now);
   const streamLabel = intl.formatMessage({ id: `kitchen.stream.${stream}` });
 
   return (
@@ -212,7 +217,7 @@ export function KitchenView({ canChangeSettings = false }: { canChangeSettings?:
             </button>
           ))}
         </div>
-        <section id="kitchen-panel" role="tabpanel" aria-labelledby={`kitchen-tab-${tab}`} className="kitchen__panel">
+        <section ref={panel} tabIndex={-1} id="kitchen-panel" role="tabpanel" aria-labelledby={`kitchen-tab-${tab}`} className="kitchen__panel">
           <p className="kitchen__scope">{intl.formatMessage({ id: tab === 'completed' ? 'kitchen.scope.archived' : 'kitchen.scope.active' })}</p>
           {failure ? (
             <Notice tone="error" role="alert">
@@ -265,6 +270,7 @@ export function KitchenView({ canChangeSettings = false }: { canChangeSettings?:
                   busy={(action) => busy.has(`${order.id}:${action}`)}
                   onAction={(action) => void act(order, action)}
                   onMarkTest={() => setConfirmTest(order)}
+                  onFocusLost={refocus}
                 />
               ))}
             </div>

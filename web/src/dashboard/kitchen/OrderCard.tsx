@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useLayoutEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { Badge, Button } from '../../ui';
 import type { OrderAction } from './kitchenApi';
@@ -15,12 +15,26 @@ export interface OrderCardProps {
   busy: (action: OrderAction) => boolean;
   onAction: (action: OrderAction) => void;
   onMarkTest: () => void;
+  /** The card leaves while focus is inside it (its order moved on): where focus should go instead. */
+  onFocusLost?: () => void;
 }
 
 /** One order on the kitchen screen: what to make, for whom, for when, and the actions of its state. */
-export function OrderCard({ order, tab, now, today, settings, selected, onSelect, busy, onAction, onMarkTest }: OrderCardProps) {
+export function OrderCard({ order, tab, now, today, settings, selected, onSelect, busy, onAction, onMarkTest, onFocusLost }: OrderCardProps) {
   const intl = useIntl();
   const titleId = useId();
+  const root = useRef<HTMLElement>(null);
+  const focusLost = useRef(onFocusLost);
+  focusLost.current = onFocusLost;
+  // A keyboard user who pressed "Klaar" would otherwise be left on <body> when the card goes away (the busy
+  // button was disabled meanwhile, which already dropped focus to <body>).
+  useLayoutEffect(() => {
+    const node = root.current;
+    return () => {
+      const active = document.activeElement;
+      if (!active || active === document.body || node?.contains(active)) focusLost.current?.();
+    };
+  }, []);
   const timeZone = settings.timeZone;
   const minutes = ageMinutes(order, now);
   const tone = ageTone(minutes, settings);
@@ -33,7 +47,7 @@ export function OrderCard({ order, tab, now, today, settings, selected, onSelect
   const waiting = tab === 'pending' || tab === 'preparing';
 
   return (
-    <article className={`kcard kcard--${tab}${selected ? ' kcard--selected' : ''}`} aria-labelledby={titleId} data-testid="kitchen-order" data-order-id={order.id}>
+    <article ref={root} className={`kcard kcard--${tab}${selected ? ' kcard--selected' : ''}`} aria-labelledby={titleId} data-testid="kitchen-order" data-order-id={order.id}>
       <header className="kcard__head">
         {onSelect ? (
           <input
