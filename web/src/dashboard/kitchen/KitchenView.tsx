@@ -15,6 +15,7 @@ import {
   fromSnapshot,
   inKitchenWindow,
   nextArchive,
+  nextChime,
   ordersInTab,
   pruneSelection,
   shopToday,
@@ -62,9 +63,18 @@ export function KitchenView({ canChangeSettings = false }: { canChangeSettings?:
   // Sound: Web Audio, no file. Browsers allow it only after a gesture, so any click or key unlocks it.
   const chime = useRef(new Chime());
   const [soundBlocked, setSoundBlocked] = useState(true);
-  const chimeTimers = useRef<ReturnType<typeof setTimeout>[]>([]);
-  const ring = useCallback((times: number) => {
-    for (let i = 0; i < Math.min(times, 6); i++) chimeTimers.current.push(setTimeout(() => chime.current.play(), i * CHIME_GAP_MS));
+  const chimeTimers = useRef(new Set<ReturnType<typeof setTimeout>>());
+  // Orders arriving together come as separate events in one burst: queue their chimes one after the other,
+  // so three orders are three audible chimes, not one.
+  const nextChimeAt = useRef(0);
+  const ring = useCallback(() => {
+    const { delay, freeFrom } = nextChime(nextChimeAt.current, Date.now(), CHIME_GAP_MS);
+    nextChimeAt.current = freeFrom;
+    const timer = setTimeout(() => {
+      chimeTimers.current.delete(timer);
+      chime.current.play();
+    }, delay);
+    chimeTimers.current.add(timer);
   }, []);
   useEffect(() => {
     void chime.current.unlock().then((ok) => setSoundBlocked(!ok));
@@ -93,7 +103,7 @@ export function KitchenView({ canChangeSettings = false }: { canChangeSettings?:
       setOrders(result.orders);
       if (result.alert) {
         setAlerts((current) => addAlert(current, event.order));
-        ring(1);
+        ring();
       }
     },
   });

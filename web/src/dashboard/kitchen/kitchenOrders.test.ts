@@ -9,6 +9,7 @@ import {
   fromSnapshot,
   inKitchenWindow,
   nextArchive,
+  nextChime,
   ordersInTab,
   pruneSelection,
   shopToday,
@@ -120,6 +121,19 @@ describe('events', () => {
     const far = applyEvent(new Map(), { type: 'order.created', action: null, previousStatus: null, order: anOrder({ pickupDay: addDays(TODAY, 5) }) }, TODAY);
     expect(far).toMatchObject({ alert: false });
     expect(far.orders.size).toBe(0);
+  });
+
+  it('spaces the chimes of orders that arrive together, one per order', () => {
+    let free = 0;
+    const delays: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const next = nextChime(free, 10_000, 900);
+      delays.push(next.delay);
+      free = next.freeFrom;
+    }
+    expect(delays).toEqual([0, 900, 1800]);
+    // Later, after a quiet moment, the next one sounds at once.
+    expect(nextChime(free, 20_000, 900)).toEqual({ delay: 0, freeFrom: 20_900 });
   });
 
   it('keeps one alert per order, so several orders at once each get their own', () => {

@@ -198,3 +198,12 @@ export function addAlert(alerts: readonly KitchenAlert[], order: KitchenOrder): 
   if (alerts.some((a) => a.orderId === order.id)) return [...alerts];
   return [...alerts, { orderId: order.id, pickupNumber: order.pickupNumber }];
 }
+
+/**
+ * When the next alert chime may sound: right away, or after the previous one has had `gap` ms, so orders
+ * arriving in one burst each get their own audible chime. Returns the delay and the new "free from" time.
+ */
+export function nextChime(freeFrom: number, now: number, gap: number): { delay: number; freeFrom: number } {
+  const at = Math.max(now, freeFrom);
+  return { delay: at - now, freeFrom: at + gap };
+}
