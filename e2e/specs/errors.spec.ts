@@ -34,9 +34,12 @@ test('pages of later issues are real routes with a coming-soon state', async ({ 
     expect((await page.goto(path))?.status(), path).toBe(200);
     await expect(page.getByTestId('order-not-found'), path).toHaveText('We konden je bestelling niet vinden');
   }
-  for (const path of ['/kioskindex', '/dashboard']) {
+  for (const path of ['/kioskindex']) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(200);
     await expect(page.getByText('Binnenkort').first(), path).toBeVisible();
   }
+  // The dashboard is the kitchen view: a visitor is sent to log in first (and comes back after).
+  expect((await page.goto('/dashboard'))?.status()).toBe(200);
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard$/);
 });

@@ -20,7 +20,8 @@ export class StaffServer {
     private readonly dataDir: string,
   ) {}
 
-  static async start(port: number): Promise<StaffServer> {
+  /** `env`: extra environment for the server, e.g. the first admin (BAKJE_ADMIN_EMAIL / BAKJE_ADMIN_PASSWORD). */
+  static async start(port: number, env: Record<string, string> = {}): Promise<StaffServer> {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bakje-e2e-staff-'));
     const token = randomBytes(24).toString('hex');
     const child = spawn(process.execPath, ['server/dist/test-server.js'], {
@@ -36,6 +37,7 @@ export class StaffServer {
         NODE_ENV: 'production',
         BAKJE_TEST_STAFF_TOKEN: token,
         BAKJE_TEST_OPEN_ALL_DAY: 'true',
+        ...env,
       },
     });
     const server = new StaffServer(`http://127.0.0.1:${port}`, token, child, dataDir);

@@ -19,9 +19,11 @@ import { OrderEventHub } from './modules/order-events/event-hub.js';
 import { OrderEventStreams } from './modules/order-events/event-streams.js';
 import { statusScreenSettingsFrom } from './modules/displays/status-screen-settings.js';
 import { KitchenActions } from './modules/kitchen/kitchen-actions.js';
+import { kitchenSettingsFrom } from './modules/kitchen/kitchen-settings.js';
 import { registerEventRoutes, type StaffGuard } from './api/events/routes.js';
 import { defaultSseOptions, type SseOptions } from './api/events/sse.js';
 import { registerKitchenRoutes } from './api/rest/kitchen.js';
+import { registerKitchenSettingsRoutes } from './api/rest/kitchen-settings.js';
 import { registerPrintingRoutes } from './api/rest/printing.js';
 import { startPrinting, type PrintingRuntime } from './modules/printing/printing-runtime.js';
 import { ApiKeyService } from './modules/api-keys/api-key-service.js';
@@ -110,7 +112,15 @@ export async function buildApp(
     statusScreenSettings: async () => statusScreenSettingsFrom((await catalog.get()).settings),
   });
   registerEventRoutes(server, { db: database.db, streams, authorizeStaff, tokens, sse: { ...defaultSseOptions, ...options.sse } });
-  registerKitchenRoutes(server, { kitchen: new KitchenActions(database.db, clock), authorizeStaff });
+  registerKitchenRoutes(server, {
+    kitchen: new KitchenActions(database.db, clock),
+    authorizeStaff,
+    viewSettings: async () => {
+      const { settings } = await catalog.get();
+      return { ...kitchenSettingsFrom(settings), readyVisibleSeconds: statusScreenSettingsFrom(settings).readyVisibleSeconds, timeZone: config.timeZone };
+    },
+  });
+  registerKitchenSettingsRoutes(server, { db: database.db });
   const printing = await startPrinting(config, database, log);
   registerPrintingRoutes(server, { receivedTickets: printing.receivedTickets, authorize: staffMay('kitchen.view') });
   let pepper: string | undefined;

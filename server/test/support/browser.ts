@@ -53,7 +53,7 @@ export class Browser {
     return { status: response.statusCode, body: response.json(), headers: response.headers };
   }
 
-  async request(method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown, options: BrowserOptions = {}) {
+  async request(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, options: BrowserOptions = {}) {
     const response = await this.app().server.inject({
       method,
       url,

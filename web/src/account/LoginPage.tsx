@@ -12,15 +12,14 @@ type LoginResult = { login: { viewer: { role: string } } };
 /** Where a fresh login lands: staff in the dashboard, customers in their account. */
 export const landingFor = (role: string) => (role === 'customer' ? '/my-account' : '/dashboard');
 
-/** `?redirect=` from a guarded page: only a path on this site (never `//host` or a full URL). */
-export function safeRedirect(value: string | null): string | null {
-  return value && value.startsWith('/') && !value.startsWith('//') && !value.startsWith('/\\') ? value : null;
-}
+/** `?redirect=` back to the page that sent the visitor to log in; only a path on this site (no //host). */
+export const safeRedirect = (value: string | null) => (value && /^\/(?![/\\])/.test(value) ? value : null);
 
 export function LoginForm() {
   const intl = useIntl();
   const navigate = useNavigate();
-  const [params] = useSearchParams();
+  const [search] = useSearchParams();
+  const redirect = safeRedirect(search.get('redirect'));
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [rememberMe, setRememberMe] = useState(true);
@@ -31,7 +30,7 @@ export function LoginForm() {
     event.preventDefault();
     if (!username.trim() || !password) return setMissing(true);
     setMissing(false);
-    login.mutate({ username: username.trim(), password, rememberMe }, { onSuccess: (data) => void navigate(safeRedirect(params.get('redirect')) ?? landingFor(data.login.viewer.role)) });
+    login.mutate({ username: username.trim(), password, rememberMe }, { onSuccess: (data) => void navigate(redirect ?? landingFor(data.login.viewer.role)) });
   };
 
   return (

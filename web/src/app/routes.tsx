@@ -16,6 +16,7 @@ const OrderSummaryPage = lazy(() => import('../checkout/OrderSummaryPage'));
 const AccountArea = lazy(() => import('../account/AccountArea'));
 const KioskArea = lazy(() => import('../areas/KioskArea'));
 const DashboardArea = lazy(() => import('../areas/DashboardArea'));
+const KitchenPage = lazy(() => import('../dashboard/kitchen/KitchenPage'));
 const DisplaysArea = lazy(() => import('../displays/DisplaysArea'));
 const VirtualPrinterPage = lazy(() => import('../dashboard/admin/PrinterRoute'));
 const DashboardProductsPage = lazy(() => import('../dashboard/admin/ProductsPage'));
@@ -67,7 +68,7 @@ export const routes: RouteObject[] = [
       },
       { path: 'bestellenkiosk', element: <FullScreen><KioskArea kind="order" /></FullScreen> },
       { path: 'kioskindex', element: <FullScreen><KioskArea kind="index" /></FullScreen> },
-      { path: 'dashboard', element: <FullScreen><DashboardArea /></FullScreen> },
+      { path: 'dashboard', element: <FullScreen><KitchenPage /></FullScreen> },
       { path: 'dashboard/printer', element: <FullScreen><VirtualPrinterPage /></FullScreen> },
       { path: 'dashboard/products', element: <FullScreen><DashboardProductsPage /></FullScreen> },
       { path: 'dashboard/staff', element: <FullScreen><DashboardStaffPage /></FullScreen> },

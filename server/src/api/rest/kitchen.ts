@@ -1,7 +1,14 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { KitchenActionError, MAX_BATCH, type KitchenActions } from '../../modules/kitchen/kitchen-actions.js';
+import type { KitchenSettings } from '../../modules/kitchen/kitchen-settings.js';
 import type { StaffGuard } from '../events/routes.js';
+
+/** What the kitchen screen needs besides the orders: age timer colours, how long "ready" lasts, the shop's zone. */
+export interface KitchenViewSettings extends KitchenSettings {
+  readyVisibleSeconds: number;
+  timeZone: string;
+}
 
 const STATUS: Record<KitchenActionError['code'], number> = { bad_input: 400, not_found: 404, invalid_transition: 409 };
 const idsBody = z.object({ ids: z.array(z.number().int().positive()).min(1).max(MAX_BATCH) }).strict();
@@ -12,8 +19,12 @@ const idsBody = z.object({ ids: z.array(z.number().int().positive()).min(1).max(
  * selection), POST /api/kitchen/orders/ready-all. Each answers {orders: [ids changed]}.
  * POST /api/kitchen/orders/:id/print-kitchen-copy queues one more kitchen ticket and answers
  * {orders: [id], ticket: key} (202: printed by the print worker shortly after).
+ * GET /api/kitchen/settings: the kitchen screen's settings (age timer minutes, ready time, time zone).
  */
-export function registerKitchenRoutes(server: FastifyInstance, deps: { kitchen: KitchenActions; authorizeStaff: StaffGuard }): void {
+export function registerKitchenRoutes(
+  server: FastifyInstance,
+  deps: { kitchen: KitchenActions; authorizeStaff: StaffGuard; viewSettings?: () => Promise<KitchenViewSettings> },
+): void {
   server.register(async (scope) => {
     scope.addHook('preHandler', async (request, reply) => {
       if (!(await deps.authorizeStaff(request))) {
@@ -62,6 +73,14 @@ export function registerKitchenRoutes(server: FastifyInstance, deps: { kitchen: 
       if (!parsed.success) return badRequest(reply, `Send {"ids": [order ids]} with 1 to ${MAX_BATCH} orders.`);
       return run(reply, () => deps.kitchen.markReady(parsed.data.ids));
     });
+
+    if (deps.viewSettings) {
+      const viewSettings = deps.viewSettings;
+      scope.get('/api/kitchen/settings', async (_request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return viewSettings();
+      });
+    }
 
     scope.post('/api/kitchen/orders/ready-all', async (_request, reply) => run(reply, () => deps.kitchen.markAllReady()));
   });

@@ -1,0 +1,316 @@
+import { DashboardNav } from '../DashboardNav';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useIntl } from 'react-intl';
+import { Link } from 'react-router';
+import { Chime } from '../../live/chime';
+import { useEventStream } from '../../live/useEventStream';
+import { Button, Dialog, EmptyState, Notice, Spinner } from '../../ui';
+import { AgeSettingsDialog } from './AgeSettingsDialog';
+import { AlertBanner } from './AlertBanner';
+import { fetchKitchenSettings, markAllReady, markReady, orderAction, type OrderAction } from './kitchenApi';
+import {
+  addAlert,
+  applyEvent,
+  DEFAULT_SETTINGS,
+  fromSnapshot,
+  inKitchenWindow,
+  nextArchive,
+  nextChime,
+  ordersInTab,
+  pruneSelection,
+  shopToday,
+  TABS,
+  tabCounts,
+  type KitchenAlert,
+  type KitchenOrder,
+  type KitchenOrderEvent,
+  type KitchenOrders,
+  type KitchenTab,
+} from './kitchenOrders';
+import { OrderCard } from './OrderCard';
+
+/** While an alert waits for acknowledgement, the sound comes back this often. */
+const REPEAT_ALERT_MS = 8_000;
+/** Several orders at once: one chime each, this far apart. */
+const CHIME_GAP_MS = 900;
+
+/** The kitchen screen: live orders by tab, the new-order alert and the kitchen actions of SPEC §4. */
+export function KitchenView({ canChangeSettings = false }: { canChangeSettings?: boolean }) {
+  const intl = useIntl();
+  const settingsQuery = useQuery({
+    queryKey: ['kitchen', 'settings'],
+    queryFn: fetchKitchenSettings,
+    staleTime: 60_000,
+    // A wall screen is never refocused: pick up a manager's change within a minute anyway.
+    refetchInterval: 60_000,
+  });
+  const settings = settingsQuery.data ?? DEFAULT_SETTINGS;
+  const timeZoneRef = useRef(settings.timeZone);
+  timeZoneRef.current = settings.timeZone;
+
+  const [orders, setOrders] = useState<KitchenOrders | null>(null);
+  const ordersRef = useRef<KitchenOrders | null>(null);
+  const [alerts, setAlerts] = useState<KitchenAlert[]>([]);
+  const [now, setNow] = useState(() => Date.now());
+  const [tab, setTab] = useState<KitchenTab>('preparing');
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [busy, setBusy] = useState<Set<string>>(new Set());
+  const [failure, setFailure] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const [confirmTest, setConfirmTest] = useState<KitchenOrder | null>(null);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+
+  // Sound: Web Audio, no file. Browsers allow it only after a gesture, so any click or key unlocks it.
+  const chime = useRef(new Chime());
+  const [soundBlocked, setSoundBlocked] = useState(true);
+  const chimeTimers = useRef(new Set<ReturnType<typeof setTimeout>>());
+  // Orders arriving together come as separate events in one burst: queue their chimes one after the other,
+  // so three orders are three audible chimes, not one.
+  const nextChimeAt = useRef(0);
+  const ring = useCallback(() => {
+    const { delay, freeFrom } = nextChime(nextChimeAt.current, Date.now(), CHIME_GAP_MS);
+    nextChimeAt.current = freeFrom;
+    const timer = setTimeout(() => {
+      chimeTimers.current.delete(timer);
+      chime.current.play();
+    }, delay);
+    chimeTimers.current.add(timer);
+  }, []);
+  useEffect(() => {
+    void chime.current.unlock().then((ok) => setSoundBlocked(!ok));
+    const unlock = () => void chime.current.unlock().then((ok) => setSoundBlocked(!ok));
+    document.addEventListener('pointerdown', unlock);
+    document.addEventListener('keydown', unlock);
+    const timers = chimeTimers.current;
+    return () => {
+      document.removeEventListener('pointerdown', unlock);
+      document.removeEventListener('keydown', unlock);
+      timers.forEach(clearTimeout);
+    };
+  }, []);
+
+  const today = () => shopToday(timeZoneRef.current, Date.now());
+  const stream = useEventStream('/api/events/kitchen', {
+    snapshot: (data) => {
+      const next = fromSnapshot((data as { orders: KitchenOrder[] }).orders, today());
+      ordersRef.current = next;
+      setOrders(next);
+    },
+    order: (data) => {
+      const event = data as KitchenOrderEvent;
+      const result = applyEvent(ordersRef.current ?? new Map(), event, today());
+      ordersRef.current = result.orders;
+      setOrders(result.orders);
+      if (result.alert) {
+        setAlerts((current) => addAlert(current, event.order));
+        ring();
+      }
+    },
+  });
+
+  // The alert repeats until someone acknowledges it.
+  const alerting = alerts.length > 0;
+  useEffect(() => {
+    if (!alerting) return;
+    const timer = setInterval(() => chime.current.play(), REPEAT_ALERT_MS);
+    return () => clearInterval(timer);
+  }, [alerting]);
+
+  // Age timers tick every second; a ready order moves to completed on time.
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  const archiveIn = orders ? nextArchive(orders, now, settings.readyVisibleSeconds) : undefined;
+  useEffect(() => {
+    if (archiveIn === undefined) return;
+    const timer = setTimeout(() => setNow(Date.now()), archiveIn + 20);
+    return () => clearTimeout(timer);
+  }, [archiveIn]);
+
+  // Past midnight the windows move on without any event: apply them to what is shown, not only on arrival.
+  const shopDay = shopToday(settings.timeZone, now);
+  const current = useMemo(() => (orders ? new Map([...orders].filter(([, o]) => inKitchenWindow(o, shopDay))) : null), [orders, shopDay]);
+  const shown = useMemo(() => (current ? ordersInTab(current, tab, now, settings.readyVisibleSeconds) : []), [current, tab, now, settings.readyVisibleSeconds]);
+  const counts = useMemo(() => (current ? tabCounts(current, now, settings.readyVisibleSeconds) : null), [current, now, settings.readyVisibleSeconds]);
+  const panel = useRef<HTMLElement>(null);
+  const refocus = useCallback(() => requestAnimationFrame(() => panel.current?.focus({ preventScroll: true })), []);
+  const selection = useMemo(() => (tab === 'preparing' ? pruneSelection(selected, shown) : new Set<number>()), [selected, shown, tab]);
+
+  const run = async (key: string, action: () => Promise<{ orders: number[] }>, doneMessage?: string) => {
+    setBusy((b) => new Set(b).add(key));
+    setFailure(null);
+    setDone(null);
+    try {
+      await action();
+      if (doneMessage) setDone(doneMessage);
+    } catch (error) {
+      setFailure(intl.formatMessage({ id: 'kitchen.actionFailed' }, { message: error instanceof Error ? error.message : String(error) }));
+    } finally {
+      setBusy((b) => {
+        const next = new Set(b);
+        next.delete(key);
+        return next;
+      });
+    }
+  };
+  const act = (order: KitchenOrder, action: OrderAction) =>
+    run(`${order.id}:${action}`, () => orderAction(order.id, action), action === 'print-kitchen-copy' ? intl.formatMessage({ id: 'kitchen.printed' }, { number: order.pickupNumber }) : undefined);
+
+  const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
+  const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
+    const index = TABS.indexOf(tab);
+    const move = { ArrowRight: 1, ArrowLeft: -1, Home: -index, End: TABS.length - 1 - index }[event.key];
+    if (move === undefined) return;
+    event.preventDefault();
+    const next = TABS[(index + move + TABS.length) % TABS.length]!;
+    setTab(next);
+    tabRefs.current[next]?.focus();
+  };
+
+  const streamLabel = intl.formatMessage({ id: `kitchen.stream.${stream}` });
+
+  return (
+    <div className="kitchen">
+      <header className="dashboard__header kitchen__header">
+        <h1 className="kitchen__title">{intl.formatMessage({ id: 'kitchen.title' })}</h1>
+        <p className={`kitchen__live kitchen__live--${stream}`} role="status" data-testid="kitchen-stream">
+          {streamLabel}
+        </p>
+        <DashboardNav />
+        <div className="kitchen__tools">
+          {soundBlocked ? (
+            <Button size="sm" variant="secondary" onClick={() => void chime.current.unlock().then((ok) => setSoundBlocked(!ok))}>
+              {intl.formatMessage({ id: 'kitchen.sound.enable' })}
+            </Button>
+          ) : (
+            <span className="kitchen__sound">{intl.formatMessage({ id: 'kitchen.sound.on' })}</span>
+          )}
+          {canChangeSettings ? (
+            <Button size="sm" variant="secondary" onClick={() => setSettingsOpen(true)}>
+              {intl.formatMessage({ id: 'kitchen.settings.open' })}
+            </Button>
+          ) : null}
+          <Link className="kitchen__link" to="/my-account">
+            {intl.formatMessage({ id: 'kitchen.account' })}
+          </Link>
+        </div>
+      </header>
+      <AlertBanner alerts={alerts} onAcknowledge={() => setAlerts([])} />
+      <main id="main" className="kitchen__main" tabIndex={-1}>
+        {stream === 'refused' ? (
+          <Notice tone="error" role="alert">
+            {intl.formatMessage({ id: 'kitchen.refused' })} <Link to="/login?redirect=%2Fdashboard">{intl.formatMessage({ id: 'kitchen.loginAgain' })}</Link>
+          </Notice>
+        ) : null}
+        <div className="kitchen__tabs" role="tablist" aria-label={intl.formatMessage({ id: 'kitchen.tabsLabel' })}>
+          {TABS.map((name) => (
+            <button
+              key={name}
+              ref={(el) => {
+                tabRefs.current[name] = el;
+              }}
+              type="button"
+              role="tab"
+              id={`kitchen-tab-${name}`}
+              aria-selected={tab === name}
+              aria-controls="kitchen-panel"
+              tabIndex={tab === name ? 0 : -1}
+              className={`kitchen__tab${name === 'completed' ? ' kitchen__tab--archive' : ''}`}
+              onClick={() => setTab(name)}
+              onKeyDown={onTabKey}
+            >
+              {intl.formatMessage({ id: `kitchen.tab.${name}` })}
+              {counts ? <span className="kitchen__count"> ({counts[name]})</span> : null}
+            </button>
+          ))}
+        </div>
+        <section ref={panel} tabIndex={-1} id="kitchen-panel" role="tabpanel" aria-labelledby={`kitchen-tab-${tab}`} className="kitchen__panel">
+          <p className="kitchen__scope">{intl.formatMessage({ id: tab === 'completed' ? 'kitchen.scope.archived' : 'kitchen.scope.active' })}</p>
+          {failure ? (
+            <Notice tone="error" role="alert">
+              {failure}
+            </Notice>
+          ) : null}
+          {done ? <Notice tone="success">{done}</Notice> : null}
+          {tab === 'preparing' && shown.length > 0 ? (
+            <div className="kitchen__bulk" role="group" aria-label={intl.formatMessage({ id: 'kitchen.bulkLabel' })}>
+              <Button size="sm" variant="secondary" onClick={() => setSelected(new Set(shown.map((o) => o.id)))}>
+                {intl.formatMessage({ id: 'kitchen.action.selectAll' })}
+              </Button>
+              <Button size="sm" variant="secondary" onClick={() => setSelected(new Set())} disabled={selection.size === 0}>
+                {intl.formatMessage({ id: 'kitchen.action.selectNone' })}
+              </Button>
+              <Button size="sm" onClick={() => void run('selection', () => markReady([...selection]), undefined).then(() => setSelected(new Set()))} disabled={selection.size === 0} busy={busy.has('selection')}>
+                {intl.formatMessage({ id: 'kitchen.action.readySelected' }, { count: selection.size })}
+              </Button>
+              <Button size="sm" onClick={() => void run('all', markAllReady)} busy={busy.has('all')}>
+                {intl.formatMessage({ id: 'kitchen.action.readyAll' })}
+              </Button>
+            </div>
+          ) : null}
+          {orders === null ? (
+            stream === 'refused' ? null : <Spinner size="lg" />
+          ) : shown.length === 0 ? (
+            <EmptyState title={intl.formatMessage({ id: `kitchen.empty.${tab}` })} />
+          ) : (
+            <div className="kitchen__cards">
+              {shown.map((order) => (
+                <OrderCard
+                  key={order.id}
+                  order={order}
+                  tab={tab}
+                  now={now}
+                  today={shopDay}
+                  settings={settings}
+                  selected={selection.has(order.id)}
+                  onSelect={
+                    tab === 'preparing'
+                      ? (on) =>
+                          setSelected((current) => {
+                            const next = new Set(current);
+                            if (on) next.add(order.id);
+                            else next.delete(order.id);
+                            return next;
+                          })
+                      : undefined
+                  }
+                  busy={(action) => busy.has(`${order.id}:${action}`)}
+                  onAction={(action) => void act(order, action)}
+                  onMarkTest={() => setConfirmTest(order)}
+                  onFocusLost={refocus}
+                />
+              ))}
+            </div>
+          )}
+        </section>
+      </main>
+      {settingsOpen ? <AgeSettingsDialog open onClose={() => setSettingsOpen(false)} settings={settings} /> : null}
+      <Dialog
+        open={confirmTest !== null}
+        onClose={() => setConfirmTest(null)}
+        title={intl.formatMessage({ id: 'kitchen.confirmTest.title' }, { number: confirmTest?.pickupNumber ?? '' })}
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => setConfirmTest(null)}>
+              {intl.formatMessage({ id: 'kitchen.confirmTest.cancel' })}
+            </Button>
+            <Button
+              variant="danger"
+              onClick={() => {
+                const order = confirmTest;
+                setConfirmTest(null);
+                if (order) void act(order, 'test-order');
+              }}
+            >
+              {intl.formatMessage({ id: 'kitchen.confirmTest.confirm' })}
+            </Button>
+          </>
+        }
+      >
+        <p>{intl.formatMessage({ id: 'kitchen.confirmTest.body' })}</p>
+      </Dialog>
+    </div>
+  );
+}

@@ -1,0 +1,158 @@
+import { useId, useLayoutEffect, useRef } from 'react';
+import { useIntl } from 'react-intl';
+import { Badge, Button } from '../../ui';
+import type { OrderAction } from './kitchenApi';
+import { ageClock, ageMinutes, ageTone, splitNotes, type KitchenOrder, type KitchenSettings, type KitchenTab } from './kitchenOrders';
+
+export interface OrderCardProps {
+  order: KitchenOrder;
+  tab: KitchenTab;
+  now: number;
+  today: string;
+  settings: KitchenSettings;
+  selected?: boolean;
+  onSelect?: (selected: boolean) => void;
+  busy: (action: OrderAction) => boolean;
+  onAction: (action: OrderAction) => void;
+  onMarkTest: () => void;
+  /** The card leaves while focus is inside it (its order moved on): where focus should go instead. */
+  onFocusLost?: () => void;
+}
+
+/** One order on the kitchen screen: what to make, for whom, for when, and the actions of its state. */
+export function OrderCard({ order, tab, now, today, settings, selected, onSelect, busy, onAction, onMarkTest, onFocusLost }: OrderCardProps) {
+  const intl = useIntl();
+  const titleId = useId();
+  const root = useRef<HTMLElement>(null);
+  const focusLost = useRef(onFocusLost);
+  focusLost.current = onFocusLost;
+  // A keyboard user who pressed "Klaar" would otherwise be left on <body> when the card goes away (the busy
+  // button was disabled meanwhile, which already dropped focus to <body>).
+  useLayoutEffect(() => {
+    const node = root.current;
+    return () => {
+      const active = document.activeElement;
+      if (!active || active === document.body || node?.contains(active)) focusLost.current?.();
+    };
+  }, []);
+  const timeZone = settings.timeZone;
+  const minutes = ageMinutes(order, now);
+  const tone = ageTone(minutes, settings);
+  const slot = order.slotStart
+    ? intl.formatTime(order.slotStart, { timeZone, hour: '2-digit', minute: '2-digit' })
+    : intl.formatMessage({ id: 'kitchen.card.noSlot' });
+  const slotDay = order.pickupDay !== today ? intl.formatDate(`${order.pickupDay}T12:00:00Z`, { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' }) : null;
+  const notes = splitNotes(order.notes);
+  const name = `${order.customer.firstName} ${order.customer.lastName}`.trim();
+  const waiting = tab === 'pending' || tab === 'preparing';
+
+  return (
+    <article ref={root} className={`kcard kcard--${tab}${selected ? ' kcard--selected' : ''}`} aria-labelledby={titleId} data-testid="kitchen-order" data-order-id={order.id}>
+      <header className="kcard__head">
+        {onSelect ? (
+          <input
+            type="checkbox"
+            className="kcard__select"
+            checked={Boolean(selected)}
+            onChange={(event) => onSelect(event.target.checked)}
+            aria-label={intl.formatMessage({ id: 'kitchen.card.select' }, { number: order.pickupNumber })}
+          />
+        ) : null}
+        <h3 id={titleId} className="kcard__number">
+          {intl.formatMessage({ id: 'kitchen.card.title' }, { number: order.pickupNumber })}
+        </h3>
+        <Badge variant="info">{intl.formatMessage({ id: `fulfilment.${order.fulfilmentType}` })}</Badge>
+        <Badge variant={order.payment === 'CASH' ? 'neutral' : 'new'} className="kcard__payment">
+          {order.payment}
+        </Badge>
+      </header>
+      <dl className="kcard__facts">
+        <div>
+          <dt>{intl.formatMessage({ id: 'kitchen.card.slot' })}</dt>
+          <dd className="kcard__slot">
+            {slotDay ? `${slotDay} ` : ''}
+            {slot}
+          </dd>
+        </div>
+        {waiting ? (
+          <div>
+            <dt>{intl.formatMessage({ id: 'kitchen.card.age' })}</dt>
+            <dd>
+              <time className={`kcard__age kcard__age--${tone}`} dateTime={order.createdAt} data-tone={tone} data-testid="kitchen-age">
+                {ageClock(order, now)}
+              </time>
+              {tone !== 'fresh' ? <span className="visually-hidden"> {intl.formatMessage({ id: `kitchen.card.age.${tone}` })}</span> : null}
+            </dd>
+          </div>
+        ) : (
+          <div>
+            <dt>{intl.formatMessage({ id: 'kitchen.card.readyAt' })}</dt>
+            <dd>{intl.formatTime(order.updatedAt, { timeZone, hour: '2-digit', minute: '2-digit' })}</dd>
+          </div>
+        )}
+        <div>
+          <dt>{intl.formatMessage({ id: 'kitchen.card.customer' })}</dt>
+          <dd className="kcard__customer">
+            {name || '—'}
+            {order.customer.phone ? <span className="kcard__phone"> · {order.customer.phone}</span> : null}
+          </dd>
+        </div>
+        {order.address.length ? (
+          <div>
+            <dt>{intl.formatMessage({ id: 'kitchen.card.address' })}</dt>
+            <dd>{order.address.join(', ')}</dd>
+          </div>
+        ) : null}
+      </dl>
+      <ul className="kcard__lines" aria-label={intl.formatMessage({ id: 'kitchen.card.items' })}>
+        {order.lines.map((line, index) => (
+          <li key={index}>
+            <span className="kcard__qty">{line.quantity} ×</span> {line.name}
+            {line.addons.length ? (
+              <ul className="kcard__addons">
+                {line.addons.map((addon, i) => (
+                  <li key={i}>
+                    {addon.name}: {addon.value}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      {notes.length ? (
+        <div className="kcard__notes">
+          <p className="kcard__notes-title">{intl.formatMessage({ id: 'kitchen.card.notes' })}</p>
+          <ul>
+            {notes.map((note, i) => (
+              <li key={i}>{note}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <div className="kcard__actions">
+        {tab === 'pending' ? (
+          <Button size="sm" onClick={() => onAction('send')} busy={busy('send')}>
+            {intl.formatMessage({ id: 'kitchen.action.send' })}
+          </Button>
+        ) : null}
+        {tab === 'preparing' ? (
+          <Button size="sm" onClick={() => onAction('ready')} busy={busy('ready')}>
+            {intl.formatMessage({ id: 'kitchen.action.ready' })}
+          </Button>
+        ) : null}
+        {tab === 'ready' || tab === 'completed' ? (
+          <Button size="sm" variant="secondary" onClick={() => onAction('recover')} busy={busy('recover')}>
+            {intl.formatMessage({ id: 'kitchen.action.recover' })}
+          </Button>
+        ) : null}
+        <Button size="sm" variant="secondary" onClick={() => onAction('print-kitchen-copy')} busy={busy('print-kitchen-copy')}>
+          {intl.formatMessage({ id: 'kitchen.action.print' })}
+        </Button>
+        <Button size="sm" variant="ghost" onClick={onMarkTest} busy={busy('test-order')}>
+          {intl.formatMessage({ id: 'kitchen.action.test' })}
+        </Button>
+      </div>
+    </article>
+  );
+}

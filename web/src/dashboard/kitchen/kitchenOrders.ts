@@ -1,0 +1,209 @@
+/**
+ * The kitchen screen's state, as pure functions: which orders it shows (SPEC §7 windows), which tab each
+ * belongs to (SPEC §4 states), how old a card looks, and which events call for the new-order alert.
+ * The server sends full orders (snapshot, then one per change on /api/events/kitchen); this keeps the latest.
+ */
+
+// Server names with a dot, in template literals so the message-id check does not take them for messages.
+/** The permission that opens the kitchen (server: modules/auth/permissions.ts). */
+export const KITCHEN_PERMISSION = `kitchen.view`;
+/** Managers and admins may change the age timer minutes. */
+export const SETTINGS_PERMISSION = `settings.manage`;
+const ORDER_CREATED = `order.created`;
+const STATUS_CHANGED = `order.status-changed`;
+
+export type OrderStatus = 'pending' | 'on-hold' | 'processing' | 'completed' | 'cancelled' | 'refunded' | 'failed' | 'checkout-draft';
+
+/** An order as /api/events/kitchen sends it (server: modules/order-events/kitchen-order.ts). */
+export interface KitchenOrder {
+  id: number;
+  pickupNumber: number;
+  pickupDay: string;
+  status: OrderStatus;
+  isTestOrder: boolean;
+  fulfilmentType: 'delivery' | 'takeaway' | 'dinein';
+  slotStart: string | null;
+  slotEnd: string | null;
+  createdAt: string;
+  updatedAt: string;
+  customer: { firstName: string; lastName: string; phone: string; email: string };
+  address: string[];
+  payment: 'CASH' | 'BETAALD';
+  paymentMethod: string;
+  total: number;
+  notes: string[];
+  lines: { name: string; quantity: number; addons: { name: string; value: string }[] }[];
+}
+
+/** One `order` event of the kitchen stream. */
+export interface KitchenOrderEvent {
+  type: string;
+  action: string | null;
+  previousStatus: string | null;
+  order: KitchenOrder;
+}
+
+/** GET /api/kitchen/settings. */
+export interface KitchenSettings {
+  ageAmberMinutes: number;
+  ageRedMinutes: number;
+  /** How long a ready order stays under "ready" (the status screen's "Klaar" time) before it is archived. */
+  readyVisibleSeconds: number;
+  timeZone: string;
+}
+
+export const DEFAULT_SETTINGS: KitchenSettings = { ageAmberMinutes: 5, ageRedMinutes: 8, readyVisibleSeconds: 300, timeZone: 'Europe/Brussels' };
+
+export type KitchenTab = 'pending' | 'preparing' | 'ready' | 'completed';
+export const TABS: readonly KitchenTab[] = ['pending', 'preparing', 'ready', 'completed'];
+/** Active orders are still to be made or handed over; the archive holds the finished ones (recoverable). */
+export const ACTIVE_TABS: readonly KitchenTab[] = ['pending', 'preparing', 'ready'];
+
+/**
+ * The tab of an order (SPEC §4): pending (and on-hold) = waiting, processing = preparing, completed = ready
+ * while its number is still called out on the status screen, then completed (archived). Anything else
+ * (cancelled, refunded, failed) is not the kitchen's.
+ */
+export function tabOf(order: KitchenOrder, now: number, readyVisibleSeconds: number): KitchenTab | null {
+  switch (order.status) {
+    case 'pending':
+    case 'on-hold':
+      return 'pending';
+    case 'processing':
+      return 'preparing';
+    case 'completed':
+      return now - Date.parse(order.updatedAt) < readyVisibleSeconds * 1000 ? 'ready' : 'completed';
+    default:
+      return null;
+  }
+}
+
+/** YYYY-MM-DD plus n days (calendar arithmetic, no time zone involved). */
+export function addDays(day: string, n: number): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
+}
+
+/** Today in the shop's time zone, YYYY-MM-DD. */
+export function shopToday(timeZone: string, now: number): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(now));
+}
+
+/**
+ * SPEC §7 windows by pickup day, as the server's snapshot applies them: open orders from 7 days ago to 2
+ * days ahead, completed ones from yesterday to 2 days ahead. Test orders never show.
+ */
+export function inKitchenWindow(order: KitchenOrder, today: string): boolean {
+  if (order.isTestOrder) return false;
+  const day = order.pickupDay;
+  if (order.status === 'completed') return day >= addDays(today, -1) && day <= addDays(today, 2);
+  if (order.status === 'pending' || order.status === 'on-hold' || order.status === 'processing') return day >= addDays(today, -7) && day <= addDays(today, 2);
+  return false;
+}
+
+export type AgeTone = 'fresh' | 'amber' | 'red';
+
+/** Whole minutes since the order was placed (never negative: clocks differ a little). */
+export function ageMinutes(order: Pick<KitchenOrder, 'createdAt'>, now: number): number {
+  return Math.max(0, Math.floor((now - Date.parse(order.createdAt)) / 60_000));
+}
+
+/** The age timer's colour: amber from `ageAmberMinutes`, red from `ageRedMinutes`. */
+export function ageTone(minutes: number, settings: Pick<KitchenSettings, 'ageAmberMinutes' | 'ageRedMinutes'>): AgeTone {
+  if (minutes >= settings.ageRedMinutes) return 'red';
+  if (minutes >= settings.ageAmberMinutes) return 'amber';
+  return 'fresh';
+}
+
+/** "m:ss" since the order was placed, for the card's timer. */
+export function ageClock(order: Pick<KitchenOrder, 'createdAt'>, now: number): string {
+  const seconds = Math.max(0, Math.floor((now - Date.parse(order.createdAt)) / 1000));
+  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
+/** Kitchen notes: the customer note holds several, separated by '|' (SPEC §3). Blank ones are dropped. */
+export function splitNotes(notes: string | readonly string[]): string[] {
+  const all = typeof notes === 'string' ? [notes] : notes;
+  return all.flatMap((note) => note.split('|')).map((note) => note.trim()).filter(Boolean);
+}
+
+export type KitchenOrders = ReadonlyMap<number, KitchenOrder>;
+
+export function fromSnapshot(orders: KitchenOrder[], today: string): KitchenOrders {
+  return new Map(orders.filter((o) => inKitchenWindow(o, today)).map((o) => [o.id, o]));
+}
+
+/**
+ * Applies one event: the order is replaced (or dropped when it leaves the kitchen: test order, cancelled,
+ * out of the window). `alert` says whether it is new work for the kitchen: a new order that goes straight
+ * to preparing or waits, or a waiting order whose payment came in (not one the kitchen itself sent).
+ */
+export function applyEvent(orders: KitchenOrders, event: KitchenOrderEvent, today: string): { orders: KitchenOrders; alert: boolean } {
+  const next = new Map(orders);
+  const order = event.order;
+  const keep = inKitchenWindow(order, today);
+  if (keep) next.set(order.id, order);
+  else next.delete(order.id);
+  const created = event.type === ORDER_CREATED;
+  const paid = event.type === STATUS_CHANGED && event.previousStatus === 'pending' && order.status === 'processing' && event.action !== 'send';
+  return { orders: next, alert: keep && (created || paid) };
+}
+
+/** The orders of one tab, in the order the kitchen works through them. */
+export function ordersInTab(orders: KitchenOrders, tab: KitchenTab, now: number, readyVisibleSeconds: number): KitchenOrder[] {
+  const list = [...orders.values()].filter((o) => tabOf(o, now, readyVisibleSeconds) === tab);
+  if (tab === 'pending' || tab === 'preparing') {
+    // Earliest pickup first; orders without a slot by when they came in.
+    const key = (o: KitchenOrder) => o.slotStart ?? o.createdAt;
+    return list.sort((a, b) => key(a).localeCompare(key(b)) || a.id - b.id);
+  }
+  // Ready and completed: most recently finished first.
+  return list.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt) || b.id - a.id);
+}
+
+export function tabCounts(orders: KitchenOrders, now: number, readyVisibleSeconds: number): Record<KitchenTab, number> {
+  const counts: Record<KitchenTab, number> = { pending: 0, preparing: 0, ready: 0, completed: 0 };
+  for (const order of orders.values()) {
+    const tab = tabOf(order, now, readyVisibleSeconds);
+    if (tab) counts[tab]++;
+  }
+  return counts;
+}
+
+/** When the next ready order moves to completed (ms from now), so the screen re-sorts itself. */
+export function nextArchive(orders: KitchenOrders, now: number, readyVisibleSeconds: number): number | undefined {
+  let soonest: number | undefined;
+  for (const order of orders.values()) {
+    if (order.status !== 'completed') continue;
+    const wait = Date.parse(order.updatedAt) + readyVisibleSeconds * 1000 - now;
+    if (wait > 0 && (soonest === undefined || wait < soonest)) soonest = wait;
+  }
+  return soonest;
+}
+
+/** The selection kept to ids still shown (an order that moved on cannot stay selected). */
+export function pruneSelection(selected: ReadonlySet<number>, visible: readonly KitchenOrder[]): Set<number> {
+  const ids = new Set(visible.map((o) => o.id));
+  return new Set([...selected].filter((id) => ids.has(id)));
+}
+
+/** A new-order alert waiting to be acknowledged. */
+export interface KitchenAlert {
+  orderId: number;
+  pickupNumber: number;
+}
+
+/** One alert per order: an order already waiting to be acknowledged is not added twice. */
+export function addAlert(alerts: readonly KitchenAlert[], order: KitchenOrder): KitchenAlert[] {
+  if (alerts.some((a) => a.orderId === order.id)) return [...alerts];
+  return [...alerts, { orderId: order.id, pickupNumber: order.pickupNumber }];
+}
+
+/**
+ * When the next alert chime may sound: right away, or after the previous one has had `gap` ms, so orders
+ * arriving in one burst each get their own audible chime. Returns the delay and the new "free from" time.
+ */
+export function nextChime(freeFrom: number, now: number, gap: number): { delay: number; freeFrom: number } {
+  const at = Math.max(now, freeFrom);
+  return { delay: at - now, freeFrom: at + gap };
+}
