@@ -2,6 +2,7 @@ import { useIntl } from 'react-intl';
 import { NavLink } from 'react-router';
 import { PERMISSION } from './admin/permissions';
 import { useStaffSession } from './admin/useStaffSession';
+import '../areas/areas.css';
 
 /** The dashboard's pages and the permission each needs (docs/permissions.md); labels are message ids. */
 export const DASHBOARD_PAGES = [
