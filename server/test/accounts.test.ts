@@ -19,7 +19,7 @@ const LOGOUT = `mutation { logout(input: {}) { success } }`;
 const VIEWER = `{ viewer { databaseId email role } customer { databaseId role } }`;
 const ADD = `mutation($productId: Int!, $quantity: Int) { addToCart(input: {productId: $productId, quantity: $quantity}) { cart { contents { itemCount } } } }`;
 const CART = `{ cart { contents { itemCount nodes { quantity } } } }`;
-const CHECKOUT = `mutation($input: CheckoutInput!) { checkout(input: $input) { order { databaseId orderKey } } }`;
+const CHECKOUT = `mutation($input: CheckoutInput!) { checkout(input: $input) { order { databaseId orderKey pickupNumber } } }`;
 const ORDERS = `{ customer { orders { nodes { databaseId total } } } }`;
 const ORDER = `query($id: ID!) { order(id: $id, idType: DATABASE_ID) { databaseId } }`;
 const UPDATE_CUSTOMER = `mutation($input: UpdateCustomerInput!) { updateCustomer(input: $input) { customer { firstName billing { city postcode } shipping { address1 city } } } }`;
@@ -227,6 +227,7 @@ describe.each(databaseKinds)('accounts and sessions on %s', (kind) => {
     const [mail] = await testDb.database.db.select().from(t.localMailbox);
     expect(mail).toMatchObject({ to: 'nieuw@example.be', subject: `Je bestelling #${ok.body.data.checkout.order.databaseId} is ontvangen` });
     expect(mail!.text).toContain('1 x Frikandel');
+    expect(mail!.text).toContain(`Je afhaalnummer is ${ok.body.data.checkout.order.pickupNumber}.`);
   });
 
   it('updates personal info and addresses; changing the password ends the other sessions', async () => {

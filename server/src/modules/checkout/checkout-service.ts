@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { carts, couponUsages, coupons, orderLines, orders, pickupCounters, products, type FulfilmentType } from '../../db/schema/index.js';
+import { carts, couponUsages, coupons, orderLines, orders, products, type FulfilmentType } from '../../db/schema/index.js';
 import { centsToDecimal } from '../catalog/money.js';
 import type { CartService } from '../cart/cart-service.js';
 import { assertCustomerMayUse } from '../cart/coupons.js';
@@ -9,7 +9,7 @@ import { CartError, NOT_ENOUGH_STOCK, OUT_OF_STOCK } from '../cart/errors.js';
 import { DISTANCE_FAILED, DistanceError, INCOMPLETE_ADDRESS, checkDeliveryDistance, tooFarMessage, type DistanceProvider } from '../delivery/distance.js';
 import { DINEIN_CLOSED, ORDERING_CLOSED, isOpenAt, orderingPossibleOn } from '../opening-hours/opening-hours.js';
 import { newOrderKey } from '../orders/order-key.js';
-import { recordOrderEvent } from '../order-events/record.js';
+import { numberOrderAndRecordCreation } from '../order-events/record.js';
 import { enqueueOrderTickets } from '../printing/print-jobs.js';
 import { localMoment } from '../shop-time/shop-time.js';
 import { SLOT_REQUIRED, bookSlot, findSlotOption } from '../slots/time-slots.js';
@@ -236,10 +236,11 @@ export class CheckoutService {
       if (priced.coupons.length) {
         await tx.insert(couponUsages).values(priced.coupons.map(({ coupon }) => ({ couponId: coupon.id, orderId: order!.id, customer: who })));
       }
+      // Last, in the same transaction: the pickup number, and the event by which the kitchen and the displays
+      // hear of the order exactly when it exists.
+      await numberOrderAndRecordCreation(tx, order!.id, slotDay);
+      // After numbering: the confirmation mail tells the pickup number.
       await this.afterOrder?.(tx, order!.id, request);
-      await assignPickupNumber(tx, order!.id, slotDay);
-      // Last, in the same transaction: the kitchen and the displays hear of the order exactly when it exists.
-      await recordOrderEvent(tx, 'order.created', order!.id);
       return { orderId: order!.id, orderKey, repeated: false };
     });
   }
@@ -248,24 +249,5 @@ export class CheckoutService {
 async function reserveOrderId(tx: DbOrTx): Promise<number> {
   const result = (await tx.execute(sql`select nextval(pg_get_serial_sequence('orders', 'id'))::int as id`)) as unknown as { rows: Array<{ id: number }> };
   return Number(result.rows[0]!.id);
-}
-
-/**
- * Gives the order the day's next pickup number (1, 2, 3 ... without gaps): counter and order in one
- * statement, so the counter row's lock is taken in the transaction's last round trip before commit.
- */
-async function assignPickupNumber(tx: DbOrTx, orderId: number, day: string): Promise<number> {
-  const result = (await tx.execute(sql`
-    with counter as (
-      insert into ${pickupCounters} (day, last_number) values (${day}, 1)
-      on conflict (day) do update set last_number = ${pickupCounters}.last_number + 1
-      returning last_number
-    )
-    update ${orders} set pickup_number = counter.last_number from counter
-    where ${orders}.id = ${orderId}
-    returning counter.last_number as pickup_number`)) as unknown as { rows: Array<{ pickup_number: number }> };
-  const assigned = result.rows[0]?.pickup_number;
-  if (assigned === undefined) throw new Error(`checkout: order ${orderId} got no pickup number`);
-  return Number(assigned);
 }
 
