@@ -18,7 +18,7 @@ function precompiledMessages(): Plugin {
     apply: 'build',
     enforce: 'pre',
     load(id) {
-      if (!/[\\/]i18n[\\/]messages[\\/][a-z]{2}-[A-Z]{2}\.json$/.test(id)) return null;
+      if (!/[\\/]i18n[\\/]messages[\\/](staff[\\/])?[a-z]{2}-[A-Z]{2}\.json$/.test(id)) return null;
       const messages = JSON.parse(readFileSync(id, 'utf8')) as Record<string, string>;
       const compiled = Object.fromEntries(Object.entries(messages).map(([key, message]) => [key, parse(message)]));
       return JSON.stringify(compiled);

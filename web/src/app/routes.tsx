@@ -1,3 +1,4 @@
+import { StaffMessages } from '../i18n/LocaleProvider';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Outlet, ScrollRestoration, type RouteObject } from 'react-router';
 import HomePage from '../pages/HomePage';
@@ -25,6 +26,15 @@ const DashboardApiKeysPage = lazy(() => import('../dashboard/admin/ApiKeysPage')
 
 function FullScreen({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageFallback />}>{children}</Suspense>;
+}
+
+/** Staff screens and the status display: their texts are not part of the shop's first download. */
+function StaffScreen({ children }: { children: ReactNode }) {
+  return (
+    <FullScreen>
+      <StaffMessages fallback={<PageFallback />}>{children}</StaffMessages>
+    </FullScreen>
+  );
 }
 
 function Root() {
@@ -68,14 +78,14 @@ export const routes: RouteObject[] = [
       },
       { path: 'bestellenkiosk', element: <FullScreen><KioskArea kind="order" /></FullScreen> },
       { path: 'kioskindex', element: <FullScreen><KioskArea kind="index" /></FullScreen> },
-      { path: 'dashboard', element: <FullScreen><KitchenPage /></FullScreen> },
-      { path: 'dashboard/printer', element: <FullScreen><VirtualPrinterPage /></FullScreen> },
-      { path: 'dashboard/products', element: <FullScreen><DashboardProductsPage /></FullScreen> },
-      { path: 'dashboard/staff', element: <FullScreen><DashboardStaffPage /></FullScreen> },
-      { path: 'dashboard/api-keys', element: <FullScreen><DashboardApiKeysPage /></FullScreen> },
-      { path: 'dashboard/*', element: <FullScreen><DashboardArea /></FullScreen> },
+      { path: 'dashboard', element: <StaffScreen><KitchenPage /></StaffScreen> },
+      { path: 'dashboard/printer', element: <StaffScreen><VirtualPrinterPage /></StaffScreen> },
+      { path: 'dashboard/products', element: <StaffScreen><DashboardProductsPage /></StaffScreen> },
+      { path: 'dashboard/staff', element: <StaffScreen><DashboardStaffPage /></StaffScreen> },
+      { path: 'dashboard/api-keys', element: <StaffScreen><DashboardApiKeysPage /></StaffScreen> },
+      { path: 'dashboard/*', element: <StaffScreen><DashboardArea /></StaffScreen> },
       { path: 'digital-menu/:page', element: <FullScreen><DisplaysArea kind="digital-menu" /></FullScreen> },
-      { path: 'order-status-scherm', element: <FullScreen><DisplaysArea kind="order-status" /></FullScreen> },
+      { path: 'order-status-scherm', element: <StaffScreen><DisplaysArea kind="order-status" /></StaffScreen> },
       { path: 'videooverlay', element: <FullScreen><DisplaysArea kind="video-overlay" /></FullScreen> },
     ],
   },

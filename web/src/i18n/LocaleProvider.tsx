@@ -1,16 +1,21 @@
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { DEFAULT_LOCALE, storeLocale, toIntlLocale, type LocaleCode } from './locale';
-import { loadMessages, type Messages } from './messages';
+import { loadMessages, loadStaffMessages, type Messages } from './messages';
 
 interface LocaleContextValue {
   locale: LocaleCode;
   setLocale: (next: LocaleCode) => Promise<void>;
+  /** Whether the staff texts of the current locale are loaded; `needStaff` asks for them. */
+  staffReady: boolean;
+  needStaff: () => void;
 }
 
 const LocaleContext = createContext<LocaleContextValue>({
   locale: DEFAULT_LOCALE,
   setLocale: async () => undefined,
+  staffReady: false,
+  needStaff: () => undefined,
 });
 
 export function useLocale(): LocaleContextValue {
@@ -26,22 +31,47 @@ export function LocaleProvider({
   initialMessages: Messages;
   children: ReactNode;
 }) {
-  const [state, setState] = useState({ locale: initial, messages: initialMessages });
+  const [state, setState] = useState<{ locale: LocaleCode; messages: Messages; staff: Messages | null }>({
+    locale: initial,
+    messages: initialMessages,
+    staff: null,
+  });
+  const [staffWanted, setStaffWanted] = useState(false);
 
-  const setLocale = useCallback(async (next: LocaleCode) => {
-    const messages = await loadMessages(next);
-    storeLocale(next);
-    setState({ locale: next, messages });
-  }, []);
+  const setLocale = useCallback(
+    async (next: LocaleCode) => {
+      const [messages, staff] = await Promise.all([loadMessages(next), staffWanted ? loadStaffMessages(next) : null]);
+      storeLocale(next);
+      setState({ locale: next, messages, staff });
+    },
+    [staffWanted],
+  );
 
-  const value = useMemo(() => ({ locale: state.locale, setLocale }), [state.locale, setLocale]);
+  useEffect(() => {
+    if (!staffWanted || state.staff) return;
+    let live = true;
+    const locale = state.locale;
+    void loadStaffMessages(locale).then((staff) => {
+      if (live) setState((current) => (current.locale === locale ? { ...current, staff } : current));
+    });
+    return () => {
+      live = false;
+    };
+  }, [staffWanted, state.locale, state.staff]);
+
+  const needStaff = useCallback(() => setStaffWanted(true), []);
+  const value = useMemo(
+    () => ({ locale: state.locale, setLocale, staffReady: state.staff !== null, needStaff }),
+    [state.locale, setLocale, state.staff, needStaff],
+  );
+  const messages = useMemo(() => (state.staff ? ({ ...state.messages, ...state.staff } as Messages) : state.messages), [state.messages, state.staff]);
 
   return (
     <LocaleContext.Provider value={value}>
       <IntlProvider
         locale={toIntlLocale(state.locale)}
         defaultLocale="nl-BE"
-        messages={state.messages}
+        messages={messages}
         onError={(error) => {
           if (import.meta.env.DEV) console.warn(error.message);
         }}
@@ -50,4 +80,11 @@ export function LocaleProvider({
       </IntlProvider>
     </LocaleContext.Provider>
   );
+}
+
+/** Renders its children once the staff texts are loaded (dashboard, kitchen, printer, status screen). */
+export function StaffMessages({ children, fallback = null }: { children: ReactNode; fallback?: ReactNode }) {
+  const { staffReady, needStaff } = useLocale();
+  useEffect(() => needStaff(), [needStaff]);
+  return staffReady ? children : fallback;
 }

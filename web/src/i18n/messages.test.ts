@@ -3,9 +3,17 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import en from './messages/en-US.json';
-import fr from './messages/fr-FR.json';
-import nl from './messages/nl-BE.json';
+import shopEn from './messages/en-US.json';
+import shopFr from './messages/fr-FR.json';
+import shopNl from './messages/nl-BE.json';
+import staffEn from './messages/staff/en-US.json';
+import staffFr from './messages/staff/fr-FR.json';
+import staffNl from './messages/staff/nl-BE.json';
+
+// The shop's catalogue plus the staff screens' one (loaded on demand): checked together.
+const nl: Record<string, string> = { ...shopNl, ...staffNl };
+const fr: Record<string, string> = { ...shopFr, ...staffFr };
+const en: Record<string, string> = { ...shopEn, ...staffEn };
 
 const catalogs: Record<string, Record<string, string>> = { 'nl-BE': nl, 'fr-FR': fr, 'en-US': en };
 
@@ -24,6 +32,11 @@ function argumentNames(message: string): string[] {
 describe('message catalogues', () => {
   const keys = Object.keys(nl).sort();
 
+  it('keep staff texts apart from the shop texts: no key in both, and only staff prefixes in the staff files', () => {
+    expect(Object.keys(staffNl).filter((key) => key in shopNl)).toEqual([]);
+    expect(Object.keys(staffNl).filter((key) => !/^(dashboard|kitchen|printer|statusScreen)\./.test(key))).toEqual([]);
+  });
+
   it('have the same keys in nl-BE, fr-FR and en-US', () => {
     expect(Object.keys(fr).sort()).toEqual(keys);
     expect(Object.keys(en).sort()).toEqual(keys);
@@ -38,9 +51,9 @@ describe('message catalogues', () => {
 
   it('use the same placeholders in every language', () => {
     for (const key of keys) {
-      const expected = argumentNames(nl[key as keyof typeof nl]);
-      expect(argumentNames(fr[key as keyof typeof fr]), `fr-FR ${key}`).toEqual(expected);
-      expect(argumentNames(en[key as keyof typeof en]), `en-US ${key}`).toEqual(expected);
+      const expected = argumentNames(nl[key]!);
+      expect(argumentNames(fr[key]!), `fr-FR ${key}`).toEqual(expected);
+      expect(argumentNames(en[key]!), `en-US ${key}`).toEqual(expected);
     }
   });
 

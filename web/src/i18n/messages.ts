@@ -24,3 +24,23 @@ export async function loadMessages(locale: LocaleCode): Promise<Messages> {
 export function cachedMessages(locale: LocaleCode): Messages | undefined {
   return loaded[locale];
 }
+
+const staffLoaded: Partial<Record<LocaleCode, Messages>> = {};
+
+/**
+ * The texts of the staff screens and the status display (dashboard, kitchen, printer, status screen), kept
+ * out of the shop's first download: fetched when one of those screens opens (see StaffMessages).
+ */
+export async function loadStaffMessages(locale: LocaleCode): Promise<Messages> {
+  const cached = staffLoaded[locale];
+  if (cached) return cached;
+  const mod =
+    locale === 'fr_FR'
+      ? await import('./messages/staff/fr-FR.json')
+      : locale === 'en_US'
+        ? await import('./messages/staff/en-US.json')
+        : await import('./messages/staff/nl-BE.json');
+  const messages = mod.default as Messages;
+  staffLoaded[locale] = messages;
+  return messages;
+}
