@@ -123,7 +123,7 @@ class HttpClient {
     return this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {};
   }
 
-  async graphql(query: string, variables?: Record<string, unknown>) {
+  async graphql<T>(query: string, variables?: Record<string, unknown>): Promise<T> {
     const csrf = this.cookies.get('bakje_csrf');
     const response = await fetch(`${this.base}/graphql`, {
       method: 'POST',
@@ -142,7 +142,7 @@ class HttpClient {
     }
     const issued = response.headers.get('woocommerce-session');
     if (issued) this.token = issued;
-    const body = (await response.json()) as { data?: Record<string, any>; errors?: unknown };
+    const body = (await response.json()) as { data?: T; errors?: unknown };
     if (body.errors) throw new Error(JSON.stringify(body.errors));
     return body.data!;
   }
@@ -157,11 +157,11 @@ const LOGIN = `mutation($u: String!, $p: String!) { login(input: {username: $u, 
 async function placeCashOrder(base: string, productId: number): Promise<{ databaseId: number }> {
   const customer = new HttpClient(base);
   await customer.graphql(ADD, { productId, quantity: 2 });
-  const slots = (await customer.graphql(SLOTS, { date: tomorrowInBrussels() })).availableTimeSlots as { id: string }[];
+  const { availableTimeSlots: slots } = await customer.graphql<{ availableTimeSlots: { id: string }[] }>(SLOTS, { date: tomorrowInBrussels() });
   expect(slots.length).toBeGreaterThan(0);
   const billing = { firstName: 'An', lastName: 'Peeters', phone: '0470 12 34 56', email: 'an@example.be', address1: 'Veldstraat 1', city: 'Gent', postcode: '9000' };
   const input = { paymentMethod: 'cod', billing, metaData: [{ key: 'fulfilment_type', value: 'takeaway' }, { key: 'time_slot', value: slots[0]!.id }] };
-  return (await customer.graphql(CHECKOUT, { input })).checkout.order;
+  return (await customer.graphql<{ checkout: { order: { databaseId: number } } }>(CHECKOUT, { input })).checkout.order;
 }
 
 /** A LAN printer on TCP: keeps every connection's bytes (one connection is one job). */
@@ -198,7 +198,7 @@ describe.skipIf(!process.env.DATABASE_URL)('two server processes on one PostgreS
     const b = await startServer(env);
 
     const staff = new HttpClient(b.base);
-    expect((await staff.graphql(LOGIN, { u: ADMIN.email, p: ADMIN.password })).login.viewer.role).toBe('admin');
+    expect((await staff.graphql<{ login: { viewer: { role: string } } }>(LOGIN, { u: ADMIN.email, p: ADMIN.password })).login.viewer.role).toBe('admin');
     expect(staff.cookies.get('bakje_session')).toBeTruthy();
     const kitchen = await SseClient.connect(`${b.base}/api/events/kitchen`, { cookie: `bakje_session=${staff.cookies.get('bakje_session')}` });
     cleanups.push(() => kitchen.close());
