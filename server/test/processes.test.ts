@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -15,8 +15,8 @@ import { SseClient } from './support/sse-client.js';
 /*
  * Real server processes (node server/dist/main.js, as deployed), not app instances in this process: the
  * promises of issue 5 are about processes (a second instance on the same PostgreSQL, a server killed
- * between order and print). Needs `npm run build -w server` first. Processes are slow to start on a
- * shared machine, so time limits are generous; they are limits for a missing result, not speed checks.
+ * between order and print). The build is made below when it is missing or stale. Processes are slow to
+ * start on a shared machine, so time limits are generous; they catch a missing result, not slowness.
  */
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -31,9 +31,23 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
+/** The newest modification time under a folder (the sources the build is made from). */
+function newestMtime(dir: string): number {
+  let newest = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+// `npm test` runs these tests before its build step: a missing or stale build (older than src/) is made
+// here, so the processes always run the code under test.
 beforeAll(() => {
-  if (!fs.existsSync(mainJs)) throw new Error(`${mainJs} is missing: run npm run build -w server first`);
-});
+  if (fs.existsSync(mainJs) && fs.statSync(mainJs).mtimeMs >= newestMtime(path.join(serverDir, 'src'))) return;
+  const built = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: serverDir, encoding: 'utf8' });
+  if (built.status !== 0 || !fs.existsSync(mainJs)) throw new Error(`building the server failed: ${built.stderr}`);
+}, 180_000);
 
 async function freePort(): Promise<number> {
   const server = net.createServer();
