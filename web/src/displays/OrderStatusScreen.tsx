@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { IntlProvider, useIntl } from 'react-intl';
 import { useStoreSettings } from '../api/hooks';
 import { toIntlLocale, type LocaleCode } from '../i18n/locale';
-import { cachedMessages, loadMessages, type Messages } from '../i18n/messages';
+import { loadMessages, loadStaffMessages, type Messages } from '../i18n/messages';
 import { useLocale } from '../i18n/LocaleProvider';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import { Chime } from '../live/chime';
@@ -71,9 +71,14 @@ export default function OrderStatusScreen() {
   const shopLocale = board ? LANGUAGE_LOCALE[board.settings.language] : visitorLocale;
   const [messages, setMessages] = useState<{ locale: LocaleCode; messages: Messages } | null>(null);
   useEffect(() => {
-    const cached = cachedMessages(shopLocale);
-    if (cached) setMessages({ locale: shopLocale, messages: cached });
-    else void loadMessages(shopLocale).then((loaded) => setMessages({ locale: shopLocale, messages: loaded }));
+    // The shop's language, not the visitor's: its shop texts and its staff-screen texts (this board's own).
+    let live = true;
+    void Promise.all([loadMessages(shopLocale), loadStaffMessages(shopLocale)]).then(([shop, staff]) => {
+      if (live) setMessages({ locale: shopLocale, messages: { ...shop, ...staff } as Messages });
+    });
+    return () => {
+      live = false;
+    };
   }, [shopLocale]);
 
   const content = (

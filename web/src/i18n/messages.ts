@@ -21,10 +21,6 @@ export async function loadMessages(locale: LocaleCode): Promise<Messages> {
   return messages;
 }
 
-export function cachedMessages(locale: LocaleCode): Messages | undefined {
-  return loaded[locale];
-}
-
 const staffLoaded: Partial<Record<LocaleCode, Messages>> = {};
 
 /**
