@@ -5,6 +5,7 @@ import { Button, Notice } from '../ui';
 import { LOST_PASSWORD_MUTATION, RESET_PASSWORD_MUTATION } from './documents';
 import { accountErrorText } from './errors';
 import { Field } from './Field';
+import { NewPasswordFields } from './NewPasswordFields';
 import { useAccountMutation } from './useAccount';
 
 export function LostPasswordPage() {
@@ -77,17 +78,7 @@ export function ResetPasswordPage() {
       ) : (
         <form className="account-form" onSubmit={submit}>
           {reset.error ? <Notice tone="error" role="alert">{accountErrorText(intl, reset.error, 'account.error.reset')}</Notice> : null}
-          <Field label={intl.formatMessage({ id: 'account.field.newPassword' })} name="new-password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-          <Field
-            label={intl.formatMessage({ id: 'account.field.confirmPassword' })}
-            name="confirm-password"
-            type="password"
-            autoComplete="new-password"
-            value={confirm}
-            error={mismatch ? intl.formatMessage({ id: 'account.error.passwordsDiffer' }) : null}
-            onChange={(e) => setConfirm(e.target.value)}
-          />
-          <p className="account-hint">{intl.formatMessage({ id: 'account.password.rules' })}</p>
+          <NewPasswordFields password={password} confirm={confirm} mismatch={mismatch} onPassword={setPassword} onConfirm={setConfirm} />
           <Button type="submit" variant="primary" disabled={reset.isPending}>
             {intl.formatMessage({ id: 'account.reset.submit' })}
           </Button>

@@ -22,6 +22,7 @@ import {
 import { accountErrorText } from './errors';
 import { Field } from './Field';
 import LoginPage from './LoginPage';
+import { NewPasswordFields } from './NewPasswordFields';
 import { useAccount, useAccountMutation } from './useAccount';
 
 export const TABS = ['orders', 'details', 'addresses', 'password', 'downloads', 'wishlist'] as const;
@@ -215,17 +216,7 @@ function PasswordTab({ userId }: { userId: number }) {
   return (
     <form className="account-form" onSubmit={submit}>
       <Outcome saved={saved} error={update.error} />
-      <Field label={intl.formatMessage({ id: 'account.field.newPassword' })} name="new-password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-      <Field
-        label={intl.formatMessage({ id: 'account.field.confirmPassword' })}
-        name="confirm-password"
-        type="password"
-        autoComplete="new-password"
-        value={confirm}
-        error={mismatch ? intl.formatMessage({ id: 'account.error.passwordsDiffer' }) : null}
-        onChange={(e) => setConfirm(e.target.value)}
-      />
-      <p className="account-hint">{intl.formatMessage({ id: 'account.password.rules' })}</p>
+      <NewPasswordFields password={password} confirm={confirm} mismatch={mismatch} onPassword={setPassword} onConfirm={setConfirm} />
       <Button type="submit" variant="primary" disabled={update.isPending}>
         {intl.formatMessage({ id: 'account.password.submit' })}
       </Button>
