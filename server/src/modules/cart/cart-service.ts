@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { carts, type CartLine, type FulfilmentType, type LineAddon } from '../../db/schema/index.js';
 import type { CatalogService } from '../catalog/catalog-service.js';
@@ -160,6 +160,16 @@ export class CartService {
     return this.render(row ?? emptyRow(sessionKey), db, fulfilment);
   }
 
+  /** A cart row the caller already read (and maybe locked), priced like `view` does. */
+  viewRow(sessionKey: string, row: CartRow | undefined, db: DbOrTx, fulfilment?: FulfilmentType): Promise<CartView> {
+    return this.render(row ?? emptyRow(sessionKey), db, fulfilment);
+  }
+
+  /** The current catalogue snapshot (products and shop settings). */
+  snapshot(): Promise<CatalogSnapshot> {
+    return this.catalog.get();
+  }
+
   private async render(row: CartRow, db: DbOrTx, fulfilment?: FulfilmentType): Promise<CartView> {
     const snapshot = await this.catalog.get();
     return viewCart(snapshot, row, await findCoupons(db, row.couponCodes), this.clock(), fulfilment ?? row.shippingMethod);
@@ -168,8 +178,13 @@ export class CartService {
   /** Runs `change` on the locked cart row and saves what it returns. */
   async change(sessionKey: string, change: (row: CartRow, snapshot: CatalogSnapshot, tx: DbOrTx) => Promise<CartRow> | CartRow): Promise<CartView> {
     return this.db.transaction(async (tx) => {
-      await tx.insert(carts).values({ sessionKey }).onConflictDoNothing();
-      const [locked] = await tx.select().from(carts).where(eq(carts.sessionKey, sessionKey)).for('update');
+      // Creates the row or, when it exists, locks it and reads it: one round trip. The no-op update is what
+      // makes ON CONFLICT return (and lock) the existing row.
+      const [locked] = await tx
+        .insert(carts)
+        .values({ sessionKey })
+        .onConflictDoUpdate({ target: carts.sessionKey, set: { sessionKey: sql`excluded.session_key` } })
+        .returning();
       const snapshot = await this.catalog.get();
       const next = await change(locked ?? emptyRow(sessionKey), snapshot, tx);
       const [saved] = await tx

@@ -11,6 +11,9 @@ import { DINEIN_CLOSED, ORDERING_CLOSED, isOpenAt, orderingPossibleOn } from '..
 import { newOrderKey } from '../orders/order-key.js';
 import { numberOrderAndRecordCreation } from '../order-events/record.js';
 import { enqueueOrderTickets } from '../printing/print-jobs.js';
+import { PRINT_SETTINGS_KEY, parsePrintSettings } from '../printing/print-settings.js';
+import { toKitchenOrder } from '../order-events/kitchen-order.js';
+import type { OrderWithLines } from '../orders/order-read.js';
 import { localMoment } from '../shop-time/shop-time.js';
 import { SLOT_REQUIRED, bookSlot, findSlotOption } from '../slots/time-slots.js';
 import type { Lang } from '../i18n/locale.js';
@@ -31,14 +34,16 @@ export interface CheckoutRequest {
   mailLang?: Lang;
 }
 
-/** Runs inside the checkout transaction once the order exists (e.g. queue its confirmation mail). */
-export type AfterOrder = (tx: DbOrTx, orderId: number, request: CheckoutRequest) => Promise<void>;
+/** Runs inside the checkout transaction once the order exists and has its number (e.g. queue its confirmation mail). */
+export type AfterOrder = (tx: DbOrTx, order: OrderWithLines, request: CheckoutRequest) => Promise<void>;
 
 export interface CheckoutResult {
   orderId: number;
   orderKey: string;
   /** true when this was a repeat of a checkout that had already succeeded. */
   repeated: boolean;
+  /** The order as committed (not given for a repeat). */
+  order?: OrderWithLines;
 }
 
 export class CheckoutError extends Error {}
@@ -80,9 +85,9 @@ export class CheckoutService {
     const fingerprint = fingerprintOf(request);
     return this.db.transaction(async (tx) => {
       const now = this.clock();
-      await tx.insert(carts).values({ sessionKey: request.sessionKey }).onConflictDoNothing();
+      // No row means an empty cart (nothing to lock: there is nothing to order).
       const [row] = await tx.select().from(carts).where(eq(carts.sessionKey, request.sessionKey)).for('update');
-      const cart = await this.carts.view(request.sessionKey, tx);
+      const cart = await this.carts.viewRow(request.sessionKey, row, tx);
       if (cart.lines.length === 0) {
         const last = row?.lastCheckout;
         if (last && last.fingerprint === fingerprint && now.getTime() - new Date(last.at).getTime() < REPEAT_WINDOW_MS) {
@@ -118,7 +123,7 @@ export class CheckoutService {
       if (fulfilment === 'dinein' && !isOpenAt(settings.openingHours, now, this.timeZone)) throw new CheckoutError(DINEIN_CLOSED);
 
       // Totals as the customer will pay them, for the chosen fulfilment (VAT rates and fee depend on it).
-      const priced = cart.shippingMethod === fulfilment ? cart : await this.carts.view(request.sessionKey, tx, fulfilment);
+      const priced = cart.shippingMethod === fulfilment ? cart : await this.carts.viewRow(request.sessionKey, row, tx, fulfilment);
       let distanceKm: string | null = null;
       if (fulfilment === 'delivery') {
         if (!settings.delivery.enabled) throw new CheckoutError('Delivery is not available at the moment.');
@@ -212,8 +217,10 @@ export class CheckoutService {
           createdAt: now,
           updatedAt: now,
         })
-        .returning({ id: orders.id });
-      await tx.insert(orderLines).values(
+        .returning();
+      const lines = await tx
+        .insert(orderLines)
+        .values(
         priced.lines.map((line, position) => ({
           orderId: order!.id,
           position,
@@ -229,19 +236,24 @@ export class CheckoutService {
           vatRate: line.vatRate,
           totalTax: line.tax,
         })),
-      );
+        )
+        .returning();
       // A cash order goes to the kitchen now: its tickets are committed with it (a paid card order will
       // enqueue them when the payment is confirmed).
-      if (paymentMethod === 'cod') await enqueueOrderTickets(tx, order!.id);
+      if (paymentMethod === 'cod') {
+        await enqueueOrderTickets(tx, order!.id, parsePrintSettings((await this.carts.snapshot()).settings.get(PRINT_SETTINGS_KEY)));
+      }
       if (priced.coupons.length) {
         await tx.insert(couponUsages).values(priced.coupons.map(({ coupon }) => ({ couponId: coupon.id, orderId: order!.id, customer: who })));
       }
       // Last, in the same transaction: the pickup number, and the event by which the kitchen and the displays
-      // hear of the order exactly when it exists.
-      await numberOrderAndRecordCreation(tx, order!.id, slotDay);
+      // hear of the order exactly when it exists. The order and lines just written are what the event shows.
+      lines.sort((a, b) => a.position - b.position);
+      const pickupNumber = await numberOrderAndRecordCreation(tx, toKitchenOrder(order!, lines), slotDay);
+      const created: OrderWithLines = { ...order!, pickupNumber, lines };
       // After numbering: the confirmation mail tells the pickup number.
-      await this.afterOrder?.(tx, order!.id, request);
-      return { orderId: order!.id, orderKey, repeated: false };
+      await this.afterOrder?.(tx, created, request);
+      return { orderId: created.id, orderKey, repeated: false, order: created };
     });
   }
 }

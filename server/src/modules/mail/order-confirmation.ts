@@ -1,6 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { orderLines, orders } from '../../db/schema/index.js';
 import { centsToDecimal } from '../catalog/money.js';
 import type { AfterOrder } from '../checkout/checkout-service.js';
 import { enqueueMail } from './outbox.js';
@@ -11,10 +9,9 @@ import { orderConfirmationMail } from './templates.js';
  * address. Queuing is a plain insert; sending happens later, so a mail server problem never fails an order.
  */
 export function queueOrderConfirmation(siteUrl: string, clock: () => Date): AfterOrder {
-  return async (tx: DbOrTx, orderId, request) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
-    if (!order?.billing.email) return;
-    const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(asc(orderLines.position));
+  return async (tx: DbOrTx, order, request) => {
+    if (!order.billing.email) return;
+    const lines = [...order.lines].sort((a, b) => a.position - b.position);
     await enqueueMail(
       tx,
       orderConfirmationMail(request.mailLang ?? 'nl', {

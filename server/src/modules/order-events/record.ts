@@ -57,11 +57,10 @@ export async function recordOrderEvent(
  * The checkout's last statement: numbers the new order (the day's pickup counter: 1, 2, 3 ... without gaps)
  * and writes its `order.created` event (the event counter) in one round trip. Both counter rows are locked
  * until commit and every checkout of the day needs them, so they are taken as late and as briefly as
- * possible; the order is read for the event before, while nothing is locked yet.
+ * possible; the caller passes the order as it just wrote it, so nothing is read while they are locked.
  */
-export async function numberOrderAndRecordCreation(tx: DbOrTx, orderId: number, day: string): Promise<number> {
-  const order = await loadKitchenOrder(tx, orderId);
-  if (!order) throw new Error(`order ${orderId} does not exist`);
+export async function numberOrderAndRecordCreation(tx: DbOrTx, order: KitchenOrder, day: string): Promise<number> {
+  const orderId = order.id;
   const payload: OrderEventPayload = { order };
   const type: OrderEventType = 'order.created';
   const result = (await tx.execute(sql`

@@ -1,13 +1,17 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, lt, lte, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { printJobs, type TicketKind } from '../../db/schema/index.js';
-import { readPrintSettings } from './print-settings.js';
+import { printJobs, settings, type TicketKind } from '../../db/schema/index.js';
+import { PRINT_SETTINGS_KEY, parsePrintSettings, readPrintSettings, type PrintSettings } from './print-settings.js';
 
 /** NOTIFY channel that wakes the print workers when a job is committed. */
 export const PRINT_JOBS_CHANNEL = 'bakje_print_jobs';
 
 export type PrintJob = typeof printJobs.$inferSelect;
+export interface ClaimedJob {
+  job: PrintJob;
+  settings: PrintSettings;
+}
 
 /** Short and stable, because it is printed on the ticket (23 columns) and sent as the idempotency key. */
 export function ticketKey(orderId: number, kind: TicketKind, copy: number): string {
@@ -16,11 +20,15 @@ export function ticketKey(orderId: number, kind: TicketKind, copy: number): stri
 
 async function insertJobs(tx: DbOrTx, jobs: (typeof printJobs.$inferInsert)[]): Promise<number> {
   if (jobs.length === 0) return 0;
-  // The same ticket asked for twice (a repeated payment notification, say) stays one job.
-  const inserted = await tx.insert(printJobs).values(jobs).onConflictDoNothing().returning({ id: printJobs.id });
-  // Delivered at commit, and only if the transaction commits.
-  if (inserted.length) await tx.execute(sql`select pg_notify(${PRINT_JOBS_CHANNEL}, '')`);
-  return inserted.length;
+  // The same ticket asked for twice (a repeated payment notification, say) stays one job. The workers are
+  // woken only when a job was added; the notification is delivered at commit, and only if it commits.
+  const insert = tx.insert(printJobs).values(jobs).onConflictDoNothing().returning({ id: printJobs.id });
+  const result = (await tx.execute(sql`
+    with inserted as (${insert.getSQL()}), notified as (select pg_notify(${PRINT_JOBS_CHANNEL}, '') from inserted limit 1)
+    select (select count(*) from inserted)::int as inserted, (select count(*) from notified)::int as notified`)) as unknown as {
+    rows: Array<{ inserted: number }>;
+  };
+  return Number(result.rows[0]?.inserted ?? 0);
 }
 
 /**
@@ -28,8 +36,8 @@ async function insertJobs(tx: DbOrTx, jobs: (typeof printJobs.$inferInsert)[]): 
  * they exist exactly when the order does. Whether printing is on and where tickets go is decided when
  * the job runs, so a printer fixed later still gets the tickets that are waiting.
  */
-export async function enqueueOrderTickets(tx: DbOrTx, orderId: number): Promise<number> {
-  const settings = await readPrintSettings(tx);
+export async function enqueueOrderTickets(tx: DbOrTx, orderId: number, known?: PrintSettings): Promise<number> {
+  const settings = known ?? (await readPrintSettings(tx));
   const jobs: (typeof printJobs.$inferInsert)[] = [];
   if (settings.customerTicket) jobs.push({ idempotencyKey: ticketKey(orderId, 'customer', 1), orderId, kind: 'customer', copy: 1 });
   if (settings.kitchenTicket) {
@@ -52,7 +60,7 @@ export async function enqueueReprint(tx: DbOrTx, orderId: number, kind: TicketKi
  * SKIP LOCKED lets several workers on one PostgreSQL claim different jobs without waiting on each other;
  * on PGlite (one connection) it is simply a row lock.
  */
-export async function claimNextJob(db: DbOrTx, workerId: string, leaseMs: number): Promise<PrintJob | null> {
+export async function claimNextJob(db: DbOrTx, workerId: string, leaseMs: number): Promise<ClaimedJob | null> {
   const due = or(
     and(eq(printJobs.status, 'pending'), lte(printJobs.nextAttemptAt, sql`now()`)),
     and(eq(printJobs.status, 'printing'), lt(printJobs.leaseUntil, sql`now()`)),
@@ -75,8 +83,11 @@ export async function claimNextJob(db: DbOrTx, workerId: string, leaseMs: number
       attempts: sql`${printJobs.attempts} + 1`,
     })
     .where(and(sql`${printJobs.id} = (${next})`, due))
-    .returning();
-  return job ?? null;
+    // The print settings as they are at the claim, in the same round trip (the worker needs them for every job).
+    .returning({ ...getTableColumns(printJobs), settings: sql<unknown>`(select value from ${settings} where key = ${PRINT_SETTINGS_KEY})` });
+  if (!job) return null;
+  const { settings: value, ...row } = job;
+  return { job: row, settings: parsePrintSettings(value) };
 }
 
 /** Only the worker that still holds the job may settle it; returns false when the lease was lost. */

@@ -6,7 +6,7 @@ import { LanPrinterClient } from '../../integrations/lan-printer/lan-printer-cli
 import { readOrderFor } from '../orders/order-read.js';
 import { encodeTicket } from './escpos.js';
 import { PRINT_JOBS_CHANNEL, claimNextJob, markDone, markFailed, markSkipped, type PrintJob } from './print-jobs.js';
-import { NOT_CONFIGURED, describeTarget, parsePrinterTarget, readPrintSettings } from './print-settings.js';
+import { NOT_CONFIGURED, describeTarget, parsePrinterTarget, type PrintSettings } from './print-settings.js';
 import { renderTicket } from './tickets.js';
 
 export interface PrintWorkerOptions {
@@ -98,9 +98,9 @@ export class PrintWorker {
   async drain(shouldStop: () => boolean = () => false): Promise<number> {
     let handled = 0;
     while (!shouldStop()) {
-      const job = await claimNextJob(this.database.db, this.id, this.o.leaseMs);
-      if (!job) break;
-      await this.process(job);
+      const claimed = await claimNextJob(this.database.db, this.id, this.o.leaseMs);
+      if (!claimed) break;
+      await this.process(claimed.job, claimed.settings);
       handled += 1;
     }
     return handled;
@@ -110,10 +110,9 @@ export class PrintWorker {
     return Math.min(this.o.maxRetryMs, this.o.retryBaseMs * 2 ** Math.max(0, attempts - 1));
   }
 
-  private async process(job: PrintJob) {
+  private async process(job: PrintJob, settings: PrintSettings) {
     const db = this.database.db;
     const log = this.log.child({ printJob: job.id, key: job.idempotencyKey, attempt: job.attempts });
-    const settings = await readPrintSettings(db);
     const target = parsePrinterTarget(job.kind === 'customer' ? settings.customerPrinter : settings.kitchenPrinter);
     if (!settings.enabled || !target || (target.type === 'printnode' && !settings.printNodeApiKey)) {
       // SPEC §8: nothing is sent, a warning says why.

@@ -43,11 +43,19 @@ export interface ShopSettings {
   ordering: OrderingSettings;
 }
 
+/** Parsed once per snapshot: every cart view asks, and the snapshot's settings never change in place. */
+const parsed = new WeakMap<Map<string, unknown>, ShopSettings>();
+
 /** Reads the settings rows (from the catalogue snapshot) with defaults for anything missing or broken. */
 export function shopSettingsFrom(settings: Map<string, unknown>): ShopSettings {
-  return {
-    openingHours: lenient(openingHoursSchema, settings.get('opening_hours')),
-    delivery: lenient(deliverySettingsSchema, settings.get('delivery')),
-    ordering: lenient(orderingSettingsSchema, settings.get('ordering')),
-  };
+  let shop = parsed.get(settings);
+  if (!shop) {
+    shop = {
+      openingHours: lenient(openingHoursSchema, settings.get('opening_hours')),
+      delivery: lenient(deliverySettingsSchema, settings.get('delivery')),
+      ordering: lenient(orderingSettingsSchema, settings.get('ordering')),
+    };
+    parsed.set(settings, shop);
+  }
+  return shop;
 }

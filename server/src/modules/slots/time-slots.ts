@@ -98,28 +98,51 @@ export async function listSlotOptions(
   return options.sort((a, b) => a.start.getTime() - b.start.getTime() || a.slotId - b.slotId);
 }
 
-/** Finds the option a checkout names, if it is still offered (right type, day, time and lead time). */
+/**
+ * Finds the option a checkout names, if it is still offered (right type, day, time and lead time). Reads
+ * only that slot's row: the checkout runs it in its transaction, and the day's other times do not matter.
+ * `remaining` is not known here; bookSlot decides whether a place is left.
+ */
 export async function findSlotOption(
   db: DbOrTx,
   id: string,
   params: { type: FulfilmentType; now: Date; leadTimeMinutes: number; timeZone: string },
-): Promise<SlotOption | null> {
+): Promise<Omit<SlotOption, 'remaining' | 'isFullyBooked'> | null> {
   const parsed = parseSlotOptionId(id);
   if (!parsed) return null;
-  const options = await listSlotOptions(db, { ...params, date: parsed.date });
-  return options.find((o) => o.id === slotOptionId(parsed.slotId, parsed.date, parsed.minutes)) ?? null;
+  const [slot] = await db
+    .select()
+    .from(timeSlots)
+    .where(and(eq(timeSlots.id, parsed.slotId), eq(timeSlots.type, params.type), eq(timeSlots.isAvailable, true)));
+  if (!slot || !appliesOn(slot, parsed.date) || !optionStarts(slot).includes(parsed.minutes)) return null;
+  const start = instantAt(parsed.date, parsed.minutes, params.timeZone);
+  if (start.getTime() < params.now.getTime() + params.leadTimeMinutes * 60_000) return null;
+  return {
+    id: slotOptionId(slot.id, parsed.date, parsed.minutes),
+    slotId: slot.id,
+    start,
+    end: instantAt(parsed.date, parsed.minutes + slot.intervalMinutes, params.timeZone),
+    maxOrders: slot.maxOrders,
+    message: slot.customMessage,
+  };
 }
 
 /**
- * Takes one place of a slot time inside the caller's transaction. The conditional UPDATE locks the row,
- * so concurrent checkouts for the last place queue and exactly one succeeds (PostgreSQL and PGlite).
+ * Takes one place of a slot time inside the caller's transaction, in one statement: the first booking
+ * inserts the row, later ones update it only while a place is left. Either way the row stays locked
+ * until commit, so concurrent checkouts for the last place queue and exactly one succeeds (PostgreSQL
+ * and PGlite).
  */
 export async function bookSlot(tx: DbOrTx, option: Pick<SlotOption, 'slotId' | 'start' | 'maxOrders'>): Promise<void> {
-  await tx.insert(slotBookings).values({ slotId: option.slotId, startsAt: option.start, booked: 0 }).onConflictDoNothing();
+  if (option.maxOrders < 1) throw new SlotTakenError();
   const taken = await tx
-    .update(slotBookings)
-    .set({ booked: sql`${slotBookings.booked} + 1` })
-    .where(and(eq(slotBookings.slotId, option.slotId), eq(slotBookings.startsAt, option.start), lt(slotBookings.booked, option.maxOrders)))
+    .insert(slotBookings)
+    .values({ slotId: option.slotId, startsAt: option.start, booked: 1 })
+    .onConflictDoUpdate({
+      target: [slotBookings.slotId, slotBookings.startsAt],
+      set: { booked: sql`${slotBookings.booked} + 1` },
+      setWhere: lt(slotBookings.booked, option.maxOrders),
+    })
     .returning({ booked: slotBookings.booked });
   if (taken.length === 0) throw new SlotTakenError();
 }

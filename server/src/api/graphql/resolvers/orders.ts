@@ -103,7 +103,9 @@ export const checkoutMutation = {
         mailLang: ctx.lang,
       });
       if (newAccount && !result.repeated) await newAccount.create(result.orderId);
-      const order = await readOrderFor(ctx.services.db, result.orderId, { orderKey: result.orderKey });
+      // The order as the checkout committed it, unless the new account just changed it (or it was a repeat).
+      const order =
+        result.order && !newAccount ? result.order : await readOrderFor(ctx.services.db, result.orderId, { orderKey: result.orderKey });
       return {
         clientMutationId,
         result: 'success',
