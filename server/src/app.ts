@@ -37,6 +37,7 @@ import { registerViewer, staffMay } from './api/http/viewer.js';
 import { registerAccountRoutes } from './api/rest/account.js';
 import { registerDashboardRoutes } from './api/rest/dashboard.js';
 import { queueOrderConfirmation } from './modules/mail/order-confirmation.js';
+import { pruneOldRecords } from './modules/retention/retention.js';
 import { localMailboxTransport, MailSender, smtpTransport } from './modules/mail/sender.js';
 
 import { mediaDir } from './paths.js';
@@ -145,7 +146,12 @@ export async function buildApp(
   );
   // Tests drive the outbox with mail.flush(); a running shop sends every few seconds.
   if (config.env !== 'test') mail.start();
-  const housekeeping = config.env === 'test' ? undefined : setInterval(() => void auth.housekeeping().catch((err: unknown) => log.warn({ err }, 'auth housekeeping failed')), 3600_000);
+  const tidyUp = async () => {
+    await auth.housekeeping().catch((err: unknown) => log.warn({ err }, 'auth housekeeping failed'));
+    const pruned = await pruneOldRecords(database.db, clock()).catch((err: unknown) => log.warn({ err }, 'pruning old records failed'));
+    if (pruned && Object.values(pruned).some((n) => n > 0)) log.info({ pruned }, 'old records pruned');
+  };
+  const housekeeping = config.env === 'test' ? undefined : setInterval(() => void tidyUp(), 3600_000);
   housekeeping?.unref();
   if (config.benchRoutes) registerBenchRoutes(server);
   if (config.benchRoutes) registerBenchCheckoutFixture(server, database.db);

@@ -1,0 +1,57 @@
+import { and, inArray, lt, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { localMailbox, mailOutbox, orderEvents, printJobs, simulatedTickets } from '../../db/schema/index.js';
+
+/**
+ * How long the shop keeps records that only serve live screens, printing and mail delivery. Orders
+ * themselves are never pruned (bookkeeping); these tables would otherwise grow with every order forever.
+ */
+export interface RetentionPolicy {
+  /** order_events: a screen that was away longer than this reloads its orders instead of resuming. */
+  orderEventDays: number;
+  /** print_jobs that are finished (done, skipped or failed for good). */
+  printJobDays: number;
+  /** Mails that were sent or given up on. */
+  mailDays: number;
+  /** What the simulators received (virtual printer page, local mailbox). */
+  simulatorDays: number;
+}
+
+export const DEFAULT_RETENTION: RetentionPolicy = { orderEventDays: 30, printJobDays: 30, mailDays: 30, simulatorDays: 7 };
+
+export interface PruneResult {
+  orderEvents: number;
+  printJobs: number;
+  mails: number;
+  simulatorRecords: number;
+}
+
+const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * 24 * 3600_000);
+
+/**
+ * Deletes what the policy no longer keeps. Safe to run on several instances at once (plain deletes by
+ * age) and never touches work still to do: pending or printing jobs, unsent mail.
+ */
+export async function pruneOldRecords(db: DbOrTx, now: Date, policy: RetentionPolicy = DEFAULT_RETENTION): Promise<PruneResult> {
+  const events = await db
+    .delete(orderEvents)
+    .where(lt(orderEvents.createdAt, daysBefore(now, policy.orderEventDays)))
+    .returning({ id: orderEvents.id });
+  const jobs = await db
+    .delete(printJobs)
+    .where(
+      and(
+        inArray(printJobs.status, ['done', 'skipped', 'failed']),
+        lt(sql`coalesce(${printJobs.doneAt}, ${printJobs.createdAt})`, daysBefore(now, policy.printJobDays)),
+      ),
+    )
+    .returning({ id: printJobs.id });
+  const mails = await db
+    .delete(mailOutbox)
+    .where(and(inArray(mailOutbox.status, ['sent', 'failed']), lt(mailOutbox.createdAt, daysBefore(now, policy.mailDays))))
+    .returning({ id: mailOutbox.id });
+  const simulatorCutoff = daysBefore(now, policy.simulatorDays);
+  const tickets = await db.delete(simulatedTickets).where(lt(simulatedTickets.receivedAt, simulatorCutoff)).returning({ id: simulatedTickets.id });
+  const mailbox = await db.delete(localMailbox).where(lt(localMailbox.receivedAt, simulatorCutoff)).returning({ id: localMailbox.id });
+  return { orderEvents: events.length, printJobs: jobs.length, mails: mails.length, simulatorRecords: tickets.length + mailbox.length };
+}
