@@ -18,9 +18,13 @@ async function insertJobs(tx: DbOrTx, jobs: (typeof printJobs.$inferInsert)[]): 
   if (jobs.length === 0) return 0;
   // The same ticket asked for twice (a repeated payment notification, say) stays one job.
   const inserted = await tx.insert(printJobs).values(jobs).onConflictDoNothing().returning({ id: printJobs.id });
-  // Delivered at commit, and only if the transaction commits.
-  if (inserted.length) await tx.execute(sql`select pg_notify(${PRINT_JOBS_CHANNEL}, '')`);
+  if (inserted.length) await wakePrintWorkers(tx);
   return inserted.length;
+}
+
+/** Wakes every instance's print worker; delivered at commit, and only if the transaction commits. */
+export async function wakePrintWorkers(tx: DbOrTx): Promise<void> {
+  await tx.execute(sql`select pg_notify(${PRINT_JOBS_CHANNEL}, '')`);
 }
 
 /**
