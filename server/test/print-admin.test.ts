@@ -192,7 +192,7 @@ describe.each(databaseKinds)('print settings and print jobs in the dashboard on 
     // Refused at the door (401): the simulator counts only the print requests it let in.
     expect(simulator.requests).toBe(0);
 
-    const listed = (await admin.request('GET', '/api/printing/jobs')).json().jobs as { orderId: number; pickupNumber: number; kind: string; status: string; attempts: number; lastError: string; idempotencyKey: string; createdAt: string }[];
+    const listed = (await admin.request('GET', '/api/printing/jobs')).json().jobs as { id: number; orderId: number; pickupNumber: number; kind: string; status: string; attempts: number; lastError: string; idempotencyKey: string; createdAt: string }[];
     expect(listed.map((j) => [j.orderId, j.kind, j.status])).toEqual([
       [second.databaseId, 'kitchen', 'failed'],
       [second.databaseId, 'customer', 'skipped'],
