@@ -124,7 +124,7 @@ export async function buildApp(
   registerKitchenSettingsRoutes(server, { db: database.db });
   const printing = await startPrinting(config, database, log);
   registerPrintingRoutes(server, { receivedTickets: printing.receivedTickets, authorize: staffMay('kitchen.view') });
-  registerPrintAdminRoutes(server, { db: database.db });
+  registerPrintAdminRoutes(server, { db: database.db, timeZone: config.timeZone, clock });
   let pepper: string | undefined;
   const keys = new ApiKeyService(
     database.db,

@@ -65,6 +65,7 @@ describe.each(databaseKinds)('print settings and print jobs in the dashboard on 
       ['PUT', '/api/printing/settings', { kitchenCopies: 3 }],
       ['GET', '/api/printing/jobs', undefined],
       ['POST', '/api/printing/jobs/1/retry', undefined],
+      ['POST', '/api/printing/test', { kind: 'kitchen' }],
     ] as const;
     const guest = new Browser(() => app);
     const customer = await as('customer');
@@ -77,6 +78,7 @@ describe.each(databaseKinds)('print settings and print jobs in the dashboard on 
       expect(refused.json()).toMatchObject({ code: 'forbidden', data: { permission: 'settings.manage' } });
     }
     expect((await readPrintSettings(testDb.database.db)).kitchenCopies).toBe(1);
+    expect(await printed.list()).toEqual([]);
 
     const manager = await as('manager');
     expect((await manager.request('GET', '/api/printing/settings')).statusCode).toBe(200);
@@ -230,5 +232,37 @@ describe.each(databaseKinds)('print settings and print jobs in the dashboard on 
     expect((await printed.list()).map((tk) => tk.idempotencyKey).sort()).toEqual([`o${first.databaseId}-c1`, `o${first.databaseId}-k1`]);
     expect(simulator.requests).toBe(2);
     expect((await admin.request('GET', '/api/printing/jobs')).json().jobs.map((j: { orderId: number }) => j.orderId)).toEqual([second.databaseId, second.databaseId]);
+  });
+
+  it('prints a test ticket straight to the configured printer, also while printing is off, and says why when it cannot', async () => {
+    const manager = await as('manager');
+    await manager.request('PUT', '/api/printing/settings', { enabled: false, seller: { name: 'Frituur Marcel' } });
+    const sent = await manager.request('POST', '/api/printing/test', { kind: 'kitchen' });
+    expect(sent.statusCode).toBe(200);
+    const { printer, reference } = sent.json() as { printer: string; reference: string };
+    expect(printer).toBe('printnode:72');
+    const [ticket, ...others] = await printed.list();
+    expect(others).toEqual([]);
+    expect(ticket).toMatchObject({ printer: 'printnode:72', idempotencyKey: reference });
+    const rule = '-'.repeat(23);
+    expect(ticket!.lines).toEqual([rule, '    Frituur Marcel', '      TESTTICKET', '       Keukenbon', rule, '21-11-2026 10:00', 'printnode:72', rule, `ref ${reference}`]);
+    // Each test has its own reference: a second one is printed, not dropped as a repeat.
+    expect((await manager.request('POST', '/api/printing/test', { kind: 'kitchen' })).statusCode).toBe(200);
+    expect(await printed.list()).toHaveLength(2);
+
+    await manager.request('PUT', '/api/printing/settings', { customerPrinter: '' });
+    const missing = await manager.request('POST', '/api/printing/test', { kind: 'customer' });
+    expect(missing.statusCode).toBe(409);
+    expect(missing.json()).toMatchObject({ code: 'not_configured', message: NOT_CONFIGURED });
+    await manager.request('PUT', '/api/printing/settings', { customerPrinter: '127.0.0.1:9' });
+    const dead = await manager.request('POST', '/api/printing/test', { kind: 'customer' });
+    expect(dead.statusCode).toBe(502);
+    expect(dead.json().message).toMatch(/^The test ticket did not print on lan:127\.0\.0\.1:9: /);
+    for (const body of [{}, { kind: 'bar' }, { kind: 'kitchen', copies: 2 }, null]) {
+      expect((await manager.request('POST', '/api/printing/test', body)).statusCode, JSON.stringify(body)).toBe(400);
+    }
+    expect(await printed.list()).toHaveLength(2);
+    // Nothing was queued: a test ticket is not a print job.
+    expect(await testDb.database.db.select().from(t.printJobs)).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import {
   LISTABLE_STATUSES,
@@ -10,6 +11,7 @@ import {
   retryPrintJob,
   type ListableStatus,
 } from '../../modules/printing/print-admin.js';
+import { TestPrintError, printTestTicket } from '../../modules/printing/print-test.js';
 import { requireStaff } from '../http/viewer.js';
 
 const badInput = (reply: FastifyReply, message: string, fields: { field: string; message: string }[] = []) =>
@@ -18,9 +20,10 @@ const badInput = (reply: FastifyReply, message: string, fields: { field: string;
 /**
  * The dashboard's print settings and failed print jobs (settings.manage: managers and admins):
  * GET|PUT /api/printing/settings (the API key is write-only), GET /api/printing/jobs?status=failed,skipped
- * &limit=50, POST /api/printing/jobs/:id/retry. The work is in modules/printing/print-admin.ts.
+ * &limit=50, POST /api/printing/jobs/:id/retry, POST /api/printing/test {kind} (a test ticket, sent at once).
+ * The work is in modules/printing/print-admin.ts and print-test.ts.
  */
-export function registerPrintAdminRoutes(app: FastifyInstance, deps: { db: Db }) {
+export function registerPrintAdminRoutes(app: FastifyInstance, deps: { db: Db; timeZone: string; clock: () => Date }) {
   const guard = { preHandler: requireStaff('settings.manage') };
 
   app.get('/api/printing/settings', guard, async (_request, reply) => {
@@ -58,6 +61,20 @@ export function registerPrintAdminRoutes(app: FastifyInstance, deps: { db: Db })
     } catch (error) {
       if (!(error instanceof RetryRefused)) throw error;
       const status = error.code === 'not_found' ? 404 : 409;
+      return reply.code(status).send({ code: error.code, message: error.message, data: { status } });
+    }
+  });
+
+  const testBody = z.object({ kind: z.enum(['customer', 'kitchen']) }).strict();
+  app.post('/api/printing/test', guard, async (request, reply) => {
+    const parsed = testBody.safeParse(request.body);
+    if (!parsed.success) return badInput(reply, 'Send {"kind": "customer"} or {"kind": "kitchen"}.', [{ field: 'kind', message: 'customer or kitchen' }]);
+    try {
+      return await printTestTicket(deps.db, parsed.data.kind, { timeZone: deps.timeZone, now: deps.clock() });
+    } catch (error) {
+      if (!(error instanceof TestPrintError)) throw error;
+      // Not configured is the shop's state (409); a printer that does not answer is an upstream failure (502).
+      const status = error.code === 'not_configured' ? 409 : 502;
       return reply.code(status).send({ code: error.code, message: error.message, data: { status } });
     }
   });
