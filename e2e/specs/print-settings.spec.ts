@@ -113,15 +113,33 @@ test('an admin changes the kitchen copies and a printer, sees bad input refused,
   await save(page);
   await expect(settingsForm(page).getByText('Instellingen opgeslagen.')).toBeVisible();
   await expect(warning).toHaveCount(0);
+
+  // Test tickets go straight to the saved printers, and say whether they printed.
+  const customerTest = page.getByRole('button', { name: 'Testticket op de klantenprinter' });
+  await customerTest.click();
+  await expect(page.getByText(`Testticket afgedrukt op lan:${virtualPrinter}.`)).toBeVisible();
+  await page.getByRole('button', { name: 'Testticket op de keukenprinter' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Het testticket werd niet afgedrukt.' })).toContainText(`lan:${DEAD_PRINTER}`);
+  // Unsaved changes: the test would use the old printer, so it waits for the save.
+  await settingsForm(page).getByLabel('Printer voor klantentickets').fill('73002');
+  await expect(customerTest).toBeDisabled();
+  await expect(page.getByText('Sla je wijzigingen eerst op: het testticket gaat naar de opgeslagen printer.')).toBeVisible();
+  await settingsForm(page).getByRole('button', { name: 'Wijzigingen ongedaan maken' }).click();
+  await expect(customerTest).toBeEnabled();
+  await expectNoSeriousA11yViolations(page);
   await page.context().close();
 });
 
 test('kitchen tickets for a dead printer fail, are listed, and print once each after the printer is fixed and Retry is pressed', async ({ browser }) => {
-  const order = await server.placeOrder();
   const page = await openPrinting(browser, ADMIN);
   const form = settingsForm(page);
-  await expect(form.getByLabel('Printer voor keukenbonnen')).toHaveValue(DEAD_PRINTER);
   const virtualPrinter = await form.getByLabel('Printer voor klantentickets').inputValue();
+  expect(virtualPrinter).toMatch(/^127\.0\.0\.1:\d+$/);
+  await form.getByLabel('Aantal keukenbonnen per bestelling').fill('2');
+  await form.getByLabel('Printer voor keukenbonnen').fill(DEAD_PRINTER);
+  await save(page);
+  await expect(form.getByText('Instellingen opgeslagen.')).toBeVisible();
+  const order = await server.placeOrder();
   const jobs = page.getByRole('region', { name: 'Mislukte en overgeslagen tickets' });
   const rows = jobs.getByRole('row').filter({ hasText: `#${order.pickupNumber}` });
   // Both copies use up their attempts against the dead printer (the list refreshes on reload).

@@ -179,156 +179,159 @@ function SettingsForm({ settings }: { settings: PrintSettings }) {
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
 
   return (
-    <form className="account-form admin__form admin__form--wide" onSubmit={submit} noValidate aria-labelledby="print-settings-title">
-      <h2 id="print-settings-title">{t('dashboard.printing.settingsTitle')}</h2>
-      <fieldset className="admin__fieldset">
-        <legend>{t('dashboard.printing.tickets')}</legend>
-        <Check name="enabled" label={t('dashboard.printing.enabled')} checked={values.enabled} onChange={toggle('enabled')} />
-        <Check name="customerTicket" label={t('dashboard.printing.customerTicket')} checked={values.customerTicket} onChange={toggle('customerTicket')} />
-        <Check name="kitchenTicket" label={t('dashboard.printing.kitchenTicket')} checked={values.kitchenTicket} onChange={toggle('kitchenTicket')} />
-      </fieldset>
-      <Field
-        label={t('dashboard.printing.kitchenCopies')}
-        name="kitchenCopies"
-        type="number"
-        inputMode="numeric"
-        min={0}
-        max={10}
-        step={1}
-        value={values.kitchenCopies}
-        onChange={set('kitchenCopies')}
-        error={errors.kitchenCopies}
-      />
-      <p className="account-hint" id={hintId}>
-        {t('dashboard.printing.printerHint')}
-      </p>
-      <div className="admin__row">
+    <>
+      <form className="account-form admin__form admin__form--wide" onSubmit={submit} noValidate aria-labelledby="print-settings-title">
+        <h2 id="print-settings-title">{t('dashboard.printing.settingsTitle')}</h2>
+        <fieldset className="admin__fieldset">
+          <legend>{t('dashboard.printing.tickets')}</legend>
+          <Check name="enabled" label={t('dashboard.printing.enabled')} checked={values.enabled} onChange={toggle('enabled')} />
+          <Check name="customerTicket" label={t('dashboard.printing.customerTicket')} checked={values.customerTicket} onChange={toggle('customerTicket')} />
+          <Check name="kitchenTicket" label={t('dashboard.printing.kitchenTicket')} checked={values.kitchenTicket} onChange={toggle('kitchenTicket')} />
+        </fieldset>
         <Field
-          label={t('dashboard.printing.customerPrinter')}
-          name="customerPrinter"
-          autoComplete="off"
-          spellCheck={false}
-          value={values.customerPrinter}
-          onChange={set('customerPrinter')}
-          error={errors.customerPrinter}
+          label={t('dashboard.printing.kitchenCopies')}
+          name="kitchenCopies"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={10}
+          step={1}
+          value={values.kitchenCopies}
+          onChange={set('kitchenCopies')}
+          error={errors.kitchenCopies}
         />
-        <Field
-          label={t('dashboard.printing.kitchenPrinter')}
-          name="kitchenPrinter"
-          autoComplete="off"
-          spellCheck={false}
-          value={values.kitchenPrinter}
-          onChange={set('kitchenPrinter')}
-          error={errors.kitchenPrinter}
-        />
-      </div>
-      <fieldset className="admin__fieldset">
-        <legend>{t('dashboard.printing.printNode')}</legend>
-        <p className="admin__muted" role="status">
-          {values.clearApiKey
-            ? t('dashboard.printing.apiKeyWillClear')
-            : settings.printNodeApiKeySet
-              ? settings.printNodeApiKeyEnding
-                ? t('dashboard.printing.apiKeySetEnding', { ending: settings.printNodeApiKeyEnding })
-                : t('dashboard.printing.apiKeySet')
-              : t('dashboard.printing.apiKeyNotSet')}
+        <p className="account-hint" id={hintId}>
+          {t('dashboard.printing.printerHint')}
         </p>
-        <Field
-          label={t(settings.printNodeApiKeySet ? 'dashboard.printing.apiKeyReplace' : 'dashboard.printing.apiKey')}
-          name="printNodeApiKey"
-          type="password"
-          autoComplete="new-password"
-          spellCheck={false}
-          disabled={values.clearApiKey}
-          value={values.printNodeApiKey}
-          onChange={set('printNodeApiKey')}
-          error={errors.printNodeApiKey}
-        />
-        {settings.printNodeApiKeySet || values.clearApiKey ? (
+        <div className="admin__row">
+          <Field
+            label={t('dashboard.printing.customerPrinter')}
+            name="customerPrinter"
+            autoComplete="off"
+            spellCheck={false}
+            value={values.customerPrinter}
+            onChange={set('customerPrinter')}
+            error={errors.customerPrinter}
+          />
+          <Field
+            label={t('dashboard.printing.kitchenPrinter')}
+            name="kitchenPrinter"
+            autoComplete="off"
+            spellCheck={false}
+            value={values.kitchenPrinter}
+            onChange={set('kitchenPrinter')}
+            error={errors.kitchenPrinter}
+          />
+        </div>
+        <fieldset className="admin__fieldset">
+          <legend>{t('dashboard.printing.printNode')}</legend>
+          <p className="admin__muted" role="status">
+            {values.clearApiKey
+              ? t('dashboard.printing.apiKeyWillClear')
+              : settings.printNodeApiKeySet
+                ? settings.printNodeApiKeyEnding
+                  ? t('dashboard.printing.apiKeySetEnding', { ending: settings.printNodeApiKeyEnding })
+                  : t('dashboard.printing.apiKeySet')
+                : t('dashboard.printing.apiKeyNotSet')}
+          </p>
+          <Field
+            label={t(settings.printNodeApiKeySet ? 'dashboard.printing.apiKeyReplace' : 'dashboard.printing.apiKey')}
+            name="printNodeApiKey"
+            type="password"
+            autoComplete="new-password"
+            spellCheck={false}
+            disabled={values.clearApiKey}
+            value={values.printNodeApiKey}
+            onChange={set('printNodeApiKey')}
+            error={errors.printNodeApiKey}
+          />
+          {settings.printNodeApiKeySet || values.clearApiKey ? (
+            <Button
+              variant="secondary"
+              size="sm"
+              onClick={() => {
+                setStatus(null);
+                setValues((v) => ({ ...v, clearApiKey: !v.clearApiKey, printNodeApiKey: '' }));
+              }}
+            >
+              {t(values.clearApiKey ? 'dashboard.printing.apiKeyKeep' : 'dashboard.printing.apiKeyClear')}
+            </Button>
+          ) : null}
+          <Field
+            label={t('dashboard.printing.baseUrl')}
+            name="printNodeBaseUrl"
+            type="url"
+            autoComplete="off"
+            spellCheck={false}
+            value={values.printNodeBaseUrl}
+            onChange={set('printNodeBaseUrl')}
+            error={errors.printNodeBaseUrl}
+          />
+        </fieldset>
+        <fieldset className="admin__fieldset">
+          <legend>{t('dashboard.printing.seller')}</legend>
+          <Field label={t('dashboard.printing.sellerName')} name="sellerName" autoComplete="off" value={values.sellerName} onChange={set('sellerName')} error={errors.sellerName} />
+          <div className="account-field">
+            <label htmlFor={addressId}>{t('dashboard.printing.sellerAddress')}</label>
+            <textarea
+              id={addressId}
+              name="sellerAddress"
+              className="input"
+              rows={4}
+              value={values.sellerAddress}
+              onChange={set('sellerAddress')}
+              aria-invalid={errors.sellerAddress ? true : undefined}
+              aria-describedby={`${addressId}-hint${errors.sellerAddress ? ` ${addressId}-error` : ''}`}
+            />
+            <p className="account-hint" id={`${addressId}-hint`}>
+              {t('dashboard.printing.sellerAddressHint')}
+            </p>
+            {errors.sellerAddress ? (
+              <p className="field-error" id={`${addressId}-error`}>
+                {errors.sellerAddress}
+              </p>
+            ) : null}
+          </div>
+          <Field label={t('dashboard.printing.sellerVat')} name="sellerVat" autoComplete="off" value={values.sellerVat} onChange={set('sellerVat')} error={errors.sellerVat} />
+        </fieldset>
+        {save.error ? (
+          <Notice tone="error" role="alert">
+            {save.error instanceof RestError && save.error.status === 400
+              ? t('dashboard.printing.saveInvalid')
+              : save.error instanceof RestError && save.error.status === 403
+                ? t('dashboard.gate.forbiddenTitle')
+                : t('dashboard.printing.saveFailed')}
+          </Notice>
+        ) : null}
+        {status === 'saved' ? <Notice tone="success">{t('dashboard.printing.saved')}</Notice> : null}
+        {dirty && !save.isPending ? <p className="admin__muted">{t('dashboard.printing.unsaved')}</p> : null}
+        <div className="admin__buttons">
+          <Button type="submit" variant="primary" busy={save.isPending}>
+            {t('dashboard.printing.save')}
+          </Button>
           <Button
             variant="secondary"
-            size="sm"
+            disabled={!dirty || save.isPending}
             onClick={() => {
-              setStatus(null);
-              setValues((v) => ({ ...v, clearApiKey: !v.clearApiKey, printNodeApiKey: '' }));
+              save.reset();
+              setValues(saved);
             }}
           >
-            {t(values.clearApiKey ? 'dashboard.printing.apiKeyKeep' : 'dashboard.printing.apiKeyClear')}
+            {t('dashboard.printing.undo')}
           </Button>
-        ) : null}
-        <Field
-          label={t('dashboard.printing.baseUrl')}
-          name="printNodeBaseUrl"
-          type="url"
-          autoComplete="off"
-          spellCheck={false}
-          value={values.printNodeBaseUrl}
-          onChange={set('printNodeBaseUrl')}
-          error={errors.printNodeBaseUrl}
-        />
-      </fieldset>
-      <fieldset className="admin__fieldset">
-        <legend>{t('dashboard.printing.seller')}</legend>
-        <Field label={t('dashboard.printing.sellerName')} name="sellerName" autoComplete="off" value={values.sellerName} onChange={set('sellerName')} error={errors.sellerName} />
-        <div className="account-field">
-          <label htmlFor={addressId}>{t('dashboard.printing.sellerAddress')}</label>
-          <textarea
-            id={addressId}
-            name="sellerAddress"
-            className="input"
-            rows={4}
-            value={values.sellerAddress}
-            onChange={set('sellerAddress')}
-            aria-invalid={errors.sellerAddress ? true : undefined}
-            aria-describedby={`${addressId}-hint${errors.sellerAddress ? ` ${addressId}-error` : ''}`}
-          />
-          <p className="account-hint" id={`${addressId}-hint`}>
-            {t('dashboard.printing.sellerAddressHint')}
-          </p>
-          {errors.sellerAddress ? (
-            <p className="field-error" id={`${addressId}-error`}>
-              {errors.sellerAddress}
-            </p>
-          ) : null}
         </div>
-        <Field label={t('dashboard.printing.sellerVat')} name="sellerVat" autoComplete="off" value={values.sellerVat} onChange={set('sellerVat')} error={errors.sellerVat} />
-      </fieldset>
-      {save.error ? (
-        <Notice tone="error" role="alert">
-          {save.error instanceof RestError && save.error.status === 400
-            ? t('dashboard.printing.saveInvalid')
-            : save.error instanceof RestError && save.error.status === 403
-              ? t('dashboard.gate.forbiddenTitle')
-              : t('dashboard.printing.saveFailed')}
-        </Notice>
-      ) : null}
-      {status === 'saved' ? <Notice tone="success">{t('dashboard.printing.saved')}</Notice> : null}
-      {dirty && !save.isPending ? <p className="admin__muted">{t('dashboard.printing.unsaved')}</p> : null}
-      <div className="admin__buttons">
-        <Button type="submit" variant="primary" busy={save.isPending}>
-          {t('dashboard.printing.save')}
-        </Button>
-        <Button
-          variant="secondary"
-          disabled={!dirty || save.isPending}
-          onClick={() => {
-            save.reset();
-            setValues(saved);
-          }}
+        <ConfirmDialog
+          open={blocker.state === 'blocked'}
+          title={t('dashboard.printing.leaveTitle')}
+          confirmLabel={t('dashboard.printing.leaveConfirm')}
+          onClose={() => blocker.reset?.()}
+          onConfirm={() => blocker.proceed?.()}
         >
-          {t('dashboard.printing.undo')}
-        </Button>
-      </div>
-      <ConfirmDialog
-        open={blocker.state === 'blocked'}
-        title={t('dashboard.printing.leaveTitle')}
-        confirmLabel={t('dashboard.printing.leaveConfirm')}
-        onClose={() => blocker.reset?.()}
-        onConfirm={() => blocker.proceed?.()}
-      >
-        <p>{t('dashboard.printing.leaveBody')}</p>
-      </ConfirmDialog>
-    </form>
+          <p>{t('dashboard.printing.leaveBody')}</p>
+        </ConfirmDialog>
+      </form>
+      <TestPrint dirty={dirty} />
+    </>
   );
 }
 
@@ -421,6 +424,48 @@ function JobList() {
         </div>
       )}
     </>
+  );
+}
+
+/** Test tickets go to the saved printers, straight away (POST /api/printing/test): the answer says whether it printed. */
+function TestPrint({ dirty }: { dirty: boolean }) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const test = useMutation({
+    mutationFn: (kind: TicketKind) => rest<{ printer: string }>('POST', '/api/printing/test', { kind }),
+  });
+  const hintId = useId();
+  return (
+    <section className="admin__section" aria-labelledby="print-test-title">
+      <h2 id="print-test-title">{t('dashboard.printing.testTitle')}</h2>
+      <p className="admin__muted" id={hintId}>
+        {t(dirty ? 'dashboard.printing.testSaveFirst' : 'dashboard.printing.testLead')}
+      </p>
+      <div className="admin__buttons">
+        {(['customer', 'kitchen'] as const).map((kind) => (
+          <Button
+            key={kind}
+            variant="secondary"
+            disabled={dirty}
+            aria-describedby={hintId}
+            busy={test.isPending && test.variables === kind}
+            onClick={() => test.mutate(kind)}
+          >
+            {t(`dashboard.printing.test.${kind}`)}
+          </Button>
+        ))}
+      </div>
+      {test.isSuccess ? <Notice tone="success">{t('dashboard.printing.testSent', { printer: test.data.printer })}</Notice> : null}
+      {test.error ? (
+        <Notice tone="error" role="alert">
+          {test.error instanceof RestError && test.error.status === 409
+            ? t('dashboard.printing.notConfigured')
+            : test.error instanceof RestError && test.error.status === 502
+              ? t('dashboard.printing.testFailed', { detail: test.error.message })
+              : t('dashboard.printing.testError')}
+        </Notice>
+      ) : null}
+    </section>
   );
 }
 
