@@ -25,6 +25,7 @@ import { defaultSseOptions, type SseOptions } from './api/events/sse.js';
 import { registerKitchenRoutes } from './api/rest/kitchen.js';
 import { registerKitchenSettingsRoutes } from './api/rest/kitchen-settings.js';
 import { registerPrintingRoutes } from './api/rest/printing.js';
+import { registerPrintAdminRoutes } from './api/rest/print-admin.js';
 import { startPrinting, type PrintingRuntime } from './modules/printing/printing-runtime.js';
 import { ApiKeyService } from './modules/api-keys/api-key-service.js';
 import { loadPepper } from './modules/api-keys/pepper.js';
@@ -124,6 +125,7 @@ export async function buildApp(
   registerKitchenSettingsRoutes(server, { db: database.db });
   const printing = await startPrinting(config, database, log);
   registerPrintingRoutes(server, { receivedTickets: printing.receivedTickets, authorize: staffMay('kitchen.view') });
+  registerPrintAdminRoutes(server, { db: database.db, timeZone: config.timeZone, clock });
   let pepper: string | undefined;
   const keys = new ApiKeyService(
     database.db,

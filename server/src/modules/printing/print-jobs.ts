@@ -31,6 +31,11 @@ async function insertJobs(tx: DbOrTx, jobs: (typeof printJobs.$inferInsert)[]): 
   return Number(result.rows[0]?.inserted ?? 0);
 }
 
+/** Wakes every instance's print worker; delivered at commit, and only if the transaction commits. */
+export async function wakePrintWorkers(tx: DbOrTx): Promise<void> {
+  await tx.execute(sql`select pg_notify(${PRINT_JOBS_CHANNEL}, '')`);
+}
+
 /**
  * The tickets a new order prints (customer ticket, kitchen copies), as jobs in the caller's transaction:
  * they exist exactly when the order does. Whether printing is on and where tickets go is decided when

@@ -8,6 +8,7 @@ export const PERMISSION = {
   productsManage: `products.manage`,
   staffManage: `staff.manage`,
   keysManage: `keys.manage`,
+  settingsManage: `settings.manage`,
   mailboxRead: `mailbox.read`,
 } as const;
 

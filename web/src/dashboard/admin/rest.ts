@@ -6,6 +6,8 @@ export class RestError extends Error {
     message: string,
     readonly status: number,
     readonly code?: string,
+    /** A 400's fields the server names ({field: "kitchenPrinter", message}), when it names them. */
+    readonly fields: { field: string; message: string }[] = [],
   ) {
     super(message);
     this.name = 'RestError';
@@ -16,7 +18,7 @@ export class RestError extends Error {
  * JSON over the staff REST routes with the session cookie. Changes carry the CSRF token
  * (docs/security.md); a network failure becomes status 0.
  */
-export async function rest<T>(method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+export async function rest<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, signal?: AbortSignal): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   const csrf = method === 'GET' ? undefined : csrfToken();
@@ -28,7 +30,10 @@ export async function rest<T>(method: 'GET' | 'POST' | 'DELETE', url: string, bo
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new RestError('Network request failed', 0);
   }
-  const data = (await response.json().catch(() => null)) as (T & { code?: string; message?: string }) | null;
-  if (!response.ok) throw new RestError(data?.message ?? `HTTP ${response.status}`, response.status, data?.code);
+  const data = (await response.json().catch(() => null)) as (T & { code?: string; message?: string; data?: { fields?: unknown } }) | null;
+  if (!response.ok) {
+    const fields = Array.isArray(data?.data?.fields) ? (data.data.fields as { field: string; message: string }[]) : [];
+    throw new RestError(data?.message ?? `HTTP ${response.status}`, response.status, data?.code, fields);
+  }
   return data as T;
 }

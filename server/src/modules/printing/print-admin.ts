@@ -1,0 +1,210 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Db } from '../../db/client.js';
+import { orders, printJobs, type PrintJobStatus, type TicketKind } from '../../db/schema/index.js';
+import { wakePrintWorkers } from './print-jobs.js';
+import { parsePrinterTarget, readPrintSettings, updatePrintSettings, type PrintSettings } from './print-settings.js';
+
+/**
+ * The dashboard's view of the 'printing' settings. The PrintNode API key is a secret that can print on the
+ * shop's account: it is written, never read back; staff only see whether one is set and how it ends.
+ */
+export interface PublicPrintSettings extends Omit<PrintSettings, 'printNodeApiKey'> {
+  printNodeApiKeySet: boolean;
+  /** The key's last 4 characters, only for keys long enough that 4 characters give little away. */
+  printNodeApiKeyEnding: string | null;
+  /** Ticket kinds that are wanted but would be skipped now ('PrintNode API key or Printer ID is not set.'). */
+  notConfigured: TicketKind[];
+}
+
+/** The kinds the worker would skip with NOT_CONFIGURED, mirroring its check (print-worker.ts). */
+export function unconfiguredKinds(settings: PrintSettings): TicketKind[] {
+  if (!settings.enabled) return [];
+  const wanted: [TicketKind, boolean, string][] = [
+    ['customer', settings.customerTicket, settings.customerPrinter],
+    ['kitchen', settings.kitchenTicket && settings.kitchenCopies > 0, settings.kitchenPrinter],
+  ];
+  return wanted
+    .filter(([, on, printer]) => {
+      if (!on) return false;
+      const target = parsePrinterTarget(printer);
+      return !target || (target.type === 'printnode' && !settings.printNodeApiKey);
+    })
+    .map(([kind]) => kind);
+}
+
+export function publicPrintSettings(settings: PrintSettings): PublicPrintSettings {
+  const { printNodeApiKey, ...rest } = settings;
+  return {
+    ...rest,
+    printNodeApiKeySet: printNodeApiKey !== '',
+    printNodeApiKeyEnding: printNodeApiKey.length >= 12 ? printNodeApiKey.slice(-4) : null,
+    notConfigured: unconfiguredKinds(settings),
+  };
+}
+
+const printer = z
+  .string()
+  .trim()
+  .max(200)
+  .refine((value) => value === '' || parsePrinterTarget(value) !== null, {
+    message: 'A printer is a PrintNode printer id (e.g. 73001) or a LAN printer as host:port (e.g. 192.168.1.50:9100); leave it empty for none.',
+  });
+const line = (what: string) => z.string().trim().max(48, `${what} fits on the ticket in at most 48 characters.`);
+
+/** What PUT /api/printing/settings accepts: any subset of the settings, nothing else. */
+export const printSettingsPatchSchema = z
+  .object({
+    enabled: z.boolean(),
+    customerTicket: z.boolean(),
+    kitchenTicket: z.boolean(),
+    kitchenCopies: z.number().int().min(0).max(10),
+    customerPrinter: printer,
+    kitchenPrinter: printer,
+    // Absent keeps the stored key, '' clears it.
+    printNodeApiKey: z.string().trim().max(200, 'The PrintNode API key is at most 200 characters.'),
+    printNodeBaseUrl: z.url({ protocol: /^https?$/, error: 'The PrintNode address is an http:// or https:// URL.' }).max(200),
+    seller: z
+      .object({
+        name: line('The name'),
+        address: z.array(line('Each address line')).max(4, 'At most 4 address lines.'),
+        vatNumber: z.string().trim().max(30, 'The VAT number is at most 30 characters.'),
+      })
+      .partial()
+      .strict(),
+  })
+  .partial()
+  .strict();
+export type PrintSettingsPatch = z.infer<typeof printSettingsPatchSchema>;
+
+const FIELD_MESSAGES: Record<string, string> = {
+  enabled: 'enabled is true or false.',
+  customerTicket: 'customerTicket is true or false.',
+  kitchenTicket: 'kitchenTicket is true or false.',
+  kitchenCopies: 'Kitchen copies is a whole number from 0 to 10.',
+};
+
+export class PrintSettingsInputError extends Error {
+  constructor(readonly fields: { field: string; message: string }[]) {
+    super(`Print settings not saved: ${fields.map((f) => `${f.field}: ${f.message}`).join(' ')}`);
+    this.name = 'PrintSettingsInputError';
+  }
+}
+
+/** Checks a patch; the error names each bad field ("seller.address.1", "" for the body itself). */
+export function parsePrintSettingsPatch(body: unknown): PrintSettingsPatch {
+  const parsed = printSettingsPatchSchema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const fields = parsed.error.issues.flatMap((issue) => {
+    const base = issue.path.map(String).join('.');
+    if (issue.code === 'unrecognized_keys') {
+      return issue.keys.map((key) => ({ field: base ? `${base}.${key}` : key, message: `Unknown setting "${key}".` }));
+    }
+    if (base === '') return [{ field: '', message: 'Send a JSON object with the settings to change.' }];
+    return [{ field: base, message: FIELD_MESSAGES[base] ?? issue.message }];
+  });
+  throw new PrintSettingsInputError(fields);
+}
+
+/** Applies a checked patch; the seller details merge field by field. */
+export async function patchPrintSettings(db: Db, body: unknown): Promise<PublicPrintSettings> {
+  const patch = parsePrintSettingsPatch(body);
+  // One transaction, so two saves at once cannot interleave their read and write of the row.
+  const next = await db.transaction(async (tx) => {
+    const current = await readPrintSettings(tx);
+    const { seller, ...rest } = patch;
+    return updatePrintSettings(tx, { ...rest, ...(seller ? { seller: { ...current.seller, ...seller } } : {}) });
+  });
+  return publicPrintSettings(next);
+}
+
+export async function readPublicPrintSettings(db: Db): Promise<PublicPrintSettings> {
+  return publicPrintSettings(await readPrintSettings(db));
+}
+
+export interface PrintJobView {
+  id: number;
+  orderId: number;
+  /** Null when the order no longer exists. */
+  pickupNumber: number | null;
+  kind: TicketKind;
+  copy: number;
+  status: PrintJobStatus;
+  attempts: number;
+  lastError: string | null;
+  printer: string | null;
+  idempotencyKey: string;
+  createdAt: string;
+  nextAttemptAt: string;
+  doneAt: string | null;
+}
+
+export const LISTABLE_STATUSES = ['failed', 'skipped', 'pending'] as const satisfies readonly PrintJobStatus[];
+export type ListableStatus = (typeof LISTABLE_STATUSES)[number];
+
+function toView({ job, pickupNumber }: { job: typeof printJobs.$inferSelect; pickupNumber: number | null }): PrintJobView {
+  return {
+    id: job.id,
+    orderId: job.orderId,
+    pickupNumber,
+    kind: job.kind,
+    copy: job.copy,
+    status: job.status,
+    attempts: job.attempts,
+    lastError: job.lastError,
+    printer: job.printer,
+    idempotencyKey: job.idempotencyKey,
+    createdAt: job.createdAt.toISOString(),
+    nextAttemptAt: job.nextAttemptAt.toISOString(),
+    doneAt: job.doneAt?.toISOString() ?? null,
+  };
+}
+
+/** Print jobs in the given states, newest first. */
+export async function listPrintJobs(db: Db, statuses: readonly ListableStatus[], limit: number): Promise<PrintJobView[]> {
+  const rows = await db
+    .select({ job: printJobs, pickupNumber: orders.pickupNumber })
+    .from(printJobs)
+    .leftJoin(orders, eq(orders.id, printJobs.orderId))
+    .where(inArray(printJobs.status, [...statuses]))
+    .orderBy(desc(printJobs.createdAt), desc(printJobs.id))
+    .limit(limit);
+  return rows.map(toView);
+}
+
+export class RetryRefused extends Error {
+  constructor(
+    readonly code: 'not_found' | 'not_retryable',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'RetryRefused';
+  }
+}
+
+/**
+ * Puts a failed or skipped job back in the queue. It keeps its idempotency key, so a ticket that did reach
+ * the printer after all is still recognised and printed once. The attempt count starts again: a job that
+ * used up its attempts would otherwise fail for good on its first new error.
+ */
+export async function retryPrintJob(db: Db, id: number): Promise<PrintJobView> {
+  return db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(printJobs)
+      .set({ status: 'pending', attempts: 0, nextAttemptAt: sql`now()`, claimedBy: null, leaseUntil: null, doneAt: null })
+      .where(and(eq(printJobs.id, id), inArray(printJobs.status, ['failed', 'skipped'])))
+      .returning({ id: printJobs.id });
+    if (!updated) {
+      const [existing] = await tx.select({ status: printJobs.status }).from(printJobs).where(eq(printJobs.id, id));
+      if (!existing) throw new RetryRefused('not_found', `There is no print job ${id}.`);
+      throw new RetryRefused('not_retryable', `Print job ${id} is ${existing.status}; only failed or skipped jobs can be retried.`);
+    }
+    await wakePrintWorkers(tx);
+    const [row] = await tx
+      .select({ job: printJobs, pickupNumber: orders.pickupNumber })
+      .from(printJobs)
+      .leftJoin(orders, eq(orders.id, printJobs.orderId))
+      .where(eq(printJobs.id, id));
+    return toView(row!);
+  });
+}
