@@ -3,7 +3,6 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import * as schema from './schema/index.js';
 import { toHandler, type Database, type Db } from './client.js';
 import { migrationsFolder } from '../paths.js';
 
@@ -33,7 +32,7 @@ export async function openPgliteDatabase(dataDir: string, options: PgliteOptions
     await client.close();
     client = await create(dataDir, options);
   }
-  const db = drizzle(client, { schema }) as unknown as Db;
+  const db = drizzle(client) as unknown as Db;
   return {
     kind: 'pglite',
     db,

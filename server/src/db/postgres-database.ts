@@ -1,7 +1,6 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import * as schema from './schema/index.js';
 import { toHandler, type Database, type Db } from './client.js';
 import { PgNotificationListener, type ListenerOptions } from './pg-notification-listener.js';
 import { migrationsFolder } from '../paths.js';
@@ -17,7 +16,7 @@ export async function openPostgresDatabase(url: string, poolSize = 10, listenerO
   // An idle connection closed by the server (restart, failover, admin) must not crash the process;
   // the pool replaces it on the next query.
   pool.on('error', () => undefined);
-  const db = drizzle(pool, { schema }) as unknown as Db;
+  const db = drizzle(pool) as unknown as Db;
   const notifications = new PgNotificationListener(url, listenerOptions);
 
   return {
