@@ -12,7 +12,9 @@ describe('loadConfig', () => {
 
   it('uses PostgreSQL when DATABASE_URL is set', () => {
     const config = loadConfig({ DATABASE_URL: 'postgres://u@db:5432/bakje', BAKJE_DB_POOL_SIZE: '4' });
-    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@db:5432/bakje', poolSize: 4 });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@db:5432/bakje', poolSize: 4, preparedStatements: true });
+    const behindPooler = loadConfig({ DATABASE_URL: 'postgres://u@db:5432/bakje', BAKJE_PG_PREPARED_STATEMENTS: 'false' });
+    expect(behindPooler.database).toMatchObject({ kind: 'postgres', preparedStatements: false });
   });
 
   it('treats an empty DATABASE_URL as unset: the embedded database', () => {

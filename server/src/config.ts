@@ -35,6 +35,7 @@ const schema = z.object({
   BAKJE_API_KEY_PEPPER: z.string().min(32, 'must be at least 32 characters').optional(),
   BAKJE_CATALOG_CACHE_SIZE: z.coerce.number().int().min(0).max(100000).default(500),
   BAKJE_DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  BAKJE_PG_PREPARED_STATEMENTS: boolean.default(true),
   BAKJE_PGLITE_SHARED_BUFFERS: z
     .string()
     .regex(/^\d+(kB|MB|GB)$/, 'must be a size such as 32MB')
@@ -74,7 +75,7 @@ export interface Config {
   host: string;
   /** Public base URL; also the `iss` of session tokens. */
   siteUrl: string;
-  database: { kind: 'pglite'; dataDir: string; sharedBuffers: string } | { kind: 'postgres'; url: string; poolSize: number };
+  database: { kind: 'pglite'; dataDir: string; sharedBuffers: string } | { kind: 'postgres'; url: string; poolSize: number; preparedStatements: boolean };
   seedDemo: boolean;
   timeZone: string;
   sessionSecret: string | undefined;
@@ -125,7 +126,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, rootDir = pr
     host: env.HOST,
     siteUrl: (env.BAKJE_SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     database: env.DATABASE_URL
-      ? { kind: 'postgres', url: env.DATABASE_URL, poolSize: env.BAKJE_DB_POOL_SIZE }
+      ? { kind: 'postgres', url: env.DATABASE_URL, poolSize: env.BAKJE_DB_POOL_SIZE, preparedStatements: env.BAKJE_PG_PREPARED_STATEMENTS }
       : { kind: 'pglite', dataDir: path.resolve(rootDir, env.BAKJE_DATA_DIR), sharedBuffers: env.BAKJE_PGLITE_SHARED_BUFFERS },
     seedDemo: env.BAKJE_SEED_DEMO,
     timeZone: env.BAKJE_TIMEZONE,

@@ -43,7 +43,7 @@ export function toHandler(handler: ChannelHandler | ((payload: string) => void))
 
 // Each driver is imported only when used, so a PGlite start never loads `pg` and the other way round.
 export async function openDatabase(database: Config['database'], log?: Logger): Promise<Database> {
-  return database.kind === 'postgres' ? openPostgres(database.url, database.poolSize, log) : openPglite(database.dataDir, database.sharedBuffers);
+  return database.kind === 'postgres' ? openPostgres(database.url, database.poolSize, log, database.preparedStatements) : openPglite(database.dataDir, database.sharedBuffers);
 }
 
 /** Opens an embedded PGlite database. `dataDir` 'memory://' keeps it in memory (tests). */
@@ -52,7 +52,7 @@ export async function openPglite(dataDir: string, sharedBuffers?: string): Promi
   return openPgliteDatabase(dataDir, { sharedBuffers });
 }
 
-export async function openPostgres(url: string, poolSize = 10, log?: Logger): Promise<Database> {
+export async function openPostgres(url: string, poolSize = 10, log?: Logger, preparedStatements = true): Promise<Database> {
   const { openPostgresDatabase } = await import('./postgres-database.js');
-  return openPostgresDatabase(url, poolSize, { onError: (error, context) => log?.warn({ err: error }, context) });
+  return openPostgresDatabase(url, poolSize, { onError: (error, context) => log?.warn({ err: error }, context) }, preparedStatements);
 }

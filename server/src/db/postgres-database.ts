@@ -1,6 +1,7 @@
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { PreparingClient } from './prepared-statements.js';
 import { toHandler, type Database, type Db } from './client.js';
 import { PgNotificationListener, type ListenerOptions } from './pg-notification-listener.js';
 import { migrationsFolder } from '../paths.js';
@@ -10,9 +11,18 @@ export interface PostgresDatabase extends Database {
   notifications: PgNotificationListener;
 }
 
-/** A PostgreSQL server: a pool for queries, one dedicated connection for LISTEN. */
-export async function openPostgresDatabase(url: string, poolSize = 10, listenerOptions: ListenerOptions = {}): Promise<PostgresDatabase> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+/**
+ * A PostgreSQL server: a pool for queries, one dedicated connection for LISTEN. With `preparedStatements`
+ * every parameterised query is prepared once per connection (prepared-statements.ts); turn it off behind a
+ * pooler that cannot keep them (PgBouncer in transaction mode before 1.21).
+ */
+export async function openPostgresDatabase(
+  url: string,
+  poolSize = 10,
+  listenerOptions: ListenerOptions = {},
+  preparedStatements = true,
+): Promise<PostgresDatabase> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, ...(preparedStatements ? { Client: PreparingClient } : {}) });
   // An idle connection closed by the server (restart, failover, admin) must not crash the process;
   // the pool replaces it on the next query.
   pool.on('error', () => undefined);
