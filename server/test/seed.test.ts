@@ -26,6 +26,7 @@ import {
 } from '../src/db/schema/index.js';
 import { EU_ALLERGENS, seedAllergens } from '../src/db/seed/allergens.js';
 import { seedDemoShop } from '../src/db/seed/demo-shop.js';
+import { readPrintSettings } from '../src/modules/printing/print-settings.js';
 
 const mediaRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../assets/media');
 const fileFor = (src: string) => path.join(mediaRoot, src.replace(/^\/media\//, ''));
@@ -44,6 +45,16 @@ afterAll(async () => {
 });
 
 describe('demo shop seed', () => {
+  it("prints the demo frituur's name, address and a well-formed VAT number on its tickets", async () => {
+    const { seller } = await readPrintSettings(database.db);
+    expect(seller.name).toBe("Frituur 't Bakje");
+    expect(seller.address).toEqual(['Kerkstraat 12', '9000 Gent']);
+    // Belgian enterprise number: 10 digits, the last two are 97 minus the first eight modulo 97.
+    const digits = seller.vatNumber.replace(/^BE/, '').replace(/\D/g, '');
+    expect(digits).toHaveLength(10);
+    expect(97 - (Number(digits.slice(0, 8)) % 97)).toBe(Number(digits.slice(8)));
+  });
+
   it('creates the menu categories with names in three languages and an image', async () => {
     const rows = await database.db.select().from(categories);
     const menu = rows.filter((c) => c.customOrder <= 9999).sort((a, b) => a.customOrder - b.customOrder);

@@ -1348,6 +1348,12 @@ export const DEMO_REVIEWS: DemoReview[] = [
   { product: 'dame-blanche', author: 'Elise Mertens', authorEmail: 'elise.mertens@example.be', rating: 5, verified: true, content: 'De warme chocoladesaus is heerlijk. Perfect na een bakje friet.', daysAgo: 4 },
 ];
 
+/**
+ * The seller on the demo's tickets (part of the 'printing' settings row; printers and the rest keep their
+ * defaults). The VAT number is made up but passes the Belgian mod-97 check.
+ */
+export const DEMO_PRINT_SELLER = { name: "Frituur 't Bakje", address: ['Kerkstraat 12', '9000 Gent'], vatNumber: 'BE0123.456.749' };
+
 /** The shop's own settings row (key 'store'). */
 export const DEMO_STORE_SETTINGS = {
   siteName: "Frituur 't Bakje",

@@ -32,6 +32,7 @@ import {
   type AddonPriceType,
   type MetaEntry,
 } from '../schema/index.js';
+import { PRINT_SETTINGS_KEY } from '../../modules/printing/print-settings.js';
 import { seedAllergens, type AllergenCode } from './allergens.js';
 import { DEMO_SEED_MARKER } from './marker.js';
 import { seedDemoOrdering } from './demo-ordering.js';
@@ -40,6 +41,7 @@ import {
   DEMO_PRODUCTS,
   DEMO_REVIEWS,
   DEMO_SAUCES,
+  DEMO_PRINT_SELLER,
   DEMO_STORE_SETTINGS,
   VAT,
   type AddonSet,
@@ -266,6 +268,8 @@ export async function seedDemoShop(db: Db): Promise<boolean> {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
     await seedAllergens(tx);
     await tx.insert(settings).values({ key: 'store', value: DEMO_STORE_SETTINGS }).onConflictDoNothing({ target: settings.key });
+    // Only when printing was never configured: the owner's own details are never overwritten.
+    await tx.insert(settings).values({ key: PRINT_SETTINGS_KEY, value: { seller: DEMO_PRINT_SELLER } }).onConflictDoNothing({ target: settings.key });
 
     // Seed the catalog once: not when it was seeded before (the owner may have emptied it on purpose),
     // and not over a catalog the owner built.
