@@ -23,7 +23,7 @@ const VirtualPrinterPage = lazy(() => import('../dashboard/admin/PrinterRoute'))
 const DashboardProductsPage = lazy(() => import('../dashboard/admin/ProductsPage'));
 const DashboardStaffPage = lazy(() => import('../dashboard/admin/StaffPage'));
 const DashboardApiKeysPage = lazy(() => import('../dashboard/admin/ApiKeysPage'));
-const DashboardPrintingPage = lazy(() => import('../dashboard/admin/PrintingPage'));
+const DashboardPrintingPage = lazy(() => import('../dashboard/admin/printing/PrintingPage'));
 
 function FullScreen({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageFallback />}>{children}</Suspense>;

@@ -1,49 +1,13 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import { useBlocker } from 'react-router';
-import { Field } from '../../account/Field';
-import { Badge, Button, EmptyState, Notice, Spinner } from '../../ui';
-import { ConfirmDialog } from './ConfirmDialog';
-import { DashboardFrame } from './DashboardFrame';
-import { formatMoment } from './format';
-import { PERMISSION } from './permissions';
-import { rest, RestError } from './rest';
-import { DashboardError, StaffGate } from './StaffGate';
-
-type TicketKind = 'customer' | 'kitchen';
-
-/** GET/PUT /api/printing/settings (server/src/modules/printing/print-admin.ts); the API key never comes back. */
-interface PrintSettings {
-  enabled: boolean;
-  customerTicket: boolean;
-  kitchenTicket: boolean;
-  kitchenCopies: number;
-  customerPrinter: string;
-  kitchenPrinter: string;
-  printNodeBaseUrl: string;
-  printNodeApiKeySet: boolean;
-  printNodeApiKeyEnding: string | null;
-  seller: { name: string; address: string[]; vatNumber: string };
-  notConfigured: TicketKind[];
-}
-
-interface PrintJob {
-  id: number;
-  orderId: number;
-  pickupNumber: number | null;
-  kind: TicketKind;
-  copy: number;
-  status: 'failed' | 'skipped' | 'pending';
-  attempts: number;
-  lastError: string | null;
-  printer: string | null;
-  createdAt: string;
-}
-
-const SETTINGS_URL = '/api/printing/settings';
-const settingsKey = ['dashboard', 'printing', 'settings'] as const;
-const jobsKey = ['dashboard', 'printing', 'jobs'] as const;
+import { Field } from '../../../account/Field';
+import { Button, Notice } from '../../../ui';
+import { ConfirmDialog } from '../ConfirmDialog';
+import { rest, RestError } from '../rest';
+import { SETTINGS_URL, settingsKey, type PrintSettings } from './printing-api';
+import { TestPrint } from './TestPrint';
 
 /** The form's state: text inputs as typed; the key is only sent when typed (or cleared on purpose). */
 interface FormValues {
@@ -144,7 +108,8 @@ function useLeaveGuard(dirty: boolean) {
   return blocker;
 }
 
-function SettingsForm({ settings }: { settings: PrintSettings }) {
+/** The print settings, saved as one strict patch; server field errors show next to their fields. */
+export function PrintSettingsForm({ settings }: { settings: PrintSettings }) {
   const intl = useIntl();
   const client = useQueryClient();
   const saved = valuesOf(settings);
@@ -332,200 +297,5 @@ function SettingsForm({ settings }: { settings: PrintSettings }) {
       </form>
       <TestPrint dirty={dirty} />
     </>
-  );
-}
-
-function JobList() {
-  const intl = useIntl();
-  const client = useQueryClient();
-  const [retried, setRetried] = useState<PrintJob | null>(null);
-  const query = useQuery({
-    queryKey: jobsKey,
-    queryFn: ({ signal }) => rest<{ jobs: PrintJob[] }>('GET', '/api/printing/jobs', undefined, signal).then((r) => r.jobs),
-    // A retried job that fails again comes back on its own.
-    refetchInterval: 10_000,
-    retry: (count, error) => error instanceof RestError && error.status >= 500 && count < 2,
-  });
-  const retry = useMutation({
-    mutationFn: (job: PrintJob) => rest<{ job: PrintJob }>('POST', `/api/printing/jobs/${job.id}/retry`),
-    onSuccess: async (_answer, job) => {
-      setRetried(job);
-      await client.invalidateQueries({ queryKey: jobsKey });
-    },
-    onSettled: () => client.invalidateQueries({ queryKey: jobsKey }),
-  });
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
-  const ticketName = (job: PrintJob) => t(`dashboard.printing.kind.${job.kind}`) + (job.kind === 'kitchen' && job.copy > 1 ? ` (${job.copy})` : '');
-  const orderName = (job: PrintJob) => (job.pickupNumber === null ? t('dashboard.printing.orderGone', { id: job.orderId }) : `#${job.pickupNumber}`);
-
-  return (
-    <>
-      {retried ? (
-        <Notice tone="success">{t('dashboard.printing.retried', { ticket: ticketName(retried), order: orderName(retried) })}</Notice>
-      ) : null}
-      {retry.error ? (
-        <Notice tone="error" role="alert">
-          {t(retry.error instanceof RestError && retry.error.status === 409 ? 'dashboard.printing.retryGone' : 'dashboard.printing.retryFailed')}
-        </Notice>
-      ) : null}
-      {query.isPending ? (
-        <Spinner size="lg" label={t('common.loading')} />
-      ) : query.isError ? (
-        <DashboardError error={query.error} onRetry={() => void query.refetch()} />
-      ) : query.data.length === 0 ? (
-        <EmptyState title={t('dashboard.printing.noJobs')} />
-      ) : (
-        <div className="admin__table-wrap" tabIndex={0} role="region" aria-label={t('dashboard.printing.jobsTitle')}>
-          <table className="admin__table">
-            <thead>
-              <tr>
-                <th scope="col">{t('dashboard.printing.order')}</th>
-                <th scope="col">{t('dashboard.printing.ticket')}</th>
-                <th scope="col">{t('dashboard.printing.state')}</th>
-                <th scope="col">{t('dashboard.printing.attempts')}</th>
-                <th scope="col">{t('dashboard.printing.lastError')}</th>
-                <th scope="col">{t('dashboard.printing.time')}</th>
-                <th scope="col">{t('dashboard.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {query.data.map((job) => (
-                <tr key={job.id}>
-                  <th scope="row">
-                    {orderName(job)} <span className="admin__muted">{t('dashboard.printing.orderId', { id: job.orderId })}</span>
-                  </th>
-                  <td>{ticketName(job)}</td>
-                  <td>
-                    <Badge variant={job.status === 'failed' ? 'soldout' : 'info'}>{t(`dashboard.printing.status.${job.status}`)}</Badge>
-                  </td>
-                  <td>{job.attempts}</td>
-                  <td className="admin__mono">{job.lastError ?? ''}</td>
-                  <td>{formatMoment(intl, job.createdAt)}</td>
-                  <td>
-                    {job.status === 'pending' ? null : (
-                      <Button
-                        variant="secondary"
-                        size="sm"
-                        busy={retry.isPending && retry.variables?.id === job.id}
-                        onClick={() => {
-                          setRetried(null);
-                          retry.mutate(job);
-                        }}
-                        aria-label={t('dashboard.printing.retryFor', { ticket: ticketName(job), order: orderName(job) })}
-                      >
-                        {t('dashboard.printing.retry')}
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-    </>
-  );
-}
-
-/** Test tickets go to the saved printers, straight away (POST /api/printing/test): the answer says whether it printed. */
-function TestPrint({ dirty }: { dirty: boolean }) {
-  const intl = useIntl();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
-  const test = useMutation({
-    mutationFn: (kind: TicketKind) => rest<{ printer: string }>('POST', '/api/printing/test', { kind }),
-  });
-  const hintId = useId();
-  return (
-    <section className="admin__section" aria-labelledby="print-test-title">
-      <h2 id="print-test-title">{t('dashboard.printing.testTitle')}</h2>
-      <p className="admin__muted" id={hintId}>
-        {t(dirty ? 'dashboard.printing.testSaveFirst' : 'dashboard.printing.testLead')}
-      </p>
-      <div className="admin__buttons">
-        {(['customer', 'kitchen'] as const).map((kind) => (
-          <Button
-            key={kind}
-            variant="secondary"
-            disabled={dirty}
-            aria-describedby={hintId}
-            busy={test.isPending && test.variables === kind}
-            onClick={() => test.mutate(kind)}
-          >
-            {t(`dashboard.printing.test.${kind}`)}
-          </Button>
-        ))}
-      </div>
-      {test.isSuccess ? <Notice tone="success">{t('dashboard.printing.testSent', { printer: test.data.printer })}</Notice> : null}
-      {test.error ? (
-        <Notice tone="error" role="alert">
-          {test.error instanceof RestError && test.error.status === 409
-            ? t('dashboard.printing.notConfigured')
-            : test.error instanceof RestError && test.error.status === 502
-              ? t('dashboard.printing.testFailed', { detail: test.error.message })
-              : t('dashboard.printing.testError')}
-        </Notice>
-      ) : null}
-    </section>
-  );
-}
-
-/** The PrintNode warning of the print worker, on the page, while printing is on and a wanted kind has nowhere to go. */
-function NotConfiguredWarning({ kinds }: { kinds: TicketKind[] }) {
-  const intl = useIntl();
-  if (kinds.length === 0) return null;
-  return (
-    <Notice tone="warning" role="alert">
-      <strong>{intl.formatMessage({ id: 'dashboard.printing.notConfigured' })}</strong>{' '}
-      {intl.formatMessage(
-        { id: 'dashboard.printing.notConfiguredKinds' },
-        { kinds: intl.formatList(kinds.map((kind) => intl.formatMessage({ id: `dashboard.printing.kind.${kind}` }))) },
-      )}
-    </Notice>
-  );
-}
-
-function PrintingContent() {
-  const intl = useIntl();
-  const settings = useQuery({
-    queryKey: settingsKey,
-    queryFn: ({ signal }) => rest<PrintSettings>('GET', SETTINGS_URL, undefined, signal),
-    // The form keeps what the user typed; the saved values only change by saving.
-    staleTime: Infinity,
-    refetchOnWindowFocus: false,
-    retry: (count, error) => error instanceof RestError && error.status >= 500 && count < 2,
-  });
-  return (
-    <>
-      <p className="admin__lead">{intl.formatMessage({ id: 'dashboard.printing.lead' })}</p>
-      {settings.isPending ? (
-        <Spinner size="lg" label={intl.formatMessage({ id: 'common.loading' })} />
-      ) : settings.isError ? (
-        <DashboardError error={settings.error} onRetry={() => void settings.refetch()} />
-      ) : (
-        <>
-          <NotConfiguredWarning kinds={settings.data.notConfigured} />
-          <section className="admin__section">
-            <SettingsForm settings={settings.data} />
-          </section>
-        </>
-      )}
-      <section aria-labelledby="print-jobs-title" className="admin__section">
-        <h2 id="print-jobs-title">{intl.formatMessage({ id: 'dashboard.printing.jobsTitle' })}</h2>
-        <p className="admin__lead">{intl.formatMessage({ id: 'dashboard.printing.jobsLead' })}</p>
-        <JobList />
-      </section>
-    </>
-  );
-}
-
-/** /dashboard/printing (settings.manage: managers and admins): where tickets print, and the ones that did not. */
-export default function PrintingPage() {
-  const intl = useIntl();
-  return (
-    <StaffGate permission={PERMISSION.settingsManage}>
-      <DashboardFrame title={intl.formatMessage({ id: 'dashboard.printing.title' })}>
-        <PrintingContent />
-      </DashboardFrame>
-    </StaffGate>
   );
 }

@@ -1,0 +1,71 @@
+import { useQuery } from '@tanstack/react-query';
+import { useIntl } from 'react-intl';
+import { Notice, Spinner } from '../../../ui';
+import { DashboardFrame } from '../DashboardFrame';
+import { PERMISSION } from '../permissions';
+import { rest, RestError } from '../rest';
+import { DashboardError, StaffGate } from '../StaffGate';
+import { SETTINGS_URL, settingsKey, type TicketKind, type PrintSettings } from './printing-api';
+import { PrintJobList } from './PrintJobList';
+import { PrintSettingsForm } from './PrintSettingsForm';
+
+/** The PrintNode warning of the print worker, on the page, while printing is on and a wanted kind has nowhere to go. */
+function NotConfiguredWarning({ kinds }: { kinds: TicketKind[] }) {
+  const intl = useIntl();
+  if (kinds.length === 0) return null;
+  return (
+    <Notice tone="warning" role="alert">
+      <strong>{intl.formatMessage({ id: 'dashboard.printing.notConfigured' })}</strong>{' '}
+      {intl.formatMessage(
+        { id: 'dashboard.printing.notConfiguredKinds' },
+        { kinds: intl.formatList(kinds.map((kind) => intl.formatMessage({ id: `dashboard.printing.kind.${kind}` }))) },
+      )}
+    </Notice>
+  );
+}
+
+function PrintingContent() {
+  const intl = useIntl();
+  const settings = useQuery({
+    queryKey: settingsKey,
+    queryFn: ({ signal }) => rest<PrintSettings>('GET', SETTINGS_URL, undefined, signal),
+    // The form keeps what the user typed; the saved values only change by saving.
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+    retry: (count, error) => error instanceof RestError && error.status >= 500 && count < 2,
+  });
+  return (
+    <>
+      <p className="admin__lead">{intl.formatMessage({ id: 'dashboard.printing.lead' })}</p>
+      {settings.isPending ? (
+        <Spinner size="lg" label={intl.formatMessage({ id: 'common.loading' })} />
+      ) : settings.isError ? (
+        <DashboardError error={settings.error} onRetry={() => void settings.refetch()} />
+      ) : (
+        <>
+          <NotConfiguredWarning kinds={settings.data.notConfigured} />
+          <section className="admin__section">
+            <PrintSettingsForm settings={settings.data} />
+          </section>
+        </>
+      )}
+      <section aria-labelledby="print-jobs-title" className="admin__section">
+        <h2 id="print-jobs-title">{intl.formatMessage({ id: 'dashboard.printing.jobsTitle' })}</h2>
+        <p className="admin__lead">{intl.formatMessage({ id: 'dashboard.printing.jobsLead' })}</p>
+        <PrintJobList />
+      </section>
+    </>
+  );
+}
+
+/** /dashboard/printing (settings.manage: managers and admins): where tickets print, and the ones that did not. */
+export default function PrintingPage() {
+  const intl = useIntl();
+  return (
+    <StaffGate permission={PERMISSION.settingsManage}>
+      <DashboardFrame title={intl.formatMessage({ id: 'dashboard.printing.title' })}>
+        <PrintingContent />
+      </DashboardFrame>
+    </StaffGate>
+  );
+}
