@@ -36,11 +36,12 @@ export async function readOrderFor(
 /**
  * The order's lines as one JSON array column, so an order and its lines take one round trip. Every
  * order_lines column is an integer, text or jsonb, so JSON carries each value exactly; the keys are the
- * schema's property names, so the rows look like drizzle's own.
+ * schema's property names, so the rows look like drizzle's own. The outer order is named as `"orders".id`:
+ * drizzle writes a column in a select list unqualified, which inside this subquery would mean the line's id.
  */
 const linesOfOrder = (() => {
   const fields = Object.entries(getTableColumns(orderLines)).map(([key, column]) => sql`${key}::text, l.${sql.identifier(column.name)}`);
-  return sql<OrderLineRow[]>`coalesce((select json_agg(json_build_object(${sql.join(fields, sql`, `)}) order by l.position) from ${orderLines} l where l.order_id = ${orders.id}), '[]'::json)`;
+  return sql<OrderLineRow[]>`coalesce((select json_agg(json_build_object(${sql.join(fields, sql`, `)}) order by l.position) from ${orderLines} l where l.order_id = ${orders}.id), '[]'::json)`;
 })();
 
 export function kitchenNotes(note: string): string[] {
