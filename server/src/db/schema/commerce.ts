@@ -35,6 +35,14 @@ export interface CartLine {
   addons: LineAddon[];
 }
 
+export interface GuestDetails {
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  billing: Partial<Address>;
+  shipping: Partial<Address>;
+}
+
 /** A guest or customer cart, kept in the database so it outlives restarts and instances. */
 export const carts = pgTable(
   'carts',
@@ -46,6 +54,8 @@ export const carts = pgTable(
     shippingMethod: text('shipping_method').$type<FulfilmentType>(),
     /** The last checkout of this session, so that a repeated submit returns the same order. */
     lastCheckout: jsonb('last_checkout').$type<{ fingerprint: string; orderId: number; at: string } | null>(),
+    /** A guest's own details (updateCustomer before logging in); a logged-in customer's live on the account. */
+    customer: jsonb('customer').$type<GuestDetails | null>(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('carts_updated_idx').on(t.updatedAt)],

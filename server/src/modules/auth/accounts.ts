@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { users, type Address, type UserRole } from '../../db/schema/index.js';
+import { users, type Address, type GuestDetails, type UserRole } from '../../db/schema/index.js';
 import { hashPassword, passwordProblem } from './password.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -152,6 +152,21 @@ export async function updateProfile(db: DbOrTx, userId: number, change: ProfileC
   if (change.shipping) set.shipping = { ...user.shipping, ...cleanAddress(change.shipping) };
   const [row] = await db.update(users).set(set).where(eq(users.id, userId)).returning();
   return row!;
+}
+
+/**
+ * A guest's details after an updateCustomer, checked like an account's profile: names at most 100
+ * characters, a valid e-mail, only known address fields (merged into what was there).
+ */
+export function guestDetailsAfter(current: GuestDetails | null, change: ProfileChange): GuestDetails {
+  const next: GuestDetails = { ...current, billing: { ...current?.billing }, shipping: { ...current?.shipping } };
+  if (change.firstName !== undefined && change.firstName !== null) next.firstName = change.firstName.trim();
+  if (change.lastName !== undefined && change.lastName !== null) next.lastName = change.lastName.trim();
+  if ((next.firstName?.length ?? 0) > 100 || (next.lastName?.length ?? 0) > 100) throw new AccountError(NAME_TOO_LONG);
+  if (change.email !== undefined && change.email !== null) next.email = change.email.trim() ? checkEmail(change.email) : '';
+  if (change.billing) next.billing = { ...next.billing, ...cleanAddress(change.billing) };
+  if (change.shipping) next.shipping = { ...next.shipping, ...cleanAddress(change.shipping) };
+  return next;
 }
 
 export async function setPassword(db: DbOrTx, userId: number, password: string, now: Date): Promise<void> {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { carts, type CartLine, type FulfilmentType, type LineAddon } from '../../db/schema/index.js';
+import { carts, type CartLine, type FulfilmentType, type GuestDetails, type LineAddon } from '../../db/schema/index.js';
 import type { CatalogService } from '../catalog/catalog-service.js';
 import { effectivePrice, isListed, type CatalogSnapshot, type ProductRecord } from '../catalog/snapshot.js';
 import { stockStatusOf } from '../catalog/product-query.js';
@@ -67,7 +67,7 @@ const RATE_LABELS: Record<FulfilmentType, Record<Lang, string>> = {
 };
 
 function emptyRow(sessionKey: string): CartRow {
-  return { sessionKey, lines: [], couponCodes: [], shippingMethod: null, lastCheckout: null, updatedAt: new Date() };
+  return { sessionKey, lines: [], couponCodes: [], shippingMethod: null, lastCheckout: null, customer: null, updatedAt: new Date() };
 }
 
 function lineKey(productId: number, variationId: number | null, addons: LineAddon[]): string {
@@ -189,7 +189,14 @@ export class CartService {
       const next = await change(locked ?? emptyRow(sessionKey), snapshot, tx);
       const [saved] = await tx
         .update(carts)
-        .set({ lines: next.lines, couponCodes: next.couponCodes, shippingMethod: next.shippingMethod, lastCheckout: next.lastCheckout, updatedAt: this.clock() })
+        .set({
+          lines: next.lines,
+          couponCodes: next.couponCodes,
+          shippingMethod: next.shippingMethod,
+          lastCheckout: next.lastCheckout,
+          customer: next.customer,
+          updatedAt: this.clock(),
+        })
         .where(eq(carts.sessionKey, sessionKey))
         .returning();
       return this.render(saved!, tx);
@@ -221,6 +228,22 @@ export class CartService {
       if (existing && existing.quantity + input.quantity > MAX_LINE_QUANTITY) throw new CartError(BAD_QUANTITY);
       return { ...row, lines };
     }).then((cart) => ({ cart, key }));
+  }
+
+  /** A guest's own details (null until updateCustomer set them). */
+  async guestDetails(sessionKey: string): Promise<GuestDetails | null> {
+    const [row] = await this.db.select({ customer: carts.customer }).from(carts).where(eq(carts.sessionKey, sessionKey));
+    return row?.customer ?? null;
+  }
+
+  /** Changes a guest's details under the cart row's lock; `update` validates and may throw (nothing is saved). */
+  async updateGuestDetails(sessionKey: string, update: (current: GuestDetails | null) => GuestDetails): Promise<GuestDetails> {
+    let details: GuestDetails | undefined;
+    await this.change(sessionKey, (row) => {
+      details = update(row.customer);
+      return { ...row, customer: details };
+    });
+    return details!;
   }
 
   /** Sets quantities by line key; 0 removes the line. */

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { orderLines, orders, wishlistItems } from '../../../db/schema/index.js';
-import { AccountError, findUser, updateProfile, type UserRow } from '../../../modules/auth/accounts.js';
+import { orderLines, orders, wishlistItems, type GuestDetails } from '../../../db/schema/index.js';
+import { AccountError, findUser, guestDetailsAfter, updateProfile, type UserRow } from '../../../modules/auth/accounts.js';
 import { LOGIN_REQUIRED } from '../../../modules/auth/auth-service.js';
 import { permissionsOf } from '../../../modules/auth/permissions.js';
 import { TooManyAttemptsError } from '../../../modules/auth/throttle.js';
@@ -58,19 +58,23 @@ async function customerNode(user: UserRow, ctx: GraphQLContext): Promise<Custome
   };
 }
 
-async function guestNode(ctx: GraphQLContext): Promise<CustomerNode> {
+const guestId = (ctx: GraphQLContext) => Buffer.from(`guest:${ctx.session.key()}`).toString('base64');
+
+/** A guest: the session's own details if updateCustomer set some (kept with the cart). */
+async function guestNode(ctx: GraphQLContext, known?: GuestDetails | null): Promise<CustomerNode> {
+  const details = known === undefined ? await ctx.services.carts.guestDetails(ctx.session.key()) : known;
   return {
     userId: null,
-    id: Buffer.from(`guest:${ctx.session.key()}`).toString('base64'),
+    id: guestId(ctx),
     databaseId: null,
     sessionToken: await ctx.session.token(),
-    firstName: null,
-    lastName: null,
-    email: null,
+    firstName: details?.firstName ?? null,
+    lastName: details?.lastName ?? null,
+    email: details?.email ?? null,
     username: null,
     role: 'guest',
-    billing: null,
-    shipping: null,
+    billing: details ? addressOut(details.billing) : null,
+    shipping: details ? addressOut(details.shipping) : null,
   };
 }
 
@@ -268,21 +272,23 @@ export const accountMutations = {
     ctx: GraphQLContext,
   ) =>
     accountCall(async () => {
-      const user = await requireUser(ctx);
-      if (input.id && !idIsUser(input.id, user.id)) throw userError('Update failed.', 'NOT_FOUND');
       const billing = withoutOverwrite(input.billing);
-      const updated = await updateProfile(
-        ctx.services.db,
-        user.id,
-        {
-          firstName: input.firstName,
-          lastName: input.lastName,
-          email: input.email,
-          billing,
-          shipping: input.shippingSameAsBilling ? billing : withoutOverwrite(input.shipping),
-        },
-        ctx.services.clock(),
-      );
+      const change = {
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email: input.email,
+        billing,
+        shipping: input.shippingSameAsBilling ? billing : withoutOverwrite(input.shipping),
+      };
+      const user = await currentUser(ctx);
+      if (!user) {
+        // A guest (WooGraphQL keeps these in the session): saved with the cart, shown by `customer`.
+        if (input.id && input.id !== guestId(ctx)) throw userError('Update failed.', 'NOT_FOUND');
+        const details = await ctx.services.carts.updateGuestDetails(ctx.session.key(), (current) => guestDetailsAfter(current, change));
+        return { clientMutationId: input.clientMutationId, customer: await guestNode(ctx, details) };
+      }
+      if (input.id && !idIsUser(input.id, user.id)) throw userError('Update failed.', 'NOT_FOUND');
+      const updated = await updateProfile(ctx.services.db, user.id, change, ctx.services.clock());
       return { clientMutationId: input.clientMutationId, customer: await customerNode(updated, ctx) };
     }),
 

@@ -18,15 +18,6 @@ const toType = (value: string) => value.toLowerCase() as FulfilmentType;
 
 export const shopQueries = {
   cart: async (_: unknown, __: unknown, ctx: GraphQLContext) => ctx.services.carts.view(ctx.session.key()),
-  customer: async (_: unknown, __: unknown, ctx: GraphQLContext) => ({
-    id: Buffer.from(`guest:${ctx.session.key()}`).toString('base64'),
-    databaseId: null,
-    sessionToken: await ctx.session.token(),
-    role: 'guest',
-    isPayingCustomer: false,
-    billing: null,
-    shipping: null,
-  }),
   viewer: () => null,
   paymentGateways: (_: unknown, __: unknown, ctx: GraphQLContext) => ({
     nodes: [{ id: 'cod', title: PAYMENT_TITLES[ctx.lang], description: PAYMENT_DESCRIPTIONS[ctx.lang], icon: null, isMultisafepay: false }],
