@@ -3,6 +3,7 @@
 // on keep-alive connections. Reports checkouts per second and p50/p90/p99 of each request and of the
 // whole add-to-cart + checkout flow.
 import http from 'node:http';
+import net from 'node:net';
 
 const ADD_TO_CART = `mutation Add($productId: Int!) {
   addToCart(input: { productId: $productId, quantity: 2 }) { cart { total(format: RAW) contents { itemCount } } }
@@ -62,11 +63,35 @@ function summary(values) {
   return { count: sorted.length, p50: percentile(sorted, 50), p90: percentile(sorted, 90), p99: percentile(sorted, 99), max: percentile(sorted, 100) };
 }
 
-/** Sets up what the customers need: a slot with room (bench route), a product, and tomorrow's slot times. */
-async function prepare(port, productSlug) {
+/**
+ * The shop's receipt printer for the bench: a raw TCP 9100-style listener in this process that takes each
+ * ticket and counts it (one connection per ticket, as the server sends them). Outside the server, like a
+ * printer on the shop's network.
+ */
+export async function startReceiptPrinter() {
+  let tickets = 0;
+  const server = net.createServer((socket) => {
+    let bytes = 0;
+    socket.on('data', (chunk) => (bytes += chunk.length));
+    socket.on('end', () => {
+      if (bytes > 0) tickets++;
+      socket.end();
+    });
+    socket.on('error', () => undefined);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    address: `127.0.0.1:${server.address().port}`,
+    tickets: () => tickets,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+/** Sets up what the customers need: a slot with room and the printer (bench route), a product, and tomorrow's slot times. */
+async function prepare(port, productSlug, printer) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   try {
-    const fixture = await post(agent, port, '/api/_bench/checkout-slot', '{}');
+    const fixture = await post(agent, port, '/api/_bench/checkout-slot', JSON.stringify({ printer: printer.address }));
     if (fixture.status !== 200) throw new Error(`POST /api/_bench/checkout-slot answered ${fixture.status} (is BAKJE_BENCH_ROUTES=true?)`);
     const { slotId } = fixture.json;
     const product = (await gql(agent, port, PRODUCT, { slug: productSlug })).json.data.product;
@@ -89,7 +114,8 @@ async function prepare(port, productSlug) {
  * few are kept to show).
  */
 export async function benchCheckout({ port, customers = 20, durationS = 10, warmupS = 2, productSlug = 'fristi', log = () => {} }) {
-  const setup = await prepare(port, productSlug);
+  const printer = await startReceiptPrinter();
+  const setup = await prepare(port, productSlug, printer);
   log(`checkout: ${customers} customers, product ${setup.productName} x2, takeaway on ${setup.date} over ${setup.slotOptions.length} slot times`);
   const agent = new http.Agent({ keepAlive: true, maxSockets: customers });
   const add = [];
@@ -97,6 +123,8 @@ export async function benchCheckout({ port, customers = 20, durationS = 10, warm
   const flow = [];
   const errors = [];
   let completed = 0;
+  /** Orders placed, warm-up included: each prints two tickets. */
+  let placed = 0;
   let measuring = false;
   let next = 0;
   const started = performance.now();
@@ -119,6 +147,7 @@ export async function benchCheckout({ port, customers = 20, durationS = 10, warm
         const t2 = performance.now();
         const result = done.json.data.checkout;
         if (result.result !== 'success' || result.order?.status !== 'PROCESSING') throw new Error(`checkout answered ${JSON.stringify(result)}`);
+        placed++;
         if (inWindow && measuring) {
           add.push(t1 - t0);
           checkout.push(t2 - t1);
@@ -144,6 +173,11 @@ export async function benchCheckout({ port, customers = 20, durationS = 10, warm
   clearTimeout(markStart);
   const seconds = (performance.now() - (measuredFrom ?? started)) / 1000;
   agent.destroy();
+  // Every order prints a customer and a kitchen ticket, one after the other (one print worker per server);
+  // under this load they queue up, so this is how far printing got, not a check.
+  await new Promise((r) => setTimeout(r, 1000));
+  const ticketsPrinted = printer.tickets();
+  await printer.close();
   return {
     customers,
     durationS: Math.round(seconds * 100) / 100,
@@ -156,5 +190,8 @@ export async function benchCheckout({ port, customers = 20, durationS = 10, warm
     flowMs: summary(flow),
     errors: errors.count ?? 0,
     errorSamples: errors.slice(0, 5),
+    /** Orders placed (warm-up included) and the tickets the bench's printer received up to a second after the last. */
+    ordersPlaced: placed,
+    ticketsPrinted,
   };
 }

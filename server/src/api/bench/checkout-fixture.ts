@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { timeSlots } from '../../db/schema/index.js';
+import { parsePrinterTarget, updatePrintSettings } from '../../modules/printing/print-settings.js';
 
 export const BENCH_SLOT_MESSAGE = 'npm run bench: checkout load';
 
@@ -10,9 +11,20 @@ export const BENCH_SLOT_MESSAGE = 'npm run bench: checkout load';
  * room for 100,000 orders per time, and answers its id. The checkout benchmark then books real places
  * through GraphQL without running out; the demo slots (6 orders per time) would be full after a second.
  * On PostgreSQL the bench could insert it itself, but PGlite lives inside the server process.
+ *
+ * With `{"printer": "host:port"}` both ticket kinds print there: the bench's own receipt printer (a TCP
+ * listener), so the server sends tickets as it would to a printer on the shop's network, without the demo's
+ * virtual printer decoding and storing them in the same process.
  */
 export function registerBenchCheckoutFixture(app: FastifyInstance, db: Db): void {
-  app.post('/api/_bench/checkout-slot', async () => {
+  app.post('/api/_bench/checkout-slot', async (request, reply) => {
+    const printer = (request.body as { printer?: unknown } | null)?.printer;
+    if (printer !== undefined) {
+      if (typeof printer !== 'string' || parsePrinterTarget(printer)?.type !== 'lan') {
+        return reply.code(400).send({ code: 'bad_input', message: 'printer must be a LAN printer as host:port', data: { status: 400 } });
+      }
+      await updatePrintSettings(db, { enabled: true, customerPrinter: printer, kitchenPrinter: printer });
+    }
     const [slot] = await db
       .insert(timeSlots)
       .values({
