@@ -1,4 +1,4 @@
-import { expect, request as playwrightRequest, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { StaffServer } from './staff-server';
 import { expectNoSeriousA11yViolations } from './support';
 
@@ -13,19 +13,7 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   test.setTimeout(150_000);
   server = await StaffServer.start(port, { BAKJE_ADMIN_EMAIL: ADMIN.email, BAKJE_ADMIN_PASSWORD: ADMIN.password });
-  // The admin logs in (GraphQL, cookie session) and adds a kitchen account (POST /api/staff/users, CSRF token).
-  const api = await playwrightRequest.newContext({ baseURL: server.base });
-  try {
-    const login = await api.post('/graphql', {
-      data: { query: `mutation($u: String!, $p: String!) { login(input: {username: $u, password: $p}) { viewer { role } } }`, variables: { u: ADMIN.email, p: ADMIN.password } },
-    });
-    expect(await login.json()).toEqual({ data: { login: { viewer: { role: 'admin' } } } });
-    const csrf = (await api.storageState()).cookies.find((c) => c.name === 'bakje_csrf')!.value;
-    const created = await api.post('/api/staff/users', { data: { email: COOK.email, password: COOK.password, role: 'kitchen' }, headers: { 'x-csrf-token': csrf } });
-    expect(created.status(), await created.text()).toBeLessThan(300);
-  } finally {
-    await api.dispose();
-  }
+  await server.addStaffUser(ADMIN, { ...COOK, role: 'kitchen' });
 });
 test.afterAll(async () => {
   await server?.stop();

@@ -1,4 +1,4 @@
-import { expect, request as playwrightRequest, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { StaffServer } from './staff-server';
 import { expectNoSeriousA11yViolations } from './support';
 
@@ -21,18 +21,7 @@ test.beforeAll(async () => {
     BAKJE_PRINT_RETRY_MS: '1',
     BAKJE_PRINT_POLL_MS: '50',
   });
-  const api = await playwrightRequest.newContext({ baseURL: server.base });
-  try {
-    const login = await api.post('/graphql', {
-      data: { query: `mutation($u: String!, $p: String!) { login(input: {username: $u, password: $p}) { viewer { role } } }`, variables: { u: ADMIN.email, p: ADMIN.password } },
-    });
-    expect(await login.json()).toEqual({ data: { login: { viewer: { role: 'admin' } } } });
-    const csrf = (await api.storageState()).cookies.find((c) => c.name === 'bakje_csrf')!.value;
-    const created = await api.post('/api/staff/users', { data: { email: COOK.email, password: COOK.password, role: 'kitchen' }, headers: { 'x-csrf-token': csrf } });
-    expect(created.status(), await created.text()).toBeLessThan(300);
-  } finally {
-    await api.dispose();
-  }
+  await server.addStaffUser(ADMIN, { ...COOK, role: 'kitchen' });
 });
 test.afterAll(async () => {
   await server?.stop();

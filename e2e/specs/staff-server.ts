@@ -4,7 +4,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { request as playwrightRequest, type APIRequestContext } from '@playwright/test';
+import { expect, request as playwrightRequest, type APIRequestContext } from '@playwright/test';
+
+interface Credentials {
+  email: string;
+  password: string;
+}
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -62,6 +67,25 @@ export class StaffServer {
       if (this.child.exitCode === null) this.child.kill('SIGKILL');
     }
     fs.rmSync(this.dataDir, { recursive: true, force: true });
+  }
+
+  /**
+   * The admin logs in (GraphQL, cookie session) and adds a staff account through the real staff API
+   * (POST /api/staff/users with the CSRF token).
+   */
+  async addStaffUser(admin: Credentials, user: Credentials & { role: string }): Promise<void> {
+    const api = await playwrightRequest.newContext({ baseURL: this.base });
+    try {
+      const login = await api.post('/graphql', {
+        data: { query: `mutation($u: String!, $p: String!) { login(input: {username: $u, password: $p}) { viewer { role } } }`, variables: { u: admin.email, p: admin.password } },
+      });
+      expect(await login.json()).toEqual({ data: { login: { viewer: { role: 'admin' } } } });
+      const csrf = (await api.storageState()).cookies.find((c) => c.name === 'bakje_csrf')!.value;
+      const created = await api.post('/api/staff/users', { data: user, headers: { 'x-csrf-token': csrf } });
+      expect(created.status(), await created.text()).toBeLessThan(300);
+    } finally {
+      await api.dispose();
+    }
   }
 
   /** POST a kitchen action as staff. */

@@ -6,17 +6,8 @@ import { createLogger } from '../src/logger.js';
 import { jobsForOrder } from '../src/modules/printing/print-jobs.js';
 import { updatePrintSettings } from '../src/modules/printing/print-settings.js';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/database.js';
+import { waitFor } from './support/wait.js';
 import { aShopTakingOrders, NOW, placeOrder, STAFF_HEADER } from './support/orders.js';
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined | false>): Promise<T> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 /** The kitchen's "print kitchen copy" (SPEC §4): one more kitchen ticket through the durable print jobs. */
 describe.each(databaseKinds)('print kitchen copy on %s', (kind) => {

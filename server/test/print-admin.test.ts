@@ -9,22 +9,13 @@ import { jobsForOrder } from '../src/modules/printing/print-jobs.js';
 import { NOT_CONFIGURED, readPrintSettings, updatePrintSettings } from '../src/modules/printing/print-settings.js';
 import { Browser } from './support/browser.js';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/database.js';
+import { waitFor } from './support/wait.js';
 import { NOW, aShopTakingOrders, placeOrder } from './support/orders.js';
 import { startTestApp } from './support/server.js';
 
 const LOGIN = `mutation($u: String!, $p: String!) { login(input: {username: $u, password: $p}) { viewer { role } } }`;
 const PASSWORD = 'Goed wachtwoord 42';
 const SECRET_KEY = 'pn-live-secret-0123456789-wxyz';
-
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined | false>): Promise<T> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe.each(databaseKinds)('print settings and print jobs in the dashboard on %s', (kind) => {
   let testDb: TestDatabase;

@@ -15,6 +15,7 @@ import { createAccount } from '../src/modules/auth/accounts.js';
 import { aProduct } from './support/builders.js';
 import { Browser } from './support/browser.js';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/database.js';
+import { waitFor as waitUntil } from './support/wait.js';
 import { graphql } from './support/server.js';
 
 // Saturday 21 November 2026, 10:00 in Brussels.
@@ -59,15 +60,8 @@ async function placeCashOrder(app: App, productId: number, slotId: number): Prom
   return (await call(CHECKOUT, { input })).checkout.order.databaseId as number;
 }
 
-async function waitFor<T>(what: string, probe: () => Promise<T | undefined | false>): Promise<T> {
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${JSON.stringify(lastSeen)}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+/** Waits for background printing; a timeout shows the jobs as last seen. */
+const waitFor = <T>(what: string, probe: () => Promise<T | undefined | false>) => waitUntil(what, probe, () => lastSeen);
 
 let lastSeen: unknown;
 const allSettled = (testDb: TestDatabase, orderId: number, count: number) => () =>
