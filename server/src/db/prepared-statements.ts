@@ -20,10 +20,12 @@ export class PreparingClient extends pg.Client {
     const [config, values] = args as [QueryConfigLike | string, unknown];
     if (config && typeof config === 'object' && typeof config.text === 'string' && config.name === undefined && config.text.length <= MAX_TEXT_LENGTH) {
       const hasValues = Array.isArray(values) ? values.length > 0 : Array.isArray(config.values) && config.values.length > 0;
-      const name = `b_${createHash('sha1').update(config.text).digest('base64url')}`;
-      if (hasValues && (this.prepared.has(name) || this.prepared.size < MAX_STATEMENTS_PER_CONNECTION)) {
-        this.prepared.add(name);
-        args[0] = { ...config, name };
+      if (hasValues) {
+        const name = `b_${createHash('sha1').update(config.text).digest('base64url')}`;
+        if (this.prepared.has(name) || this.prepared.size < MAX_STATEMENTS_PER_CONNECTION) {
+          this.prepared.add(name);
+          args[0] = { ...config, name };
+        }
       }
     }
     return (super.query as (...a: unknown[]) => never)(...args);

@@ -11,7 +11,7 @@ import { DINEIN_CLOSED, ORDERING_CLOSED, isOpenAt, orderingPossibleOn } from '..
 import { newOrderKey } from '../orders/order-key.js';
 import { numberOrderAndRecordCreation } from '../order-events/record.js';
 import { enqueueOrderTickets } from '../printing/print-jobs.js';
-import { PRINT_SETTINGS_KEY, parsePrintSettings } from '../printing/print-settings.js';
+import { printSettingsFrom } from '../printing/print-settings.js';
 import { toKitchenOrder } from '../order-events/kitchen-order.js';
 import type { OrderWithLines } from '../orders/order-read.js';
 import { localMoment } from '../shop-time/shop-time.js';
@@ -241,7 +241,7 @@ export class CheckoutService {
       // A cash order goes to the kitchen now: its tickets are committed with it (a paid card order will
       // enqueue them when the payment is confirmed).
       if (paymentMethod === 'cod') {
-        await enqueueOrderTickets(tx, order!.id, parsePrintSettings((await this.carts.snapshot()).settings.get(PRINT_SETTINGS_KEY)));
+        await enqueueOrderTickets(tx, order!.id, printSettingsFrom((await this.carts.snapshot()).settings));
       }
       if (priced.coupons.length) {
         await tx.insert(couponUsages).values(priced.coupons.map(({ coupon }) => ({ couponId: coupon.id, orderId: order!.id, customer: who })));

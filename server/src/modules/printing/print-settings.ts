@@ -36,6 +36,18 @@ export function parsePrintSettings(value: unknown): PrintSettings {
   return parsed.success ? parsed.data : printSettingsSchema.parse({});
 }
 
+const fromSnapshot = new WeakMap<Map<string, unknown>, PrintSettings>();
+
+/** The print settings of a catalogue snapshot's settings rows, parsed once per snapshot (every cash checkout asks). */
+export function printSettingsFrom(settingsRows: Map<string, unknown>): PrintSettings {
+  let parsed = fromSnapshot.get(settingsRows);
+  if (!parsed) {
+    parsed = parsePrintSettings(settingsRows.get(PRINT_SETTINGS_KEY));
+    fromSnapshot.set(settingsRows, parsed);
+  }
+  return parsed;
+}
+
 export async function readPrintSettings(db: DbOrTx): Promise<PrintSettings> {
   const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, PRINT_SETTINGS_KEY));
   return parsePrintSettings(row?.value);
