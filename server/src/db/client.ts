@@ -35,6 +35,8 @@ export interface Database {
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: the whole data directory as a tar (tests start each database from a migrated template). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 export function toHandler(handler: ChannelHandler | ((payload: string) => void)): ChannelHandler {
@@ -47,9 +49,9 @@ export async function openDatabase(database: Config['database'], log?: Logger): 
 }
 
 /** Opens an embedded PGlite database. `dataDir` 'memory://' keeps it in memory (tests). */
-export async function openPglite(dataDir: string, sharedBuffers?: string): Promise<Database> {
+export async function openPglite(dataDir: string, sharedBuffers?: string, loadDataDir?: Blob): Promise<Database> {
   const { openPgliteDatabase } = await import('./pglite-database.js');
-  return openPgliteDatabase(dataDir, { sharedBuffers });
+  return openPgliteDatabase(dataDir, { sharedBuffers, loadDataDir });
 }
 
 export async function openPostgres(url: string, poolSize = 10, log?: Logger, preparedStatements = true): Promise<Database> {

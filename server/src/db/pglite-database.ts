@@ -13,11 +13,13 @@ export interface PgliteOptions {
    * orders fit in far less (the database is a few MB), and the OS page cache still holds the files.
    */
   sharedBuffers?: string;
+  /** Starts an in-memory database from a dump (`dumpDataDir`) instead of an empty cluster: tests use a migrated template. */
+  loadDataDir?: Blob;
 }
 
 async function create(dataDir: string, options: PgliteOptions): Promise<PGlite> {
   const startParams = options.sharedBuffers ? [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.sharedBuffers}`] : undefined;
-  return PGlite.create(dataDir, startParams ? { startParams } : {});
+  return PGlite.create(dataDir, { ...(startParams ? { startParams } : {}), ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
 }
 
 /** The embedded database: PostgreSQL compiled to WASM, in this process. */
@@ -36,6 +38,7 @@ export async function openPgliteDatabase(dataDir: string, options: PgliteOptions
   return {
     kind: 'pglite',
     db,
+    dumpDataDir: () => client.dumpDataDir('none'),
     async listen(channel, handler) {
       // In-process: the subscription cannot be lost, so onResubscribed never fires.
       const { onPayload } = toHandler(handler);
