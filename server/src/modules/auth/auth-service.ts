@@ -73,6 +73,12 @@ export class AuthService {
     }
     if (!(await verifyPassword(user.passwordHash, input.password))) throw new AccountError(WRONG_PASSWORD);
     await this.throttle.clear(...ownThrottle);
+    // Only failures use up the account's and the address's allowance: staff logging in on many new
+    // devices (kiosks, tills) at the start of the day must not lock their own account.
+    if (!knownDevice) {
+      await this.throttle.refund(LOGIN_ACCOUNT, account);
+      await this.throttle.refund(LOGIN_ADDRESS, input.address);
+    }
     const session = await this.sessions.create(user.id, user.role, { remember: input.remember, userAgent: input.userAgent });
     return { user, session, deviceCookie: this.devices.remember(device, user.id) };
   }

@@ -92,6 +92,14 @@ export class Throttle {
     }
   }
 
+  /** Gives back an attempt that take() counted and that turned out well (a login with the right password). */
+  async refund(rule: ThrottleRule, subject: string): Promise<void> {
+    await this.db
+      .update(authThrottle)
+      .set({ count: sql`greatest(${authThrottle.count} - 1, 0)` })
+      .where(eq(authThrottle.key, `${rule.name}:${subject}`));
+  }
+
   async clear(rule: ThrottleRule, subject: string): Promise<void> {
     await this.db.delete(authThrottle).where(eq(authThrottle.key, `${rule.name}:${subject}`));
   }
