@@ -44,6 +44,8 @@ export default defineConfig(({ command }) => ({
     rollupOptions: {
       output: {
         manualChunks(id) {
+          // DOMPurify only serves the product page's descriptions: it loads with that page, not with the shop.
+          if (/[\\/]node_modules[\\/]dompurify[\\/]/.test(id)) return undefined;
           // React, the router, TanStack Query and react-intl change rarely: one cacheable vendor chunk.
           if (id.includes('node_modules')) return 'vendor';
           return undefined;

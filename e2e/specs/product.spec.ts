@@ -69,6 +69,13 @@ test.describe('product page', () => {
     await expect(page.getByText('Geverifieerde koper').first()).toBeVisible();
   });
 
+  test('the description keeps its formatting: DOMPurify loads with the product page', async ({ page }) => {
+    await page.goto('/product/stoofvlees-schotel');
+    await expect(page.locator('.product__short strong', { hasText: 'Vlaams stoofvlees' })).toBeVisible();
+    const description = page.getByRole('region', { name: 'Beschrijving' });
+    await expect(description.locator('p', { hasText: 'Mals rundvlees' })).toBeVisible();
+  });
+
   test('an unknown product shows a not-found state', async ({ page }) => {
     await page.goto('/product/bestaat-niet');
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Product niet gevonden');

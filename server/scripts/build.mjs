@@ -18,9 +18,9 @@ await build({
   platform: 'node',
   target: 'node20',
   sourcemap: true,
-  // PGlite finds its WASM and data files next to its own module; argon2 loads a native addon for this
-  // platform; pg-native is an optional addon pg may try.
-  external: ['@electric-sql/pglite', '@node-rs/argon2', 'pg-native'],
+  // PGlite finds its WASM and data files next to its own module; argon2 and fs-native-extensions load a
+  // native addon for this platform; pg-native is an optional addon pg may try.
+  external: ['@electric-sql/pglite', '@node-rs/argon2', 'fs-native-extensions', 'pg-native'],
   // CommonJS dependencies bundled into an ES module still call require() for Node built-ins.
   banner: { js: "import { createRequire as __bakjeCreateRequire } from 'node:module'; const require = __bakjeCreateRequire(import.meta.url);" },
   legalComments: 'none',

@@ -34,6 +34,7 @@ import { localAdminAuthorize, registerApiKeyAdmin, type Authorize } from './api/
 import { registerSecurityHeaders } from './api/http/security-headers.js';
 import { registerErrorHandler } from './api/http/error-handler.js';
 import { AuthService } from './modules/auth/auth-service.js';
+import { KnownDevices } from './modules/auth/known-devices.js';
 import { registerViewer, staffMay } from './api/http/viewer.js';
 import { registerAccountRoutes } from './api/rest/account.js';
 import { registerDashboardRoutes } from './api/rest/dashboard.js';
@@ -91,7 +92,8 @@ export async function buildApp(
   registerErrorHandler(server);
 
   registerHealth(server, database);
-  const auth = new AuthService(database.db, config.siteUrl, clock);
+  const secret = await sessionSecret(database.db, config.sessionSecret);
+  const auth = new AuthService(database.db, config.siteUrl, clock, new KnownDevices(secret));
   registerViewer(server, { config, sessions: auth.sessions });
   const distance = new PostcodeDistanceProvider();
   const carts = new CartService(database.db, catalog, config.timeZone, clock);
@@ -102,7 +104,7 @@ export async function buildApp(
     auth,
     clock,
   };
-  const tokens = new SessionTokens(await sessionSecret(database.db, config.sessionSecret), config.siteUrl);
+  const tokens = new SessionTokens(secret, config.siteUrl);
   registerGraphQL(server, { config, catalog, services, tokens });
   registerDeliveryRoutes(server, { catalog, distance });
   const authorizeStaff = options.authorizeStaff ?? staffMay('kitchen.view');

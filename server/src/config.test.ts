@@ -25,7 +25,16 @@ describe('loadConfig', () => {
     expect(loadConfig({ BAKJE_PGLITE_SHARED_BUFFERS: '64MB' }).database).toMatchObject({ kind: 'pglite', sharedBuffers: '64MB' });
   });
 
+  it('answers GraphQL introspection outside production, and in production only when asked to', () => {
+    expect(loadConfig({ NODE_ENV: 'development' }).graphqlIntrospection).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).graphqlIntrospection).toBe(true);
+    expect(loadConfig({}).graphqlIntrospection).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', BAKJE_GRAPHQL_INTROSPECTION: 'true' }).graphqlIntrospection).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'development', BAKJE_GRAPHQL_INTROSPECTION: 'false' }).graphqlIntrospection).toBe(false);
+  });
+
   it.each([
+    ['BAKJE_GRAPHQL_INTROSPECTION', 'sometimes'],
     ['PORT', 'abc'],
     ['PORT', '70000'],
     ['DATABASE_URL', 'mysql://x'],

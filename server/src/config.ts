@@ -58,6 +58,7 @@ const schema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   BAKJE_MAIL_FROM: z.string().min(3).default('Bakje <no-reply@bakje.local>'),
+  BAKJE_GRAPHQL_INTROSPECTION: boolean.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
 });
@@ -95,6 +96,11 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   env: Env['NODE_ENV'];
+  /**
+   * GraphQL answers __schema/__type queries: storefront code generators need them, an attacker mapping the
+   * API does not. On unless NODE_ENV is production, where BAKJE_GRAPHQL_INTROSPECTION=true turns it on.
+   */
+  graphqlIntrospection: boolean;
   printing: {
     /** Run the print worker in this instance. */
     worker: boolean;
@@ -141,6 +147,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, rootDir = pr
     smtpUrl: env.BAKJE_SMTP_URL,
     mailFrom: env.BAKJE_MAIL_FROM,
     env: env.NODE_ENV,
+    graphqlIntrospection: env.BAKJE_GRAPHQL_INTROSPECTION ?? env.NODE_ENV !== 'production',
     printing: {
       worker: env.BAKJE_PRINT_WORKER,
       retryBaseMs: env.BAKJE_PRINT_RETRY_MS,

@@ -23,14 +23,15 @@ async function main() {
   // let the CLI in through a local endpoint guarded by a secret in the lock file (decision 0004).
   let lock: DataDirLock | undefined;
   if (config.database.kind === 'pglite') {
-    // A CLI command holds the data dir for a few seconds: wait for it; another server is an error.
+    // A CLI command holds the data dir for a few seconds: wait for it (and for a holder too new to have
+    // said who it is); another server is an error.
     const deadline = Date.now() + 30_000;
     while (!lock) {
       try {
         lock = DataDirLock.acquire(config.dataDir, 'server');
       } catch (error) {
         if (!(error instanceof LockHeldError)) throw error;
-        if (error.holder.role === 'cli' && Date.now() < deadline) {
+        if (error.holder?.role !== 'server' && Date.now() < deadline) {
           await new Promise((resolve) => setTimeout(resolve, 250));
           continue;
         }

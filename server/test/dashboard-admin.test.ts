@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { App } from '../src/app.js';
 import * as t from '../src/db/schema/index.js';
 import { AuthService } from '../src/modules/auth/auth-service.js';
+import { KnownDevices } from '../src/modules/auth/known-devices.js';
 import { ensureFirstAdmin } from '../src/modules/auth/first-admin.js';
 import { aCategory, aProduct } from './support/builders.js';
 import { Browser } from './support/browser.js';
@@ -111,7 +112,7 @@ describe.each(databaseKinds)('dashboard admin routes on %s', (kind) => {
 
     // Housekeeping forgets ended sessions two days later; the last login is kept.
     now = new Date(START.getTime() + 3 * 24 * 3600_000);
-    await new AuthService(testDb.database.db, 'http://localhost', () => now).housekeeping();
+    await new AuthService(testDb.database.db, 'http://localhost', () => now, new KnownDevices('housekeeping-test-secret-0123456789abcdef')).housekeeping();
     expect(await testDb.database.db.select().from(t.authSessions).where(eq(t.authSessions.userId, id))).toEqual([]);
     const laterAnswer = await admin.request('GET', '/api/staff/users');
     expect(laterAnswer.statusCode).toBe(200);

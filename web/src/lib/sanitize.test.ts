@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { sanitizeHtml } from './sanitize';
 import { foldText, stripTags } from './text';
@@ -31,6 +32,25 @@ describe('sanitizeHtml', () => {
 
   it('removes unknown tags but keeps their text', () => {
     expect(sanitizeHtml('<div><section>tekst</section></div>')).toBe('tekst');
+  });
+
+  it('keeps images only from http(s) or the shop itself', () => {
+    expect(sanitizeHtml('<img src="/media/friet.jpg" alt="friet">')).toBe('<img src="/media/friet.jpg" alt="friet">');
+    expect(sanitizeHtml('<img src="data:image/svg+xml;base64,PHN2Zy8+" alt="x">')).toBe('<img alt="x">');
+  });
+
+  it('resists what regular expressions miss: parser tricks, entities and mutation', () => {
+    const attacks = [
+      '<img src=x onerror=alert(1)//',
+      '<a href="jav&#x09;ascript:alert(1)">x</a>',
+      '<a href="&#106;avascript:alert(1)">x</a>',
+      '<svg><a xlink:href="javascript:alert(1)"><text>x</text></a></svg>',
+      '<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>',
+      '<noscript><p title="</noscript><img src=x onerror=alert(1)>">',
+      '<p style="background:url(javascript:alert(1))">x</p>',
+      '<form><button formaction="javascript:alert(1)">x</button></form>',
+    ];
+    for (const attack of attacks) expect(sanitizeHtml(attack)).not.toMatch(/onerror|javascript|<svg|<math|<style|style=|formaction/i);
   });
 });
 

@@ -16,8 +16,12 @@ export interface AccountContext {
   /** Client address for rate limits (X-Forwarded-For only from a trusted proxy). */
   address: string;
   userAgent: string;
+  /** The browser's known-device cookie (modules/auth/known-devices.ts), if any. */
+  deviceCookie: string | undefined;
   startSession(session: CreatedSession): void;
   endSession(): void;
+  /** Keeps the device cookie a successful login gives this browser. */
+  rememberDevice(cookie: string): void;
 }
 
 export interface Services {

@@ -1,6 +1,10 @@
 import { GraphQLError, Kind, type ASTVisitor, type SelectionSetNode, type ValidationContext } from 'graphql';
 
-/** Rejects queries nested deeper than `max` fields (fragments followed), before they run. */
+/**
+ * Rejects queries nested deeper than `max` fields (fragments followed), before they run. Introspection's
+ * `ofType` does not count: it is a chain of single objects (no list, so no fan-out), and the standard
+ * introspection query of code generators nests it nine deep.
+ */
 export function depthLimit(max: number) {
   return (context: ValidationContext): ASTVisitor => {
     const fragments = new Map(
@@ -13,7 +17,8 @@ export function depthLimit(max: number) {
       let deepest = 0;
       for (const selection of set.selections) {
         if (selection.kind === Kind.FIELD) {
-          deepest = Math.max(deepest, selection.selectionSet ? 1 + depthOf(selection.selectionSet, seen) : 1);
+          const own = selection.name.value === 'ofType' ? 0 : 1;
+          deepest = Math.max(deepest, selection.selectionSet ? own + depthOf(selection.selectionSet, seen) : own);
         } else if (selection.kind === Kind.INLINE_FRAGMENT) {
           deepest = Math.max(deepest, depthOf(selection.selectionSet, seen));
         } else if (!seen.has(selection.name.value)) {

@@ -6,6 +6,7 @@ import {
   validate,
   execute,
   specifiedRules,
+  NoSchemaIntrospectionCustomRule,
   type DocumentNode,
   type ExecutionResult,
   type OperationDefinitionNode,
@@ -79,6 +80,12 @@ export function registerGraphQL(
 ) {
   const documents = new LRUCache<string, PreparedDocument | readonly GraphQLError[]>({ max: 1000 });
   const responses = new LRUCache<string, string>({ max: Math.max(1, deps.config.catalogCacheSize) });
+  const rules = [
+    ...specifiedRules,
+    ...(deps.config.graphqlIntrospection ? [] : [NoSchemaIntrospectionCustomRule]),
+    depthLimit(MAX_DEPTH),
+    queryLimits({ maxAliases: MAX_ALIASES, maxCost: MAX_COST }),
+  ];
   // Cached responses are tagged with the catalogue version; a newer version makes them unreachable.
   deps.catalog.onChange(() => responses.clear());
 
@@ -88,7 +95,7 @@ export function registerGraphQL(
     let prepared: PreparedDocument | readonly GraphQLError[];
     try {
       const document = parse(query, { maxTokens: 20_000 });
-      const errors = validate(schema, document, [...specifiedRules, depthLimit(MAX_DEPTH), queryLimits({ maxAliases: MAX_ALIASES, maxCost: MAX_COST })]);
+      const errors = validate(schema, document, rules);
       prepared = errors.length ? errors : { document, catalogueOnly: isCatalogueOnly(document) };
     } catch (error) {
       if (!(error instanceof GraphQLError)) throw error;

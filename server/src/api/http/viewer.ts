@@ -1,6 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import type { Config } from '../../config.js';
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS } from '../../modules/auth/known-devices.js';
 import { can, isStaffRole, type Permission, type StaffRole } from '../../modules/auth/permissions.js';
 import type { ActiveSession, CreatedSession, SessionStore } from '../../modules/auth/sessions.js';
 
@@ -81,6 +82,11 @@ export function setSessionCookies(request: FastifyRequest, reply: FastifyReply, 
   const maxAge = session.remember ? Math.floor((session.expiresAt.getTime() - Date.now()) / 1000) : undefined;
   reply.setCookie(SESSION_COOKIE, session.id, { path: '/', httpOnly: true, sameSite: 'lax', secure, ...(maxAge ? { maxAge } : {}) });
   reply.setCookie(CSRF_COOKIE, session.csrfToken, { path: '/', httpOnly: false, sameSite: 'lax', secure, ...(maxAge ? { maxAge } : {}) });
+}
+
+/** Outlives logouts: it only says this browser is one the account logged in on (known-devices.ts). */
+export function setDeviceCookie(request: FastifyRequest, reply: FastifyReply, config: Config, value: string) {
+  reply.setCookie(DEVICE_COOKIE, value, { path: '/', httpOnly: true, sameSite: 'lax', secure: isHttps(request, config), maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS });
 }
 
 export function clearSessionCookies(request: FastifyRequest, reply: FastifyReply, config: Config) {

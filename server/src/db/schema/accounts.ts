@@ -50,16 +50,19 @@ export const authSessions = pgTable(
   (t) => [index('auth_sessions_user_idx').on(t.userId)],
 );
 
-/** Failed attempts per key (account or address) in a fixed window; shared by every instance. */
+/** Attempts per key (account, address, account and address, ...); shared by every instance (throttle.ts). */
 export const authThrottle = pgTable(
   'auth_throttle',
   {
-    /** e.g. login:account:jan@example.be, login:ip:203.0.113.5, reset:account:... */
+    /** e.g. login:account:user:12, login:address:203.0.113.5, login:pair:user:12|203.0.113.5, reset:account:... */
     key: text('key').notNull(),
+    /** Start of the counting: of the fixed window, or of the series of growing delays. */
     windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
     count: integer('count').notNull().default(0),
+    /** Until when the counter matters: the end of its window, or of the delay its last attempt started. */
+    retryAt: timestamp('retry_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.key] }), index('auth_throttle_window_idx').on(t.windowStart)],
+  (t) => [primaryKey({ columns: [t.key] }), index('auth_throttle_retry_idx').on(t.retryAt)],
 );
 
 /** Password reset keys: 256-bit random, stored as SHA-256, single use, one hour. */

@@ -8,7 +8,8 @@ import { passwordResetMail } from '../mail/templates.js';
 import { AccountError, createAccount, findByLogin, findUser, normaliseLogin, setPassword, type NewAccount, type UserRow } from './accounts.js';
 import { dummyHash, verifyPassword } from './password.js';
 import { SessionStore, type CreatedSession } from './sessions.js';
-import { LOGIN_ACCOUNT, LOGIN_ADDRESS, RESET_ACCOUNT, RESET_ADDRESS, RESET_KEY_ADDRESS, Throttle } from './throttle.js';
+import type { KnownDevices } from './known-devices.js';
+import { LOGIN_ACCOUNT, LOGIN_ADDRESS, LOGIN_DEVICE, LOGIN_PAIR, RESET_ACCOUNT, RESET_ADDRESS, RESET_KEY_ADDRESS, Throttle, type ThrottleRule } from './throttle.js';
 
 // SPEC §8 wording.
 export const NO_ACCOUNT = 'No account found with that username; sign up for a new account.';
@@ -34,36 +35,52 @@ export class AuthService {
     private readonly db: Db,
     private readonly siteUrl: string,
     private readonly clock: () => Date,
+    private readonly devices: KnownDevices,
   ) {
     this.sessions = new SessionStore(db, clock);
     this.throttle = new Throttle(db, clock);
   }
 
-  async login(input: { login: string; password: string; remember: boolean; address: string; userAgent?: string }): Promise<LoginResult> {
+  /**
+   * Counts the attempt before the password is checked (throttle.ts), under the throttle that fits where it
+   * comes from: a device this account logged in on before has its own growing delays and nothing else,
+   * so guessing from elsewhere never locks the owner out of it; any other device is slowed per account
+   * and address, and limited per account and per address (docs/security.md "Rate limits").
+   * Refused while throttled even with the right password: otherwise the throttle would not stop guessing.
+   */
+  async login(input: {
+    login: string;
+    password: string;
+    remember: boolean;
+    address: string;
+    userAgent?: string;
+    /** The browser's device cookie (known-devices.ts), if any. */
+    deviceCookie?: string;
+  }): Promise<LoginResult & { deviceCookie: string }> {
     const login = normaliseLogin(input.login);
     if (!login || !input.password) throw new AccountError('Please enter your username and password.');
-    const keys: Parameters<Throttle['check']>[0] = [
-      [LOGIN_ACCOUNT, login],
-      [LOGIN_ADDRESS, input.address],
-    ];
-    // Refused while locked, even with the right password: otherwise the lock would not stop guessing.
-    await this.throttle.check(keys);
-    const user = await findByLogin(this.db, login);
-    if (!user || !user.active) {
+    const found = await findByLogin(this.db, login);
+    const user = found?.active ? found : undefined;
+    // One key per account whichever name is typed (e-mail or username); unknown names are counted as typed.
+    const account = user ? `user:${user.id}` : `login:${login}`;
+    const device = this.devices.read(input.deviceCookie);
+    const knownDevice = user !== undefined && device !== undefined && device.userIds.includes(user.id);
+    const ownThrottle: [ThrottleRule, string] = knownDevice ? [LOGIN_DEVICE, `${account}|${device.id}`] : [LOGIN_PAIR, `${account}|${input.address}`];
+    await this.throttle.take(knownDevice ? [ownThrottle] : [ownThrottle, [LOGIN_ACCOUNT, account], [LOGIN_ADDRESS, input.address]]);
+    if (!user) {
       await verifyPassword(await dummyHash(), input.password);
-      await this.throttle.hit(keys);
       throw new AccountError(NO_ACCOUNT);
     }
-    if (!(await verifyPassword(user.passwordHash, input.password))) {
-      // Count under both names of the account, so switching between e-mail and username gains nothing.
-      await this.throttle.hit([...keys, [LOGIN_ACCOUNT, login === user.email ? user.username : user.email]]);
-      throw new AccountError(WRONG_PASSWORD);
+    if (!(await verifyPassword(user.passwordHash, input.password))) throw new AccountError(WRONG_PASSWORD);
+    await this.throttle.clear(...ownThrottle);
+    // Only failures use up the account's and the address's allowance: staff logging in on many new
+    // devices (kiosks, tills) at the start of the day must not lock their own account.
+    if (!knownDevice) {
+      await this.throttle.refund(LOGIN_ACCOUNT, account);
+      await this.throttle.refund(LOGIN_ADDRESS, input.address);
     }
-    await this.throttle.check([[LOGIN_ACCOUNT, user.email], [LOGIN_ACCOUNT, user.username]]);
-    await this.throttle.clear(LOGIN_ACCOUNT, user.email);
-    await this.throttle.clear(LOGIN_ACCOUNT, user.username);
     const session = await this.sessions.create(user.id, user.role, { remember: input.remember, userAgent: input.userAgent });
-    return { user, session };
+    return { user, session, deviceCookie: this.devices.remember(device, user.id) };
   }
 
   async register(input: NewAccount & { userAgent?: string }): Promise<LoginResult> {
@@ -79,12 +96,10 @@ export class AuthService {
   async requestReset(login: string, address: string, lang: Lang): Promise<void> {
     const value = normaliseLogin(login);
     if (!value) throw new AccountError('Enter a username or email address.');
-    const keys: Parameters<Throttle['check']>[0] = [
+    await this.throttle.take([
       [RESET_ACCOUNT, value],
       [RESET_ADDRESS, address],
-    ];
-    await this.throttle.check(keys);
-    await this.throttle.hit(keys);
+    ]);
     const user = await findByLogin(this.db, value);
     if (!user || !user.active) return;
     const key = randomBytes(32).toString('base64url');
@@ -98,7 +113,8 @@ export class AuthService {
 
   /** Sets a new password with a reset key: single use, one hour, for that login only; ends every session. */
   async resetPassword(input: { key: string; login: string; password: string; address: string }): Promise<UserRow> {
-    await this.throttle.check([[RESET_KEY_ADDRESS, input.address]]);
+    // Counted before the key is looked at, right or wrong: a guesser's parallel tries cannot slip through.
+    await this.throttle.take([[RESET_KEY_ADDRESS, input.address]]);
     const now = this.clock();
     const key = input.key.trim();
     const user = await findByLogin(this.db, input.login);
@@ -108,15 +124,12 @@ export class AuthService {
           .from(passwordResets)
           .where(and(eq(passwordResets.keyHash, hashKey(key)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
       : [];
-    if (!reset || !user || reset.userId !== user.id) {
-      await this.throttle.hit([[RESET_KEY_ADDRESS, input.address]]);
-      throw new AccountError(RESET_LINK_INVALID);
-    }
+    if (!reset || !user || reset.userId !== user.id) throw new AccountError(RESET_LINK_INVALID);
     await setPassword(this.db, user.id, input.password, now);
     await this.db.update(passwordResets).set({ usedAt: now }).where(eq(passwordResets.userId, user.id));
     await this.sessions.revokeAllFor(user.id);
-    await this.throttle.clear(LOGIN_ACCOUNT, user.email);
-    await this.throttle.clear(LOGIN_ACCOUNT, user.username);
+    // Whoever proved they own the mailbox may log in again at once, from any device.
+    await this.throttle.clear(LOGIN_ACCOUNT, `user:${user.id}`);
     return user;
   }
 

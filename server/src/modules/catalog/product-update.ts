@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { products, versions, type CatalogVisibility, type StockStatus } from '../../db/schema/index.js';
+import { sanitizeRichText } from '../rich-text/sanitize.js';
 
-/** The product fields the back office and integrations may change (prices in cents; texts in Dutch). */
+/** The product fields the back office and integrations may change (prices in cents; texts in Dutch; descriptions HTML). */
 export interface ProductChange {
   name?: string;
   description?: string;
@@ -42,8 +43,9 @@ export async function updateProduct(db: Db, id: number, change: ProductChange): 
     }
     const values: Partial<typeof products.$inferInsert> = {
       ...(change.name !== undefined ? { name: { ...current.name, nl: change.name } } : {}),
-      ...(change.description !== undefined ? { description: { ...current.description, nl: change.description } } : {}),
-      ...(change.shortDescription !== undefined ? { shortDescription: { ...current.shortDescription, nl: change.shortDescription } } : {}),
+      // Descriptions are HTML: stored clean, whoever wrote them (any key with write scope).
+      ...(change.description !== undefined ? { description: { ...current.description, nl: sanitizeRichText(change.description) } } : {}),
+      ...(change.shortDescription !== undefined ? { shortDescription: { ...current.shortDescription, nl: sanitizeRichText(change.shortDescription) } } : {}),
       ...(change.regularPrice !== undefined ? { regularPrice: change.regularPrice } : {}),
       ...(change.salePrice !== undefined ? { salePrice: change.salePrice } : {}),
       ...(change.status !== undefined ? { status: change.status } : {}),

@@ -196,13 +196,15 @@ export const accountMutations = {
       const username = input.credentials?.username ?? input.username ?? '';
       const password = input.credentials?.password ?? input.password ?? '';
       if (!username.trim() || !password) throw new AccountError('Please enter your username and password.');
-      const { user, session } = await ctx.services.auth.login({
+      const { user, session, deviceCookie } = await ctx.services.auth.login({
         login: username,
         password,
         remember: input.rememberMe ?? true,
         address: ctx.account.address,
         userAgent: ctx.account.userAgent,
+        deviceCookie: ctx.account.deviceCookie,
       });
+      ctx.account.rememberDevice(deviceCookie);
       // A login from an already logged-in browser replaces that session.
       if (ctx.account.session) await ctx.services.auth.sessions.revoke(ctx.account.session.idHash);
       await startLogin(ctx, user, session);
