@@ -7,7 +7,7 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { DashboardFrame } from './DashboardFrame';
 import { PERMISSION } from './permissions';
 import { formatMoment } from './format';
-import { rest, RestError } from './rest';
+import { http, HttpError, retryServerErrors } from '../../api/http';
 import { DashboardError, StaffGate } from './StaffGate';
 
 type Scope = 'read' | 'write' | 'read_write';
@@ -86,7 +86,7 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedKey) => void }) 
   const [scope, setScope] = useState<Scope>('read');
   const tooLong = [...description].length > 200;
   const create = useMutation({
-    mutationFn: () => rest<CreatedKey>('POST', BASE, { description: description.trim(), scope }),
+    mutationFn: () => http<CreatedKey>('POST', BASE, { body: { description: description.trim(), scope } }),
     onSuccess: async (key) => {
       setDescription('');
       onCreated(key);
@@ -102,7 +102,7 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedKey) => void }) 
       <h2 id="key-create-title">{intl.formatMessage({ id: 'dashboard.keys.createTitle' })}</h2>
       {create.error ? (
         <Notice tone="error" role="alert">
-          {intl.formatMessage({ id: create.error instanceof RestError && create.error.status === 403 ? 'dashboard.gate.forbiddenTitle' : 'dashboard.keys.createFailed' })}
+          {intl.formatMessage({ id: create.error instanceof HttpError && create.error.status === 403 ? 'dashboard.gate.forbiddenTitle' : 'dashboard.keys.createFailed' })}
         </Notice>
       ) : null}
       <Field
@@ -135,11 +135,11 @@ function KeyList() {
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
   const query = useQuery({
     queryKey: keysKey,
-    queryFn: ({ signal }) => rest<ApiKey[]>('GET', BASE, undefined, signal),
-    retry: (count, error) => error instanceof RestError && error.status >= 500 && count < 2,
+    queryFn: ({ signal }) => http<ApiKey[]>('GET', BASE, { signal }),
+    retry: retryServerErrors,
   });
   const revoke = useMutation({
-    mutationFn: (key: ApiKey) => rest<ApiKey>('DELETE', `${BASE}/${key.id}`),
+    mutationFn: (key: ApiKey) => http<ApiKey>('DELETE', `${BASE}/${key.id}`),
     onSuccess: async () => {
       setRevoking(null);
       await client.invalidateQueries({ queryKey: keysKey });

@@ -4,7 +4,7 @@ import { useLocale } from '../../i18n/LocaleProvider';
 import { Badge, EmptyState, Notice, Price, Spinner } from '../../ui';
 import { DashboardFrame } from './DashboardFrame';
 import { PERMISSION } from './permissions';
-import { rest } from './rest';
+import { http, retryServerErrors } from '../../api/http';
 import { DashboardError, StaffGate } from './StaffGate';
 
 type Translated = { nl: string; fr?: string; en?: string };
@@ -34,8 +34,8 @@ function ProductList() {
   const pick = (value: Translated) => (lang === 'nl' ? value.nl : (value[lang] ?? value.nl));
   const query = useQuery({
     queryKey: ['dashboard', 'products'],
-    queryFn: ({ signal }) => rest<{ products: DashboardProduct[] }>('GET', '/api/dashboard/products', undefined, signal),
-    retry: (count, error) => 'status' in error && (error as { status: number }).status >= 500 && count < 2,
+    queryFn: ({ signal }) => http<{ products: DashboardProduct[] }>('GET', '/api/dashboard/products', { signal }),
+    retry: retryServerErrors,
   });
   if (query.isPending) return <Spinner size="lg" />;
   if (query.isError) return <DashboardError error={query.error} onRetry={() => void query.refetch()} />;

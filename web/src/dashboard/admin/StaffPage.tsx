@@ -8,7 +8,7 @@ import { ConfirmDialog } from './ConfirmDialog';
 import { DashboardFrame } from './DashboardFrame';
 import { PERMISSION } from './permissions';
 import { formatMoment } from './format';
-import { rest, RestError } from './rest';
+import { http, HttpError, retryServerErrors } from '../../api/http';
 import { DashboardError, StaffGate } from './StaffGate';
 import type { StaffRole } from './useStaffSession';
 
@@ -43,7 +43,7 @@ function CreateStaffForm() {
   const [touched, setTouched] = useState(false);
   const [created, setCreated] = useState<string | null>(null);
   const create = useMutation({
-    mutationFn: (input: Omit<typeof EMPTY, 'confirm'>) => rest<{ id: number; email: string }>('POST', '/api/staff/users', input),
+    mutationFn: (input: Omit<typeof EMPTY, 'confirm'>) => http<{ id: number; email: string }>('POST', '/api/staff/users', { body: input }),
     onSuccess: async (user) => {
       setCreated(user.email);
       setValues(EMPTY);
@@ -71,7 +71,7 @@ function CreateStaffForm() {
       {created ? <Notice tone="success">{intl.formatMessage({ id: 'dashboard.staff.created' }, { email: created })}</Notice> : null}
       {create.error ? (
         <Notice tone="error" role="alert">
-          {create.error instanceof RestError && create.error.status === 403
+          {create.error instanceof HttpError && create.error.status === 403
             ? intl.formatMessage({ id: 'dashboard.gate.forbiddenTitle' })
             : accountErrorText(intl, create.error, 'dashboard.staff.createFailed')}
         </Notice>
@@ -126,11 +126,11 @@ function StaffList() {
   const [done, setDone] = useState<{ name: string; count: number } | null>(null);
   const query = useQuery({
     queryKey: staffKey,
-    queryFn: ({ signal }) => rest<StaffMember[]>('GET', '/api/staff/users', undefined, signal),
-    retry: (count, error) => error instanceof RestError && error.status >= 500 && count < 2,
+    queryFn: ({ signal }) => http<StaffMember[]>('GET', '/api/staff/users', { signal }),
+    retry: retryServerErrors,
   });
   const revoke = useMutation({
-    mutationFn: (member: StaffMember) => rest<{ revoked: number }>('POST', `/api/staff/users/${member.id}/revoke-sessions`),
+    mutationFn: (member: StaffMember) => http<{ revoked: number }>('POST', `/api/staff/users/${member.id}/revoke-sessions`),
     onSuccess: async (result, member) => {
       setDone({ name: member.email, count: result.revoked });
       setRevoking(null);

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Badge, Button, EmptyState, Notice, Spinner } from '../../../ui';
 import { formatMoment } from '../format';
-import { rest, RestError } from '../rest';
+import { http, HttpError, retryServerErrors } from '../../../api/http';
 import { DashboardError } from '../StaffGate';
 import { jobsKey, type PrintJob } from './printing-api';
 
@@ -14,13 +14,13 @@ export function PrintJobList() {
   const [retried, setRetried] = useState<PrintJob | null>(null);
   const query = useQuery({
     queryKey: jobsKey,
-    queryFn: ({ signal }) => rest<{ jobs: PrintJob[] }>('GET', '/api/printing/jobs', undefined, signal).then((r) => r.jobs),
+    queryFn: ({ signal }) => http<{ jobs: PrintJob[] }>('GET', '/api/printing/jobs', { signal }).then((r) => r.jobs),
     // A retried job that fails again comes back on its own.
     refetchInterval: 10_000,
-    retry: (count, error) => error instanceof RestError && error.status >= 500 && count < 2,
+    retry: retryServerErrors,
   });
   const retry = useMutation({
-    mutationFn: (job: PrintJob) => rest<{ job: PrintJob }>('POST', `/api/printing/jobs/${job.id}/retry`),
+    mutationFn: (job: PrintJob) => http<{ job: PrintJob }>('POST', `/api/printing/jobs/${job.id}/retry`),
     onSuccess: async (_answer, job) => {
       setRetried(job);
       await client.invalidateQueries({ queryKey: jobsKey });
@@ -38,7 +38,7 @@ export function PrintJobList() {
       ) : null}
       {retry.error ? (
         <Notice tone="error" role="alert">
-          {t(retry.error instanceof RestError && retry.error.status === 409 ? 'dashboard.printing.retryGone' : 'dashboard.printing.retryFailed')}
+          {t(retry.error instanceof HttpError && retry.error.status === 409 ? 'dashboard.printing.retryGone' : 'dashboard.printing.retryFailed')}
         </Notice>
       ) : null}
       {query.isPending ? (

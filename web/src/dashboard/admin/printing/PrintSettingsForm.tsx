@@ -5,7 +5,7 @@ import { useBlocker } from 'react-router';
 import { Field } from '../../../account/Field';
 import { Button, Notice } from '../../../ui';
 import { ConfirmDialog } from '../ConfirmDialog';
-import { rest, RestError } from '../rest';
+import { http, HttpError } from '../../../api/http';
 import { SETTINGS_URL, settingsKey, type PrintSettings } from './printing-api';
 import { TestPrint } from './TestPrint';
 
@@ -78,7 +78,7 @@ function formFieldOf(path: string): FieldName | undefined {
 type FieldErrors = Partial<Record<FieldName, string>>;
 
 function errorsOf(intl: IntlShape, error: unknown): FieldErrors {
-  if (!(error instanceof RestError) || error.status !== 400) return {};
+  if (!(error instanceof HttpError) || error.status !== 400) return {};
   const errors: FieldErrors = {};
   for (const { field } of error.fields) {
     const name = formFieldOf(field);
@@ -119,7 +119,7 @@ export function PrintSettingsForm({ settings }: { settings: PrintSettings }) {
   const blocker = useLeaveGuard(dirty);
   const hintId = useId();
   const save = useMutation({
-    mutationFn: (body: unknown) => rest<PrintSettings>('PUT', SETTINGS_URL, body),
+    mutationFn: (body: unknown) => http<PrintSettings>('PUT', SETTINGS_URL, { body }),
     onSuccess: (next) => {
       client.setQueryData(settingsKey, next);
       setValues(valuesOf(next));
@@ -261,9 +261,9 @@ export function PrintSettingsForm({ settings }: { settings: PrintSettings }) {
         </fieldset>
         {save.error ? (
           <Notice tone="error" role="alert">
-            {save.error instanceof RestError && save.error.status === 400
+            {save.error instanceof HttpError && save.error.status === 400
               ? t('dashboard.printing.saveInvalid')
-              : save.error instanceof RestError && save.error.status === 403
+              : save.error instanceof HttpError && save.error.status === 403
                 ? t('dashboard.gate.forbiddenTitle')
                 : t('dashboard.printing.saveFailed')}
           </Notice>
