@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Field } from '../../account/Field';
 import { Badge, Button, EmptyState, Notice, Spinner } from '../../ui';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { DashboardFrame } from './DashboardFrame';
 import { PERMISSION } from './permissions';
 import { formatMoment } from './format';
