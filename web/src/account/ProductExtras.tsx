@@ -4,7 +4,7 @@ import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { Button, Notice } from '../ui';
 import { accountErrorText } from './errors';
-import { Field } from './Field';
+import { Field } from '../ui/Field';
 import { useAccount, useAccountMutation } from './useAccount';
 import './account.css';
 

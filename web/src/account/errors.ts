@@ -1,3 +1,4 @@
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import type { IntlShape } from 'react-intl';
 import { z } from 'zod';
 
@@ -52,3 +53,9 @@ export const passwordSchema = z
   .min(1, 'form.required')
   .refine((password) => [...password].length >= 8, 'account.error.passwordShort')
   .refine((password) => [...password].length <= 128, 'account.error.passwordLong');
+
+/** Marks the field a server error is about (when the form has it), with the error's text, and focuses it. */
+export function showAtField<T extends FieldValues>(setError: UseFormSetError<T>, error: unknown, fields: readonly AccountField[]) {
+  const field = accountErrorField(error);
+  if (field && fields.includes(field)) setError(field as Path<T>, { type: 'server', message: accountErrorId(error) }, { shouldFocus: true });
+}

@@ -4,11 +4,11 @@ import { useBlocker } from 'react-router';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 
 /**
- * Asks before leaving the page while `dirty`: an in-app link opens `UnsavedChangesDialog`, closing or
- * reloading the tab gets the browser's own question. Changing only the query string (tabs) is allowed.
+ * Asks before leaving the page while `dirty`: an in-app link (also one to another tab of the page, which
+ * is the query string) opens `UnsavedChangesDialog`; closing or reloading the tab gets the browser's own question.
  */
 export function useUnsavedChangesGuard(dirty: boolean) {
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search));
   useEffect(() => {
     if (!dirty) return;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();

@@ -1,4 +1,4 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { useId, type InputHTMLAttributes, type ReactElement, type ReactNode, type Ref, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 import { useIntl } from 'react-intl';
 
 interface FieldFrame {
@@ -7,9 +7,10 @@ interface FieldFrame {
   hint?: ReactNode;
   /** The field's problem, already in the visitor's language; marks the control invalid. */
   error?: string | null;
-  /** Marks the label with "*"; with `showOptional`, fields that are not required say "(optional)". */
+  /** Sets the control's `required`; with `marked`, the label also says so. */
   required?: boolean;
-  showOptional?: boolean;
+  /** A form that marks its fields: required ones get "*" (hidden from screen readers, which announce `required`), others "(optional)". */
+  marked?: boolean;
   /** The control's id; stable ids let tests and focus code find it (default: a generated one). */
   id?: string;
   className?: string;
@@ -25,11 +26,16 @@ export type FieldProps = InputProps | SelectProps | TextareaProps | CheckboxProp
  * The one form field: a label, the control (input, select, textarea or checkbox), a hint and an error.
  * The hint and the error are tied to the control with aria-describedby and an error sets aria-invalid,
  * so screen readers read them with the field. Spread react-hook-form's `register(name)` onto it.
+ * (Overloads, so each kind of control types its own event handlers.)
  */
-export function Field(props: FieldProps) {
+export function Field(props: InputProps): ReactElement;
+export function Field(props: SelectProps): ReactElement;
+export function Field(props: TextareaProps): ReactElement;
+export function Field(props: CheckboxProps): ReactElement;
+export function Field(props: FieldProps): ReactElement {
   const intl = useIntl();
   const generated = useId();
-  const { label, hint, error, required, showOptional, id: givenId, className, ...control } = props;
+  const { label, hint, error, required, marked, id: givenId, className, ...control } = props;
   const id = givenId ?? generated;
   const hintId = hint ? `${id}-hint` : null;
   const errorId = error ? `${id}-error` : null;
@@ -83,8 +89,8 @@ export function Field(props: FieldProps) {
     <div className={frameClass}>
       <label htmlFor={id} className="field__label">
         {label}
-        {required ? <span aria-hidden="true"> *</span> : null}
-        {!required && showOptional ? <span className="field__optional"> ({intl.formatMessage({ id: 'checkout.optional' })})</span> : null}
+        {marked && required ? <span aria-hidden="true"> *</span> : null}
+        {marked && !required ? <span className="field__optional"> ({intl.formatMessage({ id: 'checkout.optional' })})</span> : null}
       </label>
       {element}
       {messages}

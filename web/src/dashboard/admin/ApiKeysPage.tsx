@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { Field } from '../../account/Field';
+import { Field } from '../../ui/Field';
 import { Badge, Button, EmptyState, Notice, Spinner } from '../../ui';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { DashboardFrame } from './DashboardFrame';
