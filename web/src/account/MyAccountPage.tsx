@@ -8,7 +8,7 @@ import { SubmitButton } from '../forms/SubmitButton';
 import { UnsavedChangesDialog, useUnsavedChangesGuard } from '../forms/UnsavedChangesGuard';
 import { useErrorText, useZodForm } from '../forms/useZodForm';
 import { useLocale } from '../i18n/LocaleProvider';
-import { Button, EmptyState, ErrorState, Notice, Spinner } from '../ui';
+import { Button, DataTable, EmptyState, ErrorState, Notice, Spinner, type Column } from '../ui';
 import { Field } from '../ui/Field';
 import { z } from 'zod';
 import {
@@ -95,32 +95,33 @@ function OrdersTab() {
     queryKey: ['account', 'orders', locale],
     queryFn: ({ signal }) => gql<{ customer: { orders: { nodes: OrderSummary[] } } }>(ORDERS_QUERY, undefined, { locale, signal }).then((d) => d.customer.orders.nodes),
   });
-  if (orders.isPending) return <Spinner />;
-  if (orders.isError) return <ErrorState title={intl.formatMessage({ id: 'account.error.orders' })} onRetry={() => void orders.refetch()} />;
-  if (!orders.data.length) return <EmptyState title={intl.formatMessage({ id: 'account.orders.empty' })} />;
+  const columns: Column<OrderSummary>[] = [
+    {
+      id: 'number',
+      header: intl.formatMessage({ id: 'account.orders.number' }),
+      cell: (o) => <Link to={`/order-summary/${o.databaseId}`}>#{o.orderNumber}</Link>,
+      sortValue: (o) => o.databaseId,
+    },
+    { id: 'date', header: intl.formatMessage({ id: 'account.orders.date' }), cell: (o) => intl.formatDate(o.date, { year: 'numeric', month: 'long', day: 'numeric' }), sortValue: (o) => o.date },
+    {
+      id: 'status',
+      header: intl.formatMessage({ id: 'account.orders.status' }),
+      cell: (o) => intl.formatMessage({ id: `account.orderStatus.${o.status.toLowerCase().replace('_', '')}`, defaultMessage: o.status }),
+    },
+    { id: 'total', header: intl.formatMessage({ id: 'account.orders.total' }), cell: (o) => `€ ${o.total.replace(/[^\d.,]/g, '')}` },
+  ];
   return (
-    <table className="account-table">
-      <thead>
-        <tr>
-          <th scope="col">{intl.formatMessage({ id: 'account.orders.number' })}</th>
-          <th scope="col">{intl.formatMessage({ id: 'account.orders.date' })}</th>
-          <th scope="col">{intl.formatMessage({ id: 'account.orders.status' })}</th>
-          <th scope="col">{intl.formatMessage({ id: 'account.orders.total' })}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {orders.data.map((o) => (
-          <tr key={o.databaseId} data-testid="account-order">
-            <td>
-              <Link to={`/order-summary/${o.databaseId}`}>#{o.orderNumber}</Link>
-            </td>
-            <td>{intl.formatDate(o.date, { year: 'numeric', month: 'long', day: 'numeric' })}</td>
-            <td>{intl.formatMessage({ id: `account.orderStatus.${o.status.toLowerCase().replace('_', '')}`, defaultMessage: o.status })}</td>
-            <td>€ {o.total.replace(/[^\d.,]/g, '')}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      label={intl.formatMessage({ id: 'account.tab.orders' })}
+      columns={columns}
+      rows={orders.data}
+      rowKey={(o) => o.databaseId}
+      rowProps={() => ({ 'data-testid': 'account-order' })}
+      loading={orders.isPending}
+      error={orders.error}
+      errorContent={<ErrorState title={intl.formatMessage({ id: 'account.error.orders' })} onRetry={() => void orders.refetch()} />}
+      empty={intl.formatMessage({ id: 'account.orders.empty' })}
+    />
   );
 }
 

@@ -11,3 +11,8 @@ export { QuantityStepper } from './QuantityStepper';
 export { ProductImage, PLACEHOLDER_IMAGE } from './ProductImage';
 export { useBodyScrollLock, useFocusTrap, SCROLL_LOCK_CLASS } from './overlay';
 export * from './icons';
+export { Field } from './Field';
+export type { FieldProps } from './Field';
+export { DataTable, sortRows } from './DataTable';
+export type { Column, Sort, SortDirection } from './DataTable';
+export { ConfirmDialog } from './ConfirmDialog';

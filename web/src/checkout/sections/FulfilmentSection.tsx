@@ -25,6 +25,8 @@ export function FulfilmentSection({
   onChoose: (type: FulfilmentType) => void;
 }) {
   const intl = useIntl();
+  // One registration for the group: react-hook-form keeps one set of options per field name.
+  const fulfilmentField = register('fulfilment', { onChange: (event: { target: { value: string } }) => onChoose(event.target.value as FulfilmentType) });
   const money = (amount: string | null | undefined) => intl.formatNumber(euros(amount), { style: 'currency', currency: 'EUR' });
   return (
     <Section id="fulfilment" title={intl.formatMessage({ id: 'checkout.fulfilment' })}>
@@ -36,7 +38,7 @@ export function FulfilmentSection({
             const disabled = (t === 'dinein' && dineinClosed) || (t === 'delivery' && delivery?.enabled === false);
             return (
               <label key={t} className={`fulfilment${t === type ? ' is-selected' : ''}${disabled ? ' is-disabled' : ''}`} data-testid={`fulfilment-${t}`}>
-                <input type="radio" value={t} disabled={disabled} {...register('fulfilment', { onChange: () => onChoose(t) })} />
+                <input type="radio" value={t} disabled={disabled} {...fulfilmentField} />
                 <span className="fulfilment__name">{intl.formatMessage({ id: `fulfilment.${t}` })}</span>
                 {rate && euros(rate.cost) > 0 ? <Price amount={euros(rate.cost)} signed size="sm" /> : null}
                 {t === 'dinein' && dineinClosed ? (

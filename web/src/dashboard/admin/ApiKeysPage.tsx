@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Field } from '../../ui/Field';
-import { Badge, Button, EmptyState, Notice, Spinner } from '../../ui';
+import { Badge, Button, DataTable, Notice, type Column } from '../../ui';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { DashboardFrame } from './DashboardFrame';
 import { PERMISSION } from './permissions';
@@ -145,60 +145,61 @@ function KeyList() {
       await client.invalidateQueries({ queryKey: keysKey });
     },
   });
-  if (query.isPending) return <Spinner size="lg" />;
-  if (query.isError) return <DashboardError error={query.error} onRetry={() => void query.refetch()} />;
-  if (query.data.length === 0) return <EmptyState title={intl.formatMessage({ id: 'dashboard.keys.empty' })} />;
   const labelOf = (key: ApiKey) => key.description || `…${key.truncated_key}`;
+  const columns: Column<ApiKey>[] = [
+    {
+      id: 'description',
+      header: intl.formatMessage({ id: 'dashboard.keys.description' }),
+      rowHeader: true,
+      sortValue: (key) => key.description,
+      cell: (key) => key.description || <span className="admin__muted">{intl.formatMessage({ id: 'dashboard.keys.noDescription' })}</span>,
+    },
+    { id: 'scope', header: intl.formatMessage({ id: 'dashboard.keys.scope' }), cell: (key) => intl.formatMessage({ id: `dashboard.keys.scope.${key.scope}` }), sortValue: (key) => key.scope },
+    { id: 'key', header: intl.formatMessage({ id: 'dashboard.keys.key' }), cell: (key) => `…${key.truncated_key}`, className: 'admin__mono' },
+    { id: 'created', header: intl.formatMessage({ id: 'dashboard.keys.created' }), cell: (key) => formatMoment(intl, key.created_at), sortValue: (key) => key.created_at },
+    { id: 'lastAccess', header: intl.formatMessage({ id: 'dashboard.keys.lastAccess' }), cell: (key) => formatMoment(intl, key.last_access), sortValue: (key) => key.last_access },
+    {
+      id: 'state',
+      header: intl.formatMessage({ id: 'dashboard.keys.state' }),
+      sortValue: (key) => (key.revoked_at ? 1 : 0),
+      cell: (key) =>
+        key.revoked_at ? (
+          <Badge variant="soldout">{intl.formatMessage({ id: 'dashboard.keys.revokedAt' }, { when: formatMoment(intl, key.revoked_at) })}</Badge>
+        ) : (
+          <Badge variant="info">{intl.formatMessage({ id: 'dashboard.keys.active' })}</Badge>
+        ),
+    },
+    {
+      id: 'actions',
+      header: intl.formatMessage({ id: 'dashboard.actions' }),
+      cell: (key) =>
+        key.revoked_at ? null : (
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => {
+              revoke.reset();
+              setRevoking(key);
+            }}
+            aria-label={intl.formatMessage({ id: 'dashboard.keys.revokeFor' }, { name: labelOf(key) })}
+          >
+            {intl.formatMessage({ id: 'dashboard.keys.revoke' })}
+          </Button>
+        ),
+    },
+  ];
   return (
     <>
-      <div className="admin__table-wrap" tabIndex={0} role="region" aria-label={intl.formatMessage({ id: 'dashboard.keys.listTitle' })}>
-        <table className="admin__table">
-          <thead>
-            <tr>
-              <th scope="col">{intl.formatMessage({ id: 'dashboard.keys.description' })}</th>
-              <th scope="col">{intl.formatMessage({ id: 'dashboard.keys.scope' })}</th>
-              <th scope="col">{intl.formatMessage({ id: 'dashboard.keys.key' })}</th>
-              <th scope="col">{intl.formatMessage({ id: 'dashboard.keys.created' })}</th>
-              <th scope="col">{intl.formatMessage({ id: 'dashboard.keys.lastAccess' })}</th>
-              <th scope="col">{intl.formatMessage({ id: 'dashboard.keys.state' })}</th>
-              <th scope="col">{intl.formatMessage({ id: 'dashboard.actions' })}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {query.data.map((key) => (
-              <tr key={key.id}>
-                <th scope="row">{key.description || <span className="admin__muted">{intl.formatMessage({ id: 'dashboard.keys.noDescription' })}</span>}</th>
-                <td>{intl.formatMessage({ id: `dashboard.keys.scope.${key.scope}` })}</td>
-                <td className="admin__mono">…{key.truncated_key}</td>
-                <td>{formatMoment(intl, key.created_at)}</td>
-                <td>{formatMoment(intl, key.last_access)}</td>
-                <td>
-                  {key.revoked_at ? (
-                    <Badge variant="soldout">{intl.formatMessage({ id: 'dashboard.keys.revokedAt' }, { when: formatMoment(intl, key.revoked_at) })}</Badge>
-                  ) : (
-                    <Badge variant="info">{intl.formatMessage({ id: 'dashboard.keys.active' })}</Badge>
-                  )}
-                </td>
-                <td>
-                  {key.revoked_at ? null : (
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      onClick={() => {
-                        revoke.reset();
-                        setRevoking(key);
-                      }}
-                      aria-label={intl.formatMessage({ id: 'dashboard.keys.revokeFor' }, { name: labelOf(key) })}
-                    >
-                      {intl.formatMessage({ id: 'dashboard.keys.revoke' })}
-                    </Button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        label={intl.formatMessage({ id: 'dashboard.keys.listTitle' })}
+        columns={columns}
+        rows={query.data}
+        rowKey={(key) => key.id}
+        loading={query.isPending}
+        error={query.error}
+        errorContent={<DashboardError error={query.error} onRetry={() => void query.refetch()} />}
+        empty={intl.formatMessage({ id: 'dashboard.keys.empty' })}
+      />
       <ConfirmDialog
         open={revoking !== null}
         title={intl.formatMessage({ id: 'dashboard.keys.revokeTitle' })}

@@ -7,7 +7,7 @@ import { SubmitButton } from '../../forms/SubmitButton';
 import { UnsavedChangesDialog, useUnsavedChangesGuard } from '../../forms/UnsavedChangesGuard';
 import { useErrorText, useZodForm } from '../../forms/useZodForm';
 import { Field } from '../../ui/Field';
-import { Button, EmptyState, Notice, Spinner } from '../../ui';
+import { Button, DataTable, Notice, type Column } from '../../ui';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { DashboardFrame } from './DashboardFrame';
 import { PERMISSION } from './permissions';
@@ -124,54 +124,55 @@ function StaffList() {
     },
   });
 
-  if (query.isPending) return <Spinner size="lg" />;
-  if (query.isError) return <DashboardError error={query.error} onRetry={() => void query.refetch()} />;
-  if (query.data.length === 0) return <EmptyState title={intl.formatMessage({ id: 'dashboard.staff.empty' })} />;
   const nameOf = (m: StaffMember) => `${m.firstName} ${m.lastName}`.trim() || m.username;
+  const columns: Column<StaffMember>[] = [
+    {
+      id: 'name',
+      header: intl.formatMessage({ id: 'dashboard.staff.name' }),
+      rowHeader: true,
+      sortValue: nameOf,
+      cell: (member) => (
+        <>
+          {nameOf(member)}
+          {member.active ? null : <span className="admin__muted"> ({intl.formatMessage({ id: 'dashboard.staff.inactive' })})</span>}
+        </>
+      ),
+    },
+    { id: 'email', header: intl.formatMessage({ id: 'account.field.email' }), cell: (member) => member.email, sortValue: (member) => member.email },
+    { id: 'role', header: intl.formatMessage({ id: 'dashboard.staff.role' }), cell: (member) => intl.formatMessage({ id: `dashboard.role.${member.role}` }), sortValue: (member) => ROLES.indexOf(member.role) },
+    { id: 'lastLogin', header: intl.formatMessage({ id: 'dashboard.staff.lastLogin' }), cell: (member) => formatMoment(intl, member.lastLoginAt), sortValue: (member) => member.lastLoginAt },
+    { id: 'sessions', header: intl.formatMessage({ id: 'dashboard.staff.sessions' }), cell: (member) => member.activeSessions, sortValue: (member) => member.activeSessions },
+    {
+      id: 'actions',
+      header: intl.formatMessage({ id: 'dashboard.actions' }),
+      cell: (member) => (
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => {
+            revoke.reset();
+            setRevoking(member);
+          }}
+          aria-label={intl.formatMessage({ id: 'dashboard.staff.revokeFor' }, { email: member.email })}
+        >
+          {intl.formatMessage({ id: 'dashboard.staff.revoke' })}
+        </Button>
+      ),
+    },
+  ];
   return (
     <>
       {done ? <Notice tone="success">{intl.formatMessage({ id: 'dashboard.staff.revoked' }, { email: done.name, count: done.count })}</Notice> : null}
-      <div className="admin__table-wrap" tabIndex={0} role="region" aria-label={intl.formatMessage({ id: 'dashboard.staff.listTitle' })}>
-        <table className="admin__table">
-          <thead>
-            <tr>
-              <th scope="col">{intl.formatMessage({ id: 'dashboard.staff.name' })}</th>
-              <th scope="col">{intl.formatMessage({ id: 'account.field.email' })}</th>
-              <th scope="col">{intl.formatMessage({ id: 'dashboard.staff.role' })}</th>
-              <th scope="col">{intl.formatMessage({ id: 'dashboard.staff.lastLogin' })}</th>
-              <th scope="col">{intl.formatMessage({ id: 'dashboard.staff.sessions' })}</th>
-              <th scope="col">{intl.formatMessage({ id: 'dashboard.actions' })}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {query.data.map((member) => (
-              <tr key={member.id}>
-                <th scope="row">
-                  {nameOf(member)}
-                  {member.active ? null : <span className="admin__muted"> ({intl.formatMessage({ id: 'dashboard.staff.inactive' })})</span>}
-                </th>
-                <td>{member.email}</td>
-                <td>{intl.formatMessage({ id: `dashboard.role.${member.role}` })}</td>
-                <td>{formatMoment(intl, member.lastLoginAt)}</td>
-                <td>{member.activeSessions}</td>
-                <td>
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    onClick={() => {
-                      revoke.reset();
-                      setRevoking(member);
-                    }}
-                    aria-label={intl.formatMessage({ id: 'dashboard.staff.revokeFor' }, { email: member.email })}
-                  >
-                    {intl.formatMessage({ id: 'dashboard.staff.revoke' })}
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        label={intl.formatMessage({ id: 'dashboard.staff.listTitle' })}
+        columns={columns}
+        rows={query.data}
+        rowKey={(member) => member.id}
+        loading={query.isPending}
+        error={query.error}
+        errorContent={<DashboardError error={query.error} onRetry={() => void query.refetch()} />}
+        empty={intl.formatMessage({ id: 'dashboard.staff.empty' })}
+      />
       <ConfirmDialog
         open={revoking !== null}
         title={intl.formatMessage({ id: 'dashboard.staff.revokeTitle' })}
