@@ -16,3 +16,4 @@ export type { FieldProps } from './Field';
 export { DataTable, sortRows } from './DataTable';
 export type { Column, Sort, SortDirection } from './DataTable';
 export { ConfirmDialog } from './ConfirmDialog';
+export { ToastProvider, useToast } from './Toast';

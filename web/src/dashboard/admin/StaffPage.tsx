@@ -7,7 +7,7 @@ import { SubmitButton } from '../../forms/SubmitButton';
 import { UnsavedChangesDialog, useUnsavedChangesGuard } from '../../forms/UnsavedChangesGuard';
 import { useErrorText, useZodForm } from '../../forms/useZodForm';
 import { Field } from '../../ui/Field';
-import { Button, DataTable, Notice, type Column } from '../../ui';
+import { Button, DataTable, Notice, useToast, type Column } from '../../ui';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { DashboardFrame } from './DashboardFrame';
 import { PERMISSION } from './permissions';
@@ -109,7 +109,7 @@ function StaffList() {
   const intl = useIntl();
   const client = useQueryClient();
   const [revoking, setRevoking] = useState<StaffMember | null>(null);
-  const [done, setDone] = useState<{ name: string; count: number } | null>(null);
+  const toast = useToast();
   const query = useQuery({
     queryKey: staffKey,
     queryFn: ({ signal }) => http<StaffMember[]>('GET', '/api/staff/users', { signal }),
@@ -118,7 +118,7 @@ function StaffList() {
   const revoke = useMutation({
     mutationFn: (member: StaffMember) => http<{ revoked: number }>('POST', `/api/staff/users/${member.id}/revoke-sessions`),
     onSuccess: async (result, member) => {
-      setDone({ name: member.email, count: result.revoked });
+      toast(intl.formatMessage({ id: 'dashboard.staff.revoked' }, { email: member.email, count: result.revoked }));
       setRevoking(null);
       await client.invalidateQueries({ queryKey: staffKey });
     },
@@ -162,7 +162,6 @@ function StaffList() {
   ];
   return (
     <>
-      {done ? <Notice tone="success">{intl.formatMessage({ id: 'dashboard.staff.revoked' }, { email: done.name, count: done.count })}</Notice> : null}
       <DataTable
         label={intl.formatMessage({ id: 'dashboard.staff.listTitle' })}
         columns={columns}

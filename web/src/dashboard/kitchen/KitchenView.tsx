@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { Button, Dialog, EmptyState, Notice, Spinner } from '../../ui';
+import { Button, Dialog, EmptyState, Notice, Spinner, useToast } from '../../ui';
 import { AgeSettingsDialog } from './AgeSettingsDialog';
 import { AlertBanner } from './AlertBanner';
 import { fetchKitchenSettings, markAllReady, markReady, orderAction, type OrderAction } from './kitchenApi';
@@ -28,6 +28,7 @@ import { useKitchenFeed } from './useKitchenFeed';
 /** The kitchen screen: live orders by tab, the new-order alert and the kitchen actions of SPEC §4. */
 export function KitchenView({ canChangeSettings = false }: { canChangeSettings?: boolean }) {
   const intl = useIntl();
+  const toast = useToast();
   const settingsQuery = useQuery({
     queryKey: ['kitchen', 'settings'],
     queryFn: fetchKitchenSettings,
@@ -43,7 +44,6 @@ export function KitchenView({ canChangeSettings = false }: { canChangeSettings?:
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [busy, setBusy] = useState<Set<string>>(new Set());
   const [failure, setFailure] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
   const [confirmTest, setConfirmTest] = useState<KitchenOrder | null>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
 
@@ -78,10 +78,9 @@ export function KitchenView({ canChangeSettings = false }: { canChangeSettings?:
   const run = async (key: string, action: () => Promise<{ orders: number[] }>, doneMessage?: string) => {
     setBusy((b) => new Set(b).add(key));
     setFailure(null);
-    setDone(null);
     try {
       await action();
-      if (doneMessage) setDone(doneMessage);
+      if (doneMessage) toast(doneMessage);
     } catch (error) {
       setFailure(intl.formatMessage({ id: 'kitchen.actionFailed' }, { message: error instanceof Error ? error.message : String(error) }));
     } finally {
@@ -170,7 +169,6 @@ export function KitchenView({ canChangeSettings = false }: { canChangeSettings?:
               {failure}
             </Notice>
           ) : null}
-          {done ? <Notice tone="success">{done}</Notice> : null}
           {tab === 'preparing' && shown.length > 0 ? (
             <div className="kitchen__bulk" role="group" aria-label={intl.formatMessage({ id: 'kitchen.bulkLabel' })}>
               <Button size="sm" variant="secondary" onClick={() => setSelected(new Set(shown.map((o) => o.id)))}>
