@@ -1,6 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
+import { z } from 'zod';
+import { SubmitButton } from '../../forms/SubmitButton';
+import { useErrorText, useZodForm } from '../../forms/useZodForm';
 import { Field } from '../../ui/Field';
 import { Badge, Button, DataTable, Notice, type Column } from '../../ui';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -11,7 +14,7 @@ import { http, HttpError, retryServerErrors } from '../../api/http';
 import { DashboardError, StaffGate } from './StaffGate';
 
 type Scope = 'read' | 'write' | 'read_write';
-const SCOPES: Scope[] = ['read', 'write', 'read_write'];
+const SCOPES = ['read', 'write', 'read_write'] as const satisfies readonly Scope[];
 const BASE = '/api/admin/api-keys';
 const keysKey = ['dashboard', 'api-keys'] as const;
 
@@ -79,52 +82,49 @@ function CreatedKeyPanel({ created, onDone }: { created: CreatedKey; onDone: () 
   );
 }
 
+/** The server's limits (decision 0004-keys-cli): a description of at most 200 characters, one of three scopes. */
+const newKeySchema = z.object({
+  description: z
+    .string()
+    .trim()
+    .refine((description) => [...description].length <= 200, 'dashboard.keys.descriptionTooLong'),
+  scope: z.enum(SCOPES),
+});
+
 function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedKey) => void }) {
   const intl = useIntl();
   const client = useQueryClient();
-  const [description, setDescription] = useState('');
-  const [scope, setScope] = useState<Scope>('read');
-  const tooLong = [...description].length > 200;
-  const create = useMutation({
-    mutationFn: () => http<CreatedKey>('POST', BASE, { body: { description: description.trim(), scope } }),
-    onSuccess: async (key) => {
-      setDescription('');
-      onCreated(key);
-      await client.invalidateQueries({ queryKey: keysKey });
-    },
+  const errorText = useErrorText();
+  const { register, handleSubmit, formState, reset } = useZodForm(newKeySchema, { defaultValues: { description: '', scope: 'read' } });
+  const create = useMutation({ mutationFn: (input: z.output<typeof newKeySchema>) => http<CreatedKey>('POST', BASE, { body: input }) });
+  const submit = handleSubmit(async (input) => {
+    const key = await create.mutateAsync(input).catch(() => null);
+    if (!key) return; // create.error is shown above the form
+    reset();
+    onCreated(key);
+    await client.invalidateQueries({ queryKey: keysKey });
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!tooLong) create.mutate();
-  };
   return (
-    <form className="account-form admin__form" onSubmit={submit} noValidate aria-labelledby="key-create-title">
+    <form className="account-form admin__form" onSubmit={(event) => void submit(event)} noValidate aria-labelledby="key-create-title">
       <h2 id="key-create-title">{intl.formatMessage({ id: 'dashboard.keys.createTitle' })}</h2>
       {create.error ? (
         <Notice tone="error" role="alert">
           {intl.formatMessage({ id: create.error instanceof HttpError && create.error.status === 403 ? 'dashboard.gate.forbiddenTitle' : 'dashboard.keys.createFailed' })}
         </Notice>
       ) : null}
-      <Field
-        label={intl.formatMessage({ id: 'dashboard.keys.description' })}
-        name="description"
-        autoComplete="off"
-        value={description}
-        onChange={(e) => setDescription(e.target.value)}
-        error={tooLong ? intl.formatMessage({ id: 'dashboard.keys.descriptionTooLong' }) : null}
-      />
+      <Field label={intl.formatMessage({ id: 'dashboard.keys.description' })} autoComplete="off" {...register('description')} error={errorText(formState.errors.description)} />
       <fieldset className="admin__fieldset">
         <legend>{intl.formatMessage({ id: 'dashboard.keys.scope' })}</legend>
         {SCOPES.map((value) => (
           <label key={value} className="check">
-            <input type="radio" name="scope" value={value} checked={scope === value} onChange={() => setScope(value)} />
+            <input type="radio" value={value} {...register('scope')} />
             {intl.formatMessage({ id: `dashboard.keys.scope.${value}` })}
           </label>
         ))}
       </fieldset>
-      <Button type="submit" variant="primary" busy={create.isPending}>
+      <SubmitButton submitting={formState.isSubmitting} busyLabel={intl.formatMessage({ id: 'dashboard.staff.creating' })}>
         {intl.formatMessage({ id: 'dashboard.keys.create' })}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }
