@@ -247,3 +247,21 @@ test("a logged-in customer's checkout starts from their profile and saved addres
   await expect(page).toHaveURL(/\/order-summary\/\d+$/);
   await expect(page.getByTestId('order-summary').getByTestId('pickup-number')).toContainText(/\d+/);
 });
+
+// The form's messages come from one schema in every language: French and Dutch here, English above.
+for (const [locale, text] of [
+  ['fr_FR', { required: 'Ce champ est obligatoire', phone: "Ce numéro de téléphone n'est pas valide.", fix: 'Veuillez remplir les champs obligatoires.' }],
+  ['nl_BE', { required: 'Dit veld is verplicht', phone: 'Dit is geen geldig telefoonnummer.', fix: 'Vul de verplichte velden in.' }],
+] as const) {
+  test(`the checkout names the missing and wrong fields in the visitor's language (${locale})`, async ({ page, baseURL }) => {
+    await setLocaleCookie(page, baseURL, locale);
+    await addFromProductPage(page, 'fristi');
+    await page.goto('/checkout');
+    await page.getByTestId('place-order').click();
+    await expect(page.getByTestId('field-error')).toHaveText([text.required, text.required, text.required]);
+    await expect(page.getByRole('alert').filter({ hasText: text.fix })).toBeVisible();
+    await page.locator('#billing-phone').fill('bel me');
+    await expect(page.locator('#billing-phone-error')).toHaveText(text.phone);
+    await expect(page.locator('#billing-phone')).toHaveAttribute('aria-invalid', 'true');
+  });
+}
