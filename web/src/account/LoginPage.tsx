@@ -6,7 +6,8 @@ import { useErrorText, useZodForm } from '../forms/useZodForm';
 import { Notice } from '../ui';
 import { Field } from '../ui/Field';
 import { LOGIN_MUTATION, REGISTER_MUTATION } from './documents';
-import { accountErrorText, passwordSchema, showAtField } from './errors';
+import { accountErrorText, showAtField } from './errors';
+import { passwordSchema } from './passwordSchema';
 import { useAccountMutation } from './useAccount';
 
 type LoginResult = { login: { viewer: { role: string } } };

@@ -3,7 +3,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
 import { useErrorText } from '../forms/useZodForm';
 import { Field } from '../ui/Field';
-import { passwordSchema } from './errors';
+import { passwordSchema } from './passwordSchema';
 
 /** A new password typed twice (the reset page and the password tab). */
 export const newPasswordSchema = z

@@ -1,6 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import type { IntlShape } from 'react-intl';
-import { z } from 'zod';
 
 type AccountField = 'username' | 'email' | 'password';
 
@@ -46,13 +45,6 @@ export function accountErrorField(error: unknown): AccountField | undefined {
 export function accountErrorText(intl: IntlShape, error: unknown, fallbackId: string): string {
   return intl.formatMessage({ id: accountErrorId(error, fallbackId) });
 }
-
-/** A new password: the length rules of the server (docs/security.md); the common-password list stays there. */
-export const passwordSchema = z
-  .string()
-  .min(1, 'form.required')
-  .refine((password) => [...password].length >= 8, 'account.error.passwordShort')
-  .refine((password) => [...password].length <= 128, 'account.error.passwordLong');
 
 /** Marks the field a server error is about (when the form has it), with the error's text, and focuses it. */
 export function showAtField<T extends FieldValues>(setError: UseFormSetError<T>, error: unknown, fields: readonly AccountField[]) {

@@ -1,8 +1,11 @@
+import { lazy, Suspense } from 'react';
 import { useIntl } from 'react-intl';
-import { ReviewForm } from '../account/ProductExtras';
 import type { ProductDetail } from '../api/types';
 import { Badge, Stars } from '../ui';
 import { CheckIcon } from '../ui/icons';
+
+// Below the reviews, and the only form of the page on the form library: loaded when the page has drawn.
+const ReviewForm = lazy(() => import('../account/ReviewForm'));
 
 /** The product's reviews with their average, and the form to write one. */
 export function Reviews({ product }: { product: ProductDetail }) {
@@ -43,7 +46,9 @@ export function Reviews({ product }: { product: ProductDetail }) {
           </ol>
         </>
       )}
-      <ReviewForm productId={product.databaseId} />
+      <Suspense fallback={null}>
+        <ReviewForm productId={product.databaseId} />
+      </Suspense>
     </section>
   );
 }
