@@ -4,6 +4,9 @@ import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
+/** Packages used only by lazily loaded screens (checkout, account, dashboard forms). */
+const LAZY_ONLY_PACKAGES = /[\\/]node_modules[\\/](react-hook-form|@hookform|@standard-schema|zod)[\\/]/;
+
 const backend = process.env.BAKJE_DEV_BACKEND ?? 'http://localhost:3000';
 const proxied = ['/graphql', '/api', '/media', '/wp-json'];
 const proxy = Object.fromEntries(proxied.map((path) => [path, { target: backend, changeOrigin: true }]));
@@ -47,7 +50,9 @@ export default defineConfig(({ command }) => ({
           // DOMPurify only serves the product page's descriptions: it loads with that page, not with the shop.
           if (/[\\/]node_modules[\\/]dompurify[\\/]/.test(id)) return undefined;
           // React, the router, TanStack Query and react-intl change rarely: one cacheable vendor chunk.
-          if (id.includes('node_modules')) return 'vendor';
+          // Libraries only lazy routes use (the form library and zod) stay with those routes, out of
+          // /bestellen's first download.
+          if (id.includes('node_modules') && !LAZY_ONLY_PACKAGES.test(id)) return 'vendor';
           return undefined;
         },
       },

@@ -201,3 +201,67 @@ test.describe('in English', () => {
     await expectNoSeriousA11yViolations(page);
   });
 });
+
+test("a logged-in customer's checkout starts from their profile and saved address", async ({ page, request }) => {
+  const email = `dirk-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.be`;
+  const password = 'Stoofvlees met frietjes';
+  await page.goto('/login');
+  const form = page.getByRole('form', { name: 'Registreren' });
+  await form.getByLabel('E-mailadres').fill(email);
+  await form.getByLabel('Voornaam').fill('Dirk');
+  await form.getByLabel('Achternaam').fill('Peeters');
+  await form.getByLabel('Wachtwoord', { exact: true }).fill(password);
+  await form.getByLabel('Bevestig het wachtwoord').fill(password);
+  await form.getByRole('button', { name: 'Account aanmaken' }).click();
+  await expect(page).toHaveURL(/\/my-account$/);
+
+  // The saved shipping address has the street; the billing address only the phone.
+  await page.getByRole('link', { name: 'Adressen' }).click();
+  const billingForm = page.getByRole('form', { name: 'Factuuradres' });
+  await billingForm.getByLabel('Telefoon').fill('0470 98 76 54');
+  await billingForm.getByRole('button', { name: 'Wijzigingen opslaan' }).click();
+  await expect(billingForm.getByRole('status')).toHaveText('Je account is bijgewerkt.');
+  const shippingForm = page.getByRole('form', { name: 'Leveradres' });
+  await shippingForm.getByLabel('Straat en huisnummer').fill('Veldstraat 1');
+  await shippingForm.getByLabel('Postcode').fill('9000');
+  await shippingForm.getByLabel('Gemeente').fill('Gent');
+  await shippingForm.getByRole('button', { name: 'Wijzigingen opslaan' }).click();
+  await expect(shippingForm.getByRole('status')).toHaveText('Je account is bijgewerkt.');
+
+  await addFromProductPage(page, 'fristi');
+  await page.goto('/checkout');
+  await expect(page.locator('#billing-firstName')).toHaveValue('Dirk');
+  await expect(page.locator('#billing-lastName')).toHaveValue('Peeters');
+  await expect(page.locator('#billing-email')).toHaveValue(email);
+  await expect(page.locator('#billing-phone')).toHaveValue('0470 98 76 54');
+  await expect(page.locator('#billing-address1')).toHaveValue('Veldstraat 1');
+  await expect(page.locator('#billing-postcode')).toHaveValue('9000');
+  await expect(page.locator('#billing-city')).toHaveValue('Gent');
+
+  // Nothing else to type: a slot and the order is placed.
+  const day = await tomorrow(request);
+  const slot = await slotAt(request, 'TAKEAWAY', day, '19:00');
+  await page.getByTestId('fulfilment-takeaway').click();
+  await pickSlot(page, day, slot.id);
+  await page.getByTestId('place-order').click();
+  await expect(page).toHaveURL(/\/order-summary\/\d+$/);
+  await expect(page.getByTestId('order-summary').getByTestId('pickup-number')).toContainText(/\d+/);
+});
+
+// The form's messages come from one schema in every language: French and Dutch here, English above.
+for (const [locale, text] of [
+  ['fr_FR', { required: 'Ce champ est obligatoire', phone: "Ce numéro de téléphone n'est pas valide.", fix: 'Veuillez remplir les champs obligatoires.' }],
+  ['nl_BE', { required: 'Dit veld is verplicht', phone: 'Dit is geen geldig telefoonnummer.', fix: 'Vul de verplichte velden in.' }],
+] as const) {
+  test(`the checkout names the missing and wrong fields in the visitor's language (${locale})`, async ({ page, baseURL }) => {
+    await setLocaleCookie(page, baseURL, locale);
+    await addFromProductPage(page, 'fristi');
+    await page.goto('/checkout');
+    await page.getByTestId('place-order').click();
+    await expect(page.getByTestId('field-error')).toHaveText([text.required, text.required, text.required]);
+    await expect(page.getByRole('alert').filter({ hasText: text.fix })).toBeVisible();
+    await page.locator('#billing-phone').fill('bel me');
+    await expect(page.locator('#billing-phone-error')).toHaveText(text.phone);
+    await expect(page.locator('#billing-phone')).toHaveAttribute('aria-invalid', 'true');
+  });
+}

@@ -1,10 +1,13 @@
-import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Button, Notice } from '../ui';
+import { z } from 'zod';
+import { SubmitButton } from '../forms/SubmitButton';
+import { useErrorText, useZodForm } from '../forms/useZodForm';
+import { Notice } from '../ui';
+import { Field } from '../ui/Field';
 import { LOGIN_MUTATION, REGISTER_MUTATION } from './documents';
-import { accountErrorText } from './errors';
-import { Field } from './Field';
+import { accountErrorText, showAtField } from './errors';
+import { passwordSchema } from './passwordSchema';
 import { useAccountMutation } from './useAccount';
 
 type LoginResult = { login: { viewer: { role: string } } };
@@ -15,26 +18,32 @@ export const landingFor = (role: string) => (role === 'customer' ? '/my-account'
 /** `?redirect=` back to the page that sent the visitor to log in; only a path on this site (no //host). */
 export const safeRedirect = (value: string | null) => (value && /^\/(?![/\\])/.test(value) ? value : null);
 
+const loginSchema = z.object({
+  username: z.string().trim().min(1, 'form.required'),
+  password: z.string().min(1, 'form.required'),
+  rememberMe: z.boolean(),
+});
+
 export function LoginForm() {
   const intl = useIntl();
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const redirect = safeRedirect(search.get('redirect'));
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [rememberMe, setRememberMe] = useState(true);
-  const [missing, setMissing] = useState(false);
-  const login = useAccountMutation<LoginResult, { username: string; password: string; rememberMe: boolean }>(LOGIN_MUTATION, { resetAll: true });
+  const errorText = useErrorText();
+  const { register, handleSubmit, formState, setError } = useZodForm(loginSchema, { defaultValues: { username: '', password: '', rememberMe: true } });
+  const login = useAccountMutation<LoginResult, z.output<typeof loginSchema>>(LOGIN_MUTATION, { resetAll: true });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!username.trim() || !password) return setMissing(true);
-    setMissing(false);
-    login.mutate({ username: username.trim(), password, rememberMe }, { onSuccess: (data) => void navigate(redirect ?? landingFor(data.login.viewer.role)) });
-  };
+  const submit = handleSubmit(async (values) => {
+    try {
+      const data = await login.mutateAsync(values);
+      void navigate(redirect ?? landingFor(data.login.viewer.role));
+    } catch (error) {
+      showAtField(setError, error, ['username', 'password']);
+    }
+  });
 
   return (
-    <form className="account-form" onSubmit={submit} noValidate aria-labelledby="login-title">
+    <form className="account-form" onSubmit={(event) => void submit(event)} noValidate aria-labelledby="login-title">
       <h2 id="login-title">{intl.formatMessage({ id: 'account.login.title' })}</h2>
       {login.error ? (
         <Notice tone="error" role="alert">
@@ -43,30 +52,23 @@ export function LoginForm() {
       ) : null}
       <Field
         label={intl.formatMessage({ id: 'account.field.usernameOrEmail' })}
-        name="username"
         autoComplete="username"
-        value={username}
         required
-        error={missing && !username.trim() ? intl.formatMessage({ id: 'form.required' }) : null}
-        onChange={(e) => setUsername(e.target.value)}
+        {...register('username')}
+        error={errorText(formState.errors.username)}
       />
       <Field
         label={intl.formatMessage({ id: 'account.field.password' })}
-        name="password"
         type="password"
         autoComplete="current-password"
-        value={password}
         required
-        error={missing && !password ? intl.formatMessage({ id: 'form.required' }) : null}
-        onChange={(e) => setPassword(e.target.value)}
+        {...register('password')}
+        error={errorText(formState.errors.password)}
       />
-      <label className="check">
-        <input type="checkbox" checked={rememberMe} onChange={(e) => setRememberMe(e.target.checked)} />
-        {intl.formatMessage({ id: 'account.login.remember' })}
-      </label>
-      <Button type="submit" variant="primary" disabled={login.isPending}>
-        {intl.formatMessage({ id: login.isPending ? 'account.login.busy' : 'account.login.submit' })}
-      </Button>
+      <Field as="checkbox" label={intl.formatMessage({ id: 'account.login.remember' })} {...register('rememberMe')} />
+      <SubmitButton submitting={formState.isSubmitting} busyLabel={intl.formatMessage({ id: 'account.login.busy' })}>
+        {intl.formatMessage({ id: 'account.login.submit' })}
+      </SubmitButton>
       <p>
         <Link to="/my-account/lost-password">{intl.formatMessage({ id: 'account.login.lost' })}</Link>
       </p>
@@ -74,42 +76,63 @@ export function LoginForm() {
   );
 }
 
+const registerSchema = z
+  .object({
+    email: z.string().trim().min(1, 'form.required').pipe(z.email('account.error.emailInvalid')),
+    firstName: z.string().trim(),
+    lastName: z.string().trim(),
+    password: passwordSchema,
+    confirm: z.string(),
+  })
+  .refine((values) => values.confirm === values.password, { path: ['confirm'], message: 'account.error.passwordsDiffer' });
+
 export function RegisterForm() {
   const intl = useIntl();
   const navigate = useNavigate();
-  const [values, setValues] = useState({ email: '', firstName: '', lastName: '', password: '', confirm: '' });
-  const [problem, setProblem] = useState<string | null>(null);
+  const errorText = useErrorText();
+  const { register: field, handleSubmit, formState, setError } = useZodForm(registerSchema, {
+    defaultValues: { email: '', firstName: '', lastName: '', password: '', confirm: '' },
+  });
   const register = useAccountMutation<unknown, { input: Record<string, string> }>(REGISTER_MUTATION, { resetAll: true });
-  const set = (key: keyof typeof values) => (e: { target: { value: string } }) => setValues({ ...values, [key]: e.target.value });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!values.email.trim() || !values.password) return setProblem(intl.formatMessage({ id: 'form.required' }));
-    if (values.password !== values.confirm) return setProblem(intl.formatMessage({ id: 'account.error.passwordsDiffer' }));
-    setProblem(null);
-    register.mutate(
-      { input: { email: values.email.trim(), password: values.password, firstName: values.firstName.trim(), lastName: values.lastName.trim() } },
-      { onSuccess: () => void navigate('/my-account') },
-    );
-  };
+  const submit = handleSubmit(async ({ confirm: _confirm, ...input }) => {
+    try {
+      await register.mutateAsync({ input });
+      void navigate('/my-account');
+    } catch (error) {
+      showAtField(setError, error, ['email', 'password']);
+    }
+  });
 
   return (
-    <form className="account-form" onSubmit={submit} noValidate aria-labelledby="register-title">
+    <form className="account-form" onSubmit={(event) => void submit(event)} noValidate aria-labelledby="register-title">
       <h2 id="register-title">{intl.formatMessage({ id: 'account.register.title' })}</h2>
-      {problem || register.error ? (
+      {register.error ? (
         <Notice tone="error" role="alert">
-          {problem ?? accountErrorText(intl, register.error, 'account.error.register')}
+          {accountErrorText(intl, register.error, 'account.error.register')}
         </Notice>
       ) : null}
-      <Field label={intl.formatMessage({ id: 'account.field.email' })} name="email" type="email" autoComplete="email" required value={values.email} onChange={set('email')} />
-      <Field label={intl.formatMessage({ id: 'account.field.firstName' })} name="firstName" autoComplete="given-name" value={values.firstName} onChange={set('firstName')} />
-      <Field label={intl.formatMessage({ id: 'account.field.lastName' })} name="lastName" autoComplete="family-name" value={values.lastName} onChange={set('lastName')} />
-      <Field label={intl.formatMessage({ id: 'account.field.password' })} name="new-password" type="password" autoComplete="new-password" required value={values.password} onChange={set('password')} />
-      <Field label={intl.formatMessage({ id: 'account.field.confirmPassword' })} name="confirm-password" type="password" autoComplete="new-password" required value={values.confirm} onChange={set('confirm')} />
+      <Field label={intl.formatMessage({ id: 'account.field.email' })} type="email" autoComplete="email" required {...field('email')} error={errorText(formState.errors.email)} />
+      <Field label={intl.formatMessage({ id: 'account.field.firstName' })} autoComplete="given-name" {...field('firstName')} />
+      <Field label={intl.formatMessage({ id: 'account.field.lastName' })} autoComplete="family-name" {...field('lastName')} />
+      <Field
+        label={intl.formatMessage({ id: 'account.field.password' })}
+        type="password"
+        autoComplete="new-password"
+        required
+        {...field('password')}
+        error={errorText(formState.errors.password)}
+      />
+      <Field
+        label={intl.formatMessage({ id: 'account.field.confirmPassword' })}
+        type="password"
+        autoComplete="new-password"
+        required
+        {...field('confirm')}
+        error={errorText(formState.errors.confirm)}
+      />
       <p className="account-hint">{intl.formatMessage({ id: 'account.password.rules' })}</p>
-      <Button type="submit" variant="primary" disabled={register.isPending}>
-        {intl.formatMessage({ id: 'account.register.submit' })}
-      </Button>
+      <SubmitButton submitting={formState.isSubmitting}>{intl.formatMessage({ id: 'account.register.submit' })}</SubmitButton>
     </form>
   );
 }

@@ -1,44 +1,44 @@
-import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
-import { Button, Notice } from '../ui';
+import { z } from 'zod';
+import { SubmitButton } from '../forms/SubmitButton';
+import { useErrorText, useZodForm } from '../forms/useZodForm';
+import { Notice } from '../ui';
+import { Field } from '../ui/Field';
 import { LOST_PASSWORD_MUTATION, RESET_PASSWORD_MUTATION } from './documents';
-import { accountErrorText } from './errors';
-import { Field } from './Field';
-import { NewPasswordFields } from './NewPasswordFields';
+import { accountErrorText, showAtField } from './errors';
+import { EMPTY_NEW_PASSWORD, NewPasswordFields, newPasswordSchema } from './NewPasswordFields';
 import { useAccountMutation } from './useAccount';
+
+const lostPasswordSchema = z.object({ username: z.string().trim().min(1, 'form.required') });
 
 export function LostPasswordPage() {
   const intl = useIntl();
-  const [username, setUsername] = useState('');
-  const [missing, setMissing] = useState(false);
+  const errorText = useErrorText();
+  const { register, handleSubmit, formState, setError } = useZodForm(lostPasswordSchema, { defaultValues: { username: '' } });
   const send = useAccountMutation<unknown, { username: string }>(LOST_PASSWORD_MUTATION);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!username.trim()) return setMissing(true);
-    setMissing(false);
-    send.mutate({ username: username.trim() });
-  };
+  const submit = handleSubmit(async (values) => {
+    await send.mutateAsync(values).catch((error: unknown) => showAtField(setError, error, ['username']));
+  });
   return (
     <div className="container account-page account-page--narrow">
       <h1>{intl.formatMessage({ id: 'nav.lostPassword' })}</h1>
       {send.isSuccess ? (
         <Notice tone="success">{intl.formatMessage({ id: 'account.lost.sent' })}</Notice>
       ) : (
-        <form className="account-form" onSubmit={submit} noValidate>
+        <form className="account-form" onSubmit={(event) => void submit(event)} noValidate>
           <p>{intl.formatMessage({ id: 'account.lost.intro' })}</p>
           {send.error ? <Notice tone="error" role="alert">{accountErrorText(intl, send.error, 'account.error.resetEmail')}</Notice> : null}
           <Field
             label={intl.formatMessage({ id: 'account.field.usernameOrEmail' })}
-            name="username"
             autoComplete="username"
-            value={username}
-            error={missing ? intl.formatMessage({ id: 'form.required' }) : null}
-            onChange={(e) => setUsername(e.target.value)}
+            required
+            {...register('username')}
+            error={errorText(formState.errors.username)}
           />
-          <Button type="submit" variant="primary" disabled={send.isPending}>
+          <SubmitButton submitting={formState.isSubmitting} busyLabel={intl.formatMessage({ id: 'account.lost.busy' })}>
             {intl.formatMessage({ id: 'account.lost.submit' })}
-          </Button>
+          </SubmitButton>
         </form>
       )}
       <p>
@@ -54,16 +54,11 @@ export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const key = params.get('key')?.trim() ?? '';
   const login = params.get('login')?.trim() ?? '';
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [mismatch, setMismatch] = useState(false);
+  const form = useZodForm(newPasswordSchema, { defaultValues: EMPTY_NEW_PASSWORD });
   const reset = useAccountMutation<unknown, { key: string; login: string; password: string }>(RESET_PASSWORD_MUTATION);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (password !== confirm) return setMismatch(true);
-    setMismatch(false);
-    reset.mutate({ key, login, password });
-  };
+  const submit = form.handleSubmit(async ({ password }) => {
+    await reset.mutateAsync({ key, login, password }).catch((error: unknown) => showAtField(form.setError, error, ['password']));
+  });
   return (
     <div className="container account-page account-page--narrow">
       <h1>{intl.formatMessage({ id: 'nav.resetPassword' })}</h1>
@@ -76,12 +71,10 @@ export function ResetPasswordPage() {
           {intl.formatMessage({ id: 'account.reset.done' })} <Link to="/login">{intl.formatMessage({ id: 'account.backToLogin' })}</Link>
         </Notice>
       ) : (
-        <form className="account-form" onSubmit={submit}>
+        <form className="account-form" onSubmit={(event) => void submit(event)} noValidate>
           {reset.error ? <Notice tone="error" role="alert">{accountErrorText(intl, reset.error, 'account.error.reset')}</Notice> : null}
-          <NewPasswordFields password={password} confirm={confirm} mismatch={mismatch} onPassword={setPassword} onConfirm={setConfirm} />
-          <Button type="submit" variant="primary" disabled={reset.isPending}>
-            {intl.formatMessage({ id: 'account.reset.submit' })}
-          </Button>
+          <NewPasswordFields form={form} />
+          <SubmitButton submitting={form.formState.isSubmitting}>{intl.formatMessage({ id: 'account.reset.submit' })}</SubmitButton>
         </form>
       )}
     </div>

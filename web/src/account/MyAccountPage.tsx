@@ -1,10 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import type { FieldValues, UseFormReturn } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { gql } from '../api/client';
+import { SubmitButton } from '../forms/SubmitButton';
+import { UnsavedChangesDialog, useUnsavedChangesGuard } from '../forms/UnsavedChangesGuard';
+import { useErrorText, useZodForm } from '../forms/useZodForm';
 import { useLocale } from '../i18n/LocaleProvider';
-import { Button, EmptyState, ErrorState, Notice, Spinner } from '../ui';
+import { Button, DataTable, EmptyState, ErrorState, Notice, Spinner, type Column } from '../ui';
+import { Field } from '../ui/Field';
+import { z } from 'zod';
 import {
   DOWNLOADS_QUERY,
   LOGOUT_EVERYWHERE_MUTATION,
@@ -19,10 +25,9 @@ import {
   type Address,
   type OrderSummary,
 } from './documents';
-import { accountErrorText } from './errors';
-import { Field } from './Field';
+import { accountErrorText, showAtField } from './errors';
 import LoginPage from './LoginPage';
-import { NewPasswordFields } from './NewPasswordFields';
+import { EMPTY_NEW_PASSWORD, NewPasswordFields, newPasswordSchema } from './NewPasswordFields';
 import { useAccount, useAccountMutation } from './useAccount';
 
 export const TABS = ['orders', 'details', 'addresses', 'password', 'downloads', 'wishlist'] as const;
@@ -90,59 +95,58 @@ function OrdersTab() {
     queryKey: ['account', 'orders', locale],
     queryFn: ({ signal }) => gql<{ customer: { orders: { nodes: OrderSummary[] } } }>(ORDERS_QUERY, undefined, { locale, signal }).then((d) => d.customer.orders.nodes),
   });
-  if (orders.isPending) return <Spinner />;
-  if (orders.isError) return <ErrorState title={intl.formatMessage({ id: 'account.error.orders' })} onRetry={() => void orders.refetch()} />;
-  if (!orders.data.length) return <EmptyState title={intl.formatMessage({ id: 'account.orders.empty' })} />;
+  const columns: Column<OrderSummary>[] = [
+    {
+      id: 'number',
+      header: intl.formatMessage({ id: 'account.orders.number' }),
+      cell: (o) => <Link to={`/order-summary/${o.databaseId}`}>#{o.orderNumber}</Link>,
+      sortValue: (o) => o.databaseId,
+    },
+    { id: 'date', header: intl.formatMessage({ id: 'account.orders.date' }), cell: (o) => intl.formatDate(o.date, { year: 'numeric', month: 'long', day: 'numeric' }), sortValue: (o) => o.date },
+    {
+      id: 'status',
+      header: intl.formatMessage({ id: 'account.orders.status' }),
+      cell: (o) => intl.formatMessage({ id: `account.orderStatus.${o.status.toLowerCase().replace('_', '')}`, defaultMessage: o.status }),
+    },
+    { id: 'total', header: intl.formatMessage({ id: 'account.orders.total' }), cell: (o) => `€ ${o.total.replace(/[^\d.,]/g, '')}` },
+  ];
   return (
-    <table className="account-table">
-      <thead>
-        <tr>
-          <th scope="col">{intl.formatMessage({ id: 'account.orders.number' })}</th>
-          <th scope="col">{intl.formatMessage({ id: 'account.orders.date' })}</th>
-          <th scope="col">{intl.formatMessage({ id: 'account.orders.status' })}</th>
-          <th scope="col">{intl.formatMessage({ id: 'account.orders.total' })}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {orders.data.map((o) => (
-          <tr key={o.databaseId} data-testid="account-order">
-            <td>
-              <Link to={`/order-summary/${o.databaseId}`}>#{o.orderNumber}</Link>
-            </td>
-            <td>{intl.formatDate(o.date, { year: 'numeric', month: 'long', day: 'numeric' })}</td>
-            <td>{intl.formatMessage({ id: `account.orderStatus.${o.status.toLowerCase().replace('_', '')}`, defaultMessage: o.status })}</td>
-            <td>€ {o.total.replace(/[^\d.,]/g, '')}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <DataTable
+      label={intl.formatMessage({ id: 'account.tab.orders' })}
+      columns={columns}
+      rows={orders.data}
+      rowKey={(o) => o.databaseId}
+      rowProps={() => ({ 'data-testid': 'account-order' })}
+      loading={orders.isPending}
+      error={orders.error}
+      errorContent={<ErrorState title={intl.formatMessage({ id: 'account.error.orders' })} onRetry={() => void orders.refetch()} />}
+      empty={intl.formatMessage({ id: 'account.orders.empty' })}
+    />
   );
 }
 
-function useSaved() {
-  const [saved, setSaved] = useState(false);
-  return { saved, setSaved };
-}
+const detailsSchema = z.object({
+  firstName: z.string().trim(),
+  lastName: z.string().trim(),
+  email: z.string().trim().min(1, 'form.required').pipe(z.email('account.error.emailInvalid')),
+});
 
 function DetailsTab({ customer }: { customer: AccountData['customer'] }) {
   const intl = useIntl();
-  const [values, setValues] = useState({ firstName: customer?.firstName ?? '', lastName: customer?.lastName ?? '', email: customer?.email ?? '' });
+  const errorText = useErrorText();
+  const form = useZodForm(detailsSchema, { defaultValues: { firstName: customer?.firstName ?? '', lastName: customer?.lastName ?? '', email: customer?.email ?? '' } });
+  const { register, formState } = form;
   const update = useAccountMutation<unknown, { input: Record<string, string> }>(UPDATE_CUSTOMER_MUTATION);
-  const { saved, setSaved } = useSaved();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setSaved(false);
-    update.mutate({ input: values }, { onSuccess: () => setSaved(true) });
-  };
+  const { saved, submit } = useSaveForm(form, (values) => update.mutateAsync({ input: values }), ['email']);
+  const blocker = useUnsavedChangesGuard(formState.isDirty && !formState.isSubmitting);
   return (
-    <form className="account-form" onSubmit={submit}>
+    <form className="account-form" onSubmit={submit} noValidate>
       <Outcome saved={saved} error={update.error} />
-      <Field label={intl.formatMessage({ id: 'account.field.firstName' })} name="firstName" autoComplete="given-name" value={values.firstName} onChange={(e) => setValues({ ...values, firstName: e.target.value })} />
-      <Field label={intl.formatMessage({ id: 'account.field.lastName' })} name="lastName" autoComplete="family-name" value={values.lastName} onChange={(e) => setValues({ ...values, lastName: e.target.value })} />
-      <Field label={intl.formatMessage({ id: 'account.field.email' })} name="email" type="email" autoComplete="email" value={values.email} onChange={(e) => setValues({ ...values, email: e.target.value })} />
-      <Button type="submit" variant="primary" disabled={update.isPending}>
-        {intl.formatMessage({ id: 'account.save' })}
-      </Button>
+      <Field label={intl.formatMessage({ id: 'account.field.firstName' })} autoComplete="given-name" {...register('firstName')} />
+      <Field label={intl.formatMessage({ id: 'account.field.lastName' })} autoComplete="family-name" {...register('lastName')} />
+      <Field label={intl.formatMessage({ id: 'account.field.email' })} type="email" autoComplete="email" required {...register('email')} error={errorText(formState.errors.email)} />
+      <SubmitButton submitting={formState.isSubmitting}>{intl.formatMessage({ id: 'account.save' })}</SubmitButton>
+      <UnsavedChangesDialog blocker={blocker} />
     </form>
   );
 }
@@ -157,71 +161,84 @@ const ADDRESS_FIELDS = [
   ['phone', 'tel'],
 ] as const;
 
-function AddressForm({ kind, address }: { kind: 'billing' | 'shipping'; address: Address | null }) {
+const addressSchema = z.object(Object.fromEntries(ADDRESS_FIELDS.map(([field]) => [field, z.string().trim()])) as Record<(typeof ADDRESS_FIELDS)[number][0], z.ZodString>);
+
+function AddressForm({ kind, address, onDirty }: { kind: 'billing' | 'shipping'; address: Address | null; onDirty: (kind: 'billing' | 'shipping', dirty: boolean) => void }) {
   const intl = useIntl();
-  const [values, setValues] = useState<Record<string, string>>(
-    Object.fromEntries(ADDRESS_FIELDS.map(([f]) => [f, address?.[f] ?? ''])),
-  );
+  const form = useZodForm(addressSchema, { defaultValues: Object.fromEntries(ADDRESS_FIELDS.map(([f]) => [f, address?.[f] ?? ''])) });
   const update = useAccountMutation<unknown, { input: Record<string, unknown> }>(UPDATE_CUSTOMER_MUTATION);
-  const { saved, setSaved } = useSaved();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setSaved(false);
-    update.mutate({ input: { [kind]: values } }, { onSuccess: () => setSaved(true) });
-  };
+  const { saved, submit } = useSaveForm(form, (values) => update.mutateAsync({ input: { [kind]: values } }), []);
+  const { register, formState } = form;
+  const dirty = formState.isDirty && !formState.isSubmitting;
+  useEffect(() => onDirty(kind, dirty), [onDirty, kind, dirty]);
   return (
-    <form className="account-form" onSubmit={submit} aria-labelledby={`${kind}-title`}>
+    <form className="account-form" onSubmit={submit} noValidate aria-labelledby={`${kind}-title`}>
       <h3 id={`${kind}-title`}>{intl.formatMessage({ id: `account.address.${kind}` })}</h3>
       <Outcome saved={saved} error={update.error} />
       {ADDRESS_FIELDS.map(([field, autoComplete]) => (
         <Field
           key={field}
           label={intl.formatMessage({ id: `account.field.${field}` })}
-          name={`${kind}-${field}`}
+          id={`${kind}-${field}`}
           autoComplete={`${kind === 'billing' ? 'billing' : 'shipping'} ${autoComplete}`}
-          value={values[field]}
-          onChange={(e) => setValues({ ...values, [field]: e.target.value })}
+          {...register(field)}
         />
       ))}
-      <Button type="submit" variant="primary" disabled={update.isPending}>
-        {intl.formatMessage({ id: 'account.save' })}
-      </Button>
+      <SubmitButton submitting={formState.isSubmitting}>{intl.formatMessage({ id: 'account.save' })}</SubmitButton>
     </form>
   );
 }
 
+/** Two address forms, one guard (a router has one blocker at a time). */
 function AddressesTab({ customer }: { customer: AccountData['customer'] }) {
+  const [dirty, setDirty] = useState({ billing: false, shipping: false });
+  const onDirty = useCallback((kind: 'billing' | 'shipping', value: boolean) => setDirty((d) => (d[kind] === value ? d : { ...d, [kind]: value })), []);
+  const blocker = useUnsavedChangesGuard(dirty.billing || dirty.shipping);
   return (
     <div className="account-columns">
-      <AddressForm kind="billing" address={customer?.billing ?? null} />
-      <AddressForm kind="shipping" address={customer?.shipping ?? null} />
+      <AddressForm kind="billing" address={customer?.billing ?? null} onDirty={onDirty} />
+      <AddressForm kind="shipping" address={customer?.shipping ?? null} onDirty={onDirty} />
+      <UnsavedChangesDialog blocker={blocker} />
     </div>
   );
 }
 
 function PasswordTab({ userId }: { userId: number }) {
   const intl = useIntl();
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [mismatch, setMismatch] = useState(false);
+  const form = useZodForm(newPasswordSchema, { defaultValues: EMPTY_NEW_PASSWORD });
   const update = useAccountMutation<unknown, { id: string; password: string }>(UPDATE_PASSWORD_MUTATION);
-  const { saved, setSaved } = useSaved();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setSaved(false);
-    if (password !== confirm) return setMismatch(true);
-    setMismatch(false);
-    update.mutate({ id: String(userId), password }, { onSuccess: () => { setSaved(true); setPassword(''); setConfirm(''); } });
-  };
+  const { saved, submit } = useSaveForm(form, ({ password }) => update.mutateAsync({ id: String(userId), password }), ['password'], EMPTY_NEW_PASSWORD);
   return (
-    <form className="account-form" onSubmit={submit}>
+    <form className="account-form" onSubmit={submit} noValidate>
       <Outcome saved={saved} error={update.error} />
-      <NewPasswordFields password={password} confirm={confirm} mismatch={mismatch} onPassword={setPassword} onConfirm={setConfirm} />
-      <Button type="submit" variant="primary" disabled={update.isPending}>
-        {intl.formatMessage({ id: 'account.password.submit' })}
-      </Button>
+      <NewPasswordFields form={form} />
+      <SubmitButton submitting={form.formState.isSubmitting}>{intl.formatMessage({ id: 'account.password.submit' })}</SubmitButton>
     </form>
   );
+}
+
+/**
+ * Saves an account form: on success "updated" and the form starts again from what was saved (or from
+ * `afterSave`); a server error about one of `fields` is shown at that field.
+ */
+function useSaveForm<In extends FieldValues, Out>(
+  form: UseFormReturn<In, unknown, Out>,
+  save: (values: Out) => Promise<unknown>,
+  fields: ('email' | 'password' | 'username')[],
+  afterSave?: In,
+) {
+  const [saved, setSaved] = useState(false);
+  const submit = form.handleSubmit(async (values) => {
+    setSaved(false);
+    try {
+      await save(values);
+      form.reset(afterSave ?? form.getValues());
+      setSaved(true);
+    } catch (error) {
+      showAtField(form.setError, error, fields);
+    }
+  });
+  return { saved, submit: (event: FormEvent) => void submit(event) };
 }
 
 function DownloadsTab() {

@@ -1,32 +1,40 @@
 import { useIntl } from 'react-intl';
-import { Field } from './Field';
+import type { UseFormReturn } from 'react-hook-form';
+import { z } from 'zod';
+import { useErrorText } from '../forms/useZodForm';
+import { Field } from '../ui/Field';
+import { passwordSchema } from './passwordSchema';
 
-/** A new password, its confirmation and the password rules: the reset page and the password tab. */
-export function NewPasswordFields({
-  password,
-  confirm,
-  mismatch,
-  onPassword,
-  onConfirm,
-}: {
-  password: string;
-  confirm: string;
-  mismatch: boolean;
-  onPassword: (value: string) => void;
-  onConfirm: (value: string) => void;
-}) {
+/** A new password typed twice (the reset page and the password tab). */
+export const newPasswordSchema = z
+  .object({ password: passwordSchema, confirm: z.string() })
+  .refine((values) => values.confirm === values.password, { path: ['confirm'], message: 'account.error.passwordsDiffer' });
+
+export type NewPasswordValues = z.input<typeof newPasswordSchema>;
+export const EMPTY_NEW_PASSWORD: NewPasswordValues = { password: '', confirm: '' };
+
+/** A new password, its confirmation and the password rules. */
+export function NewPasswordFields({ form }: { form: UseFormReturn<NewPasswordValues, unknown, z.output<typeof newPasswordSchema>> }) {
   const intl = useIntl();
+  const errorText = useErrorText();
+  const { register, formState } = form;
   return (
     <>
-      <Field label={intl.formatMessage({ id: 'account.field.newPassword' })} name="new-password" type="password" autoComplete="new-password" value={password} onChange={(e) => onPassword(e.target.value)} />
       <Field
-        label={intl.formatMessage({ id: 'account.field.confirmPassword' })}
-        name="confirm-password"
+        label={intl.formatMessage({ id: 'account.field.newPassword' })}
         type="password"
         autoComplete="new-password"
-        value={confirm}
-        error={mismatch ? intl.formatMessage({ id: 'account.error.passwordsDiffer' }) : null}
-        onChange={(e) => onConfirm(e.target.value)}
+        required
+        {...register('password')}
+        error={errorText(formState.errors.password)}
+      />
+      <Field
+        label={intl.formatMessage({ id: 'account.field.confirmPassword' })}
+        type="password"
+        autoComplete="new-password"
+        required
+        {...register('confirm')}
+        error={errorText(formState.errors.confirm)}
       />
       <p className="account-hint">{intl.formatMessage({ id: 'account.password.rules' })}</p>
     </>

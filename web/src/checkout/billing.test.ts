@@ -1,24 +1,59 @@
 import { describe, expect, it } from 'vitest';
-import { addressKey, EMPTY_BILLING, validateBilling } from './billing';
+import type { AccountData, Address } from '../account/documents';
+import { addressKey, checkoutSchema, EMPTY_BILLING, prefillBilling, type CheckoutValues } from './billing';
 
-const ok = { ...EMPTY_BILLING, firstName: 'An', lastName: 'Peeters', phone: '0470 12 34 56' };
+const ok: CheckoutValues = { ...EMPTY_BILLING, firstName: 'An', lastName: 'Peeters', phone: '0470 12 34 56', fulfilment: 'takeaway', paymentMethod: 'cod', note: '' };
+
+/** The message id of each field that fails: its first problem, as the form shows it. */
+function problems(values: CheckoutValues): Record<string, string> {
+  const result = checkoutSchema.safeParse(values);
+  if (result.success) return {};
+  const first: Record<string, string> = {};
+  for (const issue of result.error.issues) first[issue.path.join('.')] ??= issue.message;
+  return first;
+}
+
+const address = (fields: Partial<Address>): Address => ({
+  firstName: null, lastName: null, company: null, address1: null, address2: null, city: null, state: null, postcode: null, country: null, email: null, phone: null, ...fields,
+});
 
 describe('checkout billing rules', () => {
   it('needs first name, last name and phone; e-mail is optional', () => {
-    expect(validateBilling(EMPTY_BILLING, 'takeaway')).toEqual({ firstName: 'required', lastName: 'required', phone: 'required' });
-    expect(validateBilling(ok, 'takeaway')).toEqual({});
+    expect(problems({ ...ok, firstName: '', lastName: ' ', phone: '' })).toEqual({ firstName: 'form.required', lastName: 'form.required', phone: 'form.required' });
+    expect(problems(ok)).toEqual({});
   });
   it('checks the phone and e-mail format like the server', () => {
-    expect(validateBilling({ ...ok, phone: 'call me' }, 'takeaway')).toEqual({ phone: 'phone' });
-    expect(validateBilling({ ...ok, email: 'an@' }, 'takeaway')).toEqual({ email: 'email' });
-    expect(validateBilling({ ...ok, email: 'an@example.be' }, 'takeaway')).toEqual({});
+    expect(problems({ ...ok, phone: 'call me' })).toEqual({ phone: 'checkout.error.phoneInvalid' });
+    expect(problems({ ...ok, email: 'an@' })).toEqual({ email: 'checkout.error.emailInvalid' });
+    expect(problems({ ...ok, email: 'an@example.be' })).toEqual({});
   });
-  it('asks a full address for delivery only', () => {
-    expect(validateBilling(ok, 'delivery')).toEqual({ address1: 'required', postcode: 'required', city: 'required' });
-    expect(validateBilling({ ...ok, address1: 'Veldstraat 1', postcode: '9000', city: 'Gent' }, 'delivery')).toEqual({});
-    expect(validateBilling({ ...ok, address1: 'Veldstraat 1', postcode: '9', city: 'Gent' }, 'delivery')).toEqual({ postcode: 'postcode' });
+  it('asks a full address for delivery only, together with the other fields', () => {
+    expect(problems({ ...ok, fulfilment: 'delivery' })).toEqual({ address1: 'form.required', postcode: 'form.required', city: 'form.required' });
+    expect(problems({ ...ok, fulfilment: 'delivery', firstName: '' })).toMatchObject({ firstName: 'form.required', city: 'form.required' });
+    expect(problems({ ...ok, fulfilment: 'delivery', address1: 'Veldstraat 1', postcode: '9000', city: 'Gent' })).toEqual({});
+    expect(problems({ ...ok, fulfilment: 'delivery', address1: 'Veldstraat 1', postcode: '9', city: 'Gent' })).toEqual({ postcode: 'checkout.error.postcode' });
   });
   it('keys an address case- and space-insensitively', () => {
-    expect(addressKey({ ...ok, address1: ' Veldstraat 1', postcode: '9000', city: 'GENT' })).toBe(addressKey({ ...ok, address1: 'veldstraat 1', postcode: '9000 ', city: 'Gent' }));
+    expect(addressKey({ address1: ' Veldstraat 1', postcode: '9000', city: 'GENT' })).toBe(addressKey({ address1: 'veldstraat 1', postcode: '9000 ', city: 'Gent' }));
+  });
+});
+
+describe('checkout prefill for a logged-in customer', () => {
+  const customer = (billing: Address | null, shipping: Address | null): AccountData['customer'] => ({
+    databaseId: 4, firstName: 'Dirk', lastName: 'Peeters', email: 'dirk@example.be', username: 'dirk', billing, shipping,
+  });
+
+  it('starts empty for a guest', () => {
+    expect(prefillBilling(null)).toEqual(EMPTY_BILLING);
+  });
+  it('takes the saved billing address, and the profile where the address has no name or e-mail', () => {
+    const billing = address({ address1: 'Korenmarkt 1', postcode: '9000', city: 'Gent', phone: '0470 11 22 33', country: 'BE' });
+    expect(prefillBilling(customer(billing, null))).toEqual({
+      firstName: 'Dirk', lastName: 'Peeters', phone: '0470 11 22 33', email: 'dirk@example.be', address1: 'Korenmarkt 1', address2: '', postcode: '9000', city: 'Gent', country: 'BE',
+    });
+  });
+  it('takes the street from the shipping address when the billing address has none', () => {
+    const shipping = address({ firstName: 'Els', address1: 'Veldstraat 2', postcode: '9000', city: 'Gent', country: 'NL' });
+    expect(prefillBilling(customer(address({ firstName: 'Ann' }), shipping))).toMatchObject({ firstName: 'Ann', address1: 'Veldstraat 2', city: 'Gent', country: 'NL' });
   });
 });

@@ -1,9 +1,10 @@
-/** Checkout form rules (pure), the same the server applies (SPEC §2 Billing details; e-mail optional). */
-import type { FulfilmentType } from '../cart/cartApi';
+/** Checkout form rules, the same the server applies (SPEC §2 Billing details; e-mail optional). */
+import { z } from 'zod';
+import type { Address, AccountData } from '../account/documents';
+import { FULFILMENT_TYPES, type FulfilmentType } from '../cart/cartApi';
 import type { BillingInput } from './checkoutApi';
 
 export type BillingField = keyof BillingInput;
-export type BillingErrors = Partial<Record<BillingField, 'required' | 'phone' | 'email' | 'postcode'>>;
 
 const PHONE = /^\+?[0-9 ()./-]{6,20}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -11,31 +12,66 @@ const POSTCODE = /^[0-9A-Za-z -]{4,8}$/;
 
 export const EMPTY_BILLING: BillingInput = { firstName: '', lastName: '', phone: '', email: '', address1: '', address2: '', postcode: '', city: '', country: 'BE' };
 
-/** The fields in form order; the first invalid one gets focus. */
+/** The fields in form order. */
 export const FIELD_ORDER: BillingField[] = ['firstName', 'lastName', 'phone', 'email', 'address1', 'address2', 'postcode', 'city', 'country'];
 
-export function validateBilling(billing: BillingInput, fulfilment: FulfilmentType): BillingErrors {
-  const errors: BillingErrors = {};
-  const v = (k: BillingField) => billing[k].trim();
-  if (!v('firstName')) errors.firstName = 'required';
-  if (!v('lastName')) errors.lastName = 'required';
-  if (!v('phone')) errors.phone = 'required';
-  else if (!PHONE.test(v('phone')) || v('phone').replace(/\D/g, '').length < 6) errors.phone = 'phone';
-  if (v('email') && !EMAIL.test(v('email'))) errors.email = 'email';
-  if (fulfilment === 'delivery') {
-    if (!v('address1')) errors.address1 = 'required';
-    if (!v('postcode')) errors.postcode = 'required';
-    else if (!POSTCODE.test(v('postcode'))) errors.postcode = 'postcode';
-    if (!v('city')) errors.city = 'required';
-  }
-  return errors;
-}
+const required = z.string().trim().min(1, 'form.required');
 
-export function addressComplete(billing: BillingInput): boolean {
+/** The checkout form; messages are message ids (web/src/i18n/messages). Delivery also needs the address. */
+export const checkoutSchema = z
+  .object({
+    fulfilment: z.custom<FulfilmentType>((value) => FULFILMENT_TYPES.includes(value as FulfilmentType)),
+    firstName: required,
+    lastName: required,
+    phone: required.refine((phone) => PHONE.test(phone) && phone.replace(/\D/g, '').length >= 6, 'checkout.error.phoneInvalid'),
+    email: z.string().trim().refine((email) => !email || EMAIL.test(email), 'checkout.error.emailInvalid'),
+    address1: z.string().trim(),
+    address2: z.string().trim(),
+    postcode: z.string().trim(),
+    city: z.string().trim(),
+    country: z.string(),
+    paymentMethod: z.string(),
+    note: z.string().max(500),
+  })
+  .superRefine((values, context) => {
+    if (values.fulfilment !== 'delivery') return;
+    for (const field of ['address1', 'postcode', 'city'] as const) {
+      if (!values[field]) context.addIssue({ code: 'custom', path: [field], message: 'form.required' });
+    }
+    if (values.postcode && !POSTCODE.test(values.postcode)) context.addIssue({ code: 'custom', path: ['postcode'], message: 'checkout.error.postcode' });
+  });
+
+export type CheckoutValues = z.input<typeof checkoutSchema>;
+
+export function addressComplete(billing: Pick<BillingInput, 'address1' | 'postcode' | 'city'>): boolean {
   return Boolean(billing.address1.trim() && billing.postcode.trim() && billing.city.trim());
 }
 
 /** The address the distance was checked for; a change asks for a new check and confirmation. */
-export function addressKey(billing: BillingInput): string {
+export function addressKey(billing: Pick<BillingInput, 'address1' | 'postcode' | 'city'>): string {
   return [billing.address1, billing.postcode, billing.city].map((s) => s.trim().toLowerCase()).join('|');
+}
+
+const text = (value: string | null | undefined) => value?.trim() ?? '';
+
+/**
+ * The billing details a logged-in customer starts from: their saved billing address, the shipping address
+ * when the billing one has no street, and their profile's name and e-mail where the address has none.
+ */
+export function prefillBilling(customer: AccountData['customer']): BillingInput {
+  if (!customer) return EMPTY_BILLING;
+  const billing: Partial<Address> = customer.billing ?? {};
+  const shipping: Partial<Address> = customer.shipping ?? {};
+  const street = text(billing.address1) ? billing : text(shipping.address1) ? shipping : billing;
+  return {
+    firstName: text(billing.firstName) || text(customer.firstName) || text(shipping.firstName),
+    lastName: text(billing.lastName) || text(customer.lastName) || text(shipping.lastName),
+    phone: text(billing.phone) || text(shipping.phone),
+    email: text(billing.email) || text(customer.email),
+    address1: text(street.address1),
+    address2: text(street.address2),
+    postcode: text(street.postcode),
+    city: text(street.city),
+    country: text(street.country) || EMPTY_BILLING.country,
+  };
 }

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
+import { http, HttpError } from '../api/http';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import { EmptyState, ErrorState, Spinner } from '../ui';
 import '../areas/areas.css';
@@ -15,19 +16,8 @@ interface ReceivedTicket {
   receivedAt: string;
 }
 
-class PrinterApiError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-  ) {
-    super(message);
-  }
-}
-
 async function fetchTickets(signal: AbortSignal): Promise<ReceivedTicket[]> {
-  const response = await fetch('/api/printing/simulated-tickets?limit=50', { credentials: 'same-origin', signal, headers: { accept: 'application/json' } });
-  const body = (await response.json().catch(() => ({}))) as { tickets?: ReceivedTicket[]; message?: string };
-  if (!response.ok) throw new PrinterApiError(body.message ?? `HTTP ${response.status}`, response.status);
+  const body = await http<{ tickets?: ReceivedTicket[] }>('GET', '/api/printing/simulated-tickets?limit=50', { signal });
   return body.tickets ?? [];
 }
 
@@ -41,13 +31,13 @@ export default function VirtualPrinterPage() {
     queryFn: ({ signal }) => fetchTickets(signal),
     // New tickets arrive without a reload; a printer page is watched, not clicked.
     refetchInterval: 2000,
-    retry: (count, error) => !(error instanceof PrinterApiError && error.status === 404) && count < 2,
+    retry: (count, error) => !(error instanceof HttpError && error.status === 404) && count < 2,
   });
 
   let content;
   if (query.isPending) content = <Spinner size="lg" />;
   else if (query.isError) {
-    const notRunning = query.error instanceof PrinterApiError && query.error.status === 404;
+    const notRunning = query.error instanceof HttpError && query.error.status === 404;
     content = notRunning ? (
       <EmptyState title={intl.formatMessage({ id: 'printer.notRunning' })}>
         <p>{intl.formatMessage({ id: 'printer.notRunningBody' })}</p>

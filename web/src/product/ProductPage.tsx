@@ -1,51 +1,21 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import { useProduct, useStoreSettings } from '../api/hooks';
-import { useCart } from '../cart/CartProvider';
-import { useLocalMessage } from '../cart/useLocalMessage';
-import { ReviewForm, WishlistButton } from '../account/ProductExtras';
-import type { ImageData, ProductDetail, StockStatus, Variation } from '../api/types';
+import { WishlistButton } from '../account/ProductExtras';
+import type { ImageData, ProductDetail, StockStatus } from '../api/types';
 import { sanitizeHtml } from '../lib/sanitize';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import { ErrorPageContent } from '../pages/NotFoundPage';
 import { ProductBadges, ProductCard } from '../shop/ProductCard';
 import { lowestPrice, parseRawPrices, shopHref } from '../shop/filtering';
-import { AllergenIcons, Badge, Button, ErrorState, Notice, Price, ProductImage, QuantityStepper, Skeleton, Stars } from '../ui';
+import { AllergenIcons, Badge, ErrorState, Price, Skeleton, Stars } from '../ui';
 import { CheckIcon } from '../ui/icons';
-import { AddonFields, firstInvalidFieldId } from './AddonFields';
-import { lineTotal, maxAllowedQuantity, validateAddons, type AddonChoice, type AddonChoices, type AddonErrors } from './addons';
+import { maxAllowedQuantity } from './addons';
+import { Gallery } from './Gallery';
+import { OrderForm } from './OrderForm';
+import { Reviews } from './Reviews';
 import './product.css';
-
-function Gallery({ images, name }: { images: ImageData[]; name: string }) {
-  const intl = useIntl();
-  const [index, setIndex] = useState(0);
-  const current = images[index] ?? images[0];
-  return (
-    <div className="gallery">
-      <div className="gallery__main">
-        <ProductImage src={current?.sourceUrl || current?.productCardUrl || null} alt={current?.altText || name} width={800} height={600} />
-      </div>
-      {images.length > 1 ? (
-        <ul className="gallery__thumbs" aria-label={intl.formatMessage({ id: 'product.gallery' })}>
-          {images.map((img, i) => (
-            <li key={`${img.sourceUrl}-${i}`}>
-              <button
-                type="button"
-                className={`gallery__thumb${i === index ? ' is-active' : ''}`}
-                aria-pressed={i === index}
-                aria-label={intl.formatMessage({ id: 'product.showImage' }, { index: i + 1, count: images.length })}
-                onClick={() => setIndex(i)}
-              >
-                <ProductImage src={img.thumbnailUrl || img.sourceUrl} alt="" width={96} height={72} loading="lazy" />
-              </button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </div>
-  );
-}
 
 function StockLabel({ status }: { status: StockStatus | null | undefined }) {
   const intl = useIntl();
@@ -56,11 +26,6 @@ function StockLabel({ status }: { status: StockStatus | null | undefined }) {
       <CheckIcon /> {intl.formatMessage({ id: 'product.inStock' })}
     </span>
   );
-}
-
-function variationLabel(v: Variation): string {
-  const parts = v.attributes.nodes.map((a) => a.label || a.value).filter(Boolean);
-  return parts.length ? parts.join(' / ') : v.name;
 }
 
 function defaultVariation(product: ProductDetail): number | null {
@@ -75,64 +40,12 @@ function defaultVariation(product: ProductDetail): number | null {
   return null;
 }
 
-function Reviews({ product }: { product: ProductDetail }) {
-  const intl = useIntl();
-  const reviews = product.reviews.nodes;
-  return (
-    <section className="product__section" aria-labelledby="reviews-title" id="reviews">
-      <h2 id="reviews-title" className="section-title">
-        {intl.formatMessage({ id: 'reviews.title' }, { count: reviews.length })}
-      </h2>
-      {reviews.length === 0 ? (
-        <p>{intl.formatMessage({ id: 'reviews.none' })}</p>
-      ) : (
-        <>
-          <p className="reviews__average">
-            <Stars rating={product.reviews.averageRating} />{' '}
-            {intl.formatMessage({ id: 'reviews.average' }, { rating: intl.formatNumber(product.reviews.averageRating, { maximumFractionDigits: 1 }), count: reviews.length })}
-          </p>
-          <ol className="reviews">
-            {reviews.map((r) => (
-              <li key={r.id} className="review">
-                <div className="review__head">
-                  {r.author.node.avatar?.url ? <img className="review__avatar" src={r.author.node.avatar.url} alt="" width={40} height={40} loading="lazy" /> : null}
-                  <p className="review__author">{r.author.node.name}</p>
-                  {r.verified ? (
-                    <Badge variant="new" className="review__verified">
-                      <CheckIcon /> {intl.formatMessage({ id: 'reviews.verified' })}
-                    </Badge>
-                  ) : null}
-                  <time className="review__date" dateTime={r.date}>
-                    {intl.formatDate(r.date, { year: 'numeric', month: 'long', day: 'numeric' })}
-                  </time>
-                </div>
-                <Stars rating={r.rating} size="sm" />
-                <p className="review__content">{r.content}</p>
-              </li>
-            ))}
-          </ol>
-        </>
-      )}
-      <ReviewForm productId={product.databaseId} />
-    </section>
-  );
-}
-
 function ProductView({ product }: { product: ProductDetail }) {
   const intl = useIntl();
   const { data: settings } = useStoreSettings();
   const variations = useMemo(() => product.variations?.nodes ?? [], [product.variations]);
   const isVariable = product.type === 'VARIABLE' && variations.length > 0;
   const [variationId, setVariationId] = useState<number | null>(() => defaultVariation(product));
-  const [choices, setChoices] = useState<AddonChoices>({});
-  const [quantity, setQuantity] = useState(1);
-  const [maxReached, setMaxReached] = useState(false);
-  const [submitted, setSubmitted] = useState(false);
-  const [done, setDone] = useState(false);
-  const [adding, setAdding] = useState(false);
-  const [addError, setAddError] = useState<string | null>(null);
-  const cart = useCart();
-  const local = useLocalMessage();
   const variation = variations.find((v) => v.databaseId === variationId) ?? null;
 
   const stockStatus = variation?.stockStatus ?? product.stockStatus;
@@ -144,54 +57,10 @@ function ProductView({ product }: { product: ProductDetail }) {
       ? (parseRawPrices(product.rawRegularPrice)[0] ?? null)
       : null;
   const maxQty = maxAllowedQuantity(product.maxQuantity, variation?.stockQuantity ?? product.stockQuantity);
-  const total = lineTotal(basePrice, product.addons, choices, quantity);
-
-  const errors: AddonErrors = submitted ? validateAddons(product.addons, choices) : {};
-  const variationError = submitted && isVariable && !variation;
 
   const images = [variation?.image, product.image, ...product.galleryImages.nodes]
     .filter((x): x is ImageData => !!x && !!x.sourceUrl)
     .filter((img, i, all) => all.findIndex((other) => other.sourceUrl === img.sourceUrl) === i);
-
-  function setChoice(field: string, choice: AddonChoice) {
-    setChoices((prev) => ({ ...prev, [field]: choice }));
-    setDone(false);
-  }
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (adding) return;
-    setSubmitted(true);
-    setAddError(null);
-    const found = validateAddons(product.addons, choices);
-    const invalidId = isVariable && !variation ? 'variation-picker' : firstInvalidFieldId(product.addons, found);
-    if (invalidId) {
-      setDone(false);
-      requestAnimationFrame(() => {
-        const el = document.getElementById(invalidId);
-        const target = el instanceof HTMLFieldSetElement ? el.querySelector<HTMLElement>('input, select') : el;
-        (target ?? el)?.focus();
-      });
-      return;
-    }
-    setAdding(true);
-    const error = await cart.add({
-      productId: product.databaseId,
-      quantity,
-      variationId: variation?.databaseId ?? null,
-      addons: product.addons
-        .filter((a) => a.type !== 'HEADING')
-        .map((a) => ({ fieldName: a.fieldName, optionIds: choices[a.fieldName]?.options ?? [], value: choices[a.fieldName]?.text ?? '' }))
-        .filter((a) => a.optionIds.length > 0 || a.value.trim() !== ''),
-    });
-    setAdding(false);
-    if (error) {
-      setAddError(error);
-      setDone(false);
-      return;
-    }
-    setDone(true);
-  }
 
   const category = product.productCategories.nodes[0];
   const showSku = settings?.showSKU ?? true;
@@ -259,98 +128,15 @@ function ProductView({ product }: { product: ProductDetail }) {
             <p className="product__allergens-none">{intl.formatMessage({ id: 'allergens.none' })}</p>
           )}
 
-          <form className="order-form" onSubmit={(e) => void onSubmit(e)} noValidate aria-label={intl.formatMessage({ id: 'product.orderForm' })}>
-            {isVariable ? (
-              <fieldset id="variation-picker" className={`addon addon--radio variations${variationError ? ' has-error' : ''}`} aria-describedby={variationError ? 'variation-error' : undefined} tabIndex={-1}>
-                <legend className="addon__label">
-                  {intl.formatMessage({ id: 'product.chooseVariation' })}
-                  <span aria-hidden="true"> *</span>
-                </legend>
-                <div className="variations__options">
-                  {variations.map((v) => {
-                    const price = parseRawPrices(v.rawPrice)[0];
-                    const out = v.stockStatus === 'OUT_OF_STOCK';
-                    return (
-                      <label key={v.databaseId} className={`variation${v.databaseId === variationId ? ' is-selected' : ''}${out ? ' is-disabled' : ''}`}>
-                        <input
-                          type="radio"
-                          name="variation"
-                          value={v.databaseId}
-                          checked={v.databaseId === variationId}
-                          disabled={out}
-                          onChange={() => {
-                            setVariationId(v.databaseId);
-                            setDone(false);
-                          }}
-                        />
-                        <span className="variation__name">{variationLabel(v)}</span>
-                        <span className="variation__price">
-                          {out ? intl.formatMessage({ id: 'product.soldOut' }) : <Price amount={price} regular={v.onSale ? (parseRawPrices(v.regularPrice)[0] ?? null) : null} size="sm" />}
-                        </span>
-                      </label>
-                    );
-                  })}
-                </div>
-                {variationError ? (
-                  <p className="field-error" id="variation-error" data-testid="field-error">
-                    {intl.formatMessage({ id: 'form.required' })}
-                  </p>
-                ) : null}
-              </fieldset>
-            ) : null}
-
-            <AddonFields addons={product.addons} choices={choices} errors={errors} basePrice={basePrice} onChange={setChoice} />
-
-            <div className="order-form__qty">
-              <QuantityStepper
-                value={quantity}
-                min={1}
-                max={maxQty}
-                disabled={soldOut}
-                onChange={(q) => {
-                  setQuantity(q);
-                  if (q < maxQty) setMaxReached(false);
-                  setDone(false);
-                }}
-                onMaxReached={() => setMaxReached(true)}
-              />
-              {maxReached ? (
-                <p className="field-error" role="alert" data-testid="max-quantity">
-                  {intl.formatMessage({ id: 'product.maxQuantity' })}
-                </p>
-              ) : null}
-            </div>
-
-            <p className="order-form__total" aria-live="polite">
-              <span>{intl.formatMessage({ id: 'product.total' })}</span>{' '}
-              <strong data-testid="line-total">
-                <Price amount={total.totalCents / 100} size="lg" />
-              </strong>
-            </p>
-
-            {submitted && (Object.keys(errors).length > 0 || variationError) ? (
-              <Notice tone="error" role="alert">
-                {intl.formatMessage({ id: 'form.fixErrors' })}
-              </Notice>
-            ) : null}
-            {addError ? (
-              <Notice tone="error" role="alert">
-                <span data-testid="add-error">{local(addError)}</span>
-              </Notice>
-            ) : null}
-            {done ? (
-              <Notice tone="success">
-                <span data-testid="added">{intl.formatMessage({ id: 'cart.added' }, { name: product.name })}</span>{' '}
-                <Button variant="secondary" size="sm" onClick={cart.openPanel}>
-                  {intl.formatMessage({ id: 'cart.view' })}
-                </Button>
-              </Notice>
-            ) : null}
-
-            <Button type="submit" size="lg" block disabled={soldOut} busy={adding} data-testid="add-to-cart">
-              {soldOut ? intl.formatMessage({ id: 'product.soldOut' }) : intl.formatMessage({ id: 'product.addToCart' })}
-            </Button>
-          </form>
+          <OrderForm
+            product={product}
+            variations={variations}
+            variation={variation}
+            onVariation={setVariationId}
+            basePrice={basePrice}
+            soldOut={soldOut}
+            maxQty={maxQty}
+          />
           <WishlistButton productId={product.databaseId} />
         </div>
       </div>

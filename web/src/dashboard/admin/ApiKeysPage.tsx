@@ -1,17 +1,20 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Field } from '../../account/Field';
-import { Badge, Button, EmptyState, Notice, Spinner } from '../../ui';
-import { ConfirmDialog } from './ConfirmDialog';
+import { z } from 'zod';
+import { SubmitButton } from '../../forms/SubmitButton';
+import { useErrorText, useZodForm } from '../../forms/useZodForm';
+import { Field } from '../../ui/Field';
+import { Badge, Button, DataTable, Notice, type Column } from '../../ui';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { DashboardFrame } from './DashboardFrame';
 import { PERMISSION } from './permissions';
 import { formatMoment } from './format';
-import { rest, RestError } from './rest';
+import { http, HttpError, retryServerErrors } from '../../api/http';
 import { DashboardError, StaffGate } from './StaffGate';
 
 type Scope = 'read' | 'write' | 'read_write';
-const SCOPES: Scope[] = ['read', 'write', 'read_write'];
+const SCOPES = ['read', 'write', 'read_write'] as const satisfies readonly Scope[];
 const BASE = '/api/admin/api-keys';
 const keysKey = ['dashboard', 'api-keys'] as const;
 
@@ -79,52 +82,49 @@ function CreatedKeyPanel({ created, onDone }: { created: CreatedKey; onDone: () 
   );
 }
 
+/** The server's limits (decision 0004-keys-cli): a description of at most 200 characters, one of three scopes. */
+const newKeySchema = z.object({
+  description: z
+    .string()
+    .trim()
+    .refine((description) => [...description].length <= 200, 'dashboard.keys.descriptionTooLong'),
+  scope: z.enum(SCOPES),
+});
+
 function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedKey) => void }) {
   const intl = useIntl();
   const client = useQueryClient();
-  const [description, setDescription] = useState('');
-  const [scope, setScope] = useState<Scope>('read');
-  const tooLong = [...description].length > 200;
-  const create = useMutation({
-    mutationFn: () => rest<CreatedKey>('POST', BASE, { description: description.trim(), scope }),
-    onSuccess: async (key) => {
-      setDescription('');
-      onCreated(key);
-      await client.invalidateQueries({ queryKey: keysKey });
-    },
+  const errorText = useErrorText();
+  const { register, handleSubmit, formState, reset } = useZodForm(newKeySchema, { defaultValues: { description: '', scope: 'read' } });
+  const create = useMutation({ mutationFn: (input: z.output<typeof newKeySchema>) => http<CreatedKey>('POST', BASE, { body: input }) });
+  const submit = handleSubmit(async (input) => {
+    const key = await create.mutateAsync(input).catch(() => null);
+    if (!key) return; // create.error is shown above the form
+    reset();
+    onCreated(key);
+    await client.invalidateQueries({ queryKey: keysKey });
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!tooLong) create.mutate();
-  };
   return (
-    <form className="account-form admin__form" onSubmit={submit} noValidate aria-labelledby="key-create-title">
+    <form className="account-form admin__form" onSubmit={(event) => void submit(event)} noValidate aria-labelledby="key-create-title">
       <h2 id="key-create-title">{intl.formatMessage({ id: 'dashboard.keys.createTitle' })}</h2>
       {create.error ? (
         <Notice tone="error" role="alert">
-          {intl.formatMessage({ id: create.error instanceof RestError && create.error.status === 403 ? 'dashboard.gate.forbiddenTitle' : 'dashboard.keys.createFailed' })}
+          {intl.formatMessage({ id: create.error instanceof HttpError && create.error.status === 403 ? 'dashboard.gate.forbiddenTitle' : 'dashboard.keys.createFailed' })}
         </Notice>
       ) : null}
-      <Field
-        label={intl.formatMessage({ id: 'dashboard.keys.description' })}
-        name="description"
-        autoComplete="off"
-        value={description}
-        onChange={(e) => setDescription(e.target.value)}
-        error={tooLong ? intl.formatMessage({ id: 'dashboard.keys.descriptionTooLong' }) : null}
-      />
+      <Field label={intl.formatMessage({ id: 'dashboard.keys.description' })} autoComplete="off" {...register('description')} error={errorText(formState.errors.description)} />
       <fieldset className="admin__fieldset">
         <legend>{intl.formatMessage({ id: 'dashboard.keys.scope' })}</legend>
         {SCOPES.map((value) => (
           <label key={value} className="check">
-            <input type="radio" name="scope" value={value} checked={scope === value} onChange={() => setScope(value)} />
+            <input type="radio" value={value} {...register('scope')} />
             {intl.formatMessage({ id: `dashboard.keys.scope.${value}` })}
           </label>
         ))}
       </fieldset>
-      <Button type="submit" variant="primary" busy={create.isPending}>
+      <SubmitButton submitting={formState.isSubmitting} busyLabel={intl.formatMessage({ id: 'dashboard.staff.creating' })}>
         {intl.formatMessage({ id: 'dashboard.keys.create' })}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }
@@ -135,70 +135,71 @@ function KeyList() {
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
   const query = useQuery({
     queryKey: keysKey,
-    queryFn: ({ signal }) => rest<ApiKey[]>('GET', BASE, undefined, signal),
-    retry: (count, error) => error instanceof RestError && error.status >= 500 && count < 2,
+    queryFn: ({ signal }) => http<ApiKey[]>('GET', BASE, { signal }),
+    retry: retryServerErrors,
   });
   const revoke = useMutation({
-    mutationFn: (key: ApiKey) => rest<ApiKey>('DELETE', `${BASE}/${key.id}`),
+    mutationFn: (key: ApiKey) => http<ApiKey>('DELETE', `${BASE}/${key.id}`),
     onSuccess: async () => {
       setRevoking(null);
       await client.invalidateQueries({ queryKey: keysKey });
     },
   });
-  if (query.isPending) return <Spinner size="lg" />;
-  if (query.isError) return <DashboardError error={query.error} onRetry={() => void query.refetch()} />;
-  if (query.data.length === 0) return <EmptyState title={intl.formatMessage({ id: 'dashboard.keys.empty' })} />;
   const labelOf = (key: ApiKey) => key.description || `…${key.truncated_key}`;
+  const columns: Column<ApiKey>[] = [
+    {
+      id: 'description',
+      header: intl.formatMessage({ id: 'dashboard.keys.description' }),
+      rowHeader: true,
+      sortValue: (key) => key.description,
+      cell: (key) => key.description || <span className="admin__muted">{intl.formatMessage({ id: 'dashboard.keys.noDescription' })}</span>,
+    },
+    { id: 'scope', header: intl.formatMessage({ id: 'dashboard.keys.scope' }), cell: (key) => intl.formatMessage({ id: `dashboard.keys.scope.${key.scope}` }), sortValue: (key) => key.scope },
+    { id: 'key', header: intl.formatMessage({ id: 'dashboard.keys.key' }), cell: (key) => `…${key.truncated_key}`, className: 'admin__mono' },
+    { id: 'created', header: intl.formatMessage({ id: 'dashboard.keys.created' }), cell: (key) => formatMoment(intl, key.created_at), sortValue: (key) => key.created_at },
+    { id: 'lastAccess', header: intl.formatMessage({ id: 'dashboard.keys.lastAccess' }), cell: (key) => formatMoment(intl, key.last_access), sortValue: (key) => key.last_access },
+    {
+      id: 'state',
+      header: intl.formatMessage({ id: 'dashboard.keys.state' }),
+      sortValue: (key) => (key.revoked_at ? 1 : 0),
+      cell: (key) =>
+        key.revoked_at ? (
+          <Badge variant="soldout">{intl.formatMessage({ id: 'dashboard.keys.revokedAt' }, { when: formatMoment(intl, key.revoked_at) })}</Badge>
+        ) : (
+          <Badge variant="info">{intl.formatMessage({ id: 'dashboard.keys.active' })}</Badge>
+        ),
+    },
+    {
+      id: 'actions',
+      header: intl.formatMessage({ id: 'dashboard.actions' }),
+      cell: (key) =>
+        key.revoked_at ? null : (
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => {
+              revoke.reset();
+              setRevoking(key);
+            }}
+            aria-label={intl.formatMessage({ id: 'dashboard.keys.revokeFor' }, { name: labelOf(key) })}
+          >
+            {intl.formatMessage({ id: 'dashboard.keys.revoke' })}
+          </Button>
+        ),
+    },
+  ];
   return (
     <>
-      <div className="admin__table-wrap" tabIndex={0} role="region" aria-label={intl.formatMessage({ id: 'dashboard.keys.listTitle' })}>
-        <table className="admin__table">
-          <thead>
-            <tr>
-              <th scope="col">{intl.formatMessage({ id: 'dashboard.keys.description' })}</th>
-              <th scope="col">{intl.formatMessage({ id: 'dashboard.keys.scope' })}</th>
-              <th scope="col">{intl.formatMessage({ id: 'dashboard.keys.key' })}</th>
-              <th scope="col">{intl.formatMessage({ id: 'dashboard.keys.created' })}</th>
-              <th scope="col">{intl.formatMessage({ id: 'dashboard.keys.lastAccess' })}</th>
-              <th scope="col">{intl.formatMessage({ id: 'dashboard.keys.state' })}</th>
-              <th scope="col">{intl.formatMessage({ id: 'dashboard.actions' })}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {query.data.map((key) => (
-              <tr key={key.id}>
-                <th scope="row">{key.description || <span className="admin__muted">{intl.formatMessage({ id: 'dashboard.keys.noDescription' })}</span>}</th>
-                <td>{intl.formatMessage({ id: `dashboard.keys.scope.${key.scope}` })}</td>
-                <td className="admin__mono">…{key.truncated_key}</td>
-                <td>{formatMoment(intl, key.created_at)}</td>
-                <td>{formatMoment(intl, key.last_access)}</td>
-                <td>
-                  {key.revoked_at ? (
-                    <Badge variant="soldout">{intl.formatMessage({ id: 'dashboard.keys.revokedAt' }, { when: formatMoment(intl, key.revoked_at) })}</Badge>
-                  ) : (
-                    <Badge variant="info">{intl.formatMessage({ id: 'dashboard.keys.active' })}</Badge>
-                  )}
-                </td>
-                <td>
-                  {key.revoked_at ? null : (
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      onClick={() => {
-                        revoke.reset();
-                        setRevoking(key);
-                      }}
-                      aria-label={intl.formatMessage({ id: 'dashboard.keys.revokeFor' }, { name: labelOf(key) })}
-                    >
-                      {intl.formatMessage({ id: 'dashboard.keys.revoke' })}
-                    </Button>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        label={intl.formatMessage({ id: 'dashboard.keys.listTitle' })}
+        columns={columns}
+        rows={query.data}
+        rowKey={(key) => key.id}
+        loading={query.isPending}
+        error={query.error}
+        errorContent={<DashboardError error={query.error} onRetry={() => void query.refetch()} />}
+        empty={intl.formatMessage({ id: 'dashboard.keys.empty' })}
+      />
       <ConfirmDialog
         open={revoking !== null}
         title={intl.formatMessage({ id: 'dashboard.keys.revokeTitle' })}

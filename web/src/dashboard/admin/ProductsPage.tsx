@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { useLocale } from '../../i18n/LocaleProvider';
-import { Badge, EmptyState, Notice, Price, Spinner } from '../../ui';
+import { Badge, DataTable, Notice, Price, type Column } from '../../ui';
 import { DashboardFrame } from './DashboardFrame';
 import { PERMISSION } from './permissions';
-import { rest } from './rest';
+import { http, retryServerErrors } from '../../api/http';
 import { DashboardError, StaffGate } from './StaffGate';
 
 type Translated = { nl: string; fr?: string; en?: string };
@@ -34,59 +34,52 @@ function ProductList() {
   const pick = (value: Translated) => (lang === 'nl' ? value.nl : (value[lang] ?? value.nl));
   const query = useQuery({
     queryKey: ['dashboard', 'products'],
-    queryFn: ({ signal }) => rest<{ products: DashboardProduct[] }>('GET', '/api/dashboard/products', undefined, signal),
-    retry: (count, error) => 'status' in error && (error as { status: number }).status >= 500 && count < 2,
+    queryFn: ({ signal }) => http<{ products: DashboardProduct[] }>('GET', '/api/dashboard/products', { signal }),
+    retry: retryServerErrors,
   });
-  if (query.isPending) return <Spinner size="lg" />;
-  if (query.isError) return <DashboardError error={query.error} onRetry={() => void query.refetch()} />;
-  const products = query.data.products;
-  if (products.length === 0) return <EmptyState title={intl.formatMessage({ id: 'dashboard.products.empty' })} />;
+  const products = query.data?.products;
+  const columns: Column<DashboardProduct>[] = [
+    { id: 'name', header: intl.formatMessage({ id: 'dashboard.products.name' }), cell: (p) => pick(p.name), sortValue: (p) => pick(p.name), rowHeader: true },
+    { id: 'categories', header: intl.formatMessage({ id: 'dashboard.products.categories' }), cell: (p) => p.categories.map(pick).join(', '), sortValue: (p) => p.categories.map(pick).join(', ') },
+    {
+      id: 'price',
+      header: intl.formatMessage({ id: 'dashboard.products.price' }),
+      sortValue: (p) => p.priceMin,
+      cell: (p) =>
+        p.priceMin === null ? '—' : <Price amount={p.priceMin / 100} regular={p.regularPrice === null ? null : p.regularPrice / 100} from={p.priceMax !== p.priceMin} size="sm" />,
+    },
+    {
+      id: 'stock',
+      header: intl.formatMessage({ id: 'dashboard.products.stock' }),
+      sortValue: (p) => intl.formatMessage({ id: `dashboard.products.stock.${p.stockStatus}` }),
+      cell: (p) => (
+        <>
+          <Badge variant={STOCK_BADGE[p.stockStatus]}>{intl.formatMessage({ id: `dashboard.products.stock.${p.stockStatus}` })}</Badge>
+          {p.stockQuantity !== null ? <span className="admin__muted"> {intl.formatMessage({ id: 'dashboard.products.quantity' }, { count: p.stockQuantity })}</span> : null}
+        </>
+      ),
+    },
+    {
+      id: 'visibility',
+      header: intl.formatMessage({ id: 'dashboard.products.visibility' }),
+      cell: (p) =>
+        p.visibleInShop
+          ? intl.formatMessage({ id: 'dashboard.products.visible' })
+          : intl.formatMessage({ id: p.status === 'publish' ? 'dashboard.products.hidden' : 'dashboard.products.draft' }),
+    },
+  ];
   return (
-    <div className="admin__table-wrap" tabIndex={0} role="region" aria-label={intl.formatMessage({ id: 'dashboard.products.tableLabel' })}>
-      <table className="admin__table">
-        <caption className="visually-hidden">{intl.formatMessage({ id: 'dashboard.products.count' }, { count: products.length })}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{intl.formatMessage({ id: 'dashboard.products.name' })}</th>
-            <th scope="col">{intl.formatMessage({ id: 'dashboard.products.categories' })}</th>
-            <th scope="col">{intl.formatMessage({ id: 'dashboard.products.price' })}</th>
-            <th scope="col">{intl.formatMessage({ id: 'dashboard.products.stock' })}</th>
-            <th scope="col">{intl.formatMessage({ id: 'dashboard.products.visibility' })}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {products.map((product) => (
-            <tr key={product.id}>
-              <th scope="row">{pick(product.name)}</th>
-              <td>{product.categories.map(pick).join(', ')}</td>
-              <td>
-                {product.priceMin === null ? (
-                  '—'
-                ) : (
-                  <Price
-                    amount={product.priceMin / 100}
-                    regular={product.regularPrice === null ? null : product.regularPrice / 100}
-                    from={product.priceMax !== product.priceMin}
-                    size="sm"
-                  />
-                )}
-              </td>
-              <td>
-                <Badge variant={STOCK_BADGE[product.stockStatus]}>{intl.formatMessage({ id: `dashboard.products.stock.${product.stockStatus}` })}</Badge>
-                {product.stockQuantity !== null ? (
-                  <span className="admin__muted"> {intl.formatMessage({ id: 'dashboard.products.quantity' }, { count: product.stockQuantity })}</span>
-                ) : null}
-              </td>
-              <td>
-                {product.visibleInShop
-                  ? intl.formatMessage({ id: 'dashboard.products.visible' })
-                  : intl.formatMessage({ id: product.status === 'publish' ? 'dashboard.products.hidden' : 'dashboard.products.draft' })}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      label={intl.formatMessage({ id: 'dashboard.products.tableLabel' })}
+      caption={products ? intl.formatMessage({ id: 'dashboard.products.count' }, { count: products.length }) : undefined}
+      columns={columns}
+      rows={products}
+      rowKey={(p) => p.id}
+      loading={query.isPending}
+      error={query.error}
+      errorContent={<DashboardError error={query.error} onRetry={() => void query.refetch()} />}
+      empty={intl.formatMessage({ id: 'dashboard.products.empty' })}
+    />
   );
 }
 

@@ -4,7 +4,7 @@ import { Navigate, useLocation } from 'react-router';
 import { ButtonLink, ErrorState, Spinner } from '../../ui';
 import { DashboardFrame } from './DashboardFrame';
 import type { PermissionName } from './permissions';
-import { RestError } from './rest';
+import { HttpError } from '../../api/http';
 import { useStaffSession, type StaffRole } from './useStaffSession';
 
 /** Where the login page sends a visitor back to after logging in. */
@@ -93,8 +93,8 @@ export function StaffGate({ permission, children }: { permission: PermissionName
 export function DashboardError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const session = useStaffSession();
   const intl = useIntl();
-  if (error instanceof RestError && error.status === 401) return <ToLogin />;
-  if (error instanceof RestError && error.status === 403) return <NotAllowedNotice role={session.data?.viewer.role} />;
-  const message = error instanceof RestError && error.status === 0 ? intl.formatMessage({ id: 'account.error.network' }) : error;
+  if (error instanceof HttpError && error.status === 401) return <ToLogin />;
+  if (error instanceof HttpError && error.status === 403) return <NotAllowedNotice role={session.data?.viewer.role} />;
+  const message = error instanceof HttpError && error.status === 0 ? intl.formatMessage({ id: 'account.error.network' }) : error;
   return <ErrorState error={message} onRetry={onRetry} />;
 }

@@ -1,14 +1,19 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Field } from '../../account/Field';
-import { accountErrorText } from '../../account/errors';
-import { Button, EmptyState, Notice, Spinner } from '../../ui';
-import { ConfirmDialog } from './ConfirmDialog';
+import { z } from 'zod';
+import { accountErrorField, accountErrorId, accountErrorText } from '../../account/errors';
+import { passwordSchema } from '../../account/passwordSchema';
+import { SubmitButton } from '../../forms/SubmitButton';
+import { UnsavedChangesDialog, useUnsavedChangesGuard } from '../../forms/UnsavedChangesGuard';
+import { useErrorText, useZodForm } from '../../forms/useZodForm';
+import { Field } from '../../ui/Field';
+import { Button, DataTable, Notice, useToast, type Column } from '../../ui';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { DashboardFrame } from './DashboardFrame';
 import { PERMISSION } from './permissions';
 import { formatMoment } from './format';
-import { rest, RestError } from './rest';
+import { http, HttpError, retryServerErrors } from '../../api/http';
 import { DashboardError, StaffGate } from './StaffGate';
 import type { StaffRole } from './useStaffSession';
 
@@ -24,97 +29,79 @@ interface StaffMember {
   activeSessions: number;
 }
 
-const ROLES: StaffRole[] = ['kitchen', 'manager', 'admin'];
+const ROLES = ['kitchen', 'manager', 'admin'] as const satisfies readonly StaffRole[];
 const staffKey = ['dashboard', 'staff'] as const;
-const EMPTY = { email: '', firstName: '', lastName: '', role: 'kitchen' as StaffRole, password: '', confirm: '' };
 
-/** Client-side checks mirror the server's password rules (docs/security.md); the server decides. */
-function passwordProblemId(password: string): string | null {
-  const length = [...password].length;
-  if (length < 8) return 'account.error.passwordShort';
-  if (length > 128) return 'account.error.passwordLong';
-  return null;
-}
+/** The browser checks what it can; the password rules mirror the server's (docs/security.md), which decides. */
+const newStaffSchema = z
+  .object({
+    email: z.string().trim().min(1, 'form.required').pipe(z.email('checkout.error.emailInvalid')),
+    firstName: z.string().trim().min(1, 'form.required'),
+    lastName: z.string().trim(),
+    role: z.enum(ROLES),
+    password: passwordSchema,
+    confirm: z.string(),
+  })
+  .refine((values) => values.confirm === values.password, { path: ['confirm'], message: 'dashboard.staff.passwordMismatch' });
+
+const EMPTY: z.input<typeof newStaffSchema> = { email: '', firstName: '', lastName: '', role: 'kitchen', password: '', confirm: '' };
 
 function CreateStaffForm() {
   const intl = useIntl();
   const client = useQueryClient();
-  const [values, setValues] = useState(EMPTY);
-  const [touched, setTouched] = useState(false);
+  const { register, handleSubmit, formState, reset, setError } = useZodForm(newStaffSchema, { defaultValues: EMPTY });
+  const errorText = useErrorText();
   const [created, setCreated] = useState<string | null>(null);
   const create = useMutation({
-    mutationFn: (input: Omit<typeof EMPTY, 'confirm'>) => rest<{ id: number; email: string }>('POST', '/api/staff/users', input),
-    onSuccess: async (user) => {
-      setCreated(user.email);
-      setValues(EMPTY);
-      setTouched(false);
-      await client.invalidateQueries({ queryKey: staffKey });
-    },
+    mutationFn: (input: Omit<z.output<typeof newStaffSchema>, 'confirm'>) => http<{ id: number; email: string }>('POST', '/api/staff/users', { body: input }),
   });
-  const set = (key: keyof typeof EMPTY) => (event: { target: { value: string } }) => setValues({ ...values, [key]: event.target.value });
-  const required = (value: string) => (touched && !value.trim() ? intl.formatMessage({ id: 'form.required' }) : null);
-  const passwordId = touched ? (values.password ? passwordProblemId(values.password) : 'form.required') : null;
-  const confirmError = touched && values.confirm !== values.password ? intl.formatMessage({ id: 'dashboard.staff.passwordMismatch' }) : null;
+  const blocker = useUnsavedChangesGuard(formState.isDirty && !formState.isSubmitting);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setTouched(true);
+  const submit = handleSubmit(async ({ confirm: _confirm, ...input }) => {
     setCreated(null);
-    if (!values.email.trim() || !values.firstName.trim() || passwordProblemId(values.password) || values.confirm !== values.password) return;
-    const { confirm: _confirm, ...input } = values;
-    create.mutate({ ...input, email: input.email.trim(), firstName: input.firstName.trim(), lastName: input.lastName.trim() });
-  };
+    try {
+      const user = await create.mutateAsync(input);
+      setCreated(user.email);
+      reset(EMPTY);
+      await client.invalidateQueries({ queryKey: staffKey });
+    } catch (error) {
+      // The server's account rules name a field by their message (e-mail taken, password too common).
+      const field = accountErrorField(error);
+      if (field === 'email' || field === 'password') setError(field, { type: 'server', message: accountErrorId(error) });
+    }
+  });
+  const field = (name: keyof typeof EMPTY) => ({ ...register(name), error: errorText(formState.errors[name]) });
 
   return (
-    <form className="account-form admin__form" onSubmit={submit} noValidate aria-labelledby="staff-create-title">
+    <form className="account-form admin__form" onSubmit={(event) => void submit(event)} noValidate aria-labelledby="staff-create-title">
       <h2 id="staff-create-title">{intl.formatMessage({ id: 'dashboard.staff.createTitle' })}</h2>
       {created ? <Notice tone="success">{intl.formatMessage({ id: 'dashboard.staff.created' }, { email: created })}</Notice> : null}
       {create.error ? (
         <Notice tone="error" role="alert">
-          {create.error instanceof RestError && create.error.status === 403
+          {create.error instanceof HttpError && create.error.status === 403
             ? intl.formatMessage({ id: 'dashboard.gate.forbiddenTitle' })
             : accountErrorText(intl, create.error, 'dashboard.staff.createFailed')}
         </Notice>
       ) : null}
-      <Field label={intl.formatMessage({ id: 'account.field.email' })} name="email" type="email" autoComplete="off" required value={values.email} onChange={set('email')} error={required(values.email)} />
+      <Field label={intl.formatMessage({ id: 'account.field.email' })} type="email" autoComplete="off" required {...field('email')} />
       <div className="admin__row">
-        <Field label={intl.formatMessage({ id: 'account.field.firstName' })} name="firstName" autoComplete="off" required value={values.firstName} onChange={set('firstName')} error={required(values.firstName)} />
-        <Field label={intl.formatMessage({ id: 'account.field.lastName' })} name="lastName" autoComplete="off" value={values.lastName} onChange={set('lastName')} />
+        <Field label={intl.formatMessage({ id: 'account.field.firstName' })} autoComplete="off" required {...field('firstName')} />
+        <Field label={intl.formatMessage({ id: 'account.field.lastName' })} autoComplete="off" {...field('lastName')} />
       </div>
-      <div className="account-field">
-        <label htmlFor="staff-role">{intl.formatMessage({ id: 'dashboard.staff.role' })}</label>
-        <select id="staff-role" className="input" value={values.role} onChange={set('role')}>
-          {ROLES.map((role) => (
-            <option key={role} value={role}>
-              {intl.formatMessage({ id: `dashboard.role.${role}` })}
-            </option>
-          ))}
-        </select>
-      </div>
+      <Field as="select" label={intl.formatMessage({ id: 'dashboard.staff.role' })} {...field('role')}>
+        {ROLES.map((role) => (
+          <option key={role} value={role}>
+            {intl.formatMessage({ id: `dashboard.role.${role}` })}
+          </option>
+        ))}
+      </Field>
       <p className="account-hint" id="staff-password-rules">{intl.formatMessage({ id: 'dashboard.staff.passwordRules' })}</p>
-      <Field
-        label={intl.formatMessage({ id: 'account.field.password' })}
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        required
-        value={values.password}
-        onChange={set('password')}
-        error={passwordId ? intl.formatMessage({ id: passwordId }) : null}
-      />
-      <Field
-        label={intl.formatMessage({ id: 'account.field.confirmPassword' })}
-        name="confirm"
-        type="password"
-        autoComplete="new-password"
-        required
-        value={values.confirm}
-        onChange={set('confirm')}
-        error={confirmError}
-      />
-      <Button type="submit" variant="primary" busy={create.isPending}>
+      <Field label={intl.formatMessage({ id: 'account.field.password' })} type="password" autoComplete="new-password" required {...field('password')} />
+      <Field label={intl.formatMessage({ id: 'account.field.confirmPassword' })} type="password" autoComplete="new-password" required {...field('confirm')} />
+      <SubmitButton submitting={formState.isSubmitting} busyLabel={intl.formatMessage({ id: 'dashboard.staff.creating' })}>
         {intl.formatMessage({ id: 'dashboard.staff.create' })}
-      </Button>
+      </SubmitButton>
+      <UnsavedChangesDialog blocker={blocker} />
     </form>
   );
 }
@@ -123,69 +110,69 @@ function StaffList() {
   const intl = useIntl();
   const client = useQueryClient();
   const [revoking, setRevoking] = useState<StaffMember | null>(null);
-  const [done, setDone] = useState<{ name: string; count: number } | null>(null);
+  const toast = useToast();
   const query = useQuery({
     queryKey: staffKey,
-    queryFn: ({ signal }) => rest<StaffMember[]>('GET', '/api/staff/users', undefined, signal),
-    retry: (count, error) => error instanceof RestError && error.status >= 500 && count < 2,
+    queryFn: ({ signal }) => http<StaffMember[]>('GET', '/api/staff/users', { signal }),
+    retry: retryServerErrors,
   });
   const revoke = useMutation({
-    mutationFn: (member: StaffMember) => rest<{ revoked: number }>('POST', `/api/staff/users/${member.id}/revoke-sessions`),
+    mutationFn: (member: StaffMember) => http<{ revoked: number }>('POST', `/api/staff/users/${member.id}/revoke-sessions`),
     onSuccess: async (result, member) => {
-      setDone({ name: member.email, count: result.revoked });
+      toast(intl.formatMessage({ id: 'dashboard.staff.revoked' }, { email: member.email, count: result.revoked }));
       setRevoking(null);
       await client.invalidateQueries({ queryKey: staffKey });
     },
   });
 
-  if (query.isPending) return <Spinner size="lg" />;
-  if (query.isError) return <DashboardError error={query.error} onRetry={() => void query.refetch()} />;
-  if (query.data.length === 0) return <EmptyState title={intl.formatMessage({ id: 'dashboard.staff.empty' })} />;
   const nameOf = (m: StaffMember) => `${m.firstName} ${m.lastName}`.trim() || m.username;
+  const columns: Column<StaffMember>[] = [
+    {
+      id: 'name',
+      header: intl.formatMessage({ id: 'dashboard.staff.name' }),
+      rowHeader: true,
+      sortValue: nameOf,
+      cell: (member) => (
+        <>
+          {nameOf(member)}
+          {member.active ? null : <span className="admin__muted"> ({intl.formatMessage({ id: 'dashboard.staff.inactive' })})</span>}
+        </>
+      ),
+    },
+    { id: 'email', header: intl.formatMessage({ id: 'account.field.email' }), cell: (member) => member.email, sortValue: (member) => member.email },
+    { id: 'role', header: intl.formatMessage({ id: 'dashboard.staff.role' }), cell: (member) => intl.formatMessage({ id: `dashboard.role.${member.role}` }), sortValue: (member) => ROLES.indexOf(member.role) },
+    { id: 'lastLogin', header: intl.formatMessage({ id: 'dashboard.staff.lastLogin' }), cell: (member) => formatMoment(intl, member.lastLoginAt), sortValue: (member) => member.lastLoginAt },
+    { id: 'sessions', header: intl.formatMessage({ id: 'dashboard.staff.sessions' }), cell: (member) => member.activeSessions, sortValue: (member) => member.activeSessions },
+    {
+      id: 'actions',
+      header: intl.formatMessage({ id: 'dashboard.actions' }),
+      cell: (member) => (
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={() => {
+            revoke.reset();
+            setRevoking(member);
+          }}
+          aria-label={intl.formatMessage({ id: 'dashboard.staff.revokeFor' }, { email: member.email })}
+        >
+          {intl.formatMessage({ id: 'dashboard.staff.revoke' })}
+        </Button>
+      ),
+    },
+  ];
   return (
     <>
-      {done ? <Notice tone="success">{intl.formatMessage({ id: 'dashboard.staff.revoked' }, { email: done.name, count: done.count })}</Notice> : null}
-      <div className="admin__table-wrap" tabIndex={0} role="region" aria-label={intl.formatMessage({ id: 'dashboard.staff.listTitle' })}>
-        <table className="admin__table">
-          <thead>
-            <tr>
-              <th scope="col">{intl.formatMessage({ id: 'dashboard.staff.name' })}</th>
-              <th scope="col">{intl.formatMessage({ id: 'account.field.email' })}</th>
-              <th scope="col">{intl.formatMessage({ id: 'dashboard.staff.role' })}</th>
-              <th scope="col">{intl.formatMessage({ id: 'dashboard.staff.lastLogin' })}</th>
-              <th scope="col">{intl.formatMessage({ id: 'dashboard.staff.sessions' })}</th>
-              <th scope="col">{intl.formatMessage({ id: 'dashboard.actions' })}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {query.data.map((member) => (
-              <tr key={member.id}>
-                <th scope="row">
-                  {nameOf(member)}
-                  {member.active ? null : <span className="admin__muted"> ({intl.formatMessage({ id: 'dashboard.staff.inactive' })})</span>}
-                </th>
-                <td>{member.email}</td>
-                <td>{intl.formatMessage({ id: `dashboard.role.${member.role}` })}</td>
-                <td>{formatMoment(intl, member.lastLoginAt)}</td>
-                <td>{member.activeSessions}</td>
-                <td>
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    onClick={() => {
-                      revoke.reset();
-                      setRevoking(member);
-                    }}
-                    aria-label={intl.formatMessage({ id: 'dashboard.staff.revokeFor' }, { email: member.email })}
-                  >
-                    {intl.formatMessage({ id: 'dashboard.staff.revoke' })}
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        label={intl.formatMessage({ id: 'dashboard.staff.listTitle' })}
+        columns={columns}
+        rows={query.data}
+        rowKey={(member) => member.id}
+        loading={query.isPending}
+        error={query.error}
+        errorContent={<DashboardError error={query.error} onRetry={() => void query.refetch()} />}
+        empty={intl.formatMessage({ id: 'dashboard.staff.empty' })}
+      />
       <ConfirmDialog
         open={revoking !== null}
         title={intl.formatMessage({ id: 'dashboard.staff.revokeTitle' })}

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { rest } from './rest';
+import { http } from '../../api/http';
 
 export type ViewerKind = 'guest' | 'customer' | 'staff';
 export type StaffRole = 'kitchen' | 'manager' | 'admin';
@@ -18,7 +18,7 @@ export const staffSessionKey = ['account', 'auth-session'] as const;
 export function useStaffSession() {
   return useQuery<StaffSession>({
     queryKey: staffSessionKey,
-    queryFn: ({ signal }) => rest<StaffSession>('GET', '/api/auth/session', undefined, signal),
+    queryFn: ({ signal }) => http<StaffSession>('GET', '/api/auth/session', { signal }),
     staleTime: 30_000,
   });
 }

@@ -1,33 +1,43 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
-import { Field } from '../../account/Field';
+import { z } from 'zod';
+import { SubmitButton } from '../../forms/SubmitButton';
+import { useErrorText, useZodForm } from '../../forms/useZodForm';
 import { Button, Dialog, Notice } from '../../ui';
+import { Field } from '../../ui/Field';
 import { saveAgeSettings } from './kitchenApi';
 import type { KitchenSettings } from './kitchenOrders';
+
+const minutes = z
+  .string()
+  .trim()
+  .regex(/^\d+$/, 'kitchen.settings.invalid')
+  .transform(Number)
+  .refine((value) => value >= 1 && value <= 1440, 'kitchen.settings.invalid');
+
+/** The server's rule (PUT /api/kitchen/settings): whole minutes, amber before red. */
+const ageSettingsSchema = z
+  .object({ ageAmberMinutes: minutes, ageRedMinutes: minutes })
+  .refine((value) => value.ageAmberMinutes < value.ageRedMinutes, { path: ['ageRedMinutes'], message: 'kitchen.settings.invalid' });
 
 /** Managers set when the age timers turn amber and red; every kitchen screen reads it on its next refresh. */
 export function AgeSettingsDialog({ open, onClose, settings }: { open: boolean; onClose: () => void; settings: KitchenSettings }) {
   const intl = useIntl();
   const client = useQueryClient();
-  const [amber, setAmber] = useState(String(settings.ageAmberMinutes));
-  const [red, setRed] = useState(String(settings.ageRedMinutes));
-  const [invalid, setInvalid] = useState(false);
-  const save = useMutation({
-    mutationFn: saveAgeSettings,
-    onSuccess: async () => {
-      await client.invalidateQueries({ queryKey: ['kitchen', 'settings'] });
-      onClose();
-    },
+  const errorText = useErrorText();
+  const { register, handleSubmit, formState } = useZodForm(ageSettingsSchema, {
+    defaultValues: { ageAmberMinutes: String(settings.ageAmberMinutes), ageRedMinutes: String(settings.ageRedMinutes) },
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const a = Number(amber);
-    const r = Number(red);
-    const ok = Number.isInteger(a) && Number.isInteger(r) && a >= 1 && r <= 1440 && a < r;
-    setInvalid(!ok);
-    if (ok) save.mutate({ ageAmberMinutes: a, ageRedMinutes: r });
-  };
+  const save = useMutation({ mutationFn: saveAgeSettings });
+  const submit = handleSubmit(async (value) => {
+    try {
+      await save.mutateAsync(value);
+    } catch {
+      return; // save.error is shown in the dialog
+    }
+    await client.invalidateQueries({ queryKey: ['kitchen', 'settings'] });
+    onClose();
+  });
   const formId = 'kitchen-age-settings';
   return (
     <Dialog
@@ -39,20 +49,31 @@ export function AgeSettingsDialog({ open, onClose, settings }: { open: boolean; 
           <Button variant="secondary" onClick={onClose}>
             {intl.formatMessage({ id: 'kitchen.confirmTest.cancel' })}
           </Button>
-          <Button type="submit" form={formId} busy={save.isPending}>
+          <SubmitButton form={formId} submitting={formState.isSubmitting}>
             {intl.formatMessage({ id: 'kitchen.settings.save' })}
-          </Button>
+          </SubmitButton>
         </>
       }
     >
-      <form id={formId} onSubmit={submit} noValidate>
-        <Field label={intl.formatMessage({ id: 'kitchen.settings.amber' })} type="number" inputMode="numeric" min={1} max={1440} value={amber} onChange={(e) => setAmber(e.target.value)} />
-        <Field label={intl.formatMessage({ id: 'kitchen.settings.red' })} type="number" inputMode="numeric" min={1} max={1440} value={red} onChange={(e) => setRed(e.target.value)} />
-        {invalid ? (
-          <Notice tone="error" role="alert">
-            {intl.formatMessage({ id: 'kitchen.settings.invalid' })}
-          </Notice>
-        ) : null}
+      <form id={formId} onSubmit={(event) => void submit(event)} noValidate>
+        <Field
+          label={intl.formatMessage({ id: 'kitchen.settings.amber' })}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={1440}
+          {...register('ageAmberMinutes')}
+          error={errorText(formState.errors.ageAmberMinutes)}
+        />
+        <Field
+          label={intl.formatMessage({ id: 'kitchen.settings.red' })}
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={1440}
+          {...register('ageRedMinutes')}
+          error={errorText(formState.errors.ageRedMinutes)}
+        />
         {save.isError ? (
           <Notice tone="error" role="alert">
             {save.error.message}

@@ -4,6 +4,7 @@ import { useAccount } from '../../account/useAccount';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { ErrorState, Spinner } from '../../ui';
 import { KITCHEN_PERMISSION, SETTINGS_PERMISSION } from './kitchenOrders';
+import { ToastProvider } from '../../ui/Toast';
 import { KitchenView } from './KitchenView';
 import '../../areas/areas.css';
 import './kitchen.css';
@@ -53,5 +54,9 @@ export default function KitchenPage() {
       </main>
     );
   }
-  return <KitchenView canChangeSettings={viewer.capabilities.includes(SETTINGS_PERMISSION)} />;
+  return (
+    <ToastProvider>
+      <KitchenView canChangeSettings={viewer.capabilities.includes(SETTINGS_PERMISSION)} />
+    </ToastProvider>
+  );
 }

@@ -3,20 +3,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { Chime } from '../../live/chime';
-import { useEventStream } from '../../live/useEventStream';
-import { Button, Dialog, EmptyState, Notice, Spinner } from '../../ui';
+import { Button, Dialog, EmptyState, Notice, Spinner, useToast } from '../../ui';
 import { AgeSettingsDialog } from './AgeSettingsDialog';
 import { AlertBanner } from './AlertBanner';
 import { fetchKitchenSettings, markAllReady, markReady, orderAction, type OrderAction } from './kitchenApi';
 import {
   addAlert,
-  applyEvent,
   DEFAULT_SETTINGS,
-  fromSnapshot,
   inKitchenWindow,
   nextArchive,
-  nextChime,
   ordersInTab,
   pruneSelection,
   shopToday,
@@ -24,20 +19,16 @@ import {
   tabCounts,
   type KitchenAlert,
   type KitchenOrder,
-  type KitchenOrderEvent,
-  type KitchenOrders,
   type KitchenTab,
 } from './kitchenOrders';
 import { OrderCard } from './OrderCard';
-
-/** While an alert waits for acknowledgement, the sound comes back this often. */
-const REPEAT_ALERT_MS = 8_000;
-/** Several orders at once: one chime each, this far apart. */
-const CHIME_GAP_MS = 900;
+import { useChime } from './useChime';
+import { useKitchenFeed } from './useKitchenFeed';
 
 /** The kitchen screen: live orders by tab, the new-order alert and the kitchen actions of SPEC §4. */
 export function KitchenView({ canChangeSettings = false }: { canChangeSettings?: boolean }) {
   const intl = useIntl();
+  const toast = useToast();
   const settingsQuery = useQuery({
     queryKey: ['kitchen', 'settings'],
     queryFn: fetchKitchenSettings,
@@ -46,76 +37,22 @@ export function KitchenView({ canChangeSettings = false }: { canChangeSettings?:
     refetchInterval: 60_000,
   });
   const settings = settingsQuery.data ?? DEFAULT_SETTINGS;
-  const timeZoneRef = useRef(settings.timeZone);
-  timeZoneRef.current = settings.timeZone;
 
-  const [orders, setOrders] = useState<KitchenOrders | null>(null);
-  const ordersRef = useRef<KitchenOrders | null>(null);
   const [alerts, setAlerts] = useState<KitchenAlert[]>([]);
   const [now, setNow] = useState(() => Date.now());
   const [tab, setTab] = useState<KitchenTab>('preparing');
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [busy, setBusy] = useState<Set<string>>(new Set());
   const [failure, setFailure] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
   const [confirmTest, setConfirmTest] = useState<KitchenOrder | null>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
 
-  // Sound: Web Audio, no file. Browsers allow it only after a gesture, so any click or key unlocks it.
-  const chime = useRef(new Chime());
-  const [soundBlocked, setSoundBlocked] = useState(true);
-  const chimeTimers = useRef(new Set<ReturnType<typeof setTimeout>>());
-  // Orders arriving together come as separate events in one burst: queue their chimes one after the other,
-  // so three orders are three audible chimes, not one.
-  const nextChimeAt = useRef(0);
-  const ring = useCallback(() => {
-    const { delay, freeFrom } = nextChime(nextChimeAt.current, Date.now(), CHIME_GAP_MS);
-    nextChimeAt.current = freeFrom;
-    const timer = setTimeout(() => {
-      chimeTimers.current.delete(timer);
-      chime.current.play();
-    }, delay);
-    chimeTimers.current.add(timer);
-  }, []);
-  useEffect(() => {
-    void chime.current.unlock().then((ok) => setSoundBlocked(!ok));
-    const unlock = () => void chime.current.unlock().then((ok) => setSoundBlocked(!ok));
-    document.addEventListener('pointerdown', unlock);
-    document.addEventListener('keydown', unlock);
-    const timers = chimeTimers.current;
-    return () => {
-      document.removeEventListener('pointerdown', unlock);
-      document.removeEventListener('keydown', unlock);
-      timers.forEach(clearTimeout);
-    };
-  }, []);
-
-  const today = () => shopToday(timeZoneRef.current, Date.now());
-  const stream = useEventStream('/api/events/kitchen', {
-    snapshot: (data) => {
-      const next = fromSnapshot((data as { orders: KitchenOrder[] }).orders, today());
-      ordersRef.current = next;
-      setOrders(next);
-    },
-    order: (data) => {
-      const event = data as KitchenOrderEvent;
-      const result = applyEvent(ordersRef.current ?? new Map(), event, today());
-      ordersRef.current = result.orders;
-      setOrders(result.orders);
-      if (result.alert) {
-        setAlerts((current) => addAlert(current, event.order));
-        ring();
-      }
-    },
+  // The alert (and its sound) repeats until someone acknowledges it.
+  const { ring, soundBlocked, enableSound } = useChime({ repeatWhile: alerts.length > 0 });
+  const { orders, stream } = useKitchenFeed(settings.timeZone, (order) => {
+    setAlerts((current) => addAlert(current, order));
+    ring();
   });
-
-  // The alert repeats until someone acknowledges it.
-  const alerting = alerts.length > 0;
-  useEffect(() => {
-    if (!alerting) return;
-    const timer = setInterval(() => chime.current.play(), REPEAT_ALERT_MS);
-    return () => clearInterval(timer);
-  }, [alerting]);
 
   // Age timers tick every second; a ready order moves to completed on time.
   useEffect(() => {
@@ -141,10 +78,9 @@ export function KitchenView({ canChangeSettings = false }: { canChangeSettings?:
   const run = async (key: string, action: () => Promise<{ orders: number[] }>, doneMessage?: string) => {
     setBusy((b) => new Set(b).add(key));
     setFailure(null);
-    setDone(null);
     try {
       await action();
-      if (doneMessage) setDone(doneMessage);
+      if (doneMessage) toast(doneMessage);
     } catch (error) {
       setFailure(intl.formatMessage({ id: 'kitchen.actionFailed' }, { message: error instanceof Error ? error.message : String(error) }));
     } finally {
@@ -181,7 +117,7 @@ export function KitchenView({ canChangeSettings = false }: { canChangeSettings?:
         <DashboardNav />
         <div className="kitchen__tools">
           {soundBlocked ? (
-            <Button size="sm" variant="secondary" onClick={() => void chime.current.unlock().then((ok) => setSoundBlocked(!ok))}>
+            <Button size="sm" variant="secondary" onClick={enableSound}>
               {intl.formatMessage({ id: 'kitchen.sound.enable' })}
             </Button>
           ) : (
@@ -233,7 +169,6 @@ export function KitchenView({ canChangeSettings = false }: { canChangeSettings?:
               {failure}
             </Notice>
           ) : null}
-          {done ? <Notice tone="success">{done}</Notice> : null}
           {tab === 'preparing' && shown.length > 0 ? (
             <div className="kitchen__bulk" role="group" aria-label={intl.formatMessage({ id: 'kitchen.bulkLabel' })}>
               <Button size="sm" variant="secondary" onClick={() => setSelected(new Set(shown.map((o) => o.id)))}>

@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Badge, Button, EmptyState, Notice, Spinner } from '../../../ui';
+import { Badge, Button, DataTable, Notice, type Column } from '../../../ui';
 import { formatMoment } from '../format';
-import { rest, RestError } from '../rest';
+import { http, HttpError, retryServerErrors } from '../../../api/http';
 import { DashboardError } from '../StaffGate';
 import { jobsKey, type PrintJob } from './printing-api';
 
@@ -14,13 +14,13 @@ export function PrintJobList() {
   const [retried, setRetried] = useState<PrintJob | null>(null);
   const query = useQuery({
     queryKey: jobsKey,
-    queryFn: ({ signal }) => rest<{ jobs: PrintJob[] }>('GET', '/api/printing/jobs', undefined, signal).then((r) => r.jobs),
+    queryFn: ({ signal }) => http<{ jobs: PrintJob[] }>('GET', '/api/printing/jobs', { signal }).then((r) => r.jobs),
     // A retried job that fails again comes back on its own.
     refetchInterval: 10_000,
-    retry: (count, error) => error instanceof RestError && error.status >= 500 && count < 2,
+    retry: retryServerErrors,
   });
   const retry = useMutation({
-    mutationFn: (job: PrintJob) => rest<{ job: PrintJob }>('POST', `/api/printing/jobs/${job.id}/retry`),
+    mutationFn: (job: PrintJob) => http<{ job: PrintJob }>('POST', `/api/printing/jobs/${job.id}/retry`),
     onSuccess: async (_answer, job) => {
       setRetried(job);
       await client.invalidateQueries({ queryKey: jobsKey });
@@ -30,6 +30,48 @@ export function PrintJobList() {
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const ticketName = (job: PrintJob) => t(`dashboard.printing.kind.${job.kind}`) + (job.kind === 'kitchen' && job.copy > 1 ? ` (${job.copy})` : '');
   const orderName = (job: PrintJob) => (job.pickupNumber === null ? t('dashboard.printing.orderGone', { id: job.orderId }) : `#${job.pickupNumber}`);
+  const columns: Column<PrintJob>[] = [
+    {
+      id: 'order',
+      header: t('dashboard.printing.order'),
+      rowHeader: true,
+      sortValue: (job) => job.pickupNumber ?? job.orderId,
+      cell: (job) => (
+        <>
+          {orderName(job)} <span className="admin__muted">{t('dashboard.printing.orderId', { id: job.orderId })}</span>
+        </>
+      ),
+    },
+    { id: 'ticket', header: t('dashboard.printing.ticket'), cell: ticketName, sortValue: ticketName },
+    {
+      id: 'state',
+      header: t('dashboard.printing.state'),
+      sortValue: (job) => job.status,
+      cell: (job) => <Badge variant={job.status === 'failed' ? 'soldout' : 'info'}>{t(`dashboard.printing.status.${job.status}`)}</Badge>,
+    },
+    { id: 'attempts', header: t('dashboard.printing.attempts'), cell: (job) => job.attempts, sortValue: (job) => job.attempts },
+    { id: 'lastError', header: t('dashboard.printing.lastError'), cell: (job) => job.lastError ?? '', className: 'admin__mono' },
+    { id: 'time', header: t('dashboard.printing.time'), cell: (job) => formatMoment(intl, job.createdAt), sortValue: (job) => job.createdAt },
+    {
+      id: 'actions',
+      header: t('dashboard.actions'),
+      cell: (job) =>
+        job.status === 'pending' ? null : (
+          <Button
+            variant="secondary"
+            size="sm"
+            busy={retry.isPending && retry.variables?.id === job.id}
+            onClick={() => {
+              setRetried(null);
+              retry.mutate(job);
+            }}
+            aria-label={t('dashboard.printing.retryFor', { ticket: ticketName(job), order: orderName(job) })}
+          >
+            {t('dashboard.printing.retry')}
+          </Button>
+        ),
+    },
+  ];
 
   return (
     <>
@@ -38,64 +80,19 @@ export function PrintJobList() {
       ) : null}
       {retry.error ? (
         <Notice tone="error" role="alert">
-          {t(retry.error instanceof RestError && retry.error.status === 409 ? 'dashboard.printing.retryGone' : 'dashboard.printing.retryFailed')}
+          {t(retry.error instanceof HttpError && retry.error.status === 409 ? 'dashboard.printing.retryGone' : 'dashboard.printing.retryFailed')}
         </Notice>
       ) : null}
-      {query.isPending ? (
-        <Spinner size="lg" label={t('common.loading')} />
-      ) : query.isError ? (
-        <DashboardError error={query.error} onRetry={() => void query.refetch()} />
-      ) : query.data.length === 0 ? (
-        <EmptyState title={t('dashboard.printing.noJobs')} />
-      ) : (
-        <div className="admin__table-wrap" tabIndex={0} role="region" aria-label={t('dashboard.printing.jobsTitle')}>
-          <table className="admin__table">
-            <thead>
-              <tr>
-                <th scope="col">{t('dashboard.printing.order')}</th>
-                <th scope="col">{t('dashboard.printing.ticket')}</th>
-                <th scope="col">{t('dashboard.printing.state')}</th>
-                <th scope="col">{t('dashboard.printing.attempts')}</th>
-                <th scope="col">{t('dashboard.printing.lastError')}</th>
-                <th scope="col">{t('dashboard.printing.time')}</th>
-                <th scope="col">{t('dashboard.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {query.data.map((job) => (
-                <tr key={job.id}>
-                  <th scope="row">
-                    {orderName(job)} <span className="admin__muted">{t('dashboard.printing.orderId', { id: job.orderId })}</span>
-                  </th>
-                  <td>{ticketName(job)}</td>
-                  <td>
-                    <Badge variant={job.status === 'failed' ? 'soldout' : 'info'}>{t(`dashboard.printing.status.${job.status}`)}</Badge>
-                  </td>
-                  <td>{job.attempts}</td>
-                  <td className="admin__mono">{job.lastError ?? ''}</td>
-                  <td>{formatMoment(intl, job.createdAt)}</td>
-                  <td>
-                    {job.status === 'pending' ? null : (
-                      <Button
-                        variant="secondary"
-                        size="sm"
-                        busy={retry.isPending && retry.variables?.id === job.id}
-                        onClick={() => {
-                          setRetried(null);
-                          retry.mutate(job);
-                        }}
-                        aria-label={t('dashboard.printing.retryFor', { ticket: ticketName(job), order: orderName(job) })}
-                      >
-                        {t('dashboard.printing.retry')}
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <DataTable
+        label={t('dashboard.printing.jobsTitle')}
+        columns={columns}
+        rows={query.data}
+        rowKey={(job) => job.id}
+        loading={query.isPending}
+        error={query.error}
+        errorContent={<DashboardError error={query.error} onRetry={() => void query.refetch()} />}
+        empty={t('dashboard.printing.noJobs')}
+      />
     </>
   );
 }

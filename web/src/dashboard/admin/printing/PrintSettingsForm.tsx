@@ -1,11 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useState, type ChangeEvent, type FormEvent } from 'react';
-import { useIntl, type IntlShape } from 'react-intl';
-import { useBlocker } from 'react-router';
-import { Field } from '../../../account/Field';
+import { useId, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { z } from 'zod';
+import { http, HttpError } from '../../../api/http';
+import { SubmitButton } from '../../../forms/SubmitButton';
+import { UnsavedChangesDialog, useUnsavedChangesGuard } from '../../../forms/UnsavedChangesGuard';
+import { applyServerFieldErrors, useErrorText, useZodForm } from '../../../forms/useZodForm';
 import { Button, Notice } from '../../../ui';
-import { ConfirmDialog } from '../ConfirmDialog';
-import { rest, RestError } from '../rest';
+import { Field } from '../../../ui/Field';
 import { SETTINGS_URL, settingsKey, type PrintSettings } from './printing-api';
 import { TestPrint } from './TestPrint';
 
@@ -43,8 +45,6 @@ function valuesOf(settings: PrintSettings): FormValues {
   };
 }
 
-const sameValues = (a: FormValues, b: FormValues) => (Object.keys(a) as (keyof FormValues)[]).every((key) => a[key] === b[key]);
-
 function patchOf(values: FormValues) {
   const copies = values.kitchenCopies.trim();
   return {
@@ -75,123 +75,79 @@ function formFieldOf(path: string): FieldName | undefined {
   return PLAIN_FIELDS.find((name) => name === path);
 }
 
-type FieldErrors = Partial<Record<FieldName, string>>;
-
-function errorsOf(intl: IntlShape, error: unknown): FieldErrors {
-  if (!(error instanceof RestError) || error.status !== 400) return {};
-  const errors: FieldErrors = {};
-  for (const { field } of error.fields) {
-    const name = formFieldOf(field);
-    if (name) errors[name] = intl.formatMessage({ id: `dashboard.printing.error.${name}` });
-  }
-  return errors;
-}
-
-function Check({ label, checked, onChange, name }: { label: string; checked: boolean; onChange: (checked: boolean) => void; name: string }) {
-  return (
-    <label className="check">
-      <input type="checkbox" name={name} checked={checked} onChange={(e) => onChange(e.target.checked)} />
-      {label}
-    </label>
-  );
-}
-
-/** Asks before leaving the page (a link or closing the tab) while the form has unsaved changes. */
-function useLeaveGuard(dirty: boolean) {
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
-  useEffect(() => {
-    if (!dirty) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [dirty]);
-  return blocker;
-}
+/**
+ * What the browser can tell at once; the server checks every field again (printer addresses, lengths)
+ * and names the ones it refuses, which then show at their fields.
+ */
+const printSettingsSchema = z.object({
+  enabled: z.boolean(),
+  customerTicket: z.boolean(),
+  kitchenTicket: z.boolean(),
+  kitchenCopies: z.string().trim().regex(/^\d+$/, 'dashboard.printing.error.kitchenCopies').refine((copies) => Number(copies) <= 10, 'dashboard.printing.error.kitchenCopies'),
+  customerPrinter: z.string(),
+  kitchenPrinter: z.string(),
+  // Disabled while the key is to be cleared, and a disabled input has no value.
+  printNodeApiKey: z.string().default(''),
+  clearApiKey: z.boolean(),
+  printNodeBaseUrl: z.string(),
+  sellerName: z.string(),
+  sellerAddress: z.string(),
+  sellerVat: z.string(),
+}) satisfies z.ZodType<FormValues>;
 
 /** The print settings, saved as one strict patch; server field errors show next to their fields. */
 export function PrintSettingsForm({ settings }: { settings: PrintSettings }) {
   const intl = useIntl();
   const client = useQueryClient();
-  const saved = valuesOf(settings);
-  const [values, setValues] = useState<FormValues>(saved);
+  const form = useZodForm(printSettingsSchema, { defaultValues: valuesOf(settings) });
+  const { register, handleSubmit, formState, reset, setError, setValue, watch } = form;
+  const errorText = useErrorText();
   const [status, setStatus] = useState<'saved' | null>(null);
-  const dirty = !sameValues(values, saved);
-  const blocker = useLeaveGuard(dirty);
+  const dirty = formState.isDirty;
+  const blocker = useUnsavedChangesGuard(dirty && !formState.isSubmitting);
   const hintId = useId();
-  const save = useMutation({
-    mutationFn: (body: unknown) => rest<PrintSettings>('PUT', SETTINGS_URL, body),
-    onSuccess: (next) => {
+  const save = useMutation({ mutationFn: (body: unknown) => http<PrintSettings>('PUT', SETTINGS_URL, { body }) });
+  const clearApiKey = watch('clearApiKey');
+
+  const submit = handleSubmit(async (values) => {
+    setStatus(null);
+    try {
+      const next = await save.mutateAsync(patchOf(values));
       client.setQueryData(settingsKey, next);
-      setValues(valuesOf(next));
+      reset(valuesOf(next));
       setStatus('saved');
-    },
+    } catch (error) {
+      if (error instanceof HttpError && error.status === 400) {
+        applyServerFieldErrors(setError, error.fields, formFieldOf, (name) => `dashboard.printing.error.${name}`);
+      }
+    }
   });
-  const errors = errorsOf(intl, save.error);
-  const set = (name: FieldName) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-    setStatus(null);
-    setValues((v) => ({ ...v, [name]: event.target.value }));
-  };
-  const toggle = (name: 'enabled' | 'customerTicket' | 'kitchenTicket') => (checked: boolean) => {
-    setStatus(null);
-    setValues((v) => ({ ...v, [name]: checked }));
-  };
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setStatus(null);
-    save.mutate(patchOf(values));
-  };
-  const addressId = useId();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const invalid = Object.keys(formState.errors).length > 0 || (save.error instanceof HttpError && save.error.status === 400);
+  const field = (name: FieldName) => ({ ...register(name, { onChange: () => setStatus(null) }), id: `print-${name}`, error: errorText(formState.errors[name]) });
 
   return (
     <>
-      <form className="account-form admin__form admin__form--wide" onSubmit={submit} noValidate aria-labelledby="print-settings-title">
+      <form className="account-form admin__form admin__form--wide" onSubmit={(event) => void submit(event)} noValidate aria-labelledby="print-settings-title">
         <h2 id="print-settings-title">{t('dashboard.printing.settingsTitle')}</h2>
         <fieldset className="admin__fieldset">
           <legend>{t('dashboard.printing.tickets')}</legend>
-          <Check name="enabled" label={t('dashboard.printing.enabled')} checked={values.enabled} onChange={toggle('enabled')} />
-          <Check name="customerTicket" label={t('dashboard.printing.customerTicket')} checked={values.customerTicket} onChange={toggle('customerTicket')} />
-          <Check name="kitchenTicket" label={t('dashboard.printing.kitchenTicket')} checked={values.kitchenTicket} onChange={toggle('kitchenTicket')} />
+          <Field as="checkbox" label={t('dashboard.printing.enabled')} id="print-enabled" {...register('enabled', { onChange: () => setStatus(null) })} />
+          <Field as="checkbox" label={t('dashboard.printing.customerTicket')} id="print-customerTicket" {...register('customerTicket', { onChange: () => setStatus(null) })} />
+          <Field as="checkbox" label={t('dashboard.printing.kitchenTicket')} id="print-kitchenTicket" {...register('kitchenTicket', { onChange: () => setStatus(null) })} />
         </fieldset>
-        <Field
-          label={t('dashboard.printing.kitchenCopies')}
-          name="kitchenCopies"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          max={10}
-          step={1}
-          value={values.kitchenCopies}
-          onChange={set('kitchenCopies')}
-          error={errors.kitchenCopies}
-        />
+        <Field label={t('dashboard.printing.kitchenCopies')} type="number" inputMode="numeric" min={0} max={10} step={1} {...field('kitchenCopies')} />
         <p className="account-hint" id={hintId}>
           {t('dashboard.printing.printerHint')}
         </p>
         <div className="admin__row">
-          <Field
-            label={t('dashboard.printing.customerPrinter')}
-            name="customerPrinter"
-            autoComplete="off"
-            spellCheck={false}
-            value={values.customerPrinter}
-            onChange={set('customerPrinter')}
-            error={errors.customerPrinter}
-          />
-          <Field
-            label={t('dashboard.printing.kitchenPrinter')}
-            name="kitchenPrinter"
-            autoComplete="off"
-            spellCheck={false}
-            value={values.kitchenPrinter}
-            onChange={set('kitchenPrinter')}
-            error={errors.kitchenPrinter}
-          />
+          <Field label={t('dashboard.printing.customerPrinter')} autoComplete="off" spellCheck={false} {...field('customerPrinter')} />
+          <Field label={t('dashboard.printing.kitchenPrinter')} autoComplete="off" spellCheck={false} {...field('kitchenPrinter')} />
         </div>
         <fieldset className="admin__fieldset">
           <legend>{t('dashboard.printing.printNode')}</legend>
           <p className="admin__muted" role="status">
-            {values.clearApiKey
+            {clearApiKey
               ? t('dashboard.printing.apiKeyWillClear')
               : settings.printNodeApiKeySet
                 ? settings.printNodeApiKeyEnding
@@ -201,99 +157,58 @@ export function PrintSettingsForm({ settings }: { settings: PrintSettings }) {
           </p>
           <Field
             label={t(settings.printNodeApiKeySet ? 'dashboard.printing.apiKeyReplace' : 'dashboard.printing.apiKey')}
-            name="printNodeApiKey"
             type="password"
             autoComplete="new-password"
             spellCheck={false}
-            disabled={values.clearApiKey}
-            value={values.printNodeApiKey}
-            onChange={set('printNodeApiKey')}
-            error={errors.printNodeApiKey}
+            disabled={clearApiKey}
+            {...field('printNodeApiKey')}
           />
-          {settings.printNodeApiKeySet || values.clearApiKey ? (
+          {settings.printNodeApiKeySet || clearApiKey ? (
             <Button
               variant="secondary"
               size="sm"
               onClick={() => {
                 setStatus(null);
-                setValues((v) => ({ ...v, clearApiKey: !v.clearApiKey, printNodeApiKey: '' }));
+                setValue('clearApiKey', !clearApiKey, { shouldDirty: true });
+                setValue('printNodeApiKey', '', { shouldDirty: true });
               }}
             >
-              {t(values.clearApiKey ? 'dashboard.printing.apiKeyKeep' : 'dashboard.printing.apiKeyClear')}
+              {t(clearApiKey ? 'dashboard.printing.apiKeyKeep' : 'dashboard.printing.apiKeyClear')}
             </Button>
           ) : null}
-          <Field
-            label={t('dashboard.printing.baseUrl')}
-            name="printNodeBaseUrl"
-            type="url"
-            autoComplete="off"
-            spellCheck={false}
-            value={values.printNodeBaseUrl}
-            onChange={set('printNodeBaseUrl')}
-            error={errors.printNodeBaseUrl}
-          />
+          <Field label={t('dashboard.printing.baseUrl')} type="url" autoComplete="off" spellCheck={false} {...field('printNodeBaseUrl')} />
         </fieldset>
         <fieldset className="admin__fieldset">
           <legend>{t('dashboard.printing.seller')}</legend>
-          <Field label={t('dashboard.printing.sellerName')} name="sellerName" autoComplete="off" value={values.sellerName} onChange={set('sellerName')} error={errors.sellerName} />
-          <div className="account-field">
-            <label htmlFor={addressId}>{t('dashboard.printing.sellerAddress')}</label>
-            <textarea
-              id={addressId}
-              name="sellerAddress"
-              className="input"
-              rows={4}
-              value={values.sellerAddress}
-              onChange={set('sellerAddress')}
-              aria-invalid={errors.sellerAddress ? true : undefined}
-              aria-describedby={`${addressId}-hint${errors.sellerAddress ? ` ${addressId}-error` : ''}`}
-            />
-            <p className="account-hint" id={`${addressId}-hint`}>
-              {t('dashboard.printing.sellerAddressHint')}
-            </p>
-            {errors.sellerAddress ? (
-              <p className="field-error" id={`${addressId}-error`}>
-                {errors.sellerAddress}
-              </p>
-            ) : null}
-          </div>
-          <Field label={t('dashboard.printing.sellerVat')} name="sellerVat" autoComplete="off" value={values.sellerVat} onChange={set('sellerVat')} error={errors.sellerVat} />
+          <Field label={t('dashboard.printing.sellerName')} autoComplete="off" {...field('sellerName')} />
+          <Field as="textarea" label={t('dashboard.printing.sellerAddress')} rows={4} hint={t('dashboard.printing.sellerAddressHint')} {...field('sellerAddress')} />
+          <Field label={t('dashboard.printing.sellerVat')} autoComplete="off" {...field('sellerVat')} />
         </fieldset>
-        {save.error ? (
+        {save.error || invalid ? (
           <Notice tone="error" role="alert">
-            {save.error instanceof RestError && save.error.status === 400
+            {invalid
               ? t('dashboard.printing.saveInvalid')
-              : save.error instanceof RestError && save.error.status === 403
+              : save.error instanceof HttpError && save.error.status === 403
                 ? t('dashboard.gate.forbiddenTitle')
                 : t('dashboard.printing.saveFailed')}
           </Notice>
         ) : null}
         {status === 'saved' ? <Notice tone="success">{t('dashboard.printing.saved')}</Notice> : null}
-        {dirty && !save.isPending ? <p className="admin__muted">{t('dashboard.printing.unsaved')}</p> : null}
+        {dirty && !formState.isSubmitting ? <p className="admin__muted">{t('dashboard.printing.unsaved')}</p> : null}
         <div className="admin__buttons">
-          <Button type="submit" variant="primary" busy={save.isPending}>
-            {t('dashboard.printing.save')}
-          </Button>
+          <SubmitButton submitting={formState.isSubmitting}>{t('dashboard.printing.save')}</SubmitButton>
           <Button
             variant="secondary"
-            disabled={!dirty || save.isPending}
+            disabled={!dirty || formState.isSubmitting}
             onClick={() => {
               save.reset();
-              setValues(saved);
+              reset();
             }}
           >
             {t('dashboard.printing.undo')}
           </Button>
         </div>
-        <ConfirmDialog
-          open={blocker.state === 'blocked'}
-          title={t('dashboard.printing.leaveTitle')}
-          confirmLabel={t('dashboard.printing.leaveConfirm')}
-          onClose={() => blocker.reset?.()}
-          onConfirm={() => blocker.proceed?.()}
-        >
-          <p>{t('dashboard.printing.leaveBody')}</p>
-        </ConfirmDialog>
+        <UnsavedChangesDialog blocker={blocker} body={t('dashboard.printing.leaveBody')} />
       </form>
       <TestPrint dirty={dirty} />
     </>

@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import { Notice, Spinner } from '../../../ui';
 import { DashboardFrame } from '../DashboardFrame';
 import { PERMISSION } from '../permissions';
-import { rest, RestError } from '../rest';
+import { http, retryServerErrors } from '../../../api/http';
 import { DashboardError, StaffGate } from '../StaffGate';
 import { SETTINGS_URL, settingsKey, type TicketKind, type PrintSettings } from './printing-api';
 import { PrintJobList } from './PrintJobList';
@@ -28,11 +28,11 @@ function PrintingContent() {
   const intl = useIntl();
   const settings = useQuery({
     queryKey: settingsKey,
-    queryFn: ({ signal }) => rest<PrintSettings>('GET', SETTINGS_URL, undefined, signal),
+    queryFn: ({ signal }) => http<PrintSettings>('GET', SETTINGS_URL, { signal }),
     // The form keeps what the user typed; the saved values only change by saving.
     staleTime: Infinity,
     refetchOnWindowFocus: false,
-    retry: (count, error) => error instanceof RestError && error.status >= 500 && count < 2,
+    retry: retryServerErrors,
   });
   return (
     <>

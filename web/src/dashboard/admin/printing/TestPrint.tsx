@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useIntl } from 'react-intl';
 import { Button, Notice } from '../../../ui';
-import { rest, RestError } from '../rest';
+import { http, HttpError } from '../../../api/http';
 import { type TicketKind } from './printing-api';
 
 /** Test tickets go to the saved printers, straight away (POST /api/printing/test): the answer says whether it printed. */
@@ -10,7 +10,7 @@ export function TestPrint({ dirty }: { dirty: boolean }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const test = useMutation({
-    mutationFn: (kind: TicketKind) => rest<{ printer: string }>('POST', '/api/printing/test', { kind }),
+    mutationFn: (kind: TicketKind) => http<{ printer: string }>('POST', '/api/printing/test', { body: { kind } }),
   });
   const hintId = useId();
   return (
@@ -36,9 +36,9 @@ export function TestPrint({ dirty }: { dirty: boolean }) {
       {test.isSuccess ? <Notice tone="success">{t('dashboard.printing.testSent', { printer: test.data.printer })}</Notice> : null}
       {test.error ? (
         <Notice tone="error" role="alert">
-          {test.error instanceof RestError && test.error.status === 409
+          {test.error instanceof HttpError && test.error.status === 409
             ? t('dashboard.printing.notConfigured')
-            : test.error instanceof RestError && test.error.status === 502
+            : test.error instanceof HttpError && test.error.status === 502
               ? t('dashboard.printing.testFailed', { detail: test.error.message })
               : t('dashboard.printing.testError')}
         </Notice>

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { Button, Dialog } from '../../ui';
+import { Button } from './Button';
+import { Dialog } from './Drawer';
 
-/** "Are you sure?" before something that cannot be undone (revoking keys or sessions). */
+/** "Are you sure?" before something that cannot be undone (revoking keys or sessions, leaving unsaved work). */
 export function ConfirmDialog(props: {
   open: boolean;
   title: string;
@@ -21,7 +22,7 @@ export function ConfirmDialog(props: {
       actions={
         <>
           <Button variant="secondary" onClick={props.onClose}>
-            {intl.formatMessage({ id: 'dashboard.cancel' })}
+            {intl.formatMessage({ id: 'common.cancel' })}
           </Button>
           <Button variant="danger" busy={props.busy} onClick={props.onConfirm}>
             {props.confirmLabel}

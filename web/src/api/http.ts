@@ -1,0 +1,79 @@
+import { csrfToken } from './client';
+
+/** A field the server names in a refused request (`data.fields`), e.g. `{field: "kitchenPrinter", message}`. */
+export interface FieldProblem {
+  field: string;
+  message: string;
+}
+
+export const NETWORK_FAILURE = 'Network request failed';
+
+/**
+ * A refused or failed REST call, from the server's error model `{code, message, data: {status, fields?}}`
+ * (REST responses of docs/security.md). A network failure has status 0.
+ */
+export class HttpError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code?: string,
+    readonly fields: FieldProblem[] = [],
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+interface ErrorBody {
+  code?: unknown;
+  message?: unknown;
+  data?: { fields?: unknown } | null;
+}
+
+function fieldsOf(body: ErrorBody | null): FieldProblem[] {
+  const fields = body?.data?.fields;
+  if (!Array.isArray(fields)) return [];
+  return fields.filter((f): f is FieldProblem => typeof f === 'object' && f !== null && typeof (f as FieldProblem).field === 'string');
+}
+
+/**
+ * JSON over this site's REST routes with the session cookie. Every change (not GET) carries the login's
+ * CSRF token in `x-csrf-token`, which the server checks on cookie-authenticated writes (docs/security.md).
+ * An aborted request rethrows the AbortError so TanStack Query can cancel quietly.
+ */
+export async function http<T>(method: HttpMethod, url: string, options: { body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+  const { body, signal } = options;
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (method !== 'GET') {
+    headers['content-type'] = 'application/json';
+    const csrf = csrfToken();
+    if (csrf) headers['x-csrf-token'] = csrf;
+  }
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      signal,
+      // Fastify refuses a JSON content type with an empty body, so changes without one send `{}`.
+      body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new HttpError(NETWORK_FAILURE, 0);
+  }
+  const data = (await response.json().catch(() => null)) as unknown;
+  if (!response.ok) {
+    const problem = data && typeof data === 'object' ? (data as ErrorBody) : null;
+    const message = typeof problem?.message === 'string' ? problem.message : `HTTP ${response.status}`;
+    const code = typeof problem?.code === 'string' ? problem.code : undefined;
+    throw new HttpError(message, response.status, code, fieldsOf(problem));
+  }
+  return data as T;
+}
+
+/** Retry a query only on server failures (5xx), twice: a 4xx will not change by asking again. */
+export const retryServerErrors = (count: number, error: unknown) => error instanceof HttpError && error.status >= 500 && count < 2;

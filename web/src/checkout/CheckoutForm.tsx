@@ -1,0 +1,194 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useRef, useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import type { z } from 'zod';
+import { useIntl } from 'react-intl';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../api/client';
+import type { Cart, FulfilmentType } from '../cart/cartApi';
+import { useCart } from '../cart/CartProvider';
+import { useLocalMessage } from '../cart/useLocalMessage';
+import { SubmitButton } from '../forms/SubmitButton';
+import { useZodForm } from '../forms/useZodForm';
+import { useLocale } from '../i18n/LocaleProvider';
+import { Notice } from '../ui';
+import { addressComplete, addressKey, checkoutSchema, FIELD_ORDER, type CheckoutValues } from './billing';
+import { checkDistance, placeOrder, type CheckoutContext, type DistanceResult } from './checkoutApi';
+import { rememberLastOrder } from './lastOrder';
+import { OpeningHours } from './OpeningHours';
+import { BillingSection } from './sections/BillingSection';
+import { FulfilmentSection } from './sections/FulfilmentSection';
+import { OrderAside } from './sections/OrderAside';
+import { NoteSection, PaymentSection } from './sections/PaymentAndNote';
+import { Section } from './sections/Section';
+import { SlotPicker } from './SlotPicker';
+import { reactToSlotTaken } from './slotTaken';
+
+/** Moves focus to a field (or a group's first enabled input) once React has drawn the error. */
+function focusLater(id: string) {
+  requestAnimationFrame(() => {
+    const el = document.getElementById(id);
+    const target = el instanceof HTMLFieldSetElement ? (el.querySelector<HTMLElement>('input:not([disabled])') ?? el) : el;
+    target?.focus();
+  });
+}
+
+/** The checkout form: fulfilment, day and time, billing details, delivery check, payment, note, place the order. */
+export function CheckoutForm({ cart, context, initial }: { cart: Cart; context: CheckoutContext; initial: CheckoutValues }) {
+  const intl = useIntl();
+  const { locale } = useLocale();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const local = useLocalMessage();
+  const { setFulfilment: saveFulfilment, refresh, updating } = useCart();
+  // Focus goes to the time slot first, then to the first wrong field (form order), so it is done here.
+  const form = useZodForm(checkoutSchema, { defaultValues: initial, shouldFocusError: false });
+  const { register, handleSubmit, formState, getValues, control } = form;
+  const type = useWatch({ control, name: 'fulfilment' });
+  const paymentMethod = useWatch({ control, name: 'paymentMethod' });
+  const address = useWatch({ control, name: ['address1', 'postcode', 'city'] });
+  const [day, setDay] = useState<string | null>(null);
+  const [slotId, setSlotId] = useState<string | null>(null);
+  const [distance, setDistance] = useState<{ key: string; result: DistanceResult } | null>(null);
+  const [checking, setChecking] = useState(false);
+  const [confirmedFor, setConfirmedFor] = useState<string | null>(null);
+  const [serverError, setServerError] = useState<string | null>(null);
+  const errorRef = useRef<HTMLDivElement>(null);
+  // A double click submits twice before the disabled button is drawn: the second one waits for nothing.
+  const inFlight = useRef(false);
+
+  const opening = context.openingStatus;
+  const delivery = context.deliverySettings;
+  const dineinClosed = !opening.isOpen;
+  const shortfall = type === 'delivery' ? cart.deliveryMinimumShortfall : null;
+  const currentAddress = { address1: address[0], postcode: address[1], city: address[2] };
+  const currentKey = addressKey(currentAddress);
+  const distanceNow = distance && distance.key === currentKey ? distance.result : null;
+  // Confirming is for one address: changing it asks again.
+  const confirmed = confirmedFor === currentKey;
+  const submitted = formState.isSubmitted;
+
+  const onDay = useCallback((date: string) => {
+    setDay(date);
+    setSlotId(null);
+  }, []);
+
+  function chooseFulfilment(next: FulfilmentType) {
+    setDay(null);
+    setSlotId(null);
+    setServerError(null);
+    void saveFulfilment(next);
+  }
+
+  async function runDistanceCheck(): Promise<DistanceResult> {
+    const values = getValues();
+    const key = addressKey(values);
+    setChecking(true);
+    try {
+      const result = addressComplete(values) ? await checkDistance(values) : ({ kind: 'incomplete' } as DistanceResult);
+      setDistance({ key, result });
+      return result;
+    } catch {
+      const result: DistanceResult = { kind: 'failed' };
+      setDistance({ key, result });
+      return result;
+    } finally {
+      setChecking(false);
+    }
+  }
+
+  /** Places the order when the slot, the opening hours, the minimum and (delivery) the address allow it. */
+  async function placeIfReady(values: z.output<typeof checkoutSchema>) {
+    setServerError(null);
+    if (!slotId) return focusLater('slot-picker');
+    if (values.fulfilment === 'dinein' && dineinClosed) return;
+    if (shortfall) return;
+    if (values.fulfilment === 'delivery') {
+      const result = distanceNow ?? (await runDistanceCheck());
+      if (result.kind !== 'ok') return;
+      if (!confirmed) return focusLater('confirm-address');
+    }
+    const { fulfilment, paymentMethod: method, note, ...billing } = values;
+    try {
+      const placed = await placeOrder(locale, { billing, fulfilment, slotId, paymentMethod: method, note });
+      rememberLastOrder(placed.order);
+      await refresh();
+      void navigate(`/order-summary/${placed.order.databaseId}`);
+    } catch (e) {
+      const message = e instanceof ApiError ? e.message : String(e);
+      setServerError(message);
+      reactToSlotTaken(message, () => setSlotId(null), queryClient);
+      requestAnimationFrame(() => errorRef.current?.focus());
+    }
+  }
+
+  const submit = handleSubmit(
+    async (values) => {
+      if (inFlight.current) return;
+      inFlight.current = true;
+      try {
+        await placeIfReady(values);
+      } finally {
+        inFlight.current = false;
+      }
+    },
+    (errors) => {
+      setServerError(null);
+      if (!slotId) return focusLater('slot-picker');
+      const firstInvalid = FIELD_ORDER.find((field) => errors[field]);
+      if (firstInvalid) focusLater(`billing-${firstInvalid}`);
+    },
+  );
+
+  const orderingBlocked = !opening.orderingPossible;
+  const slotError = submitted && !slotId ? intl.formatMessage({ id: 'checkout.error.slotRequired' }) : null;
+  const addressText = [currentAddress.address1, `${currentAddress.postcode} ${currentAddress.city}`.trim()].filter(Boolean).join(', ');
+
+  return (
+    <>
+      {orderingBlocked ? (
+        <Notice tone="error" role="alert">
+          <span data-testid="ordering-closed">{intl.formatMessage({ id: 'ordering.closed' })}</span>
+        </Notice>
+      ) : null}
+      <form className="checkout__grid" onSubmit={(event) => void submit(event)} noValidate aria-label={intl.formatMessage({ id: 'checkout.formLabel' })}>
+        <div className="checkout__main">
+          <FulfilmentSection
+            register={register}
+            type={type}
+            rates={cart.availableShippingMethods.flatMap((p) => p.rates)}
+            delivery={delivery}
+            dineinClosed={dineinClosed}
+            shortfall={shortfall}
+            onChoose={chooseFulfilment}
+          />
+          <Section id="slot" title={intl.formatMessage({ id: 'checkout.when' })}>
+            <SlotPicker type={type} day={day} slotId={slotId} onDay={onDay} onSlot={setSlotId} error={slotError} />
+            <OpeningHours week={opening.week} />
+          </Section>
+          <Section id="billing" title={intl.formatMessage({ id: 'checkout.billing' })}>
+            <BillingSection
+              register={register}
+              errors={formState.errors}
+              type={type}
+              submitted={submitted}
+              distance={distanceNow}
+              checking={checking}
+              onCheckDistance={() => void runDistanceCheck()}
+              confirmed={confirmed}
+              onConfirm={(value) => setConfirmedFor(value ? currentKey : null)}
+              addressText={addressText}
+            />
+          </Section>
+          <PaymentSection register={register} gateways={context.paymentGateways.nodes} chosen={paymentMethod} />
+          <NoteSection register={register} />
+        </div>
+        <OrderAside cart={cart} serverError={serverError ? local(serverError) : null} showFixErrors={submitted && Object.keys(formState.errors).length > 0} errorRef={errorRef}>
+          <SubmitButton size="lg" block submitting={formState.isSubmitting} busyLabel={intl.formatMessage({ id: 'checkout.placing' })} disabled={orderingBlocked || updating} data-testid="place-order">
+            {intl.formatMessage({ id: 'checkout.placeOrder' })}
+          </SubmitButton>
+        </OrderAside>
+      </form>
+    </>
+  );
+}

@@ -1,0 +1,55 @@
+import type { ReactNode, Ref } from 'react';
+import { useIntl } from 'react-intl';
+import { euros, type Cart } from '../../cart/cartApi';
+import { AddonList, CartTotals } from '../../cart/CartTotals';
+import { Notice, Price } from '../../ui';
+
+/** The order's lines and totals, the form's messages and the place-order button. */
+export function OrderAside({
+  cart,
+  serverError,
+  showFixErrors,
+  errorRef,
+  children,
+}: {
+  cart: Cart;
+  serverError: string | null;
+  showFixErrors: boolean;
+  errorRef: Ref<HTMLDivElement>;
+  children: ReactNode;
+}) {
+  const intl = useIntl();
+  return (
+    <aside className="checkout__summary" aria-labelledby="summary-title">
+      <h2 id="summary-title" className="checkout__section-title">
+        {intl.formatMessage({ id: 'checkout.yourOrder' })}
+      </h2>
+      <ul className="summary-lines">
+        {cart.contents.nodes.map((line) => (
+          <li key={line.key} className="summary-line">
+            <span className="summary-line__qty">{line.quantity}×</span>
+            <span className="summary-line__name">
+              {line.variation?.node.name ?? line.product?.node.name}
+              <AddonList addons={line.addons} />
+            </span>
+            <Price amount={euros(line.total)} size="sm" />
+          </li>
+        ))}
+      </ul>
+      <CartTotals totals={{ ...cart, coupons: cart.appliedCoupons.map((x) => x.code) }} />
+      <div ref={errorRef} tabIndex={-1} className="checkout__error">
+        {serverError ? (
+          <Notice tone="error" role="alert">
+            <span data-testid="checkout-error">{serverError}</span>
+          </Notice>
+        ) : null}
+        {showFixErrors ? (
+          <Notice tone="error" role="alert">
+            {intl.formatMessage({ id: 'form.fixErrors' })}
+          </Notice>
+        ) : null}
+      </div>
+      {children}
+    </aside>
+  );
+}

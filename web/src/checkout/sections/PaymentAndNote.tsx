@@ -1,0 +1,45 @@
+import type { UseFormRegister } from 'react-hook-form';
+import { useIntl } from 'react-intl';
+import { Field } from '../../ui/Field';
+import type { CheckoutValues } from '../billing';
+import type { PaymentGateway } from '../checkoutApi';
+import { Section } from './Section';
+
+/** How the customer pays (cash now; cards come later). */
+export function PaymentSection({ register, gateways, chosen }: { register: UseFormRegister<CheckoutValues>; gateways: PaymentGateway[]; chosen: string }) {
+  const intl = useIntl();
+  return (
+    <Section id="payment" title={intl.formatMessage({ id: 'checkout.payment' })}>
+      <fieldset className="choice-group">
+        <legend className="visually-hidden">{intl.formatMessage({ id: 'checkout.payment' })}</legend>
+        {gateways.map((g) => (
+          <label key={g.id} className={`payment${g.id === chosen ? ' is-selected' : ''}`}>
+            <input type="radio" value={g.id} {...register('paymentMethod')} />
+            <span className="payment__title">{g.title}</span>
+            {g.description ? <span className="payment__description">{g.description}</span> : null}
+          </label>
+        ))}
+        <p className="checkout__hint">{intl.formatMessage({ id: 'checkout.cardLater' })}</p>
+      </fieldset>
+    </Section>
+  );
+}
+
+/** A note for the kitchen. */
+export function NoteSection({ register }: { register: UseFormRegister<CheckoutValues> }) {
+  const intl = useIntl();
+  return (
+    <Section id="note" title={intl.formatMessage({ id: 'checkout.note' })}>
+      <Field
+        as="textarea"
+        id="kitchen-note"
+        label={intl.formatMessage({ id: 'checkout.noteLabel' })}
+        marked
+        hint={intl.formatMessage({ id: 'checkout.noteHint' })}
+        rows={3}
+        maxLength={500}
+        {...register('note')}
+      />
+    </Section>
+  );
+}
