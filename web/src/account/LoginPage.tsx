@@ -2,12 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button, Notice } from '../ui';
-import { LOGIN_MUTATION, REGISTER_MUTATION } from './documents';
+import { LoginDocument, RegisterDocument } from './account.generated';
 import { accountErrorText } from './errors';
 import { Field } from './Field';
 import { useAccountMutation } from './useAccount';
-
-type LoginResult = { login: { viewer: { role: string } } };
 
 /** Where a fresh login lands: staff in the dashboard, customers in their account. */
 export const landingFor = (role: string) => (role === 'customer' ? '/my-account' : '/dashboard');
@@ -24,13 +22,13 @@ export function LoginForm() {
   const [password, setPassword] = useState('');
   const [rememberMe, setRememberMe] = useState(true);
   const [missing, setMissing] = useState(false);
-  const login = useAccountMutation<LoginResult, { username: string; password: string; rememberMe: boolean }>(LOGIN_MUTATION, { resetAll: true });
+  const login = useAccountMutation(LoginDocument, { resetAll: true });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!username.trim() || !password) return setMissing(true);
     setMissing(false);
-    login.mutate({ username: username.trim(), password, rememberMe }, { onSuccess: (data) => void navigate(redirect ?? landingFor(data.login.viewer.role)) });
+    login.mutate({ username: username.trim(), password, rememberMe }, { onSuccess: (data) => void navigate(redirect ?? landingFor(data.login.viewer?.role ?? 'customer')) });
   };
 
   return (
@@ -79,7 +77,7 @@ export function RegisterForm() {
   const navigate = useNavigate();
   const [values, setValues] = useState({ email: '', firstName: '', lastName: '', password: '', confirm: '' });
   const [problem, setProblem] = useState<string | null>(null);
-  const register = useAccountMutation<unknown, { input: Record<string, string> }>(REGISTER_MUTATION, { resetAll: true });
+  const register = useAccountMutation(RegisterDocument, { resetAll: true });
   const set = (key: keyof typeof values) => (e: { target: { value: string } }) => setValues({ ...values, [key]: e.target.value });
 
   const submit = (event: FormEvent) => {

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
 import { Button, Notice } from '../ui';
-import { LOST_PASSWORD_MUTATION, RESET_PASSWORD_MUTATION } from './documents';
+import { ResetPasswordEmailDocument, ResetPasswordKeyDocument } from './account.generated';
 import { accountErrorText } from './errors';
 import { Field } from './Field';
 import { NewPasswordFields } from './NewPasswordFields';
@@ -12,7 +12,7 @@ export function LostPasswordPage() {
   const intl = useIntl();
   const [username, setUsername] = useState('');
   const [missing, setMissing] = useState(false);
-  const send = useAccountMutation<unknown, { username: string }>(LOST_PASSWORD_MUTATION);
+  const send = useAccountMutation(ResetPasswordEmailDocument);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!username.trim()) return setMissing(true);
@@ -57,7 +57,7 @@ export function ResetPasswordPage() {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [mismatch, setMismatch] = useState(false);
-  const reset = useAccountMutation<unknown, { key: string; login: string; password: string }>(RESET_PASSWORD_MUTATION);
+  const reset = useAccountMutation(ResetPasswordKeyDocument);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (password !== confirm) return setMismatch(true);

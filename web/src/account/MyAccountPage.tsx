@@ -6,19 +6,18 @@ import { gql } from '../api/client';
 import { useLocale } from '../i18n/LocaleProvider';
 import { Button, EmptyState, ErrorState, Notice, Spinner } from '../ui';
 import {
-  DOWNLOADS_QUERY,
-  LOGOUT_EVERYWHERE_MUTATION,
-  LOGOUT_MUTATION,
-  ORDERS_QUERY,
-  REMOVE_WISHLIST_MUTATION,
-  UPDATE_CUSTOMER_MUTATION,
-  UPDATE_PASSWORD_MUTATION,
-  WISHLIST_QUERY,
-  WISHLIST_TO_CART_MUTATION,
-  type AccountData,
-  type Address,
-  type OrderSummary,
-} from './documents';
+  DownloadsDocument,
+  LogoutEverywhereDocument,
+  LogoutDocument,
+  OrdersDocument,
+  RemoveWishDocument,
+  UpdateCustomerDocument,
+  UpdatePasswordDocument,
+  WishlistDocument,
+  WishToCartDocument,
+  type AccountQuery,
+  type AddressFieldsFragment,
+} from './account.generated';
 import { accountErrorText } from './errors';
 import { Field } from './Field';
 import LoginPage from './LoginPage';
@@ -33,8 +32,8 @@ export default function MyAccountPage() {
   const account = useAccount();
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
-  const logout = useAccountMutation(LOGOUT_MUTATION, { resetAll: true });
-  const logoutEverywhere = useAccountMutation(LOGOUT_EVERYWHERE_MUTATION, { resetAll: true });
+  const logout = useAccountMutation(LogoutDocument, { resetAll: true });
+  const logoutEverywhere = useAccountMutation(LogoutEverywhereDocument, { resetAll: true });
   const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Tab) : 'orders';
 
   if (account.isPending) return <div className="container account-page"><Spinner /></div>;
@@ -88,7 +87,7 @@ function OrdersTab() {
   const { locale } = useLocale();
   const orders = useQuery({
     queryKey: ['account', 'orders', locale],
-    queryFn: ({ signal }) => gql<{ customer: { orders: { nodes: OrderSummary[] } } }>(ORDERS_QUERY, undefined, { locale, signal }).then((d) => d.customer.orders.nodes),
+    queryFn: ({ signal }) => gql(OrdersDocument, undefined, { locale, signal }).then((d) => d.customer?.orders.nodes ?? []),
   });
   if (orders.isPending) return <Spinner />;
   if (orders.isError) return <ErrorState title={intl.formatMessage({ id: 'account.error.orders' })} onRetry={() => void orders.refetch()} />;
@@ -124,10 +123,10 @@ function useSaved() {
   return { saved, setSaved };
 }
 
-function DetailsTab({ customer }: { customer: AccountData['customer'] }) {
+function DetailsTab({ customer }: { customer: AccountQuery['customer'] }) {
   const intl = useIntl();
   const [values, setValues] = useState({ firstName: customer?.firstName ?? '', lastName: customer?.lastName ?? '', email: customer?.email ?? '' });
-  const update = useAccountMutation<unknown, { input: Record<string, string> }>(UPDATE_CUSTOMER_MUTATION);
+  const update = useAccountMutation(UpdateCustomerDocument);
   const { saved, setSaved } = useSaved();
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -157,12 +156,12 @@ const ADDRESS_FIELDS = [
   ['phone', 'tel'],
 ] as const;
 
-function AddressForm({ kind, address }: { kind: 'billing' | 'shipping'; address: Address | null }) {
+function AddressForm({ kind, address }: { kind: 'billing' | 'shipping'; address: AddressFieldsFragment | null }) {
   const intl = useIntl();
   const [values, setValues] = useState<Record<string, string>>(
     Object.fromEntries(ADDRESS_FIELDS.map(([f]) => [f, address?.[f] ?? ''])),
   );
-  const update = useAccountMutation<unknown, { input: Record<string, unknown> }>(UPDATE_CUSTOMER_MUTATION);
+  const update = useAccountMutation(UpdateCustomerDocument);
   const { saved, setSaved } = useSaved();
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -190,7 +189,7 @@ function AddressForm({ kind, address }: { kind: 'billing' | 'shipping'; address:
   );
 }
 
-function AddressesTab({ customer }: { customer: AccountData['customer'] }) {
+function AddressesTab({ customer }: { customer: AccountQuery['customer'] }) {
   return (
     <div className="account-columns">
       <AddressForm kind="billing" address={customer?.billing ?? null} />
@@ -204,7 +203,7 @@ function PasswordTab({ userId }: { userId: number }) {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [mismatch, setMismatch] = useState(false);
-  const update = useAccountMutation<unknown, { id: string; password: string }>(UPDATE_PASSWORD_MUTATION);
+  const update = useAccountMutation(UpdatePasswordDocument);
   const { saved, setSaved } = useSaved();
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -230,9 +229,7 @@ function DownloadsTab() {
   const downloads = useQuery({
     queryKey: ['account', 'downloads', locale],
     queryFn: ({ signal }) =>
-      gql<{ customer: { downloadableItems: { nodes: { id: string; name: string; url: string | null }[] } } }>(DOWNLOADS_QUERY, undefined, { locale, signal }).then(
-        (d) => d.customer.downloadableItems.nodes,
-      ),
+      gql(DownloadsDocument, undefined, { locale, signal }).then((d) => d.customer?.downloadableItems.nodes ?? []),
   });
   if (downloads.isPending) return <Spinner />;
   if (downloads.isError) return <ErrorState title={intl.formatMessage({ id: 'account.error.downloads' })} onRetry={() => void downloads.refetch()} />;
@@ -251,10 +248,10 @@ function WishlistTab() {
   const { locale } = useLocale();
   const wishlist = useQuery({
     queryKey: ['account', 'wishlist', locale],
-    queryFn: ({ signal }) => gql<{ wishlist: { databaseId: number; name: string; slug: string }[] }>(WISHLIST_QUERY, undefined, { locale, signal }).then((d) => d.wishlist),
+    queryFn: ({ signal }) => gql(WishlistDocument, undefined, { locale, signal }).then((d) => d.wishlist),
   });
-  const remove = useAccountMutation<unknown, { productId: number }>(REMOVE_WISHLIST_MUTATION);
-  const toCart = useAccountMutation<unknown, { productId: number }>(WISHLIST_TO_CART_MUTATION);
+  const remove = useAccountMutation(RemoveWishDocument);
+  const toCart = useAccountMutation(WishToCartDocument);
   const [moved, setMoved] = useState(false);
   if (wishlist.isPending) return <Spinner />;
   if (wishlist.isError) return <ErrorState onRetry={() => void wishlist.refetch()} />;

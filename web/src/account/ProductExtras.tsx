@@ -5,17 +5,15 @@ import { Link } from 'react-router';
 import { Button, Notice } from '../ui';
 import { accountErrorText } from './errors';
 import { Field } from './Field';
+import { AddWishDocument, WriteReviewDocument } from './account.generated';
 import { useAccount, useAccountMutation } from './useAccount';
 import './account.css';
-
-const ADD_WISH = `mutation AddWish($productId: Int!) { addToWishlist(input: {productId: $productId}) { wishlist { databaseId } } }`;
-const WRITE_REVIEW = `mutation WriteReview($input: WriteReviewInput!) { writeReview(input: $input) { rating published review { databaseId } } }`;
 
 /** "Add to wishlist" on the product page; guests are pointed to the login. */
 export function WishlistButton({ productId }: { productId: number }) {
   const intl = useIntl();
   const account = useAccount();
-  const add = useAccountMutation<unknown, { productId: number }>(ADD_WISH);
+  const add = useAccountMutation(AddWishDocument);
   if (!account.data?.viewer) {
     return (
       <p className="product-wishlist">
@@ -44,8 +42,8 @@ export function ReviewForm({ productId }: { productId: number }) {
   const [email, setEmail] = useState('');
   const [content, setContent] = useState('');
   const [missing, setMissing] = useState(false);
-  const write = useAccountMutation<{ writeReview: { published: boolean } }, { input: Record<string, unknown> }>(WRITE_REVIEW);
-  const name = author || (viewer ? [viewer.firstName, viewer.lastName].filter(Boolean).join(' ') || viewer.username : '');
+  const write = useAccountMutation(WriteReviewDocument);
+  const name = author || (viewer ? [viewer.firstName, viewer.lastName].filter(Boolean).join(' ') || (viewer.username ?? '') : '');
   const mail = email || viewer?.email || '';
 
   const submit = (event: FormEvent) => {

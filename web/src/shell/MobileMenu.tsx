@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
 import { NavLink, useNavigate } from 'react-router';
-import { LOGOUT_MUTATION } from '../account/documents';
+import { LogoutDocument } from '../account/account.generated';
 import { useAccount, useAccountMutation } from '../account/useAccount';
 import { Drawer } from '../ui';
 import { LanguageSwitcher } from './LanguageSwitcher';
@@ -13,7 +13,7 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
   const intl = useIntl();
   const navigate = useNavigate();
   const account = useAccount();
-  const logout = useAccountMutation(LOGOUT_MUTATION, { resetAll: true });
+  const logout = useAccountMutation(LogoutDocument, { resetAll: true });
   const viewer = account.data?.viewer;
   const links: { to: string; id: string }[] = [
     { to: '/', id: 'nav.home' },
