@@ -1,3 +1,4 @@
+import type { SimulatedTicket, SimulatedTicketList } from '@bakje/contract';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
@@ -5,15 +6,6 @@ import { useDocumentTitle } from '../lib/useDocumentTitle';
 import { EmptyState, ErrorState, Spinner } from '../ui';
 import '../areas/areas.css';
 import './printing.css';
-
-interface ReceivedTicket {
-  id: number;
-  printer: string;
-  idempotencyKey: string | null;
-  title: string;
-  text: string;
-  receivedAt: string;
-}
 
 class PrinterApiError extends Error {
   constructor(
@@ -24,9 +16,9 @@ class PrinterApiError extends Error {
   }
 }
 
-async function fetchTickets(signal: AbortSignal): Promise<ReceivedTicket[]> {
+async function fetchTickets(signal: AbortSignal): Promise<SimulatedTicket[]> {
   const response = await fetch('/api/printing/simulated-tickets?limit=50', { credentials: 'same-origin', signal, headers: { accept: 'application/json' } });
-  const body = (await response.json().catch(() => ({}))) as { tickets?: ReceivedTicket[]; message?: string };
+  const body = (await response.json().catch(() => ({}))) as Partial<SimulatedTicketList> & { message?: string };
   if (!response.ok) throw new PrinterApiError(body.message ?? `HTTP ${response.status}`, response.status);
   return body.tickets ?? [];
 }

@@ -1,3 +1,4 @@
+import type { ApiKeySummary as ApiKeySummaryJson, CreatedApiKey as CreatedApiKeyJson } from '@bakje/contract';
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiKeyError, type ApiKeyService, type ApiKeySummary, type CreatedApiKey } from '../../modules/api-keys/api-key-service.js';
@@ -8,7 +9,7 @@ export type Authorize = (request: FastifyRequest) => boolean | Promise<boolean>;
 export const LOCAL_ADMIN_HEADER = 'x-bakje-admin-secret';
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
-function summaryJson(key: ApiKeySummary) {
+function summaryJson(key: ApiKeySummary): ApiKeySummaryJson {
   return {
     id: key.id,
     description: key.description,
@@ -20,7 +21,7 @@ function summaryJson(key: ApiKeySummary) {
   };
 }
 
-function createdJson(key: CreatedApiKey) {
+function createdJson(key: CreatedApiKey): CreatedApiKeyJson {
   return { ...summaryJson(key), consumer_key: key.consumerKey, consumer_secret: key.consumerSecret };
 }
 

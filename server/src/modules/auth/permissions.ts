@@ -1,3 +1,4 @@
+import { staffRoles, type StaffRole } from '@bakje/contract';
 import type { UserRole } from '../../db/schema/index.js';
 
 /**
@@ -27,8 +28,8 @@ export const PERMISSIONS = {
 
 export type Permission = keyof typeof PERMISSIONS;
 
-export const staffRoles = ['kitchen', 'manager', 'admin'] as const;
-export type StaffRole = (typeof staffRoles)[number];
+// The staff roles are part of the web's contract (the staff screen offers them).
+export { staffRoles, type StaffRole };
 
 export function isStaffRole(role: string): role is StaffRole {
   return (staffRoles as readonly string[]).includes(role);

@@ -1,3 +1,4 @@
+import type { ApiKeyScope, ApiKeySummary, CreatedApiKey } from '@bakje/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
@@ -10,24 +11,10 @@ import { formatMoment } from './format';
 import { rest, RestError } from './rest';
 import { DashboardError, StaffGate } from './StaffGate';
 
-type Scope = 'read' | 'write' | 'read_write';
+type Scope = ApiKeyScope;
 const SCOPES: Scope[] = ['read', 'write', 'read_write'];
 const BASE = '/api/admin/api-keys';
 const keysKey = ['dashboard', 'api-keys'] as const;
-
-interface ApiKey {
-  id: number;
-  description: string;
-  scope: Scope;
-  truncated_key: string;
-  created_at: string;
-  last_access: string | null;
-  revoked_at: string | null;
-}
-interface CreatedKey extends ApiKey {
-  consumer_key: string;
-  consumer_secret: string;
-}
 
 /** A read-only value with a copy button; the value stays selectable for browsers without clipboard access. */
 function CopyField({ label, value, name }: { label: string; value: string; name: string }) {
@@ -59,7 +46,7 @@ function CopyField({ label, value, name }: { label: string; value: string; name:
 }
 
 /** The new key and secret, shown this once: the server keeps only hashes (decision 0004-keys-cli). */
-function CreatedKeyPanel({ created, onDone }: { created: CreatedKey; onDone: () => void }) {
+function CreatedKeyPanel({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {
   const intl = useIntl();
   const heading = useRef<HTMLHeadingElement>(null);
   // Keyboard and screen reader users land on the new key instead of staying on the form below.
@@ -79,14 +66,14 @@ function CreatedKeyPanel({ created, onDone }: { created: CreatedKey; onDone: () 
   );
 }
 
-function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedKey) => void }) {
+function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void }) {
   const intl = useIntl();
   const client = useQueryClient();
   const [description, setDescription] = useState('');
   const [scope, setScope] = useState<Scope>('read');
   const tooLong = [...description].length > 200;
   const create = useMutation({
-    mutationFn: () => rest<CreatedKey>('POST', BASE, { description: description.trim(), scope }),
+    mutationFn: () => rest<CreatedApiKey>('POST', BASE, { description: description.trim(), scope }),
     onSuccess: async (key) => {
       setDescription('');
       onCreated(key);
@@ -132,14 +119,14 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedKey) => void }) 
 function KeyList() {
   const intl = useIntl();
   const client = useQueryClient();
-  const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  const [revoking, setRevoking] = useState<ApiKeySummary | null>(null);
   const query = useQuery({
     queryKey: keysKey,
-    queryFn: ({ signal }) => rest<ApiKey[]>('GET', BASE, undefined, signal),
+    queryFn: ({ signal }) => rest<ApiKeySummary[]>('GET', BASE, undefined, signal),
     retry: (count, error) => error instanceof RestError && error.status >= 500 && count < 2,
   });
   const revoke = useMutation({
-    mutationFn: (key: ApiKey) => rest<ApiKey>('DELETE', `${BASE}/${key.id}`),
+    mutationFn: (key: ApiKeySummary) => rest<ApiKeySummary>('DELETE', `${BASE}/${key.id}`),
     onSuccess: async () => {
       setRevoking(null);
       await client.invalidateQueries({ queryKey: keysKey });
@@ -148,7 +135,7 @@ function KeyList() {
   if (query.isPending) return <Spinner size="lg" />;
   if (query.isError) return <DashboardError error={query.error} onRetry={() => void query.refetch()} />;
   if (query.data.length === 0) return <EmptyState title={intl.formatMessage({ id: 'dashboard.keys.empty' })} />;
-  const labelOf = (key: ApiKey) => key.description || `…${key.truncated_key}`;
+  const labelOf = (key: ApiKeySummary) => key.description || `…${key.truncated_key}`;
   return (
     <>
       <div className="admin__table-wrap" tabIndex={0} role="region" aria-label={intl.formatMessage({ id: 'dashboard.keys.listTitle' })}>
@@ -221,7 +208,7 @@ function KeyList() {
 /** /dashboard/api-keys (keys.manage, admins): REST API keys for integrations. */
 export default function ApiKeysPage() {
   const intl = useIntl();
-  const [created, setCreated] = useState<CreatedKey | null>(null);
+  const [created, setCreated] = useState<CreatedApiKey | null>(null);
   return (
     <StaffGate permission={PERMISSION.keysManage}>
       <DashboardFrame title={intl.formatMessage({ id: 'dashboard.keys.title' })}>

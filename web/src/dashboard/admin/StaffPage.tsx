@@ -1,3 +1,4 @@
+import type { StaffMember } from '@bakje/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
@@ -11,18 +12,6 @@ import { formatMoment } from './format';
 import { rest, RestError } from './rest';
 import { DashboardError, StaffGate } from './StaffGate';
 import type { StaffRole } from './useStaffSession';
-
-interface StaffMember {
-  id: number;
-  email: string;
-  username: string;
-  role: StaffRole;
-  firstName: string;
-  lastName: string;
-  active: boolean;
-  lastLoginAt: string | null;
-  activeSessions: number;
-}
 
 const ROLES: StaffRole[] = ['kitchen', 'manager', 'admin'];
 const staffKey = ['dashboard', 'staff'] as const;

@@ -1,3 +1,4 @@
+import type { KitchenSnapshot } from '@bakje/contract';
 import { DashboardNav } from '../DashboardNav';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
@@ -93,7 +94,7 @@ export function KitchenView({ canChangeSettings = false }: { canChangeSettings?:
   const today = () => shopToday(timeZoneRef.current, Date.now());
   const stream = useEventStream('/api/events/kitchen', {
     snapshot: (data) => {
-      const next = fromSnapshot((data as { orders: KitchenOrder[] }).orders, today());
+      const next = fromSnapshot((data as KitchenSnapshot).orders, today());
       ordersRef.current = next;
       setOrders(next);
     },

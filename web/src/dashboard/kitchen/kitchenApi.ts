@@ -1,3 +1,4 @@
+import type { KitchenActionResult, KitchenAgeSettings } from '@bakje/contract';
 import { csrfToken } from '../../api/client';
 import { DEFAULT_SETTINGS, type KitchenSettings } from './kitchenOrders';
 
@@ -34,18 +35,17 @@ async function call<T>(method: 'GET' | 'POST' | 'PUT', path: string, body?: unkn
 }
 
 /** One order's action: POST /api/kitchen/orders/{id}/{action}. The change reaches every screen by the stream. */
-export const orderAction = (id: number, action: OrderAction) => call<{ orders: number[] }>('POST', `/api/kitchen/orders/${id}/${action}`);
+export const orderAction = (id: number, action: OrderAction) => call<KitchenActionResult>('POST', `/api/kitchen/orders/${id}/${action}`);
 
 /** The selection as ready, all or nothing. */
-export const markReady = (ids: number[]) => call<{ orders: number[] }>('POST', '/api/kitchen/orders/ready', { ids });
+export const markReady = (ids: number[]) => call<KitchenActionResult>('POST', '/api/kitchen/orders/ready', { ids });
 
 /** Every order being prepared as ready. */
-export const markAllReady = () => call<{ orders: number[] }>('POST', '/api/kitchen/orders/ready-all');
+export const markAllReady = () => call<KitchenActionResult>('POST', '/api/kitchen/orders/ready-all');
 
 export async function fetchKitchenSettings(): Promise<KitchenSettings> {
   return { ...DEFAULT_SETTINGS, ...(await call<Partial<KitchenSettings>>('GET', '/api/kitchen/settings')) };
 }
 
 /** Managers: when the age timers turn amber and red (PUT /api/kitchen/settings). */
-export const saveAgeSettings = (value: { ageAmberMinutes: number; ageRedMinutes: number }) =>
-  call<{ ageAmberMinutes: number; ageRedMinutes: number }>('PUT', '/api/kitchen/settings', value);
+export const saveAgeSettings = (value: KitchenAgeSettings) => call<KitchenAgeSettings>('PUT', '/api/kitchen/settings', value);

@@ -4,6 +4,8 @@
  * The server sends full orders (snapshot, then one per change on /api/events/kitchen); this keeps the latest.
  */
 
+import type { KitchenOrder, KitchenOrderEvent, KitchenViewSettings, OrderStatus } from '@bakje/contract';
+
 // Server names with a dot, in template literals so the message-id check does not take them for messages.
 /** The permission that opens the kitchen (server: modules/auth/permissions.ts). */
 export const KITCHEN_PERMISSION = `kitchen.view`;
@@ -12,45 +14,9 @@ export const SETTINGS_PERMISSION = `settings.manage`;
 const ORDER_CREATED = `order.created`;
 const STATUS_CHANGED = `order.status-changed`;
 
-export type OrderStatus = 'pending' | 'on-hold' | 'processing' | 'completed' | 'cancelled' | 'refunded' | 'failed' | 'checkout-draft';
-
-/** An order as /api/events/kitchen sends it (server: modules/order-events/kitchen-order.ts). */
-export interface KitchenOrder {
-  id: number;
-  pickupNumber: number;
-  pickupDay: string;
-  status: OrderStatus;
-  isTestOrder: boolean;
-  fulfilmentType: 'delivery' | 'takeaway' | 'dinein';
-  slotStart: string | null;
-  slotEnd: string | null;
-  createdAt: string;
-  updatedAt: string;
-  customer: { firstName: string; lastName: string; phone: string; email: string };
-  address: string[];
-  payment: 'CASH' | 'BETAALD';
-  paymentMethod: string;
-  total: number;
-  notes: string[];
-  lines: { name: string; quantity: number; addons: { name: string; value: string }[] }[];
-}
-
-/** One `order` event of the kitchen stream. */
-export interface KitchenOrderEvent {
-  type: string;
-  action: string | null;
-  previousStatus: string | null;
-  order: KitchenOrder;
-}
-
+export type { KitchenOrder, KitchenOrderEvent, OrderStatus };
 /** GET /api/kitchen/settings. */
-export interface KitchenSettings {
-  ageAmberMinutes: number;
-  ageRedMinutes: number;
-  /** How long a ready order stays under "ready" (the status screen's "Klaar" time) before it is archived. */
-  readyVisibleSeconds: number;
-  timeZone: string;
-}
+export type KitchenSettings = KitchenViewSettings;
 
 export const DEFAULT_SETTINGS: KitchenSettings = { ageAmberMinutes: 5, ageRedMinutes: 8, readyVisibleSeconds: 300, timeZone: 'Europe/Brussels' };
 

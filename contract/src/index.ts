@@ -1,0 +1,5 @@
+// The shapes of the server's staff REST routes and live event streams (README.md).
+export * from './dashboard.js';
+export * from './kitchen.js';
+export * from './order-events.js';
+export * from './printing.js';
