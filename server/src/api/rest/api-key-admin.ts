@@ -65,7 +65,7 @@ export function registerApiKeyAdmin(app: FastifyInstance, deps: { keys: ApiKeySe
 }
 
 /**
- * The CLI's way in while the server runs (docs/decisions/0004-keys-cli.md): only from this machine, and
+ * The CLI's way in while the server runs (docs/decisions/0018-keys-cli.md): only from this machine, and
  * only with the random secret the server wrote to its lock file (mode 0600) in the data dir.
  */
 export function localAdminAuthorize(secret: string): Authorize {

@@ -45,7 +45,7 @@ function CopyField({ label, value, name }: { label: string; value: string; name:
   );
 }
 
-/** The new key and secret, shown this once: the server keeps only hashes (decision 0004-keys-cli). */
+/** The new key and secret, shown this once: the server keeps only hashes (decision 0018-keys-cli). */
 function CreatedKeyPanel({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {
   const intl = useIntl();
   const heading = useRef<HTMLHeadingElement>(null);
