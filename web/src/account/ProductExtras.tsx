@@ -31,7 +31,7 @@ export function WishlistButton({ productId }: { productId: number }) {
   );
 }
 
-/** The review form under the product's reviews (SPEC §5: author, e-mail, content, rating, product). */
+/** The review form under the product's reviews (docs/product.md §5: author, e-mail, content, rating, product). */
 export function ReviewForm({ productId }: { productId: number }) {
   const intl = useIntl();
   const account = useAccount();

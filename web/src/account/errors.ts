@@ -1,7 +1,7 @@
 import type { IntlShape } from 'react-intl';
 
 /**
- * Server messages (English, SPEC §8) mapped to their translated text. A message we do not know is shown
+ * Server messages (English, docs/product.md §8) mapped to their translated text. A message we do not know is shown
  * as the server wrote it, so nothing useful is hidden.
  */
 const KNOWN: [RegExp, string][] = [

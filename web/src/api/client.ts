@@ -2,7 +2,7 @@ import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
 import { isTokenError, readSessionToken, resetAndReload, SESSION_HEADER, storeSessionToken, withSession } from '../cart/session';
 import { LOCALE_HEADER, type LocaleCode } from '../i18n/locale';
 
-/** An error reported by the GraphQL API: SPEC §8 says the storefront takes the first error's message. */
+/** An error reported by the GraphQL API: docs/product.md §8 says the storefront takes the first error's message. */
 export class ApiError extends Error {
   constructor(
     message: string,
@@ -80,7 +80,7 @@ async function post<T, V>(
   }
   const first = body.errors?.[0];
   if (first) {
-    // SPEC §8: a foreign or broken token clears the stored state and reloads (once).
+    // docs/product.md §8: a foreign or broken token clears the stored state and reloads (once).
     if (session && isTokenError(first.message)) resetAndReload();
     throw new ApiError(first.message, 'graphql', response.status);
   }

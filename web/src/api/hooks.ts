@@ -55,7 +55,7 @@ export function useCategories() {
   });
 }
 
-/** The full product list, fetched once; the shop filters, searches and sorts it in the browser (SPEC §4). */
+/** The full product list, fetched once; the shop filters, searches and sorts it in the browser (docs/product.md §4). */
 export function useProductList(version?: number) {
   const { locale } = useLocale();
   return useQuery<ListProduct[]>({

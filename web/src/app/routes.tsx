@@ -51,7 +51,7 @@ function Root() {
   );
 }
 
-/** Every route of SPEC §2; unknown paths render the 404 page (the server also answers 404). */
+/** Every route of docs/product.md §2; unknown paths render the 404 page (the server also answers 404). */
 export const routes: RouteObject[] = [
   {
     element: <Root />,

@@ -1,4 +1,4 @@
-/** Checkout form rules (pure), the same the server applies (SPEC §2 Billing details; e-mail optional). */
+/** Checkout form rules (pure), the same the server applies (docs/product.md §2 Billing details; e-mail optional). */
 import type { FulfilmentType } from '../cart/cartApi';
 import type { BillingInput } from './checkoutApi';
 

@@ -29,7 +29,7 @@ export interface DistanceResult {
   maximum?: number;
 }
 
-/** GET /api/calculate-distance (SPEC §7): within range, too far, incomplete address or failure. */
+/** GET /api/calculate-distance (docs/product.md §7): within range, too far, incomplete address or failure. */
 export async function checkDistance(address: { address1: string; city: string; postcode: string }, signal?: AbortSignal): Promise<DistanceResult> {
   const params = new URLSearchParams({ address_1: address.address1, city: address.city, postcode: address.postcode });
   let response: Response;

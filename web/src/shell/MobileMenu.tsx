@@ -6,7 +6,7 @@ import { Drawer } from '../ui';
 import { LanguageSwitcher } from './LanguageSwitcher';
 
 /**
- * The slide-in menu from the left (SPEC §2 Shell): language switcher, welcome line, account and contact links.
+ * The slide-in menu from the left (docs/product.md §2 Shell): language switcher, welcome line, account and contact links.
  * A visitor sees a Login link; the customer's first name and a logout button come with the account issue.
  */
 export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {

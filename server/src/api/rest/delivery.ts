@@ -11,7 +11,7 @@ import {
 } from '../../modules/delivery/distance.js';
 import { shopSettingsFrom } from '../../modules/settings/shop-settings.js';
 
-/** GET /api/calculate-distance?address_1&city&postcode (SPEC §7). */
+/** GET /api/calculate-distance?address_1&city&postcode (docs/product.md §7). */
 export function registerDeliveryRoutes(app: FastifyInstance, deps: { catalog: CatalogService; distance: DistanceProvider }) {
   app.get('/api/calculate-distance', async (request, reply) => {
     const query = request.query as Record<string, unknown>;

@@ -10,7 +10,7 @@ const STATUS: Record<KitchenActionError['code'], number> = { bad_input: 400, not
 const idsBody = z.object({ ids: z.array(z.number().int().positive()).min(1).max(MAX_BATCH) }).strict();
 
 /**
- * Kitchen actions (SPEC §4) for the kitchen view and dashboard, staff only:
+ * Kitchen actions (docs/product.md §4) for the kitchen view and dashboard, staff only:
  * POST /api/kitchen/orders/:id/{send,ready,recover,test-order}, POST /api/kitchen/orders/ready {ids} (the
  * selection), POST /api/kitchen/orders/ready-all. Each answers {orders: [ids changed]}.
  * POST /api/kitchen/orders/:id/print-kitchen-copy queues one more kitchen ticket and answers

@@ -119,7 +119,7 @@ export class OrderEventStreams {
   }
 }
 
-/** Orders the kitchen works on (SPEC §7 windows, by pickup day): open ones from 7 days ago to 2 days ahead, completed from yesterday. */
+/** Orders the kitchen works on (docs/product.md §7 windows, by pickup day): open ones from 7 days ago to 2 days ahead, completed from yesterday. */
 async function activeKitchenOrders(tx: DbOrTx, today: string): Promise<KitchenOrder[]> {
   const ids = await tx
     .select({ id: orders.id })

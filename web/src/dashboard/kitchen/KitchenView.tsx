@@ -36,7 +36,7 @@ const REPEAT_ALERT_MS = 8_000;
 /** Several orders at once: one chime each, this far apart. */
 const CHIME_GAP_MS = 900;
 
-/** The kitchen screen: live orders by tab, the new-order alert and the kitchen actions of SPEC §4. */
+/** The kitchen screen: live orders by tab, the new-order alert and the kitchen actions of docs/product.md §4. */
 export function KitchenView({ canChangeSettings = false }: { canChangeSettings?: boolean }) {
   const intl = useIntl();
   const settingsQuery = useQuery({
