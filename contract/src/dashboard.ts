@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Permission } from './permissions.js';
 
 /** A text in the shop's languages; Dutch is always there. */
 export type Translated = { nl: string; fr?: string; en?: string };
@@ -70,7 +71,7 @@ export type ViewerKind = 'guest' | 'customer' | 'staff';
 /** GET /api/auth/session: who is logged in and the permissions of their role (docs/permissions.md). */
 export interface AuthSession {
   viewer: { kind: ViewerKind; id?: number; role?: StaffRole; email?: string; firstName?: string; username?: string };
-  permissions: string[];
+  permissions: Permission[];
   /** Whether /dev/mailbox exists (demo mode, no SMTP server configured). Absent for guests. */
   localMailbox?: boolean;
 }

@@ -2,4 +2,6 @@
 export * from './dashboard.js';
 export * from './kitchen.js';
 export * from './order-events.js';
+export * from './permissions.js';
 export * from './printing.js';
+export * from './rest.js';

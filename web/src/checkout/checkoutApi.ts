@@ -1,4 +1,5 @@
 /** Fulfilment, slots, delivery and checkout calls (documents in checkout.graphql). */
+import type { DistanceAnswer, RestErrorBody } from '@bakje/contract';
 import { ApiError, gql, NETWORK_ERROR, type TypedDocument } from '../api/client';
 import type { CountriesEnum, FulfilmentTypeEnum } from '../api/schema-types.generated';
 import type { LocaleCode } from '../i18n/locale';
@@ -39,7 +40,7 @@ export async function checkDistance(address: { address1: string; city: string; p
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(NETWORK_ERROR, 'network');
   }
-  const body = (await response.json().catch(() => null)) as { distance?: number; maximum_distance?: number; within_range?: boolean; code?: string } | null;
+  const body = (await response.json().catch(() => null)) as Partial<DistanceAnswer & RestErrorBody> | null;
   if (response.status === 400 && body?.code === 'incomplete_address') return { kind: 'incomplete' };
   if (!response.ok || !body || typeof body.distance !== 'number') return { kind: 'failed' };
   return { kind: body.within_range ? 'ok' : 'tooFar', distance: body.distance, maximum: body.maximum_distance };

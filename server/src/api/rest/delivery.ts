@@ -1,3 +1,4 @@
+import type { DistanceAnswer } from '@bakje/contract';
 import type { FastifyInstance } from 'fastify';
 import type { CatalogService } from '../../modules/catalog/catalog-service.js';
 import {
@@ -20,13 +21,14 @@ export function registerDeliveryRoutes(app: FastifyInstance, deps: { catalog: Ca
     const { delivery } = shopSettingsFrom((await deps.catalog.get()).settings);
     try {
       const check = await checkDeliveryDistance(deps.distance, address, delivery);
-      return {
+      const answer: DistanceAnswer = {
         distance: check.distanceKm,
         unit: 'km',
         maximum_distance: check.maximumDistanceKm,
         within_range: check.withinRange,
         message: check.withinRange ? null : tooFarMessage(check),
       };
+      return answer;
     } catch (error) {
       if (!(error instanceof DistanceError)) throw error;
       if (error.kind === 'incomplete') {

@@ -1,4 +1,4 @@
-import { staffRoles, type StaffRole } from '@bakje/contract';
+import { staffRoles, type Permission, type StaffRole } from '@bakje/contract';
 import type { UserRole } from '../../db/schema/index.js';
 
 /**
@@ -24,9 +24,9 @@ export const PERMISSIONS = {
   'staff.manage': ['admin'],
   /** REST API keys for integrations. */
   'keys.manage': ['admin'],
-} as const satisfies Record<string, readonly UserRole[]>;
+} as const satisfies Record<Permission, readonly UserRole[]>;
 
-export type Permission = keyof typeof PERMISSIONS;
+export type { Permission };
 
 // The staff roles are part of the web's contract (the staff screen offers them).
 export { staffRoles, type StaffRole };

@@ -1,3 +1,4 @@
+import type { RestErrorBody } from '@bakje/contract';
 import { csrfToken } from '../../api/client';
 
 /** A refused or failed dashboard REST call: the HTTP status and the server's `{code, message}`. */
@@ -30,9 +31,9 @@ export async function rest<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: st
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new RestError('Network request failed', 0);
   }
-  const data = (await response.json().catch(() => null)) as (T & { code?: string; message?: string; data?: { fields?: unknown } }) | null;
+  const data = (await response.json().catch(() => null)) as (T & Partial<RestErrorBody>) | null;
   if (!response.ok) {
-    const fields = Array.isArray(data?.data?.fields) ? (data.data.fields as { field: string; message: string }[]) : [];
+    const fields = Array.isArray(data?.data?.fields) ? data.data.fields : [];
     throw new RestError(data?.message ?? `HTTP ${response.status}`, response.status, data?.code, fields);
   }
   return data as T;
