@@ -1,10 +1,12 @@
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'bench/results/**', 'e2e/test-results/**', 'server/drizzle/**'] },
+  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'bench/results/**', 'e2e/test-results/**', 'server/drizzle/**', 'web/src/**/*.generated.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -18,6 +20,45 @@ export default tseslint.config(
     files: ['web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: reactHooks.configs.recommended.rules,
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          // The contract's zod schemas are for the server; the browser bundle takes its types only.
+          paths: [{ name: '@bakje/contract', allowTypeImports: true, message: 'The web imports types only from @bakje/contract (import type).' }],
+        },
+      ],
+    },
+  },
+  {
+    // Shared building blocks stay free of features, so any screen can use them without pulling one in. They
+    // may use each other and the app-wide layers: the API client (api/), translations (i18n/) and styles.
+    files: ['web/src/ui/**/*.{ts,tsx}', 'web/src/lib/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: '@bakje/contract', allowTypeImports: true, message: 'The web imports types only from @bakje/contract (import type).' }],
+          patterns: [
+            {
+              regex: String.raw`^\.\./(?!ui(/|$)|lib(/|$)|api/|i18n/|styles/)`,
+              message: 'web/src/ui and web/src/lib may import only each other, api, i18n and styles, not feature folders.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Import cycles: a module that (indirectly) imports itself loads half-initialised.
+    files: ['server/src/**/*.ts', 'web/src/**/*.{ts,tsx}', 'contract/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['server/tsconfig.json', 'web/tsconfig.json'], noWarnOnMultipleProjects: true })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
 );

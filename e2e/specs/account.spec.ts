@@ -71,7 +71,7 @@ test('register, log out, log in, and see an order in the history', async ({ page
   await expectNoSeriousA11yViolations(page);
   await logout(page);
 
-  // Wrong password first: the SPEC message, in Dutch.
+  // Wrong password first: the message of docs/product.md §8, in Dutch.
   await login(page, email, 'niet mijn wachtwoord');
   await expect(page.getByRole('alert')).toHaveText('Onjuist wachtwoord; probeer opnieuw.');
   await login(page, email, PASSWORD);

@@ -61,7 +61,7 @@ export interface AppOptions {
   sse?: Partial<SseOptions>;
   /** Who may manage API keys at /api/admin/api-keys. Default: signed-in staff with `keys.manage` (admin). */
   authorizeKeyAdmin?: Authorize;
-  /** The secret of the lock file: enables /api/local-admin/api-keys for the CLI (docs/decisions/0004-keys-cli.md). */
+  /** The secret of the lock file: enables /api/local-admin/api-keys for the CLI (docs/decisions/0018-keys-cli.md). */
   localAdminSecret?: string;
 }
 

@@ -80,7 +80,7 @@ export interface Config {
   seedDemo: boolean;
   timeZone: string;
   sessionSecret: string | undefined;
-  /** Re-derives REST API consumer secrets; else a file in the data dir (docs/decisions/0004-keys-cli.md). */
+  /** Re-derives REST API consumer secrets; else a file in the data dir (docs/decisions/0018-keys-cli.md). */
   apiKeyPepper: string | undefined;
   /** Folder for local state (embedded database, lock file, API key pepper), whichever database is used. */
   dataDir: string;

@@ -20,7 +20,7 @@ async function main() {
   const log = createLogger(config.logLevel);
   const started = performance.now();
   // The embedded database must never be open in two processes: hold the data dir while running, and
-  // let the CLI in through a local endpoint guarded by a secret in the lock file (decision 0004).
+  // let the CLI in through a local endpoint guarded by a secret in the lock file (decision 0018).
   let lock: DataDirLock | undefined;
   if (config.database.kind === 'pglite') {
     // A CLI command holds the data dir for a few seconds: wait for it (and for a holder too new to have

@@ -85,7 +85,7 @@ describe.each(databaseKinds)('accounts and sessions on %s', (kind) => {
     expect((await b.graphql(VIEWER)).body.data.viewer.databaseId).toBe(id);
   });
 
-  it('gives the SPEC messages for an unknown account and a wrong password, and refuses weak passwords', async () => {
+  it('gives the messages of docs/product.md §8 for an unknown account and a wrong password, and refuses weak passwords', async () => {
     await registered();
     const b = browser();
     expect((await b.graphql(LOGIN, { u: 'nobody@example.be', p: 'whatever123' })).body.errors[0].message).toBe('No account found with that username; sign up for a new account.');
@@ -396,7 +396,7 @@ describe.each(databaseKinds)('accounts and sessions on %s', (kind) => {
     expect((await browser().graphql(WISH, { id: productId })).body.errors[0].extensions.code).toBe('UNAUTHENTICATED');
   });
 
-  it('writeReview: SPEC §5 validation, verified when bought, guests wait for moderation', async () => {
+  it('writeReview: docs/product.md §5 validation, verified when bought, guests wait for moderation', async () => {
     const REVIEW = `mutation($input: WriteReviewInput!) { writeReview(input: $input) { rating published review { databaseId verified } } }`;
     const good = { rating: 5, author: 'An', authorEmail: 'an@example.be', content: 'Krokant en heet!', commentOn: productId };
     const guest = browser();

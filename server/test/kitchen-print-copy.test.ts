@@ -9,7 +9,7 @@ import { createTestDatabase, databaseKinds, type TestDatabase } from './support/
 import { waitFor } from './support/wait.js';
 import { aShopTakingOrders, NOW, placeOrder, STAFF_HEADER } from './support/orders.js';
 
-/** The kitchen's "print kitchen copy" (SPEC §4): one more kitchen ticket through the durable print jobs. */
+/** The kitchen's "print kitchen copy" (docs/product.md §4): one more kitchen ticket through the durable print jobs. */
 describe.each(databaseKinds)('print kitchen copy on %s', (kind) => {
   let testDb: TestDatabase;
   let app: App;

@@ -109,7 +109,7 @@ async function waitForServer(dataDir: string, timeoutMs: number): Promise<LockCo
 }
 
 /**
- * Picks the way in (docs/decisions/0004-keys-cli.md): a server holding the data dir is asked over its
+ * Picks the way in (docs/decisions/0018-keys-cli.md): a server holding the data dir is asked over its
  * local admin endpoint; otherwise PostgreSQL is opened directly (it serves many clients) and the
  * embedded database only after taking the data-dir lock, so it is never open in two processes.
  */

@@ -39,10 +39,6 @@ export interface Database {
   dumpDataDir?(): Promise<Blob>;
 }
 
-export function toHandler(handler: ChannelHandler | ((payload: string) => void)): ChannelHandler {
-  return typeof handler === 'function' ? { onPayload: handler } : handler;
-}
-
 // Each driver is imported only when used, so a PGlite start never loads `pg` and the other way round.
 export async function openDatabase(database: Config['database'], log?: Logger): Promise<Database> {
   return database.kind === 'postgres' ? openPostgres(database.url, database.poolSize, log, database.preparedStatements) : openPglite(database.dataDir, database.sharedBuffers);

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { toHandler, type Database, type Db } from './client.js';
+import { toHandler } from './channel-handler.js';
+import type { Database, Db } from './client.js';
 import { migrationsFolder } from '../paths.js';
 
 export interface PgliteOptions {

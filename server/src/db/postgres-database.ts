@@ -2,7 +2,8 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { PreparingClient } from './prepared-statements.js';
-import { toHandler, type Database, type Db } from './client.js';
+import { toHandler } from './channel-handler.js';
+import type { Database, Db } from './client.js';
 import { PgNotificationListener, type ListenerOptions } from './pg-notification-listener.js';
 import { migrationsFolder } from '../paths.js';
 

@@ -5,12 +5,10 @@ import { SubmitButton } from '../forms/SubmitButton';
 import { useErrorText, useZodForm } from '../forms/useZodForm';
 import { Notice } from '../ui';
 import { Field } from '../ui/Field';
-import { LOGIN_MUTATION, REGISTER_MUTATION } from './documents';
+import { LoginDocument, RegisterDocument } from './account.generated';
 import { accountErrorText, showAtField } from './errors';
 import { passwordSchema } from './passwordSchema';
 import { useAccountMutation } from './useAccount';
-
-type LoginResult = { login: { viewer: { role: string } } };
 
 /** Where a fresh login lands: staff in the dashboard, customers in their account. */
 export const landingFor = (role: string) => (role === 'customer' ? '/my-account' : '/dashboard');
@@ -31,12 +29,12 @@ export function LoginForm() {
   const redirect = safeRedirect(search.get('redirect'));
   const errorText = useErrorText();
   const { register, handleSubmit, formState, setError } = useZodForm(loginSchema, { defaultValues: { username: '', password: '', rememberMe: true } });
-  const login = useAccountMutation<LoginResult, z.output<typeof loginSchema>>(LOGIN_MUTATION, { resetAll: true });
+  const login = useAccountMutation(LoginDocument, { resetAll: true });
 
   const submit = handleSubmit(async (values) => {
     try {
       const data = await login.mutateAsync(values);
-      void navigate(redirect ?? landingFor(data.login.viewer.role));
+      void navigate(redirect ?? landingFor(data.login.viewer?.role ?? 'customer'));
     } catch (error) {
       showAtField(setError, error, ['username', 'password']);
     }
@@ -93,7 +91,7 @@ export function RegisterForm() {
   const { register: field, handleSubmit, formState, setError } = useZodForm(registerSchema, {
     defaultValues: { email: '', firstName: '', lastName: '', password: '', confirm: '' },
   });
-  const register = useAccountMutation<unknown, { input: Record<string, string> }>(REGISTER_MUTATION, { resetAll: true });
+  const register = useAccountMutation(RegisterDocument, { resetAll: true });
 
   const submit = handleSubmit(async ({ confirm: _confirm, ...input }) => {
     try {

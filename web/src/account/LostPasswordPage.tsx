@@ -5,7 +5,7 @@ import { SubmitButton } from '../forms/SubmitButton';
 import { useErrorText, useZodForm } from '../forms/useZodForm';
 import { Notice } from '../ui';
 import { Field } from '../ui/Field';
-import { LOST_PASSWORD_MUTATION, RESET_PASSWORD_MUTATION } from './documents';
+import { ResetPasswordEmailDocument, ResetPasswordKeyDocument } from './account.generated';
 import { accountErrorText, showAtField } from './errors';
 import { EMPTY_NEW_PASSWORD, NewPasswordFields, newPasswordSchema } from './NewPasswordFields';
 import { useAccountMutation } from './useAccount';
@@ -16,7 +16,7 @@ export function LostPasswordPage() {
   const intl = useIntl();
   const errorText = useErrorText();
   const { register, handleSubmit, formState, setError } = useZodForm(lostPasswordSchema, { defaultValues: { username: '' } });
-  const send = useAccountMutation<unknown, { username: string }>(LOST_PASSWORD_MUTATION);
+  const send = useAccountMutation(ResetPasswordEmailDocument);
   const submit = handleSubmit(async (values) => {
     await send.mutateAsync(values).catch((error: unknown) => showAtField(setError, error, ['username']));
   });
@@ -55,7 +55,7 @@ export function ResetPasswordPage() {
   const key = params.get('key')?.trim() ?? '';
   const login = params.get('login')?.trim() ?? '';
   const form = useZodForm(newPasswordSchema, { defaultValues: EMPTY_NEW_PASSWORD });
-  const reset = useAccountMutation<unknown, { key: string; login: string; password: string }>(RESET_PASSWORD_MUTATION);
+  const reset = useAccountMutation(ResetPasswordKeyDocument);
   const submit = form.handleSubmit(async ({ password }) => {
     await reset.mutateAsync({ key, login, password }).catch((error: unknown) => showAtField(form.setError, error, ['password']));
   });

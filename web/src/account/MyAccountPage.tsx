@@ -12,23 +12,25 @@ import { Button, DataTable, EmptyState, ErrorState, Notice, Spinner, type Column
 import { Field } from '../ui/Field';
 import { z } from 'zod';
 import {
-  DOWNLOADS_QUERY,
-  LOGOUT_EVERYWHERE_MUTATION,
-  LOGOUT_MUTATION,
-  ORDERS_QUERY,
-  REMOVE_WISHLIST_MUTATION,
-  UPDATE_CUSTOMER_MUTATION,
-  UPDATE_PASSWORD_MUTATION,
-  WISHLIST_QUERY,
-  WISHLIST_TO_CART_MUTATION,
-  type AccountData,
-  type Address,
-  type OrderSummary,
-} from './documents';
+  DownloadsDocument,
+  LogoutEverywhereDocument,
+  LogoutDocument,
+  OrdersDocument,
+  RemoveWishDocument,
+  UpdateCustomerDocument,
+  UpdatePasswordDocument,
+  WishlistDocument,
+  WishToCartDocument,
+  type AccountQuery,
+  type AddressFieldsFragment,
+  type OrdersQuery,
+} from './account.generated';
 import { accountErrorText, showAtField } from './errors';
 import LoginPage from './LoginPage';
 import { EMPTY_NEW_PASSWORD, NewPasswordFields, newPasswordSchema } from './NewPasswordFields';
 import { useAccount, useAccountMutation } from './useAccount';
+
+type OrderSummary = NonNullable<OrdersQuery['customer']>['orders']['nodes'][number];
 
 export const TABS = ['orders', 'details', 'addresses', 'password', 'downloads', 'wishlist'] as const;
 type Tab = (typeof TABS)[number];
@@ -38,8 +40,8 @@ export default function MyAccountPage() {
   const account = useAccount();
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
-  const logout = useAccountMutation(LOGOUT_MUTATION, { resetAll: true });
-  const logoutEverywhere = useAccountMutation(LOGOUT_EVERYWHERE_MUTATION, { resetAll: true });
+  const logout = useAccountMutation(LogoutDocument, { resetAll: true });
+  const logoutEverywhere = useAccountMutation(LogoutEverywhereDocument, { resetAll: true });
   const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Tab) : 'orders';
 
   if (account.isPending) return <div className="container account-page"><Spinner /></div>;
@@ -93,7 +95,7 @@ function OrdersTab() {
   const { locale } = useLocale();
   const orders = useQuery({
     queryKey: ['account', 'orders', locale],
-    queryFn: ({ signal }) => gql<{ customer: { orders: { nodes: OrderSummary[] } } }>(ORDERS_QUERY, undefined, { locale, signal }).then((d) => d.customer.orders.nodes),
+    queryFn: ({ signal }) => gql(OrdersDocument, undefined, { locale, signal }).then((d) => d.customer?.orders.nodes ?? []),
   });
   const columns: Column<OrderSummary>[] = [
     {
@@ -131,12 +133,12 @@ const detailsSchema = z.object({
   email: z.string().trim().min(1, 'form.required').pipe(z.email('account.error.emailInvalid')),
 });
 
-function DetailsTab({ customer }: { customer: AccountData['customer'] }) {
+function DetailsTab({ customer }: { customer: AccountQuery['customer'] }) {
   const intl = useIntl();
   const errorText = useErrorText();
   const form = useZodForm(detailsSchema, { defaultValues: { firstName: customer?.firstName ?? '', lastName: customer?.lastName ?? '', email: customer?.email ?? '' } });
   const { register, formState } = form;
-  const update = useAccountMutation<unknown, { input: Record<string, string> }>(UPDATE_CUSTOMER_MUTATION);
+  const update = useAccountMutation(UpdateCustomerDocument);
   const { saved, submit } = useSaveForm(form, (values) => update.mutateAsync({ input: values }), ['email']);
   const blocker = useUnsavedChangesGuard(formState.isDirty && !formState.isSubmitting);
   return (
@@ -163,10 +165,10 @@ const ADDRESS_FIELDS = [
 
 const addressSchema = z.object(Object.fromEntries(ADDRESS_FIELDS.map(([field]) => [field, z.string().trim()])) as Record<(typeof ADDRESS_FIELDS)[number][0], z.ZodString>);
 
-function AddressForm({ kind, address, onDirty }: { kind: 'billing' | 'shipping'; address: Address | null; onDirty: (kind: 'billing' | 'shipping', dirty: boolean) => void }) {
+function AddressForm({ kind, address, onDirty }: { kind: 'billing' | 'shipping'; address: AddressFieldsFragment | null | undefined; onDirty: (kind: 'billing' | 'shipping', dirty: boolean) => void }) {
   const intl = useIntl();
   const form = useZodForm(addressSchema, { defaultValues: Object.fromEntries(ADDRESS_FIELDS.map(([f]) => [f, address?.[f] ?? ''])) });
-  const update = useAccountMutation<unknown, { input: Record<string, unknown> }>(UPDATE_CUSTOMER_MUTATION);
+  const update = useAccountMutation(UpdateCustomerDocument);
   const { saved, submit } = useSaveForm(form, (values) => update.mutateAsync({ input: { [kind]: values } }), []);
   const { register, formState } = form;
   const dirty = formState.isDirty && !formState.isSubmitting;
@@ -190,7 +192,7 @@ function AddressForm({ kind, address, onDirty }: { kind: 'billing' | 'shipping';
 }
 
 /** Two address forms, one guard (a router has one blocker at a time). */
-function AddressesTab({ customer }: { customer: AccountData['customer'] }) {
+function AddressesTab({ customer }: { customer: AccountQuery['customer'] }) {
   const [dirty, setDirty] = useState({ billing: false, shipping: false });
   const onDirty = useCallback((kind: 'billing' | 'shipping', value: boolean) => setDirty((d) => (d[kind] === value ? d : { ...d, [kind]: value })), []);
   const blocker = useUnsavedChangesGuard(dirty.billing || dirty.shipping);
@@ -206,7 +208,7 @@ function AddressesTab({ customer }: { customer: AccountData['customer'] }) {
 function PasswordTab({ userId }: { userId: number }) {
   const intl = useIntl();
   const form = useZodForm(newPasswordSchema, { defaultValues: EMPTY_NEW_PASSWORD });
-  const update = useAccountMutation<unknown, { id: string; password: string }>(UPDATE_PASSWORD_MUTATION);
+  const update = useAccountMutation(UpdatePasswordDocument);
   const { saved, submit } = useSaveForm(form, ({ password }) => update.mutateAsync({ id: String(userId), password }), ['password'], EMPTY_NEW_PASSWORD);
   return (
     <form className="account-form" onSubmit={submit} noValidate>
@@ -247,9 +249,7 @@ function DownloadsTab() {
   const downloads = useQuery({
     queryKey: ['account', 'downloads', locale],
     queryFn: ({ signal }) =>
-      gql<{ customer: { downloadableItems: { nodes: { id: string; name: string; url: string | null }[] } } }>(DOWNLOADS_QUERY, undefined, { locale, signal }).then(
-        (d) => d.customer.downloadableItems.nodes,
-      ),
+      gql(DownloadsDocument, undefined, { locale, signal }).then((d) => d.customer?.downloadableItems.nodes ?? []),
   });
   if (downloads.isPending) return <Spinner />;
   if (downloads.isError) return <ErrorState title={intl.formatMessage({ id: 'account.error.downloads' })} onRetry={() => void downloads.refetch()} />;
@@ -268,10 +268,10 @@ function WishlistTab() {
   const { locale } = useLocale();
   const wishlist = useQuery({
     queryKey: ['account', 'wishlist', locale],
-    queryFn: ({ signal }) => gql<{ wishlist: { databaseId: number; name: string; slug: string }[] }>(WISHLIST_QUERY, undefined, { locale, signal }).then((d) => d.wishlist),
+    queryFn: ({ signal }) => gql(WishlistDocument, undefined, { locale, signal }).then((d) => d.wishlist),
   });
-  const remove = useAccountMutation<unknown, { productId: number }>(REMOVE_WISHLIST_MUTATION);
-  const toCart = useAccountMutation<unknown, { productId: number }>(WISHLIST_TO_CART_MUTATION);
+  const remove = useAccountMutation(RemoveWishDocument);
+  const toCart = useAccountMutation(WishToCartDocument);
   const [moved, setMoved] = useState(false);
   if (wishlist.isPending) return <Spinner />;
   if (wishlist.isError) return <ErrorState onRetry={() => void wishlist.refetch()} />;

@@ -2,16 +2,15 @@ import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { Button, Notice } from '../ui';
 import { accountErrorText } from './errors';
+import { AddWishDocument } from './account.generated';
 import { useAccount, useAccountMutation } from './useAccount';
 import './account.css';
-
-const ADD_WISH = `mutation AddWish($productId: Int!) { addToWishlist(input: {productId: $productId}) { wishlist { databaseId } } }`;
 
 /** "Add to wishlist" on the product page; guests are pointed to the login. */
 export function WishlistButton({ productId }: { productId: number }) {
   const intl = useIntl();
   const account = useAccount();
-  const add = useAccountMutation<unknown, { productId: number }>(ADD_WISH);
+  const add = useAccountMutation(AddWishDocument);
   if (!account.data?.viewer) {
     return (
       <p className="product-wishlist">

@@ -5,11 +5,10 @@ import { SubmitButton } from '../forms/SubmitButton';
 import { useErrorText, useZodForm } from '../forms/useZodForm';
 import { Notice } from '../ui';
 import { Field } from '../ui/Field';
+import { WriteReviewDocument } from './account.generated';
 import { accountErrorText } from './errors';
 import { useAccount, useAccountMutation } from './useAccount';
 import './account.css';
-
-const WRITE_REVIEW = `mutation WriteReview($input: WriteReviewInput!) { writeReview(input: $input) { rating published review { databaseId } } }`;
 
 const reviewSchema = z.object({
   rating: z.string().regex(/^[1-5]$/, 'form.required').transform(Number),
@@ -18,7 +17,7 @@ const reviewSchema = z.object({
   content: z.string().trim().min(1, 'form.required'),
 });
 
-/** The review form under the product's reviews (SPEC §5: author, e-mail, content, rating, product). */
+/** The review form under the product's reviews (docs/product.md §5: author, e-mail, content, rating, product). */
 export default function ReviewForm({ productId }: { productId: number }) {
   const intl = useIntl();
   const account = useAccount();
@@ -28,12 +27,12 @@ export default function ReviewForm({ productId }: { productId: number }) {
   // A logged-in viewer's name and e-mail fill in once the account is known, without undoing typing.
   const known = {
     rating: '',
-    author: viewer ? [viewer.firstName, viewer.lastName].filter(Boolean).join(' ') || viewer.username : '',
+    author: viewer ? [viewer.firstName, viewer.lastName].filter(Boolean).join(' ') || (viewer.username ?? '') : '',
     authorEmail: viewer?.email ?? '',
     content: '',
   };
   const { register, handleSubmit, formState } = useZodForm(reviewSchema, { values: known, resetOptions: { keepDirtyValues: true } });
-  const write = useAccountMutation<{ writeReview: { published: boolean } }, { input: Record<string, unknown> }>(WRITE_REVIEW);
+  const write = useAccountMutation(WriteReviewDocument);
 
   const submit = handleSubmit(async (review) => {
     await write.mutateAsync({ input: { ...review, commentOn: productId } }).then(

@@ -4,7 +4,7 @@ import type { IntlShape } from 'react-intl';
 type AccountField = 'username' | 'email' | 'password';
 
 /**
- * Server messages (English, SPEC §8) mapped to their translated text and, when the message is about one
+ * Server messages (English, docs/product.md §8) mapped to their translated text and, when the message is about one
  * field, that field, so the form shows it there. A message we do not know is shown with the form's
  * fallback text.
  */

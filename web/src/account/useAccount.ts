@@ -1,26 +1,26 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { gql } from '../api/client';
+import { gql, type TypedDocument } from '../api/client';
 import { useLocale } from '../i18n/LocaleProvider';
-import { ACCOUNT_QUERY, type AccountData } from './documents';
+import { AccountDocument } from './account.generated';
 
 export const accountKey = ['account'] as const;
 
 /** The logged-in viewer and customer (null viewer = guest). */
 export function useAccount() {
   const { locale } = useLocale();
-  return useQuery<AccountData>({
+  return useQuery({
     queryKey: [...accountKey, locale],
-    queryFn: ({ signal }) => gql<AccountData>(ACCOUNT_QUERY, undefined, { locale, signal }),
+    queryFn: ({ signal }) => gql(AccountDocument, undefined, { locale, signal }),
     staleTime: 30_000,
   });
 }
 
 /** A GraphQL mutation of the account screens; afterwards every account query refetches. */
-export function useAccountMutation<T, V extends Record<string, unknown>>(document: string, options: { resetAll?: boolean } = {}) {
+export function useAccountMutation<T, V>(document: TypedDocument<T, V>, options: { resetAll?: boolean } = {}) {
   const { locale } = useLocale();
   const client = useQueryClient();
   return useMutation<T, Error, V>({
-    mutationFn: (variables) => gql<T, V>(document, variables, { locale }),
+    mutationFn: (variables) => gql(document, variables, { locale }),
     onSuccess: async () => {
       // Login and logout change who is asking: drop everything cached for the previous viewer.
       if (options.resetAll) await client.resetQueries();

@@ -1,7 +1,8 @@
+import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
 import { isTokenError, readSessionToken, resetAndReload, SESSION_HEADER, storeSessionToken, withSession } from '../cart/session';
 import { LOCALE_HEADER, type LocaleCode } from '../i18n/locale';
 
-/** An error reported by the GraphQL API: SPEC §8 says the storefront takes the first error's message. */
+/** An error reported by the GraphQL API: docs/product.md §8 says the storefront takes the first error's message. */
 export class ApiError extends Error {
   constructor(
     message: string,
@@ -34,16 +35,19 @@ export function csrfToken(): string | undefined {
   return match ? decodeURIComponent(match[1]!) : undefined;
 }
 
+/**
+ * A document from a `*.generated.ts` module (`npm run codegen`): the operation's text, typed with its
+ * result and variables as the server's schema defines them.
+ */
+export type TypedDocument<TResult, TVariables> = DocumentTypeDecoration<TResult, TVariables> & { toString(): string };
+
 /** POSTs one GraphQL operation to /graphql with the current locale (and the session token when asked). */
-export function gql<T, V extends Record<string, unknown> = Record<string, unknown>>(
-  query: string,
-  variables: V | undefined,
-  options: RequestOptions,
-): Promise<T> {
+export function gql<T, V>(document: TypedDocument<T, V>, variables: V | undefined, options: RequestOptions): Promise<T> {
+  const query = document.toString();
   return options.session ? withSession(() => post<T, V>(query, variables, options)) : post<T, V>(query, variables, options);
 }
 
-async function post<T, V extends Record<string, unknown>>(
+async function post<T, V>(
   query: string,
   variables: V | undefined,
   { locale, signal, session }: RequestOptions,
@@ -76,7 +80,7 @@ async function post<T, V extends Record<string, unknown>>(
   }
   const first = body.errors?.[0];
   if (first) {
-    // SPEC §8: a foreign or broken token clears the stored state and reloads (once).
+    // docs/product.md §8: a foreign or broken token clears the stored state and reloads (once).
     if (session && isTokenError(first.message)) resetAndReload();
     throw new ApiError(first.message, 'graphql', response.status);
   }

@@ -2,13 +2,13 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useLocale } from '../i18n/LocaleProvider';
 import { gql } from './client';
 import {
-  CATALOG_VERSION_QUERY,
-  CATEGORIES_QUERY,
-  PRODUCT_QUERY,
-  PRODUCTS_QUERY,
-  STORE_SETTINGS_QUERY,
-  TERMS_QUERY,
-} from './documents';
+  GetAllTermsDocument,
+  GetCatalogVersionDocument,
+  GetProductCategoriesDocument,
+  GetProductDocument,
+  GetProductsDocument,
+  GetStoreSettingsDocument,
+} from './catalog.generated';
 import type { Category, ListProduct, ProductDetail, StoreSettings, Term } from './types';
 
 /** Query keys carry the locale: switching language refetches the localised data. */
@@ -26,7 +26,7 @@ export function useStoreSettings() {
   return useQuery<StoreSettings>({
     queryKey: queryKeys.settings(locale),
     queryFn: ({ signal }) =>
-      gql<{ storeSettings: StoreSettings }>(STORE_SETTINGS_QUERY, undefined, { locale, signal }).then(
+      gql(GetStoreSettingsDocument, undefined, { locale, signal }).then(
         (d) => d.storeSettings,
       ),
     staleTime: 5 * 60_000,
@@ -47,7 +47,7 @@ export function useCategories() {
   return useQuery<Category[]>({
     queryKey: queryKeys.categories(locale),
     queryFn: ({ signal }) =>
-      gql<{ productCategories: { nodes: Category[] } }>(CATEGORIES_QUERY, undefined, { locale, signal }).then((d) =>
+      gql(GetProductCategoriesDocument, undefined, { locale, signal }).then((d) =>
         sortCategories(d.productCategories.nodes),
       ),
     staleTime: 60_000,
@@ -55,13 +55,13 @@ export function useCategories() {
   });
 }
 
-/** The full product list, fetched once; the shop filters, searches and sorts it in the browser (SPEC §4). */
+/** The full product list, fetched once; the shop filters, searches and sorts it in the browser (docs/product.md §4). */
 export function useProductList(version?: number) {
   const { locale } = useLocale();
   return useQuery<ListProduct[]>({
     queryKey: queryKeys.products(locale, version),
     queryFn: ({ signal }) =>
-      gql<{ products: { nodes: ListProduct[] } }>(PRODUCTS_QUERY, { first: 9999 }, { locale, signal }).then((d) =>
+      gql(GetProductsDocument, { first: 9999 }, { locale, signal }).then((d) =>
         d.products.nodes.filter((p) => p.type !== 'EXTERNAL'),
       ),
     staleTime: 60_000,
@@ -74,7 +74,7 @@ export function useProduct(slug: string) {
   return useQuery<ProductDetail | null>({
     queryKey: queryKeys.product(locale, slug),
     queryFn: ({ signal }) =>
-      gql<{ product: ProductDetail | null }>(PRODUCT_QUERY, { slug }, { locale, signal }).then((d) => d.product),
+      gql(GetProductDocument, { slug }, { locale, signal }).then((d) => d.product),
     staleTime: 60_000,
   });
 }
@@ -84,7 +84,7 @@ export function useTerms(taxonomies: readonly string[]) {
   return useQuery<Term[]>({
     queryKey: queryKeys.terms(locale, taxonomies),
     queryFn: ({ signal }) =>
-      gql<{ terms: { nodes: Term[] } }>(TERMS_QUERY, { taxonomies: [...taxonomies] }, { locale, signal }).then(
+      gql(GetAllTermsDocument, { taxonomies: [...taxonomies] }, { locale, signal }).then(
         (d) => d.terms.nodes,
       ),
     enabled: taxonomies.length > 0,
@@ -99,7 +99,7 @@ export function useCatalogVersion(pollMs: number | false) {
   return useQuery<number>({
     queryKey: queryKeys.catalogVersion,
     queryFn: ({ signal }) =>
-      gql<{ catalogVersion: number }>(CATALOG_VERSION_QUERY, undefined, { locale, signal }).then(
+      gql(GetCatalogVersionDocument, undefined, { locale, signal }).then(
         (d) => d.catalogVersion,
       ),
     refetchInterval: pollMs,

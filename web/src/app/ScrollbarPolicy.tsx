@@ -4,7 +4,7 @@ import { useLocation } from 'react-router';
 export const HIDE_SCROLLBARS_CLASS = 'hide-scrollbars';
 const KIOSK_PATHS = ['/bestellenkiosk', '/kioskindex', '/digital-menu', '/order-status-scherm', '/videooverlay'];
 
-/** Kiosk and mobile user agents (and kiosk/display routes) get no visible scrollbars (SPEC §2 Shell). */
+/** Kiosk and mobile user agents (and kiosk/display routes) get no visible scrollbars (docs/product.md §2 Shell). */
 export function isKioskOrMobileAgent(userAgent: string): boolean {
   return /Android|iPhone|iPad|iPod|Mobile|Silk|Kindle|Opera Mini|IEMobile|Kiosk|CrKey|SMART-TV/i.test(userAgent);
 }

@@ -5,11 +5,14 @@ import HomePage from '../pages/HomePage';
 import { NotFoundPage } from '../pages/NotFoundPage';
 import { RouteErrorPage } from '../pages/RouteErrorPage';
 import { PageFallback, ShopLayout } from '../shell/ShopLayout';
+import { setProductPageLoader } from '../shop/prefetch';
 import ShopPage from '../shop/ShopPage';
 import { ScrollbarPolicy } from './ScrollbarPolicy';
 
 // Everything but the shop list and home is loaded on demand (keeps /bestellen's first JS small).
-const ProductPage = lazy(() => import('../product/ProductPage'));
+const loadProductPage = () => import('../product/ProductPage');
+setProductPageLoader(loadProductPage);
+const ProductPage = lazy(loadProductPage);
 const InfoPage = lazy(() => import('../pages/info/InfoPages'));
 const CustomerArea = lazy(() => import('../areas/CustomerArea'));
 const CheckoutPage = lazy(() => import('../checkout/CheckoutPage'));
@@ -48,7 +51,7 @@ function Root() {
   );
 }
 
-/** Every route of SPEC §2; unknown paths render the 404 page (the server also answers 404). */
+/** Every route of docs/product.md §2; unknown paths render the 404 page (the server also answers 404). */
 export const routes: RouteObject[] = [
   {
     element: <Root />,

@@ -6,7 +6,7 @@ import './areas.css';
 
 const MENU = ['kitchen', 'products', 'orders', 'timeslots', 'messages', 'manuals'] as const;
 
-/** Staff area (SPEC §2 dashboard menu). The screens arrive with the dashboard issues. */
+/** Staff area (docs/product.md §2 dashboard menu). The screens arrive with the dashboard issues. */
 export default function DashboardArea() {
   const intl = useIntl();
   const title = intl.formatMessage({ id: 'nav.dashboard' });

@@ -20,7 +20,7 @@ export function CartButton() {
     if (panelOpen) setMounted(true);
   }, [panelOpen]);
 
-  // Navigating closes the panel (SPEC §4).
+  // Navigating closes the panel (docs/product.md §4).
   useEffect(() => {
     closePanel();
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -132,7 +132,7 @@ function FulfilmentChoice() {
   );
 }
 
-/** The cart panel sliding in from the right (SPEC §2, §4). Loaded on first open. */
+/** The cart panel sliding in from the right (docs/product.md §2, §4). Loaded on first open. */
 export default function CartPanel() {
   const intl = useIntl();
   const { cart, status, updating, error, panelOpen, closePanel, clearError, refresh } = useCart();

@@ -5,7 +5,7 @@ import { useLocale } from '../i18n/LocaleProvider';
 import { cartApi, type AddToCartInput, type Cart, type FulfilmentType } from './cartApi';
 import { markSessionHealthy, resetAndReload, storeSessionToken } from './session';
 
-/** SPEC §4: a fulfilment chosen before there is a cart is kept here and applied after the next add. */
+/** docs/product.md §4: a fulfilment chosen before there is a cart is kept here and applied after the next add. */
 const PENDING_SHIPPING = 'bakje-shipping-method';
 
 export type CartStatus = 'idle' | 'loading' | 'ready' | 'error';
@@ -13,7 +13,7 @@ export type CartStatus = 'idle' | 'loading' | 'ready' | 'error';
 export interface CartContextValue {
   cart: Cart | null;
   status: CartStatus;
-  /** A change is in flight (SPEC §4 updating flag). */
+  /** A change is in flight (docs/product.md §4 updating flag). */
   updating: boolean;
   /** The last failed change or load, as the API worded it (see serverMessages). */
   error: string | null;
@@ -73,7 +73,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
         setStatus((s) => (s === 'ready' ? s : 'error'));
         return;
       }
-      // SPEC §4: a failed load clears cookies and local storage and starts over, once.
+      // docs/product.md §4: a failed load clears cookies and local storage and starts over, once.
       if (!resetAndReload()) {
         setError(messageOf(e));
         setStatus('error');
@@ -87,7 +87,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
     void load();
   }, [load]);
 
-  // SPEC §4: cart and session load once, on the first user activity.
+  // docs/product.md §4: cart and session load once, on the first user activity.
   useEffect(() => {
     const onActivity = () => ensureLoaded();
     for (const type of ACTIVITY_EVENTS) window.addEventListener(type, onActivity, { once: true, passive: true, capture: true });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { localMessage } from './serverMessages';
 
 describe('API messages in the visitor language', () => {
-  it('maps the SPEC texts to message ids', () => {
+  it('maps the texts of docs/product.md §8 to message ids', () => {
     expect(localMessage('Network request failed')).toEqual({ id: 'error.network' });
     expect(localMessage('You have reached the maximum allowed quantity for this product.')).toEqual({ id: 'cart.error.maxQuantity' });
     expect(localMessage('The time slot was just booked by someone else; choose another.')).toEqual({ id: 'checkout.error.slotTaken' });

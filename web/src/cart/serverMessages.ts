@@ -1,5 +1,5 @@
 /**
- * The API answers in English (SPEC §8 texts). The storefront shows them in the visitor's language: known
+ * The API answers in English (docs/product.md §8 texts). The storefront shows them in the visitor's language: known
  * messages map to message ids (with their numbers pulled out); anything else falls back to a generic text.
  */
 import { NETWORK_ERROR } from '../api/client';

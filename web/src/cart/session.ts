@@ -1,10 +1,10 @@
 /**
- * The storefront session token (REFERENCE §1): kept in the `woocommerce-session` cookie, sent back as
+ * The storefront session token (docs/interfaces.md §1): kept in the `woocommerce-session` cookie, sent back as
  * `woocommerce-session: Session <token>`, replaced whenever the server issues or renews one.
  */
 export const SESSION_COOKIE = 'woocommerce-session';
 export const SESSION_HEADER = 'woocommerce-session';
-/** SPEC §8: these two answers mean the stored token is useless; the client starts over. */
+/** docs/product.md §8: these two answers mean the stored token is useless; the client starts over. */
 export const TOKEN_ERRORS = ['The iss do not match with this server', 'Invalid session token'] as const;
 /** Cookies that are preferences, not session state: kept when the session is cleared. */
 const KEPT_COOKIES = new Set(['bakje-locale']);

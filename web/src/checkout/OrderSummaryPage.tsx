@@ -10,41 +10,10 @@ import { useLocale } from '../i18n/LocaleProvider';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import { useOrderEvents, type LiveOrder } from '../live/useOrderEvents';
 import { ButtonLink, EmptyState, ErrorState, Price, Spinner } from '../ui';
+import { OrderSummaryDocument } from './checkout.generated';
 import { lastOrder } from './lastOrder';
 import '../cart/cart.css';
 import './checkout.css';
-
-interface OrderView {
-  databaseId: number;
-  orderNumber: string;
-  status: string;
-  date: string;
-  total: string;
-  subtotal: string;
-  discountTotal: string;
-  shippingTotal: string;
-  vatLines: { rate: number; tax: string; total: string }[];
-  paymentMethodTitle: string;
-  kitchenNotes: string[];
-  pickupNumber: number;
-  fulfilmentType: string;
-  timeSlot: { start: string; end: string } | null;
-  couponLines: string[];
-  distanceKm: string | null;
-  billing: { firstName: string | null; lastName: string | null; address1: string | null; postcode: string | null; city: string | null };
-  lineItems: { nodes: { databaseId: number; name: string; quantity: number; total: string; addons: { name: string; value: string; price: string }[] }[] };
-}
-
-const ORDER_QUERY = `query OrderSummary($id: ID!, $key: String) {
-  order(id: $id, idType: DATABASE_ID, orderKey: $key) {
-    databaseId orderNumber status date
-    total(format: RAW) subtotal(format: RAW) discountTotal(format: RAW) shippingTotal(format: RAW)
-    vatLines { rate tax total }
-    paymentMethodTitle kitchenNotes pickupNumber fulfilmentType timeSlot { start end } couponLines distanceKm
-    billing { firstName lastName address1 postcode city }
-    lineItems { nodes { databaseId name quantity total addons { name value price } } }
-  }
-}`;
 
 /**
  * Status changes arrive live from /api/events/order/{id}. Only while that stream is unavailable (no
@@ -78,7 +47,7 @@ export default function OrderSummaryPage() {
 
   const query = useQuery({
     queryKey: ['order', locale, id, key],
-    queryFn: () => gql<{ order: OrderView | null }>(ORDER_QUERY, { id, key }, { locale, session: true }).then((d) => d.order),
+    queryFn: () => gql(OrderSummaryDocument, { id: id!, key }, { locale, session: true }).then((d) => d.order),
     enabled: validId !== null,
     refetchInterval: (q) => (streamDown && q.state.data && !FINAL.has(q.state.data.status) ? POLL_MS : false),
     refetchIntervalInBackground: false,

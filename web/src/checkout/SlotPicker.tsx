@@ -10,7 +10,7 @@ import { loadOrderingDays, loadSlots } from './checkoutApi';
 export const slotQueryKey = (locale: string, type: FulfilmentType, date: string | null) => ['availableTimeSlots', locale, type, date] as const;
 
 /**
- * The day and time picker (SPEC §2): the ordering days, then every slot time of the chosen day with
+ * The day and time picker (docs/product.md §2): the ordering days, then every slot time of the chosen day with
  * fully booked times shown but not selectable, and the slot's own message.
  */
 export function SlotPicker({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AccountData, Address } from '../account/documents';
+import type { AccountQuery, AddressFieldsFragment as Address } from '../account/account.generated';
 import { addressKey, checkoutSchema, EMPTY_BILLING, prefillBilling, type CheckoutValues } from './billing';
 
 const ok: CheckoutValues = { ...EMPTY_BILLING, firstName: 'An', lastName: 'Peeters', phone: '0470 12 34 56', fulfilment: 'takeaway', paymentMethod: 'cod', note: '' };
@@ -39,7 +39,7 @@ describe('checkout billing rules', () => {
 });
 
 describe('checkout prefill for a logged-in customer', () => {
-  const customer = (billing: Address | null, shipping: Address | null): AccountData['customer'] => ({
+  const customer = (billing: Address | null, shipping: Address | null): AccountQuery['customer'] => ({
     databaseId: 4, firstName: 'Dirk', lastName: 'Peeters', email: 'dirk@example.be', username: 'dirk', billing, shipping,
   });
 

@@ -1,6 +1,6 @@
-/** Checkout form rules, the same the server applies (SPEC §2 Billing details; e-mail optional). */
+/** Checkout form rules, the same the server applies (docs/product.md §2 Billing details; e-mail optional). */
 import { z } from 'zod';
-import type { Address, AccountData } from '../account/documents';
+import type { AccountQuery, AddressFieldsFragment as Address } from '../account/account.generated';
 import { FULFILMENT_TYPES, type FulfilmentType } from '../cart/cartApi';
 import type { BillingInput } from './checkoutApi';
 
@@ -58,7 +58,7 @@ const text = (value: string | null | undefined) => value?.trim() ?? '';
  * The billing details a logged-in customer starts from: their saved billing address, the shipping address
  * when the billing one has no street, and their profile's name and e-mail where the address has none.
  */
-export function prefillBilling(customer: AccountData['customer']): BillingInput {
+export function prefillBilling(customer: AccountQuery['customer']): BillingInput {
   if (!customer) return EMPTY_BILLING;
   const billing: Partial<Address> = customer.billing ?? {};
   const shipping: Partial<Address> = customer.shipping ?? {};

@@ -1,73 +1,30 @@
-/** Fulfilment, slots, delivery and checkout calls (REFERENCE §1, SPEC §7). */
-import { ApiError, gql, NETWORK_ERROR } from '../api/client';
+/** Fulfilment, slots, delivery and checkout calls (documents in checkout.graphql). */
+import type { DistanceAnswer, RestErrorBody } from '@bakje/contract';
+import { ApiError, gql, NETWORK_ERROR, type TypedDocument } from '../api/client';
+import type { CountriesEnum, FulfilmentTypeEnum } from '../api/schema-types.generated';
 import type { LocaleCode } from '../i18n/locale';
 import type { FulfilmentType } from '../cart/cartApi';
+import { AvailableTimeSlotsDocument, CheckoutContextDocument, CheckoutDocument, OrderingDaysDocument, type CheckoutContextQuery } from './checkout.generated';
 
-export interface OpeningStatus {
-  isOpen: boolean;
-  orderingPossible: boolean;
-  pausedUntil: string | null;
-  message: string | null;
-  week: { weekday: number; periods: { open: string; close: string }[] }[];
-}
-export interface OrderingDay {
-  date: string;
-  label: string;
-  hasSlots: boolean;
-}
-export interface SlotOption {
-  id: string;
-  start: string;
-  end: string;
-  remaining: number;
-  isFullyBooked: boolean;
-  message: string | null;
-}
-export interface DeliverySettings {
-  enabled: boolean;
-  minimumOrder: string;
-  maximumDistanceKm: number;
-  fee: string;
-}
-export interface PaymentGateway {
-  id: string;
-  title: string;
-  description: string | null;
-}
+export type CheckoutContext = CheckoutContextQuery;
+export type PaymentGateway = CheckoutContextQuery['paymentGateways']['nodes'][number];
 
-export interface CheckoutContext {
-  openingStatus: OpeningStatus;
-  deliverySettings: DeliverySettings;
-  paymentGateways: { nodes: PaymentGateway[] };
-}
+const call = <T, V>(locale: LocaleCode, document: TypedDocument<T, V>, variables?: V) => gql(document, variables, { locale, session: true });
 
-const call = <T>(locale: LocaleCode, query: string, variables?: Record<string, unknown>) => gql<T>(query, variables, { locale, session: true });
+const FULFILMENT_ENUM: Record<FulfilmentType, FulfilmentTypeEnum> = { delivery: 'DELIVERY', takeaway: 'TAKEAWAY', dinein: 'DINEIN' };
 
-export const toEnum = (type: FulfilmentType) => type.toUpperCase() as 'DELIVERY' | 'TAKEAWAY' | 'DINEIN';
+const toEnum = (type: FulfilmentType) => FULFILMENT_ENUM[type];
 
 export function loadCheckoutContext(locale: LocaleCode) {
-  return call<CheckoutContext>(
-    locale,
-    `query CheckoutContext {
-      openingStatus { isOpen orderingPossible pausedUntil message week { weekday periods { open close } } }
-      deliverySettings { enabled minimumOrder maximumDistanceKm fee }
-      paymentGateways { nodes { id title description } }
-    }`,
-  );
+  return call(locale, CheckoutContextDocument);
 }
 
 export function loadOrderingDays(locale: LocaleCode, type: FulfilmentType) {
-  return call<{ orderingDays: OrderingDay[] }>(locale, `query OrderingDays($type: FulfilmentTypeEnum!) { orderingDays(type: $type) { date label hasSlots } }`, {
-    type: toEnum(type),
-  }).then((d) => d.orderingDays);
+  return call(locale, OrderingDaysDocument, { type: toEnum(type) }).then((d) => d.orderingDays);
 }
 
 export function loadSlots(locale: LocaleCode, type: FulfilmentType, date: string) {
-  return call<{ availableTimeSlots: SlotOption[] }>(
-    locale,
-    `query AvailableTimeSlots($type: FulfilmentTypeEnum!, $date: String!) { availableTimeSlots(type: $type, date: $date) { id start end remaining isFullyBooked message } }`,
-    { type: toEnum(type), date },
-  ).then((d) => d.availableTimeSlots);
+  return call(locale, AvailableTimeSlotsDocument, { type: toEnum(type), date }).then((d) => d.availableTimeSlots);
 }
 
 export interface DistanceResult {
@@ -76,7 +33,7 @@ export interface DistanceResult {
   maximum?: number;
 }
 
-/** GET /api/calculate-distance (SPEC §7): within range, too far, incomplete address or failure. */
+/** GET /api/calculate-distance (docs/product.md §7): within range, too far, incomplete address or failure. */
 export async function checkDistance(address: { address1: string; city: string; postcode: string }, signal?: AbortSignal): Promise<DistanceResult> {
   const params = new URLSearchParams({ address_1: address.address1, city: address.city, postcode: address.postcode });
   let response: Response;
@@ -86,7 +43,7 @@ export async function checkDistance(address: { address1: string; city: string; p
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(NETWORK_ERROR, 'network');
   }
-  const body = (await response.json().catch(() => null)) as { distance?: number; maximum_distance?: number; within_range?: boolean; code?: string } | null;
+  const body = (await response.json().catch(() => null)) as Partial<DistanceAnswer & RestErrorBody> | null;
   if (response.status === 400 && body?.code === 'incomplete_address') return { kind: 'incomplete' };
   if (!response.ok || !body || typeof body.distance !== 'number') return { kind: 'failed' };
   return { kind: body.within_range ? 'ok' : 'tooFar', distance: body.distance, maximum: body.maximum_distance };
@@ -104,30 +61,25 @@ export interface BillingInput {
   country: string;
 }
 
-export interface PlacedOrder {
-  databaseId: number;
-  orderKey: string;
-}
+/** The countries the checkout offers; the schema's CountriesEnum must know each. */
+const CHECKOUT_COUNTRIES = ['BE', 'NL', 'FR', 'LU', 'DE'] as const satisfies readonly CountriesEnum[];
+const checkoutCountry = (code: string): CountriesEnum => CHECKOUT_COUNTRIES.find((country) => country === code) ?? 'BE';
 
 export function placeOrder(
   locale: LocaleCode,
   input: { billing: BillingInput; fulfilment: FulfilmentType; slotId: string; paymentMethod: string; note: string },
 ) {
   const { billing, fulfilment, slotId, paymentMethod, note } = input;
-  return call<{ checkout: { result: string; redirect: string | null; order: PlacedOrder } }>(
-    locale,
-    `mutation Checkout($input: CheckoutInput!) { checkout(input: $input) { result redirect order { databaseId orderKey } } }`,
-    {
-      input: {
-        paymentMethod,
-        billing: { ...billing, country: billing.country || 'BE', email: billing.email.trim() || null },
-        shippingMethod: [fulfilment],
-        metaData: [
-          { key: 'fulfilment_type', value: fulfilment },
-          { key: 'time_slot', value: slotId },
-        ],
-        customerNote: note,
-      },
+  return call(locale, CheckoutDocument, {
+    input: {
+      paymentMethod,
+      billing: { ...billing, country: checkoutCountry(billing.country), email: billing.email.trim() || null },
+      shippingMethod: [fulfilment],
+      metaData: [
+        { key: 'fulfilment_type', value: fulfilment },
+        { key: 'time_slot', value: slotId },
+      ],
+      customerNote: note,
     },
-  ).then((d) => d.checkout);
+  }).then((d) => d.checkout);
 }

@@ -6,7 +6,7 @@ export const LOCALES: readonly LocaleCode[] = ['nl_BE', 'fr_FR', 'en_US'];
 export const DEFAULT_LOCALE: LocaleCode = 'nl_BE';
 export const LOCALE_COOKIE = 'bakje-locale';
 export const LOCALE_HEADER = 'x-bakje-locale';
-/** SPEC §9: the locale cookie lasts 365 days. */
+/** docs/product.md §9: the locale cookie lasts 365 days. */
 export const LOCALE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
 
 export const LOCALE_LABELS: Record<LocaleCode, { short: string; name: string }> = {

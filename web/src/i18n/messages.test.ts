@@ -80,7 +80,7 @@ describe('message catalogues', () => {
     expect(missing).toEqual([]);
   });
 
-  it('translate the SPEC texts', () => {
+  it('translate the texts of docs/product.md §2, §5 and §8', () => {
     expect(en['error.notFoundTitle']).toBe('Page not found');
     expect(en['form.required']).toBe('Field is required');
     expect(en['product.maxQuantity']).toBe('You have reached the maximum allowed quantity for this product.');

@@ -1,17 +1,10 @@
 /** The public order status board: pure state, fed by /api/events/status-screen. */
 
-export interface BoardEntry {
-  number: number;
-  state: 'preparing' | 'ready' | 'gone';
-  /** ISO time the number became ready. */
-  readyAt: string | null;
-}
+import type { StatusBoardEntry, StatusBoardSnapshot, StatusScreenSettings } from '@bakje/contract';
 
-export interface StatusScreenSettings {
-  readyVisibleSeconds: number;
-  language: 'nl' | 'fr' | 'en';
-  chime: boolean;
-}
+export type BoardEntry = StatusBoardEntry;
+export type BoardSnapshot = StatusBoardSnapshot;
+export type { StatusScreenSettings };
 
 export interface BoardState {
   settings: StatusScreenSettings;
@@ -22,14 +15,6 @@ export interface BoardState {
 }
 
 export const initialBoard: BoardState = { settings: { readyVisibleSeconds: 300, language: 'nl', chime: true }, today: '', timeZone: 'Europe/Brussels', entries: {} };
-
-export interface BoardSnapshot {
-  settings: StatusScreenSettings;
-  /** The shop's day (YYYY-MM-DD in its time zone) the board is for. */
-  today: string;
-  timeZone: string;
-  board: BoardEntry[];
-}
 
 export function fromSnapshot(snapshot: BoardSnapshot): BoardState {
   const entries: Record<number, BoardEntry> = {};

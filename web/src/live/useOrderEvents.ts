@@ -1,13 +1,9 @@
+import type { CustomerOrderEvent, CustomerOrderSnapshot, CustomerOrderView } from '@bakje/contract';
 import { useState } from 'react';
 import { useEventStream, type StreamState } from './useEventStream';
 
 /** One customer's order as the live stream tells it (details come from the `order` GraphQL query). */
-export interface LiveOrder {
-  orderId: number;
-  status: 'pending' | 'processing' | 'on-hold' | 'completed' | 'cancelled' | 'refunded' | 'failed';
-  pickupNumber: number;
-  updatedAt: string;
-}
+export type LiveOrder = CustomerOrderView;
 
 /**
  * Live status of one order from /api/events/order/{id}: readable with the order key (guests, the link in
@@ -23,9 +19,9 @@ export function useOrderEvents(
   const [order, setOrder] = useState<LiveOrder | null>(null);
   const url = orderId ? `/api/events/order/${encodeURIComponent(String(orderId))}${key ? `?key=${encodeURIComponent(key)}` : ''}` : null;
   const stream = useEventStream(url, {
-    snapshot: (data) => setOrder((data as { order: LiveOrder | null }).order),
+    snapshot: (data) => setOrder((data as CustomerOrderSnapshot).order),
     order: (data) => {
-      const { type: _type, ...next } = data as LiveOrder & { type: string };
+      const { type: _type, ...next } = data as CustomerOrderEvent;
       setOrder(next);
       onChange?.(next);
     },

@@ -4,7 +4,7 @@ import { useDocumentTitle } from '../lib/useDocumentTitle';
 import { ButtonLink } from '../ui';
 
 /**
- * The error page (SPEC §2): status code (default 404), 'Page not found' and the path.
+ * The error page (docs/product.md §2): status code (default 404), 'Page not found' and the path.
  * The server answers unknown paths with HTTP 404 and this app.
  */
 export function ErrorPageContent({ status = 404, title, detail }: { status?: number; title?: string; detail?: string }) {

@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { ErrorPageContent } from './NotFoundPage';
 
-/** Router error element: a fatal render error shows the error page (SPEC §8). */
+/** Router error element: a fatal render error shows the error page (docs/product.md §8). */
 export function RouteErrorPage() {
   const error = useRouteError();
   if (isRouteErrorResponse(error)) {

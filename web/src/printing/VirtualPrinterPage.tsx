@@ -1,3 +1,4 @@
+import type { SimulatedTicket, SimulatedTicketList } from '@bakje/contract';
 import { useQuery } from '@tanstack/react-query';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link } from 'react-router';
@@ -7,17 +8,9 @@ import { EmptyState, ErrorState, Spinner } from '../ui';
 import '../areas/areas.css';
 import './printing.css';
 
-interface ReceivedTicket {
-  id: number;
-  printer: string;
-  idempotencyKey: string | null;
-  title: string;
-  text: string;
-  receivedAt: string;
-}
 
-async function fetchTickets(signal: AbortSignal): Promise<ReceivedTicket[]> {
-  const body = await http<{ tickets?: ReceivedTicket[] }>('GET', '/api/printing/simulated-tickets?limit=50', { signal });
+async function fetchTickets(signal: AbortSignal): Promise<SimulatedTicket[]> {
+  const body = await http<Partial<SimulatedTicketList>>('GET', '/api/printing/simulated-tickets?limit=50', { signal });
   return body.tickets ?? [];
 }
 

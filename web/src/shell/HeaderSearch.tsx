@@ -12,7 +12,7 @@ export function isShopPath(pathname: string): boolean {
 }
 
 /**
- * The header search box. On the ordering page it filters live (debounced 300 ms, SPEC §5); elsewhere
+ * The header search box. On the ordering page it filters live (debounced 300 ms, docs/product.md §5); elsewhere
  * Enter opens the ordering page with the search. Clearing the input clears the search at once.
  */
 export function HeaderSearch({ autoFocus, inputRef }: { autoFocus?: boolean; inputRef?: React.RefObject<HTMLInputElement | null> }) {

@@ -1,19 +1,19 @@
 import { useIntl } from 'react-intl';
 import { NavLink, useNavigate } from 'react-router';
-import { LOGOUT_MUTATION } from '../account/documents';
+import { LogoutDocument } from '../account/account.generated';
 import { useAccount, useAccountMutation } from '../account/useAccount';
 import { Drawer } from '../ui';
 import { LanguageSwitcher } from './LanguageSwitcher';
 
 /**
- * The slide-in menu from the left (SPEC §2 Shell): language switcher, welcome line, account and contact links.
+ * The slide-in menu from the left (docs/product.md §2 Shell): language switcher, welcome line, account and contact links.
  * A visitor sees a Login link; the customer's first name and a logout button come with the account issue.
  */
 export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
   const intl = useIntl();
   const navigate = useNavigate();
   const account = useAccount();
-  const logout = useAccountMutation(LOGOUT_MUTATION, { resetAll: true });
+  const logout = useAccountMutation(LogoutDocument, { resetAll: true });
   const viewer = account.data?.viewer;
   const links: { to: string; id: string }[] = [
     { to: '/', id: 'nav.home' },

@@ -30,7 +30,7 @@ export function ShopLayout() {
   const location = useLocation();
   const close = useCallback(() => setMenuOpen(false), []);
 
-  // Navigating closes the menu (SPEC §4).
+  // Navigating closes the menu (docs/product.md §4).
   useEffect(() => {
     setMenuOpen(false);
   }, [location.pathname, location.search]);

@@ -26,7 +26,7 @@ import { Pagination } from './Pagination';
 import { ProductCard, ProductCardSkeleton } from './ProductCard';
 import { useShopQuery } from './useShopQuery';
 
-/** SPEC §4: filtering, search and sorting are re-applied 50 to 100 ms after a change. */
+/** docs/product.md §4: filtering, search and sorting are re-applied 50 to 100 ms after a change. */
 export const APPLY_DELAY_MS = 75;
 
 const SORT_OPTIONS: { value: string; id: string }[] = [
@@ -158,7 +158,7 @@ export default function ShopPage() {
   const termsQuery = useTerms(taxonomies);
   const attributes = useMemo(() => attributeGroups(products, termsQuery.data), [products, termsQuery.data]);
 
-  // Re-apply 75 ms after the URL changes (SPEC §4), then scroll to the top.
+  // Re-apply 75 ms after the URL changes (docs/product.md §4), then scroll to the top.
   const appliedQuery = useDebouncedValue(query, APPLY_DELAY_MS);
   const appliedKey = useDebouncedValue(locationKey, APPLY_DELAY_MS);
   const result = useMemo(

@@ -20,7 +20,7 @@ import {
 } from './filtering';
 
 describe('parseFilter / serializeFilter', () => {
-  it('parses the SPEC example', () => {
+  it('parses the example of docs/product.md §2', () => {
     const entries = parseFilter('category[frieten,snacks],price[2,5],rating[4],sale[true],pa_formaat[groot]');
     expect(entries).toEqual([
       { name: 'category', values: ['frieten', 'snacks'] },

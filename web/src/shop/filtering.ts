@@ -1,11 +1,11 @@
 /**
- * Shop list rules (SPEC §4 and §5 "Search"): the whole product list is fetched once and the browser
+ * Shop list rules (docs/product.md §4 and §5 "Search"): the whole product list is fetched once and the browser
  * applies filtering, then search, then sorting, then paging. Everything here is pure so it can be unit tested.
  *
  * URL shape: /bestellen[/page/{n}]?orderby=price&order=ASC&search=frik&filter=category[frieten,snacks],price[2,5]
  *
  * Decision: without an `orderby` parameter the list keeps the owner's menu order (what the server returns);
- * `orderby=date`, or any key we do not know, sorts by date. The direction defaults to DESC (SPEC §5).
+ * `orderby=date`, or any key we do not know, sorts by date. The direction defaults to DESC (docs/product.md §5).
  */
 import type { ListProduct } from '../api/types';
 import { foldText, stripTags } from '../lib/text';
@@ -160,7 +160,7 @@ export function parseRawPrices(raw: string | null | undefined): number[] {
     .sort((a, b) => a - b);
 }
 
-/** The price the list sorts and filters on: the highest of a comma-separated list (SPEC §3). */
+/** The price the list sorts and filters on: the highest of a comma-separated list (docs/product.md §3). */
 export function listPrice(product: Pick<ListProduct, 'rawPrice'>): number {
   const prices = parseRawPrices(product.rawPrice);
   return prices.length ? prices[prices.length - 1]! : 0;
@@ -308,7 +308,7 @@ export function paginate<T>(items: readonly T[], page: number, perPage = DEFAULT
   };
 }
 
-/** Filtering, then search, then sorting (SPEC §4), then the page. */
+/** Filtering, then search, then sorting (docs/product.md §4), then the page. */
 export function runShopQuery<T extends ListProduct>(
   products: readonly T[],
   query: ShopQuery,

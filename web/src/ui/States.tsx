@@ -13,7 +13,7 @@ export function EmptyState({ title, children, action, icon }: { title: string; c
   );
 }
 
-/** A failed request: the message (SPEC §8: the first GraphQL error's text) and a retry button. */
+/** A failed request: the message (docs/product.md §8: the first GraphQL error's text) and a retry button. */
 export function ErrorState({ error, onRetry, title }: { error?: unknown; onRetry?: () => void; title?: string }) {
   const intl = useIntl();
   const message = error instanceof Error ? error.message : typeof error === 'string' ? error : null;

@@ -3,7 +3,7 @@ import { useEffect, useRef, type RefObject } from 'react';
 export const SCROLL_LOCK_CLASS = 'overflow-hidden';
 let locks = 0;
 
-/** While any drawer or dialog is open the body gets `overflow-hidden` (SPEC §4). Reference counted. */
+/** While any drawer or dialog is open the body gets `overflow-hidden` (docs/product.md §4). Reference counted. */
 export function useBodyScrollLock(active: boolean): void {
   useEffect(() => {
     if (!active) return;

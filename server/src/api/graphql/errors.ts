@@ -1,6 +1,6 @@
 import { GraphQLError } from 'graphql';
 
-/** A user-facing error: its message reaches the client as errors[0].message (SPEC §8). */
+/** A user-facing error: its message reaches the client as errors[0].message (docs/product.md §8). */
 export function userError(message: string, code = 'BAD_USER_INPUT'): GraphQLError {
   return new GraphQLError(message, { extensions: { code } });
 }

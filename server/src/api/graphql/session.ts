@@ -4,7 +4,7 @@ import { userError } from './errors.js';
 /**
  * The request's storefront session. A valid token continues its session; none starts a new guest
  * session lazily (only when a resolver needs it); an invalid one also starts a new session, but the
- * cart and cart mutations report the token's problem first (REFERENCE §1).
+ * cart and cart mutations report the token's problem first (docs/interfaces.md §1).
  */
 export class RequestSession {
   private session: Session | undefined;

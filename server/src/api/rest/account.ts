@@ -1,22 +1,14 @@
+import { newStaffInput, type AuthSession, type CreatedStaff } from '@bakje/contract';
 import type { FastifyInstance } from 'fastify';
 import { desc } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { localMailbox } from '../../db/schema/index.js';
 import { AccountError, createAccount, findUser } from '../../modules/auth/accounts.js';
 import type { AuthService } from '../../modules/auth/auth-service.js';
-import { permissionsOf, staffRoles } from '../../modules/auth/permissions.js';
+import { permissionsOf } from '../../modules/auth/permissions.js';
 import { listStaff } from '../../modules/dashboard/staff-list.js';
 import { requireStaff } from '../http/viewer.js';
 
-const newStaff = z.object({
-  email: z.string().max(254),
-  username: z.string().max(60).optional(),
-  password: z.string().max(1000),
-  role: z.enum(staffRoles),
-  firstName: z.string().max(100).optional(),
-  lastName: z.string().max(100).optional(),
-});
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -24,7 +16,7 @@ const escapeHtml = (value: string) =>
 /** Login-session and staff-account routes for the web app; thin over modules/auth. */
 export function registerAccountRoutes(app: FastifyInstance, deps: { db: Db; auth: AuthService; localMailbox: boolean; clock?: () => Date }) {
   /** Who is logged in, with their permissions: the web app routes staff and guards screens with it. */
-  app.get('/api/auth/session', async (request, reply) => {
+  app.get('/api/auth/session', async (request, reply): Promise<AuthSession> => {
     reply.header('cache-control', 'no-store');
     const viewer = await request.viewer();
     if (viewer.kind === 'guest') return { viewer: { kind: 'guest' }, permissions: [] };
@@ -43,11 +35,12 @@ export function registerAccountRoutes(app: FastifyInstance, deps: { db: Db; auth
   });
 
   app.post('/api/staff/users', { preHandler: requireStaff('staff.manage') }, async (request, reply) => {
-    const parsed = newStaff.safeParse(request.body);
+    const parsed = newStaffInput.safeParse(request.body);
     if (!parsed.success) return reply.code(400).send({ code: 'bad_request', message: parsed.error.issues[0]?.message ?? 'Invalid body.', data: { status: 400 } });
     try {
       const user = await createAccount(deps.db, parsed.data);
-      return reply.code(201).send({ id: user.id, email: user.email, username: user.username, role: user.role });
+      const created: CreatedStaff = { id: user.id, email: user.email, username: user.username, role: parsed.data.role };
+      return reply.code(201).send(created);
     } catch (error) {
       if (error instanceof AccountError) return reply.code(400).send({ code: 'bad_request', message: error.message, data: { status: 400 } });
       throw error;

@@ -1,3 +1,4 @@
+import type { ApiKeySummary as ApiKeySummaryJson, CreatedApiKey as CreatedApiKeyJson } from '@bakje/contract';
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiKeyError, type ApiKeyService, type ApiKeySummary, type CreatedApiKey } from '../../modules/api-keys/api-key-service.js';
@@ -8,7 +9,7 @@ export type Authorize = (request: FastifyRequest) => boolean | Promise<boolean>;
 export const LOCAL_ADMIN_HEADER = 'x-bakje-admin-secret';
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
-function summaryJson(key: ApiKeySummary) {
+function summaryJson(key: ApiKeySummary): ApiKeySummaryJson {
   return {
     id: key.id,
     description: key.description,
@@ -20,7 +21,7 @@ function summaryJson(key: ApiKeySummary) {
   };
 }
 
-function createdJson(key: CreatedApiKey) {
+function createdJson(key: CreatedApiKey): CreatedApiKeyJson {
   return { ...summaryJson(key), consumer_key: key.consumerKey, consumer_secret: key.consumerSecret };
 }
 
@@ -64,7 +65,7 @@ export function registerApiKeyAdmin(app: FastifyInstance, deps: { keys: ApiKeySe
 }
 
 /**
- * The CLI's way in while the server runs (docs/decisions/0004-keys-cli.md): only from this machine, and
+ * The CLI's way in while the server runs (docs/decisions/0018-keys-cli.md): only from this machine, and
  * only with the random secret the server wrote to its lock file (mode 0600) in the data dir.
  */
 export function localAdminAuthorize(secret: string): Authorize {

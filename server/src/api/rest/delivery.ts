@@ -1,3 +1,4 @@
+import type { DistanceAnswer } from '@bakje/contract';
 import type { FastifyInstance } from 'fastify';
 import type { CatalogService } from '../../modules/catalog/catalog-service.js';
 import {
@@ -11,7 +12,7 @@ import {
 } from '../../modules/delivery/distance.js';
 import { shopSettingsFrom } from '../../modules/settings/shop-settings.js';
 
-/** GET /api/calculate-distance?address_1&city&postcode (SPEC §7). */
+/** GET /api/calculate-distance?address_1&city&postcode (docs/product.md §7). */
 export function registerDeliveryRoutes(app: FastifyInstance, deps: { catalog: CatalogService; distance: DistanceProvider }) {
   app.get('/api/calculate-distance', async (request, reply) => {
     const query = request.query as Record<string, unknown>;
@@ -20,13 +21,14 @@ export function registerDeliveryRoutes(app: FastifyInstance, deps: { catalog: Ca
     const { delivery } = shopSettingsFrom((await deps.catalog.get()).settings);
     try {
       const check = await checkDeliveryDistance(deps.distance, address, delivery);
-      return {
+      const answer: DistanceAnswer = {
         distance: check.distanceKm,
         unit: 'km',
         maximum_distance: check.maximumDistanceKm,
         within_range: check.withinRange,
         message: check.withinRange ? null : tooFarMessage(check),
       };
+      return answer;
     } catch (error) {
       if (!(error instanceof DistanceError)) throw error;
       if (error.kind === 'incomplete') {

@@ -1,12 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { kitchenAgeSettingsInput } from '@bakje/contract';
 import type { Db } from '../../db/client.js';
 import { settings } from '../../db/schema/index.js';
 import { kitchenSettingsSchema, type KitchenSettings } from '../../modules/kitchen/kitchen-settings.js';
 import { requireStaff } from '../http/viewer.js';
-
-const minutes = z.number().int().min(1).max(24 * 60);
-const body = z.object({ ageAmberMinutes: minutes, ageRedMinutes: minutes }).strict();
 
 /**
  * PUT /api/kitchen/settings {ageAmberMinutes, ageRedMinutes}: when the kitchen's age timers turn amber and
@@ -16,7 +13,7 @@ const body = z.object({ ageAmberMinutes: minutes, ageRedMinutes: minutes }).stri
  */
 export function registerKitchenSettingsRoutes(server: FastifyInstance, deps: { db: Db }): void {
   server.put('/api/kitchen/settings', { preHandler: requireStaff('settings.manage') }, async (request, reply) => {
-    const parsed = body.safeParse(request.body);
+    const parsed = kitchenAgeSettingsInput.safeParse(request.body);
     const checked = parsed.success ? kitchenSettingsSchema.safeParse(parsed.data) : undefined;
     if (!parsed.success || !checked?.success) {
       return reply.code(400).send({

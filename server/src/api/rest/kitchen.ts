@@ -1,20 +1,16 @@
+import type { KitchenActionResult, KitchenViewSettings } from '@bakje/contract';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { KitchenActionError, MAX_BATCH, type KitchenActions } from '../../modules/kitchen/kitchen-actions.js';
-import type { KitchenSettings } from '../../modules/kitchen/kitchen-settings.js';
 import type { StaffGuard } from '../events/routes.js';
 
-/** What the kitchen screen needs besides the orders: age timer colours, how long "ready" lasts, the shop's zone. */
-export interface KitchenViewSettings extends KitchenSettings {
-  readyVisibleSeconds: number;
-  timeZone: string;
-}
+export type { KitchenViewSettings };
 
 const STATUS: Record<KitchenActionError['code'], number> = { bad_input: 400, not_found: 404, invalid_transition: 409 };
 const idsBody = z.object({ ids: z.array(z.number().int().positive()).min(1).max(MAX_BATCH) }).strict();
 
 /**
- * Kitchen actions (SPEC §4) for the kitchen view and dashboard, staff only:
+ * Kitchen actions (docs/product.md §4) for the kitchen view and dashboard, staff only:
  * POST /api/kitchen/orders/:id/{send,ready,recover,test-order}, POST /api/kitchen/orders/ready {ids} (the
  * selection), POST /api/kitchen/orders/ready-all. Each answers {orders: [ids changed]}.
  * POST /api/kitchen/orders/:id/print-kitchen-copy queues one more kitchen ticket and answers
@@ -39,7 +35,8 @@ export function registerKitchenRoutes(
     };
     const run = async (reply: FastifyReply, action: () => Promise<number[]>) => {
       try {
-        return { orders: await action() };
+        const result: KitchenActionResult = { orders: await action() };
+        return result;
       } catch (error) {
         return refuse(reply, error);
       }

@@ -1,3 +1,4 @@
+import type { SimulatedTicketList } from '@bakje/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ReceivedTicketStore } from '../../integrations/printer-simulators/received-tickets.js';
 
@@ -19,6 +20,7 @@ export function registerPrintingRoutes(app: FastifyInstance, deps: PrintingRoute
     const raw = Number((request.query as Record<string, unknown>).limit ?? 50);
     const limit = Number.isInteger(raw) && raw >= 1 && raw <= 200 ? raw : 50;
     const tickets = await deps.receivedTickets.list(limit);
-    return { tickets: tickets.map((t) => ({ ...t, text: t.lines.join('\n') })) };
+    const body: SimulatedTicketList = { tickets: tickets.map((t) => ({ ...t, text: t.lines.join('\n') })) };
+    return body;
   });
 }

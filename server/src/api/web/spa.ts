@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
-/** The app's routes (SPEC §2 plus the product page); anything else gets the 404 page with status 404. */
+/** The app's routes (docs/product.md §2 plus the product page); anything else gets the 404 page with status 404. */
 const APP_ROUTES: RegExp[] = [
   /^\/$/,
   /^\/bestellen(\/page\/\d+)?\/?$/,

@@ -4,10 +4,10 @@ export const apiKeyScopes = ['read', 'write', 'read_write'] as const;
 export type ApiKeyScope = (typeof apiKeyScopes)[number];
 
 /**
- * REST API keys (REFERENCE §2). Neither the consumer key nor the secret is stored: the key as a SHA-256
+ * REST API keys (docs/interfaces.md §2). Neither the consumer key nor the secret is stored: the key as a SHA-256
  * hash found through the index on its last 7 characters, the secret as a SHA-256 hash plus the salt
  * from which the server re-derives it (with a pepper kept outside the database) to check OAuth
- * signatures. See docs/decisions/0004-keys-cli.md.
+ * signatures. See docs/decisions/0018-keys-cli.md.
  */
 export const apiKeys = pgTable(
   'api_keys',

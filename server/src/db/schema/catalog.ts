@@ -36,7 +36,7 @@ export const categories = pgTable(
     name: jsonb('name').$type<Translated>().notNull(),
     description: jsonb('description').$type<Translated>().notNull().default({ nl: '' }),
     parentId: integer('parent_id').references((): AnyPgColumn => categories.id, { onDelete: 'set null' }),
-    /** Owner-chosen order; above 9999 hides the category from the back-office lists (SPEC §5). */
+    /** Owner-chosen order; above 9999 hides the category from the back-office lists (docs/product.md §5). */
     customOrder: integer('custom_order').notNull().default(0),
     menuOrder: integer('menu_order').notNull().default(0),
     imageId: integer('image_id').references(() => media.id, { onDelete: 'set null' }),
@@ -80,7 +80,7 @@ export const products = pgTable(
     catalogVisibility: text('catalog_visibility').$type<CatalogVisibility>().notNull().default('visible'),
     isPromotion: boolean('is_promotion').notNull().default(false),
     maxQuantity: integer('max_quantity'),
-    /** VAT in whole percent. Takeaway and delivery use the first, eating on site the second (REFERENCE §6). */
+    /** VAT in whole percent. Takeaway and delivery use the first, eating on site the second (docs/interfaces.md §6). */
     vatRateTakeaway: integer('vat_rate_takeaway').notNull().default(6),
     vatRateOnSite: integer('vat_rate_on_site').notNull().default(12),
     imageId: integer('image_id').references(() => media.id, { onDelete: 'set null' }),

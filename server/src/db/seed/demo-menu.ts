@@ -13,12 +13,12 @@ export interface DemoCategory {
   slug: CategorySlug;
   name: T3;
   description: T3;
-  /** 1..N for the menu; 10000 hides a helper category from the back-office lists (SPEC §5). */
+  /** 1..N for the menu; 10000 hides a helper category from the back-office lists (docs/product.md §5). */
   customOrder: number;
   image: string;
 }
 
-/** takeaway / on site VAT in %: food 6/12, soft drinks 6/21, alcohol 21/21 (REFERENCE §6). */
+/** takeaway / on site VAT in %: food 6/12, soft drinks 6/21, alcohol 21/21 (docs/interfaces.md §6). */
 export const VAT = { food: [6, 12], soft: [6, 21], alcohol: [21, 21] } as const;
 export type VatClass = keyof typeof VAT;
 

@@ -4,7 +4,7 @@ export class LanPrintError extends Error {}
 
 /**
  * Sends raw ESC/POS bytes to a LAN printer on TCP 9100. A printer takes one job at a time
- * (REFERENCE.md §4), so jobs to the same host:port queue behind each other in this process.
+ * (docs/interfaces.md §4), so jobs to the same host:port queue behind each other in this process.
  * Success means every byte was written and the printer closed the connection or stayed quiet
  * for `settleMs` after our half-close (many printers never close first).
  */

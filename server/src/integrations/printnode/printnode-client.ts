@@ -1,5 +1,5 @@
 /**
- * PrintNode's HTTP API (REFERENCE.md §4): Basic auth with the API key as user name and an empty password,
+ * PrintNode's HTTP API (docs/interfaces.md §4): Basic auth with the API key as user name and an empty password,
  * POST /printjobs answers 201 with the bare job id. Errors come as {uid, code, message}.
  */
 export interface PrintNodeJob {

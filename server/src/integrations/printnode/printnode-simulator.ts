@@ -10,7 +10,7 @@ interface SimPrinter {
 }
 
 /**
- * Speaks the part of PrintNode's API that Bakje uses (REFERENCE.md §4): Basic auth with the API key,
+ * Speaks the part of PrintNode's API that Bakje uses (docs/interfaces.md §4): Basic auth with the API key,
  * GET /printers, POST /printjobs with raw_base64 content -> 201 and the bare job id, errors as
  * {uid, code, message}. A repeated X-Idempotency-Key answers 409 and prints nothing. `failNext(n)` makes
  * the next n print jobs fail with a 503.

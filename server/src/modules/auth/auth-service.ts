@@ -11,7 +11,7 @@ import { SessionStore, type CreatedSession } from './sessions.js';
 import type { KnownDevices } from './known-devices.js';
 import { LOGIN_ACCOUNT, LOGIN_ADDRESS, LOGIN_DEVICE, LOGIN_PAIR, RESET_ACCOUNT, RESET_ADDRESS, RESET_KEY_ADDRESS, Throttle, type ThrottleRule } from './throttle.js';
 
-// SPEC §8 wording.
+// docs/product.md §8 wording.
 export const NO_ACCOUNT = 'No account found with that username; sign up for a new account.';
 export const WRONG_PASSWORD = 'Incorrect password; try again.';
 export const RESET_LINK_INVALID = 'Password reset link is invalid; request a new link.';

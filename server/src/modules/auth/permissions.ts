@@ -1,3 +1,4 @@
+import { staffRoles, type Permission, type StaffRole } from '@bakje/contract';
 import type { UserRole } from '../../db/schema/index.js';
 
 /**
@@ -23,12 +24,12 @@ export const PERMISSIONS = {
   'staff.manage': ['admin'],
   /** REST API keys for integrations. */
   'keys.manage': ['admin'],
-} as const satisfies Record<string, readonly UserRole[]>;
+} as const satisfies Record<Permission, readonly UserRole[]>;
 
-export type Permission = keyof typeof PERMISSIONS;
+export type { Permission };
 
-export const staffRoles = ['kitchen', 'manager', 'admin'] as const;
-export type StaffRole = (typeof staffRoles)[number];
+// The staff roles are part of the web's contract (the staff screen offers them).
+export { staffRoles, type StaffRole };
 
 export function isStaffRole(role: string): role is StaffRole {
   return (staffRoles as readonly string[]).includes(role);

@@ -1,4 +1,4 @@
-/** A problem the customer can fix; its message is shown as it is (SPEC §8 texts where they exist). */
+/** A problem the customer can fix; its message is shown as it is (docs/product.md §8 texts where they exist). */
 export class CartError extends Error {}
 
 export const MAX_QUANTITY_REACHED = 'You have reached the maximum allowed quantity for this product.';

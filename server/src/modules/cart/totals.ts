@@ -51,7 +51,7 @@ export function allocate(amount: number, weights: number[]): number[] {
   return parts;
 }
 
-/** Eating on site uses the on-site rates; takeaway and delivery the takeaway rates (REFERENCE §6). */
+/** Eating on site uses the on-site rates; takeaway and delivery the takeaway rates (docs/interfaces.md §6). */
 export function vatRateFor(line: Pick<PricedLine, 'vatRateTakeaway' | 'vatRateOnSite'>, fulfilment: FulfilmentType): number {
   return fulfilment === 'dinein' ? line.vatRateOnSite : line.vatRateTakeaway;
 }

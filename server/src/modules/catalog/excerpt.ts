@@ -14,7 +14,7 @@ export function stripMarkup(html: string): string {
     .trim();
 }
 
-/** The dashboard excerpt of SPEC §3: markup stripped, 88 characters plus an ellipsis when longer. */
+/** The dashboard excerpt of docs/product.md §3: markup stripped, 88 characters plus an ellipsis when longer. */
 export function excerpt(html: string, length = EXCERPT_LENGTH): string {
   const text = stripMarkup(html);
   if (text.length <= length) return text;

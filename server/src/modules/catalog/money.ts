@@ -5,7 +5,7 @@ export function centsToDecimal(cents: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-/** The storefront's formatted price: euro sign, en-US style (SPEC §9), e.g. "€3.20". */
+/** The storefront's formatted price: euro sign, en-US style (docs/product.md §9), e.g. "€3.20". */
 export function formatEuro(cents: number): string {
   return `€${centsToDecimal(cents)}`;
 }

@@ -17,7 +17,7 @@ export const BILLING_DEFAULTS: Address = {
 
 const text = (max: number) => z.string().trim().max(max).optional().nullable().transform((v) => v ?? '');
 
-/** The billing form of SPEC §2: names and phone are needed to call out an order; e-mail is optional. */
+/** The billing form of docs/product.md §2: names and phone are needed to call out an order; e-mail is optional. */
 export const addressInputSchema = z.object({
   firstName: text(100),
   lastName: text(100),

@@ -1,26 +1,7 @@
+import type { DashboardProduct } from '@bakje/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { categories, productCategories, products, type CatalogVisibility, type StockStatus, type Translated } from '../../db/schema/index.js';
-
-/** One row of the dashboard's product management list (read-only until product editing lands). */
-export interface DashboardProduct {
-  id: number;
-  slug: string;
-  type: string;
-  name: Translated;
-  categories: Translated[];
-  /** Euro cents. For a product with sizes: the cheapest and dearest variation; otherwise both the price paid. */
-  priceMin: number | null;
-  priceMax: number | null;
-  /** Set when on sale: the regular price in cents. */
-  regularPrice: number | null;
-  stockStatus: StockStatus;
-  stockQuantity: number | null;
-  status: 'publish' | 'draft' | 'private';
-  catalogVisibility: CatalogVisibility;
-  /** Whether a customer sees it in the shop: published, shown in store and not hidden (same rule as the storefront). */
-  visibleInShop: boolean;
-}
+import { categories, productCategories, products, type Translated } from '../../db/schema/index.js';
 
 type ProductRow = typeof products.$inferSelect;
 

@@ -1,21 +1,7 @@
+import type { StaffMember } from '@bakje/contract';
 import { and, asc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { authSessions, userLastLogins, users } from '../../db/schema/index.js';
-
-export interface StaffMember {
-  id: number;
-  email: string;
-  username: string;
-  role: string;
-  firstName: string;
-  lastName: string;
-  active: boolean;
-  createdAt: Date;
-  /** The last login (user_last_logins, kept by a trigger on new sessions); null: never logged in. */
-  lastLoginAt: Date | null;
-  /** Sessions that still work now (not revoked, not expired). */
-  activeSessions: number;
-}
 
 /** Staff accounts (every role but customer) with their last login and live session count. */
 export async function listStaff(db: DbOrTx, now: Date): Promise<StaffMember[]> {
@@ -38,5 +24,10 @@ export async function listStaff(db: DbOrTx, now: Date): Promise<StaffMember[]> {
     .where(ne(users.role, 'customer'))
     .groupBy(users.id, userLastLogins.lastLoginAt)
     .orderBy(asc(users.id));
-  return rows.map((r) => ({ ...r, activeSessions: Number(r.activeSessions) }));
+  // The where clause leaves customers out; the check tells the compiler.
+  return rows.flatMap((r) =>
+    r.role === 'customer'
+      ? []
+      : [{ ...r, role: r.role, createdAt: r.createdAt.toISOString(), lastLoginAt: r.lastLoginAt?.toISOString() ?? null, activeSessions: Number(r.activeSessions) }],
+  );
 }

@@ -37,7 +37,7 @@ export function isCompleteAddress(address: Partial<DeliveryAddress>): address is
   return Boolean(address.address1?.trim() && address.city?.trim() && /^\d{4}$/.test(address.postcode?.trim() ?? ''));
 }
 
-/** Straight line from the shop to the postcode's centroid, times the road factor (REFERENCE §5). */
+/** Straight line from the shop to the postcode's centroid, times the road factor (docs/interfaces.md §5). */
 export class PostcodeDistanceProvider implements DistanceProvider {
   async distanceKm(address: DeliveryAddress, settings: DeliverySettings): Promise<number> {
     const centroid = POSTCODE_CENTROIDS[address.postcode.trim()];

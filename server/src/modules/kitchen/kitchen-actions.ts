@@ -5,7 +5,7 @@ import { recordOrderEvent } from '../order-events/record.js';
 import { enqueueReprint } from '../printing/print-jobs.js';
 
 /**
- * The kitchen's actions on orders (SPEC §4), each one transaction that changes the orders and writes their
+ * The kitchen's actions on orders (docs/product.md §4), each one transaction that changes the orders and writes their
  * events, so every open kitchen screen, the status display and the customer's page see it at once.
  *
  * State machine:

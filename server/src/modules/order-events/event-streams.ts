@@ -1,3 +1,4 @@
+import type { CustomerOrderSnapshot, KitchenSnapshot, StatusBoardSnapshot } from '@bakje/contract';
 import { and, asc, between, desc, eq, gt, gte, inArray, or } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { orderEvents, orders } from '../../db/schema/index.js';
@@ -92,9 +93,9 @@ export class OrderEventStreams {
         const upTo = latest?.id ?? 0;
         if (scope.kind === 'order') {
           const order = await loadKitchenOrder(tx, scope.orderId);
-          return { upTo, data: { order: order ? customerOrderView(order) : null } };
+          return { upTo, data: { order: order ? customerOrderView(order) : null } satisfies CustomerOrderSnapshot };
         }
-        if (scope.kind === 'kitchen') return { upTo, data: { orders: await activeKitchenOrders(tx, today) } };
+        if (scope.kind === 'kitchen') return { upTo, data: { orders: await activeKitchenOrders(tx, today) } satisfies KitchenSnapshot };
         const readySince = new Date(now.getTime() - settings!.readyVisibleSeconds * 1000);
         const ids = await tx
           .select({ id: orders.id })
@@ -107,7 +108,7 @@ export class OrderEventStreams {
             ),
           );
         const board = (await loadKitchenOrders(tx, ids.map((r) => r.id))).map(statusBoardEntry);
-        return { upTo, data: { settings, today, timeZone: this.deps.timeZone, board } };
+        return { upTo, data: { settings: settings!, today, timeZone: this.deps.timeZone, board } satisfies StatusBoardSnapshot };
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
     );
@@ -118,7 +119,7 @@ export class OrderEventStreams {
   }
 }
 
-/** Orders the kitchen works on (SPEC §7 windows, by pickup day): open ones from 7 days ago to 2 days ahead, completed from yesterday. */
+/** Orders the kitchen works on (docs/product.md §7 windows, by pickup day): open ones from 7 days ago to 2 days ahead, completed from yesterday. */
 async function activeKitchenOrders(tx: DbOrTx, today: string): Promise<KitchenOrder[]> {
   const ids = await tx
     .select({ id: orders.id })

@@ -1,31 +1,10 @@
+import type { KitchenOrder } from '@bakje/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { orderLines, orders, type FulfilmentType, type OrderStatus } from '../../db/schema/index.js';
+import { orderLines, orders } from '../../db/schema/index.js';
 import { kitchenNotes, type OrderLineRow, type OrderRow } from '../orders/order-read.js';
 
-/** An order as the kitchen and the dashboard see it: everything needed to prepare and hand it over. */
-export interface KitchenOrder {
-  id: number;
-  pickupNumber: number;
-  /** Local day (shop's time zone) the pickup number belongs to, YYYY-MM-DD. */
-  pickupDay: string;
-  status: OrderStatus;
-  isTestOrder: boolean;
-  fulfilmentType: FulfilmentType;
-  slotStart: string | null;
-  slotEnd: string | null;
-  createdAt: string;
-  updatedAt: string;
-  customer: { firstName: string; lastName: string; phone: string; email: string };
-  /** Delivery address lines, empty for takeaway and dine-in. */
-  address: string[];
-  /** 'CASH' for cash on delivery, otherwise 'BETAALD' (SPEC §9). */
-  payment: 'CASH' | 'BETAALD';
-  paymentMethod: string;
-  total: number;
-  notes: string[];
-  lines: { name: string; quantity: number; addons: { name: string; value: string }[] }[];
-}
+export type { KitchenOrder };
 
 export function toKitchenOrder(order: OrderRow, lines: OrderLineRow[]): KitchenOrder {
   const ship = order.shipping;

@@ -1,30 +1,16 @@
-import type { OrderStatus } from '../../db/schema/index.js';
+import type { CustomerOrderEvent, CustomerOrderView, KitchenOrderEvent, StatusBoardEntry } from '@bakje/contract';
 import type { KitchenOrder } from './kitchen-order.js';
 import type { OrderEvent } from './record.js';
 
 /** Who is listening, and so what they may see. */
 export type EventScope = { kind: 'kitchen' } | { kind: 'status-screen' } | { kind: 'order'; orderId: number };
 
-/** A pickup number on the public screen. Deliberately nothing else: no name, items, amounts or order id. */
-export interface StatusBoardEntry {
-  number: number;
-  state: 'preparing' | 'ready' | 'gone';
-  /** When it became ready (ISO), for "ready numbers leave after N seconds". */
-  readyAt: string | null;
-}
 
 export function statusBoardEntry(order: KitchenOrder): StatusBoardEntry {
   const state = order.isTestOrder ? 'gone' : order.status === 'processing' ? 'preparing' : order.status === 'completed' ? 'ready' : 'gone';
   return { number: order.pickupNumber, state, readyAt: state === 'ready' ? order.updatedAt : null };
 }
 
-/** What a customer's own order page needs to update itself; it reads the details through GraphQL. */
-export interface CustomerOrderView {
-  orderId: number;
-  status: OrderStatus;
-  pickupNumber: number;
-  updatedAt: string;
-}
 
 export function customerOrderView(order: KitchenOrder): CustomerOrderView {
   return { orderId: order.id, status: order.status, pickupNumber: order.pickupNumber, updatedAt: order.updatedAt };
@@ -35,13 +21,13 @@ export function projectEvent(scope: EventScope, event: OrderEvent, today: string
   const order = event.payload.order;
   switch (scope.kind) {
     case 'kitchen':
-      return { event: 'order', data: { type: event.type, action: event.payload.action ?? null, previousStatus: event.payload.previousStatus ?? null, order } };
+      return { event: 'order', data: { type: event.type, action: event.payload.action ?? null, previousStatus: event.payload.previousStatus ?? null, order } satisfies KitchenOrderEvent };
     case 'status-screen':
       // Only today's numbers are called out; an order for another day never shows.
       if (order.pickupDay !== today) return undefined;
       return { event: 'board', data: statusBoardEntry(order) };
     case 'order':
       if (event.orderId !== scope.orderId) return undefined;
-      return { event: 'order', data: { type: event.type, ...customerOrderView(order) } };
+      return { event: 'order', data: { type: event.type, ...customerOrderView(order) } satisfies CustomerOrderEvent };
   }
 }

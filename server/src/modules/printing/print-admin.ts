@@ -1,3 +1,4 @@
+import type { PrintJobView, PublicPrintSettings } from '@bakje/contract';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
@@ -5,17 +6,10 @@ import { orders, printJobs, type PrintJobStatus, type TicketKind } from '../../d
 import { wakePrintWorkers } from './print-jobs.js';
 import { parsePrinterTarget, readPrintSettings, updatePrintSettings, type PrintSettings } from './print-settings.js';
 
-/**
- * The dashboard's view of the 'printing' settings. The PrintNode API key is a secret that can print on the
- * shop's account: it is written, never read back; staff only see whether one is set and how it ends.
- */
-export interface PublicPrintSettings extends Omit<PrintSettings, 'printNodeApiKey'> {
-  printNodeApiKeySet: boolean;
-  /** The key's last 4 characters, only for keys long enough that 4 characters give little away. */
-  printNodeApiKeyEnding: string | null;
-  /** Ticket kinds that are wanted but would be skipped now ('PrintNode API key or Printer ID is not set.'). */
-  notConfigured: TicketKind[];
-}
+// The dashboard's view of the 'printing' settings (PublicPrintSettings): the PrintNode API key is a secret
+// that can print on the shop's account, so it is written, never read back; staff only see whether one is set
+// and how it ends.
+export type { PrintJobView, PublicPrintSettings };
 
 /** The kinds the worker would skip with NOT_CONFIGURED, mirroring its check (print-worker.ts). */
 export function unconfiguredKinds(settings: PrintSettings): TicketKind[] {
@@ -120,23 +114,6 @@ export async function patchPrintSettings(db: Db, body: unknown): Promise<PublicP
 
 export async function readPublicPrintSettings(db: Db): Promise<PublicPrintSettings> {
   return publicPrintSettings(await readPrintSettings(db));
-}
-
-export interface PrintJobView {
-  id: number;
-  orderId: number;
-  /** Null when the order no longer exists. */
-  pickupNumber: number | null;
-  kind: TicketKind;
-  copy: number;
-  status: PrintJobStatus;
-  attempts: number;
-  lastError: string | null;
-  printer: string | null;
-  idempotencyKey: string;
-  createdAt: string;
-  nextAttemptAt: string;
-  doneAt: string | null;
 }
 
 export const LISTABLE_STATUSES = ['failed', 'skipped', 'pending'] as const satisfies readonly PrintJobStatus[];

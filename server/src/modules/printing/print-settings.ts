@@ -7,7 +7,7 @@ export const PRINT_SETTINGS_KEY = 'printing';
 export const NOT_CONFIGURED = 'PrintNode API key or Printer ID is not set.';
 
 /**
- * The 'printing' settings row (SPEC §9): flags default on, one kitchen copy, seller details are
+ * The 'printing' settings row (docs/product.md §9): flags default on, one kitchen copy, seller details are
  * placeholders until the owner fills them in. A printer is a PrintNode printer id ("73001") or a LAN
  * printer ("192.168.1.50:9100").
  */

@@ -115,7 +115,7 @@ export class PrintWorker {
     const log = this.log.child({ printJob: job.id, key: job.idempotencyKey, attempt: job.attempts });
     const target = parsePrinterTarget(job.kind === 'customer' ? settings.customerPrinter : settings.kitchenPrinter);
     if (!settings.enabled || !target || (target.type === 'printnode' && !settings.printNodeApiKey)) {
-      // SPEC §8: nothing is sent, a warning says why.
+      // docs/product.md §8: nothing is sent, a warning says why.
       log.warn({ enabled: settings.enabled, kind: job.kind }, NOT_CONFIGURED);
       await markSkipped(db, job, this.id, settings.enabled ? NOT_CONFIGURED : 'printing is off');
       return;

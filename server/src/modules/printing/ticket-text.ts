@@ -1,7 +1,7 @@
 /**
  * Text helpers for fixed-width receipt printers. Everything that reaches a ticket goes through
- * `printable`: code-page numbering differs between printer clones (REFERENCE.md §4), so tickets carry
- * plain ASCII only and accents are stripped (SPEC §9).
+ * `printable`: code-page numbering differs between printer clones (docs/interfaces.md §4), so tickets carry
+ * plain ASCII only and accents are stripped (docs/product.md §9).
  */
 
 const REPLACEMENTS: Record<string, string> = {

@@ -5,7 +5,7 @@ import { kitchenNotes, type OrderWithLines } from '../orders/order-read.js';
 import type { TicketKind } from '../../db/schema/printing.js';
 import { center, fit, leftRight, printable, wrap } from './ticket-text.js';
 
-/** Widths of SPEC §9: the customer ticket in normal print, the kitchen ticket in double-size print. */
+/** Widths of docs/product.md §9: the customer ticket in normal print, the kitchen ticket in double-size print. */
 export const CUSTOMER_WIDTH = 48;
 export const KITCHEN_WIDTH = 23;
 /** Item row of the customer ticket: quantity 4, name 35, a space, price 8 = 48. */
@@ -36,7 +36,7 @@ export interface Ticket {
 
 const FULFILMENT: Record<string, string> = { takeaway: 'Afhalen', delivery: 'Levering', dinein: 'Ter plaatse' };
 
-/** SPEC §9: CASH for cash on collection (cod), otherwise the order is already paid. */
+/** docs/product.md §9: CASH for cash on collection (cod), otherwise the order is already paid. */
 export function paymentLabel(paymentMethod: string): string {
   return paymentMethod === 'cod' ? 'CASH' : 'BETAALD';
 }
@@ -61,7 +61,7 @@ function deliveryAddress(order: OrderWithLines): string[] {
 
 /**
  * The customer's pro forma ticket, 48 characters wide. The web shop is not a certified cash register
- * (GKS), so the ticket says PRO FORMA and that it is no VAT receipt (REFERENCE.md §6).
+ * (GKS), so the ticket says PRO FORMA and that it is no VAT receipt (docs/interfaces.md §6).
  */
 export function customerTicket(order: OrderWithLines, context: TicketContext): Ticket {
   const W = CUSTOMER_WIDTH;

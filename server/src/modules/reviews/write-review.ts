@@ -20,7 +20,7 @@ export interface ReviewInput {
 export type ReviewRow = typeof reviews.$inferSelect;
 
 /**
- * SPEC §5: a review needs author, commentOn, content, rating and authorEmail. A logged-in customer's
+ * docs/product.md §5: a review needs author, commentOn, content, rating and authorEmail. A logged-in customer's
  * review is published at once (one per product) and marked verified when one of their orders holds the
  * product; a guest's review waits for moderation, so the form cannot be used to spam the shop.
  */

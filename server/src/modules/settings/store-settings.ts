@@ -4,7 +4,7 @@ import { translate } from '../i18n/locale.js';
 
 const translated = z.object({ nl: z.string(), fr: z.string().optional(), en: z.string().optional() });
 
-/** The 'store' settings row. Display flags default as SPEC §3 "Store settings" lists them. */
+/** The 'store' settings row. Display flags default as docs/product.md §3 "Store settings" lists them. */
 export const storeSettingsSchema = z.object({
   siteName: z.string().min(1).default('Bakje'),
   shortDescription: translated.default({ nl: '' }),

@@ -1,3 +1,4 @@
+import type { ApiKeyScope, ApiKeySummary, CreatedApiKey } from '@bakje/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
@@ -13,24 +14,9 @@ import { formatMoment } from './format';
 import { http, HttpError, retryServerErrors } from '../../api/http';
 import { DashboardError, StaffGate } from './StaffGate';
 
-type Scope = 'read' | 'write' | 'read_write';
-const SCOPES = ['read', 'write', 'read_write'] as const satisfies readonly Scope[];
+const SCOPES = ['read', 'write', 'read_write'] as const satisfies readonly ApiKeyScope[];
 const BASE = '/api/admin/api-keys';
 const keysKey = ['dashboard', 'api-keys'] as const;
-
-interface ApiKey {
-  id: number;
-  description: string;
-  scope: Scope;
-  truncated_key: string;
-  created_at: string;
-  last_access: string | null;
-  revoked_at: string | null;
-}
-interface CreatedKey extends ApiKey {
-  consumer_key: string;
-  consumer_secret: string;
-}
 
 /** A read-only value with a copy button; the value stays selectable for browsers without clipboard access. */
 function CopyField({ label, value, name }: { label: string; value: string; name: string }) {
@@ -61,8 +47,8 @@ function CopyField({ label, value, name }: { label: string; value: string; name:
   );
 }
 
-/** The new key and secret, shown this once: the server keeps only hashes (decision 0004-keys-cli). */
-function CreatedKeyPanel({ created, onDone }: { created: CreatedKey; onDone: () => void }) {
+/** The new key and secret, shown this once: the server keeps only hashes (decision 0018-keys-cli). */
+function CreatedKeyPanel({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {
   const intl = useIntl();
   const heading = useRef<HTMLHeadingElement>(null);
   // Keyboard and screen reader users land on the new key instead of staying on the form below.
@@ -91,12 +77,12 @@ const newKeySchema = z.object({
   scope: z.enum(SCOPES),
 });
 
-function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedKey) => void }) {
+function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void }) {
   const intl = useIntl();
   const client = useQueryClient();
   const errorText = useErrorText();
   const { register, handleSubmit, formState, reset } = useZodForm(newKeySchema, { defaultValues: { description: '', scope: 'read' } });
-  const create = useMutation({ mutationFn: (input: z.output<typeof newKeySchema>) => http<CreatedKey>('POST', BASE, { body: input }) });
+  const create = useMutation({ mutationFn: (input: z.output<typeof newKeySchema>) => http<CreatedApiKey>('POST', BASE, { body: input }) });
   const submit = handleSubmit(async (input) => {
     const key = await create.mutateAsync(input).catch(() => null);
     if (!key) return; // create.error is shown above the form
@@ -132,21 +118,21 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedKey) => void }) 
 function KeyList() {
   const intl = useIntl();
   const client = useQueryClient();
-  const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  const [revoking, setRevoking] = useState<ApiKeySummary | null>(null);
   const query = useQuery({
     queryKey: keysKey,
-    queryFn: ({ signal }) => http<ApiKey[]>('GET', BASE, { signal }),
+    queryFn: ({ signal }) => http<ApiKeySummary[]>('GET', BASE, { signal }),
     retry: retryServerErrors,
   });
   const revoke = useMutation({
-    mutationFn: (key: ApiKey) => http<ApiKey>('DELETE', `${BASE}/${key.id}`),
+    mutationFn: (key: ApiKeySummary) => http<ApiKeySummary>('DELETE', `${BASE}/${key.id}`),
     onSuccess: async () => {
       setRevoking(null);
       await client.invalidateQueries({ queryKey: keysKey });
     },
   });
-  const labelOf = (key: ApiKey) => key.description || `…${key.truncated_key}`;
-  const columns: Column<ApiKey>[] = [
+  const labelOf = (key: ApiKeySummary) => key.description || `…${key.truncated_key}`;
+  const columns: Column<ApiKeySummary>[] = [
     {
       id: 'description',
       header: intl.formatMessage({ id: 'dashboard.keys.description' }),
@@ -222,7 +208,7 @@ function KeyList() {
 /** /dashboard/api-keys (keys.manage, admins): REST API keys for integrations. */
 export default function ApiKeysPage() {
   const intl = useIntl();
-  const [created, setCreated] = useState<CreatedKey | null>(null);
+  const [created, setCreated] = useState<CreatedApiKey | null>(null);
   return (
     <StaffGate permission={PERMISSION.keysManage}>
       <DashboardFrame title={intl.formatMessage({ id: 'dashboard.keys.title' })}>

@@ -1,3 +1,4 @@
+import type { DashboardProduct, DashboardProductList, Translated } from '@bakje/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { useLocale } from '../../i18n/LocaleProvider';
@@ -6,24 +7,6 @@ import { DashboardFrame } from './DashboardFrame';
 import { PERMISSION } from './permissions';
 import { http, retryServerErrors } from '../../api/http';
 import { DashboardError, StaffGate } from './StaffGate';
-
-type Translated = { nl: string; fr?: string; en?: string };
-
-interface DashboardProduct {
-  id: number;
-  slug: string;
-  type: string;
-  name: Translated;
-  categories: Translated[];
-  priceMin: number | null;
-  priceMax: number | null;
-  regularPrice: number | null;
-  stockStatus: 'IN_STOCK' | 'OUT_OF_STOCK' | 'ON_BACKORDER';
-  stockQuantity: number | null;
-  status: 'publish' | 'draft' | 'private';
-  catalogVisibility: 'visible' | 'catalog' | 'search' | 'hidden';
-  visibleInShop: boolean;
-}
 
 const STOCK_BADGE = { IN_STOCK: 'info', OUT_OF_STOCK: 'soldout', ON_BACKORDER: 'neutral' } as const;
 
@@ -34,7 +17,7 @@ function ProductList() {
   const pick = (value: Translated) => (lang === 'nl' ? value.nl : (value[lang] ?? value.nl));
   const query = useQuery({
     queryKey: ['dashboard', 'products'],
-    queryFn: ({ signal }) => http<{ products: DashboardProduct[] }>('GET', '/api/dashboard/products', { signal }),
+    queryFn: ({ signal }) => http<DashboardProductList>('GET', '/api/dashboard/products', { signal }),
     retry: retryServerErrors,
   });
   const products = query.data?.products;

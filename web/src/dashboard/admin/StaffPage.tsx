@@ -1,3 +1,4 @@
+import type { StaffMember } from '@bakje/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
@@ -17,17 +18,6 @@ import { http, HttpError, retryServerErrors } from '../../api/http';
 import { DashboardError, StaffGate } from './StaffGate';
 import type { StaffRole } from './useStaffSession';
 
-interface StaffMember {
-  id: number;
-  email: string;
-  username: string;
-  role: StaffRole;
-  firstName: string;
-  lastName: string;
-  active: boolean;
-  lastLoginAt: string | null;
-  activeSessions: number;
-}
 
 const ROLES = ['kitchen', 'manager', 'admin'] as const satisfies readonly StaffRole[];
 const staffKey = ['dashboard', 'staff'] as const;

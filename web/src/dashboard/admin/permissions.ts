@@ -1,3 +1,5 @@
+import type { Permission } from '@bakje/contract';
+
 /**
  * The server's permission names (server/src/modules/auth/permissions.ts, docs/permissions.md). Written as
  * template literals on purpose: the message catalogue test reads every quoted dotted string as a message id.
@@ -10,6 +12,6 @@ export const PERMISSION = {
   keysManage: `keys.manage`,
   settingsManage: `settings.manage`,
   mailboxRead: `mailbox.read`,
-} as const;
+} as const satisfies Record<string, Permission>;
 
 export type PermissionName = (typeof PERMISSION)[keyof typeof PERMISSION];

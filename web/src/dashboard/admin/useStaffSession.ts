@@ -1,16 +1,10 @@
+import type { AuthSession, StaffRole, ViewerKind } from '@bakje/contract';
 import { useQuery } from '@tanstack/react-query';
 import { http } from '../../api/http';
 
-export type ViewerKind = 'guest' | 'customer' | 'staff';
-export type StaffRole = 'kitchen' | 'manager' | 'admin';
-
+export type { StaffRole, ViewerKind };
 /** GET /api/auth/session: who is logged in and the permissions of their role (docs/permissions.md). */
-export interface StaffSession {
-  viewer: { kind: ViewerKind; id?: number; role?: StaffRole; email?: string; firstName?: string; username?: string };
-  permissions: string[];
-  /** Whether /dev/mailbox exists (demo mode, no SMTP server configured). Absent for guests. */
-  localMailbox?: boolean;
-}
+export type StaffSession = AuthSession;
 
 /** Shares the ['account'] prefix: login and logout reset every account query, so this one follows. */
 export const staffSessionKey = ['account', 'auth-session'] as const;

@@ -10,7 +10,7 @@ import '../../areas/areas.css';
 import './kitchen.css';
 
 /**
- * /dashboard: the kitchen view (SPEC §2), for staff with kitchen.view (kitchen, manager, admin). A visitor
+ * /dashboard: the kitchen view (docs/product.md §2), for staff with kitchen.view (kitchen, manager, admin). A visitor
  * who is not logged in goes to /login and comes back here after; a customer sees that this is staff only.
  * The server checks again on every call: this only decides what to show.
  */

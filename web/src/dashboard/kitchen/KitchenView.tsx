@@ -25,7 +25,7 @@ import { OrderCard } from './OrderCard';
 import { useChime } from './useChime';
 import { useKitchenFeed } from './useKitchenFeed';
 
-/** The kitchen screen: live orders by tab, the new-order alert and the kitchen actions of SPEC §4. */
+/** The kitchen screen: live orders by tab, the new-order alert and the kitchen actions of docs/product.md §4. */
 export function KitchenView({ canChangeSettings = false }: { canChangeSettings?: boolean }) {
   const intl = useIntl();
   const toast = useToast();

@@ -1,21 +1,22 @@
+import type { KitchenActionResult, KitchenAgeSettings } from '@bakje/contract';
 import { http } from '../../api/http';
 import { DEFAULT_SETTINGS, type KitchenSettings } from './kitchenOrders';
 
 export type OrderAction = 'send' | 'ready' | 'recover' | 'test-order' | 'print-kitchen-copy';
 
 /** One order's action: POST /api/kitchen/orders/{id}/{action}. The change reaches every screen by the stream. */
-export const orderAction = (id: number, action: OrderAction) => http<{ orders: number[] }>('POST', `/api/kitchen/orders/${id}/${action}`);
+export const orderAction = (id: number, action: OrderAction) => http<KitchenActionResult>('POST', `/api/kitchen/orders/${id}/${action}`);
 
 /** The selection as ready, all or nothing. */
-export const markReady = (ids: number[]) => http<{ orders: number[] }>('POST', '/api/kitchen/orders/ready', { body: { ids } });
+export const markReady = (ids: number[]) => http<KitchenActionResult>('POST', '/api/kitchen/orders/ready', { body: { ids } });
 
 /** Every order being prepared as ready. */
-export const markAllReady = () => http<{ orders: number[] }>('POST', '/api/kitchen/orders/ready-all');
+export const markAllReady = () => http<KitchenActionResult>('POST', '/api/kitchen/orders/ready-all');
 
 export async function fetchKitchenSettings(): Promise<KitchenSettings> {
   return { ...DEFAULT_SETTINGS, ...(await http<Partial<KitchenSettings>>('GET', '/api/kitchen/settings')) };
 }
 
 /** Managers: when the age timers turn amber and red (PUT /api/kitchen/settings). */
-export const saveAgeSettings = (value: { ageAmberMinutes: number; ageRedMinutes: number }) =>
-  http<{ ageAmberMinutes: number; ageRedMinutes: number }>('PUT', '/api/kitchen/settings', { body: value });
+export const saveAgeSettings = (value: KitchenAgeSettings) =>
+  http<KitchenAgeSettings>('PUT', '/api/kitchen/settings', { body: value });

@@ -49,7 +49,7 @@ function anOrder(overrides: Partial<KitchenOrder> = {}): KitchenOrder {
 }
 
 describe('kitchen tabs', () => {
-  it('maps the order states of SPEC §4 to pending, preparing, ready and completed', () => {
+  it('maps the order states of docs/product.md §4 to pending, preparing, ready and completed', () => {
     expect(tabOf(anOrder({ status: 'pending' }), NOW, 300)).toBe('pending');
     expect(tabOf(anOrder({ status: 'on-hold' }), NOW, 300)).toBe('pending');
     expect(tabOf(anOrder({ status: 'processing' }), NOW, 300)).toBe('preparing');
@@ -74,7 +74,7 @@ describe('kitchen tabs', () => {
   });
 });
 
-describe('kitchen windows (SPEC §7, shop days)', () => {
+describe('kitchen windows (docs/product.md §7, shop days)', () => {
   it('shows open orders from 7 days ago to 2 days ahead and completed ones from yesterday to 2 days ahead', () => {
     for (const [offset, expected] of [[-8, false], [-7, true], [0, true], [2, true], [3, false]] as const) {
       expect(inKitchenWindow(anOrder({ pickupDay: addDays(TODAY, offset) }), TODAY)).toBe(expected);

@@ -1,8 +1,10 @@
 /**
- * The kitchen screen's state, as pure functions: which orders it shows (SPEC §7 windows), which tab each
- * belongs to (SPEC §4 states), how old a card looks, and which events call for the new-order alert.
+ * The kitchen screen's state, as pure functions: which orders it shows (docs/product.md §7 windows), which tab each
+ * belongs to (docs/product.md §4 states), how old a card looks, and which events call for the new-order alert.
  * The server sends full orders (snapshot, then one per change on /api/events/kitchen); this keeps the latest.
  */
+
+import type { KitchenOrder, KitchenOrderEvent, KitchenViewSettings, OrderStatus } from '@bakje/contract';
 
 // Server names with a dot, in template literals so the message-id check does not take them for messages.
 /** The permission that opens the kitchen (server: modules/auth/permissions.ts). */
@@ -12,45 +14,9 @@ export const SETTINGS_PERMISSION = `settings.manage`;
 const ORDER_CREATED = `order.created`;
 const STATUS_CHANGED = `order.status-changed`;
 
-export type OrderStatus = 'pending' | 'on-hold' | 'processing' | 'completed' | 'cancelled' | 'refunded' | 'failed' | 'checkout-draft';
-
-/** An order as /api/events/kitchen sends it (server: modules/order-events/kitchen-order.ts). */
-export interface KitchenOrder {
-  id: number;
-  pickupNumber: number;
-  pickupDay: string;
-  status: OrderStatus;
-  isTestOrder: boolean;
-  fulfilmentType: 'delivery' | 'takeaway' | 'dinein';
-  slotStart: string | null;
-  slotEnd: string | null;
-  createdAt: string;
-  updatedAt: string;
-  customer: { firstName: string; lastName: string; phone: string; email: string };
-  address: string[];
-  payment: 'CASH' | 'BETAALD';
-  paymentMethod: string;
-  total: number;
-  notes: string[];
-  lines: { name: string; quantity: number; addons: { name: string; value: string }[] }[];
-}
-
-/** One `order` event of the kitchen stream. */
-export interface KitchenOrderEvent {
-  type: string;
-  action: string | null;
-  previousStatus: string | null;
-  order: KitchenOrder;
-}
-
+export type { KitchenOrder, KitchenOrderEvent, OrderStatus };
 /** GET /api/kitchen/settings. */
-export interface KitchenSettings {
-  ageAmberMinutes: number;
-  ageRedMinutes: number;
-  /** How long a ready order stays under "ready" (the status screen's "Klaar" time) before it is archived. */
-  readyVisibleSeconds: number;
-  timeZone: string;
-}
+export type KitchenSettings = KitchenViewSettings;
 
 export const DEFAULT_SETTINGS: KitchenSettings = { ageAmberMinutes: 5, ageRedMinutes: 8, readyVisibleSeconds: 300, timeZone: 'Europe/Brussels' };
 
@@ -60,7 +26,7 @@ export const TABS: readonly KitchenTab[] = ['pending', 'preparing', 'ready', 'co
 export const ACTIVE_TABS: readonly KitchenTab[] = ['pending', 'preparing', 'ready'];
 
 /**
- * The tab of an order (SPEC §4): pending (and on-hold) = waiting, processing = preparing, completed = ready
+ * The tab of an order (docs/product.md §4): pending (and on-hold) = waiting, processing = preparing, completed = ready
  * while its number is still called out on the status screen, then completed (archived). Anything else
  * (cancelled, refunded, failed) is not the kitchen's.
  */
@@ -90,7 +56,7 @@ export function shopToday(timeZone: string, now: number): string {
 }
 
 /**
- * SPEC §7 windows by pickup day, as the server's snapshot applies them: open orders from 7 days ago to 2
+ * docs/product.md §7 windows by pickup day, as the server's snapshot applies them: open orders from 7 days ago to 2
  * days ahead, completed ones from yesterday to 2 days ahead. Test orders never show.
  */
 export function inKitchenWindow(order: KitchenOrder, today: string): boolean {
@@ -121,7 +87,7 @@ export function ageClock(order: Pick<KitchenOrder, 'createdAt'>, now: number): s
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 }
 
-/** Kitchen notes: the customer note holds several, separated by '|' (SPEC §3). Blank ones are dropped. */
+/** Kitchen notes: the customer note holds several, separated by '|' (docs/product.md §3). Blank ones are dropped. */
 export function splitNotes(notes: string | readonly string[]): string[] {
   const all = typeof notes === 'string' ? [notes] : notes;
   return all.flatMap((note) => note.split('|')).map((note) => note.trim()).filter(Boolean);

@@ -1,3 +1,4 @@
+import type { KitchenSnapshot } from '@bakje/contract';
 import { useRef, useState } from 'react';
 import { useEventStream } from '../../live/useEventStream';
 import { applyEvent, fromSnapshot, shopToday, type KitchenOrder, type KitchenOrderEvent, type KitchenOrders } from './kitchenOrders';
@@ -19,7 +20,7 @@ export function useKitchenFeed(timeZone: string, onNewOrder: (order: KitchenOrde
   const today = () => shopToday(timeZoneRef.current, Date.now());
   const stream = useEventStream('/api/events/kitchen', {
     snapshot: (data) => {
-      const next = fromSnapshot((data as { orders: KitchenOrder[] }).orders, today());
+      const next = fromSnapshot((data as KitchenSnapshot).orders, today());
       ordersRef.current = next;
       setOrders(next);
     },

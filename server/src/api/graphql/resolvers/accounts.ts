@@ -12,7 +12,7 @@ import { userError } from '../errors.js';
 import { cartCall } from './cart.js';
 import { ReviewError, writeReview, type ReviewInput } from '../../../modules/reviews/write-review.js';
 
-/** Account errors are the user's to fix: their message goes out as is (SPEC §8). */
+/** Account errors are the user's to fix: their message goes out as is (docs/product.md §8). */
 async function accountCall<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
@@ -139,7 +139,7 @@ export const Customer = {
     if (!c.userId || viewer.kind === 'guest' || viewer.id !== c.userId) return connectionFromArray([], {});
     return connectionFromArray(await ordersOf(ctx, c.userId), { first: Math.min(args.first ?? 100, 100), after: args.after });
   },
-  // Bakje sells food: there are no downloadable products, so the list is always empty (SPEC §7 getDownloads).
+  // Bakje sells food: there are no downloadable products, so the list is always empty (docs/product.md §7 getDownloads).
   downloadableItems: () => ({ nodes: [] }),
 };
 

@@ -82,7 +82,7 @@ const productFields = {
   excerpt: (p: ProductRecord, _: unknown, ctx: GraphQLContext) => excerpt(translate(p.row.shortDescription, ctx.lang)),
   onSale: isOnSale,
   featured: (p: ProductRecord) => p.row.featured,
-  /** The shop shows featured products as new (SPEC §3). */
+  /** The shop shows featured products as new (docs/product.md §3). */
   isNew: (p: ProductRecord) => p.row.featured,
   isPromotion: (p: ProductRecord) => p.row.isPromotion,
   showInStore: (p: ProductRecord) => p.row.showInStore,

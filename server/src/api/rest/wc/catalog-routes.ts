@@ -157,7 +157,7 @@ export function registerCatalogRoutes(app: FastifyInstance, deps: { catalog: Cat
     return categoryShape(snapshot, category);
   });
 
-  // PUT /products/{id} (SPEC §7 back office): the change, then the product as the catalogue now has it.
+  // PUT /products/{id} (docs/product.md §7 back office): the change, then the product as the catalogue now has it.
   const update = async (request: { params: unknown; body: unknown }) => {
     const id = idParam((request.params as { id: string }).id);
     const body = request.body ?? {};

@@ -16,7 +16,7 @@ function image(snapshot: CatalogSnapshot, id: number | null) {
     : null;
 }
 
-/** A product in the WooCommerce REST v3 shape (REFERENCE §2), names in the shop language (nl). */
+/** A product in the WooCommerce REST v3 shape (docs/interfaces.md §2), names in the shop language (nl). */
 export function productShape(snapshot: CatalogSnapshot, p: ProductRecord) {
   const row = p.row;
   const effective = p.prices.length ? Math.max(...p.prices) : null;

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 
-/** An error in the WooCommerce REST shape: {code, message, data: {status}} (REFERENCE §2). */
+/** An error in the WooCommerce REST shape: {code, message, data: {status}} (docs/interfaces.md §2). */
 export class WcError extends Error {
   constructor(
     readonly status: number,

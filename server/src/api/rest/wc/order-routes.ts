@@ -29,7 +29,7 @@ function address(a: Address, withEmail: boolean) {
   };
 }
 
-/** An order in the WooCommerce REST v3 shape (REFERENCE §2). */
+/** An order in the WooCommerce REST v3 shape (docs/interfaces.md §2). */
 export function orderShape(order: OrderRow, lines: LineRow[]) {
   return {
     id: order.id,

@@ -50,7 +50,7 @@ export interface Page {
   perPage: number;
 }
 
-/** `page` (1-based) and `per_page` 1 to 100, default 10 (REFERENCE §2). */
+/** `page` (1-based) and `per_page` 1 to 100, default 10 (docs/interfaces.md §2). */
 export function pageParams(query: Query): Page {
   return { page: intParam(query, 'page', 1, 1_000_000) ?? 1, perPage: intParam(query, 'per_page', 1, 100) ?? 10 };
 }

@@ -25,7 +25,7 @@ const BODY_ERRORS: Record<number, string> = {
 };
 
 /**
- * The store REST API (REFERENCE §2) under /wp-json/wc/v3: every request carries an API key, the key's
+ * The store REST API (docs/interfaces.md §2) under /wp-json/wc/v3: every request carries an API key, the key's
  * scope decides whether it may read (GET) and write (anything else), errors use the WooCommerce shape.
  */
 export async function registerWooCommerceRest(

@@ -1,32 +1,9 @@
-export type TicketKind = 'customer' | 'kitchen';
+import type { PrintJobView, PublicPrintSettings, TicketKind } from '@bakje/contract';
 
+export type { TicketKind };
 /** GET/PUT /api/printing/settings (server/src/modules/printing/print-admin.ts); the API key never comes back. */
-export interface PrintSettings {
-  enabled: boolean;
-  customerTicket: boolean;
-  kitchenTicket: boolean;
-  kitchenCopies: number;
-  customerPrinter: string;
-  kitchenPrinter: string;
-  printNodeBaseUrl: string;
-  printNodeApiKeySet: boolean;
-  printNodeApiKeyEnding: string | null;
-  seller: { name: string; address: string[]; vatNumber: string };
-  notConfigured: TicketKind[];
-}
-
-export interface PrintJob {
-  id: number;
-  orderId: number;
-  pickupNumber: number | null;
-  kind: TicketKind;
-  copy: number;
-  status: 'failed' | 'skipped' | 'pending';
-  attempts: number;
-  lastError: string | null;
-  printer: string | null;
-  createdAt: string;
-}
+export type PrintSettings = PublicPrintSettings;
+export type PrintJob = PrintJobView;
 
 export const SETTINGS_URL = '/api/printing/settings';
 export const settingsKey = ['dashboard', 'printing', 'settings'] as const;

@@ -1,0 +1,7 @@
+// The shapes of the server's staff REST routes and live event streams (README.md).
+export * from './dashboard.js';
+export * from './kitchen.js';
+export * from './order-events.js';
+export * from './permissions.js';
+export * from './printing.js';
+export * from './rest.js';

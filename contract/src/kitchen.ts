@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+export type OrderStatus = 'pending' | 'processing' | 'on-hold' | 'completed' | 'cancelled' | 'refunded' | 'failed';
+export type FulfilmentType = 'delivery' | 'takeaway' | 'dinein';
+export type OrderEventType = 'order.created' | 'order.status-changed' | 'order.marked-test';
+
+/** An order as the kitchen and the dashboard see it: everything needed to prepare and hand it over. */
+export interface KitchenOrder {
+  id: number;
+  pickupNumber: number;
+  /** Local day (shop's time zone) the pickup number belongs to, YYYY-MM-DD. */
+  pickupDay: string;
+  status: OrderStatus;
+  isTestOrder: boolean;
+  fulfilmentType: FulfilmentType;
+  slotStart: string | null;
+  slotEnd: string | null;
+  createdAt: string;
+  updatedAt: string;
+  customer: { firstName: string; lastName: string; phone: string; email: string };
+  /** Delivery address lines, empty for takeaway and dine-in. */
+  address: string[];
+  /** 'CASH' for cash on delivery, otherwise 'BETAALD' (docs/product.md, "Tickets"). */
+  payment: 'CASH' | 'BETAALD';
+  paymentMethod: string;
+  total: number;
+  notes: string[];
+  lines: { name: string; quantity: number; addons: { name: string; value: string }[] }[];
+}
+
+/** /api/events/kitchen: the `snapshot` event's data. */
+export interface KitchenSnapshot {
+  orders: KitchenOrder[];
+}
+
+/** /api/events/kitchen: one `order` event's data, sent for every change of an order. */
+export interface KitchenOrderEvent {
+  type: OrderEventType;
+  action: string | null;
+  previousStatus: OrderStatus | null;
+  order: KitchenOrder;
+}
+
+/** The answer of the kitchen actions (POST /api/kitchen/orders/...): the ids of the orders changed. */
+export interface KitchenActionResult {
+  orders: number[];
+}
+
+const minutes = z.number().int().min(1).max(24 * 60);
+
+/** PUT /api/kitchen/settings: when an order card's age timer turns amber and red (minutes since the order). */
+export const kitchenAgeSettingsInput = z.object({ ageAmberMinutes: minutes, ageRedMinutes: minutes }).strict();
+export type KitchenAgeSettings = z.infer<typeof kitchenAgeSettingsInput>;
+
+/** GET /api/kitchen/settings: what the kitchen screen needs besides the orders. */
+export interface KitchenViewSettings extends KitchenAgeSettings {
+  /** How long a ready order stays under "ready" (the status screen's time) before it is archived. */
+  readyVisibleSeconds: number;
+  timeZone: string;
+}

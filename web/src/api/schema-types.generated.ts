@@ -1,0 +1,334 @@
+export type Maybe<T> = T | null;
+export type InputMaybe<T> = Maybe<T>;
+/** All built-in and custom scalars, mapped to their actual values */
+export type Scalars = {
+  ID: { input: string; output: string; }
+  String: { input: string; output: string; }
+  Boolean: { input: boolean; output: boolean; }
+  Int: { input: number; output: number; }
+  Float: { input: number; output: number; }
+  /** Taxonomies: product categories plus every global attribute (pa_*). Values are lower case slugs, e.g. PRODUCT_CAT, PA_FORMAAT. */
+  TaxonomyEnum: { input: string; output: string; }
+};
+
+export type AddToCartInput = {
+  addons?: InputMaybe<Array<InputMaybe<CartAddonInput>>>;
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** JSON: {"addons": [CartAddonInput...]} (alternative to addons). */
+  extraData?: InputMaybe<Scalars['String']['input']>;
+  productId: Scalars['Int']['input'];
+  quantity?: InputMaybe<Scalars['Int']['input']>;
+  variation?: InputMaybe<Array<InputMaybe<ProductAttributeInput>>>;
+  variationId?: InputMaybe<Scalars['Int']['input']>;
+};
+
+export type AddonFieldTypeEnum =
+  | 'CHECKBOX'
+  | 'CUSTOM_TEXT'
+  | 'HEADING'
+  | 'MULTIPLE_CHOICE';
+
+export type AddonPriceTypeEnum =
+  | 'FLAT_FEE'
+  | 'PERCENTAGE_BASED'
+  | 'QUANTITY_BASED';
+
+export type ApplyCouponInput = {
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  code: Scalars['String']['input'];
+};
+
+export type CartAddonInput = {
+  /** The add-on's fieldName (addon-<id>). */
+  fieldName: Scalars['String']['input'];
+  /** Chosen option ids (multiple choice: one; checkbox: any). */
+  optionIds?: InputMaybe<Array<InputMaybe<Scalars['Int']['input']>>>;
+  /** Text for a short-text field. */
+  value?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type CartItemQuantityInput = {
+  key: Scalars['ID']['input'];
+  quantity: Scalars['Int']['input'];
+};
+
+export type CatalogVisibilityEnum =
+  | 'CATALOG'
+  | 'HIDDEN'
+  | 'SEARCH'
+  | 'VISIBLE';
+
+export type CheckoutInput = {
+  account?: InputMaybe<CreateAccountInput>;
+  billing?: InputMaybe<CustomerAddressInput>;
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  createdVia?: InputMaybe<Scalars['String']['input']>;
+  customerNote?: InputMaybe<Scalars['String']['input']>;
+  isPaid?: InputMaybe<Scalars['Boolean']['input']>;
+  metaData?: InputMaybe<Array<InputMaybe<MetaDataInput>>>;
+  paymentMethod?: InputMaybe<Scalars['String']['input']>;
+  shipToDifferentAddress?: InputMaybe<Scalars['Boolean']['input']>;
+  shipping?: InputMaybe<CustomerAddressInput>;
+  shippingMethod?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  transactionId?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type CountriesEnum =
+  | 'BE'
+  | 'DE'
+  | 'FR'
+  | 'GB'
+  | 'IE'
+  | 'LU'
+  | 'NL';
+
+export type CreateAccountInput = {
+  email?: InputMaybe<Scalars['String']['input']>;
+  password: Scalars['String']['input'];
+  username?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type CustomerAddressInput = {
+  address1?: InputMaybe<Scalars['String']['input']>;
+  address2?: InputMaybe<Scalars['String']['input']>;
+  city?: InputMaybe<Scalars['String']['input']>;
+  company?: InputMaybe<Scalars['String']['input']>;
+  country?: InputMaybe<CountriesEnum>;
+  email?: InputMaybe<Scalars['String']['input']>;
+  firstName?: InputMaybe<Scalars['String']['input']>;
+  lastName?: InputMaybe<Scalars['String']['input']>;
+  overwrite?: InputMaybe<Scalars['Boolean']['input']>;
+  phone?: InputMaybe<Scalars['String']['input']>;
+  postcode?: InputMaybe<Scalars['String']['input']>;
+  state?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type EmptyCartInput = {
+  clearPersistentCart?: InputMaybe<Scalars['Boolean']['input']>;
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type FulfilmentTypeEnum =
+  | 'DELIVERY'
+  | 'DINEIN'
+  | 'TAKEAWAY';
+
+export type LanguageCodeEnum =
+  | 'EN_US'
+  | 'FR_FR'
+  | 'NL_BE';
+
+export type LoginCredentialsInput = {
+  password: Scalars['String']['input'];
+  username: Scalars['String']['input'];
+};
+
+export type LoginInput = {
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  credentials?: InputMaybe<LoginCredentialsInput>;
+  password?: InputMaybe<Scalars['String']['input']>;
+  provider?: InputMaybe<LoginProviderEnum>;
+  /** Keep the login for 30 days instead of the browser session (default true, as the storefront asks). */
+  rememberMe?: InputMaybe<Scalars['Boolean']['input']>;
+  username?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type LoginProviderEnum =
+  | 'PASSWORD';
+
+export type LogoutInput = {
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** Bakje: also end every other session of this account (lost phone, shared computer). */
+  everywhere?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+export type MediaItemSizeEnum =
+  | 'FULL'
+  | 'LARGE'
+  | 'MEDIUM'
+  | 'THUMBNAIL'
+  | 'WOOCOMMERCE_SINGLE'
+  | 'WOOCOMMERCE_THUMBNAIL';
+
+export type MetaDataInput = {
+  key: Scalars['String']['input'];
+  value: Scalars['String']['input'];
+};
+
+export type OrderEnum =
+  | 'ASC'
+  | 'DESC';
+
+export type OrderIdTypeEnum =
+  | 'DATABASE_ID'
+  | 'ID'
+  | 'ORDER_KEY'
+  | 'ORDER_NUMBER';
+
+export type OrderStatusEnum =
+  | 'CANCELLED'
+  | 'CHECKOUT_DRAFT'
+  | 'COMPLETED'
+  | 'FAILED'
+  | 'ON_HOLD'
+  | 'PENDING'
+  | 'PROCESSING'
+  | 'REFUNDED';
+
+export type PricingFieldFormatEnum =
+  | 'FORMATTED'
+  | 'RAW';
+
+export type ProductAttributeInput = {
+  attributeName: Scalars['String']['input'];
+  attributeValue?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type ProductCategoryIdType =
+  | 'DATABASE_ID'
+  | 'ID'
+  | 'SLUG';
+
+export type ProductIdTypeEnum =
+  | 'DATABASE_ID'
+  | 'ID'
+  | 'SKU'
+  | 'SLUG';
+
+export type ProductTypesEnum =
+  | 'EXTERNAL'
+  | 'GROUPED'
+  | 'SIMPLE'
+  | 'VARIABLE'
+  | 'VARIATION';
+
+export type ProductsOrderByEnum =
+  | 'DATE'
+  | 'MENU_ORDER'
+  | 'NAME'
+  | 'PRICE'
+  | 'RATING'
+  | 'REGULAR_PRICE'
+  | 'SALE_PRICE'
+  | 'SLUG'
+  | 'TOTAL_SALES';
+
+export type ProductsOrderbyInput = {
+  field: ProductsOrderByEnum;
+  order?: InputMaybe<OrderEnum>;
+};
+
+export type RegisterCustomerInput = {
+  billing?: InputMaybe<CustomerAddressInput>;
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  email: Scalars['String']['input'];
+  firstName?: InputMaybe<Scalars['String']['input']>;
+  lastName?: InputMaybe<Scalars['String']['input']>;
+  password: Scalars['String']['input'];
+  shipping?: InputMaybe<CustomerAddressInput>;
+  shippingSameAsBilling?: InputMaybe<Scalars['Boolean']['input']>;
+  username?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type RemoveCouponsInput = {
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  codes: Array<InputMaybe<Scalars['String']['input']>>;
+};
+
+export type ResetUserPasswordInput = {
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  key: Scalars['String']['input'];
+  login: Scalars['String']['input'];
+  password: Scalars['String']['input'];
+};
+
+export type RootQueryToProductCategoryConnectionWhereArgs = {
+  hideEmpty?: InputMaybe<Scalars['Boolean']['input']>;
+  order?: InputMaybe<OrderEnum>;
+  orderby?: InputMaybe<TermObjectsConnectionOrderbyEnum>;
+  search?: InputMaybe<Scalars['String']['input']>;
+  slug?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+};
+
+export type RootQueryToProductConnectionWhereArgs = {
+  category?: InputMaybe<Scalars['String']['input']>;
+  categoryIn?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  exclude?: InputMaybe<Array<InputMaybe<Scalars['Int']['input']>>>;
+  featured?: InputMaybe<Scalars['Boolean']['input']>;
+  include?: InputMaybe<Array<InputMaybe<Scalars['Int']['input']>>>;
+  maxPrice?: InputMaybe<Scalars['Float']['input']>;
+  minPrice?: InputMaybe<Scalars['Float']['input']>;
+  onSale?: InputMaybe<Scalars['Boolean']['input']>;
+  orderby?: InputMaybe<Array<InputMaybe<ProductsOrderbyInput>>>;
+  search?: InputMaybe<Scalars['String']['input']>;
+  slugIn?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  status?: InputMaybe<Scalars['String']['input']>;
+  stockStatus?: InputMaybe<Array<InputMaybe<StockStatusEnum>>>;
+  type?: InputMaybe<ProductTypesEnum>;
+  typeIn?: InputMaybe<Array<InputMaybe<ProductTypesEnum>>>;
+  typeNotIn?: InputMaybe<Array<InputMaybe<ProductTypesEnum>>>;
+  visibility?: InputMaybe<CatalogVisibilityEnum>;
+};
+
+export type RootQueryToTermNodeConnectionWhereArgs = {
+  hideEmpty?: InputMaybe<Scalars['Boolean']['input']>;
+  taxonomies: Array<InputMaybe<Scalars['TaxonomyEnum']['input']>>;
+};
+
+export type SendPasswordResetEmailInput = {
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  username: Scalars['String']['input'];
+};
+
+export type StockStatusEnum =
+  | 'IN_STOCK'
+  | 'ON_BACKORDER'
+  | 'OUT_OF_STOCK';
+
+export type TermObjectsConnectionOrderbyEnum =
+  | 'COUNT'
+  | 'NAME'
+  | 'SLUG'
+  | 'TERM_ID'
+  | 'TERM_ORDER';
+
+export type UpdateCustomerInput = {
+  billing?: InputMaybe<CustomerAddressInput>;
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  email?: InputMaybe<Scalars['String']['input']>;
+  firstName?: InputMaybe<Scalars['String']['input']>;
+  id?: InputMaybe<Scalars['ID']['input']>;
+  lastName?: InputMaybe<Scalars['String']['input']>;
+  shipping?: InputMaybe<CustomerAddressInput>;
+  shippingSameAsBilling?: InputMaybe<Scalars['Boolean']['input']>;
+};
+
+export type UpdateItemQuantitiesInput = {
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  items: Array<InputMaybe<CartItemQuantityInput>>;
+};
+
+export type UpdateShippingMethodInput = {
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  shippingMethods: Array<InputMaybe<Scalars['String']['input']>>;
+};
+
+export type UpdateUserInput = {
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  id: Scalars['ID']['input'];
+  password?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type WishlistInput = {
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  productId: Scalars['Int']['input'];
+};
+
+export type WriteReviewInput = {
+  author?: InputMaybe<Scalars['String']['input']>;
+  authorEmail?: InputMaybe<Scalars['String']['input']>;
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  commentOn: Scalars['Int']['input'];
+  content: Scalars['String']['input'];
+  rating: Scalars['Int']['input'];
+};

@@ -1,0 +1,238 @@
+/** Internal type. DO NOT USE DIRECTLY. */
+type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
+/** Internal type. DO NOT USE DIRECTLY. */
+export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
+import type * as Types from '../api/schema-types.generated';
+
+import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+export type CheckoutInput = {
+  account?: CreateAccountInput | null | undefined;
+  billing?: CustomerAddressInput | null | undefined;
+  clientMutationId?: string | null | undefined;
+  createdVia?: string | null | undefined;
+  customerNote?: string | null | undefined;
+  isPaid?: boolean | null | undefined;
+  metaData?: Array<MetaDataInput | null | undefined> | null | undefined;
+  paymentMethod?: string | null | undefined;
+  shipToDifferentAddress?: boolean | null | undefined;
+  shipping?: CustomerAddressInput | null | undefined;
+  shippingMethod?: Array<string | null | undefined> | null | undefined;
+  transactionId?: string | null | undefined;
+};
+
+export type CountriesEnum =
+  | 'BE'
+  | 'DE'
+  | 'FR'
+  | 'GB'
+  | 'IE'
+  | 'LU'
+  | 'NL';
+
+export type CreateAccountInput = {
+  email?: string | null | undefined;
+  password: string;
+  username?: string | null | undefined;
+};
+
+export type CustomerAddressInput = {
+  address1?: string | null | undefined;
+  address2?: string | null | undefined;
+  city?: string | null | undefined;
+  company?: string | null | undefined;
+  country?: CountriesEnum | null | undefined;
+  email?: string | null | undefined;
+  firstName?: string | null | undefined;
+  lastName?: string | null | undefined;
+  overwrite?: boolean | null | undefined;
+  phone?: string | null | undefined;
+  postcode?: string | null | undefined;
+  state?: string | null | undefined;
+};
+
+export type FulfilmentTypeEnum =
+  | 'DELIVERY'
+  | 'DINEIN'
+  | 'TAKEAWAY';
+
+export type MetaDataInput = {
+  key: string;
+  value: string;
+};
+
+export type OrderStatusEnum =
+  | 'CANCELLED'
+  | 'CHECKOUT_DRAFT'
+  | 'COMPLETED'
+  | 'FAILED'
+  | 'ON_HOLD'
+  | 'PENDING'
+  | 'PROCESSING'
+  | 'REFUNDED';
+
+export type CheckoutContextQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type CheckoutContextQuery = { openingStatus: { isOpen: boolean, orderingPossible: boolean, pausedUntil: string | null, message: string | null, week: Array<{ weekday: number, periods: Array<{ open: string, close: string }> }> }, deliverySettings: { enabled: boolean, minimumOrder: string, maximumDistanceKm: number, fee: string }, paymentGateways: { nodes: Array<{ id: string, title: string, description: string | null }> } };
+
+export type OrderingDaysQueryVariables = Exact<{
+  type: Types.FulfilmentTypeEnum;
+}>;
+
+
+export type OrderingDaysQuery = { orderingDays: Array<{ date: string, label: string, hasSlots: boolean }> };
+
+export type AvailableTimeSlotsQueryVariables = Exact<{
+  type: Types.FulfilmentTypeEnum;
+  date: string;
+}>;
+
+
+export type AvailableTimeSlotsQuery = { availableTimeSlots: Array<{ id: string, start: string, end: string, remaining: number, isFullyBooked: boolean, message: string | null }> };
+
+export type CheckoutMutationVariables = Exact<{
+  input: Types.CheckoutInput;
+}>;
+
+
+export type CheckoutMutation = { checkout: { result: string, redirect: string | null, order: { databaseId: number, orderKey: string } } };
+
+export type OrderSummaryQueryVariables = Exact<{
+  id: string | number;
+  key?: string | null | undefined;
+}>;
+
+
+export type OrderSummaryQuery = { order: { databaseId: number, orderNumber: string, status: Types.OrderStatusEnum, date: string, total: string, subtotal: string, discountTotal: string, shippingTotal: string, paymentMethodTitle: string, kitchenNotes: Array<string>, pickupNumber: number, fulfilmentType: string, couponLines: Array<string>, distanceKm: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, timeSlot: { start: string, end: string } | null, billing: { firstName: string | null, lastName: string | null, address1: string | null, postcode: string | null, city: string | null }, lineItems: { nodes: Array<{ databaseId: number, name: string, quantity: number, total: string, addons: Array<{ name: string, value: string, price: string }> }> } } | null };
+
+export class TypedDocumentString<TResult, TVariables>
+  extends String
+  implements DocumentTypeDecoration<TResult, TVariables>
+{
+  __apiType?: NonNullable<DocumentTypeDecoration<TResult, TVariables>['__apiType']>;
+  private value: string;
+  public __meta__?: Record<string, any> | undefined;
+
+  constructor(value: string, __meta__?: Record<string, any> | undefined) {
+    super(value);
+    this.value = value;
+    this.__meta__ = __meta__;
+  }
+
+  override toString(): string & DocumentTypeDecoration<TResult, TVariables> {
+    return this.value;
+  }
+}
+
+export const CheckoutContextDocument = new TypedDocumentString(`
+    query CheckoutContext {
+  openingStatus {
+    isOpen
+    orderingPossible
+    pausedUntil
+    message
+    week {
+      weekday
+      periods {
+        open
+        close
+      }
+    }
+  }
+  deliverySettings {
+    enabled
+    minimumOrder
+    maximumDistanceKm
+    fee
+  }
+  paymentGateways {
+    nodes {
+      id
+      title
+      description
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CheckoutContextQuery, CheckoutContextQueryVariables>;
+export const OrderingDaysDocument = new TypedDocumentString(`
+    query OrderingDays($type: FulfilmentTypeEnum!) {
+  orderingDays(type: $type) {
+    date
+    label
+    hasSlots
+  }
+}
+    `) as unknown as TypedDocumentString<OrderingDaysQuery, OrderingDaysQueryVariables>;
+export const AvailableTimeSlotsDocument = new TypedDocumentString(`
+    query AvailableTimeSlots($type: FulfilmentTypeEnum!, $date: String!) {
+  availableTimeSlots(type: $type, date: $date) {
+    id
+    start
+    end
+    remaining
+    isFullyBooked
+    message
+  }
+}
+    `) as unknown as TypedDocumentString<AvailableTimeSlotsQuery, AvailableTimeSlotsQueryVariables>;
+export const CheckoutDocument = new TypedDocumentString(`
+    mutation Checkout($input: CheckoutInput!) {
+  checkout(input: $input) {
+    result
+    redirect
+    order {
+      databaseId
+      orderKey
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CheckoutMutation, CheckoutMutationVariables>;
+export const OrderSummaryDocument = new TypedDocumentString(`
+    query OrderSummary($id: ID!, $key: String) {
+  order(id: $id, idType: DATABASE_ID, orderKey: $key) {
+    databaseId
+    orderNumber
+    status
+    date
+    total(format: RAW)
+    subtotal(format: RAW)
+    discountTotal(format: RAW)
+    shippingTotal(format: RAW)
+    vatLines {
+      rate
+      tax
+      total
+    }
+    paymentMethodTitle
+    kitchenNotes
+    pickupNumber
+    fulfilmentType
+    timeSlot {
+      start
+      end
+    }
+    couponLines
+    distanceKm
+    billing {
+      firstName
+      lastName
+      address1
+      postcode
+      city
+    }
+    lineItems {
+      nodes {
+        databaseId
+        name
+        quantity
+        total
+        addons {
+          name
+          value
+          price
+        }
+      }
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<OrderSummaryQuery, OrderSummaryQueryVariables>;
