@@ -60,7 +60,7 @@ describe.each(databaseKinds)('dashboard admin routes on %s', (kind) => {
     const { admin, kitchen, manager, customer } = await staff();
     const refused = await kitchen.request('GET', '/api/dashboard/products');
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toMatchObject({ code: 'forbidden', data: { permission: 'products.manage' } });
+    expect(refused.json()).toMatchObject({ code: 'PERMISSION_DENIED', data: { permission: 'products.manage' } });
     expect((await customer.request('GET', '/api/dashboard/products')).statusCode).toBe(401);
     expect((await browser().request('GET', '/api/dashboard/products')).statusCode).toBe(401);
     expect((await admin.request('GET', '/api/dashboard/products')).statusCode).toBe(200);

@@ -5,10 +5,11 @@ import { passwordResets, users } from '../../db/schema/index.js';
 import type { Lang } from '../i18n/locale.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { passwordResetMail } from '../mail/templates.js';
-import { AccountError, createAccount, findByLogin, findUser, normaliseLogin, setPassword, type NewAccount, type UserRow } from './accounts.js';
+import { createAccount, findByLogin, findUser, normaliseLogin, setPassword, type NewAccount, type UserRow } from './accounts.js';
 import { dummyHash, verifyPassword } from './password.js';
 import { SessionStore, type CreatedSession } from './sessions.js';
 import { LOGIN_ACCOUNT, LOGIN_ADDRESS, RESET_ACCOUNT, RESET_ADDRESS, RESET_KEY_ADDRESS, Throttle } from './throttle.js';
+import { DomainError } from '../../errors/domain-error.js';
 
 // SPEC §8 wording.
 export const NO_ACCOUNT = 'No account found with that username; sign up for a new account.';
@@ -41,7 +42,7 @@ export class AuthService {
 
   async login(input: { login: string; password: string; remember: boolean; address: string; userAgent?: string }): Promise<LoginResult> {
     const login = normaliseLogin(input.login);
-    if (!login || !input.password) throw new AccountError('Please enter your username and password.');
+    if (!login || !input.password) throw new DomainError('CREDENTIALS_REQUIRED', 'Please enter your username and password.');
     const keys: Parameters<Throttle['check']>[0] = [
       [LOGIN_ACCOUNT, login],
       [LOGIN_ADDRESS, input.address],
@@ -52,12 +53,12 @@ export class AuthService {
     if (!user || !user.active) {
       await verifyPassword(await dummyHash(), input.password);
       await this.throttle.hit(keys);
-      throw new AccountError(NO_ACCOUNT);
+      throw new DomainError('NO_ACCOUNT', NO_ACCOUNT);
     }
     if (!(await verifyPassword(user.passwordHash, input.password))) {
       // Count under both names of the account, so switching between e-mail and username gains nothing.
       await this.throttle.hit([...keys, [LOGIN_ACCOUNT, login === user.email ? user.username : user.email]]);
-      throw new AccountError(WRONG_PASSWORD);
+      throw new DomainError('WRONG_PASSWORD', WRONG_PASSWORD);
     }
     await this.throttle.check([[LOGIN_ACCOUNT, user.email], [LOGIN_ACCOUNT, user.username]]);
     await this.throttle.clear(LOGIN_ACCOUNT, user.email);
@@ -78,7 +79,7 @@ export class AuthService {
    */
   async requestReset(login: string, address: string, lang: Lang): Promise<void> {
     const value = normaliseLogin(login);
-    if (!value) throw new AccountError('Enter a username or email address.');
+    if (!value) throw new DomainError('CREDENTIALS_REQUIRED', 'Enter a username or email address.');
     const keys: Parameters<Throttle['check']>[0] = [
       [RESET_ACCOUNT, value],
       [RESET_ADDRESS, address],
@@ -110,7 +111,7 @@ export class AuthService {
       : [];
     if (!reset || !user || reset.userId !== user.id) {
       await this.throttle.hit([[RESET_KEY_ADDRESS, input.address]]);
-      throw new AccountError(RESET_LINK_INVALID);
+      throw new DomainError('RESET_LINK_INVALID', RESET_LINK_INVALID);
     }
     await setPassword(this.db, user.id, input.password, now);
     await this.db.update(passwordResets).set({ usedAt: now }).where(eq(passwordResets.userId, user.id));
@@ -123,7 +124,7 @@ export class AuthService {
   /** A logged-in user's new password; every other session of theirs ends. */
   async changePassword(userId: number, password: string, keepSession: string): Promise<UserRow> {
     const user = await findUser(this.db, userId);
-    if (!user) throw new AccountError('Update failed.');
+    if (!user) throw new DomainError('UPDATE_FAILED', 'Update failed.');
     await setPassword(this.db, userId, password, this.clock());
     await this.sessions.revokeAllFor(userId, keepSession);
     return user;
