@@ -31,7 +31,9 @@ export const errorCodes = {
   EMAIL_TAKEN: 'conflict',
   USERNAME_INVALID: 'invalid',
   USERNAME_TAKEN: 'conflict',
-  PASSWORD_REJECTED: 'invalid',
+  PASSWORD_TOO_SHORT: 'invalid',
+  PASSWORD_TOO_LONG: 'invalid',
+  PASSWORD_TOO_COMMON: 'invalid',
   NAME_TOO_LONG: 'invalid',
   FIELD_INVALID: 'invalid',
   UPDATE_FAILED: 'not_found',
@@ -85,6 +87,7 @@ export const errorCodes = {
 
   // Reviews and wishlist.
   REVIEW_INVALID: 'invalid',
+  REVIEW_RATING_INVALID: 'invalid',
   REVIEW_NOT_ALLOWED: 'invalid',
   REVIEW_EXISTS: 'conflict',
   WISHLIST_NOT_ALLOWED: 'invalid',

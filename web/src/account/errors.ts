@@ -1,31 +1,32 @@
 import type { IntlShape } from 'react-intl';
+import type { ClientErrorCode, ServerProblem } from '../api/client';
 
 /**
- * Server messages (English, SPEC §8) mapped to their translated text. A message we do not know is shown
- * as the server wrote it, so nothing useful is hidden.
+ * Account problems by their code (server/src/errors/codes.ts) mapped to their translated text (SPEC §8).
+ * A problem without a known code gets the screen's own fallback text.
  */
-const KNOWN: [RegExp, string][] = [
-  [/^No account found with that username/, 'account.error.noAccount'],
-  [/^Incorrect password/, 'account.error.wrongPassword'],
-  [/^Password reset link is invalid/, 'account.error.resetLinkInvalid'],
-  [/^Too many attempts/, 'account.error.tooMany'],
-  [/most common passwords/, 'account.error.commonPassword'],
-  [/at least 8 characters/, 'account.error.passwordShort'],
-  [/at most 128 characters/, 'account.error.passwordLong'],
-  [/already registered with your email/, 'account.error.emailTaken'],
-  [/already registered with that username/, 'account.error.usernameTaken'],
-  [/valid email address/, 'account.error.emailInvalid'],
-  [/^You need to log in first/, 'account.error.loginRequired'],
-  [/^Network request failed/, 'account.error.network'],
-  [/^You have already reviewed/, 'review.error.already'],
-  [/^The rating must be/, 'review.error.rating'],
-  [/^This product cannot be/, 'review.error.product'],
-  [/^This product is not on your wishlist/, 'review.error.product'],
-];
+const BY_CODE: Partial<Record<ClientErrorCode, string>> = {
+  NO_ACCOUNT: 'account.error.noAccount',
+  WRONG_PASSWORD: 'account.error.wrongPassword',
+  RESET_LINK_INVALID: 'account.error.resetLinkInvalid',
+  TOO_MANY_ATTEMPTS: 'account.error.tooMany',
+  PASSWORD_TOO_COMMON: 'account.error.commonPassword',
+  PASSWORD_TOO_SHORT: 'account.error.passwordShort',
+  PASSWORD_TOO_LONG: 'account.error.passwordLong',
+  EMAIL_TAKEN: 'account.error.emailTaken',
+  USERNAME_TAKEN: 'account.error.usernameTaken',
+  EMAIL_INVALID: 'account.error.emailInvalid',
+  LOGIN_REQUIRED: 'account.error.loginRequired',
+  NETWORK_FAILED: 'account.error.network',
+  REVIEW_EXISTS: 'review.error.already',
+  REVIEW_RATING_INVALID: 'review.error.rating',
+  REVIEW_NOT_ALLOWED: 'review.error.product',
+  WISHLIST_NOT_ALLOWED: 'review.error.product',
+  NOT_ON_WISHLIST: 'review.error.product',
+};
 
 export function accountErrorText(intl: IntlShape, error: unknown, fallbackId: string): string {
-  const message = error instanceof Error ? error.message : '';
-  const found = KNOWN.find(([pattern]) => pattern.test(message));
-  if (found) return intl.formatMessage({ id: found[1] });
-  return intl.formatMessage({ id: fallbackId });
+  const code = typeof error === 'object' && error !== null ? (error as Partial<ServerProblem>).code : undefined;
+  const id = code ? BY_CODE[code] : undefined;
+  return intl.formatMessage({ id: id ?? fallbackId });
 }

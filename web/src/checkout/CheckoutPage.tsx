@@ -2,7 +2,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../api/client';
+import { ApiError, type ServerProblem } from '../api/client';
+import { isSlotTaken } from '../cart/serverMessages';
 import { euros, FULFILMENT_TYPES, type FulfilmentType } from '../cart/cartApi';
 import { useCart } from '../cart/CartProvider';
 import { AddonList, CartTotals } from '../cart/CartTotals';
@@ -150,7 +151,7 @@ export default function CheckoutPage() {
   const [payment, setPayment] = useState('cod');
   const [note, setNote] = useState('');
   const [submitting, setSubmitting] = useState(false);
-  const [serverError, setServerError] = useState<string | null>(null);
+  const [serverError, setServerError] = useState<ServerProblem | null>(null);
   const inFlight = useRef(false);
   const errorRef = useRef<HTMLDivElement>(null);
 
@@ -227,9 +228,9 @@ export default function CheckoutPage() {
       await cart.refresh();
       void navigate(`/order-summary/${placed.order.databaseId}`);
     } catch (e) {
-      const message = e instanceof ApiError ? e.message : String(e);
-      setServerError(message);
-      if (message.startsWith('The time slot was just booked')) {
+      const problem: ServerProblem = e instanceof ApiError ? e : { message: String(e) };
+      setServerError(problem);
+      if (isSlotTaken(problem)) {
         setSlotId(null);
         void queryClient.invalidateQueries({ queryKey: ['availableTimeSlots'] });
       }

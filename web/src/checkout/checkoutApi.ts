@@ -1,5 +1,5 @@
 /** Fulfilment, slots, delivery and checkout calls (REFERENCE §1, SPEC §7). */
-import { ApiError, gql, NETWORK_ERROR } from '../api/client';
+import { gql, networkProblem } from '../api/client';
 import type { LocaleCode } from '../i18n/locale';
 import type { FulfilmentType } from '../cart/cartApi';
 
@@ -84,10 +84,10 @@ export async function checkDistance(address: { address1: string; city: string; p
     response = await fetch(`/api/calculate-distance?${params.toString()}`, { headers: { accept: 'application/json' }, signal });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(NETWORK_ERROR, 'network');
+    throw networkProblem();
   }
   const body = (await response.json().catch(() => null)) as { distance?: number; maximum_distance?: number; within_range?: boolean; code?: string } | null;
-  if (response.status === 400 && body?.code === 'incomplete_address') return { kind: 'incomplete' };
+  if (body?.code === 'INCOMPLETE_ADDRESS') return { kind: 'incomplete' };
   if (!response.ok || !body || typeof body.distance !== 'number') return { kind: 'failed' };
   return { kind: body.within_range ? 'ok' : 'tooFar', distance: body.distance, maximum: body.maximum_distance };
 }

@@ -16,6 +16,7 @@ import { CheckIcon } from '../ui/icons';
 import { AddonFields, firstInvalidFieldId } from './AddonFields';
 import { lineTotal, maxAllowedQuantity, validateAddons, type AddonChoice, type AddonChoices, type AddonErrors } from './addons';
 import './product.css';
+import type { ServerProblem } from '../api/client';
 
 function Gallery({ images, name }: { images: ImageData[]; name: string }) {
   const intl = useIntl();
@@ -130,7 +131,7 @@ function ProductView({ product }: { product: ProductDetail }) {
   const [submitted, setSubmitted] = useState(false);
   const [done, setDone] = useState(false);
   const [adding, setAdding] = useState(false);
-  const [addError, setAddError] = useState<string | null>(null);
+  const [addError, setAddError] = useState<ServerProblem | null>(null);
   const cart = useCart();
   const local = useLocalMessage();
   const variation = variations.find((v) => v.databaseId === variationId) ?? null;

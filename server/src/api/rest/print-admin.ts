@@ -10,12 +10,13 @@ import {
   retryPrintJob,
 } from '../../modules/printing/print-admin.js';
 import { printTestTicket } from '../../modules/printing/print-test.js';
-import { idParams, intQuery, lastValue } from '../http/route-schemas.js';
+import { idParams, intQuery } from '../http/route-schemas.js';
 import { requireStaff } from '../http/viewer.js';
 
 const jobsQuery = z.object({
-  /** One or more of LISTABLE_STATUSES, comma-separated. */
-  status: lastValue
+  /** One or more of LISTABLE_STATUSES, comma-separated (once: a repeated parameter is refused). */
+  status: z
+    .string()
     .transform((value) => value.split(',').map((s) => s.trim()))
     .pipe(z.array(z.enum(LISTABLE_STATUSES, { error: `one or more of ${LISTABLE_STATUSES.join(', ')}, comma-separated` })).min(1))
     .default(['failed', 'skipped']),

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { eq, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { users, type Address, type GuestDetails, type UserRole } from '../../db/schema/index.js';
-import { hashPassword, passwordProblem } from './password.js';
+import { PASSWORD_TOO_COMMON, PASSWORD_TOO_LONG, PASSWORD_TOO_SHORT, hashPassword, passwordProblem } from './password.js';
+import type { ErrorCode } from '../../errors/codes.js';
 import { DomainError } from '../../errors/domain-error.js';
 
 export type UserRow = typeof users.$inferSelect;
@@ -26,9 +27,16 @@ export function checkEmail(email: string): string {
   return value;
 }
 
+/** passwordProblem's three answers, each with its code. */
+const PASSWORD_CODES: Record<string, ErrorCode> = {
+  [PASSWORD_TOO_SHORT]: 'PASSWORD_TOO_SHORT',
+  [PASSWORD_TOO_LONG]: 'PASSWORD_TOO_LONG',
+  [PASSWORD_TOO_COMMON]: 'PASSWORD_TOO_COMMON',
+};
+
 function checkPassword(password: string): void {
   const problem = passwordProblem(password);
-  if (problem) throw new DomainError('PASSWORD_REJECTED', problem);
+  if (problem) throw new DomainError(PASSWORD_CODES[problem]!, problem);
 }
 
 /** A username from the e-mail's local part, made unique with a number when needed. */

@@ -30,9 +30,9 @@ export async function writeReview(db: Db, catalog: CatalogSnapshot, input: Revie
   if (!author) throw new DomainError('REVIEW_INVALID', 'Please enter your name.');
   if (!input.authorEmail?.trim()) throw new DomainError('REVIEW_INVALID', 'Please enter your email address.');
   if (!content) throw new DomainError('REVIEW_INVALID', 'Please write your review.');
-  if (rating === null || rating === undefined) throw new DomainError('REVIEW_INVALID', 'Please choose a rating.');
+  if (rating === null || rating === undefined) throw new DomainError('REVIEW_RATING_INVALID', 'Please choose a rating.');
   if (input.commentOn === null || input.commentOn === undefined) throw new DomainError('REVIEW_INVALID', 'Choose the product to review.');
-  if (!Number.isInteger(rating) || rating < 1 || rating > 5) throw new DomainError('REVIEW_INVALID', 'The rating must be a whole number from 1 to 5.');
+  if (!Number.isInteger(rating) || rating < 1 || rating > 5) throw new DomainError('REVIEW_RATING_INVALID', 'The rating must be a whole number from 1 to 5.');
   if (author.length > REVIEW_MAX_AUTHOR) throw new DomainError('REVIEW_INVALID', `Your name can be at most ${REVIEW_MAX_AUTHOR} characters long.`);
   if (content.length > REVIEW_MAX_CONTENT) throw new DomainError('REVIEW_INVALID', `A review can be at most ${REVIEW_MAX_CONTENT} characters long.`);
   const email = checkEmail(input.authorEmail);
