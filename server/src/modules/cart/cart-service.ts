@@ -160,9 +160,13 @@ export class CartService {
     return this.render(row ?? emptyRow(sessionKey), db, fulfilment);
   }
 
-  /** A cart row the caller already read (and maybe locked), priced like `view` does. */
-  viewRow(sessionKey: string, row: CartRow | undefined, db: DbOrTx, fulfilment?: FulfilmentType): Promise<CartView> {
-    return this.render(row ?? emptyRow(sessionKey), db, fulfilment);
+  /**
+   * A cart row the caller already read (and maybe locked), priced like `view` does, against `snapshot`:
+   * a caller inside a transaction takes the snapshot before it begins (see `change`).
+   */
+  async viewRow(sessionKey: string, row: CartRow | undefined, db: DbOrTx, snapshot: CatalogSnapshot, fulfilment?: FulfilmentType): Promise<CartView> {
+    const cart = row ?? emptyRow(sessionKey);
+    return viewCart(snapshot, cart, await findCoupons(db, cart.couponCodes), this.clock(), fulfilment ?? cart.shippingMethod);
   }
 
   /** The current catalogue snapshot (products and shop settings). */
@@ -171,12 +175,14 @@ export class CartService {
   }
 
   private async render(row: CartRow, db: DbOrTx, fulfilment?: FulfilmentType): Promise<CartView> {
-    const snapshot = await this.catalog.get();
-    return viewCart(snapshot, row, await findCoupons(db, row.couponCodes), this.clock(), fulfilment ?? row.shippingMethod);
+    return this.viewRow(row.sessionKey, row, db, await this.catalog.get(), fulfilment);
   }
 
   /** Runs `change` on the locked cart row and saves what it returns. */
   async change(sessionKey: string, change: (row: CartRow, snapshot: CatalogSnapshot, tx: DbOrTx) => Promise<CartRow> | CartRow): Promise<CartView> {
+    // The snapshot before the transaction: loading it may need a connection (or, on PGlite, the one
+    // connection, which the transaction holds), so loading it inside could wait forever.
+    const snapshot = await this.catalog.get();
     return this.db.transaction(async (tx) => {
       // Creates the row or, when it exists, locks it and reads it: one round trip. The no-op update is what
       // makes ON CONFLICT return (and lock) the existing row.
@@ -185,7 +191,6 @@ export class CartService {
         .values({ sessionKey })
         .onConflictDoUpdate({ target: carts.sessionKey, set: { sessionKey: sql`excluded.session_key` } })
         .returning();
-      const snapshot = await this.catalog.get();
       const next = await change(locked ?? emptyRow(sessionKey), snapshot, tx);
       const [saved] = await tx
         .update(carts)
@@ -199,7 +204,7 @@ export class CartService {
         })
         .where(eq(carts.sessionKey, sessionKey))
         .returning();
-      return this.render(saved!, tx);
+      return this.viewRow(sessionKey, saved!, tx, snapshot);
     });
   }
 

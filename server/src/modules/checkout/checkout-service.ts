@@ -83,11 +83,14 @@ export class CheckoutService {
 
   async checkout(request: CheckoutRequest): Promise<CheckoutResult> {
     const fingerprint = fingerprintOf(request);
+    // Taken before the transaction: loading a stale snapshot inside it could wait for the connection the
+    // transaction holds (PGlite has one), e.g. right after another checkout changed a product's stock.
+    const snapshot = await this.carts.snapshot();
     return this.db.transaction(async (tx) => {
       const now = this.clock();
       // No row means an empty cart (nothing to lock: there is nothing to order).
       const [row] = await tx.select().from(carts).where(eq(carts.sessionKey, request.sessionKey)).for('update');
-      const cart = await this.carts.viewRow(request.sessionKey, row, tx);
+      const cart = await this.carts.viewRow(request.sessionKey, row, tx, snapshot);
       if (cart.lines.length === 0) {
         const last = row?.lastCheckout;
         if (last && last.fingerprint === fingerprint && now.getTime() - new Date(last.at).getTime() < REPEAT_WINDOW_MS) {
@@ -123,7 +126,7 @@ export class CheckoutService {
       if (fulfilment === 'dinein' && !isOpenAt(settings.openingHours, now, this.timeZone)) throw new DomainError('DINEIN_CLOSED', DINEIN_CLOSED);
 
       // Totals as the customer will pay them, for the chosen fulfilment (VAT rates and fee depend on it).
-      const priced = cart.shippingMethod === fulfilment ? cart : await this.carts.viewRow(request.sessionKey, row, tx, fulfilment);
+      const priced = cart.shippingMethod === fulfilment ? cart : await this.carts.viewRow(request.sessionKey, row, tx, snapshot, fulfilment);
       let distanceKm: string | null = null;
       if (fulfilment === 'delivery') {
         if (!settings.delivery.enabled) throw new DomainError('DELIVERY_UNAVAILABLE', DELIVERY_UNAVAILABLE);
@@ -227,7 +230,7 @@ export class CheckoutService {
       // A cash order goes to the kitchen now: its tickets are committed with it (a paid card order will
       // enqueue them when the payment is confirmed).
       if (paymentMethod === 'cod') {
-        await enqueueOrderTickets(tx, order!.id, printSettingsFrom((await this.carts.snapshot()).settings));
+        await enqueueOrderTickets(tx, order!.id, printSettingsFrom(snapshot.settings));
       }
       if (priced.coupons.length) {
         await tx.insert(couponUsages).values(priced.coupons.map(({ coupon }) => ({ couponId: coupon.id, orderId: order!.id, customer: who })));
