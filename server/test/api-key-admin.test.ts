@@ -51,6 +51,11 @@ describe('API key management over HTTP', () => {
     expect(notAnId.statusCode).toBe(400);
     expect(notAnId.json()).toMatchObject({ code: 'INVALID_INPUT', data: { status: 400, params: ['id'] } });
     expect((await app.server.inject({ method: 'DELETE', url: '/api/admin/api-keys/987654', headers })).json()).toMatchObject({ code: 'API_KEY_NOT_FOUND', data: { status: 404 } });
+    // The description is optional, and so is the body's every field but the scope.
+    const bare = await app.server.inject({ method: 'POST', url: '/api/admin/api-keys', headers, payload: { scope: 'read' } });
+    expect(bare.statusCode, bare.body).toBe(201);
+    const none = await app.server.inject({ method: 'POST', url: '/api/admin/api-keys', headers });
+    expect(none.json()).toMatchObject({ code: 'API_KEY_SCOPE_INVALID', data: { status: 400 } });
   });
 
   it('the local admin endpoint needs the secret and a connection from this machine', async () => {

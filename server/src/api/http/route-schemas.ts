@@ -43,3 +43,6 @@ export const idListQuery = z
   .transform((value) => (Array.isArray(value) ? value : [value]).flatMap((part) => part.split(',')).map((part) => part.trim()))
   .pipe(z.array(z.string().regex(/^\d{1,9}$/)).max(100))
   .transform((ids) => ids.map(Number));
+
+/** A body that may be left out: none counts as `{}` (Fastify gives the validator null then). */
+export const optionalBody = <T extends z.ZodType>(schema: T) => z.preprocess((value) => value ?? {}, schema);

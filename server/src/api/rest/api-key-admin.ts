@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ApiKeyService, ApiKeySummary, CreatedApiKey } from '../../modules/api-keys/api-key-service.js';
-import { idParams } from '../http/route-schemas.js';
+import { idParams, optionalBody } from '../http/route-schemas.js';
 import { requireGuard } from '../http/viewer.js';
 
 /** Decides whether a request may manage API keys (the staff admin role, wired by the accounts code). */
@@ -29,7 +29,7 @@ function createdJson(key: CreatedApiKey) {
 }
 
 /** The service checks scope and description (the CLI goes through it too); the schema only wants an object. */
-const createBody = z.object({ scope: z.unknown(), description: z.unknown() });
+const createBody = z.object({ scope: z.unknown().optional(), description: z.unknown().optional() });
 
 /**
  * Key management over HTTP at `base` (list, create, revoke). The consumer key and secret appear only in
@@ -44,7 +44,7 @@ export function registerApiKeyAdmin(app: FastifyInstance, deps: { keys: ApiKeySe
       await guard(request);
     });
     scope.get(deps.base, async () => (await deps.keys.list()).map(summaryJson));
-    scope.post(deps.base, { schema: { body: createBody.default({ scope: undefined, description: undefined }) } }, async (request, reply) =>
+    scope.post(deps.base, { schema: { body: optionalBody(createBody) } }, async (request, reply) =>
       reply.code(201).send(createdJson(await deps.keys.create({ scope: request.body.scope, description: request.body.description }))),
     );
     scope.delete(`${deps.base}/:id`, { schema: { params: idParams } }, async (request) => summaryJson(await deps.keys.revoke(request.params.id)));

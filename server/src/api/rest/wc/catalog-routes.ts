@@ -8,7 +8,7 @@ import type { Db } from '../../../db/client.js';
 import { catalogVisibilities } from '../../../db/schema/index.js';
 import { updateProduct } from '../../../modules/catalog/product-update.js';
 import { DomainError } from '../../../errors/domain-error.js';
-import { boolQuery, enumQuery, idListQuery, idParams, intQuery, lastValue } from '../../http/route-schemas.js';
+import { boolQuery, enumQuery, idListQuery, idParams, intQuery, lastValue, optionalBody } from '../../http/route-schemas.js';
 import { pageOf, pageQuery, pagingHeaders } from './paging.js';
 import { categoryShape, productShape, wcStockStatusOf, wcStockStatuses } from './catalog-shapes.js';
 
@@ -178,7 +178,7 @@ export function registerCatalogRoutes(app: FastifyInstance, deps: { catalog: Cat
   });
 
   // PUT /products/{id} (SPEC §7 back office): the change, then the product as the catalogue now has it.
-  const update = { schema: { params: idParams, body: productBody.default({}) } };
+  const update = { schema: { params: idParams, body: optionalBody(productBody) } };
   const handleUpdate = async (request: { params: { id: number }; body: z.output<typeof productBody> }) => {
     const { id } = request.params;
     const b = request.body;

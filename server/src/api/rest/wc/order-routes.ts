@@ -8,7 +8,7 @@ import { centsToDecimal } from '../../../modules/catalog/money.js';
 import { listOrders, orderWithLines } from '../../../modules/orders/order-list.js';
 import type { OrderLineRow as LineRow, OrderRow } from '../../../modules/orders/order-read.js';
 import { orderStatuses, updateOrder } from '../../../modules/orders/order-status-update.js';
-import { enumQuery, idListQuery, idParams, intQuery, lastValue } from '../../http/route-schemas.js';
+import { enumQuery, idListQuery, idParams, intQuery, lastValue, optionalBody } from '../../http/route-schemas.js';
 import { pageOf, pageQuery, pagingHeaders } from './paging.js';
 
 const wcDate = (d: Date | null) => (d ? d.toISOString().slice(0, 19) : null);
@@ -130,7 +130,7 @@ export function registerOrderRoutes(app: FastifyInstance, deps: { db: Db; clock:
 
   api.get('/orders/:id', { schema: { params: idParams } }, async (request) => readOne(request.params.id));
 
-  const update = { schema: { params: idParams, body: updateBody.default({}) } };
+  const update = { schema: { params: idParams, body: optionalBody(updateBody) } };
   const handleUpdate = async (request: { params: { id: number }; body: z.output<typeof updateBody> }) => {
     const { id } = request.params;
     const found = await updateOrder(deps.db, id, { status: request.body.status, customerNote: request.body.customer_note }, deps.clock());
