@@ -33,6 +33,7 @@ import { registerWooCommerceRest } from './api/rest/wc/register.js';
 import { localAdminAuthorize, registerApiKeyAdmin, type Authorize } from './api/rest/api-key-admin.js';
 import { registerSecurityHeaders } from './api/http/security-headers.js';
 import { registerErrorHandler } from './api/http/error-handler.js';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { AuthService } from './modules/auth/auth-service.js';
 import { KnownDevices } from './modules/auth/known-devices.js';
 import { registerViewer, staffMay } from './api/http/viewer.js';
@@ -89,6 +90,8 @@ export async function buildApp(
 
   await server.register(fastifyCookie);
   await registerSecurityHeaders(server);
+  // Route schemas are zod schemas (api/http/route-schemas.ts); a failure goes to the error handler.
+  server.setValidatorCompiler(validatorCompiler);
   registerErrorHandler(server);
 
   registerHealth(server, database);

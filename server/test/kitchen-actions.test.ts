@@ -2,7 +2,8 @@ import { asc, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as t from '../src/db/schema/index.js';
 import type { App } from '../src/app.js';
-import { KitchenActionError, KitchenActions } from '../src/modules/kitchen/kitchen-actions.js';
+import { DomainError } from '../src/errors/domain-error.js';
+import { KitchenActions } from '../src/modules/kitchen/kitchen-actions.js';
 import { cancelOrder } from '../src/modules/orders/order-status.js';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/database.js';
 import { aShopTakingOrders, NOW, placeOrder, STAFF_HEADER, startListeningApp } from './support/orders.js';
@@ -77,8 +78,8 @@ describe.each(databaseKinds)('kitchen actions on %s', (kind) => {
     await kitchen.markReady([b.databaseId]);
     const before = (await events()).length;
     await expect(kitchen.markReady([a.databaseId, b.databaseId])).rejects.toThrow(`Order ${b.databaseId} is completed and cannot be marked as ready.`);
-    await expect(kitchen.markReady([a.databaseId, 987654])).rejects.toMatchObject({ code: 'not_found' });
-    await expect(kitchen.markReady([])).rejects.toBeInstanceOf(KitchenActionError);
+    await expect(kitchen.markReady([a.databaseId, 987654])).rejects.toMatchObject({ code: 'ORDER_NOT_FOUND' });
+    await expect(kitchen.markReady([])).rejects.toBeInstanceOf(DomainError);
     expect((await statusOf(a.databaseId)).status).toBe('processing');
     expect((await events()).length).toBe(before);
 
@@ -87,7 +88,7 @@ describe.each(databaseKinds)('kitchen actions on %s', (kind) => {
     expect(bad.statusCode).toBe(400);
     const conflict = await app.server.inject({ method: 'POST', url: '/api/kitchen/orders/ready', headers: STAFF_HEADER, payload: { ids: [a.databaseId, b.databaseId] } });
     expect(conflict.statusCode).toBe(409);
-    expect(conflict.json()).toMatchObject({ code: 'invalid_transition', data: { status: 409 } });
+    expect(conflict.json()).toMatchObject({ code: 'ORDER_ACTION_REFUSED', data: { status: 409 } });
     const ok = await app.server.inject({ method: 'POST', url: '/api/kitchen/orders/ready', headers: STAFF_HEADER, payload: { ids: [a.databaseId] } });
     expect(ok.json()).toEqual({ orders: [a.databaseId] });
     const all = await app.server.inject({ method: 'POST', url: '/api/kitchen/orders/ready-all', headers: STAFF_HEADER });

@@ -69,7 +69,7 @@ describe.each(databaseKinds)('print kitchen copy on %s', (kind) => {
 
     const unknown = await post('/api/kitchen/orders/987654/print-kitchen-copy');
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ code: 'not_found', message: 'Order 987654 does not exist.', data: { status: 404 } });
+    expect(unknown.json()).toEqual({ code: 'ORDER_NOT_FOUND', message: 'Order 987654 does not exist.', data: { status: 404 } });
     expect((await post('/api/kitchen/orders/abc/print-kitchen-copy')).statusCode).toBe(400);
     expect((await post('/api/kitchen/orders/0/print-kitchen-copy')).statusCode).toBe(400);
 

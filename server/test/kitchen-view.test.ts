@@ -64,7 +64,7 @@ describe.each(databaseKinds)('kitchen view API on %s', (kind) => {
 
     const missing = await app.server.inject({ method: 'POST', url: '/api/kitchen/orders/987654/print-kitchen-copy', headers: STAFF_HEADER });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toMatchObject({ code: 'not_found' });
+    expect(missing.json()).toMatchObject({ code: 'ORDER_NOT_FOUND' });
     const bad = await app.server.inject({ method: 'POST', url: '/api/kitchen/orders/0/print-kitchen-copy', headers: STAFF_HEADER });
     expect(bad.statusCode).toBe(400);
   });
@@ -95,7 +95,7 @@ describe.each(databaseKinds)('kitchen view API on %s', (kind) => {
     for (const bad of [{ ageAmberMinutes: 9, ageRedMinutes: 6 }, { ageAmberMinutes: 0, ageRedMinutes: 6 }, { ageAmberMinutes: 2.5, ageRedMinutes: 6 }, { ageAmberMinutes: 2 }, { ageAmberMinutes: 2, ageRedMinutes: 6, extra: 1 }]) {
       const refused = await manager.request('PUT', '/api/kitchen/settings', bad);
       expect(refused.statusCode, JSON.stringify(bad)).toBe(400);
-      expect(refused.json()).toMatchObject({ code: 'bad_input' });
+      expect(refused.json()).toMatchObject({ code: 'INVALID_INPUT' });
     }
     expect(await stored()).toEqual({ ageAmberMinutes: 4, ageRedMinutes: 12 });
 

@@ -66,7 +66,7 @@ describe.each(databaseKinds)('print settings and print jobs in the dashboard on 
       expect((await customer.request(method, url, body)).statusCode, `customer ${method} ${url}`).toBe(401);
       const refused = await kitchen.request(method, url, body);
       expect(refused.statusCode, `kitchen ${method} ${url}`).toBe(403);
-      expect(refused.json()).toMatchObject({ code: 'forbidden', data: { permission: 'settings.manage' } });
+      expect(refused.json()).toMatchObject({ code: 'PERMISSION_DENIED', data: { permission: 'settings.manage' } });
     }
     expect((await readPrintSettings(testDb.database.db)).kitchenCopies).toBe(1);
     expect(await printed.list()).toEqual([]);
@@ -154,7 +154,7 @@ describe.each(databaseKinds)('print settings and print jobs in the dashboard on 
       const response = await admin.request('PUT', '/api/printing/settings', body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       const answer = response.json() as { code: string; message: string; data: { fields: { field: string; message: string }[] } };
-      expect(answer.code).toBe('bad_input');
+      expect(answer.code).toBe('PRINT_SETTINGS_INVALID');
       expect(answer.data.fields.map((f) => f.field), JSON.stringify(body)).toEqual(fields);
       expect(answer.message).toMatch(/^Print settings not saved: /);
     }
@@ -244,10 +244,10 @@ describe.each(databaseKinds)('print settings and print jobs in the dashboard on 
     await manager.request('PUT', '/api/printing/settings', { customerPrinter: '' });
     const missing = await manager.request('POST', '/api/printing/test', { kind: 'customer' });
     expect(missing.statusCode).toBe(409);
-    expect(missing.json()).toMatchObject({ code: 'not_configured', message: NOT_CONFIGURED });
+    expect(missing.json()).toMatchObject({ code: 'PRINTER_NOT_CONFIGURED', message: NOT_CONFIGURED });
     await manager.request('PUT', '/api/printing/settings', { customerPrinter: '127.0.0.1:9' });
     const dead = await manager.request('POST', '/api/printing/test', { kind: 'customer' });
-    expect(dead.statusCode).toBe(502);
+    expect(dead.statusCode).toBe(503);
     expect(dead.json().message).toMatch(/^The test ticket did not print on lan:127\.0\.0\.1:9: /);
     for (const body of [{}, { kind: 'bar' }, { kind: 'kitchen', copies: 2 }, null]) {
       expect((await manager.request('POST', '/api/printing/test', body)).statusCode, JSON.stringify(body)).toBe(400);

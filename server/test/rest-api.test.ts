@@ -98,7 +98,7 @@ describe.each(databaseKinds)('store REST API and API keys (%s)', (kind) => {
       await keys.revoke(key.id);
       const response = await get('/wp-json/wc/v3/products', { authorization: basic(key) });
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ code: 'woocommerce_rest_authentication_error', message: 'Consumer key is invalid.', data: { status: 401 } });
+      expect(response.json()).toEqual({ code: 'woocommerce_rest_authentication_error', message: 'Consumer key is invalid.', data: { status: 401, code: 'API_KEY_REJECTED' } });
       await expect(keys.revoke(999_999)).rejects.toThrow(/No API key/);
     });
   });
@@ -125,7 +125,7 @@ describe.each(databaseKinds)('store REST API and API keys (%s)', (kind) => {
     it('without credentials: 401 in the WooCommerce shape', async () => {
       const response = await get('/wp-json/wc/v3/products');
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ code: 'woocommerce_rest_cannot_view', message: 'Sorry, you cannot list resources.', data: { status: 401 } });
+      expect(response.json()).toEqual({ code: 'woocommerce_rest_cannot_view', message: 'Sorry, you cannot list resources.', data: { status: 401, code: 'API_KEY_REQUIRED' } });
     });
 
     it('accepts OAuth 1.0a HMAC-SHA256 and HMAC-SHA1 signatures from a remote client over plain HTTP', async () => {

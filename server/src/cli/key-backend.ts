@@ -1,8 +1,9 @@
 import { LOCAL_ADMIN_HEADER } from '../api/rest/api-key-admin.js';
 import type { Config } from '../config.js';
 import { openDatabase, type Database } from '../db/client.js';
-import { ApiKeyError, ApiKeyService, type ApiKeySummary, type CreatedApiKey } from '../modules/api-keys/api-key-service.js';
+import { ApiKeyService, type ApiKeySummary, type CreatedApiKey } from '../modules/api-keys/api-key-service.js';
 import { loadPepper } from '../modules/api-keys/pepper.js';
+import { DomainError } from '../errors/domain-error.js';
 import { DataDirLock, LockHeldError, readLock, type LockContents } from '../modules/instance-lock/data-dir-lock.js';
 
 /** The key operations the CLI needs, wherever they run: in the running server or on the database. */
@@ -82,7 +83,7 @@ function databaseBackend(config: Config, database: Database, release: () => void
     try {
       return await work();
     } catch (error) {
-      if (error instanceof ApiKeyError) throw new CliError(error.message);
+      if (error instanceof DomainError) throw new CliError(error.message);
       throw error;
     }
   };

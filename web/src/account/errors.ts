@@ -1,45 +1,47 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import type { IntlShape } from 'react-intl';
+import type { ClientErrorCode, ServerProblem } from '../api/client';
 
 type AccountField = 'username' | 'email' | 'password';
 
 /**
- * Server messages (English, docs/product.md §8) mapped to their translated text and, when the message is about one
- * field, that field, so the form shows it there. A message we do not know is shown with the form's
- * fallback text.
+ * Account problems by their code (the contract's error codes) mapped to their translated text and, when the
+ * problem is about one field, that field, so the form shows it there (docs/product.md §8). A problem without a
+ * known code gets the screen's own fallback text.
  */
-const KNOWN: [RegExp, string, AccountField?][] = [
-  [/^No account found with that username/, 'account.error.noAccount', 'username'],
-  [/^Incorrect password/, 'account.error.wrongPassword', 'password'],
-  [/^Password reset link is invalid/, 'account.error.resetLinkInvalid'],
-  [/^Too many attempts/, 'account.error.tooMany'],
-  [/most common passwords/, 'account.error.commonPassword', 'password'],
-  [/at least 8 characters/, 'account.error.passwordShort', 'password'],
-  [/at most 128 characters/, 'account.error.passwordLong', 'password'],
-  [/already registered with your email/, 'account.error.emailTaken', 'email'],
-  [/already registered with that username/, 'account.error.usernameTaken', 'email'],
-  [/valid email address/, 'account.error.emailInvalid', 'email'],
-  [/^You need to log in first/, 'account.error.loginRequired'],
-  [/^Network request failed/, 'account.error.network'],
-  [/^You have already reviewed/, 'review.error.already'],
-  [/^The rating must be/, 'review.error.rating'],
-  [/^This product cannot be/, 'review.error.product'],
-  [/^This product is not on your wishlist/, 'review.error.product'],
-];
-
-const known = (error: unknown) => {
-  const message = error instanceof Error ? error.message : '';
-  return KNOWN.find(([pattern]) => pattern.test(message));
+const BY_CODE: Partial<Record<ClientErrorCode, [string, AccountField?]>> = {
+  NO_ACCOUNT: ['account.error.noAccount', 'username'],
+  WRONG_PASSWORD: ['account.error.wrongPassword', 'password'],
+  RESET_LINK_INVALID: ['account.error.resetLinkInvalid'],
+  TOO_MANY_ATTEMPTS: ['account.error.tooMany'],
+  PASSWORD_TOO_COMMON: ['account.error.commonPassword', 'password'],
+  PASSWORD_TOO_SHORT: ['account.error.passwordShort', 'password'],
+  PASSWORD_TOO_LONG: ['account.error.passwordLong', 'password'],
+  EMAIL_TAKEN: ['account.error.emailTaken', 'email'],
+  USERNAME_TAKEN: ['account.error.usernameTaken', 'email'],
+  EMAIL_INVALID: ['account.error.emailInvalid', 'email'],
+  LOGIN_REQUIRED: ['account.error.loginRequired'],
+  NETWORK_FAILED: ['account.error.network'],
+  REVIEW_EXISTS: ['review.error.already'],
+  REVIEW_RATING_INVALID: ['review.error.rating'],
+  REVIEW_NOT_ALLOWED: ['review.error.product'],
+  WISHLIST_NOT_ALLOWED: ['review.error.product'],
+  NOT_ON_WISHLIST: ['review.error.product'],
 };
 
-/** The message id of a server error, or `fallbackId` when we do not know the message. */
+const known = (error: unknown) => {
+  const code = typeof error === 'object' && error !== null ? (error as Partial<ServerProblem>).code : undefined;
+  return code ? BY_CODE[code] : undefined;
+};
+
+/** The message id of a server error, or `fallbackId` when we do not know its code. */
 export function accountErrorId(error: unknown, fallbackId = 'account.error.update'): string {
-  return known(error)?.[1] ?? fallbackId;
+  return known(error)?.[0] ?? fallbackId;
 }
 
 /** The field a server error is about, if it is about one. */
 export function accountErrorField(error: unknown): AccountField | undefined {
-  return known(error)?.[2];
+  return known(error)?.[1];
 }
 
 export function accountErrorText(intl: IntlShape, error: unknown, fallbackId: string): string {

@@ -1,13 +1,29 @@
+import type { ErrorCode } from '@bakje/contract';
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
 import { isTokenError, readSessionToken, resetAndReload, SESSION_HEADER, storeSessionToken, withSession } from '../cart/session';
 import { LOCALE_HEADER, type LocaleCode } from '../i18n/locale';
 
-/** An error reported by the GraphQL API: docs/product.md §8 says the storefront takes the first error's message. */
-export class ApiError extends Error {
+/** The server's codes, and the one the client gives a request that never got an answer. */
+export type ClientErrorCode = ErrorCode | 'NETWORK_FAILED';
+
+/** What went wrong: the server's message (docs/product.md §8), and the code and details the page reacts to. */
+export interface ServerProblem {
+  message: string;
+  code?: ClientErrorCode;
+  details?: Record<string, unknown>;
+}
+
+/**
+ * An error reported by the GraphQL API: docs/product.md §8 says the storefront takes the first error's message;
+ * the page decides what to do by its `code` (extensions.code), never by the message text.
+ */
+export class ApiError extends Error implements ServerProblem {
   constructor(
     message: string,
     readonly kind: 'graphql' | 'network' | 'http',
     readonly status?: number,
+    readonly code?: ClientErrorCode,
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -15,10 +31,12 @@ export class ApiError extends Error {
 }
 
 export const NETWORK_ERROR = 'Network request failed';
+/** docs/product.md §8's network failure. */
+export const networkProblem = (): ApiError => new ApiError(NETWORK_ERROR, 'network', undefined, 'NETWORK_FAILED');
 
 interface GraphQLResponse<T> {
   data?: T | null;
-  errors?: { message: string }[];
+  errors?: { message: string; extensions?: { code?: ErrorCode } & Record<string, unknown> }[];
 }
 
 export interface RequestOptions {
@@ -68,7 +86,7 @@ async function post<T, V>(
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(NETWORK_ERROR, 'network');
+    throw networkProblem();
   }
   const issued = session ? response.headers.get(SESSION_HEADER) : null;
   if (issued) storeSessionToken(issued);
@@ -81,8 +99,9 @@ async function post<T, V>(
   const first = body.errors?.[0];
   if (first) {
     // docs/product.md §8: a foreign or broken token clears the stored state and reloads (once).
-    if (session && isTokenError(first.message)) resetAndReload();
-    throw new ApiError(first.message, 'graphql', response.status);
+    const { code, ...details } = first.extensions ?? {};
+    if (session && isTokenError(code)) resetAndReload();
+    throw new ApiError(first.message, 'graphql', response.status, code, details);
   }
   if (!response.ok || body.data == null) throw new ApiError(`HTTP ${response.status}`, 'http', response.status);
   return body.data;

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { ApiError, NETWORK_ERROR } from '../api/client';
+import { ApiError, networkProblem, type ServerProblem } from '../api/client';
 import { useStoreSettings } from '../api/hooks';
 import { useLocale } from '../i18n/LocaleProvider';
 import { cartApi, type AddToCartInput, type Cart, type FulfilmentType } from './cartApi';
@@ -15,21 +15,21 @@ export interface CartContextValue {
   status: CartStatus;
   /** A change is in flight (docs/product.md §4 updating flag). */
   updating: boolean;
-  /** The last failed change or load, as the API worded it (see serverMessages). */
-  error: string | null;
+  /** The last failed change or load: the API's message and code (see serverMessages). */
+  error: ServerProblem | null;
   panelOpen: boolean;
   openPanel: () => void;
   closePanel: () => void;
   clearError: () => void;
   ensureLoaded: () => void;
   refresh: () => Promise<void>;
-  /** Each change resolves to null when it worked, or the API's message. */
-  add: (input: AddToCartInput) => Promise<string | null>;
-  setQuantity: (key: string, quantity: number) => Promise<string | null>;
-  remove: (key: string) => Promise<string | null>;
-  applyCoupon: (code: string) => Promise<string | null>;
-  removeCoupon: (code: string) => Promise<string | null>;
-  setFulfilment: (type: FulfilmentType) => Promise<string | null>;
+  /** Each change resolves to null when it worked, or the API's problem. */
+  add: (input: AddToCartInput) => Promise<ServerProblem | null>;
+  setQuantity: (key: string, quantity: number) => Promise<ServerProblem | null>;
+  remove: (key: string) => Promise<ServerProblem | null>;
+  applyCoupon: (code: string) => Promise<ServerProblem | null>;
+  removeCoupon: (code: string) => Promise<ServerProblem | null>;
+  setFulfilment: (type: FulfilmentType) => Promise<ServerProblem | null>;
   /** After a checkout the server has emptied the cart; show that without a round trip. */
   replace: (cart: Cart) => void;
 }
@@ -38,9 +38,9 @@ const CartContext = createContext<CartContextValue | null>(null);
 
 const ACTIVITY_EVENTS = ['mousemove', 'keydown', 'touchstart', 'scroll', 'click'] as const;
 
-function messageOf(error: unknown): string {
-  if (error instanceof ApiError) return error.message;
-  return NETWORK_ERROR;
+function problemOf(error: unknown): ServerProblem {
+  if (error instanceof ApiError) return error;
+  return networkProblem();
 }
 
 export function CartProvider({ children }: { children: ReactNode }) {
@@ -49,7 +49,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
   const [cart, setCart] = useState<Cart | null>(null);
   const [status, setStatus] = useState<CartStatus>('idle');
   const [pending, setPending] = useState(0);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<ServerProblem | null>(null);
   const [panelOpen, setPanelOpen] = useState(false);
   const started = useRef(false);
   const localeRef = useRef(locale);
@@ -69,13 +69,13 @@ export function CartProvider({ children }: { children: ReactNode }) {
     } catch (e) {
       if (e instanceof ApiError && e.kind === 'network') {
         // Offline: keep what we have; the 'online' listener loads again.
-        setError(NETWORK_ERROR);
+        setError(e);
         setStatus((s) => (s === 'ready' ? s : 'error'));
         return;
       }
       // docs/product.md §4: a failed load clears cookies and local storage and starts over, once.
       if (!resetAndReload()) {
-        setError(messageOf(e));
+        setError(problemOf(e));
         setStatus('error');
       }
     }
@@ -100,14 +100,14 @@ export function CartProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     const onOnline = () => {
       if (!started.current) return;
-      setError((current) => (current === NETWORK_ERROR ? null : current));
+      setError((current) => (current?.code === 'NETWORK_FAILED' ? null : current));
       void load();
     };
     window.addEventListener('online', onOnline);
     return () => window.removeEventListener('online', onOnline);
   }, [load]);
 
-  const change = useCallback(async (run: () => Promise<Cart>): Promise<string | null> => {
+  const change = useCallback(async (run: () => Promise<Cart>): Promise<ServerProblem | null> => {
     started.current = true;
     setPending((n) => n + 1);
     setError(null);
@@ -117,9 +117,9 @@ export function CartProvider({ children }: { children: ReactNode }) {
       setStatus('ready');
       return null;
     } catch (e) {
-      const message = messageOf(e);
-      setError(message);
-      return message;
+      const problem = problemOf(e);
+      setError(problem);
+      return problem;
     } finally {
       setPending((n) => n - 1);
     }

@@ -1,58 +1,65 @@
 /**
- * The API answers in English (docs/product.md §8 texts). The storefront shows them in the visitor's language: known
- * messages map to message ids (with their numbers pulled out); anything else falls back to a generic text.
+ * The API answers in English (docs/product.md §8 texts) with a code (contract/src/error-codes.ts). The storefront shows
+ * a problem in the visitor's language by its code, with the numbers from the error's details; a problem
+ * without a known code falls back to a generic text that carries the server's words.
  */
-import { NETWORK_ERROR } from '../api/client';
+import type { ClientErrorCode, ServerProblem } from '../api/client';
 
 export interface LocalMessage {
   id: string;
   values?: Record<string, string | number>;
 }
 
-const EXACT: Record<string, string> = {
-  [NETWORK_ERROR]: 'error.network',
-  'You have reached the maximum allowed quantity for this product.': 'cart.error.maxQuantity',
-  'Field is required': 'cart.error.required',
-  'This add-on choice does not belong to the product.': 'cart.error.addon',
-  'This product is out of stock and cannot be added to the cart.': 'cart.error.outOfStock',
-  'There is not enough stock of this product for that quantity.': 'cart.error.notEnoughStock',
-  'This product cannot be ordered.': 'cart.error.notPurchasable',
-  'Please choose the product options before adding it to the cart.': 'cart.error.chooseOptions',
-  'Your cart can hold at most 100 lines.': 'cart.error.full',
-  'The quantity must be a whole number from 1 to 999.': 'cart.error.quantity',
-  'This item is no longer in your cart.': 'cart.error.unknownLine',
-  'Your cart is empty.': 'cart.error.empty',
-  'This coupon has expired.': 'coupon.error.expired',
-  'Coupon usage limit has been reached.': 'coupon.error.limit',
-  'The time slot was just booked by someone else; choose another.': 'checkout.error.slotTaken',
-  'A valid time slot must be selected before proceeding.': 'checkout.error.slotRequired',
-  'Online ordering is not possible at the moment; check the opening hours.': 'ordering.closed',
-  'Dine-in is not available at the current time.': 'ordering.dineinClosed',
-  'Delivery is not available at the moment.': 'ordering.deliveryClosed',
-  'Please provide a complete address to proceed with the delivery.': 'delivery.incomplete',
-  'Failed to fetch distance from server': 'delivery.failed',
-  'This payment method is not available.': 'checkout.error.payment',
-  'Billing First name is a required field.': 'checkout.error.firstName',
-  'Billing Last name is a required field.': 'checkout.error.lastName',
-  'Billing Phone is a required field.': 'checkout.error.phone',
-  'Billing Phone is not a valid phone number.': 'checkout.error.phoneInvalid',
-  'Billing Email address is not a valid email address.': 'checkout.error.emailInvalid',
-  'We could not find your order': 'order.notFound',
+const BY_CODE: Partial<Record<ClientErrorCode, string>> = {
+  NETWORK_FAILED: 'error.network',
+  MAX_QUANTITY: 'cart.error.maxQuantity',
+  FIELD_REQUIRED: 'cart.error.required',
+  INVALID_ADDON: 'cart.error.addon',
+  OUT_OF_STOCK: 'cart.error.outOfStock',
+  NOT_ENOUGH_STOCK: 'cart.error.notEnoughStock',
+  NOT_PURCHASABLE: 'cart.error.notPurchasable',
+  CHOOSE_VARIATION: 'cart.error.chooseOptions',
+  CART_FULL: 'cart.error.full',
+  INVALID_QUANTITY: 'cart.error.quantity',
+  UNKNOWN_CART_LINE: 'cart.error.unknownLine',
+  CART_EMPTY: 'cart.error.empty',
+  COUPON_EXPIRED: 'coupon.error.expired',
+  COUPON_USAGE_LIMIT: 'coupon.error.limit',
+  SLOT_TAKEN: 'checkout.error.slotTaken',
+  SLOT_REQUIRED: 'checkout.error.slotRequired',
+  ORDERING_CLOSED: 'ordering.closed',
+  DINEIN_CLOSED: 'ordering.dineinClosed',
+  DELIVERY_UNAVAILABLE: 'ordering.deliveryClosed',
+  INCOMPLETE_ADDRESS: 'delivery.incomplete',
+  DISTANCE_FAILED: 'delivery.failed',
+  PAYMENT_METHOD_UNAVAILABLE: 'checkout.error.payment',
+  BILLING_FIRST_NAME_REQUIRED: 'checkout.error.firstName',
+  BILLING_LAST_NAME_REQUIRED: 'checkout.error.lastName',
+  BILLING_PHONE_REQUIRED: 'checkout.error.phone',
+  BILLING_PHONE_INVALID: 'checkout.error.phoneInvalid',
+  BILLING_EMAIL_INVALID: 'checkout.error.emailInvalid',
+  ORDER_NOT_FOUND: 'order.notFound',
 };
 
-const PATTERNS: { re: RegExp; id: string; values: (m: RegExpExecArray) => Record<string, string | number> }[] = [
-  { re: /is ([\d.]+) km away and we deliver up to ([\d.]+) km/, id: 'delivery.tooFar', values: (m) => ({ distance: Number(m[1]), maximum: Number(m[2]) }) },
-  { re: /minimum order for delivery is €(\d+(?:\.\d+)?)/, id: 'delivery.belowMinimum', values: (m) => ({ minimum: Number(m[1]) }) },
-  { re: /minimum spend for this coupon is €(\d+(?:\.\d+)?)/, id: 'coupon.error.minimum', values: (m) => ({ minimum: Number(m[1]) }) },
-  { re: /^Coupon "(.*)" does not exist!$/, id: 'coupon.error.unknown', values: (m) => ({ code: m[1] ?? '' }) },
-];
+const number = (value: unknown) => (typeof value === 'number' ? value : Number(value));
 
-export function localMessage(message: string): LocalMessage {
-  const exact = EXACT[message];
-  if (exact) return { id: exact };
-  for (const p of PATTERNS) {
-    const m = p.re.exec(message);
-    if (m) return { id: p.id, values: p.values(m) };
-  }
-  return { id: 'error.generic', values: { detail: message } };
+/** Codes whose text has numbers (or a name) in it: taken from the error's details. */
+const WITH_VALUES: Partial<Record<ClientErrorCode, { id: string; values: (details: Record<string, unknown>) => Record<string, string | number> }>> = {
+  DELIVERY_TOO_FAR: { id: 'delivery.tooFar', values: (d) => ({ distance: number(d.distance), maximum: number(d.maximum) }) },
+  DELIVERY_BELOW_MINIMUM: { id: 'delivery.belowMinimum', values: (d) => ({ minimum: number(d.minimum) }) },
+  COUPON_MINIMUM_SPEND: { id: 'coupon.error.minimum', values: (d) => ({ minimum: number(d.minimum) }) },
+  INVALID_COUPON: { id: 'coupon.error.unknown', values: (d) => ({ code: String(d.coupon ?? '') }) },
+};
+
+export function localMessage(problem: ServerProblem): LocalMessage {
+  const withValues = problem.code ? WITH_VALUES[problem.code] : undefined;
+  if (withValues) return { id: withValues.id, values: withValues.values(problem.details ?? {}) };
+  const id = problem.code ? BY_CODE[problem.code] : undefined;
+  if (id) return { id };
+  return { id: 'error.generic', values: { detail: problem.message } };
+}
+
+/** The checkout's slot was booked by someone else meanwhile: the page clears it and reloads the slots. */
+export function isSlotTaken(problem: unknown): boolean {
+  return typeof problem === 'object' && problem !== null && (problem as ServerProblem).code === 'SLOT_TAKEN';
 }

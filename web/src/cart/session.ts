@@ -4,8 +4,6 @@
  */
 export const SESSION_COOKIE = 'woocommerce-session';
 export const SESSION_HEADER = 'woocommerce-session';
-/** docs/product.md §8: these two answers mean the stored token is useless; the client starts over. */
-export const TOKEN_ERRORS = ['The iss do not match with this server', 'Invalid session token'] as const;
 /** Cookies that are preferences, not session state: kept when the session is cleared. */
 const KEPT_COOKIES = new Set(['bakje-locale']);
 const RELOAD_COUNTER = 'bakje-session-reloads';
@@ -33,8 +31,12 @@ export function storeSessionToken(token: string): void {
   document.cookie = `${SESSION_COOKIE}=${encodeURIComponent(value)}; Path=/; Max-Age=${TOKEN_DAYS * 86_400}; SameSite=Lax${secure}`;
 }
 
-export function isTokenError(message: string): boolean {
-  return (TOKEN_ERRORS as readonly string[]).includes(message);
+/**
+ * docs/product.md §8: 'The iss do not match with this server' and 'Invalid session token' mean the stored token is
+ * useless and the client starts over; the server gives both the code INVALID_SESSION.
+ */
+export function isTokenError(code: string | undefined): boolean {
+  return code === 'INVALID_SESSION';
 }
 
 /** Clears cookies (but the language choice) and local storage: the next request starts a fresh session. */

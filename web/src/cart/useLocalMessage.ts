@@ -1,11 +1,12 @@
 import { useIntl } from 'react-intl';
+import type { ServerProblem } from '../api/client';
 import { localMessage } from './serverMessages';
 
-/** Formats an API message in the visitor's language. */
-export function useLocalMessage(): (message: string) => string {
+/** Formats an API problem in the visitor's language. */
+export function useLocalMessage(): (problem: ServerProblem) => string {
   const intl = useIntl();
-  return (message) => {
-    const local = localMessage(message);
+  return (problem) => {
+    const local = localMessage(problem);
     return intl.formatMessage({ id: local.id }, local.values);
   };
 }

@@ -4,7 +4,7 @@ import { useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../api/client';
+import { ApiError, type ServerProblem } from '../api/client';
 import type { Cart, FulfilmentType } from '../cart/cartApi';
 import { useCart } from '../cart/CartProvider';
 import { useLocalMessage } from '../cart/useLocalMessage';
@@ -52,7 +52,7 @@ export function CheckoutForm({ cart, context, initial }: { cart: Cart; context: 
   const [distance, setDistance] = useState<{ key: string; result: DistanceResult } | null>(null);
   const [checking, setChecking] = useState(false);
   const [confirmedFor, setConfirmedFor] = useState<string | null>(null);
-  const [serverError, setServerError] = useState<string | null>(null);
+  const [serverError, setServerError] = useState<ServerProblem | null>(null);
   const errorRef = useRef<HTMLDivElement>(null);
   // A double click submits twice before the disabled button is drawn: the second one waits for nothing.
   const inFlight = useRef(false);
@@ -115,9 +115,9 @@ export function CheckoutForm({ cart, context, initial }: { cart: Cart; context: 
       await refresh();
       void navigate(`/order-summary/${placed.order.databaseId}`);
     } catch (e) {
-      const message = e instanceof ApiError ? e.message : String(e);
-      setServerError(message);
-      reactToSlotTaken(message, () => setSlotId(null), queryClient);
+      const problem: ServerProblem = e instanceof ApiError ? e : { message: String(e) };
+      setServerError(problem);
+      reactToSlotTaken(problem, () => setSlotId(null), queryClient);
       requestAnimationFrame(() => errorRef.current?.focus());
     }
   }

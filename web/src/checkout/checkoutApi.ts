@@ -1,6 +1,6 @@
 /** Fulfilment, slots, delivery and checkout calls (documents in checkout.graphql). */
 import type { DistanceAnswer, RestErrorBody } from '@bakje/contract';
-import { ApiError, gql, NETWORK_ERROR, type TypedDocument } from '../api/client';
+import { gql, networkProblem, type TypedDocument } from '../api/client';
 import type { CountriesEnum, FulfilmentTypeEnum } from '../api/schema-types.generated';
 import type { LocaleCode } from '../i18n/locale';
 import type { FulfilmentType } from '../cart/cartApi';
@@ -41,10 +41,10 @@ export async function checkDistance(address: { address1: string; city: string; p
     response = await fetch(`/api/calculate-distance?${params.toString()}`, { headers: { accept: 'application/json' }, signal });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(NETWORK_ERROR, 'network');
+    throw networkProblem();
   }
   const body = (await response.json().catch(() => null)) as Partial<DistanceAnswer & RestErrorBody> | null;
-  if (response.status === 400 && body?.code === 'incomplete_address') return { kind: 'incomplete' };
+  if (body?.code === 'INCOMPLETE_ADDRESS') return { kind: 'incomplete' };
   if (!response.ok || !body || typeof body.distance !== 'number') return { kind: 'failed' };
   return { kind: body.within_range ? 'ok' : 'tooFar', distance: body.distance, maximum: body.maximum_distance };
 }

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
+import type { ServerProblem } from '../api/client';
 import type { ProductDetail, Variation } from '../api/types';
 import { useCart } from '../cart/CartProvider';
 import { useLocalMessage } from '../cart/useLocalMessage';
@@ -43,7 +44,7 @@ export function OrderForm({
   const [submitted, setSubmitted] = useState(false);
   const [done, setDone] = useState(false);
   const [adding, setAdding] = useState(false);
-  const [addError, setAddError] = useState<string | null>(null);
+  const [addError, setAddError] = useState<ServerProblem | null>(null);
   const cart = useCart();
   const local = useLocalMessage();
   const total = lineTotal(basePrice, product.addons, choices, quantity);

@@ -7,6 +7,7 @@ import { useLocalMessage } from '../cart/useLocalMessage';
 import { AllergenIcons, Badge, Button, ButtonLink, Price, ProductImage, Skeleton } from '../ui';
 import { hasPriceRange, lowestPrice, parseRawPrices } from './filtering';
 import { prefetchProductPage } from './prefetch';
+import type { ClientErrorCode, ServerProblem } from '../api/client';
 
 /** The price block of a list item: "from" price for a range, struck-through regular price on sale. */
 export function ListPrice({ product, size = 'md' }: { product: ListProduct; size?: 'sm' | 'md' | 'lg' }) {
@@ -44,7 +45,8 @@ export function cardImageAlt(altText: string | null | undefined, name: string): 
 }
 
 /** Answers that mean "this product needs choices first": the card sends the visitor to the product page. */
-const NEEDS_CHOICES = new Set(['Field is required', 'Please choose the product options before adding it to the cart.']);
+/** The product has required add-ons or options: its page lets the visitor choose them. */
+const NEEDS_CHOICES = new Set<ClientErrorCode | undefined>(['FIELD_REQUIRED', 'CHOOSE_VARIATION']);
 
 /** Add to cart from a card: simple products go straight in; products with sizes open their page. */
 function CardAddButton({ product, href }: { product: ListProduct; href: string }) {
@@ -53,7 +55,7 @@ function CardAddButton({ product, href }: { product: ListProduct; href: string }
   const cart = useCart();
   const local = useLocalMessage();
   const [state, setState] = useState<'idle' | 'adding' | 'added'>('idle');
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<ServerProblem | null>(null);
   if (product.type !== 'SIMPLE') {
     return (
       <ButtonLink to={href} variant="secondary" size="sm" className="card__add" aria-label={intl.formatMessage({ id: 'cart.chooseFor' }, { name: product.name })}>
@@ -65,7 +67,7 @@ function CardAddButton({ product, href }: { product: ListProduct; href: string }
     setState('adding');
     setError(null);
     const failed = await cart.add({ productId: product.databaseId, quantity: 1 });
-    if (failed && NEEDS_CHOICES.has(failed)) {
+    if (failed && NEEDS_CHOICES.has(failed.code)) {
       void navigate(href);
       return;
     }

@@ -1,4 +1,5 @@
-import { checkPageSize, userError } from './errors.js';
+import { DomainError } from '../../errors/domain-error.js';
+import { checkPageSize } from './errors.js';
 
 const PREFIX = 'arrayconnection:';
 
@@ -10,7 +11,7 @@ function cursorToOffset(cursor: string, argument: string): number {
   const decoded = Buffer.from(cursor, 'base64').toString('utf8');
   const offset = Number(decoded.slice(PREFIX.length));
   if (!decoded.startsWith(PREFIX) || !Number.isInteger(offset) || offset < 0) {
-    throw userError(`Argument "${argument}" is not a valid cursor.`);
+    throw new DomainError('INVALID_INPUT', `Argument "${argument}" is not a valid cursor.`);
   }
   return offset;
 }

@@ -23,6 +23,8 @@ import { depthLimit } from './depth-limit.js';
 import { queryLimits } from './query-limits.js';
 import { NUL_MESSAGE, containsNul } from '../http/nul-text.js';
 import { accountContext } from './account-context.js';
+import { DomainError } from '../../errors/domain-error.js';
+import { graphqlErrorOf } from './errors.js';
 
 /** Root fields that only read the catalogue: a query made of these alone is cached whole. */
 const CATALOGUE_FIELDS = new Set([
@@ -181,9 +183,10 @@ export function registerGraphQL(
   }
 
   function publicError(error: GraphQLError, request: FastifyRequest) {
-    // Errors we raise on purpose carry a code; graphql-js's own (a variable that does not fit its type,
-    // found by fuzzing) wrap a GraphQLError or come before execution (no path). Anything else is a bug:
-    // log it, never leak its details.
+    // A domain error answers with its code (errors.ts); graphql-js's own (a variable that does not fit its
+    // type, found by fuzzing) wrap a GraphQLError or come before execution (no path). Anything else is a
+    // bug: log it, never leak its details.
+    if (error.originalError instanceof DomainError) return graphqlErrorOf(error.originalError, error).toJSON();
     if (error.extensions?.code || !error.originalError || error.originalError instanceof GraphQLError || error.path === undefined) {
       return error.toJSON();
     }

@@ -1,14 +1,24 @@
 import { GraphQLError } from 'graphql';
+import { DomainError } from '../../errors/domain-error.js';
+import { httpStatusOf } from '../http/error-handler.js';
 
-/** A user-facing error: its message reaches the client as errors[0].message (docs/product.md §8). */
-export function userError(message: string, code = 'BAD_USER_INPUT'): GraphQLError {
-  return new GraphQLError(message, { extensions: { code } });
+/**
+ * A domain error as GraphQL reports it: the message as it is (docs/product.md §8: the storefront shows the first
+ * error's message), `extensions.code` the domain code, `extensions.status` the HTTP status of its kind
+ * (the same mapping as REST) and the error's details next to them.
+ */
+export function graphqlErrorOf(error: DomainError, from?: GraphQLError): GraphQLError {
+  return new GraphQLError(error.message, {
+    nodes: from?.nodes,
+    path: from?.path,
+    extensions: { ...error.details, code: error.code, status: httpStatusOf[error.kind] },
+  });
 }
 
 /** `first`/`last` must stay within 0..10000 (the storefront asks for up to 9999). */
 export function checkPageSize(name: string, value: number | null | undefined, max = 10000): void {
   if (value === null || value === undefined) return;
   if (!Number.isInteger(value) || value < 0 || value > max) {
-    throw userError(`Argument "${name}" must be between 0 and ${max}; got ${value}.`);
+    throw new DomainError('INVALID_INPUT', `Argument "${name}" must be between 0 and ${max}; got ${value}.`);
   }
 }

@@ -1,5 +1,5 @@
 import { newGuestKey, SessionTokenError, type Session, type SessionTokens } from '../../modules/session/session-token.js';
-import { userError } from './errors.js';
+import { DomainError } from '../../errors/domain-error.js';
 
 /**
  * The request's storefront session. A valid token continues its session; none starts a new guest
@@ -50,7 +50,7 @@ export class RequestSession {
 
   /** The session key for cart work; throws the token problem if the sent token was bad. */
   key(): string {
-    if (this.problem) throw userError(this.problem, 'INVALID_SESSION');
+    if (this.problem) throw new DomainError('INVALID_SESSION', this.problem);
     return this.ensure().key;
   }
 

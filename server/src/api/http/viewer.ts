@@ -1,7 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS } from '../../modules/auth/known-devices.js';
+import { DomainError } from '../../errors/domain-error.js';
 import { can, isStaffRole, type Permission, type StaffRole } from '../../modules/auth/permissions.js';
 import type { ActiveSession, CreatedSession, SessionStore } from '../../modules/auth/sessions.js';
 
@@ -96,18 +97,37 @@ export function clearSessionCookies(request: FastifyRequest, reply: FastifyReply
 }
 
 /**
- * Route guard: staff holding `permission` pass; other staff get 403; customers and guests get 401 (they
- * are not logged in as staff at all). Use as `preHandler: requireStaff('products.manage')`.
+ * Why a staff guard said no: not logged in as staff at all (guest or customer) is 401, staff whose role
+ * lacks the permission is 403 (docs/permissions.md).
  */
-export function requireStaff(permission: Permission): preHandlerHookHandler {
-  return async (request, reply) => {
+export async function staffRefusal(request: FastifyRequest, permission?: Permission): Promise<DomainError> {
+  const viewer = await request.viewer();
+  if (viewer.kind !== 'staff') return new DomainError('STAFF_LOGIN_REQUIRED', 'Log in with a staff account.');
+  return new DomainError('PERMISSION_DENIED', 'Your role does not allow this.', permission ? { permission } : {});
+}
+
+/** A route guard: resolves to let the request through, throws the refusal otherwise. */
+export type RouteGuard = (request: FastifyRequest) => Promise<void>;
+
+/**
+ * Route guard: staff holding `permission` pass; other staff get 403; customers and guests get 401 (they
+ * are not logged in as staff at all). Use as `preValidation: requireStaff('products.manage')`: before the
+ * route schema, so a caller without the right learns nothing about the input.
+ */
+export function requireStaff(permission: Permission): RouteGuard {
+  return async (request) => {
     const viewer = await request.viewer();
-    if (viewer.kind !== 'staff') {
-      return reply.code(401).send({ code: 'not_logged_in', message: 'Log in with a staff account.', data: { status: 401 } });
-    }
-    if (!can(viewer.role, permission)) {
-      return reply.code(403).send({ code: 'forbidden', message: 'Your role does not allow this.', data: { status: 403, permission } });
-    }
+    if (viewer.kind !== 'staff' || !can(viewer.role, permission)) throw await staffRefusal(request, permission);
+  };
+}
+
+/**
+ * A guard for routes that take a yes/no check (kitchen actions, key admin, tests plug in their own): a no
+ * becomes the same 401 or 403 as requireStaff's.
+ */
+export function requireGuard(allowed: (request: FastifyRequest) => boolean | Promise<boolean>, permission?: Permission): RouteGuard {
+  return async (request) => {
+    if (!(await allowed(request))) throw await staffRefusal(request, permission);
   };
 }
 

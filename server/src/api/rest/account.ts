@@ -1,12 +1,14 @@
 import { newStaffInput, type AuthSession, type CreatedStaff } from '@bakje/contract';
 import type { FastifyInstance } from 'fastify';
-import { desc } from 'drizzle-orm';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
-import { localMailbox } from '../../db/schema/index.js';
-import { AccountError, createAccount, findUser } from '../../modules/auth/accounts.js';
+import { DomainError } from '../../errors/domain-error.js';
+import { createAccount, findUser } from '../../modules/auth/accounts.js';
 import type { AuthService } from '../../modules/auth/auth-service.js';
 import { permissionsOf } from '../../modules/auth/permissions.js';
 import { listStaff } from '../../modules/dashboard/staff-list.js';
+import { latestLocalMails } from '../../modules/mail/local-mailbox.js';
+import { idParams } from '../http/route-schemas.js';
 import { requireStaff } from '../http/viewer.js';
 
 
@@ -14,7 +16,8 @@ const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** Login-session and staff-account routes for the web app; thin over modules/auth. */
-export function registerAccountRoutes(app: FastifyInstance, deps: { db: Db; auth: AuthService; localMailbox: boolean; clock?: () => Date }) {
+export function registerAccountRoutes(server: FastifyInstance, deps: { db: Db; auth: AuthService; localMailbox: boolean; clock?: () => Date }) {
+  const app = server.withTypeProvider<ZodTypeProvider>();
   /** Who is logged in, with their permissions: the web app routes staff and guards screens with it. */
   app.get('/api/auth/session', async (request, reply): Promise<AuthSession> => {
     reply.header('cache-control', 'no-store');
@@ -29,41 +32,34 @@ export function registerAccountRoutes(app: FastifyInstance, deps: { db: Db; auth
     };
   });
 
-  app.get('/api/staff/users', { preHandler: requireStaff('staff.manage') }, async (_request, reply) => {
+  app.get('/api/staff/users', { preValidation: requireStaff('staff.manage') }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return listStaff(deps.db, (deps.clock ?? (() => new Date()))());
   });
 
-  app.post('/api/staff/users', { preHandler: requireStaff('staff.manage') }, async (request, reply) => {
-    const parsed = newStaffInput.safeParse(request.body);
-    if (!parsed.success) return reply.code(400).send({ code: 'bad_request', message: parsed.error.issues[0]?.message ?? 'Invalid body.', data: { status: 400 } });
-    try {
-      const user = await createAccount(deps.db, parsed.data);
-      const created: CreatedStaff = { id: user.id, email: user.email, username: user.username, role: parsed.data.role };
-      return reply.code(201).send(created);
-    } catch (error) {
-      if (error instanceof AccountError) return reply.code(400).send({ code: 'bad_request', message: error.message, data: { status: 400 } });
-      throw error;
-    }
+  app.post('/api/staff/users', { preValidation: requireStaff('staff.manage'), schema: { body: newStaffInput } }, async (request, reply) => {
+    const user = await createAccount(deps.db, request.body);
+    const created: CreatedStaff = { id: user.id, email: user.email, username: user.username, role: request.body.role };
+    return reply.code(201).send(created);
   });
 
   /** Ends every session of a staff member or customer at once (lost phone, someone left). */
-  app.post<{ Params: { id: string } }>('/api/staff/users/:id/revoke-sessions', { preHandler: requireStaff('staff.manage') }, async (request, reply) => {
-    const user = await findUser(deps.db, Number(request.params.id));
-    if (!user) return reply.code(404).send({ code: 'not_found', message: 'No such user.', data: { status: 404 } });
+  app.post('/api/staff/users/:id/revoke-sessions', { preValidation: requireStaff('staff.manage'), schema: { params: idParams } }, async (request) => {
+    const user = await findUser(deps.db, request.params.id);
+    if (!user) throw new DomainError('USER_NOT_FOUND', 'No such user.');
     return { revoked: await deps.auth.sessions.revokeAllFor(user.id) };
   });
 
   if (!deps.localMailbox) return;
 
   /** Demo mode: the mails that would have gone out over SMTP (they hold reset links, hence staff only). */
-  app.get('/api/dev/mailbox', { preHandler: requireStaff('mailbox.read') }, async (_request, reply) => {
+  app.get('/api/dev/mailbox', { preValidation: requireStaff('mailbox.read') }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
-    return deps.db.select().from(localMailbox).orderBy(desc(localMailbox.id)).limit(100);
+    return latestLocalMails(deps.db);
   });
 
-  app.get('/dev/mailbox', { preHandler: requireStaff('mailbox.read') }, async (_request, reply) => {
-    const mails = await deps.db.select().from(localMailbox).orderBy(desc(localMailbox.id)).limit(100);
+  app.get('/dev/mailbox', { preValidation: requireStaff('mailbox.read') }, async (_request, reply) => {
+    const mails = await latestLocalMails(deps.db);
     const items = mails
       .map(
         (m) =>

@@ -1,7 +1,11 @@
 import type { ApiKeySummary as ApiKeySummaryJson, CreatedApiKey as CreatedApiKeyJson } from '@bakje/contract';
 import { timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiKeyError, type ApiKeyService, type ApiKeySummary, type CreatedApiKey } from '../../modules/api-keys/api-key-service.js';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ApiKeyService, ApiKeySummary, CreatedApiKey } from '../../modules/api-keys/api-key-service.js';
+import { idParams, optionalBody } from '../http/route-schemas.js';
+import { requireGuard } from '../http/viewer.js';
 
 /** Decides whether a request may manage API keys (the staff admin role, wired by the accounts code). */
 export type Authorize = (request: FastifyRequest) => boolean | Promise<boolean>;
@@ -25,42 +29,26 @@ function createdJson(key: CreatedApiKey): CreatedApiKeyJson {
   return { ...summaryJson(key), consumer_key: key.consumerKey, consumer_secret: key.consumerSecret };
 }
 
-function keyError(reply: FastifyReply, error: unknown) {
-  if (!(error instanceof ApiKeyError)) throw error;
-  const status = error.kind === 'not_found' ? 404 : 400;
-  return reply.code(status).send({ code: `api_key_${error.kind}`, message: error.message, data: { status } });
-}
+/** The service checks scope and description (the CLI goes through it too); the schema only wants an object. */
+const createBody = z.object({ scope: z.unknown().optional(), description: z.unknown().optional() });
 
 /**
  * Key management over HTTP at `base` (list, create, revoke). The consumer key and secret appear only in
  * the create response; the response is marked no-store so no cache keeps them.
  */
 export function registerApiKeyAdmin(app: FastifyInstance, deps: { keys: ApiKeyService; base: string; authorize: Authorize }) {
-  app.register(async (scope) => {
+  app.register(async (plugin) => {
+    const scope = plugin.withTypeProvider<ZodTypeProvider>();
+    const guard = requireGuard(deps.authorize, 'keys.manage');
     scope.addHook('onRequest', async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      if (!(await deps.authorize(request))) {
-        return reply.code(403).send({ code: 'forbidden', message: 'Only an administrator may manage API keys.', data: { status: 403 } });
-      }
+      await guard(request);
     });
     scope.get(deps.base, async () => (await deps.keys.list()).map(summaryJson));
-    scope.post(deps.base, async (request, reply) => {
-      const body = (request.body ?? {}) as { scope?: unknown; description?: unknown };
-      if (typeof body !== 'object' || Array.isArray(body)) return keyError(reply, new ApiKeyError('invalid_scope', 'Send a JSON object with a scope.'));
-      try {
-        return reply.code(201).send(createdJson(await deps.keys.create({ scope: body.scope, description: body.description })));
-      } catch (error) {
-        return keyError(reply, error);
-      }
-    });
-    scope.delete(`${deps.base}/:id`, async (request, reply) => {
-      const raw = (request.params as { id: string }).id;
-      try {
-        return summaryJson(await deps.keys.revoke(/^\d{1,9}$/.test(raw) ? Number(raw) : -1));
-      } catch (error) {
-        return keyError(reply, error);
-      }
-    });
+    scope.post(deps.base, { schema: { body: optionalBody(createBody) } }, async (request, reply) =>
+      reply.code(201).send(createdJson(await deps.keys.create({ scope: request.body.scope, description: request.body.description }))),
+    );
+    scope.delete(`${deps.base}/:id`, { schema: { params: idParams } }, async (request) => summaryJson(await deps.keys.revoke(request.params.id)));
   });
 }
 

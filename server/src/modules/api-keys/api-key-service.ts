@@ -2,6 +2,7 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { apiKeyNonces, apiKeys, apiKeyScopes, type ApiKeyScope } from '../../db/schema/index.js';
+import { DomainError } from '../../errors/domain-error.js';
 
 export { apiKeyScopes, type ApiKeyScope };
 
@@ -30,15 +31,6 @@ export interface ResolvedApiKey {
   consumerSecret: string;
   /** SHA-256 of the secret, for credentials sent in clear. */
   secretHash: string;
-}
-
-export class ApiKeyError extends Error {
-  constructor(
-    readonly kind: 'invalid_scope' | 'invalid_description' | 'not_found',
-    message: string,
-  ) {
-    super(message);
-  }
 }
 
 export const NONCE_WINDOW_MS = 15 * 60 * 1000;
@@ -97,10 +89,10 @@ export class ApiKeyService {
   }
 
   async create(input: { scope: unknown; description?: unknown }): Promise<CreatedApiKey> {
-    if (!isScope(input.scope)) throw new ApiKeyError('invalid_scope', `The scope must be one of ${apiKeyScopes.join(', ')}.`);
+    if (!isScope(input.scope)) throw new DomainError('API_KEY_SCOPE_INVALID', `The scope must be one of ${apiKeyScopes.join(', ')}.`);
     const description = input.description === undefined || input.description === null ? '' : input.description;
     if (typeof description !== 'string' || description.length > 200) {
-      throw new ApiKeyError('invalid_description', 'The description must be text of at most 200 characters.');
+      throw new DomainError('API_KEY_DESCRIPTION_INVALID', 'The description must be text of at most 200 characters.');
     }
     const consumerKey = `ck_${randomBytes(20).toString('hex')}`;
     const secretSalt = randomBytes(16).toString('hex');
@@ -127,13 +119,13 @@ export class ApiKeyService {
 
   /** Revokes a key at once; revoking twice is harmless. Throws not_found for an unknown id. */
   async revoke(id: number): Promise<ApiKeySummary> {
-    if (!Number.isSafeInteger(id) || id < 1) throw new ApiKeyError('not_found', 'No API key with that id.');
+    if (!Number.isSafeInteger(id) || id < 1) throw new DomainError('API_KEY_NOT_FOUND', 'No API key with that id.');
     const [row] = await this.db
       .update(apiKeys)
       .set({ revokedAt: sql`coalesce(${apiKeys.revokedAt}, ${this.clock()})` })
       .where(eq(apiKeys.id, id))
       .returning();
-    if (!row) throw new ApiKeyError('not_found', 'No API key with that id.');
+    if (!row) throw new DomainError('API_KEY_NOT_FOUND', 'No API key with that id.');
     return summary(row);
   }
 

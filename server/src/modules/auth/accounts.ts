@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { eq, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { users, type Address, type GuestDetails, type UserRole } from '../../db/schema/index.js';
-import { hashPassword, passwordProblem } from './password.js';
+import { PASSWORD_TOO_COMMON, PASSWORD_TOO_LONG, PASSWORD_TOO_SHORT, hashPassword, passwordProblem } from './password.js';
+import type { ErrorCode } from '../../errors/codes.js';
+import { DomainError } from '../../errors/domain-error.js';
 
 export type UserRow = typeof users.$inferSelect;
-
-export class AccountError extends Error {}
 
 export const EMAIL_TAKEN = 'An account is already registered with your email address. Please log in.';
 export const USERNAME_TAKEN = 'An account is already registered with that username. Please choose another.';
@@ -23,13 +23,20 @@ export const normaliseLogin = (value: string) => value.trim().toLowerCase();
 
 export function checkEmail(email: string): string {
   const value = normaliseLogin(email);
-  if (!EMAIL.test(value) || value.length > 254) throw new AccountError(EMAIL_INVALID);
+  if (!EMAIL.test(value) || value.length > 254) throw new DomainError('EMAIL_INVALID', EMAIL_INVALID);
   return value;
 }
 
+/** passwordProblem's three answers, each with its code. */
+const PASSWORD_CODES: Record<string, ErrorCode> = {
+  [PASSWORD_TOO_SHORT]: 'PASSWORD_TOO_SHORT',
+  [PASSWORD_TOO_LONG]: 'PASSWORD_TOO_LONG',
+  [PASSWORD_TOO_COMMON]: 'PASSWORD_TOO_COMMON',
+};
+
 function checkPassword(password: string): void {
   const problem = passwordProblem(password);
-  if (problem) throw new AccountError(problem);
+  if (problem) throw new DomainError(PASSWORD_CODES[problem]!, problem);
 }
 
 /** A username from the e-mail's local part, made unique with a number when needed. */
@@ -71,14 +78,14 @@ export interface NewAccount {
 export async function validateNewAccount(db: DbOrTx, input: NewAccount) {
   const email = checkEmail(input.email);
   const username = input.username?.trim() ? normaliseLogin(input.username) : undefined;
-  if (username !== undefined && !USERNAME.test(username)) throw new AccountError(USERNAME_INVALID);
+  if (username !== undefined && !USERNAME.test(username)) throw new DomainError('USERNAME_INVALID', USERNAME_INVALID);
   checkPassword(input.password);
   const firstName = (input.firstName ?? '').trim();
   const lastName = (input.lastName ?? '').trim();
-  if (firstName.length > 100 || lastName.length > 100) throw new AccountError(NAME_TOO_LONG);
-  if (await findByLogin(db, email)) throw new AccountError(EMAIL_TAKEN);
+  if (firstName.length > 100 || lastName.length > 100) throw new DomainError('NAME_TOO_LONG', NAME_TOO_LONG);
+  if (await findByLogin(db, email)) throw new DomainError('EMAIL_TAKEN', EMAIL_TAKEN);
   // An e-mail address used as someone else's username would make logins ambiguous.
-  if (username !== undefined && (await findByLogin(db, username))) throw new AccountError(USERNAME_TAKEN);
+  if (username !== undefined && (await findByLogin(db, username))) throw new DomainError('USERNAME_TAKEN', USERNAME_TAKEN);
   return { email, username, firstName, lastName };
 }
 
@@ -104,7 +111,7 @@ export async function createAccount(db: DbOrTx, input: NewAccount): Promise<User
   } catch (error) {
     // Two registrations racing for the same address: the unique index decides.
     if (/users_(email|username)_key|unique/i.test(String((error as Error).message) + String((error as { cause?: Error }).cause?.message))) {
-      throw new AccountError(EMAIL_TAKEN);
+      throw new DomainError('EMAIL_TAKEN', EMAIL_TAKEN);
     }
     throw error;
   }
@@ -116,9 +123,9 @@ export function cleanAddress(input: Partial<Record<string, unknown>>): Partial<A
   for (const field of ADDRESS_FIELDS) {
     const value = input[field];
     if (value === undefined || value === null) continue;
-    if (typeof value !== 'string') throw new AccountError(`${field} must be text.`);
+    if (typeof value !== 'string') throw new DomainError('FIELD_INVALID', `${field} must be text.`, { field });
     const trimmed = value.trim();
-    if (trimmed.length > MAX_FIELD) throw new AccountError(`${field} can be at most ${MAX_FIELD} characters long.`);
+    if (trimmed.length > MAX_FIELD) throw new DomainError('FIELD_INVALID', `${field} can be at most ${MAX_FIELD} characters long.`);
     if (field === 'email' && trimmed) checkEmail(trimmed);
     out[field] = trimmed;
   }
@@ -135,16 +142,16 @@ export interface ProfileChange {
 
 export async function updateProfile(db: DbOrTx, userId: number, change: ProfileChange, now: Date): Promise<UserRow> {
   const user = await findUser(db, userId);
-  if (!user) throw new AccountError('Update failed.');
+  if (!user) throw new DomainError('UPDATE_FAILED', 'Update failed.');
   const set: Partial<typeof users.$inferInsert> = { updatedAt: now };
   if (change.firstName !== undefined && change.firstName !== null) set.firstName = change.firstName.trim();
   if (change.lastName !== undefined && change.lastName !== null) set.lastName = change.lastName.trim();
-  if ((set.firstName?.length ?? 0) > 100 || (set.lastName?.length ?? 0) > 100) throw new AccountError(NAME_TOO_LONG);
+  if ((set.firstName?.length ?? 0) > 100 || (set.lastName?.length ?? 0) > 100) throw new DomainError('NAME_TOO_LONG', NAME_TOO_LONG);
   if (change.email !== undefined && change.email !== null) {
     const email = checkEmail(change.email);
     if (email !== user.email) {
       const other = await findByLogin(db, email);
-      if (other && other.id !== user.id) throw new AccountError(EMAIL_TAKEN);
+      if (other && other.id !== user.id) throw new DomainError('EMAIL_TAKEN', EMAIL_TAKEN);
       set.email = email;
     }
   }
@@ -162,7 +169,7 @@ export function guestDetailsAfter(current: GuestDetails | null, change: ProfileC
   const next: GuestDetails = { ...current, billing: { ...current?.billing }, shipping: { ...current?.shipping } };
   if (change.firstName !== undefined && change.firstName !== null) next.firstName = change.firstName.trim();
   if (change.lastName !== undefined && change.lastName !== null) next.lastName = change.lastName.trim();
-  if ((next.firstName?.length ?? 0) > 100 || (next.lastName?.length ?? 0) > 100) throw new AccountError(NAME_TOO_LONG);
+  if ((next.firstName?.length ?? 0) > 100 || (next.lastName?.length ?? 0) > 100) throw new DomainError('NAME_TOO_LONG', NAME_TOO_LONG);
   if (change.email !== undefined && change.email !== null) next.email = change.email.trim() ? checkEmail(change.email) : '';
   if (change.billing) next.billing = { ...next.billing, ...cleanAddress(change.billing) };
   if (change.shipping) next.shipping = { ...next.shipping, ...cleanAddress(change.shipping) };

@@ -5,11 +5,12 @@ import { passwordResets, users } from '../../db/schema/index.js';
 import type { Lang } from '../i18n/locale.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { passwordResetMail } from '../mail/templates.js';
-import { AccountError, createAccount, findByLogin, findUser, normaliseLogin, setPassword, type NewAccount, type UserRow } from './accounts.js';
+import { createAccount, findByLogin, findUser, normaliseLogin, setPassword, type NewAccount, type UserRow } from './accounts.js';
 import { dummyHash, verifyPassword } from './password.js';
 import { SessionStore, type CreatedSession } from './sessions.js';
 import type { KnownDevices } from './known-devices.js';
 import { LOGIN_ACCOUNT, LOGIN_ADDRESS, LOGIN_DEVICE, LOGIN_PAIR, RESET_ACCOUNT, RESET_ADDRESS, RESET_KEY_ADDRESS, Throttle, type ThrottleRule } from './throttle.js';
+import { DomainError } from '../../errors/domain-error.js';
 
 // docs/product.md §8 wording.
 export const NO_ACCOUNT = 'No account found with that username; sign up for a new account.';
@@ -58,7 +59,7 @@ export class AuthService {
     deviceCookie?: string;
   }): Promise<LoginResult & { deviceCookie: string }> {
     const login = normaliseLogin(input.login);
-    if (!login || !input.password) throw new AccountError('Please enter your username and password.');
+    if (!login || !input.password) throw new DomainError('CREDENTIALS_REQUIRED', 'Please enter your username and password.');
     const found = await findByLogin(this.db, login);
     const user = found?.active ? found : undefined;
     // One key per account whichever name is typed (e-mail or username); unknown names are counted as typed.
@@ -69,9 +70,9 @@ export class AuthService {
     await this.throttle.take(knownDevice ? [ownThrottle] : [ownThrottle, [LOGIN_ACCOUNT, account], [LOGIN_ADDRESS, input.address]]);
     if (!user) {
       await verifyPassword(await dummyHash(), input.password);
-      throw new AccountError(NO_ACCOUNT);
+      throw new DomainError('NO_ACCOUNT', NO_ACCOUNT);
     }
-    if (!(await verifyPassword(user.passwordHash, input.password))) throw new AccountError(WRONG_PASSWORD);
+    if (!(await verifyPassword(user.passwordHash, input.password))) throw new DomainError('WRONG_PASSWORD', WRONG_PASSWORD);
     await this.throttle.clear(...ownThrottle);
     // Only failures use up the account's and the address's allowance: staff logging in on many new
     // devices (kiosks, tills) at the start of the day must not lock their own account.
@@ -95,7 +96,7 @@ export class AuthService {
    */
   async requestReset(login: string, address: string, lang: Lang): Promise<void> {
     const value = normaliseLogin(login);
-    if (!value) throw new AccountError('Enter a username or email address.');
+    if (!value) throw new DomainError('CREDENTIALS_REQUIRED', 'Enter a username or email address.');
     await this.throttle.take([
       [RESET_ACCOUNT, value],
       [RESET_ADDRESS, address],
@@ -124,7 +125,7 @@ export class AuthService {
           .from(passwordResets)
           .where(and(eq(passwordResets.keyHash, hashKey(key)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
       : [];
-    if (!reset || !user || reset.userId !== user.id) throw new AccountError(RESET_LINK_INVALID);
+    if (!reset || !user || reset.userId !== user.id) throw new DomainError('RESET_LINK_INVALID', RESET_LINK_INVALID);
     await setPassword(this.db, user.id, input.password, now);
     await this.db.update(passwordResets).set({ usedAt: now }).where(eq(passwordResets.userId, user.id));
     await this.sessions.revokeAllFor(user.id);
@@ -136,7 +137,7 @@ export class AuthService {
   /** A logged-in user's new password; every other session of theirs ends. */
   async changePassword(userId: number, password: string, keepSession: string): Promise<UserRow> {
     const user = await findUser(this.db, userId);
-    if (!user) throw new AccountError('Update failed.');
+    if (!user) throw new DomainError('UPDATE_FAILED', 'Update failed.');
     await setPassword(this.db, userId, password, this.clock());
     await this.sessions.revokeAllFor(userId, keepSession);
     return user;

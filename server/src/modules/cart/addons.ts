@@ -1,7 +1,8 @@
 import type { LineAddon } from '../../db/schema/index.js';
 import { addonsFor, type CatalogSnapshot, type ProductRecord } from '../catalog/snapshot.js';
 import { translate } from '../i18n/locale.js';
-import { CartError, FIELD_REQUIRED, INVALID_ADDON } from './errors.js';
+import { DomainError } from '../../errors/domain-error.js';
+import { FIELD_REQUIRED, INVALID_ADDON } from './errors.js';
 
 export interface AddonChoice {
   fieldName: string;
@@ -20,7 +21,7 @@ export function resolveAddonChoices(snapshot: CatalogSnapshot, product: ProductR
   const byName = new Map(fields.map((f) => [`addon-${f.id}`, f]));
   const chosen = new Map<string, AddonChoice>();
   for (const choice of choices) {
-    if (!byName.has(choice.fieldName) || chosen.has(choice.fieldName)) throw new CartError(INVALID_ADDON);
+    if (!byName.has(choice.fieldName) || chosen.has(choice.fieldName)) throw new DomainError('INVALID_ADDON', INVALID_ADDON);
     chosen.set(choice.fieldName, choice);
   }
   const result: LineAddon[] = [];
@@ -30,27 +31,27 @@ export function resolveAddonChoices(snapshot: CatalogSnapshot, product: ProductR
     if (field.kind === 'heading') continue;
     if (field.kind === 'custom_text') {
       const text = (choice?.value ?? '').trim();
-      if (choice?.optionIds?.length) throw new CartError(INVALID_ADDON);
+      if (choice?.optionIds?.length) throw new DomainError('INVALID_ADDON', INVALID_ADDON);
       if (!text) {
-        if (field.required) throw new CartError(FIELD_REQUIRED);
+        if (field.required) throw new DomainError('FIELD_REQUIRED', FIELD_REQUIRED);
         continue;
       }
       if (text.length > (field.maxLength ?? MAX_TEXT)) {
-        throw new CartError(`"${fieldName}" may be at most ${field.maxLength ?? MAX_TEXT} characters.`);
+        throw new DomainError('ADDON_TOO_LONG', `"${fieldName}" may be at most ${field.maxLength ?? MAX_TEXT} characters.`);
       }
       result.push({ fieldId: field.id, optionId: null, name: fieldName, value: text, price: field.price, priceType: field.priceType });
       continue;
     }
     const optionIds = [...new Set(choice?.optionIds ?? [])];
-    if (choice?.value) throw new CartError(INVALID_ADDON);
+    if (choice?.value) throw new DomainError('INVALID_ADDON', INVALID_ADDON);
     if (optionIds.length === 0) {
-      if (field.required) throw new CartError(FIELD_REQUIRED);
+      if (field.required) throw new DomainError('FIELD_REQUIRED', FIELD_REQUIRED);
       continue;
     }
-    if (field.kind === 'multiple_choice' && optionIds.length > 1) throw new CartError(INVALID_ADDON);
+    if (field.kind === 'multiple_choice' && optionIds.length > 1) throw new DomainError('INVALID_ADDON', INVALID_ADDON);
     for (const optionId of optionIds) {
       const option = field.options.find((o) => o.id === optionId);
-      if (!option) throw new CartError(INVALID_ADDON);
+      if (!option) throw new DomainError('INVALID_ADDON', INVALID_ADDON);
       result.push({
         fieldId: field.id,
         optionId: option.id,

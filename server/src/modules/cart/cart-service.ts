@@ -14,7 +14,6 @@ import {
   BAD_QUANTITY,
   CART_FULL,
   CHOOSE_VARIATION,
-  CartError,
   DELIVERY_UNAVAILABLE,
   MAX_QUANTITY_REACHED,
   NOT_ENOUGH_STOCK,
@@ -23,6 +22,7 @@ import {
   UNKNOWN_LINE,
   UNKNOWN_SHIPPING_METHOD,
 } from './errors.js';
+import { DomainError } from '../../errors/domain-error.js';
 import { computeTotals, type Totals } from './totals.js';
 
 export const MAX_CART_LINES = 100;
@@ -160,9 +160,13 @@ export class CartService {
     return this.render(row ?? emptyRow(sessionKey), db, fulfilment);
   }
 
-  /** A cart row the caller already read (and maybe locked), priced like `view` does. */
-  viewRow(sessionKey: string, row: CartRow | undefined, db: DbOrTx, fulfilment?: FulfilmentType): Promise<CartView> {
-    return this.render(row ?? emptyRow(sessionKey), db, fulfilment);
+  /**
+   * A cart row the caller already read (and maybe locked), priced like `view` does, against `snapshot`:
+   * a caller inside a transaction takes the snapshot before it begins (see `change`).
+   */
+  async viewRow(sessionKey: string, row: CartRow | undefined, db: DbOrTx, snapshot: CatalogSnapshot, fulfilment?: FulfilmentType): Promise<CartView> {
+    const cart = row ?? emptyRow(sessionKey);
+    return viewCart(snapshot, cart, await findCoupons(db, cart.couponCodes), this.clock(), fulfilment ?? cart.shippingMethod);
   }
 
   /** The current catalogue snapshot (products and shop settings). */
@@ -171,12 +175,14 @@ export class CartService {
   }
 
   private async render(row: CartRow, db: DbOrTx, fulfilment?: FulfilmentType): Promise<CartView> {
-    const snapshot = await this.catalog.get();
-    return viewCart(snapshot, row, await findCoupons(db, row.couponCodes), this.clock(), fulfilment ?? row.shippingMethod);
+    return this.viewRow(row.sessionKey, row, db, await this.catalog.get(), fulfilment);
   }
 
   /** Runs `change` on the locked cart row and saves what it returns. */
   async change(sessionKey: string, change: (row: CartRow, snapshot: CatalogSnapshot, tx: DbOrTx) => Promise<CartRow> | CartRow): Promise<CartView> {
+    // The snapshot before the transaction: loading it may need a connection (or, on PGlite, the one
+    // connection, which the transaction holds), so loading it inside could wait forever.
+    const snapshot = await this.catalog.get();
     return this.db.transaction(async (tx) => {
       // Creates the row or, when it exists, locks it and reads it: one round trip. The no-op update is what
       // makes ON CONFLICT return (and lock) the existing row.
@@ -185,7 +191,6 @@ export class CartService {
         .values({ sessionKey })
         .onConflictDoUpdate({ target: carts.sessionKey, set: { sessionKey: sql`excluded.session_key` } })
         .returning();
-      const snapshot = await this.catalog.get();
       const next = await change(locked ?? emptyRow(sessionKey), snapshot, tx);
       const [saved] = await tx
         .update(carts)
@@ -199,23 +204,23 @@ export class CartService {
         })
         .where(eq(carts.sessionKey, sessionKey))
         .returning();
-      return this.render(saved!, tx);
+      return this.viewRow(sessionKey, saved!, tx, snapshot);
     });
   }
 
   addToCart(sessionKey: string, input: AddToCartInput): Promise<{ cart: CartView; key: string }> {
     let key = '';
     return this.change(sessionKey, (row, snapshot) => {
-      if (!Number.isInteger(input.quantity) || input.quantity < 1 || input.quantity > MAX_LINE_QUANTITY) throw new CartError(BAD_QUANTITY);
+      if (!Number.isInteger(input.quantity) || input.quantity < 1 || input.quantity > MAX_LINE_QUANTITY) throw new DomainError('INVALID_QUANTITY', BAD_QUANTITY);
       const product = snapshot.products.get(input.productId);
       if (!product || product.row.type === 'VARIATION' || product.row.status !== 'publish' || (!isListed(product.row) && product.row.catalogVisibility !== 'hidden')) {
-        throw new CartError(NOT_PURCHASABLE);
+        throw new DomainError('NOT_PURCHASABLE', NOT_PURCHASABLE);
       }
-      if (product.row.type === 'EXTERNAL' || product.row.type === 'GROUPED') throw new CartError(NOT_PURCHASABLE);
+      if (product.row.type === 'EXTERNAL' || product.row.type === 'GROUPED') throw new DomainError('NOT_PURCHASABLE', NOT_PURCHASABLE);
       const variation = pickVariation(product, input);
       const sellable = variation ?? product;
-      if (stockStatusOf(sellable) === 'OUT_OF_STOCK') throw new CartError(OUT_OF_STOCK);
-      if (effectivePrice(sellable.row) === null) throw new CartError(NOT_PURCHASABLE);
+      if (stockStatusOf(sellable) === 'OUT_OF_STOCK') throw new DomainError('OUT_OF_STOCK', OUT_OF_STOCK);
+      if (effectivePrice(sellable.row) === null) throw new DomainError('NOT_PURCHASABLE', NOT_PURCHASABLE);
       const addons = resolveAddonChoices(snapshot, product, input.addons);
 
       key = lineKey(product.row.id, variation?.row.id ?? null, addons);
@@ -224,8 +229,8 @@ export class CartService {
         ? row.lines.map((l) => (l.key === key ? { ...l, quantity: l.quantity + input.quantity } : l))
         : [...row.lines, { key, productId: product.row.id, variationId: variation?.row.id ?? null, quantity: input.quantity, addons }];
       assertQuantityLimits(snapshot, lines, product.row.id);
-      if (!existing && row.lines.length >= MAX_CART_LINES) throw new CartError(CART_FULL);
-      if (existing && existing.quantity + input.quantity > MAX_LINE_QUANTITY) throw new CartError(BAD_QUANTITY);
+      if (!existing && row.lines.length >= MAX_CART_LINES) throw new DomainError('CART_FULL', CART_FULL);
+      if (existing && existing.quantity + input.quantity > MAX_LINE_QUANTITY) throw new DomainError('INVALID_QUANTITY', BAD_QUANTITY);
       return { ...row, lines };
     }).then((cart) => ({ cart, key }));
   }
@@ -251,9 +256,9 @@ export class CartService {
     return this.change(sessionKey, (row, snapshot) => {
       let lines = [...row.lines];
       for (const item of items) {
-        if (!Number.isInteger(item.quantity) || item.quantity < 0 || item.quantity > MAX_LINE_QUANTITY) throw new CartError(BAD_QUANTITY);
+        if (!Number.isInteger(item.quantity) || item.quantity < 0 || item.quantity > MAX_LINE_QUANTITY) throw new DomainError('INVALID_QUANTITY', BAD_QUANTITY);
         const line = lines.find((l) => l.key === item.key);
-        if (!line) throw new CartError(UNKNOWN_LINE);
+        if (!line) throw new DomainError('UNKNOWN_CART_LINE', UNKNOWN_LINE);
         lines = item.quantity === 0 ? lines.filter((l) => l.key !== item.key) : lines.map((l) => (l.key === item.key ? { ...l, quantity: item.quantity } : l));
         if (item.quantity > 0) assertQuantityLimits(snapshot, lines, line.productId);
       }
@@ -267,9 +272,9 @@ export class CartService {
 
   async applyCoupon(sessionKey: string, code: string): Promise<CartView> {
     const normalised = normaliseCode(code);
-    if (!normalised) throw new CartError('Please enter a coupon code.');
+    if (!normalised) throw new DomainError('COUPON_REQUIRED', 'Please enter a coupon code.');
     return this.change(sessionKey, async (row, snapshot, tx) => {
-      if (row.couponCodes.includes(normalised)) throw new CartError('Coupon code already applied!');
+      if (row.couponCodes.includes(normalised)) throw new DomainError('COUPON_ALREADY_APPLIED', 'Coupon code already applied!');
       const [coupon] = await findCoupons(tx, [normalised]);
       const subtotal = viewCart(snapshot, row, [], this.clock()).totals.subtotal;
       assertCouponUsable(coupon, code.trim(), subtotal, this.clock());
@@ -286,9 +291,9 @@ export class CartService {
     return this.change(sessionKey, (row, snapshot) => {
       const settings = shopSettingsFrom(snapshot.settings);
       const id = method.split(':')[0]!.trim().toLowerCase();
-      if (id !== 'delivery' && id !== 'takeaway' && id !== 'dinein') throw new CartError(UNKNOWN_SHIPPING_METHOD);
-      if (id === 'delivery' && !settings.delivery.enabled) throw new CartError(DELIVERY_UNAVAILABLE);
-      if (id === 'dinein' && !isOpenAt(settings.openingHours, this.clock(), this.timeZone)) throw new CartError(DINEIN_CLOSED);
+      if (id !== 'delivery' && id !== 'takeaway' && id !== 'dinein') throw new DomainError('UNKNOWN_SHIPPING_METHOD', UNKNOWN_SHIPPING_METHOD);
+      if (id === 'delivery' && !settings.delivery.enabled) throw new DomainError('DELIVERY_UNAVAILABLE', DELIVERY_UNAVAILABLE);
+      if (id === 'dinein' && !isOpenAt(settings.openingHours, this.clock(), this.timeZone)) throw new DomainError('DINEIN_CLOSED', DINEIN_CLOSED);
       return { ...row, shippingMethod: id };
     });
   }
@@ -304,20 +309,20 @@ const sumQuantity = (lines: CartLine[], matches: (line: CartLine) => boolean) =>
 function assertQuantityLimits(snapshot: CatalogSnapshot, lines: CartLine[], productId: number): void {
   const product = snapshot.products.get(productId);
   if (product?.row.maxQuantity != null && sumQuantity(lines, (l) => l.productId === productId) > product.row.maxQuantity) {
-    throw new CartError(MAX_QUANTITY_REACHED);
+    throw new DomainError('MAX_QUANTITY', MAX_QUANTITY_REACHED);
   }
   const sellableIds = new Set(lines.filter((l) => l.productId === productId).map((l) => l.variationId ?? l.productId));
   for (const id of sellableIds) {
     const sellable = snapshot.products.get(id)?.row;
     if (sellable?.manageStock && sellable.stockQuantity !== null && sumQuantity(lines, (l) => (l.variationId ?? l.productId) === id) > sellable.stockQuantity) {
-      throw new CartError(NOT_ENOUGH_STOCK);
+      throw new DomainError('NOT_ENOUGH_STOCK', NOT_ENOUGH_STOCK);
     }
   }
 }
 
 function pickVariation(product: ProductRecord, input: AddToCartInput): ProductRecord | null {
   if (product.row.type !== 'VARIABLE') {
-    if (input.variationId) throw new CartError(NOT_PURCHASABLE);
+    if (input.variationId) throw new DomainError('NOT_PURCHASABLE', NOT_PURCHASABLE);
     return null;
   }
   let variation: ProductRecord | undefined;
@@ -327,7 +332,7 @@ function pickVariation(product: ProductRecord, input: AddToCartInput): ProductRe
       input.variation!.every((a) => v.row.variationAttributes.some((va) => va.name === a.attributeName && va.value === a.attributeValue)),
     );
   }
-  if (!variation) throw new CartError(CHOOSE_VARIATION);
-  if (variation.row.status !== 'publish') throw new CartError(NOT_PURCHASABLE);
+  if (!variation) throw new DomainError('CHOOSE_VARIATION', CHOOSE_VARIATION);
+  if (variation.row.status !== 'publish') throw new DomainError('NOT_PURCHASABLE', NOT_PURCHASABLE);
   return variation;
 }

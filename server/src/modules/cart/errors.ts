@@ -1,6 +1,4 @@
-/** A problem the customer can fix; its message is shown as it is (docs/product.md §8 texts where they exist). */
-export class CartError extends Error {}
-
+/** The cart's messages, shown as they are (docs/product.md §8 texts where they exist); thrown as DomainErrors. */
 export const MAX_QUANTITY_REACHED = 'You have reached the maximum allowed quantity for this product.';
 export const FIELD_REQUIRED = 'Field is required';
 export const INVALID_ADDON = 'This add-on choice does not belong to the product.';

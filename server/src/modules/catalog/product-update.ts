@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { products, versions, type CatalogVisibility, type StockStatus } from '../../db/schema/index.js';
 import { sanitizeRichText } from '../rich-text/sanitize.js';
+import { DomainError } from '../../errors/domain-error.js';
 
 /** The product fields the back office and integrations may change (prices in cents; texts in Dutch; descriptions HTML). */
 export interface ProductChange {
@@ -19,15 +20,6 @@ export interface ProductChange {
   stockQuantity?: number | null;
 }
 
-export class ProductUpdateError extends Error {
-  constructor(
-    readonly kind: 'not_found' | 'invalid',
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 /**
  * Applies a change to one product (not a variation) and returns the catalogue version it produced, so
  * the caller can wait for its own write before answering (the trigger bumps the version in the same
@@ -36,10 +28,10 @@ export class ProductUpdateError extends Error {
 export async function updateProduct(db: Db, id: number, change: ProductChange): Promise<number> {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(products).where(eq(products.id, id)).for('update');
-    if (!current || current.type === 'VARIATION') throw new ProductUpdateError('not_found', 'Invalid ID.');
+    if (!current || current.type === 'VARIATION') throw new DomainError('PRODUCT_NOT_FOUND', 'Invalid ID.');
     const pricing = change.regularPrice !== undefined || change.salePrice !== undefined;
     if (pricing && current.type === 'VARIABLE') {
-      throw new ProductUpdateError('invalid', 'A variable product takes its prices from its variations.');
+      throw new DomainError('PRODUCT_UPDATE_INVALID', 'A variable product takes its prices from its variations.');
     }
     const values: Partial<typeof products.$inferInsert> = {
       ...(change.name !== undefined ? { name: { ...current.name, nl: change.name } } : {}),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Address } from '../../db/schema/index.js';
+import { DomainError } from '../../errors/domain-error.js';
 
 export const BILLING_DEFAULTS: Address = {
   firstName: '',
@@ -34,11 +35,9 @@ export const addressInputSchema = z.object({
 
 export type AddressInput = z.input<typeof addressInputSchema>;
 
-export class BillingError extends Error {}
-
 export function normaliseAddress(input: AddressInput | null | undefined): Address {
   const parsed = addressInputSchema.safeParse(input ?? {});
-  if (!parsed.success) throw new BillingError('Some address fields are too long.');
+  if (!parsed.success) throw new DomainError('BILLING_TOO_LONG', 'Some address fields are too long.');
   return { ...BILLING_DEFAULTS, ...parsed.data, country: (parsed.data.country || 'BE').toUpperCase() };
 }
 
@@ -47,9 +46,9 @@ const PHONE = /^\+?[0-9 ()./-]{6,20}$/;
 
 /** Checks the billing fields a checkout needs; returns the first problem as a customer-facing message. */
 export function assertBillingComplete(billing: Address): void {
-  if (!billing.firstName) throw new BillingError('Billing First name is a required field.');
-  if (!billing.lastName) throw new BillingError('Billing Last name is a required field.');
-  if (!billing.phone) throw new BillingError('Billing Phone is a required field.');
-  if (!PHONE.test(billing.phone)) throw new BillingError('Billing Phone is not a valid phone number.');
-  if (billing.email && !EMAIL.test(billing.email)) throw new BillingError('Billing Email address is not a valid email address.');
+  if (!billing.firstName) throw new DomainError('BILLING_FIRST_NAME_REQUIRED', 'Billing First name is a required field.');
+  if (!billing.lastName) throw new DomainError('BILLING_LAST_NAME_REQUIRED', 'Billing Last name is a required field.');
+  if (!billing.phone) throw new DomainError('BILLING_PHONE_REQUIRED', 'Billing Phone is a required field.');
+  if (!PHONE.test(billing.phone)) throw new DomainError('BILLING_PHONE_INVALID', 'Billing Phone is not a valid phone number.');
+  if (billing.email && !EMAIL.test(billing.email)) throw new DomainError('BILLING_EMAIL_INVALID', 'Billing Email address is not a valid email address.');
 }

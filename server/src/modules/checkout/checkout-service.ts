@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import { and, eq, gte, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { carts, couponUsages, coupons, orderLines, orders, products, type FulfilmentType } from '../../db/schema/index.js';
+import { carts, couponUsages, coupons, orderLines, orders, type FulfilmentType } from '../../db/schema/index.js';
 import { centsToDecimal } from '../catalog/money.js';
 import type { CartService } from '../cart/cart-service.js';
 import { assertCustomerMayUse } from '../cart/coupons.js';
-import { CartError, NOT_ENOUGH_STOCK, OUT_OF_STOCK } from '../cart/errors.js';
-import { DISTANCE_FAILED, DistanceError, INCOMPLETE_ADDRESS, checkDeliveryDistance, tooFarMessage, type DistanceProvider } from '../delivery/distance.js';
+import { DELIVERY_UNAVAILABLE, OUT_OF_STOCK } from '../cart/errors.js';
+import { checkDeliveryDistance, tooFarError, type DistanceProvider } from '../delivery/distance.js';
 import { DINEIN_CLOSED, ORDERING_CLOSED, isOpenAt, orderingPossibleOn } from '../opening-hours/opening-hours.js';
 import { newOrderKey } from '../orders/order-key.js';
 import { numberOrderAndRecordCreation } from '../order-events/record.js';
@@ -16,6 +16,8 @@ import { toKitchenOrder } from '../order-events/kitchen-order.js';
 import type { OrderWithLines } from '../orders/order-read.js';
 import { localMoment } from '../shop-time/shop-time.js';
 import { SLOT_REQUIRED, bookSlot, findSlotOption } from '../slots/time-slots.js';
+import { takeStock } from '../stock/stock.js';
+import { DomainError } from '../../errors/domain-error.js';
 import type { Lang } from '../i18n/locale.js';
 import { assertBillingComplete, normaliseAddress, type AddressInput } from './billing.js';
 
@@ -46,8 +48,6 @@ export interface CheckoutResult {
   order?: OrderWithLines;
 }
 
-export class CheckoutError extends Error {}
-
 const PAYMENT_METHODS: Record<string, string> = { cod: 'Cash' };
 /** A repeated submit within this window returns the order the first one created. */
 const REPEAT_WINDOW_MS = 10 * 60_000;
@@ -63,7 +63,7 @@ function fulfilmentOf(request: CheckoutRequest, cartMethod: FulfilmentType | nul
   const fromInput = request.shippingMethod?.find((m) => m)?.split(':')[0];
   const value = (fromMeta ?? fromInput ?? cartMethod ?? '').trim().toLowerCase();
   if (value === 'delivery' || value === 'takeaway' || value === 'dinein') return value;
-  throw new CheckoutError('Choose delivery, takeaway or dine-in before checking out.');
+  throw new DomainError('FULFILMENT_REQUIRED', 'Choose delivery, takeaway or dine-in before checking out.');
 }
 
 /**
@@ -83,83 +83,72 @@ export class CheckoutService {
 
   async checkout(request: CheckoutRequest): Promise<CheckoutResult> {
     const fingerprint = fingerprintOf(request);
+    // Taken before the transaction: loading a stale snapshot inside it could wait for the connection the
+    // transaction holds (PGlite has one), e.g. right after another checkout changed a product's stock.
+    const snapshot = await this.carts.snapshot();
     return this.db.transaction(async (tx) => {
       const now = this.clock();
       // No row means an empty cart (nothing to lock: there is nothing to order).
       const [row] = await tx.select().from(carts).where(eq(carts.sessionKey, request.sessionKey)).for('update');
-      const cart = await this.carts.viewRow(request.sessionKey, row, tx);
+      const cart = await this.carts.viewRow(request.sessionKey, row, tx, snapshot);
       if (cart.lines.length === 0) {
         const last = row?.lastCheckout;
         if (last && last.fingerprint === fingerprint && now.getTime() - new Date(last.at).getTime() < REPEAT_WINDOW_MS) {
           const [existing] = await tx.select({ id: orders.id, orderKey: orders.orderKey }).from(orders).where(eq(orders.id, last.orderId));
           if (existing) return { orderId: existing.id, orderKey: existing.orderKey, repeated: true };
         }
-        throw new CheckoutError('Your cart is empty.');
+        throw new DomainError('CART_EMPTY', 'Your cart is empty.');
       }
 
       const settings = cart.settings;
       const fulfilment = fulfilmentOf(request, cart.shippingMethod);
       const paymentMethod = (request.paymentMethod ?? 'cod').trim() || 'cod';
       const paymentTitle = PAYMENT_METHODS[paymentMethod];
-      if (!paymentTitle) throw new CheckoutError('This payment method is not available.');
+      if (!paymentTitle) throw new DomainError('PAYMENT_METHOD_UNAVAILABLE', 'This payment method is not available.');
 
       const billing = normaliseAddress(request.billing);
       assertBillingComplete(billing);
       const shipping = request.shipToDifferentAddress ? normaliseAddress(request.shipping) : billing;
       const note = (request.customerNote ?? '').trim();
-      if (note.length > MAX_NOTE) throw new CheckoutError(`The note may be at most ${MAX_NOTE} characters.`);
+      if (note.length > MAX_NOTE) throw new DomainError('NOTE_TOO_LONG', `The note may be at most ${MAX_NOTE} characters.`);
 
       const slotId = request.metaData?.find((m) => m?.key === 'time_slot')?.value;
-      if (!slotId) throw new CheckoutError(SLOT_REQUIRED);
+      if (!slotId) throw new DomainError('SLOT_REQUIRED', SLOT_REQUIRED);
       const slot = await findSlotOption(tx, slotId, {
         type: fulfilment,
         now,
         leadTimeMinutes: settings.ordering.leadTimeMinutes,
         timeZone: this.timeZone,
       });
-      if (!slot) throw new CheckoutError(SLOT_REQUIRED);
+      if (!slot) throw new DomainError('SLOT_REQUIRED', SLOT_REQUIRED);
       const slotDay = localMoment(slot.start, this.timeZone).date;
-      if (!orderingPossibleOn(settings.openingHours, slotDay, now)) throw new CheckoutError(ORDERING_CLOSED);
-      if (fulfilment === 'dinein' && !isOpenAt(settings.openingHours, now, this.timeZone)) throw new CheckoutError(DINEIN_CLOSED);
+      if (!orderingPossibleOn(settings.openingHours, slotDay, now)) throw new DomainError('ORDERING_CLOSED', ORDERING_CLOSED);
+      if (fulfilment === 'dinein' && !isOpenAt(settings.openingHours, now, this.timeZone)) throw new DomainError('DINEIN_CLOSED', DINEIN_CLOSED);
 
       // Totals as the customer will pay them, for the chosen fulfilment (VAT rates and fee depend on it).
-      const priced = cart.shippingMethod === fulfilment ? cart : await this.carts.viewRow(request.sessionKey, row, tx, fulfilment);
+      const priced = cart.shippingMethod === fulfilment ? cart : await this.carts.viewRow(request.sessionKey, row, tx, snapshot, fulfilment);
       let distanceKm: string | null = null;
       if (fulfilment === 'delivery') {
-        if (!settings.delivery.enabled) throw new CheckoutError('Delivery is not available at the moment.');
-        try {
-          const check = await checkDeliveryDistance(this.distance, shipping, settings.delivery);
-          if (!check.withinRange) throw new CheckoutError(tooFarMessage(check));
-          distanceKm = check.distanceKm.toFixed(1);
-        } catch (error) {
-          if (error instanceof DistanceError) throw new CheckoutError(error.kind === 'incomplete' ? INCOMPLETE_ADDRESS : DISTANCE_FAILED);
-          throw error;
-        }
+        if (!settings.delivery.enabled) throw new DomainError('DELIVERY_UNAVAILABLE', DELIVERY_UNAVAILABLE);
+        const check = await checkDeliveryDistance(this.distance, shipping, settings.delivery);
+        if (!check.withinRange) throw tooFarError(check);
+        distanceKm = check.distanceKm.toFixed(1);
         if (priced.totals.subtotal < settings.delivery.minimumOrder) {
-          throw new CheckoutError(
-            `The minimum order for delivery is €${centsToDecimal(settings.delivery.minimumOrder)}; please add more items.`,
-          );
+          const minimum = centsToDecimal(settings.delivery.minimumOrder);
+          throw new DomainError('DELIVERY_BELOW_MINIMUM', `The minimum order for delivery is €${minimum}; please add more items.`, { minimum });
         }
       }
 
-      // Lock product rows in id order, so two checkouts never wait on each other in a circle.
-      const byProduct = [...priced.lines].sort((a, b) => (a.variation ?? a.product).row.id - (b.variation ?? b.product).row.id);
-      for (const line of byProduct) {
-        const sellable = line.variation ?? line.product;
-        if (sellable.row.stockStatus === 'OUT_OF_STOCK') throw new CartError(OUT_OF_STOCK);
-        if (sellable.row.manageStock) {
-          const updated = await tx
-            .update(products)
-            .set({
-              stockQuantity: sql`${products.stockQuantity} - ${line.line.quantity}`,
-              stockStatus: sql`case when ${products.stockQuantity} - ${line.line.quantity} <= 0 then 'OUT_OF_STOCK' else ${products.stockStatus} end`,
-              totalSales: sql`${products.totalSales} + ${line.line.quantity}`,
-            })
-            .where(and(eq(products.id, sellable.row.id), or(isNull(products.stockQuantity), gte(products.stockQuantity, line.line.quantity))))
-            .returning({ id: products.id });
-          if (updated.length === 0) throw new CartError(NOT_ENOUGH_STOCK);
-        }
+      for (const line of priced.lines) {
+        if ((line.variation ?? line.product).row.stockStatus === 'OUT_OF_STOCK') throw new DomainError('OUT_OF_STOCK', OUT_OF_STOCK);
       }
+      await takeStock(
+        tx,
+        priced.lines
+          .map((line) => ({ sellable: (line.variation ?? line.product).row, quantity: line.line.quantity }))
+          .filter(({ sellable }) => sellable.manageStock)
+          .map(({ sellable, quantity }) => ({ productId: sellable.id, quantity })),
+      );
 
       const who = (billing.email || billing.phone).toLowerCase();
       for (const { coupon } of priced.coupons) {
@@ -169,7 +158,7 @@ export class CheckoutService {
           .set({ usageCount: sql`${coupons.usageCount} + 1` })
           .where(and(eq(coupons.id, coupon.id), or(isNull(coupons.usageLimit), lt(coupons.usageCount, coupons.usageLimit))))
           .returning({ id: coupons.id });
-        if (used.length === 0) throw new CheckoutError('Coupon usage limit has been reached.');
+        if (used.length === 0) throw new DomainError('COUPON_USAGE_LIMIT', 'Coupon usage limit has been reached.');
       }
 
       await bookSlot(tx, slot);
@@ -241,7 +230,7 @@ export class CheckoutService {
       // A cash order goes to the kitchen now: its tickets are committed with it (a paid card order will
       // enqueue them when the payment is confirmed).
       if (paymentMethod === 'cod') {
-        await enqueueOrderTickets(tx, order!.id, printSettingsFrom((await this.carts.snapshot()).settings));
+        await enqueueOrderTickets(tx, order!.id, printSettingsFrom(snapshot.settings));
       }
       if (priced.coupons.length) {
         await tx.insert(couponUsages).values(priced.coupons.map(({ coupon }) => ({ couponId: coupon.id, orderId: order!.id, customer: who })));

@@ -1,3 +1,4 @@
+import { DomainError } from '../../errors/domain-error.js';
 import type { DeliverySettings } from '../settings/shop-settings.js';
 import { POSTCODE_CENTROIDS } from './postcode-centroids.js';
 
@@ -10,15 +11,6 @@ export interface DeliveryAddress {
 export const INCOMPLETE_ADDRESS_TITLE = 'Incomplete address';
 export const INCOMPLETE_ADDRESS = 'Please provide a complete address to proceed with the delivery.';
 export const DISTANCE_FAILED = 'Failed to fetch distance from server';
-
-export class DistanceError extends Error {
-  constructor(
-    message: string,
-    readonly kind: 'incomplete' | 'unknown',
-  ) {
-    super(message);
-  }
-}
 
 /** Road distance in km from the shop to an address. A routing service (OSRM, ...) can implement it later. */
 export interface DistanceProvider {
@@ -41,7 +33,7 @@ export function isCompleteAddress(address: Partial<DeliveryAddress>): address is
 export class PostcodeDistanceProvider implements DistanceProvider {
   async distanceKm(address: DeliveryAddress, settings: DeliverySettings): Promise<number> {
     const centroid = POSTCODE_CENTROIDS[address.postcode.trim()];
-    if (!centroid) throw new DistanceError(DISTANCE_FAILED, 'unknown');
+    if (!centroid) throw new DomainError('DISTANCE_FAILED', DISTANCE_FAILED);
     const km = haversineKm(settings.origin, centroid) * settings.roadFactor;
     return Math.round(km * 10) / 10;
   }
@@ -58,11 +50,15 @@ export async function checkDeliveryDistance(
   address: Partial<DeliveryAddress>,
   settings: DeliverySettings,
 ): Promise<DeliveryCheck> {
-  if (!isCompleteAddress(address)) throw new DistanceError(INCOMPLETE_ADDRESS, 'incomplete');
+  if (!isCompleteAddress(address)) throw new DomainError('INCOMPLETE_ADDRESS', INCOMPLETE_ADDRESS, { title: INCOMPLETE_ADDRESS_TITLE });
   const distanceKm = await provider.distanceKm(address, settings);
   return { distanceKm, maximumDistanceKm: settings.maximumDistanceKm, withinRange: distanceKm <= settings.maximumDistanceKm };
 }
 
 export function tooFarMessage(check: DeliveryCheck): string {
   return `We do not deliver this far: the address is ${check.distanceKm.toFixed(1)} km away and we deliver up to ${check.maximumDistanceKm} km.`;
+}
+
+export function tooFarError(check: DeliveryCheck): DomainError {
+  return new DomainError('DELIVERY_TOO_FAR', tooFarMessage(check), { distance: Number(check.distanceKm.toFixed(1)), maximum: check.maximumDistanceKm });
 }

@@ -3,6 +3,7 @@ import type { Db, Tx } from '../../db/client.js';
 import { orders, type OrderStatus } from '../../db/schema/index.js';
 import { recordOrderEvent } from '../order-events/record.js';
 import { enqueueReprint } from '../printing/print-jobs.js';
+import { DomainError } from '../../errors/domain-error.js';
 
 /**
  * The kitchen's actions on orders (docs/product.md §4), each one transaction that changes the orders and writes their
@@ -22,15 +23,6 @@ const TRANSITIONS: Record<Exclude<KitchenAction, 'test'>, { from: OrderStatus[];
   ready: { from: ['processing'], to: 'completed' },
   recover: { from: ['completed'], to: 'processing' },
 };
-
-export class KitchenActionError extends Error {
-  constructor(
-    message: string,
-    readonly code: 'not_found' | 'invalid_transition' | 'bad_input',
-  ) {
-    super(message);
-  }
-}
 
 export const MAX_BATCH = 200;
 
@@ -85,11 +77,11 @@ export class KitchenActions {
    * not change, so no order event. Returns the job's idempotency key (printed on the ticket).
    */
   async printKitchenCopy(orderId: number): Promise<string> {
-    if (!Number.isSafeInteger(orderId) || orderId <= 0) throw new KitchenActionError('Order ids must be positive whole numbers.', 'bad_input');
+    if (!Number.isSafeInteger(orderId) || orderId <= 0) throw new DomainError('INVALID_INPUT', 'Order ids must be positive whole numbers.');
     return this.db.transaction(async (tx) => {
       // Shared lock: the order cannot be deleted between this check and the job insert.
       const [row] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for('share');
-      if (!row) throw new KitchenActionError(`Order ${orderId} does not exist.`, 'not_found');
+      if (!row) throw new DomainError('ORDER_NOT_FOUND', `Order ${orderId} does not exist.`);
       return enqueueReprint(tx, orderId, 'kitchen');
     });
   }
@@ -97,9 +89,9 @@ export class KitchenActions {
   /** All or nothing: one order that cannot take the action leaves every order as it was. */
   async apply(action: KitchenAction, orderIds: number[]): Promise<number[]> {
     const ids = [...new Set(orderIds)];
-    if (ids.length === 0) throw new KitchenActionError('Choose at least one order.', 'bad_input');
-    if (ids.length > MAX_BATCH) throw new KitchenActionError(`At most ${MAX_BATCH} orders at once.`, 'bad_input');
-    if (!ids.every((id) => Number.isSafeInteger(id) && id > 0)) throw new KitchenActionError('Order ids must be positive whole numbers.', 'bad_input');
+    if (ids.length === 0) throw new DomainError('INVALID_INPUT', 'Choose at least one order.');
+    if (ids.length > MAX_BATCH) throw new DomainError('INVALID_INPUT', `At most ${MAX_BATCH} orders at once.`);
+    if (!ids.every((id) => Number.isSafeInteger(id) && id > 0)) throw new DomainError('INVALID_INPUT', 'Order ids must be positive whole numbers.');
     return this.db.transaction(async (tx) => {
       await this.applyIn(tx, action, ids);
       return ids.sort((a, b) => a - b);
@@ -116,17 +108,17 @@ export class KitchenActions {
       .orderBy(asc(orders.id))
       .for('update');
     const missing = ids.filter((id) => !rows.some((r) => r.id === id));
-    if (missing.length) throw new KitchenActionError(`Order ${missing.join(', ')} does not exist.`, 'not_found');
+    if (missing.length) throw new DomainError('ORDER_NOT_FOUND', `Order ${missing.join(', ')} does not exist.`);
     const now = this.clock();
     for (const row of rows) {
       if (action === 'test') {
-        if (row.isTestOrder) throw new KitchenActionError(`Order ${row.id} is already marked as test order.`, 'invalid_transition');
+        if (row.isTestOrder) throw new DomainError('ORDER_ACTION_REFUSED', `Order ${row.id} is already marked as test order.`);
         await tx.update(orders).set({ isTestOrder: true, updatedAt: now }).where(eq(orders.id, row.id));
         continue;
       }
       const rule = TRANSITIONS[action];
       if (!rule.from.includes(row.status)) {
-        throw new KitchenActionError(`Order ${row.id} is ${row.status} and cannot be ${ACTION_LABEL[action]}.`, 'invalid_transition');
+        throw new DomainError('ORDER_ACTION_REFUSED', `Order ${row.id} is ${row.status} and cannot be ${ACTION_LABEL[action]}.`);
       }
       await tx.update(orders).set({ status: rule.to, updatedAt: now }).where(eq(orders.id, row.id));
     }

@@ -2,13 +2,12 @@ import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { orders, orderStatuses, type OrderStatus } from '../../db/schema/index.js';
 import { cancelOrder } from './order-status.js';
+import { DomainError } from '../../errors/domain-error.js';
 
 export { orderStatuses, type OrderStatus };
 
 /** Statuses whose slot place and stock were given back: leaving them would need both taken again. */
 const FINAL: ReadonlySet<OrderStatus> = new Set(['cancelled', 'refunded', 'failed']);
-
-export class OrderUpdateError extends Error {}
 
 /**
  * Changes an order's status and/or customer note for the back office and REST integrations. Cancelling
@@ -26,7 +25,7 @@ export async function updateOrder(
     if (!current) return false;
     if (change.status && change.status !== current.status) {
       if (FINAL.has(current.status)) {
-        throw new OrderUpdateError(`An order with status ${current.status} cannot be changed to ${change.status}.`);
+        throw new DomainError('ORDER_STATUS_CHANGE_INVALID', `An order with status ${current.status} cannot be changed to ${change.status}.`);
       }
       if (FINAL.has(change.status)) {
         // Refunded and failed orders give their slot place and stock back too.

@@ -1,6 +1,7 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { orderLines, orders, products } from '../../db/schema/index.js';
+import { orderLines, orders } from '../../db/schema/index.js';
+import { giveBackStock } from '../stock/stock.js';
 import { releaseSlot } from '../slots/time-slots.js';
 import { recordOrderEvent } from '../order-events/record.js';
 
@@ -17,17 +18,13 @@ export async function cancelOrder(db: DbOrTx, orderId: number): Promise<boolean>
       .where(and(eq(orders.id, orderId), ne(orders.status, 'cancelled')))
       .returning();
     if (!order) return false;
+    // Products before the slot, as the checkout takes them (modules/stock): no waiting in a circle.
+    const lines = await tx
+      .select({ productId: orderLines.productId, variationId: orderLines.variationId, quantity: orderLines.quantity })
+      .from(orderLines)
+      .where(eq(orderLines.orderId, orderId));
+    await giveBackStock(tx, lines.map((line) => ({ productId: line.variationId ?? line.productId, quantity: line.quantity })));
     if (order.slotId !== null && order.slotStart) await releaseSlot(tx, order.slotId, order.slotStart);
-    const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId));
-    for (const line of [...lines].sort((a, b) => (a.variationId ?? a.productId) - (b.variationId ?? b.productId))) {
-      await tx
-        .update(products)
-        .set({
-          stockQuantity: sql`${products.stockQuantity} + ${line.quantity}`,
-          stockStatus: sql`case when ${products.stockStatus} = 'OUT_OF_STOCK' then 'IN_STOCK' else ${products.stockStatus} end`,
-        })
-        .where(and(eq(products.id, line.variationId ?? line.productId), eq(products.manageStock, true)));
-    }
     await recordOrderEvent(tx, 'order.status-changed', orderId, { previousStatus: before!.status, action: 'cancel' });
     return true;
   });

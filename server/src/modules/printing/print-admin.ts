@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.js';
 import { orders, printJobs, type PrintJobStatus, type TicketKind } from '../../db/schema/index.js';
 import { wakePrintWorkers } from './print-jobs.js';
 import { parsePrinterTarget, readPrintSettings, updatePrintSettings, type PrintSettings } from './print-settings.js';
+import { DomainError } from '../../errors/domain-error.js';
 
 // The dashboard's view of the 'printing' settings (PublicPrintSettings): the PrintNode API key is a secret
 // that can print on the shop's account, so it is written, never read back; staff only see whether one is set
@@ -78,12 +79,8 @@ const FIELD_MESSAGES: Record<string, string> = {
   kitchenCopies: 'Kitchen copies is a whole number from 0 to 10.',
 };
 
-export class PrintSettingsInputError extends Error {
-  constructor(readonly fields: { field: string; message: string }[]) {
-    super(`Print settings not saved: ${fields.map((f) => `${f.field}: ${f.message}`).join(' ')}`);
-    this.name = 'PrintSettingsInputError';
-  }
-}
+const printSettingsRefused = (fields: { field: string; message: string }[]) =>
+  new DomainError('PRINT_SETTINGS_INVALID', `Print settings not saved: ${fields.map((f) => `${f.field}: ${f.message}`).join(' ')}`, { fields });
 
 /** Checks a patch; the error names each bad field ("seller.address.1", "" for the body itself). */
 export function parsePrintSettingsPatch(body: unknown): PrintSettingsPatch {
@@ -97,7 +94,7 @@ export function parsePrintSettingsPatch(body: unknown): PrintSettingsPatch {
     if (base === '') return [{ field: '', message: 'Send a JSON object with the settings to change.' }];
     return [{ field: base, message: FIELD_MESSAGES[base] ?? issue.message }];
   });
-  throw new PrintSettingsInputError(fields);
+  throw printSettingsRefused(fields);
 }
 
 /** Applies a checked patch; the seller details merge field by field. */
@@ -149,16 +146,6 @@ export async function listPrintJobs(db: Db, statuses: readonly ListableStatus[],
   return rows.map(toView);
 }
 
-export class RetryRefused extends Error {
-  constructor(
-    readonly code: 'not_found' | 'not_retryable',
-    message: string,
-  ) {
-    super(message);
-    this.name = 'RetryRefused';
-  }
-}
-
 /**
  * Puts a failed or skipped job back in the queue. It keeps its idempotency key, so a ticket that did reach
  * the printer after all is still recognised and printed once. The attempt count starts again: a job that
@@ -173,8 +160,8 @@ export async function retryPrintJob(db: Db, id: number): Promise<PrintJobView> {
       .returning({ id: printJobs.id });
     if (!updated) {
       const [existing] = await tx.select({ status: printJobs.status }).from(printJobs).where(eq(printJobs.id, id));
-      if (!existing) throw new RetryRefused('not_found', `There is no print job ${id}.`);
-      throw new RetryRefused('not_retryable', `Print job ${id} is ${existing.status}; only failed or skipped jobs can be retried.`);
+      if (!existing) throw new DomainError('PRINT_JOB_NOT_FOUND', `There is no print job ${id}.`);
+      throw new DomainError('PRINT_JOB_NOT_RETRYABLE', `Print job ${id} is ${existing.status}; only failed or skipped jobs can be retried.`);
     }
     await wakePrintWorkers(tx);
     const [row] = await tx

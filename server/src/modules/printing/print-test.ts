@@ -9,16 +9,7 @@ import { encodeTicket } from './escpos.js';
 import { NOT_CONFIGURED, describeTarget, parsePrinterTarget, readPrintSettings } from './print-settings.js';
 import { center, fit, printable } from './ticket-text.js';
 import { CUSTOMER_WIDTH, KITCHEN_WIDTH, type Ticket } from './tickets.js';
-
-export class TestPrintError extends Error {
-  constructor(
-    readonly code: 'not_configured' | 'print_failed',
-    message: string,
-  ) {
-    super(message);
-    this.name = 'TestPrintError';
-  }
-}
+import { DomainError } from '../../errors/domain-error.js';
 
 /** A few lines in the ticket kind's width and print size, so the test shows how real tickets will look. */
 export function testTicket(kind: TicketKind, context: { sellerName: string; printer: string; at: Date; timeZone: string; reference: string }): Ticket {
@@ -50,7 +41,7 @@ export async function printTestTicket(
 ): Promise<{ printer: string; reference: string }> {
   const settings = await readPrintSettings(db);
   const target = parsePrinterTarget(kind === 'customer' ? settings.customerPrinter : settings.kitchenPrinter);
-  if (!target || (target.type === 'printnode' && !settings.printNodeApiKey)) throw new TestPrintError('not_configured', NOT_CONFIGURED);
+  if (!target || (target.type === 'printnode' && !settings.printNodeApiKey)) throw new DomainError('PRINTER_NOT_CONFIGURED', NOT_CONFIGURED);
   const printer = describeTarget(target);
   const reference = `test-${randomBytes(3).toString('hex')}`;
   const bytes = encodeTicket(testTicket(kind, { sellerName: settings.seller.name, printer, at: options.now, timeZone: options.timeZone, reference }));
@@ -62,7 +53,7 @@ export async function printTestTicket(
       await (options.lan ?? new LanPrinterClient()).send(target.host, target.port, bytes);
     }
   } catch (error) {
-    throw new TestPrintError('print_failed', `The test ticket did not print on ${printer}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new DomainError('PRINT_FAILED', `The test ticket did not print on ${printer}: ${error instanceof Error ? error.message : String(error)}`);
   }
   return { printer, reference };
 }

@@ -3,8 +3,7 @@ import type { Db } from '../../db/client.js';
 import { orderLines, orders, reviews } from '../../db/schema/index.js';
 import { checkEmail } from '../auth/accounts.js';
 import type { CatalogSnapshot } from '../catalog/snapshot.js';
-
-export class ReviewError extends Error {}
+import { DomainError } from '../../errors/domain-error.js';
 
 export const REVIEW_MAX_CONTENT = 2000;
 export const REVIEW_MAX_AUTHOR = 100;
@@ -28,22 +27,22 @@ export async function writeReview(db: Db, catalog: CatalogSnapshot, input: Revie
   const author = (input.author ?? '').trim();
   const content = (input.content ?? '').trim();
   const rating = input.rating;
-  if (!author) throw new ReviewError('Please enter your name.');
-  if (!input.authorEmail?.trim()) throw new ReviewError('Please enter your email address.');
-  if (!content) throw new ReviewError('Please write your review.');
-  if (rating === null || rating === undefined) throw new ReviewError('Please choose a rating.');
-  if (input.commentOn === null || input.commentOn === undefined) throw new ReviewError('Choose the product to review.');
-  if (!Number.isInteger(rating) || rating < 1 || rating > 5) throw new ReviewError('The rating must be a whole number from 1 to 5.');
-  if (author.length > REVIEW_MAX_AUTHOR) throw new ReviewError(`Your name can be at most ${REVIEW_MAX_AUTHOR} characters long.`);
-  if (content.length > REVIEW_MAX_CONTENT) throw new ReviewError(`A review can be at most ${REVIEW_MAX_CONTENT} characters long.`);
+  if (!author) throw new DomainError('REVIEW_INVALID', 'Please enter your name.');
+  if (!input.authorEmail?.trim()) throw new DomainError('REVIEW_INVALID', 'Please enter your email address.');
+  if (!content) throw new DomainError('REVIEW_INVALID', 'Please write your review.');
+  if (rating === null || rating === undefined) throw new DomainError('REVIEW_RATING_INVALID', 'Please choose a rating.');
+  if (input.commentOn === null || input.commentOn === undefined) throw new DomainError('REVIEW_INVALID', 'Choose the product to review.');
+  if (!Number.isInteger(rating) || rating < 1 || rating > 5) throw new DomainError('REVIEW_RATING_INVALID', 'The rating must be a whole number from 1 to 5.');
+  if (author.length > REVIEW_MAX_AUTHOR) throw new DomainError('REVIEW_INVALID', `Your name can be at most ${REVIEW_MAX_AUTHOR} characters long.`);
+  if (content.length > REVIEW_MAX_CONTENT) throw new DomainError('REVIEW_INVALID', `A review can be at most ${REVIEW_MAX_CONTENT} characters long.`);
   const email = checkEmail(input.authorEmail);
   const product = catalog.products.get(input.commentOn);
-  if (!product || product.row.status !== 'publish' || product.row.type === 'VARIATION') throw new ReviewError('This product cannot be reviewed.');
+  if (!product || product.row.status !== 'publish' || product.row.type === 'VARIATION') throw new DomainError('REVIEW_NOT_ALLOWED', 'This product cannot be reviewed.');
 
   let verified = false;
   if (customerId !== null) {
     const [existing] = await db.select({ id: reviews.id }).from(reviews).where(and(eq(reviews.productId, product.row.id), eq(reviews.customerId, customerId)));
-    if (existing) throw new ReviewError('You have already reviewed this product.');
+    if (existing) throw new DomainError('REVIEW_EXISTS', 'You have already reviewed this product.');
     const ids = [product.row.id, ...product.variations.map((v) => v.row.id)];
     const [bought] = await db
       .select({ id: orderLines.id })

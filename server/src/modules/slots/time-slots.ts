@@ -2,15 +2,12 @@ import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { slotBookings, timeSlots, type FulfilmentType } from '../../db/schema/index.js';
 import { addDaysTo, formatClock, instantAt, isValidDate, parseClock, weekdayOf } from '../shop-time/shop-time.js';
+import { DomainError } from '../../errors/domain-error.js';
 
 export const SLOT_TAKEN = 'The time slot was just booked by someone else; choose another.';
 export const SLOT_REQUIRED = 'A valid time slot must be selected before proceeding.';
 
-export class SlotTakenError extends Error {
-  constructor() {
-    super(SLOT_TAKEN);
-  }
-}
+const slotTaken = () => new DomainError('SLOT_TAKEN', SLOT_TAKEN);
 
 export type TimeSlotRow = typeof timeSlots.$inferSelect;
 
@@ -134,7 +131,7 @@ export async function findSlotOption(
  * and PGlite).
  */
 export async function bookSlot(tx: DbOrTx, option: Pick<SlotOption, 'slotId' | 'start' | 'maxOrders'>): Promise<void> {
-  if (option.maxOrders < 1) throw new SlotTakenError();
+  if (option.maxOrders < 1) throw slotTaken();
   const taken = await tx
     .insert(slotBookings)
     .values({ slotId: option.slotId, startsAt: option.start, booked: 1 })
@@ -144,7 +141,7 @@ export async function bookSlot(tx: DbOrTx, option: Pick<SlotOption, 'slotId' | '
       setWhere: lt(slotBookings.booked, option.maxOrders),
     })
     .returning({ booked: slotBookings.booked });
-  if (taken.length === 0) throw new SlotTakenError();
+  if (taken.length === 0) throw slotTaken();
 }
 
 /** Gives a place back (a cancelled order). */

@@ -1,26 +1,23 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
-import { orderLines, orders, wishlistItems, type GuestDetails } from '../../../db/schema/index.js';
-import { AccountError, findUser, guestDetailsAfter, updateProfile, type UserRow } from '../../../modules/auth/accounts.js';
+import type { GuestDetails } from '../../../db/schema/index.js';
+import { DomainError } from '../../../errors/domain-error.js';
+import { findUser, guestDetailsAfter, updateProfile, type UserRow } from '../../../modules/auth/accounts.js';
 import { LOGIN_REQUIRED } from '../../../modules/auth/auth-service.js';
 import { permissionsOf } from '../../../modules/auth/permissions.js';
 import { TooManyAttemptsError } from '../../../modules/auth/throttle.js';
 import { mergeGuestCart } from '../../../modules/cart/merge.js';
+import { customerOrders, isPayingCustomer } from '../../../modules/orders/order-history.js';
 import type { OrderWithLines } from '../../../modules/orders/order-read.js';
+import { addToWishlist, assertOnWishlist, removeFromWishlist, wishlistOf } from '../../../modules/wishlist/wishlist.js';
 import { connectionFromArray } from '../connection.js';
 import type { GraphQLContext } from '../context.js';
-import { userError } from '../errors.js';
-import { cartCall } from './cart.js';
-import { ReviewError, writeReview, type ReviewInput } from '../../../modules/reviews/write-review.js';
+import { writeReview, type ReviewInput } from '../../../modules/reviews/write-review.js';
 
 /** Account errors are the user's to fix: their message goes out as is (docs/product.md §8). */
 async function accountCall<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof AccountError) throw userError(error.message);
-    if (error instanceof TooManyAttemptsError) {
-      throw userError(error.message, 'TOO_MANY_ATTEMPTS');
-    }
+    if (error instanceof TooManyAttemptsError) throw new DomainError('TOO_MANY_ATTEMPTS', error.message);
     throw error;
   }
 }
@@ -103,41 +100,19 @@ async function currentUser(ctx: GraphQLContext): Promise<UserRow | undefined> {
 
 async function requireUser(ctx: GraphQLContext): Promise<UserRow> {
   const user = await currentUser(ctx);
-  if (!user) throw userError(LOGIN_REQUIRED, 'UNAUTHENTICATED');
+  if (!user) throw new DomainError('LOGIN_REQUIRED', LOGIN_REQUIRED);
   return user;
-}
-
-async function ordersOf(ctx: GraphQLContext, userId: number): Promise<OrderWithLines[]> {
-  const db = ctx.services.db;
-  const rows = await db.select().from(orders).where(eq(orders.customerId, userId)).orderBy(desc(orders.createdAt), desc(orders.id)).limit(100);
-  if (!rows.length) return [];
-  const lines = await db.select().from(orderLines).where(inArray(orderLines.orderId, rows.map((r) => r.id)));
-  return rows.map((o) => ({ ...o, lines: lines.filter((l) => l.orderId === o.id).sort((a, b) => a.position - b.position) }));
-}
-
-async function wishlistOf(ctx: GraphQLContext, userId: number) {
-  const rows = await ctx.services.db.select().from(wishlistItems).where(eq(wishlistItems.userId, userId)).orderBy(desc(wishlistItems.createdAt));
-  return rows.flatMap((r) => {
-    const product = ctx.catalog.products.get(r.productId);
-    return product ? [product] : [];
-  });
 }
 
 export const Customer = {
   isPayingCustomer: async (c: CustomerNode, _: unknown, ctx: GraphQLContext) => {
-    if (!c.userId) return false;
-    const [paid] = await ctx.services.db
-      .select({ id: orders.id })
-      .from(orders)
-      .where(and(eq(orders.customerId, c.userId), inArray(orders.status, ['processing', 'completed'])))
-      .limit(1);
-    return Boolean(paid);
+    return c.userId ? isPayingCustomer(ctx.services.db, c.userId) : false;
   },
   orders: async (c: CustomerNode, args: { first?: number | null; after?: string | null }, ctx: GraphQLContext) => {
     // Only the logged-in owner: a Customer node is never built for anyone else, but check anyway.
     const viewer = ctx.account.viewer;
     if (!c.userId || viewer.kind === 'guest' || viewer.id !== c.userId) return connectionFromArray([], {});
-    return connectionFromArray(await ordersOf(ctx, c.userId), { first: Math.min(args.first ?? 100, 100), after: args.after });
+    return connectionFromArray(await customerOrders(ctx.services.db, c.userId), { first: Math.min(args.first ?? 100, 100), after: args.after });
   },
   // Bakje sells food: there are no downloadable products, so the list is always empty (docs/product.md §7 getDownloads).
   downloadableItems: () => ({ nodes: [] }),
@@ -162,7 +137,7 @@ export const accountQueries = {
   },
   wishlist: async (_: unknown, __: unknown, ctx: GraphQLContext) => {
     const user = await currentUser(ctx);
-    return user ? wishlistOf(ctx, user.id) : [];
+    return user ? wishlistOf(ctx.services.db, ctx.catalog, user.id) : [];
   },
 };
 
@@ -195,7 +170,7 @@ export const accountMutations = {
     accountCall(async () => {
       const username = input.credentials?.username ?? input.username ?? '';
       const password = input.credentials?.password ?? input.password ?? '';
-      if (!username.trim() || !password) throw new AccountError('Please enter your username and password.');
+      if (!username.trim() || !password) throw new DomainError('CREDENTIALS_REQUIRED', 'Please enter your username and password.');
       const { user, session, deviceCookie } = await ctx.services.auth.login({
         login: username,
         password,
@@ -236,7 +211,7 @@ export const accountMutations = {
     ctx: GraphQLContext,
   ) =>
     accountCall(async () => {
-      if (ctx.account.viewer.kind !== 'guest') throw new AccountError('You are already logged in.');
+      if (ctx.account.viewer.kind !== 'guest') throw new DomainError('ALREADY_LOGGED_IN', 'You are already logged in.');
       const billing = withoutOverwrite(input.billing);
       const { user, session } = await ctx.services.auth.register({
         email: input.email,
@@ -285,11 +260,11 @@ export const accountMutations = {
       const user = await currentUser(ctx);
       if (!user) {
         // A guest (WooGraphQL keeps these in the session): saved with the cart, shown by `customer`.
-        if (input.id && input.id !== guestId(ctx)) throw userError('Update failed.', 'NOT_FOUND');
+        if (input.id && input.id !== guestId(ctx)) throw new DomainError('UPDATE_FAILED', 'Update failed.');
         const details = await ctx.services.carts.updateGuestDetails(ctx.session.key(), (current) => guestDetailsAfter(current, change));
         return { clientMutationId: input.clientMutationId, customer: await guestNode(ctx, details) };
       }
-      if (input.id && !idIsUser(input.id, user.id)) throw userError('Update failed.', 'NOT_FOUND');
+      if (input.id && !idIsUser(input.id, user.id)) throw new DomainError('UPDATE_FAILED', 'Update failed.');
       const updated = await updateProfile(ctx.services.db, user.id, change, ctx.services.clock());
       return { clientMutationId: input.clientMutationId, customer: await customerNode(updated, ctx) };
     }),
@@ -298,7 +273,7 @@ export const accountMutations = {
     accountCall(async () => {
       const user = await requireUser(ctx);
       // Someone else's id looks exactly like an id that does not exist.
-      if (!idIsUser(input.id, user.id)) throw userError('Update failed.', 'NOT_FOUND');
+      if (!idIsUser(input.id, user.id)) throw new DomainError('UPDATE_FAILED', 'Update failed.');
       if (input.password !== undefined && input.password !== null) {
         await ctx.services.auth.changePassword(user.id, input.password, ctx.account.session!.idHash);
       }
@@ -308,42 +283,31 @@ export const accountMutations = {
 
   writeReview: async (_: unknown, { input }: { input: ReviewInput & { clientMutationId?: string | null } }, ctx: GraphQLContext) => {
     const viewer = ctx.account.viewer;
-    try {
-      const review = await writeReview(ctx.services.db, ctx.catalog, input, viewer.kind === 'customer' ? viewer.id : null, ctx.services.clock());
-      return { clientMutationId: input.clientMutationId, rating: review.rating, review, published: review.status === 'approved' };
-    } catch (error) {
-      if (error instanceof ReviewError || error instanceof AccountError) throw userError(error.message);
-      throw error;
-    }
+    const review = await writeReview(ctx.services.db, ctx.catalog, input, viewer.kind === 'customer' ? viewer.id : null, ctx.services.clock());
+    return { clientMutationId: input.clientMutationId, rating: review.rating, review, published: review.status === 'approved' };
   },
 
   addToWishlist: (_: unknown, { input }: { input: { clientMutationId?: string | null; productId: number } }, ctx: GraphQLContext) =>
     accountCall(async () => {
       const user = await requireUser(ctx);
-      const product = ctx.catalog.products.get(input.productId);
-      if (!product || product.row.status !== 'publish' || product.row.type === 'VARIATION') throw new AccountError('This product cannot be added to the wishlist.');
-      await ctx.services.db.insert(wishlistItems).values({ userId: user.id, productId: input.productId, createdAt: ctx.services.clock() }).onConflictDoNothing();
-      return { clientMutationId: input.clientMutationId, wishlist: await wishlistOf(ctx, user.id), cart: null };
+      await addToWishlist(ctx.services.db, ctx.catalog, user.id, input.productId, ctx.services.clock());
+      return { clientMutationId: input.clientMutationId, wishlist: await wishlistOf(ctx.services.db, ctx.catalog, user.id), cart: null };
     }),
 
   removeFromWishlist: (_: unknown, { input }: { input: { clientMutationId?: string | null; productId: number } }, ctx: GraphQLContext) =>
     accountCall(async () => {
       const user = await requireUser(ctx);
-      await ctx.services.db.delete(wishlistItems).where(and(eq(wishlistItems.userId, user.id), eq(wishlistItems.productId, input.productId)));
-      return { clientMutationId: input.clientMutationId, wishlist: await wishlistOf(ctx, user.id), cart: null };
+      await removeFromWishlist(ctx.services.db, user.id, input.productId);
+      return { clientMutationId: input.clientMutationId, wishlist: await wishlistOf(ctx.services.db, ctx.catalog, user.id), cart: null };
     }),
 
   moveWishlistItemToCart: (_: unknown, { input }: { input: { clientMutationId?: string | null; productId: number } }, ctx: GraphQLContext) =>
     accountCall(async () => {
       const user = await requireUser(ctx);
-      const [item] = await ctx.services.db
-        .select()
-        .from(wishlistItems)
-        .where(and(eq(wishlistItems.userId, user.id), eq(wishlistItems.productId, input.productId)));
-      if (!item) throw new AccountError('This product is not on your wishlist.');
-      const { cart } = await cartCall(() => ctx.services.carts.addToCart(ctx.session.key(), { productId: input.productId, quantity: 1, addons: [] }));
-      await ctx.services.db.delete(wishlistItems).where(and(eq(wishlistItems.userId, user.id), eq(wishlistItems.productId, input.productId)));
-      return { clientMutationId: input.clientMutationId, wishlist: await wishlistOf(ctx, user.id), cart };
+      await assertOnWishlist(ctx.services.db, user.id, input.productId);
+      const { cart } = await ctx.services.carts.addToCart(ctx.session.key(), { productId: input.productId, quantity: 1, addons: [] });
+      await removeFromWishlist(ctx.services.db, user.id, input.productId);
+      return { clientMutationId: input.clientMutationId, wishlist: await wishlistOf(ctx.services.db, ctx.catalog, user.id), cart };
     }),
 };
 

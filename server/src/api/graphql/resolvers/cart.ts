@@ -1,24 +1,14 @@
 import type { CartLineView, CartView } from '../../../modules/cart/cart-service.js';
-import { CartError } from '../../../modules/cart/errors.js';
 import { localizedAddon } from '../../../modules/catalog/line-names.js';
 import { centsToDecimal } from '../../../modules/catalog/money.js';
 import { money, type PriceFormat as Format } from '../money-format.js';
 import type { AddonChoice } from '../../../modules/cart/addons.js';
 import { addonAmount } from '../../../modules/cart/addons.js';
 import type { GraphQLContext } from '../context.js';
-import { userError } from '../errors.js';
+import { DomainError } from '../../../errors/domain-error.js';
 import { ProductVariation } from './products.js';
 
 
-/** Cart errors are the customer's to fix: their message goes out as is. */
-export async function cartCall<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (error) {
-    if (error instanceof CartError) throw userError(error.message);
-    throw error;
-  }
-}
 
 const linesTax = (c: CartView) => c.lines.reduce((sum, l) => sum + l.tax, 0);
 
@@ -88,18 +78,18 @@ function parseExtraData(extraData: string | null | undefined): AddonChoice[] {
   try {
     parsed = JSON.parse(extraData);
   } catch {
-    throw userError('extraData must be JSON.');
+    throw new DomainError('INVALID_INPUT', 'extraData must be JSON.');
   }
   const addons = (parsed as { addons?: unknown } | null)?.addons;
   if (addons === undefined) return [];
-  if (!Array.isArray(addons)) throw userError('extraData.addons must be a list.');
+  if (!Array.isArray(addons)) throw new DomainError('INVALID_INPUT', 'extraData.addons must be a list.');
   return addons.map((a) => {
     const item = a as { fieldName?: unknown; optionIds?: unknown; value?: unknown };
-    if (typeof item?.fieldName !== 'string') throw userError('Each add-on needs a fieldName.');
+    if (typeof item?.fieldName !== 'string') throw new DomainError('INVALID_INPUT', 'Each add-on needs a fieldName.');
     if (item.optionIds !== undefined && (!Array.isArray(item.optionIds) || !item.optionIds.every((id) => Number.isInteger(id)))) {
-      throw userError('optionIds must be a list of numbers.');
+      throw new DomainError('INVALID_INPUT', 'optionIds must be a list of numbers.');
     }
-    if (item.value !== undefined && item.value !== null && typeof item.value !== 'string') throw userError('value must be text.');
+    if (item.value !== undefined && item.value !== null && typeof item.value !== 'string') throw new DomainError('INVALID_INPUT', 'value must be text.');
     return { fieldName: item.fieldName, optionIds: item.optionIds as number[] | undefined, value: item.value as string | undefined };
   });
 }
@@ -117,67 +107,61 @@ interface AddToCartArgs {
 }
 
 export const cartMutations = {
-  addToCart: (_: unknown, { input }: AddToCartArgs, ctx: GraphQLContext) =>
-    cartCall(async () => {
-      const addons: AddonChoice[] = input.addons
-        ? input.addons.flatMap((a) => (a ? [{ fieldName: a.fieldName, optionIds: a.optionIds?.filter((id): id is number => id !== null), value: a.value }] : []))
-        : parseExtraData(input.extraData);
-      const { cart, key } = await ctx.services.carts.addToCart(ctx.session.key(), {
-        productId: input.productId,
-        quantity: input.quantity ?? 1,
-        variationId: input.variationId,
-        variation: input.variation?.filter((v): v is { attributeName: string; attributeValue?: string | null } => v !== null),
-        addons,
-      });
-      return { clientMutationId: input.clientMutationId, cart, cartItem: cart.lines.find((l) => l.line.key === key) ?? null };
-    }),
-  updateItemQuantities: (
+  addToCart: async (_: unknown, { input }: AddToCartArgs, ctx: GraphQLContext) => {
+    const addons: AddonChoice[] = input.addons
+      ? input.addons.flatMap((a) => (a ? [{ fieldName: a.fieldName, optionIds: a.optionIds?.filter((id): id is number => id !== null), value: a.value }] : []))
+      : parseExtraData(input.extraData);
+    const { cart, key } = await ctx.services.carts.addToCart(ctx.session.key(), {
+      productId: input.productId,
+      quantity: input.quantity ?? 1,
+      variationId: input.variationId,
+      variation: input.variation?.filter((v): v is { attributeName: string; attributeValue?: string | null } => v !== null),
+      addons,
+    });
+    return { clientMutationId: input.clientMutationId, cart, cartItem: cart.lines.find((l) => l.line.key === key) ?? null };
+  },
+  updateItemQuantities: async (
     _: unknown,
     { input }: { input: { clientMutationId?: string | null; items: ({ key: string; quantity: number } | null)[] } },
     ctx: GraphQLContext,
-  ) =>
-    cartCall(async () => {
-      const items = input.items.filter((i): i is { key: string; quantity: number } => i !== null);
-      const before = await ctx.services.carts.view(ctx.session.key());
-      const cart = await ctx.services.carts.updateQuantities(ctx.session.key(), items);
-      const removedKeys = new Set(items.filter((i) => i.quantity === 0).map((i) => i.key));
-      return {
-        clientMutationId: input.clientMutationId,
-        cart,
-        items: cart.lines,
-        removed: before.lines.filter((l) => removedKeys.has(l.line.key)),
-        updated: cart.lines.filter((l) => items.some((i) => i.key === l.line.key)),
-      };
-    }),
-  emptyCart: (_: unknown, { input }: { input: { clientMutationId?: string | null } }, ctx: GraphQLContext) =>
-    cartCall(async () => {
-      const deletedCart = await ctx.services.carts.view(ctx.session.key());
-      const cart = await ctx.services.carts.empty(ctx.session.key());
-      return { clientMutationId: input.clientMutationId, cart, deletedCart };
-    }),
-  applyCoupon: (_: unknown, { input }: { input: { clientMutationId?: string | null; code: string } }, ctx: GraphQLContext) =>
-    cartCall(async () => {
-      const cart = await ctx.services.carts.applyCoupon(ctx.session.key(), input.code);
-      const applied = cart.coupons.find((c) => c.coupon.code === input.code.trim().toLowerCase());
-      return {
-        clientMutationId: input.clientMutationId,
-        cart,
-        applied: applied ? { code: applied.coupon.code, description: applied.coupon.description, amount: applied.amount } : null,
-      };
-    }),
-  removeCoupons: (_: unknown, { input }: { input: { clientMutationId?: string | null; codes: (string | null)[] } }, ctx: GraphQLContext) =>
-    cartCall(async () => ({
+  ) => {
+    const items = input.items.filter((i): i is { key: string; quantity: number } => i !== null);
+    const before = await ctx.services.carts.view(ctx.session.key());
+    const cart = await ctx.services.carts.updateQuantities(ctx.session.key(), items);
+    const removedKeys = new Set(items.filter((i) => i.quantity === 0).map((i) => i.key));
+    return {
       clientMutationId: input.clientMutationId,
-      cart: await ctx.services.carts.removeCoupons(ctx.session.key(), input.codes.filter((c): c is string => c !== null)),
-    })),
-  updateShippingMethod: (
+      cart,
+      items: cart.lines,
+      removed: before.lines.filter((l) => removedKeys.has(l.line.key)),
+      updated: cart.lines.filter((l) => items.some((i) => i.key === l.line.key)),
+    };
+  },
+  emptyCart: async (_: unknown, { input }: { input: { clientMutationId?: string | null } }, ctx: GraphQLContext) => {
+    const deletedCart = await ctx.services.carts.view(ctx.session.key());
+    const cart = await ctx.services.carts.empty(ctx.session.key());
+    return { clientMutationId: input.clientMutationId, cart, deletedCart };
+  },
+  applyCoupon: async (_: unknown, { input }: { input: { clientMutationId?: string | null; code: string } }, ctx: GraphQLContext) => {
+    const cart = await ctx.services.carts.applyCoupon(ctx.session.key(), input.code);
+    const applied = cart.coupons.find((c) => c.coupon.code === input.code.trim().toLowerCase());
+    return {
+      clientMutationId: input.clientMutationId,
+      cart,
+      applied: applied ? { code: applied.coupon.code, description: applied.coupon.description, amount: applied.amount } : null,
+    };
+  },
+  removeCoupons: async (_: unknown, { input }: { input: { clientMutationId?: string | null; codes: (string | null)[] } }, ctx: GraphQLContext) => ({
+    clientMutationId: input.clientMutationId,
+    cart: await ctx.services.carts.removeCoupons(ctx.session.key(), input.codes.filter((c): c is string => c !== null)),
+  }),
+  updateShippingMethod: async (
     _: unknown,
     { input }: { input: { clientMutationId?: string | null; shippingMethods: (string | null)[] } },
     ctx: GraphQLContext,
-  ) =>
-    cartCall(async () => {
-      const method = input.shippingMethods.find((m): m is string => Boolean(m));
-      if (!method) throw new CartError('Choose delivery, takeaway or dine-in.');
-      return { clientMutationId: input.clientMutationId, cart: await ctx.services.carts.setShippingMethod(ctx.session.key(), method) };
-    }),
+  ) => {
+    const method = input.shippingMethods.find((m): m is string => Boolean(m));
+    if (!method) throw new DomainError('FULFILMENT_REQUIRED', 'Choose delivery, takeaway or dine-in.');
+    return { clientMutationId: input.clientMutationId, cart: await ctx.services.carts.setShippingMethod(ctx.session.key(), method) };
+  },
 };

@@ -1,8 +1,8 @@
-import { eq } from 'drizzle-orm';
-import { orders } from '../../../db/schema/index.js';
-import { AccountError, validateNewAccount } from '../../../modules/auth/accounts.js';
+import { DomainError, isDomainError } from '../../../errors/domain-error.js';
+import { validateNewAccount } from '../../../modules/auth/accounts.js';
 import type { AddressInput } from '../../../modules/checkout/billing.js';
 import { normaliseAddress } from '../../../modules/checkout/billing.js';
+import { assignOrderToCustomer } from '../../../modules/orders/order-history.js';
 import type { GraphQLContext } from '../context.js';
 import { startLogin } from './accounts.js';
 
@@ -20,7 +20,7 @@ export interface CheckoutAccount {
 export async function checkoutAccount(ctx: GraphQLContext, account: CheckoutAccount, billingInput: AddressInput | null | undefined) {
   const billing = normaliseAddress(billingInput);
   const email = account.email?.trim() || billing.email;
-  if (!email) throw new AccountError('An e-mail address is needed to create an account.');
+  if (!email) throw new DomainError('EMAIL_REQUIRED', 'An e-mail address is needed to create an account.');
   const input = { email, username: account.username, password: account.password, firstName: billing.firstName, lastName: billing.lastName, billing };
   await validateNewAccount(ctx.services.db, input);
   return {
@@ -30,11 +30,11 @@ export async function checkoutAccount(ctx: GraphQLContext, account: CheckoutAcco
         registered = await ctx.services.auth.register({ ...input, userAgent: ctx.account.userAgent });
       } catch (error) {
         // Someone took the address between the check and now: the order stands as a guest order.
-        if (error instanceof AccountError) return;
+        if (isDomainError(error, 'EMAIL_TAKEN', 'USERNAME_TAKEN')) return;
         throw error;
       }
       const { user, session } = registered;
-      await ctx.services.db.update(orders).set({ customerId: user.id }).where(eq(orders.id, orderId));
+      await assignOrderToCustomer(ctx.services.db, orderId, user.id);
       await startLogin(ctx, user, session);
     },
   };

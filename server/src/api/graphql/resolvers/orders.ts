@@ -1,19 +1,14 @@
 import { addonAmount } from '../../../modules/cart/addons.js';
-import { CartError } from '../../../modules/cart/errors.js';
 import { centsToDecimal } from '../../../modules/catalog/money.js';
 import { money, type PriceFormat as Format } from '../money-format.js';
-import { CheckoutError, type CheckoutRequest } from '../../../modules/checkout/checkout-service.js';
-import { BillingError } from '../../../modules/checkout/billing.js';
+import type { CheckoutRequest } from '../../../modules/checkout/checkout-service.js';
 import { toGlobalId } from '../../../modules/catalog/global-id.js';
 import { localizedAddon, localizedLineName } from '../../../modules/catalog/line-names.js';
 import { kitchenNotes, readOrderFor, type OrderLineRow, type OrderWithLines } from '../../../modules/orders/order-read.js';
 import { isoInZone } from '../../../modules/shop-time/shop-time.js';
-import { SlotTakenError } from '../../../modules/slots/time-slots.js';
 import type { Address } from '../../../db/schema/index.js';
 import type { GraphQLContext } from '../context.js';
-import { userError } from '../errors.js';
 import { checkoutAccount, type CheckoutAccount } from './checkout-account.js';
-import { AccountError } from '../../../modules/auth/accounts.js';
 
 
 const address = (a: Address) => ({ ...a });
@@ -92,32 +87,24 @@ export const checkoutMutation = {
     ctx: GraphQLContext,
   ) => {
     const { clientMutationId, account, ...request } = input;
-    try {
-      // A guest who asks for an account gets one with the order (checked before anything is written).
-      const newAccount = ctx.account.viewer.kind === 'guest' && account ? await checkoutAccount(ctx, account, request.billing) : undefined;
-      const viewer = ctx.account.viewer;
-      const result = await ctx.services.checkout.checkout({
-        ...request,
-        sessionKey: ctx.session.key(),
-        customerId: viewer.kind === 'guest' ? null : viewer.id,
-        mailLang: ctx.lang,
-      });
-      if (newAccount && !result.repeated) await newAccount.create(result.orderId);
-      // The order as the checkout committed it, unless the new account just changed it (or it was a repeat).
-      const order =
-        result.order && !newAccount ? result.order : await readOrderFor(ctx.services.db, result.orderId, { orderKey: result.orderKey });
-      return {
-        clientMutationId,
-        result: 'success',
-        redirect: `/checkout/order-received/${result.orderId}?key=${encodeURIComponent(result.orderKey)}`,
-        order,
-      };
-    } catch (error) {
-      if (error instanceof AccountError) throw userError(error.message);
-      if (error instanceof CheckoutError || error instanceof CartError || error instanceof BillingError || error instanceof SlotTakenError) {
-        throw userError(error.message);
-      }
-      throw error;
-    }
+    // A guest who asks for an account gets one with the order (checked before anything is written).
+    const newAccount = ctx.account.viewer.kind === 'guest' && account ? await checkoutAccount(ctx, account, request.billing) : undefined;
+    const viewer = ctx.account.viewer;
+    const result = await ctx.services.checkout.checkout({
+      ...request,
+      sessionKey: ctx.session.key(),
+      customerId: viewer.kind === 'guest' ? null : viewer.id,
+      mailLang: ctx.lang,
+    });
+    if (newAccount && !result.repeated) await newAccount.create(result.orderId);
+    // The order as the checkout committed it, unless the new account just changed it (or it was a repeat).
+    const order =
+      result.order && !newAccount ? result.order : await readOrderFor(ctx.services.db, result.orderId, { orderKey: result.orderKey });
+    return {
+      clientMutationId,
+      result: 'success',
+      redirect: `/checkout/order-received/${result.orderId}?key=${encodeURIComponent(result.orderKey)}`,
+      order,
+    };
   },
 };

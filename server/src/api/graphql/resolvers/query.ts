@@ -6,7 +6,7 @@ import { isListed } from '../../../modules/catalog/snapshot.js';
 import { translate } from '../../../modules/i18n/locale.js';
 import type { GraphQLContext } from '../context.js';
 import { connectionFromArray, type ConnectionArgs } from '../connection.js';
-import { userError } from '../errors.js';
+import { DomainError } from '../../../errors/domain-error.js';
 import { isShopCategory, normaliseTaxonomy, termsOfTaxonomy } from './taxonomy.js';
 import { storeSettings } from './settings.js';
 
@@ -154,7 +154,7 @@ function terms(
   ctx: GraphQLContext,
 ) {
   const taxonomies = present(args.where.taxonomies) ?? [];
-  if (taxonomies.length === 0) throw userError('Argument "where.taxonomies" must name at least one taxonomy.');
+  if (taxonomies.length === 0) throw new DomainError('INVALID_INPUT', 'Argument "where.taxonomies" must name at least one taxonomy.');
   const list = taxonomies
     .map(normaliseTaxonomy)
     .flatMap((taxonomy) => termsOfTaxonomy(ctx, taxonomy))

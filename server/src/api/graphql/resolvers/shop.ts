@@ -5,7 +5,7 @@ import { addDaysTo, isoInZone, isValidDate, localMoment } from '../../../modules
 import { listSlotOptions } from '../../../modules/slots/time-slots.js';
 import type { FulfilmentType } from '../../../db/schema/index.js';
 import type { GraphQLContext } from '../context.js';
-import { userError } from '../errors.js';
+import { DomainError } from '../../../errors/domain-error.js';
 
 const PAYMENT_TITLES = { nl: 'Contant betalen', fr: 'Paiement en espèces', en: 'Cash' } as const;
 const PAYMENT_DESCRIPTIONS = {
@@ -41,7 +41,7 @@ export const shopQueries = {
     };
   },
   availableTimeSlots: async (_: unknown, args: { type: string; date: string }, ctx: GraphQLContext) => {
-    if (!isValidDate(args.date)) throw userError('Argument "date" must be a date as YYYY-MM-DD.');
+    if (!isValidDate(args.date)) throw new DomainError('INVALID_INPUT', 'Argument "date" must be a date as YYYY-MM-DD.');
     const settings = shopSettingsFrom(ctx.catalog.settings);
     const now = ctx.services.clock();
     if (!orderingPossibleOn(settings.openingHours, args.date, now)) return [];

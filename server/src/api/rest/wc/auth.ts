@@ -46,7 +46,7 @@ function rawQuery(request: FastifyRequest): URLSearchParams {
   return new URLSearchParams(q < 0 ? '' : request.url.slice(q + 1));
 }
 
-/** Who is calling, by the means of docs/interfaces.md §2; throws a 401 WcError when the credentials fail. */
+/** Who is calling, by the means of docs/interfaces.md §2; throws API_KEY_REJECTED (401) when the credentials fail. */
 export async function authenticate(
   request: FastifyRequest,
   deps: { keys: ApiKeyService; siteUrl: string; clock: () => Date },

@@ -1,24 +1,20 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { CatalogService } from '../../../modules/catalog/catalog-service.js';
 import { isOnSale } from '../../../modules/catalog/product-query.js';
 import { translate } from '../../../modules/i18n/locale.js';
 import { z } from 'zod';
 import type { Db } from '../../../db/client.js';
 import { catalogVisibilities } from '../../../db/schema/index.js';
-import { ProductUpdateError, updateProduct } from '../../../modules/catalog/product-update.js';
-import { WcError, notFound, invalidParam } from './errors.js';
-import { boolParam, enumParam, idListParam, intParam, pageParams, pagingHeaders, textParam, type Query } from './paging.js';
+import { updateProduct } from '../../../modules/catalog/product-update.js';
+import { DomainError } from '../../../errors/domain-error.js';
+import { boolQuery, enumQuery, idListQuery, idParams, intQuery, lastValue, optionalBody } from '../../http/route-schemas.js';
+import { pageOf, pageQuery, pagingHeaders } from './paging.js';
 import { categoryShape, productShape, wcStockStatusOf, wcStockStatuses } from './catalog-shapes.js';
 
 const PRODUCT_ORDERBY = ['date', 'id', 'include', 'title', 'slug', 'price', 'popularity', 'rating', 'menu_order'] as const;
 const CATEGORY_ORDERBY = ['id', 'include', 'name', 'slug', 'term_group', 'description', 'count', 'menu_order'] as const;
 const ORDER = ['asc', 'desc'] as const;
-
-function idParam(raw: unknown): number {
-  const value = String(raw);
-  if (!/^\d{1,9}$/.test(value) || Number(value) < 1) throw invalidParam('id');
-  return Number(value);
-}
 
 /** GET /products, /products/{id}, /products/categories, /products/categories/{id} from the catalogue snapshot. */
 const price = z.union([z.literal(''), z.string().regex(/^\d{1,6}(\.\d{1,2})?$/, 'a price such as "3.50"')]);
@@ -41,24 +37,50 @@ const productBody = z.object({
   stock_quantity: z.number().int().min(-1_000_000).max(1_000_000).nullable().optional(),
 });
 
+const productListQuery = z.object({
+  ...pageQuery,
+  search: lastValue.optional(),
+  category: intQuery(1, 999_999_999).optional(),
+  slug: lastValue.optional(),
+  sku: lastValue.optional(),
+  status: enumQuery(['any', 'publish', 'draft', 'private', 'pending', 'future', 'trash']).optional(),
+  type: enumQuery(['simple', 'variable', 'grouped', 'external']).optional(),
+  featured: boolQuery.optional(),
+  on_sale: boolQuery.optional(),
+  stock_status: enumQuery(wcStockStatuses).optional(),
+  include: idListQuery.optional(),
+  min_price: intQuery(0, 999_999).optional(),
+  max_price: intQuery(0, 999_999).optional(),
+  orderby: enumQuery(PRODUCT_ORDERBY).optional(),
+  order: enumQuery(ORDER).optional(),
+});
+
+const categoryListQuery = z.object({
+  ...pageQuery,
+  search: lastValue.optional(),
+  parent: intQuery(0, 999_999_999).optional(),
+  hide_empty: boolQuery.optional(),
+  slug: lastValue.optional(),
+  include: idListQuery.optional(),
+  orderby: enumQuery(CATEGORY_ORDERBY).optional(),
+  order: enumQuery(ORDER).optional(),
+});
+
 export function registerCatalogRoutes(app: FastifyInstance, deps: { catalog: CatalogService; db: Db }) {
-  app.get('/products', async (request, reply) => {
-    const query = request.query as Query;
-    const page = pageParams(query);
-    const search = textParam(query, 'search')?.trim().toLowerCase();
-    const category = intParam(query, 'category', 1, 999_999_999);
-    const slug = textParam(query, 'slug');
-    const sku = textParam(query, 'sku');
-    const status = enumParam(query, 'status', ['any', 'publish', 'draft', 'private', 'pending', 'future', 'trash'] as const) ?? 'any';
-    const type = enumParam(query, 'type', ['simple', 'variable', 'grouped', 'external'] as const);
-    const featured = boolParam(query, 'featured');
-    const onSale = boolParam(query, 'on_sale');
-    const stockStatus = enumParam(query, 'stock_status', wcStockStatuses);
-    const include = idListParam(query, 'include');
-    const minPrice = intParam(query, 'min_price', 0, 999_999);
-    const maxPrice = intParam(query, 'max_price', 0, 999_999);
-    const orderby = enumParam(query, 'orderby', PRODUCT_ORDERBY) ?? 'date';
-    const order = enumParam(query, 'order', ORDER) ?? 'desc';
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get('/products', { schema: { querystring: productListQuery } }, async (request, reply) => {
+    const query = request.query;
+    const page = pageOf(query);
+    const search = query.search?.trim().toLowerCase();
+    const { category, slug, sku, type, featured, include } = query;
+    const status = query.status ?? 'any';
+    const onSale = query.on_sale;
+    const stockStatus = query.stock_status;
+    const minPrice = query.min_price;
+    const maxPrice = query.max_price;
+    const orderby = query.orderby ?? 'date';
+    const order = query.order ?? 'desc';
 
     const snapshot = await deps.catalog.get();
     let list = snapshot.list.filter(
@@ -99,16 +121,14 @@ export function registerCatalogRoutes(app: FastifyInstance, deps: { catalog: Cat
     return list.slice(start, start + page.perPage).map((p) => productShape(snapshot, p));
   });
 
-  app.get('/products/categories', async (request, reply) => {
-    const query = request.query as Query;
-    const page = pageParams(query);
-    const search = textParam(query, 'search')?.trim().toLowerCase();
-    const parent = intParam(query, 'parent', 0, 999_999_999);
-    const hideEmpty = boolParam(query, 'hide_empty') ?? false;
-    const slug = textParam(query, 'slug');
-    const include = idListParam(query, 'include');
-    const orderby = enumParam(query, 'orderby', CATEGORY_ORDERBY) ?? 'name';
-    const order = enumParam(query, 'order', ORDER) ?? 'asc';
+  api.get('/products/categories', { schema: { querystring: categoryListQuery } }, async (request, reply) => {
+    const query = request.query;
+    const page = pageOf(query);
+    const search = query.search?.trim().toLowerCase();
+    const { parent, slug, include } = query;
+    const hideEmpty = query.hide_empty ?? false;
+    const orderby = query.orderby ?? 'name';
+    const order = query.order ?? 'asc';
     const snapshot = await deps.catalog.get();
     const sign = order === 'asc' ? 1 : -1;
     const sortKey = (c: Parameters<typeof categoryShape>[1]): string | number => {
@@ -149,56 +169,47 @@ export function registerCatalogRoutes(app: FastifyInstance, deps: { catalog: Cat
     return list.slice(start, start + page.perPage).map((c) => categoryShape(snapshot, c));
   });
 
-  app.get('/products/categories/:id', async (request) => {
-    const id = idParam((request.params as { id: string }).id);
+  api.get('/products/categories/:id', { schema: { params: idParams } }, async (request) => {
+    const { id } = request.params;
     const snapshot = await deps.catalog.get();
     const category = snapshot.categories.get(id);
-    if (!category) throw notFound('woocommerce_rest_term_invalid', 'Resource does not exist.');
+    if (!category) throw new DomainError('CATEGORY_NOT_FOUND', 'Resource does not exist.');
     return categoryShape(snapshot, category);
   });
 
   // PUT /products/{id} (docs/product.md §7 back office): the change, then the product as the catalogue now has it.
-  const update = async (request: { params: unknown; body: unknown }) => {
-    const id = idParam((request.params as { id: string }).id);
-    const body = request.body ?? {};
-    if (typeof body !== 'object' || Array.isArray(body)) throw new WcError(400, 'rest_invalid_json', 'The body must be a JSON object.');
-    const parsed = productBody.safeParse(body);
-    if (!parsed.success) throw invalidParam([...new Set(parsed.error.issues.map((i) => String(i.path[0] ?? 'body')))].join(', '));
-    const b = parsed.data;
-    try {
-      const version = await updateProduct(deps.db, id, {
-        name: b.name,
-        description: b.description,
-        shortDescription: b.short_description,
-        regularPrice: toCents(b.regular_price),
-        salePrice: toCents(b.sale_price),
-        status: b.status,
-        featured: b.featured,
-        menuOrder: b.menu_order,
-        catalogVisibility: b.catalog_visibility,
-        stockStatus: b.stock_status === undefined ? undefined : STOCK_IN[b.stock_status],
-        manageStock: b.manage_stock,
-        stockQuantity: b.stock_quantity,
-      });
-      // Read our own write: the NOTIFY may not have arrived yet.
-      deps.catalog.markChanged(version);
-    } catch (error) {
-      if (!(error instanceof ProductUpdateError)) throw error;
-      if (error.kind === 'not_found') throw notFound('woocommerce_rest_product_invalid_id', error.message);
-      throw new WcError(400, 'woocommerce_rest_product_invalid', error.message);
-    }
+  const update = { schema: { params: idParams, body: optionalBody(productBody) } };
+  const handleUpdate = async (request: { params: { id: number }; body: z.output<typeof productBody> }) => {
+    const { id } = request.params;
+    const b = request.body;
+    const version = await updateProduct(deps.db, id, {
+      name: b.name,
+      description: b.description,
+      shortDescription: b.short_description,
+      regularPrice: toCents(b.regular_price),
+      salePrice: toCents(b.sale_price),
+      status: b.status,
+      featured: b.featured,
+      menuOrder: b.menu_order,
+      catalogVisibility: b.catalog_visibility,
+      stockStatus: b.stock_status === undefined ? undefined : STOCK_IN[b.stock_status],
+      manageStock: b.manage_stock,
+      stockQuantity: b.stock_quantity,
+    });
+    // Read our own write: the NOTIFY may not have arrived yet.
+    deps.catalog.markChanged(version);
     const snapshot = await deps.catalog.get();
     return productShape(snapshot, snapshot.products.get(id)!);
   };
-  app.put('/products/:id', update);
-  app.post('/products/:id', update);
-  app.patch('/products/:id', update);
+  api.put('/products/:id', update, handleUpdate);
+  api.post('/products/:id', update, handleUpdate);
+  api.patch('/products/:id', update, handleUpdate);
 
-  app.get('/products/:id', async (request) => {
-    const id = idParam((request.params as { id: string }).id);
+  api.get('/products/:id', { schema: { params: idParams } }, async (request) => {
+    const { id } = request.params;
     const snapshot = await deps.catalog.get();
     const product = snapshot.products.get(id);
-    if (!product || product.row.type === 'VARIATION') throw notFound('woocommerce_rest_product_invalid_id', 'Invalid ID.');
+    if (!product || product.row.type === 'VARIATION') throw new DomainError('PRODUCT_NOT_FOUND', 'Invalid ID.');
     return productShape(snapshot, product);
   });
 }

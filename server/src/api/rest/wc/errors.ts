@@ -1,21 +1,26 @@
-import type { FastifyReply } from 'fastify';
+import type { ErrorCode } from '../../../errors/codes.js';
+import { DomainError } from '../../../errors/domain-error.js';
 
-/** An error in the WooCommerce REST shape: {code, message, data: {status}} (docs/interfaces.md §2). */
-export class WcError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-  ) {
-    super(message);
-  }
+/**
+ * WooCommerce's names for our domain codes: the store REST API answers with these in `code` (clients of
+ * WooCommerce know them) and gives the domain code in `data.code` (docs/decisions/0010-error-model.md).
+ */
+const WOOCOMMERCE_CODES: Partial<Record<ErrorCode, string>> = {
+  INVALID_INPUT: 'rest_invalid_param',
+  API_KEY_REJECTED: 'woocommerce_rest_authentication_error',
+  PRODUCT_NOT_FOUND: 'woocommerce_rest_product_invalid_id',
+  PRODUCT_UPDATE_INVALID: 'woocommerce_rest_product_invalid',
+  CATEGORY_NOT_FOUND: 'woocommerce_rest_term_invalid',
+  ORDER_NOT_FOUND: 'woocommerce_rest_shop_order_invalid_id',
+  ORDER_STATUS_CHANGE_INVALID: 'woocommerce_rest_invalid_order_status',
+};
+
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** The WooCommerce `code` of a domain error; a request without credentials is "cannot view" or "cannot edit". */
+export function woocommerceCodeOf(error: DomainError, method: string): string {
+  if (error.code === 'API_KEY_REQUIRED') return READ_METHODS.has(method) ? 'woocommerce_rest_cannot_view' : 'woocommerce_rest_cannot_edit';
+  return WOOCOMMERCE_CODES[error.code] ?? error.code;
 }
 
-export function sendWcError(reply: FastifyReply, error: WcError) {
-  return reply.code(error.status).send({ code: error.code, message: error.message, data: { status: error.status } });
-}
-
-export const authError = (message: string) => new WcError(401, 'woocommerce_rest_authentication_error', message);
-export const invalidParam = (name: string, detail?: string) =>
-  new WcError(400, 'rest_invalid_param', `Invalid parameter(s): ${name}${detail ? ` (${detail})` : ''}`);
-export const notFound = (code: string, message: string) => new WcError(404, code, message);
+export const authError = (message: string) => new DomainError('API_KEY_REJECTED', message);

@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../../db/client.js';
-import { orderLines, orders, type Address } from '../../../db/schema/index.js';
+import type { Address } from '../../../db/schema/index.js';
+import { DomainError } from '../../../errors/domain-error.js';
 import { centsToDecimal } from '../../../modules/catalog/money.js';
-import { OrderUpdateError, orderStatuses, updateOrder } from '../../../modules/orders/order-status-update.js';
-import { WcError, invalidParam, notFound } from './errors.js';
-import { enumParam, idListParam, intParam, pageParams, pagingHeaders, textParam, type Query } from './paging.js';
-
-type OrderRow = typeof orders.$inferSelect;
-type LineRow = typeof orderLines.$inferSelect;
+import { listOrders, orderWithLines } from '../../../modules/orders/order-list.js';
+import type { OrderLineRow as LineRow, OrderRow } from '../../../modules/orders/order-read.js';
+import { orderStatuses, updateOrder } from '../../../modules/orders/order-status-update.js';
+import { enumQuery, idListQuery, idParams, intQuery, lastValue, optionalBody } from '../../http/route-schemas.js';
+import { pageOf, pageQuery, pagingHeaders } from './paging.js';
 
 const wcDate = (d: Date | null) => (d ? d.toISOString().slice(0, 19) : null);
 
@@ -86,91 +86,58 @@ const updateBody = z.object({
   customer_note: z.string().max(2000).optional(),
 });
 
-async function linesOf(db: Db, ids: number[]): Promise<Map<number, LineRow[]>> {
-  const map = new Map<number, LineRow[]>();
-  if (!ids.length) return map;
-  const rows = await db.select().from(orderLines).where(inArray(orderLines.orderId, ids)).orderBy(asc(orderLines.position));
-  for (const row of rows) map.set(row.orderId, [...(map.get(row.orderId) ?? []), row]);
-  return map;
-}
-
-function idParam(raw: unknown): number {
-  const value = String(raw);
-  if (!/^\d{1,9}$/.test(value) || Number(value) < 1) throw invalidParam('id');
-  return Number(value);
-}
+const listQuery = z.object({
+  ...pageQuery,
+  /** One status, several comma-separated, or `any`. */
+  status: lastValue
+    .transform((value) => (value === 'any' ? undefined : value.split(',')))
+    .pipe(z.array(z.enum(orderStatuses)).optional())
+    .optional(),
+  customer: intQuery(0, 999_999_999).optional(),
+  include: idListQuery.optional(),
+  search: lastValue.transform((value) => value.trim().slice(0, 200)).optional(),
+  orderby: enumQuery(['date', 'id', 'include', 'title', 'slug', 'modified']).optional(),
+  order: enumQuery(['asc', 'desc']).optional(),
+});
 
 /** GET /orders, GET /orders/{id}, PUT|POST|PATCH /orders/{id} (status, customer_note). */
 export function registerOrderRoutes(app: FastifyInstance, deps: { db: Db; clock: () => Date }) {
-  app.get('/orders', async (request, reply) => {
-    const query = request.query as Query;
-    const page = pageParams(query);
-    const statusText = textParam(query, 'status');
-    const statuses = statusText === undefined || statusText === 'any' ? undefined : statusText.split(',');
-    if (statuses?.some((s) => !(orderStatuses as readonly string[]).includes(s))) throw invalidParam('status');
-    const customer = intParam(query, 'customer', 0, 999_999_999);
-    const include = idListParam(query, 'include');
-    const search = textParam(query, 'search')?.trim().slice(0, 200);
-    const orderby = enumParam(query, 'orderby', ['date', 'id', 'include', 'title', 'slug', 'modified'] as const) ?? 'date';
-    const order = enumParam(query, 'order', ['asc', 'desc'] as const) ?? 'desc';
-    const conditions: SQL[] = [];
-    if (statuses) conditions.push(inArray(orders.status, statuses as (typeof orderStatuses)[number][]));
-    if (customer !== undefined) conditions.push(eq(orders.customerId, customer));
-    if (include) conditions.push(inArray(orders.id, include.length ? include : [0]));
-    if (search) {
-      const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      conditions.push(
-        or(
-          ilike(sql`${orders.billing}->>'email'`, pattern),
-          ilike(sql`${orders.billing}->>'lastName'`, pattern),
-          ilike(sql`${orders.billing}->>'firstName'`, pattern),
-          ilike(sql`${orders.billing}->>'phone'`, pattern),
-          ilike(orders.customerNote, pattern),
-        )!,
-      );
-    }
-    const where = conditions.length ? and(...conditions) : undefined;
-    const column = orderby === 'modified' ? orders.updatedAt : orderby === 'date' ? orders.createdAt : orders.id;
-    const [{ total } = { total: 0 }] = await deps.db.select({ total: count() }).from(orders).where(where);
-    const rows = await deps.db
-      .select()
-      .from(orders)
-      .where(where)
-      .orderBy(order === 'asc' ? asc(column) : desc(column), order === 'asc' ? asc(orders.id) : desc(orders.id))
-      .limit(page.perPage)
-      .offset((page.page - 1) * page.perPage);
-    const lines = await linesOf(deps.db, rows.map((r) => r.id));
-    pagingHeaders(request, reply, page, Number(total));
-    return rows.map((row) => orderShape(row, lines.get(row.id) ?? []));
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get('/orders', { schema: { querystring: listQuery } }, async (request, reply) => {
+    const query = request.query;
+    const page = pageOf(query);
+    const orderby = query.orderby ?? 'date';
+    const listed = await listOrders(deps.db, {
+      statuses: query.status,
+      customerId: query.customer,
+      ids: query.include,
+      search: query.search || undefined,
+      orderBy: orderby === 'modified' || orderby === 'date' ? orderby : 'id',
+      direction: query.order ?? 'desc',
+      page: page.page,
+      perPage: page.perPage,
+    });
+    pagingHeaders(request, reply, page, listed.total);
+    return listed.orders.map(({ order, lines }) => orderShape(order, lines));
   });
 
   async function readOne(id: number) {
-    const [row] = await deps.db.select().from(orders).where(eq(orders.id, id));
-    if (!row) throw notFound('woocommerce_rest_shop_order_invalid_id', 'Invalid ID.');
-    return orderShape(row, (await linesOf(deps.db, [id])).get(id) ?? []);
+    const found = await orderWithLines(deps.db, id);
+    if (!found) throw new DomainError('ORDER_NOT_FOUND', 'Invalid ID.');
+    return orderShape(found.order, found.lines);
   }
 
-  app.get('/orders/:id', async (request) => readOne(idParam((request.params as { id: string }).id)));
+  api.get('/orders/:id', { schema: { params: idParams } }, async (request) => readOne(request.params.id));
 
-  const update = async (request: { params: unknown; body: unknown }) => {
-    const id = idParam((request.params as { id: string }).id);
-    const body = request.body ?? {};
-    if (typeof body !== 'object' || Array.isArray(body)) throw new WcError(400, 'rest_invalid_json', 'The body must be a JSON object.');
-    const parsed = updateBody.safeParse(body);
-    if (!parsed.success) {
-      const names = [...new Set(parsed.error.issues.map((i) => String(i.path[0] ?? 'body')))].join(', ');
-      throw invalidParam(names);
-    }
-    try {
-      const found = await updateOrder(deps.db, id, { status: parsed.data.status, customerNote: parsed.data.customer_note }, deps.clock());
-      if (!found) throw notFound('woocommerce_rest_shop_order_invalid_id', 'Invalid ID.');
-    } catch (error) {
-      if (error instanceof OrderUpdateError) throw new WcError(400, 'woocommerce_rest_invalid_order_status', error.message);
-      throw error;
-    }
+  const update = { schema: { params: idParams, body: optionalBody(updateBody) } };
+  const handleUpdate = async (request: { params: { id: number }; body: z.output<typeof updateBody> }) => {
+    const { id } = request.params;
+    const found = await updateOrder(deps.db, id, { status: request.body.status, customerNote: request.body.customer_note }, deps.clock());
+    if (!found) throw new DomainError('ORDER_NOT_FOUND', 'Invalid ID.');
     return readOne(id);
   };
-  app.put('/orders/:id', update);
-  app.post('/orders/:id', update);
-  app.patch('/orders/:id', update);
+  api.put('/orders/:id', update, handleUpdate);
+  api.post('/orders/:id', update, handleUpdate);
+  api.patch('/orders/:id', update, handleUpdate);
 }

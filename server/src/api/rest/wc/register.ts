@@ -3,7 +3,9 @@ import type { Db } from '../../../db/client.js';
 import type { CatalogService } from '../../../modules/catalog/catalog-service.js';
 import { canRead, canWrite, type ApiKeyService } from '../../../modules/api-keys/api-key-service.js';
 import { authenticate, type RestPrincipal } from './auth.js';
-import { WcError, authError, sendWcError } from './errors.js';
+import { DomainError } from '../../../errors/domain-error.js';
+import { restError, validationFailure } from '../../http/error-handler.js';
+import { authError, woocommerceCodeOf } from './errors.js';
 import { registerCatalogRoutes } from './catalog-routes.js';
 import { registerOrderRoutes } from './order-routes.js';
 import { NUL_MESSAGE, containsNul } from '../../http/nul-text.js';
@@ -38,9 +40,7 @@ export async function registerWooCommerceRest(
         const reading = READ_METHODS.has(request.method);
         const principal = await authenticate(request, deps);
         if (!principal) {
-          throw reading
-            ? new WcError(401, 'woocommerce_rest_cannot_view', 'Sorry, you cannot list resources.')
-            : new WcError(401, 'woocommerce_rest_cannot_edit', 'Sorry, you are not allowed to edit this resource.');
+          throw new DomainError('API_KEY_REQUIRED', reading ? 'Sorry, you cannot list resources.' : 'Sorry, you are not allowed to edit this resource.');
         }
         if (reading && !canRead(principal.scope)) throw authError('The API key provided does not have read permissions.');
         if (!reading && !canWrite(principal.scope)) throw authError('The API key provided does not have write permissions.');
@@ -50,20 +50,25 @@ export async function registerWooCommerceRest(
 
       api.addHook('preValidation', async (request) => {
         if (containsNul(request.query) || containsNul(request.params) || containsNul(request.body)) {
-          throw new WcError(400, 'rest_invalid_param', `Invalid parameter(s): ${NUL_MESSAGE}`);
+          throw new DomainError('INVALID_INPUT', `Invalid parameter(s): ${NUL_MESSAGE}`);
         }
       });
 
+      // The one mapping of api/http/error-handler.ts, with WooCommerce's codes.
       api.setErrorHandler((error: FastifyError, request, reply) => {
-        if (error instanceof WcError) return sendWcError(reply, error);
+        const domain = error instanceof DomainError ? error : validationFailure(error);
+        if (domain) {
+          const { status, body } = restError(domain, woocommerceCodeOf(domain, request.method));
+          return reply.code(status).send(body);
+        }
         const status = error.statusCode;
         if (status && status >= 400 && status < 500) {
           const message = status === 413 ? 'The request body is too large.' : status === 415 ? 'Send the body as application/json.' : 'The request body is not valid JSON.';
-          return sendWcError(reply, new WcError(status, BODY_ERRORS[status] ?? 'rest_bad_request', message));
+          return reply.code(status).send({ code: BODY_ERRORS[status] ?? 'rest_bad_request', message, data: { status } });
         }
         // A bug: log it, never send its message, stack or SQL.
         request.log.error({ err: error }, 'REST request failed');
-        return sendWcError(reply, new WcError(500, 'internal_server_error', 'Internal server error.'));
+        return reply.code(500).send({ code: 'internal_server_error', message: 'Internal server error.', data: { status: 500 } });
       });
 
       registerCatalogRoutes(api, deps);

@@ -1,0 +1,124 @@
+/**
+ * Every error code the server gives, with its kind. Clients (the web app imports this file) react to the
+ * code, never to the message text; the message stays the English text of the error catalogue (server and web
+ * import it from @bakje/contract).
+ * How a kind becomes an HTTP status and a GraphQL error: docs/decisions/0010-error-model.md.
+ */
+
+export const errorKinds = ['invalid', 'not_found', 'conflict', 'forbidden', 'unauthenticated', 'unavailable', 'rate_limited'] as const;
+export type ErrorKind = (typeof errorKinds)[number];
+
+export const errorCodes = {
+  // Any request whose input does not fit (route schemas, GraphQL arguments).
+  INVALID_INPUT: 'invalid',
+
+  // Signing in and permissions.
+  STAFF_LOGIN_REQUIRED: 'unauthenticated',
+  PERMISSION_DENIED: 'forbidden',
+  LOGIN_REQUIRED: 'unauthenticated',
+  INVALID_SESSION: 'unauthenticated',
+  TOO_MANY_ATTEMPTS: 'rate_limited',
+  API_KEY_REQUIRED: 'unauthenticated',
+  API_KEY_REJECTED: 'unauthenticated',
+
+  // Accounts.
+  CREDENTIALS_REQUIRED: 'invalid',
+  NO_ACCOUNT: 'unauthenticated',
+  WRONG_PASSWORD: 'unauthenticated',
+  RESET_LINK_INVALID: 'invalid',
+  EMAIL_REQUIRED: 'invalid',
+  EMAIL_INVALID: 'invalid',
+  EMAIL_TAKEN: 'conflict',
+  USERNAME_INVALID: 'invalid',
+  USERNAME_TAKEN: 'conflict',
+  PASSWORD_TOO_SHORT: 'invalid',
+  PASSWORD_TOO_LONG: 'invalid',
+  PASSWORD_TOO_COMMON: 'invalid',
+  NAME_TOO_LONG: 'invalid',
+  FIELD_INVALID: 'invalid',
+  UPDATE_FAILED: 'not_found',
+  ALREADY_LOGGED_IN: 'conflict',
+  USER_NOT_FOUND: 'not_found',
+
+  // Cart.
+  MAX_QUANTITY: 'conflict',
+  INVALID_QUANTITY: 'invalid',
+  FIELD_REQUIRED: 'invalid',
+  INVALID_ADDON: 'invalid',
+  ADDON_TOO_LONG: 'invalid',
+  OUT_OF_STOCK: 'conflict',
+  NOT_ENOUGH_STOCK: 'conflict',
+  NOT_PURCHASABLE: 'invalid',
+  CHOOSE_VARIATION: 'invalid',
+  CART_FULL: 'invalid',
+  UNKNOWN_CART_LINE: 'not_found',
+  UNKNOWN_SHIPPING_METHOD: 'invalid',
+  FULFILMENT_REQUIRED: 'invalid',
+
+  // Coupons.
+  COUPON_REQUIRED: 'invalid',
+  INVALID_COUPON: 'invalid',
+  COUPON_EXPIRED: 'invalid',
+  COUPON_USAGE_LIMIT: 'conflict',
+  COUPON_MINIMUM_SPEND: 'invalid',
+  COUPON_ALREADY_APPLIED: 'conflict',
+  COUPON_DEFINITION_INVALID: 'invalid',
+  COUPON_EXISTS: 'conflict',
+
+  // Checkout, delivery, slots.
+  CART_EMPTY: 'invalid',
+  PAYMENT_METHOD_UNAVAILABLE: 'invalid',
+  NOTE_TOO_LONG: 'invalid',
+  BILLING_TOO_LONG: 'invalid',
+  BILLING_FIRST_NAME_REQUIRED: 'invalid',
+  BILLING_LAST_NAME_REQUIRED: 'invalid',
+  BILLING_PHONE_REQUIRED: 'invalid',
+  BILLING_PHONE_INVALID: 'invalid',
+  BILLING_EMAIL_INVALID: 'invalid',
+  SLOT_REQUIRED: 'invalid',
+  SLOT_TAKEN: 'conflict',
+  ORDERING_CLOSED: 'unavailable',
+  DINEIN_CLOSED: 'unavailable',
+  DELIVERY_UNAVAILABLE: 'unavailable',
+  INCOMPLETE_ADDRESS: 'invalid',
+  DISTANCE_FAILED: 'unavailable',
+  DELIVERY_TOO_FAR: 'invalid',
+  DELIVERY_BELOW_MINIMUM: 'invalid',
+
+  // Reviews and wishlist.
+  REVIEW_INVALID: 'invalid',
+  REVIEW_RATING_INVALID: 'invalid',
+  REVIEW_NOT_ALLOWED: 'invalid',
+  REVIEW_EXISTS: 'conflict',
+  WISHLIST_NOT_ALLOWED: 'invalid',
+  NOT_ON_WISHLIST: 'not_found',
+
+  // Orders and the kitchen.
+  ORDER_NOT_FOUND: 'not_found',
+  ORDER_STATUS_CHANGE_INVALID: 'invalid',
+  ORDER_ACTION_REFUSED: 'conflict',
+
+  // Catalogue.
+  PRODUCT_NOT_FOUND: 'not_found',
+  PRODUCT_UPDATE_INVALID: 'invalid',
+  CATEGORY_NOT_FOUND: 'not_found',
+
+  // API keys.
+  API_KEY_SCOPE_INVALID: 'invalid',
+  API_KEY_DESCRIPTION_INVALID: 'invalid',
+  API_KEY_NOT_FOUND: 'not_found',
+
+  // Printing.
+  PRINT_SETTINGS_INVALID: 'invalid',
+  PRINT_JOB_NOT_FOUND: 'not_found',
+  PRINT_JOB_NOT_RETRYABLE: 'conflict',
+  PRINTER_NOT_CONFIGURED: 'conflict',
+  PRINT_FAILED: 'unavailable',
+  VIRTUAL_PRINTER_OFF: 'not_found',
+} as const satisfies Record<string, ErrorKind>;
+
+export type ErrorCode = keyof typeof errorCodes;
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(errorCodes, value);
+}

@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../src/app.js';
+import { can, type Permission } from '../src/modules/auth/permissions.js';
+import { ensureFirstAdmin } from '../src/modules/auth/first-admin.js';
+import { Browser } from './support/browser.js';
+import { createTestDatabase, databaseKinds, type TestDatabase } from './support/database.js';
+import { startTestApp } from './support/server.js';
+
+const LOGIN = `mutation($u: String!, $p: String!) { login(input: {username: $u, password: $p}) { viewer { role } } }`;
+const REGISTER = `mutation($input: RegisterCustomerInput!) { registerCustomer(input: $input) { customer { databaseId } } }`;
+const PASSWORD = 'Goed wachtwoord 42';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * Every staff REST route with the permission docs/permissions.md gives it. Bodies and ids are chosen so a
+ * caller who is let in changes nothing (an invalid body, an id that does not exist): the guard must answer
+ * before the route schema, so the refusals below hold whatever the input.
+ */
+const STAFF_ROUTES: [Method, string, Permission, unknown?][] = [
+  ['GET', '/api/staff/users', 'staff.manage'],
+  ['POST', '/api/staff/users', 'staff.manage', {}],
+  ['POST', '/api/staff/users/987654/revoke-sessions', 'staff.manage'],
+  ['GET', '/api/dev/mailbox', 'mailbox.read'],
+  ['GET', '/dev/mailbox', 'mailbox.read'],
+  ['GET', '/api/dashboard/products', 'products.manage'],
+  ['PUT', '/api/kitchen/settings', 'settings.manage', {}],
+  ['GET', '/api/printing/settings', 'settings.manage'],
+  ['PUT', '/api/printing/settings', 'settings.manage', []],
+  ['GET', '/api/printing/jobs', 'settings.manage'],
+  ['POST', '/api/printing/jobs/987654/retry', 'settings.manage'],
+  ['POST', '/api/printing/test', 'settings.manage', {}],
+  ['GET', '/api/printing/simulated-tickets', 'kitchen.view'],
+  ['GET', '/api/kitchen/settings', 'kitchen.view'],
+  ['POST', '/api/kitchen/orders/987654/send', 'kitchen.view'],
+  ['POST', '/api/kitchen/orders/987654/ready', 'kitchen.view'],
+  ['POST', '/api/kitchen/orders/987654/recover', 'kitchen.view'],
+  ['POST', '/api/kitchen/orders/987654/test-order', 'kitchen.view'],
+  ['POST', '/api/kitchen/orders/987654/print-kitchen-copy', 'kitchen.view'],
+  ['POST', '/api/kitchen/orders/ready', 'kitchen.view', {}],
+  ['POST', '/api/kitchen/orders/ready-all', 'kitchen.view'],
+  ['GET', '/api/admin/api-keys', 'keys.manage'],
+  ['POST', '/api/admin/api-keys', 'keys.manage', { scope: 'everything' }],
+  ['DELETE', '/api/admin/api-keys/987654', 'keys.manage'],
+];
+
+describe.each(databaseKinds)('staff REST routes answer 401 or 403 on %s', (kind) => {
+  let testDb: TestDatabase;
+  let app: App;
+  const viewers = new Map<string, Browser>();
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase(kind);
+    app = await startTestApp(testDb.database);
+    await ensureFirstAdmin(testDb.database, { email: 'baas@example.be', password: 'De baas van de frituur' });
+    const browser = () => new Browser(() => app);
+    const admin = browser();
+    expect((await admin.graphql(LOGIN, { u: 'baas@example.be', p: 'De baas van de frituur' })).body.data.login.viewer.role).toBe('admin');
+    for (const role of ['kitchen', 'manager'] as const) {
+      expect((await admin.request('POST', '/api/staff/users', { email: `${role}@example.be`, password: PASSWORD, role })).statusCode).toBe(201);
+      const staff = browser();
+      expect((await staff.graphql(LOGIN, { u: `${role}@example.be`, p: PASSWORD })).body.data.login.viewer.role).toBe(role);
+      viewers.set(role, staff);
+    }
+    const customer = browser();
+    expect((await customer.graphql(REGISTER, { input: { email: 'klant@example.be', password: 'Stoofvlees met friet' } })).body.errors).toBeUndefined();
+    viewers.set('customer', customer);
+    viewers.set('guest', browser());
+    viewers.set('admin', admin);
+  });
+  afterAll(async () => {
+    await app.close();
+    await testDb.cleanup();
+  });
+
+  it.each(STAFF_ROUTES)('%s %s (%s)', async (method, url, permission, body) => {
+    for (const who of ['guest', 'customer']) {
+      const response = await viewers.get(who)!.request(method, url, body);
+      expect(response.statusCode, `${who} ${method} ${url}`).toBe(401);
+      expect(response.json(), who).toMatchObject({ code: 'STAFF_LOGIN_REQUIRED', message: 'Log in with a staff account.', data: { status: 401 } });
+    }
+    for (const role of ['kitchen', 'manager', 'admin'] as const) {
+      const response = await viewers.get(role)!.request(method, url, body);
+      if (can(role, permission)) {
+        expect([401, 403], `${role} ${method} ${url}: ${response.body}`).not.toContain(response.statusCode);
+      } else {
+        expect(response.statusCode, `${role} ${method} ${url}`).toBe(403);
+        expect(response.json(), role).toMatchObject({ code: 'PERMISSION_DENIED', data: { status: 403, permission } });
+      }
+    }
+  });
+});
