@@ -29,10 +29,11 @@ import { registerPrintAdminRoutes } from './api/rest/print-admin.js';
 import { startPrinting, type PrintingRuntime } from './modules/printing/printing-runtime.js';
 import { ApiKeyService } from './modules/api-keys/api-key-service.js';
 import { loadPepper } from './modules/api-keys/pepper.js';
-import { registerWooCommerceRest } from './api/rest/wc/register.js';
+import { registerWooCommerceRest, WC_PREFIX } from './api/rest/wc/register.js';
 import { localAdminAuthorize, registerApiKeyAdmin, type Authorize } from './api/rest/api-key-admin.js';
 import { registerSecurityHeaders } from './api/http/security-headers.js';
 import { registerErrorHandler } from './api/http/error-handler.js';
+import { registerUnstorableTextGuard } from './api/http/unstorable-text.js';
 import { AuthService } from './modules/auth/auth-service.js';
 import { registerViewer, staffMay } from './api/http/viewer.js';
 import { registerAccountRoutes } from './api/rest/account.js';
@@ -89,6 +90,7 @@ export async function buildApp(
   await server.register(fastifyCookie);
   await registerSecurityHeaders(server);
   registerErrorHandler(server);
+  registerUnstorableTextGuard(server, { checkedElsewhere: ['/graphql', WC_PREFIX] });
 
   registerHealth(server, database);
   const auth = new AuthService(database.db, config.siteUrl, clock);
