@@ -78,6 +78,14 @@ export async function buildApp(
     // Per-request logs only when debugging; errors are logged where they happen.
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
     bodyLimit: 1_048_576,
+    // Slow clients are closed (slowloris): the request, headers included, must arrive in time. Node checks
+    // these every connectionsCheckingInterval (30 s by default), so check often enough for short limits.
+    http: {
+      headersTimeout: config.connections.headersTimeoutMs,
+      connectionsCheckingInterval: Math.min(1000, Math.max(50, Math.floor(config.connections.headersTimeoutMs / 4))),
+    },
+    requestTimeout: config.connections.requestTimeoutMs,
+    keepAliveTimeout: config.connections.keepAliveTimeoutMs,
     // X-Forwarded-Proto/-For are believed only from the configured proxies (BAKJE_TRUST_PROXY).
     trustProxy:
       typeof config.trustProxy === 'number' ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
@@ -115,7 +123,14 @@ export async function buildApp(
     clock,
     statusScreenSettings: async () => statusScreenSettingsFrom((await catalog.get()).settings),
   });
-  registerEventRoutes(server, { db: database.db, streams, authorizeStaff, tokens, sse: { ...defaultSseOptions, ...options.sse } });
+  registerEventRoutes(server, {
+    db: database.db,
+    streams,
+    authorizeStaff,
+    tokens,
+    sse: { ...defaultSseOptions, ...options.sse },
+    limits: { perClient: config.connections.eventStreamsPerClient, total: config.connections.eventStreams },
+  });
   registerKitchenRoutes(server, {
     kitchen: new KitchenActions(database.db, clock),
     authorizeStaff,
