@@ -58,6 +58,7 @@ const schema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   BAKJE_MAIL_FROM: z.string().min(3).default('Bakje <no-reply@bakje.local>'),
+  BAKJE_ORDER_KEY_DETAILS_HOURS: z.coerce.number().min(0).max(8760).default(24),
   BAKJE_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   BAKJE_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   BAKJE_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
@@ -117,6 +118,8 @@ export interface Config {
   };
   /** Folder of the built web app, served at /. */
   webDist: string;
+  /** How long after an order its key alone also shows the customer's name, address, phone and e-mail. */
+  orderKeyDetailsHours: number;
   /** What one client may hold open, and for how long a slow one is waited for. */
   connections: {
     /** Time to send the request headers; a client trickling them in is closed after it (slowloris). */
@@ -173,6 +176,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, rootDir = pr
       virtualPrinterPort: env.BAKJE_VIRTUAL_PRINTER_PORT,
     },
     webDist: path.resolve(rootDir, 'web/dist'),
+    orderKeyDetailsHours: env.BAKJE_ORDER_KEY_DETAILS_HOURS,
     connections: {
       headersTimeoutMs: env.BAKJE_HEADERS_TIMEOUT_MS,
       requestTimeoutMs: env.BAKJE_REQUEST_TIMEOUT_MS,

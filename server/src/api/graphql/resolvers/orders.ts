@@ -42,6 +42,7 @@ export const Order = {
   timeSlot: (o: OrderWithLines, _: unknown, ctx: GraphQLContext) =>
     o.slotStart && o.slotEnd ? { start: isoInZone(o.slotStart, ctx.config.timeZone), end: isoInZone(o.slotEnd, ctx.config.timeZone) } : null,
   couponLines: (o: OrderWithLines) => o.couponCodes,
+  personalDetailsHidden: (o: OrderWithLines) => o.personalDetailsHidden === true,
   customer: () => null,
   downloadableItems: () => ({ nodes: [] }),
 };
@@ -78,11 +79,12 @@ export async function orderQuery(
   }
   if (!Number.isSafeInteger(orderId)) return null;
   const viewer = ctx.account.viewer;
-  return readOrderFor(ctx.services.db, orderId, {
-    sessionKey: ctx.session.existingKey(),
-    customerId: viewer.kind === 'guest' ? null : viewer.id,
-    orderKey: args.orderKey,
-  });
+  return readOrderFor(
+    ctx.services.db,
+    orderId,
+    { sessionKey: ctx.session.existingKey(), customerId: viewer.kind === 'guest' ? null : viewer.id, orderKey: args.orderKey },
+    { now: ctx.services.clock(), hours: ctx.config.orderKeyDetailsHours },
+  );
 }
 
 export const checkoutMutation = {
@@ -105,7 +107,9 @@ export const checkoutMutation = {
       if (newAccount && !result.repeated) await newAccount.create(result.orderId);
       // The order as the checkout committed it, unless the new account just changed it (or it was a repeat).
       const order =
-        result.order && !newAccount ? result.order : await readOrderFor(ctx.services.db, result.orderId, { orderKey: result.orderKey });
+        result.order && !newAccount
+          ? result.order
+          : await readOrderFor(ctx.services.db, result.orderId, { orderKey: result.orderKey }, { now: ctx.services.clock(), hours: ctx.config.orderKeyDetailsHours });
       return {
         clientMutationId,
         result: 'success',
