@@ -39,7 +39,7 @@ import { registerViewer, staffMay } from './api/http/viewer.js';
 import { registerAccountRoutes } from './api/rest/account.js';
 import { registerDashboardRoutes } from './api/rest/dashboard.js';
 import { queueOrderConfirmation } from './modules/mail/order-confirmation.js';
-import { pruneOldRecords } from './modules/retention/retention.js';
+import { DEFAULT_RETENTION, pruneOldRecords } from './modules/retention/retention.js';
 import { localMailboxTransport, MailSender, smtpTransport } from './modules/mail/sender.js';
 
 import { mediaDir } from './paths.js';
@@ -167,7 +167,7 @@ export async function buildApp(
   if (config.env !== 'test') mail.start();
   const tidyUp = async () => {
     await auth.housekeeping().catch((err: unknown) => log.warn({ err }, 'auth housekeeping failed'));
-    const pruned = await pruneOldRecords(database.db, clock()).catch((err: unknown) => log.warn({ err }, 'pruning old records failed'));
+    const pruned = await pruneOldRecords(database.db, clock(), { ...DEFAULT_RETENTION, guestCartDays: config.guestCartDays }).catch((err: unknown) => log.warn({ err }, 'pruning old records failed'));
     if (pruned && Object.values(pruned).some((n) => n > 0)) log.info({ pruned }, 'old records pruned');
   };
   const housekeeping = config.env === 'test' ? undefined : setInterval(() => void tidyUp(), 3600_000);

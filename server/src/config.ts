@@ -58,6 +58,7 @@ const schema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional(),
   BAKJE_MAIL_FROM: z.string().min(3).default('Bakje <no-reply@bakje.local>'),
+  BAKJE_GUEST_CART_DAYS: z.coerce.number().int().min(1).max(3650).default(14),
   BAKJE_ORDER_KEY_DETAILS_HOURS: z.coerce.number().min(0).max(8760).default(24),
   BAKJE_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   BAKJE_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
@@ -118,6 +119,8 @@ export interface Config {
   };
   /** Folder of the built web app, served at /. */
   webDist: string;
+  /** Guest carts unchanged this long are deleted by the hourly housekeeping (decision 0007). */
+  guestCartDays: number;
   /** How long after an order its key alone also shows the customer's name, address, phone and e-mail. */
   orderKeyDetailsHours: number;
   /** What one client may hold open, and for how long a slow one is waited for. */
@@ -176,6 +179,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, rootDir = pr
       virtualPrinterPort: env.BAKJE_VIRTUAL_PRINTER_PORT,
     },
     webDist: path.resolve(rootDir, 'web/dist'),
+    guestCartDays: env.BAKJE_GUEST_CART_DAYS,
     orderKeyDetailsHours: env.BAKJE_ORDER_KEY_DETAILS_HOURS,
     connections: {
       headersTimeoutMs: env.BAKJE_HEADERS_TIMEOUT_MS,

@@ -1,6 +1,6 @@
-import { and, inArray, lt, sql } from 'drizzle-orm';
+import { and, inArray, like, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { localMailbox, mailOutbox, orderEvents, printJobs, simulatedTickets } from '../../db/schema/index.js';
+import { carts, localMailbox, mailOutbox, orderEvents, printJobs, simulatedTickets } from '../../db/schema/index.js';
 
 /**
  * How long the shop keeps records that only serve live screens, printing and mail delivery. Orders
@@ -15,15 +15,21 @@ export interface RetentionPolicy {
   mailDays: number;
   /** What the simulators received (virtual printer page, local mailbox). */
   simulatorDays: number;
+  /**
+   * A guest's cart (and with it the guest session's only state) after this long without a change. Every
+   * visitor without a token gets one; most never come back. Customers' carts are kept.
+   */
+  guestCartDays: number;
 }
 
-export const DEFAULT_RETENTION: RetentionPolicy = { orderEventDays: 30, printJobDays: 30, mailDays: 30, simulatorDays: 7 };
+export const DEFAULT_RETENTION: RetentionPolicy = { orderEventDays: 30, printJobDays: 30, mailDays: 30, simulatorDays: 7, guestCartDays: 14 };
 
 export interface PruneResult {
   orderEvents: number;
   printJobs: number;
   mails: number;
   simulatorRecords: number;
+  guestCarts: number;
 }
 
 const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * 24 * 3600_000);
@@ -53,5 +59,15 @@ export async function pruneOldRecords(db: DbOrTx, now: Date, policy: RetentionPo
   const simulatorCutoff = daysBefore(now, policy.simulatorDays);
   const tickets = await db.delete(simulatedTickets).where(lt(simulatedTickets.receivedAt, simulatorCutoff)).returning({ id: simulatedTickets.id });
   const mailbox = await db.delete(localMailbox).where(lt(localMailbox.receivedAt, simulatorCutoff)).returning({ id: localMailbox.id });
-  return { orderEvents: events.length, printJobs: jobs.length, mails: mails.length, simulatorRecords: tickets.length + mailbox.length };
+  const guestCarts = await pruneGuestCarts(db, daysBefore(now, policy.guestCartDays));
+  return { orderEvents: events.length, printJobs: jobs.length, mails: mails.length, simulatorRecords: tickets.length + mailbox.length, guestCarts };
+}
+
+/** Deletes guest carts (session key "g_...") unchanged since `before`; returns how many. */
+export async function pruneGuestCarts(db: DbOrTx, before: Date): Promise<number> {
+  const deleted = await db
+    .delete(carts)
+    .where(and(like(carts.sessionKey, 'g\\_%'), lt(carts.updatedAt, before)))
+    .returning({ sessionKey: carts.sessionKey });
+  return deleted.length;
 }
