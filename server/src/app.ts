@@ -9,6 +9,7 @@ import { registerHealth } from './api/health/routes.js';
 import { registerWebApp } from './api/web/spa.js';
 import { registerBenchRoutes } from './api/bench/static-reference.js';
 import { registerBenchCheckoutFixture } from './api/bench/checkout-fixture.js';
+import { registerBenchGuestCartPurge } from './api/bench/guest-cart-purge.js';
 import { CartService } from './modules/cart/cart-service.js';
 import { CheckoutService } from './modules/checkout/checkout-service.js';
 import { PostcodeDistanceProvider } from './modules/delivery/distance.js';
@@ -174,6 +175,7 @@ export async function buildApp(
   housekeeping?.unref();
   if (config.benchRoutes) registerBenchRoutes(server);
   if (config.benchRoutes) registerBenchCheckoutFixture(server, database.db);
+  if (config.benchRoutes) registerBenchGuestCartPurge(server, database.db, clock);
   await registerWebApp(server, { webDist: config.webDist, mediaDir });
 
   return {
