@@ -57,10 +57,11 @@ interface SerializedError {
  * are kept.
  */
 export function serializeError(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return withoutEmailAddresses(value);
   if (!(value instanceof Error)) return value;
   const type = value.constructor?.name && value.constructor.name !== 'Error' ? value.constructor.name : value.name;
   // DrizzleQueryError's message is "Failed query: <statement>\nparams: <values>".
-  const message = value.message.split('\nparams: ')[0]!;
+  const message = withoutEmailAddresses(value.message.split('\nparams: ')[0]!);
   const serialized: SerializedError = { type, message };
   // The stack's first lines repeat the original message; keep only the frames.
   const frames = value.stack?.indexOf('\n    at ') ?? -1;
@@ -72,6 +73,14 @@ export function serializeError(value: unknown, depth = 0): unknown {
   if (depth < 5 && value.cause !== undefined) serialized.cause = serializeError(value.cause, depth + 1);
   if (depth < 5 && value instanceof AggregateError) serialized.errors = value.errors.map((error: unknown) => serializeError(error, depth + 1));
   return serialized;
+}
+
+/**
+ * Mail servers name the recipient in their refusals ("550 <an@example.be>: no such user"), and a URL
+ * with credentials looks alike (user:password@host): both become "[e-mail]".
+ */
+function withoutEmailAddresses(text: string): string {
+  return text.replace(/[^\s<>()"',;:]+(:[^\s<>()"',;@]*)?@[^\s<>()"',;]+\.[a-z]{2,}/gi, '[e-mail]');
 }
 
 /** A request in a (debug) log line: no query string (consumer secrets, order keys), no headers. */
