@@ -5,6 +5,8 @@ import { createTestDatabase, databaseKinds, type TestDatabase } from './support/
 import { NOW, aShopTakingOrders, placeOrder, type PlacedOrder } from './support/orders.js';
 import { graphql, startTestApp } from './support/server.js';
 import { SseClient } from './support/sse-client.js';
+import { Browser } from './support/browser.js';
+import { ensureFirstAdmin } from '../src/modules/auth/first-admin.js';
 
 const ORDER = `query($id: ID!, $key: String) { order(id: $id, orderKey: $key) {
   status personalDetailsHidden customerNote kitchenNotes lineItems { nodes { name quantity } }
@@ -53,9 +55,16 @@ describe.each(databaseKinds)('an order read by its key alone on %s', (kind) => {
     expect(late.customerNote ?? '').toBe('');
     expect(JSON.stringify(late)).not.toMatch(/Zegerina|Vandersmissen|0470|an@example|Veldstraat/);
 
-    // The session that placed it is the owner: no time limit.
+    // The session that placed it is the owner, and kitchen staff see every order: no time limit.
     const owner = await graphql(app, ORDER, { id: String(order.databaseId) }, { 'woocommerce-session': `Session ${order.token}` });
     expect(owner.body.data.order).toMatchObject({ personalDetailsHidden: false, billing: { firstName: 'Zegerina', phone: '0470 12 34 56' } });
+    await ensureFirstAdmin(testDb.database, { email: 'baas@example.be', password: 'De baas van de frituur' });
+    const staff = new Browser(() => app);
+    await staff.graphql('mutation { login(input: {username: "baas@example.be", password: "De baas van de frituur"}) { viewer { role } } }');
+    expect((await staff.graphql(ORDER, { id: String(order.databaseId) })).body.data.order).toMatchObject({ personalDetailsHidden: false, billing: { firstName: 'Zegerina' } });
+    // A customer who is not the owner gets nothing without the key, as before.
+    const stranger = new Browser(() => app);
+    expect((await stranger.graphql(ORDER, { id: String(order.databaseId) })).body.data.order).toBeNull();
   });
 
   it('follows BAKJE_ORDER_KEY_DETAILS_HOURS, and the order stream still opens with the key', async () => {

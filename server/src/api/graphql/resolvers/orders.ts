@@ -14,6 +14,7 @@ import type { GraphQLContext } from '../context.js';
 import { userError } from '../errors.js';
 import { checkoutAccount, type CheckoutAccount } from './checkout-account.js';
 import { AccountError } from '../../../modules/auth/accounts.js';
+import { can } from '../../../modules/auth/permissions.js';
 
 
 const address = (a: Address) => ({ ...a });
@@ -82,7 +83,13 @@ export async function orderQuery(
   return readOrderFor(
     ctx.services.db,
     orderId,
-    { sessionKey: ctx.session.existingKey(), customerId: viewer.kind === 'guest' ? null : viewer.id, orderKey: args.orderKey },
+    {
+      sessionKey: ctx.session.existingKey(),
+      customerId: viewer.kind === 'guest' ? null : viewer.id,
+      orderKey: args.orderKey,
+      // Kitchen staff see every order on the kitchen stream already (docs/permissions.md).
+      staff: viewer.kind === 'staff' && can(viewer.role, 'kitchen.view'),
+    },
     { now: ctx.services.clock(), hours: ctx.config.orderKeyDetailsHours },
   );
 }
