@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as t from '../src/db/schema/index.js';
 import { DEFAULT_RETENTION, pruneOldRecords } from '../src/modules/retention/retention.js';
@@ -74,5 +75,23 @@ describe.each(databaseKinds)('pruning old records on %s', (kind) => {
     // A shorter setting reaches the fresher one too; a customer's cart stays however old.
     expect((await pruneOldRecords(db, NOW, { ...DEFAULT_RETENTION, guestCartDays: 1 })).guestCarts).toBe(1);
     expect((await db.select({ key: t.carts.sessionKey }).from(t.carts)).map((r) => r.key)).toEqual(['c_7']);
+  });
+
+  it('makes the space of purged carts reusable: purging and refilling does not grow the table', async () => {
+    const db = testDb.database.db;
+    const line = { key: 'k', productId: 1, variationId: null, quantity: 1, addons: [] };
+    const tableSize = async () => {
+      const result = await db.execute(sql`select pg_relation_size('carts')::int as size`);
+      return ((Array.isArray(result) ? result : (result as { rows: unknown[] }).rows)[0] as { size: number }).size;
+    };
+    const fill = (round: number) =>
+      db.insert(t.carts).values(Array.from({ length: 2000 }, (_, i) => ({ sessionKey: `g_${String(round).padStart(2, '0')}${String(i).padStart(30, '0')}`, lines: [line], updatedAt: daysAgo(30) })));
+
+    await fill(1);
+    const filledOnce = await tableSize();
+    expect(filledOnce).toBeGreaterThan(0);
+    expect((await pruneOldRecords(db, NOW)).guestCarts).toBe(2000);
+    await fill(2);
+    expect(await tableSize()).toBeLessThanOrEqual(filledOnce);
   });
 });
