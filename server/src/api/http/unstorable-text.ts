@@ -7,9 +7,9 @@ export const UNPAIRED_SURROGATE_MESSAGE = 'Text must be valid Unicode: it may no
 
 /**
  * Why a request value cannot be stored as PostgreSQL text, or undefined when it can. PostgreSQL text
- * cannot hold U+0000, and an unpaired UTF-16 surrogate (JSON allows "\ud800") is refused by jsonb and
- * turned into U+FFFD by the drivers elsewhere: both reached the database and failed there (found by
- * fuzzing). Edges refuse them up front with a clear client error instead.
+ * cannot hold U+0000, and an unpaired UTF-16 surrogate (JSON allows "\ud800") is refused by jsonb (and
+ * silently turned into U+FFFD by the drivers for text columns): both reached the database and failed
+ * there as internal errors (found by fuzzing). Edges refuse them up front with a clear client error.
  */
 export function unstorableTextProblem(value: unknown, depth = 0): string | undefined {
   if (typeof value === 'string') return textProblem(value);
@@ -34,7 +34,7 @@ function textProblem(text: string): string | undefined {
   return undefined;
 }
 
-export class UnstorableTextError extends Error {
+class UnstorableTextError extends Error {
   readonly statusCode = 400;
 }
 
