@@ -81,7 +81,8 @@ export const errorCodes = {
   DINEIN_CLOSED: 'unavailable',
   DELIVERY_UNAVAILABLE: 'unavailable',
   INCOMPLETE_ADDRESS: 'invalid',
-  DISTANCE_FAILED: 'unavailable',
+  // The address cannot be placed (a postcode the distance table does not know): the customer's to fix.
+  DISTANCE_FAILED: 'invalid',
   DELIVERY_TOO_FAR: 'invalid',
   DELIVERY_BELOW_MINIMUM: 'invalid',
 

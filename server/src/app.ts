@@ -9,6 +9,7 @@ import { registerHealth } from './api/health/routes.js';
 import { registerWebApp } from './api/web/spa.js';
 import { registerBenchRoutes } from './api/bench/static-reference.js';
 import { registerBenchCheckoutFixture } from './api/bench/checkout-fixture.js';
+import { registerBenchGuestCartPurge } from './api/bench/guest-cart-purge.js';
 import { CartService } from './modules/cart/cart-service.js';
 import { CheckoutService } from './modules/checkout/checkout-service.js';
 import { PostcodeDistanceProvider } from './modules/delivery/distance.js';
@@ -29,18 +30,19 @@ import { registerPrintAdminRoutes } from './api/rest/print-admin.js';
 import { startPrinting, type PrintingRuntime } from './modules/printing/printing-runtime.js';
 import { ApiKeyService } from './modules/api-keys/api-key-service.js';
 import { loadPepper } from './modules/api-keys/pepper.js';
-import { registerWooCommerceRest } from './api/rest/wc/register.js';
+import { registerWooCommerceRest, WC_PREFIX } from './api/rest/wc/register.js';
 import { localAdminAuthorize, registerApiKeyAdmin, type Authorize } from './api/rest/api-key-admin.js';
 import { registerSecurityHeaders } from './api/http/security-headers.js';
 import { registerErrorHandler } from './api/http/error-handler.js';
 import { validatorCompiler } from 'fastify-type-provider-zod';
+import { registerUnstorableTextGuard } from './api/http/unstorable-text.js';
 import { AuthService } from './modules/auth/auth-service.js';
 import { KnownDevices } from './modules/auth/known-devices.js';
 import { registerViewer, staffMay } from './api/http/viewer.js';
 import { registerAccountRoutes } from './api/rest/account.js';
 import { registerDashboardRoutes } from './api/rest/dashboard.js';
 import { queueOrderConfirmation } from './modules/mail/order-confirmation.js';
-import { pruneOldRecords } from './modules/retention/retention.js';
+import { DEFAULT_RETENTION, pruneOldRecords } from './modules/retention/retention.js';
 import { localMailboxTransport, MailSender, smtpTransport } from './modules/mail/sender.js';
 
 import { mediaDir } from './paths.js';
@@ -79,6 +81,14 @@ export async function buildApp(
     // Per-request logs only when debugging; errors are logged where they happen.
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
     bodyLimit: 1_048_576,
+    // Slow clients are closed (slowloris): the request, headers included, must arrive in time. Node checks
+    // these every connectionsCheckingInterval (30 s by default), so check often enough for short limits.
+    http: {
+      headersTimeout: config.connections.headersTimeoutMs,
+      connectionsCheckingInterval: Math.min(1000, Math.max(50, Math.floor(config.connections.headersTimeoutMs / 4))),
+    },
+    requestTimeout: config.connections.requestTimeoutMs,
+    keepAliveTimeout: config.connections.keepAliveTimeoutMs,
     // X-Forwarded-Proto/-For are believed only from the configured proxies (BAKJE_TRUST_PROXY).
     trustProxy:
       typeof config.trustProxy === 'number' ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
@@ -93,6 +103,7 @@ export async function buildApp(
   // Route schemas are zod schemas (api/http/route-schemas.ts); a failure goes to the error handler.
   server.setValidatorCompiler(validatorCompiler);
   registerErrorHandler(server);
+  registerUnstorableTextGuard(server, { checkedElsewhere: ['/graphql', WC_PREFIX] });
 
   registerHealth(server, database);
   const secret = await sessionSecret(database.db, config.sessionSecret);
@@ -118,7 +129,14 @@ export async function buildApp(
     clock,
     statusScreenSettings: async () => statusScreenSettingsFrom((await catalog.get()).settings),
   });
-  registerEventRoutes(server, { db: database.db, streams, authorizeStaff, tokens, sse: { ...defaultSseOptions, ...options.sse } });
+  registerEventRoutes(server, {
+    db: database.db,
+    streams,
+    authorizeStaff,
+    tokens,
+    sse: { ...defaultSseOptions, ...options.sse },
+    limits: { perClient: config.connections.eventStreamsPerClient, total: config.connections.eventStreams },
+  });
   registerKitchenRoutes(server, {
     kitchen: new KitchenActions(database.db, clock),
     authorizeStaff,
@@ -155,13 +173,14 @@ export async function buildApp(
   if (config.env !== 'test') mail.start();
   const tidyUp = async () => {
     await auth.housekeeping().catch((err: unknown) => log.warn({ err }, 'auth housekeeping failed'));
-    const pruned = await pruneOldRecords(database.db, clock()).catch((err: unknown) => log.warn({ err }, 'pruning old records failed'));
+    const pruned = await pruneOldRecords(database.db, clock(), { ...DEFAULT_RETENTION, guestCartDays: config.guestCartDays }).catch((err: unknown) => log.warn({ err }, 'pruning old records failed'));
     if (pruned && Object.values(pruned).some((n) => n > 0)) log.info({ pruned }, 'old records pruned');
   };
   const housekeeping = config.env === 'test' ? undefined : setInterval(() => void tidyUp(), 3600_000);
   housekeeping?.unref();
   if (config.benchRoutes) registerBenchRoutes(server);
   if (config.benchRoutes) registerBenchCheckoutFixture(server, database.db);
+  if (config.benchRoutes) registerBenchGuestCartPurge(server, database.db, clock);
   await registerWebApp(server, { webDist: config.webDist, mediaDir });
 
   return {

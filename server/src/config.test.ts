@@ -44,6 +44,8 @@ describe('loadConfig', () => {
     ['BAKJE_SITE_URL', 'not a url'],
     ['BAKJE_PGLITE_SHARED_BUFFERS', '32'],
     ['BAKJE_PGLITE_SHARED_BUFFERS', '512kB'],
+    ['BAKJE_HEADERS_TIMEOUT_MS', '60000'],
+    ['BAKJE_EVENT_STREAMS_PER_CLIENT', '0'],
   ])('stops with a message naming %s when it is %j', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));

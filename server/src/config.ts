@@ -59,11 +59,24 @@ const schema = z.object({
     .optional(),
   BAKJE_MAIL_FROM: z.string().min(3).default('Bakje <no-reply@bakje.local>'),
   BAKJE_GRAPHQL_INTROSPECTION: boolean.optional(),
+  BAKJE_GUEST_CART_DAYS: z.coerce.number().int().min(1).max(3650).default(14),
+  BAKJE_ORDER_KEY_DETAILS_HOURS: z.coerce.number().min(0).max(8760).default(24),
+  BAKJE_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  BAKJE_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
+  BAKJE_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+  BAKJE_EVENT_STREAMS_PER_CLIENT: z.coerce.number().int().min(1).max(100_000).default(50),
+  BAKJE_EVENT_STREAMS_MAX: z.coerce.number().int().min(1).max(1_000_000).default(5_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
 });
 
 export type Env = z.infer<typeof schema>;
+
+// Node refuses a headers time-out longer than the request time-out (the headers are part of the request).
+const checkedSchema = schema.refine((env) => env.BAKJE_HEADERS_TIMEOUT_MS <= env.BAKJE_REQUEST_TIMEOUT_MS, {
+  message: 'must not be longer than BAKJE_REQUEST_TIMEOUT_MS',
+  path: ['BAKJE_HEADERS_TIMEOUT_MS'],
+});
 
 function sizeInKb(value: string): number {
   const match = /^(\d+)(kB|MB|GB)$/.exec(value);
@@ -112,6 +125,23 @@ export interface Config {
   };
   /** Folder of the built web app, served at /. */
   webDist: string;
+  /** Guest carts unchanged this long are deleted by the hourly housekeeping (decision 0007). */
+  guestCartDays: number;
+  /** How long after an order its key alone also shows the customer's name, address, phone and e-mail. */
+  orderKeyDetailsHours: number;
+  /** What one client may hold open, and for how long a slow one is waited for. */
+  connections: {
+    /** Time to send the request headers; a client trickling them in is closed after it (slowloris). */
+    headersTimeoutMs: number;
+    /** Time to send the whole request, body included. Responses (event streams) are not limited. */
+    requestTimeoutMs: number;
+    /** How long an idle keep-alive connection stays open between requests. */
+    keepAliveTimeoutMs: number;
+    /** Open event streams per client address (BAKJE_TRUST_PROXY decides what that address is). */
+    eventStreamsPerClient: number;
+    /** Open event streams in this process, all clients together. */
+    eventStreams: number;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -121,7 +151,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, rootDir = pr
   const picked = Object.fromEntries(
     Object.keys(schema.shape).map((k) => [k, source[k] === '' ? undefined : source[k]]),
   );
-  const parsed = schema.safeParse(picked);
+  const parsed = checkedSchema.safeParse(picked);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -156,6 +186,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, rootDir = pr
       virtualPrinterPort: env.BAKJE_VIRTUAL_PRINTER_PORT,
     },
     webDist: path.resolve(rootDir, 'web/dist'),
+    guestCartDays: env.BAKJE_GUEST_CART_DAYS,
+    orderKeyDetailsHours: env.BAKJE_ORDER_KEY_DETAILS_HOURS,
+    connections: {
+      headersTimeoutMs: env.BAKJE_HEADERS_TIMEOUT_MS,
+      requestTimeoutMs: env.BAKJE_REQUEST_TIMEOUT_MS,
+      keepAliveTimeoutMs: env.BAKJE_KEEP_ALIVE_TIMEOUT_MS,
+      eventStreamsPerClient: env.BAKJE_EVENT_STREAMS_PER_CLIENT,
+      eventStreams: env.BAKJE_EVENT_STREAMS_MAX,
+    },
   };
 }
 

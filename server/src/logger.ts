@@ -1,8 +1,103 @@
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
 
 export type { Logger };
 
-/** Structured JSON logs on stdout; one logger per process, children per module. */
-export function createLogger(level: string): Logger {
-  return pino({ level, base: { app: 'bakje' }, timestamp: pino.stdTimeFunctions.isoTime });
+/**
+ * Fields that may hold a secret or a customer's personal details, wherever a log call passes them (at
+ * the top or one level down). Logs are read by whoever runs the shop and kept by log collectors: they
+ * get ids, counts and error codes, never the data.
+ */
+const SECRET_OR_PERSONAL_KEYS = [
+  'password',
+  'newPassword',
+  'token',
+  'secret',
+  'consumerSecret',
+  'consumer_secret',
+  'apiKey',
+  'orderKey',
+  'order_key',
+  'sessionKey',
+  'session_key',
+  'billing',
+  'shipping',
+  'customer',
+  'phone',
+  'params',
+];
+
+export const REDACTED_PATHS = [
+  ...SECRET_OR_PERSONAL_KEYS,
+  ...SECRET_OR_PERSONAL_KEYS.map((key) => `*.${key}`),
+  '*.email',
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["woocommerce-session"]',
+  'res.headers["set-cookie"]',
+  'res.headers["woocommerce-session"]',
+];
+
+/** What a database or network error may say about itself: codes and names, no values. */
+const ERROR_FIELDS = ['code', 'errno', 'syscall', 'statusCode', 'severity', 'constraint', 'table', 'column', 'schema', 'dataType', 'routine'];
+
+interface SerializedError {
+  type: string;
+  message: string;
+  stack?: string;
+  cause?: unknown;
+  errors?: unknown[];
+  [field: string]: unknown;
+}
+
+/**
+ * Errors as a log line may show them. A failed statement's error carries its parameters (drizzle's
+ * DrizzleQueryError puts them in its message and `params`; PGlite adds `params` to its own), and
+ * PostgreSQL's `detail` and `where` quote the offending values: order keys, session keys, names,
+ * addresses. Only the message (with the statement's text, placeholders and no values) and the codes
+ * are kept.
+ */
+export function serializeError(value: unknown, depth = 0): unknown {
+  if (typeof value === 'string') return withoutEmailAddresses(value);
+  if (!(value instanceof Error)) return value;
+  const type = value.constructor?.name && value.constructor.name !== 'Error' ? value.constructor.name : value.name;
+  // DrizzleQueryError's message is "Failed query: <statement>\nparams: <values>".
+  const message = withoutEmailAddresses(value.message.split('\nparams: ')[0]!);
+  const serialized: SerializedError = { type, message };
+  // The stack's first lines repeat the original message; keep only the frames.
+  const frames = value.stack?.indexOf('\n    at ') ?? -1;
+  if (frames >= 0) serialized.stack = `${type}: ${message}${value.stack!.slice(frames)}`;
+  for (const field of ERROR_FIELDS) {
+    const fieldValue = (value as unknown as Record<string, unknown>)[field];
+    if (typeof fieldValue === 'string' || typeof fieldValue === 'number') serialized[field] = fieldValue;
+  }
+  if (depth < 5 && value.cause !== undefined) serialized.cause = serializeError(value.cause, depth + 1);
+  if (depth < 5 && value instanceof AggregateError) serialized.errors = value.errors.map((error: unknown) => serializeError(error, depth + 1));
+  return serialized;
+}
+
+/**
+ * Mail servers name the recipient in their refusals ("550 <an@example.be>: no such user"), and a URL
+ * with credentials looks alike (user:password@host): both become "[e-mail]".
+ */
+function withoutEmailAddresses(text: string): string {
+  return text.replace(/[^\s<>()"',;:]+(:[^\s<>()"',;@]*)?@[^\s<>()"',;]+\.[a-z]{2,}/gi, '[e-mail]');
+}
+
+/** A request in a (debug) log line: no query string (consumer secrets, order keys), no headers. */
+function serializeRequest(request: { method?: string; url?: string; routeOptions?: { url?: string } }) {
+  return { method: request.method, url: request.url?.split('?')[0], route: request.routeOptions?.url };
+}
+
+/** Structured JSON logs on stdout (or the given stream); one logger per process, children per module. */
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  return pino(
+    {
+      level,
+      base: { app: 'bakje' },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      serializers: { err: serializeError, error: serializeError, req: serializeRequest },
+    },
+    destination,
+  );
 }

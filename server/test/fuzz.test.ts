@@ -7,7 +7,10 @@ import { orderStatuses } from '../src/db/schema/index.js';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/database.js';
 import { TEST_PEPPER, catalogCaughtUp, graphql, startTestApp } from './support/server.js';
 import { aCategory, aProduct } from './support/builders.js';
-import { anOrder } from './support/orders.js';
+import { DAY, NOW, aShopTakingOrders, anOrder } from './support/orders.js';
+import { Browser } from './support/browser.js';
+import { captureLog, secretsIn } from './support/log-capture.js';
+import { ensureFirstAdmin } from '../src/modules/auth/first-admin.js';
 
 const RUNS = 1000;
 
@@ -203,4 +206,160 @@ describe.each(databaseKinds)('fuzzing: no 500 and no data change (%s)', (kind) =
     );
     expect(await fingerprint(testDb)).toBe(before);
   });
+});
+
+/** Someone's details, sent in every case: none of them may ever reach a log line. */
+const PERSON = {
+  firstName: 'Zegerina',
+  lastName: 'Vandersmissen',
+  company: 'Frituur Zegerina BV',
+  address1: 'Kouterstraat 99',
+  address2: 'bus 7',
+  city: 'Oudenaarde',
+  state: 'Oost-Vlaanderen',
+  postcode: '9700',
+  email: 'zegerina.vandersmissen@example.be',
+  phone: '0499 88 77 66',
+};
+const PASSWORD = 'Stoofvlees met frietjes 42';
+
+/** Text the database cannot store (NUL, unpaired surrogates) or far longer than any field needs. */
+const unstorable = fc.oneof(
+  fc.constantFrom('\ud800', '\udfff', 'Zegerina\udbff', '\udc00\ud800', '\u0000', 'a\u0000b', 'x'.repeat(100_000), `${PERSON.firstName}\ud83d\ude00`),
+  fc
+    .tuple(fc.string({ maxLength: 8 }), fc.constantFrom('\ud800', '\udbff', '\udc00', '\u0000'), fc.string({ maxLength: 8 }))
+    .map(([before, bad, after]) => before + bad + after),
+  text,
+);
+
+/** Replaces the value at a dotted path (a copy): one field per case carries the odd text. */
+function withField(input: Record<string, unknown>, path: string, value: string): Record<string, unknown> {
+  const [head, ...rest] = path.split('.');
+  const copy = { ...input };
+  copy[head!] = rest.length ? withField((input[head!] as Record<string, unknown>) ?? {}, rest.join('.'), value) : value;
+  return copy;
+}
+
+const addressFields = Object.keys(PERSON).filter((field) => field !== 'country');
+
+describe.each(databaseKinds)('fuzzing text fields: no 500 and nothing personal in the log (%s)', (kind) => {
+  const TEXT_RUNS = 300;
+  let testDb: TestDatabase;
+  let app: App;
+  let admin: Browser;
+  let productId: number;
+  let orderId: number;
+  let readWriteKey: CreatedApiKey;
+  const logged = captureLog('debug');
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase(kind);
+    const db = testDb.database.db;
+    ({ productId } = await aShopTakingOrders(db));
+    orderId = (await anOrder(db, { billing: { ...PERSON, country: 'BE' }, shipping: { ...PERSON, country: 'BE' } }, productId)).id;
+    readWriteKey = await new ApiKeyService(db, () => TEST_PEPPER).create({ scope: 'read_write' });
+    await ensureFirstAdmin(testDb.database, { email: 'baas@example.be', password: 'De baas van de frituur' });
+    app = await startTestApp(testDb.database, {}, () => NOW, undefined, logged.log);
+    admin = new Browser(() => app);
+    await admin.graphql('mutation { login(input: {username: "baas@example.be", password: "De baas van de frituur"}) { viewer { role } } }');
+  }, 120_000);
+
+  afterAll(async () => {
+    await app?.close();
+    await testDb?.cleanup();
+  });
+
+  const CHECKOUT = 'mutation($input: CheckoutInput!) { checkout(input: $input) { order { databaseId } } }';
+  const slotId = async (customer: Browser) =>
+    (await customer.graphql(`query { availableTimeSlots(type: TAKEAWAY, date: "${DAY}") { id } }`)).body.data.availableTimeSlots[0].id as string;
+
+  /** Each sends one request with `bad` in the named field; a fresh browser per case (a guest with a cart). */
+  const cases: Record<string, { fields: string[]; send: (field: string, bad: string) => Promise<{ status: number; errors?: { message: string; extensions?: { code?: string } }[] }> }> = {
+    checkout: {
+      fields: [...addressFields.map((f) => `billing.${f}`), ...addressFields.map((f) => `shipping.${f}`), 'customerNote', 'paymentMethod', 'transactionId', 'createdVia', 'account.username', 'account.password', 'account.email', 'extra.key', 'extra.value'],
+      send: async (field, bad) => {
+        const customer = new Browser(() => app);
+        await customer.graphql('mutation($p: Int!) { addToCart(input: {productId: $p, quantity: 1}) { cart { isEmpty } } }', { p: productId });
+        const metaData = [{ key: 'fulfilment_type', value: 'takeaway' }, { key: 'time_slot', value: await slotId(customer) }];
+        const input = withField({ paymentMethod: 'cod', billing: PERSON, shipping: PERSON, customerNote: 'zonder ui', extra: { key: 'allergie', value: 'noten' } }, field, bad);
+        const { extra, ...rest } = input as { extra: { key: string; value: string } };
+        const response = await customer.graphql(CHECKOUT, { input: { ...rest, metaData: [...metaData, extra] } });
+        return { status: response.status, errors: response.body.errors };
+      },
+    },
+    updateCustomer: {
+      fields: ['firstName', 'lastName', 'email', ...addressFields.map((f) => `billing.${f}`), ...addressFields.map((f) => `shipping.${f}`)],
+      send: async (field, bad) => {
+        const customer = new Browser(() => app);
+        await customer.graphql('mutation($p: Int!) { addToCart(input: {productId: $p, quantity: 1}) { cart { isEmpty } } }', { p: productId });
+        const input = withField({ firstName: PERSON.firstName, lastName: PERSON.lastName, email: PERSON.email, billing: PERSON, shipping: PERSON }, field, bad);
+        const response = await customer.graphql('mutation($input: UpdateCustomerInput!) { updateCustomer(input: $input) { customer { id } } }', { input });
+        return { status: response.status, errors: response.body.errors };
+      },
+    },
+    registerCustomer: {
+      fields: ['email', 'username', 'password', 'firstName', 'lastName', ...addressFields.map((f) => `billing.${f}`)],
+      send: async (field, bad) => {
+        const input = withField({ email: `${fc.sample(fc.uuid(), 1)[0]}@example.be`, password: PASSWORD, firstName: PERSON.firstName, lastName: PERSON.lastName, billing: PERSON }, field, bad);
+        const response = await new Browser(() => app).graphql('mutation($input: RegisterCustomerInput!) { registerCustomer(input: $input) { customer { databaseId } } }', { input });
+        return { status: response.status, errors: response.body.errors };
+      },
+    },
+    accountMutations: {
+      fields: ['login.username', 'login.password', 'reset.username', 'resetPassword.key', 'resetPassword.login', 'resetPassword.password', 'review.author', 'review.authorEmail', 'review.content', 'coupon.code'],
+      send: async (field, bad) => {
+        const [operation, name] = field.split('.') as [string, string];
+        const documents: Record<string, [string, Record<string, unknown>]> = {
+          login: ['mutation($input: LoginInput!) { login(input: $input) { viewer { role } } }', { username: PERSON.email, password: PASSWORD }],
+          reset: ['mutation($input: SendPasswordResetEmailInput!) { sendPasswordResetEmail(input: $input) { success } }', { username: PERSON.email }],
+          resetPassword: ['mutation($input: ResetUserPasswordInput!) { resetUserPassword(input: $input) { user { role } } }', { key: 'abcdef', login: PERSON.email, password: PASSWORD }],
+          review: ['mutation($input: WriteReviewInput!) { writeReview(input: $input) { rating } }', { rating: 5, commentOn: productId, author: PERSON.firstName, authorEmail: PERSON.email, content: 'Lekker' }],
+          coupon: ['mutation($input: ApplyCouponInput!) { applyCoupon(input: $input) { applied { code } } }', { code: 'korting' }],
+        };
+        const [query, input] = documents[operation]!;
+        const response = await new Browser(() => app).graphql(query, { input: withField(input, name, bad) });
+        return { status: response.status, errors: response.body.errors };
+      },
+    },
+    rest: {
+      fields: ['order.customer_note', 'order.status', 'staff.email', 'staff.password', 'staff.firstName', 'staff.lastName', 'staff.username', 'distance.address_1', 'distance.city', 'distance.postcode', 'printing.printNodeApiKey', 'printing.customerPrinter', 'printing.kitchenPrinter'],
+      send: async (field, bad) => {
+        const [target, name] = field.split('.') as [string, string];
+        let response;
+        if (target === 'order') {
+          response = await app.server.inject({
+            method: 'PUT',
+            url: `/wp-json/wc/v3/orders/${orderId}`,
+            headers: { authorization: `Basic ${Buffer.from(`${readWriteKey.consumerKey}:${readWriteKey.consumerSecret}`).toString('base64')}`, 'content-type': 'application/json' },
+            payload: JSON.stringify(withField({ customer_note: 'zonder ui' }, name, bad)),
+          });
+        } else if (target === 'staff') {
+          response = await admin.request('POST', '/api/staff/users', withField({ email: `${fc.sample(fc.uuid(), 1)[0]}@example.be`, password: PASSWORD, role: 'kitchen', firstName: PERSON.firstName }, name, bad));
+        } else if (target === 'distance') {
+          const query = new URLSearchParams({ address_1: PERSON.address1, city: PERSON.city, postcode: PERSON.postcode, [name]: bad });
+          response = await app.server.inject({ method: 'GET', url: `/api/calculate-distance?${query}` });
+        } else {
+          response = await admin.request('PUT', '/api/printing/settings', { [name]: bad });
+        }
+        return { status: response.statusCode };
+      },
+    },
+  };
+
+  for (const [name, { fields, send }] of Object.entries(cases)) {
+    it(`${name}: every text field with NUL, unpaired surrogates or overlong text (${TEXT_RUNS} cases)`, async () => {
+      await fc.assert(
+        fc.asyncProperty(fc.constantFrom(...fields), unstorable, async (field, bad) => {
+          const response = await send(field, bad);
+          expect(response.status, `${field} = ${JSON.stringify(bad.slice(0, 40))}`).toBeLessThan(500);
+          for (const error of response.errors ?? []) expect(error.extensions?.code, `${field}: ${error.message}`).not.toBe('INTERNAL_SERVER_ERROR');
+        }),
+        { numRuns: TEXT_RUNS },
+      );
+      const errorLines = logged.lines.filter((line) => (JSON.parse(line) as { level: number }).level >= 50);
+      expect(errorLines).toEqual([]);
+      const leaks = secretsIn(logged.text(), [...Object.values(PERSON), PASSWORD, readWriteKey.consumerSecret]);
+      expect(leaks, logged.lines.filter((line) => leaks.some((leak) => line.includes(leak))).slice(0, 3).join('')).toEqual([]);
+    }, 300_000);
+  }
 });

@@ -1,6 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as t from '../src/db/schema/index.js';
-import { pruneOldRecords } from '../src/modules/retention/retention.js';
+import { DEFAULT_RETENTION, pruneOldRecords } from '../src/modules/retention/retention.js';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/database.js';
 
 const NOW = new Date('2026-11-21T09:00:00Z');
@@ -43,7 +44,7 @@ describe.each(databaseKinds)('pruning old records on %s', (kind) => {
       { to: 'a@b.test', from: 'shop@b.test', subject: 'new', text: 'x', receivedAt: daysAgo(1) },
     ]);
 
-    expect(await pruneOldRecords(db, NOW)).toEqual({ orderEvents: 1, printJobs: 2, mails: 1, simulatorRecords: 2 });
+    expect(await pruneOldRecords(db, NOW)).toEqual({ orderEvents: 1, printJobs: 2, mails: 1, simulatorRecords: 2, guestCarts: 0 });
 
     expect((await db.select({ id: t.orderEvents.id }).from(t.orderEvents)).map((r) => r.id)).toEqual([2]);
     const jobs = (await db.select({ key: t.printJobs.idempotencyKey }).from(t.printJobs)).map((r) => r.key).sort();
@@ -54,6 +55,43 @@ describe.each(databaseKinds)('pruning old records on %s', (kind) => {
     expect((await db.select({ subject: t.localMailbox.subject }).from(t.localMailbox)).map((r) => r.subject)).toEqual(['new']);
 
     // A second run finds nothing more to do.
-    expect(await pruneOldRecords(db, NOW)).toEqual({ orderEvents: 0, printJobs: 0, mails: 0, simulatorRecords: 0 });
+    expect(await pruneOldRecords(db, NOW)).toEqual({ orderEvents: 0, printJobs: 0, mails: 0, simulatorRecords: 0, guestCarts: 0 });
+  });
+
+  it('deletes guest carts unchanged for longer than the setting, and keeps fresh ones and customers\' carts', async () => {
+    const db = testDb.database.db;
+    const line = { key: 'k', productId: 1, variationId: null, quantity: 1, addons: [] };
+    await db.insert(t.carts).values([
+      { sessionKey: `g_${'a'.repeat(32)}`, lines: [line], updatedAt: daysAgo(15) },
+      { sessionKey: `g_${'b'.repeat(32)}`, lines: [line], customer: { billing: { firstName: 'Zegerina' }, shipping: {} }, updatedAt: daysAgo(14.5) },
+      { sessionKey: `g_${'c'.repeat(32)}`, lines: [line], updatedAt: daysAgo(13) },
+      { sessionKey: 'c_7', lines: [line], updatedAt: daysAgo(400) },
+    ]);
+
+    expect((await pruneOldRecords(db, NOW, { ...DEFAULT_RETENTION, guestCartDays: 14 })).guestCarts).toBe(2);
+    const left = (await db.select({ key: t.carts.sessionKey }).from(t.carts)).map((r) => r.key).sort();
+    expect(left).toEqual(['c_7', `g_${'c'.repeat(32)}`]);
+
+    // A shorter setting reaches the fresher one too; a customer's cart stays however old.
+    expect((await pruneOldRecords(db, NOW, { ...DEFAULT_RETENTION, guestCartDays: 1 })).guestCarts).toBe(1);
+    expect((await db.select({ key: t.carts.sessionKey }).from(t.carts)).map((r) => r.key)).toEqual(['c_7']);
+  });
+
+  it('makes the space of purged carts reusable: purging and refilling does not grow the table', async () => {
+    const db = testDb.database.db;
+    const line = { key: 'k', productId: 1, variationId: null, quantity: 1, addons: [] };
+    const tableSize = async () => {
+      const result = await db.execute(sql`select pg_relation_size('carts')::int as size`);
+      return ((Array.isArray(result) ? result : (result as { rows: unknown[] }).rows)[0] as { size: number }).size;
+    };
+    const fill = (round: number) =>
+      db.insert(t.carts).values(Array.from({ length: 2000 }, (_, i) => ({ sessionKey: `g_${String(round).padStart(2, '0')}${String(i).padStart(30, '0')}`, lines: [line], updatedAt: daysAgo(30) })));
+
+    await fill(1);
+    const filledOnce = await tableSize();
+    expect(filledOnce).toBeGreaterThan(0);
+    expect((await pruneOldRecords(db, NOW)).guestCarts).toBe(2000);
+    await fill(2);
+    expect(await tableSize()).toBeLessThanOrEqual(filledOnce);
   });
 });

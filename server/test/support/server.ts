@@ -3,7 +3,7 @@ import { versions } from '../../src/db/schema/index.js';
 import { buildApp, type App, type AppOptions } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import type { Database } from '../../src/db/client.js';
-import { createLogger } from '../../src/logger.js';
+import { createLogger, type Logger } from '../../src/logger.js';
 
 /** A real app on a real database, driven through Fastify's in-process HTTP injection. */
 export const TEST_PEPPER = 'test-pepper-of-at-least-32-characters!';
@@ -13,9 +13,10 @@ export async function startTestApp(
   env: Record<string, string> = {},
   clock?: () => Date,
   options?: AppOptions,
+  log: Logger = createLogger('silent'),
 ): Promise<App> {
-  const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', PORT: '0', BAKJE_API_KEY_PEPPER: TEST_PEPPER, ...env });
-  return buildApp(config, database, createLogger('silent'), clock, options);
+  const config = loadConfig({ LOG_LEVEL: log.level, NODE_ENV: 'test', PORT: '0', BAKJE_API_KEY_PEPPER: TEST_PEPPER, ...env });
+  return buildApp(config, database, log, clock, options);
 }
 
 export async function graphql(

@@ -137,7 +137,8 @@ export default function OrderSummaryPage() {
               <dd data-testid="order-slot">{when}</dd>
             </div>
           ) : null}
-          {order.fulfilmentType === 'delivery' ? (
+          {/* An order opened by its key alone after a day comes without the customer's address. */}
+          {order.fulfilmentType === 'delivery' && (order.billing.address1 || order.billing.city) ? (
             <div>
               <dt>{intl.formatMessage({ id: 'order.deliveryAddress' })}</dt>
               <dd>

@@ -5,6 +5,7 @@ import type { EventScope } from '../../modules/order-events/scopes.js';
 import { readOrderFor } from '../../modules/orders/order-read.js';
 import { SessionTokenError, tokenFromHeader, type SessionTokens } from '../../modules/session/session-token.js';
 import { lastEventIdOf, openSse, type SseConnection, type SseOptions } from './sse.js';
+import { OpenStreams, type StreamLimits } from './stream-limits.js';
 
 /** Decides whether a request comes from signed-in staff (kitchen role and up). Provided by the auth module. */
 export type StaffGuard = (request: FastifyRequest) => Promise<boolean>;
@@ -15,6 +16,7 @@ export interface EventRoutesDeps {
   authorizeStaff: StaffGuard;
   tokens: SessionTokens;
   sse: SseOptions;
+  limits: StreamLimits;
 }
 
 const SESSION_COOKIE = 'woocommerce-session';
@@ -31,10 +33,28 @@ export function registerEventRoutes(server: FastifyInstance, deps: EventRoutesDe
     for (const connection of open) connection.close();
   });
 
+  const openStreams = new OpenStreams(deps.limits);
+
   const stream = async (request: FastifyRequest, reply: FastifyReply, scope: EventScope) => {
+    const admission = openStreams.admit(request.ip);
+    if (!admission.admitted) {
+      // Browsers retry an EventSource that failed; a refused screen comes back when a place is free.
+      return admission.reason === 'client'
+        ? reply.code(429).header('retry-after', '30').send({
+            code: 'too_many_requests',
+            message: `Too many open event streams from your address (at most ${deps.limits.perClient}). Close another screen or tab and try again.`,
+            data: { status: 429 },
+          })
+        : reply.code(503).header('retry-after', '30').send({
+            code: 'too_many_streams',
+            message: 'The server has too many open event streams right now. Try again in a moment.',
+            data: { status: 503 },
+          });
+    }
     const connection = openSse(request, reply, deps.sse);
     open.add(connection);
     connection.onClose(() => open.delete(connection));
+    connection.onClose(admission.release);
     try {
       const stop = await deps.streams.open(scope, lastEventIdOf(request), (message) => connection.send(message));
       connection.onClose(stop);
@@ -48,11 +68,11 @@ export function registerEventRoutes(server: FastifyInstance, deps: EventRoutesDe
     if (!(await deps.authorizeStaff(request))) {
       return reply.code(401).send({ code: 'unauthorized', message: 'Staff only: sign in with a kitchen account.', data: { status: 401 } });
     }
-    await stream(request, reply, { kind: 'kitchen' });
+    return stream(request, reply, { kind: 'kitchen' });
   });
 
   server.get('/api/events/status-screen', { exposeHeadRoute: false }, async (request, reply) => {
-    await stream(request, reply, { kind: 'status-screen' });
+    return stream(request, reply, { kind: 'status-screen' });
   });
 
   server.get<{ Params: { id: string }; Querystring: { key?: string } }>('/api/events/order/:id', { exposeHeadRoute: false }, async (request, reply) => {
@@ -64,7 +84,7 @@ export function registerEventRoutes(server: FastifyInstance, deps: EventRoutesDe
     // Same answer for "no such order" and "not yours", so order ids cannot be probed.
     const order = await readOrderFor(deps.db, orderId, { orderKey: key, sessionKey });
     if (!order) return notFound();
-    await stream(request, reply, { kind: 'order', orderId });
+    return stream(request, reply, { kind: 'order', orderId });
   });
 }
 

@@ -21,7 +21,7 @@ import { tokenFromHeader, type SessionTokens } from '../../modules/session/sessi
 import { schema } from './schema.js';
 import { depthLimit } from './depth-limit.js';
 import { queryLimits } from './query-limits.js';
-import { NUL_MESSAGE, containsNul } from '../http/nul-text.js';
+import { NUL_MESSAGE, unstorableTextProblem } from '../http/unstorable-text.js';
 import { accountContext } from './account-context.js';
 import { DomainError } from '../../errors/domain-error.js';
 import { graphqlErrorOf } from './errors.js';
@@ -131,9 +131,10 @@ export function registerGraphQL(
       return reply.code(400).send(errorBody('operationName must be a string.'));
     }
     // Covers string literals in the query too: GraphQL's "\u0000" escape decodes to the same character.
-    if (containsNul(variables) || query.includes('\u0000') || /\\u0000/i.test(query)) {
-      return reply.code(400).send(errorBody(NUL_MESSAGE));
-    }
+    // graphql-js itself refuses an unpaired surrogate escape ("\ud800") in a literal as a syntax error.
+    if (/\\u0000/i.test(query)) return reply.code(400).send(errorBody(NUL_MESSAGE));
+    const problem = unstorableTextProblem(variables) ?? unstorableTextProblem(query);
+    if (problem) return reply.code(400).send(errorBody(problem));
 
     const prepared = prepare(query);
     if (Array.isArray(prepared)) {

@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   date,
   index,
   integer,
@@ -112,7 +114,8 @@ export const timeSlots = pgTable('time_slots', {
 
 /**
  * Booked places per slot time. The checkout increments `booked` with a conditional UPDATE, which takes
- * the row lock: when the last place is contested exactly one transaction wins.
+ * the row lock: when the last place is contested exactly one transaction wins. The database refuses
+ * more bookings than places too (the CHECK), whatever statement writes the row.
  */
 export const slotBookings = pgTable(
   'slot_bookings',
@@ -120,8 +123,13 @@ export const slotBookings = pgTable(
     slotId: integer('slot_id').notNull().references(() => timeSlots.id, { onDelete: 'cascade' }),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     booked: integer('booked').notNull().default(0),
+    /** The slot's places (max orders) when the last place was taken: a CHECK cannot read time_slots. */
+    capacity: integer('capacity').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.slotId, t.startsAt] })],
+  (t) => [
+    primaryKey({ columns: [t.slotId, t.startsAt] }),
+    check('slot_bookings_booked_within_capacity', sql`${t.booked} >= 0 and ${t.booked} <= ${t.capacity}`),
+  ],
 );
 
 export const orderStatuses = ['pending', 'processing', 'on-hold', 'completed', 'cancelled', 'refunded', 'failed'] as const;

@@ -1,36 +1,56 @@
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { orderLines, orders } from '../../db/schema/index.js';
+import { orderLines, orders, type Address } from '../../db/schema/index.js';
 import { sameKey } from './order-key.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
 export interface OrderWithLines extends OrderRow {
   lines: OrderLineRow[];
+  /** Read by its key alone after the details window: name, addresses, phone, e-mail and note are blank. */
+  personalDetailsHidden?: boolean;
 }
 
 export const ORDER_NOT_FOUND = 'We could not find your order';
 
+/** How long the order key alone also shows the customer's details (BAKJE_ORDER_KEY_DETAILS_HOURS). */
+export interface OrderKeyDetails {
+  now: Date;
+  hours: number;
+}
+
 /**
- * An order for whoever may see it: the session or customer that placed it, or anyone holding its key.
- * Anyone else gets nothing, exactly as for an order that does not exist.
+ * An order for whoever may see it: staff, the session or customer that placed it, or anyone holding its
+ * key. Anyone else gets nothing, exactly as for an order that does not exist. The key is a link that
+ * travels (mails, browser history, shared screens): on its own it shows the order's status and items,
+ * and the customer's personal details only within `keyDetails.hours` of the order (never without
+ * `keyDetails`).
  */
 export async function readOrderFor(
   db: DbOrTx,
   orderId: number,
   viewer: { sessionKey?: string; customerId?: number | null; orderKey?: string | null; staff?: boolean },
+  keyDetails?: OrderKeyDetails,
 ): Promise<OrderWithLines | null> {
   if (!Number.isSafeInteger(orderId) || orderId <= 0) return null;
   const [found] = await db.select({ order: orders, lines: linesOfOrder }).from(orders).where(eq(orders.id, orderId));
   if (!found) return null;
   const { order, lines } = found;
-  const allowed =
+  const ownerOrStaff =
     viewer.staff === true ||
-    (viewer.orderKey ? sameKey(viewer.orderKey.trim(), order.orderKey) : false) ||
     (viewer.sessionKey !== undefined && order.sessionKey === viewer.sessionKey) ||
     (viewer.customerId !== undefined && viewer.customerId !== null && order.customerId === viewer.customerId);
-  if (!allowed) return null;
-  return { ...order, lines };
+  if (ownerOrStaff) return { ...order, lines };
+  if (!viewer.orderKey || !sameKey(viewer.orderKey.trim(), order.orderKey)) return null;
+  const withinDetailsWindow = keyDetails !== undefined && keyDetails.now.getTime() < order.createdAt.getTime() + keyDetails.hours * 3600_000;
+  if (withinDetailsWindow) return { ...order, lines };
+  return { ...withoutPersonalDetails(order), lines, personalDetailsHidden: true };
+}
+
+const noAddress: Address = { firstName: '', lastName: '', company: '', address1: '', address2: '', city: '', state: '', postcode: '', country: '', phone: '', email: '' };
+
+function withoutPersonalDetails(order: OrderRow): OrderRow {
+  return { ...order, billing: noAddress, shipping: noAddress, customerNote: '' };
 }
 
 /**

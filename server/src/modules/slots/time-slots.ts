@@ -134,10 +134,11 @@ export async function bookSlot(tx: DbOrTx, option: Pick<SlotOption, 'slotId' | '
   if (option.maxOrders < 1) throw slotTaken();
   const taken = await tx
     .insert(slotBookings)
-    .values({ slotId: option.slotId, startsAt: option.start, booked: 1 })
+    .values({ slotId: option.slotId, startsAt: option.start, booked: 1, capacity: option.maxOrders })
     .onConflictDoUpdate({
       target: [slotBookings.slotId, slotBookings.startsAt],
-      set: { booked: sql`${slotBookings.booked} + 1` },
+      // The places may have changed since the first booking of this time.
+      set: { booked: sql`${slotBookings.booked} + 1`, capacity: option.maxOrders },
       setWhere: lt(slotBookings.booked, option.maxOrders),
     })
     .returning({ booked: slotBookings.booked });

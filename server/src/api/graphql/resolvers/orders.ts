@@ -9,6 +9,7 @@ import { isoInZone } from '../../../modules/shop-time/shop-time.js';
 import type { Address } from '../../../db/schema/index.js';
 import type { GraphQLContext } from '../context.js';
 import { checkoutAccount, type CheckoutAccount } from './checkout-account.js';
+import { can } from '../../../modules/auth/permissions.js';
 
 
 const address = (a: Address) => ({ ...a });
@@ -37,6 +38,7 @@ export const Order = {
   timeSlot: (o: OrderWithLines, _: unknown, ctx: GraphQLContext) =>
     o.slotStart && o.slotEnd ? { start: isoInZone(o.slotStart, ctx.config.timeZone), end: isoInZone(o.slotEnd, ctx.config.timeZone) } : null,
   couponLines: (o: OrderWithLines) => o.couponCodes,
+  personalDetailsHidden: (o: OrderWithLines) => o.personalDetailsHidden === true,
   customer: () => null,
   downloadableItems: () => ({ nodes: [] }),
 };
@@ -73,11 +75,18 @@ export async function orderQuery(
   }
   if (!Number.isSafeInteger(orderId)) return null;
   const viewer = ctx.account.viewer;
-  return readOrderFor(ctx.services.db, orderId, {
-    sessionKey: ctx.session.existingKey(),
-    customerId: viewer.kind === 'guest' ? null : viewer.id,
-    orderKey: args.orderKey,
-  });
+  return readOrderFor(
+    ctx.services.db,
+    orderId,
+    {
+      sessionKey: ctx.session.existingKey(),
+      customerId: viewer.kind === 'guest' ? null : viewer.id,
+      orderKey: args.orderKey,
+      // Kitchen staff see every order on the kitchen stream already (docs/permissions.md).
+      staff: viewer.kind === 'staff' && can(viewer.role, 'kitchen.view'),
+    },
+    { now: ctx.services.clock(), hours: ctx.config.orderKeyDetailsHours },
+  );
 }
 
 export const checkoutMutation = {
@@ -99,7 +108,7 @@ export const checkoutMutation = {
     if (newAccount && !result.repeated) await newAccount.create(result.orderId);
     // The order as the checkout committed it, unless the new account just changed it (or it was a repeat).
     const order =
-      result.order && !newAccount ? result.order : await readOrderFor(ctx.services.db, result.orderId, { orderKey: result.orderKey });
+      result.order && !newAccount ? result.order : await readOrderFor(ctx.services.db, result.orderId, { orderKey: result.orderKey }, { now: ctx.services.clock(), hours: ctx.config.orderKeyDetailsHours });
     return {
       clientMutationId,
       result: 'success',

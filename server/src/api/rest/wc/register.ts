@@ -8,7 +8,7 @@ import { restError, validationFailure } from '../../http/error-handler.js';
 import { authError, woocommerceCodeOf } from './errors.js';
 import { registerCatalogRoutes } from './catalog-routes.js';
 import { registerOrderRoutes } from './order-routes.js';
-import { NUL_MESSAGE, containsNul } from '../../http/nul-text.js';
+import { unstorableTextProblem } from '../../http/unstorable-text.js';
 
 export const WC_PREFIX = '/wp-json/wc/v3';
 
@@ -49,9 +49,8 @@ export async function registerWooCommerceRest(
       });
 
       api.addHook('preValidation', async (request) => {
-        if (containsNul(request.query) || containsNul(request.params) || containsNul(request.body)) {
-          throw new DomainError('INVALID_INPUT', `Invalid parameter(s): ${NUL_MESSAGE}`);
-        }
+        const problem = unstorableTextProblem(request.query) ?? unstorableTextProblem(request.params) ?? unstorableTextProblem(request.body);
+        if (problem) throw new DomainError('INVALID_INPUT', `Invalid parameter(s): ${problem}`);
       });
 
       // The one mapping of api/http/error-handler.ts, with WooCommerce's codes.
