@@ -186,27 +186,27 @@ describe.each(databaseKinds)('print settings and print jobs in the dashboard on 
     // Refused at the door (401): the simulator counts only the print requests it let in.
     expect(simulator.requests).toBe(0);
 
-    type Listed = { id: number; kind: string; summary: string; status: string; attempts: number; lastError: string; idempotencyKey: string; createdAt: string };
+    type Listed = { id: number; kind: string; about: Record<string, unknown>; status: string; attempts: number; lastError: string; idempotencyKey: string; createdAt: string };
     const answer = (await admin.request('GET', '/api/jobs?status=failed,skipped&kind=print')).json() as { jobs: Listed[]; counts: Record<string, Record<string, number>> };
     const listed = answer.jobs;
-    const ticketOf = (order: number, kind: string) => `order ${order}, ${kind} ticket`;
-    expect(listed.map((j) => [j.kind, j.summary, j.status])).toEqual([
-      ['print', ticketOf(second.databaseId, 'kitchen'), 'failed'],
-      ['print', ticketOf(second.databaseId, 'customer'), 'skipped'],
-      ['print', ticketOf(first.databaseId, 'kitchen'), 'failed'],
-      ['print', ticketOf(first.databaseId, 'customer'), 'skipped'],
+    const ticketOf = (order: { databaseId: number; pickupNumber: number }, ticket: string) => ({ orderId: order.databaseId, pickupNumber: order.pickupNumber, ticket, copy: 1 });
+    expect(listed.map((j) => [j.kind, j.about, j.status])).toEqual([
+      ['print', ticketOf(second, 'kitchen'), 'failed'],
+      ['print', ticketOf(second, 'customer'), 'skipped'],
+      ['print', ticketOf(first, 'kitchen'), 'failed'],
+      ['print', ticketOf(first, 'customer'), 'skipped'],
     ]);
     // The orders' confirmation mails went to the local mailbox.
     expect(answer.counts).toEqual({ print: { failed: 2, skipped: 2 }, mail: { done: 2 } });
-    const failed = listed.find((j) => j.summary === ticketOf(first.databaseId, 'kitchen'))!;
+    const failed = listed.find((j) => j.about.orderId === first.databaseId && j.about.ticket === 'kitchen')!;
     expect(failed).toMatchObject({ attempts: 1, idempotencyKey: `o${first.databaseId}-k1` });
     expect(failed.lastError).toMatch(/401|key/i);
-    expect(listed.find((j) => j.summary === ticketOf(first.databaseId, 'customer'))!.lastError).toBe(NOT_CONFIGURED);
+    expect(listed.find((j) => j.about.orderId === first.databaseId && j.about.ticket === 'customer')!.lastError).toBe(NOT_CONFIGURED);
     expect((await admin.request('GET', '/api/jobs?status=failed&limit=1')).json().jobs.map((j: { id: number }) => j.id)).toEqual([listed[0]!.id]);
     expect((await admin.request('GET', '/api/jobs?status=queued,running')).json().jobs).toEqual([]);
-    expect((await admin.request('GET', '/api/jobs?kind=mail')).json().jobs.map((j: Listed) => [j.status, j.summary])).toEqual([
-      ['done', 'order_confirmation'],
-      ['done', 'order_confirmation'],
+    expect((await admin.request('GET', '/api/jobs?kind=mail')).json().jobs.map((j: Listed) => [j.status, j.about])).toEqual([
+      ['done', { template: 'order_confirmation' }],
+      ['done', { template: 'order_confirmation' }],
     ]);
 
     // The key is fixed; the failed kitchen ticket is retried and printed once, under its own key.
@@ -223,7 +223,7 @@ describe.each(databaseKinds)('print settings and print jobs in the dashboard on 
 
     // Done: no second retry. The skipped customer ticket, after a printer is set, prints too.
     expect((await admin.request('POST', `/api/jobs/${failed.id}/retry`)).statusCode).toBe(409);
-    const skipped = listed.find((j) => j.summary === ticketOf(first.databaseId, 'customer'))!;
+    const skipped = listed.find((j) => j.about.orderId === first.databaseId && j.about.ticket === 'customer')!;
     await admin.request('PUT', '/api/printing/settings', { customerPrinter: '71' });
     expect((await admin.request('POST', `/api/jobs/${skipped.id}/retry`)).statusCode).toBe(200);
     await waitFor('customer ticket printed', async () => (await printed.list()).length === 2);
@@ -232,9 +232,9 @@ describe.each(databaseKinds)('print settings and print jobs in the dashboard on 
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect((await printed.list()).map((tk) => tk.idempotencyKey).sort()).toEqual([`o${first.databaseId}-c1`, `o${first.databaseId}-k1`]);
     expect(simulator.requests).toBe(2);
-    expect((await admin.request('GET', '/api/jobs?status=failed,skipped')).json().jobs.map((j: { summary: string }) => j.summary)).toEqual([
-      ticketOf(second.databaseId, 'kitchen'),
-      ticketOf(second.databaseId, 'customer'),
+    expect((await admin.request('GET', '/api/jobs?status=failed,skipped')).json().jobs.map((j: Listed) => j.about)).toEqual([
+      ticketOf(second, 'kitchen'),
+      ticketOf(second, 'customer'),
     ]);
     // The readiness probe counts the jobs of each kind by state.
     expect((await app.server.inject({ method: 'GET', url: '/api/ready' })).json().jobs).toEqual({ print: { done: 2, failed: 1, skipped: 1 }, mail: { done: 2 } });

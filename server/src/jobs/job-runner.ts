@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Database, Db } from '../db/client.js';
 import type { Logger } from '../logger.js';
-import { JOBS_CHANNEL, claimJobs, renewLeases, settleJobs, type Job, type Settlement } from './job-store.js';
+import { JOBS_CHANNEL, claimJobs, renewLeases, settleJobs, type Job, type JobAbout, type Settlement } from './job-store.js';
 
 export interface JobContext {
   /** The runner's own connections (on PostgreSQL a small pool of its own). */
@@ -44,8 +44,8 @@ export interface JobHandler<P = unknown> {
    * connection), in lane order; returns one outcome per job, an Error for a job that failed.
    */
   batch?: { max: number; handle(jobs: Job<P>[], ctx: JobContext): Promise<Array<JobOutcome | Error>> };
-  /** A short description for the dashboard; never personal data. */
-  describe?(payload: P): string;
+  /** What the job is about, for the dashboard (which words it per kind); never personal data. */
+  describe?(payload: P): JobAbout;
 }
 
 const DEFAULT_BACKOFF: Backoff = { baseMs: 2_000, maxMs: 5 * 60_000 };
@@ -69,11 +69,11 @@ export class JobHandlers {
     return [...this.byKind.keys()];
   }
 
-  describe = (kind: string, payload: unknown): string => {
+  describe = (kind: string, payload: unknown): JobAbout => {
     try {
-      return this.byKind.get(kind)?.describe?.(payload) ?? kind;
+      return this.byKind.get(kind)?.describe?.(payload) ?? {};
     } catch {
-      return kind;
+      return {};
     }
   };
 }

@@ -183,6 +183,10 @@ export async function settleJobs(db: DbOrTx, runnerId: string, settlements: Sett
   return rowsOf<{ id: number }>(result).map((row) => Number(row.id));
 }
 
+/** What a job is about, as its handler describes it: a few plain fields, never personal data. */
+export type JobAbout = Record<string, string | number | null>;
+type Describe = (kind: string, payload: unknown) => JobAbout;
+
 /** The dashboard's and the API's view of a job. */
 export interface JobView {
   id: number;
@@ -194,8 +198,8 @@ export interface JobView {
   interrupted: boolean;
   lastError: string | null;
   idempotencyKey: string | null;
-  /** What it is about, in the handler's words ("#12 customer ticket"); never personal data. */
-  summary: string;
+  /** What it is about, from its handler (a ticket: order, pickup number, ticket, copy; a mail: its template). */
+  about: JobAbout;
   createdAt: string;
   nextAttemptAt: string;
   finishedAt: string | null;
@@ -203,7 +207,7 @@ export interface JobView {
 
 type JobRow = typeof jobs.$inferSelect;
 
-function toView(row: JobRow, describe: (kind: string, payload: unknown) => string): JobView {
+function toView(row: JobRow, describe: Describe): JobView {
   return {
     id: row.id,
     kind: row.kind,
@@ -213,7 +217,7 @@ function toView(row: JobRow, describe: (kind: string, payload: unknown) => strin
     interrupted: row.interrupted,
     lastError: row.lastError,
     idempotencyKey: row.idempotencyKey,
-    summary: describe(row.kind, row.payload),
+    about: describe(row.kind, row.payload),
     createdAt: row.createdAt.toISOString(),
     nextAttemptAt: row.nextAttemptAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
@@ -227,7 +231,7 @@ export interface JobFilter {
 }
 
 /** Jobs in the given states and kinds, newest first. */
-export async function listJobs(db: Db, filter: JobFilter, describe: (kind: string, payload: unknown) => string): Promise<JobView[]> {
+export async function listJobs(db: Db, filter: JobFilter, describe: Describe): Promise<JobView[]> {
   const where = and(
     filter.statuses?.length ? inArray(jobs.status, [...filter.statuses]) : undefined,
     filter.kinds?.length ? inArray(jobs.kind, [...filter.kinds]) : undefined,
@@ -267,7 +271,7 @@ export class RetryRefused extends Error {
  * reach downstream after all is still recognised there and happens once. The attempt count starts again:
  * a job that used up its attempts would otherwise fail for good on its first new error.
  */
-export async function retryJob(db: Db, id: number, describe: (kind: string, payload: unknown) => string): Promise<JobView> {
+export async function retryJob(db: Db, id: number, describe: Describe): Promise<JobView> {
   return db.transaction(async (tx) => {
     const [updated] = await tx
       .update(jobs)

@@ -43,6 +43,6 @@ export function mailJobHandler(transport: MailTransport, from: string): JobHandl
       await transport.send({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
     },
     // The template, not the address: the dashboard shows no personal data.
-    describe: (mail) => mail.kind,
+    describe: (mail) => ({ template: mail.kind }),
   };
 }

@@ -134,8 +134,7 @@ export function printJobHandler(options: PrintHandlerOptions): JobHandler<PrintJ
       return outcome;
     },
     batch: { max: options.batchSize ?? 20, handle: print },
-    describe: (payload) =>
-      `order ${payload.orderId}, ${payload.ticket} ticket${payload.copy > 1 ? ` (copy ${payload.copy})` : payload.copy === 0 ? ' (reprint)' : ''}`,
+    describe: (payload) => ({ orderId: payload.orderId, pickupNumber: payload.pickupNumber ?? null, ticket: payload.ticket, copy: payload.copy }),
   };
 }
 
