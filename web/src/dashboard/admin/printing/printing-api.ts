@@ -15,19 +15,5 @@ export interface PrintSettings {
   notConfigured: TicketKind[];
 }
 
-export interface PrintJob {
-  id: number;
-  orderId: number;
-  pickupNumber: number | null;
-  kind: TicketKind;
-  copy: number;
-  status: 'failed' | 'skipped' | 'pending';
-  attempts: number;
-  lastError: string | null;
-  printer: string | null;
-  createdAt: string;
-}
-
 export const SETTINGS_URL = '/api/printing/settings';
 export const settingsKey = ['dashboard', 'printing', 'settings'] as const;
-export const jobsKey = ['dashboard', 'printing', 'jobs'] as const;

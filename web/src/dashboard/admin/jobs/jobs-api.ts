@@ -1,0 +1,62 @@
+import type { IntlShape } from 'react-intl';
+
+export const JOB_STATUSES = ['queued', 'running', 'failed', 'skipped', 'done'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+/** GET /api/jobs (server/src/jobs/job-store.ts JobView). */
+export interface Job {
+  id: number;
+  kind: string;
+  lane: string;
+  status: JobStatus;
+  attempts: number;
+  interrupted: boolean;
+  lastError: string | null;
+  idempotencyKey: string | null;
+  /** What the job is about, from its handler: a ticket (orderId, pickupNumber, ticket, copy), a mail (template). */
+  about: Record<string, string | number | null>;
+  createdAt: string;
+  nextAttemptAt: string;
+  finishedAt: string | null;
+}
+
+export interface JobsAnswer {
+  jobs: Job[];
+  /** Jobs per kind and state, over the whole table. */
+  counts: Record<string, Partial<Record<JobStatus, number>>>;
+}
+
+export const jobsKey = ['dashboard', 'jobs'] as const;
+
+/** The status filter's choices: what needs attention (the default), or one state. */
+export const STATUS_FILTERS = {
+  open: 'queued,running,failed,skipped',
+  failed: 'failed,skipped',
+  queued: 'queued,running',
+  done: 'done',
+} as const;
+export type StatusFilter = keyof typeof STATUS_FILTERS;
+
+const known = (intl: IntlShape, id: string, fallback: string) => (intl.messages[id] ? intl.formatMessage({ id }) : fallback);
+
+/** The job's kind in the staff's language ("Afdrukken", "Mail"); an unknown kind by its name. */
+export function kindName(intl: IntlShape, kind: string): string {
+  return known(intl, `dashboard.jobs.kind.${kind}`, kind);
+}
+
+/** What the job is about, in words: "Keukenbon (2) van #12", "Orderbevestiging". */
+export function aboutText(intl: IntlShape, job: Job): string {
+  const about = job.about;
+  if (job.kind === 'print' && typeof about.orderId === 'number') {
+    const ticket =
+      intl.formatMessage({ id: `dashboard.printing.kind.${about.ticket === 'customer' ? 'customer' : 'kitchen'}` }) +
+      (typeof about.copy === 'number' && about.copy > 1 ? ` (${about.copy})` : '');
+    const order =
+      typeof about.pickupNumber === 'number' ? `#${about.pickupNumber}` : intl.formatMessage({ id: 'dashboard.jobs.order' }, { id: about.orderId });
+    return intl.formatMessage({ id: 'dashboard.jobs.ticketOf' }, { ticket, order });
+  }
+  if (job.kind === 'mail' && typeof about.template === 'string') return known(intl, `dashboard.jobs.mail.${about.template}`, about.template);
+  return Object.entries(about)
+    .map(([key, value]) => `${key}: ${value ?? ''}`)
+    .join(', ');
+}
