@@ -189,7 +189,7 @@ describe.each(databaseKinds)('print settings and print jobs in the dashboard on 
     type Listed = { id: number; kind: string; about: Record<string, unknown>; status: string; attempts: number; lastError: string; idempotencyKey: string; createdAt: string };
     const answer = (await admin.request('GET', '/api/jobs?status=failed,skipped&kind=print')).json() as { jobs: Listed[]; counts: Record<string, Record<string, number>> };
     const listed = answer.jobs;
-    const ticketOf = (order: { databaseId: number; pickupNumber: number }, ticket: string) => ({ orderId: order.databaseId, pickupNumber: order.pickupNumber, ticket, copy: 1 });
+    const ticketOf = (order: { databaseId: number }, ticket: string) => ({ orderId: order.databaseId, ticket, copy: 1 });
     expect(listed.map((j) => [j.kind, j.about, j.status])).toEqual([
       ['print', ticketOf(second, 'kitchen'), 'failed'],
       ['print', ticketOf(second, 'customer'), 'skipped'],

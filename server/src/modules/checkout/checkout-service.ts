@@ -241,7 +241,7 @@ export class CheckoutService {
       // A cash order goes to the kitchen now: its tickets are committed with it (a paid card order will
       // enqueue them when the payment is confirmed).
       if (paymentMethod === 'cod') {
-        await enqueueOrderTickets(tx, order!, printSettingsFrom((await this.carts.snapshot()).settings));
+        await enqueueOrderTickets(tx, order!.id, printSettingsFrom((await this.carts.snapshot()).settings));
       }
       if (priced.coupons.length) {
         await tx.insert(couponUsages).values(priced.coupons.map(({ coupon }) => ({ couponId: coupon.id, orderId: order!.id, customer: who })));

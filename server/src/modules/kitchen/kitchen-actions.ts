@@ -88,9 +88,9 @@ export class KitchenActions {
     if (!Number.isSafeInteger(orderId) || orderId <= 0) throw new KitchenActionError('Order ids must be positive whole numbers.', 'bad_input');
     return this.db.transaction(async (tx) => {
       // Shared lock: the order cannot be deleted between this check and the job insert.
-      const [row] = await tx.select({ id: orders.id, pickupNumber: orders.pickupNumber }).from(orders).where(eq(orders.id, orderId)).for('share');
+      const [row] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for('share');
       if (!row) throw new KitchenActionError(`Order ${orderId} does not exist.`, 'not_found');
-      return enqueueReprint(tx, orderId, 'kitchen', row.pickupNumber);
+      return enqueueReprint(tx, orderId, 'kitchen');
     });
   }
 

@@ -134,7 +134,8 @@ export function printJobHandler(options: PrintHandlerOptions): JobHandler<PrintJ
       return outcome;
     },
     batch: { max: options.batchSize ?? 20, handle: print },
-    describe: (payload) => ({ orderId: payload.orderId, pickupNumber: payload.pickupNumber ?? null, ticket: payload.ticket, copy: payload.copy }),
+    // The order's id, not its pickup number: a checkout asks for its tickets before the number is drawn.
+    describe: (payload) => ({ orderId: payload.orderId, ticket: payload.ticket, copy: payload.copy }),
   };
 }
 

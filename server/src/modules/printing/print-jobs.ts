@@ -10,8 +10,6 @@ export const PRINT_JOB_KIND = 'print';
 
 export interface PrintJobPayload {
   orderId: number;
-  /** What staff call the order (shown on the dashboard); absent on jobs from before it was kept. */
-  pickupNumber?: number;
   ticket: TicketKind;
   /** 1, 2, ... for the kitchen copies of a new order; 0 for a reprint asked for by staff. */
   copy: number;
@@ -47,23 +45,22 @@ function printJob(settings: PrintSettings, payload: PrintJobPayload, idempotency
  * they exist exactly when the order does. Whether printing is on and where tickets go is decided when
  * the job runs, so a printer fixed later still gets the tickets that are waiting.
  */
-export async function enqueueOrderTickets(tx: DbOrTx, order: { id: number; pickupNumber: number }, known?: PrintSettings): Promise<number> {
+export async function enqueueOrderTickets(tx: DbOrTx, orderId: number, known?: PrintSettings): Promise<number> {
   const settings = known ?? (await readPrintSettings(tx));
-  const { id: orderId, pickupNumber } = order;
   const items: NewJob[] = [];
-  if (settings.customerTicket) items.push(printJob(settings, { orderId, pickupNumber, ticket: 'customer', copy: 1 }, ticketKey(orderId, 'customer', 1)));
+  if (settings.customerTicket) items.push(printJob(settings, { orderId, ticket: 'customer', copy: 1 }, ticketKey(orderId, 'customer', 1)));
   if (settings.kitchenTicket) {
     for (let copy = 1; copy <= settings.kitchenCopies; copy++) {
-      items.push(printJob(settings, { orderId, pickupNumber, ticket: 'kitchen', copy }, ticketKey(orderId, 'kitchen', copy)));
+      items.push(printJob(settings, { orderId, ticket: 'kitchen', copy }, ticketKey(orderId, 'kitchen', copy)));
     }
   }
   return enqueueJobs(tx, items);
 }
 
 /** One more ticket on staff request (the kitchen's "print kitchen copy"): a new job with its own key. */
-export async function enqueueReprint(tx: DbOrTx, orderId: number, kind: TicketKind, pickupNumber?: number): Promise<string> {
+export async function enqueueReprint(tx: DbOrTx, orderId: number, kind: TicketKind): Promise<string> {
   const key = `o${orderId}-r${randomBytes(3).toString('hex')}`;
-  await enqueueJobs(tx, [printJob(await readPrintSettings(tx), { orderId, pickupNumber, ticket: kind, copy: 0 }, key)]);
+  await enqueueJobs(tx, [printJob(await readPrintSettings(tx), { orderId, ticket: kind, copy: 0 }, key)]);
   return key;
 }
 

@@ -13,7 +13,7 @@ export interface Job {
   interrupted: boolean;
   lastError: string | null;
   idempotencyKey: string | null;
-  /** What the job is about, from its handler: a ticket (orderId, pickupNumber, ticket, copy), a mail (template). */
+  /** What the job is about, from its handler: a ticket (orderId, ticket, copy), a mail (template). */
   about: Record<string, string | number | null>;
   createdAt: string;
   nextAttemptAt: string;
@@ -44,15 +44,14 @@ export function kindName(intl: IntlShape, kind: string): string {
   return known(intl, `dashboard.jobs.kind.${kind}`, kind);
 }
 
-/** What the job is about, in words: "Keukenbon (2) van #12", "Orderbevestiging". */
+/** What the job is about, in words: "Keukenbon (2) van bestelling 12", "Orderbevestiging". */
 export function aboutText(intl: IntlShape, job: Job): string {
   const about = job.about;
   if (job.kind === 'print' && typeof about.orderId === 'number') {
     const ticket =
       intl.formatMessage({ id: `dashboard.printing.kind.${about.ticket === 'customer' ? 'customer' : 'kitchen'}` }) +
       (typeof about.copy === 'number' && about.copy > 1 ? ` (${about.copy})` : '');
-    const order =
-      typeof about.pickupNumber === 'number' ? `#${about.pickupNumber}` : intl.formatMessage({ id: 'dashboard.jobs.order' }, { id: about.orderId });
+    const order = intl.formatMessage({ id: 'dashboard.jobs.order' }, { id: about.orderId });
     return intl.formatMessage({ id: 'dashboard.jobs.ticketOf' }, { ticket, order });
   }
   if (job.kind === 'mail' && typeof about.template === 'string') return known(intl, `dashboard.jobs.mail.${about.template}`, about.template);
