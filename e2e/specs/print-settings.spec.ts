@@ -150,11 +150,12 @@ test('kitchen tickets for a dead printer fail, are listed, and print once each a
   await expect(page.getByRole('region', { name: 'Aantal per soort' }).getByRole('row', { name: /Afdrukken/ })).toContainText('2');
   await expectNoSeriousA11yViolations(page);
 
-  await page.goto('/dashboard/printing');
+  // Through the menu and the link (no page load), as staff go: fix the printer, back to the jobs.
+  await page.getByRole('navigation', { name: 'Beheermenu' }).getByRole('link', { name: 'Afdrukken', exact: true }).click();
   await settingsForm(page).getByLabel('Printer voor keukenbonnen').fill(virtualPrinter);
   await save(page);
   await expect(settingsForm(page).getByText('Instellingen opgeslagen.')).toBeVisible();
-  await page.goto('/dashboard/jobs');
+  await page.getByRole('link', { name: 'Naar de taken' }).click();
   await page.getByLabel('Toon', { exact: true }).selectOption({ label: 'Mislukt en overgeslagen' });
   await jobs.getByRole('button', { name: `Opnieuw proberen: Afdrukken: Keukenbon ${ofOrder}` }).click();
   await expect(page.getByText(`Afdrukken: Keukenbon ${ofOrder} staat opnieuw in de wachtrij.`)).toBeVisible();

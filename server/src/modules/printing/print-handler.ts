@@ -133,7 +133,7 @@ export function printJobHandler(options: PrintHandlerOptions): JobHandler<PrintJ
       if (outcome instanceof Error) throw outcome;
       return outcome;
     },
-    batch: { max: options.batchSize ?? 20, handle: print },
+    batch: { max: options.batchSize ?? 50, handle: print },
     // The order's id, not its pickup number: a checkout asks for its tickets before the number is drawn.
     describe: (payload) => ({ orderId: payload.orderId, ticket: payload.ticket, copy: payload.copy }),
   };
