@@ -53,7 +53,7 @@ describe.each(databaseKinds)('kitchen view API on %s', (kind) => {
     expect(await kitchenJobs(order.databaseId)).toHaveLength(before.length);
 
     const printed = await app.server.inject({ method: 'POST', url: `/api/kitchen/orders/${order.databaseId}/print-kitchen-copy`, headers: STAFF_HEADER });
-    // 202: the print worker prints it a moment later.
+    // 202: the job runner prints it a moment later.
     expect(printed.statusCode).toBe(202);
     expect(printed.json()).toMatchObject({ orders: [order.databaseId] });
     const again = await app.server.inject({ method: 'POST', url: `/api/kitchen/orders/${order.databaseId}/print-kitchen-copy`, headers: STAFF_HEADER });
