@@ -102,6 +102,11 @@ export class JobRunner {
   private heartbeat: NodeJS.Timeout | undefined;
   /** Lanes being worked on by this runner, with the work. */
   private readonly active = new Map<string, Promise<void>>();
+  /**
+   * The jobs whose handlers run now: only their leases are renewed, so a job whose outcome could not be
+   * recorded is not kept alive by a busy runner and is taken over when its lease runs out.
+   */
+  private readonly running = new Set<number>();
 
   constructor(
     private readonly db: Db,
@@ -173,9 +178,9 @@ export class JobRunner {
   }
 
   private async renew() {
-    if (this.active.size === 0) return;
+    if (this.running.size === 0) return;
     try {
-      await renewLeases(this.db, this.id, this.options.leaseMs);
+      await renewLeases(this.db, this.id, this.options.leaseMs, [...this.running]);
     } catch (error) {
       this.log.warn({ err: error }, 'job runner: could not renew leases');
     }
@@ -196,6 +201,15 @@ export class JobRunner {
   }
 
   private async runBatch(claimed: Job[]): Promise<void> {
+    for (const job of claimed) this.running.add(job.id);
+    try {
+      await this.runClaimed(claimed);
+    } finally {
+      for (const job of claimed) this.running.delete(job.id);
+    }
+  }
+
+  private async runClaimed(claimed: Job[]): Promise<void> {
     const handler = this.handlers.get(claimed[0]!.kind)!;
     const log = this.log.child({ kind: handler.kind, lane: claimed[0]!.lane });
     const ctx: JobContext = { db: this.db, log };

@@ -139,12 +139,13 @@ export async function claimJobs(db: DbOrTx, options: ClaimOptions): Promise<Job[
     .sort((a, b) => a.id - b.id);
 }
 
-/** Keeps this runner's leases alive while its handlers run; returns how many jobs it still holds. */
-export async function renewLeases(db: DbOrTx, runnerId: string, leaseMs: number): Promise<number> {
+/** Keeps this runner's leases on `ids` alive while their handlers run; returns how many it still holds. */
+export async function renewLeases(db: DbOrTx, runnerId: string, leaseMs: number, ids: readonly number[]): Promise<number> {
+  if (ids.length === 0) return 0;
   const rows = await db
     .update(jobs)
     .set({ leaseUntil: sql`now() + ${leaseMs} * interval '1 millisecond'` })
-    .where(and(eq(jobs.status, 'running'), eq(jobs.claimedBy, runnerId)))
+    .where(and(inArray(jobs.id, [...ids]), eq(jobs.status, 'running'), eq(jobs.claimedBy, runnerId)))
     .returning({ id: jobs.id });
   return rows.length;
 }
