@@ -150,6 +150,20 @@ export async function renewLeases(db: DbOrTx, runnerId: string, leaseMs: number,
   return rows.length;
 }
 
+/**
+ * Ends every running job's lease now, so the next claim takes them over (marked interrupted). Only for a
+ * database no other runner can use: the embedded one, held by one process (its data directory lock),
+ * where a running job at start-up was left by a process that died.
+ */
+export async function releaseAllLeases(db: DbOrTx): Promise<number> {
+  const rows = await db
+    .update(jobs)
+    .set({ leaseUntil: sql`now() - interval '1 millisecond'` })
+    .where(and(eq(jobs.status, 'running'), sql`${jobs.leaseUntil} >= now()`))
+    .returning({ id: jobs.id });
+  return rows.length;
+}
+
 export type Settlement =
   | { id: number; status: 'done'; result: unknown }
   | { id: number; status: 'skipped'; error: string }
