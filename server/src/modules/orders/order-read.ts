@@ -1,4 +1,4 @@
-import { eq, getTableColumns, sql } from 'drizzle-orm';
+import { eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { orderLines, orders } from '../../db/schema/index.js';
 import { sameKey } from './order-key.js';
@@ -31,6 +31,14 @@ export async function readOrderFor(
     (viewer.customerId !== undefined && viewer.customerId !== null && order.customerId === viewer.customerId);
   if (!allowed) return null;
   return { ...order, lines };
+}
+
+/** Several orders with their lines in one round trip, for staff work (printing a batch of tickets). */
+export async function readOrdersForStaff(db: DbOrTx, orderIds: readonly number[]): Promise<Map<number, OrderWithLines>> {
+  const ids = [...new Set(orderIds.filter((id) => Number.isSafeInteger(id) && id > 0))];
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ order: orders, lines: linesOfOrder }).from(orders).where(inArray(orders.id, ids));
+  return new Map(rows.map(({ order, lines }) => [order.id, { ...order, lines }]));
 }
 
 /**

@@ -3,10 +3,10 @@ import { PrintNodeClient, PrintNodeError } from '../../integrations/printnode/pr
 import { LanPrinterClient } from '../../integrations/lan-printer/lan-printer-client.js';
 import { PermanentJobError, type JobContext, type JobHandler, type JobOutcome } from '../../jobs/job-runner.js';
 import type { Job } from '../../jobs/job-store.js';
-import { readOrderFor } from '../orders/order-read.js';
+import { readOrdersForStaff } from '../orders/order-read.js';
 import { encodeTicket } from './escpos.js';
 import { PRINT_JOB_KIND, type PrintJobPayload, type PrintResult } from './print-jobs.js';
-import { NOT_CONFIGURED, describeTarget, parsePrinterTarget, readPrintSettings, type PrinterTarget } from './print-settings.js';
+import { NOT_CONFIGURED, describeTarget, parsePrinterTarget, readPrintSettings, type PrintSettings, type PrinterTarget } from './print-settings.js';
 import { renderTicket } from './tickets.js';
 
 export interface PrintHandlerOptions {
@@ -21,6 +21,7 @@ export interface PrintHandlerOptions {
 
 /** A ticket ready to go, or the outcome it already has (skipped: printing off, no printer, no order). */
 type Prepared = { target: PrinterTarget; printer: string; bytes: Uint8Array; title: string } | { outcome: JobOutcome | Error };
+type Ready = Extract<Prepared, { target: unknown }>;
 
 const MAX_ATTEMPTS = 12;
 
@@ -33,38 +34,37 @@ const MAX_ATTEMPTS = 12;
 export function printJobHandler(options: PrintHandlerOptions): JobHandler<PrintJobPayload> {
   const lan = options.lan ?? new LanPrinterClient();
 
-  async function prepare(jobs: Job<PrintJobPayload>[], ctx: JobContext): Promise<Prepared[]> {
-    const settings = await readPrintSettings(ctx.db);
-    return Promise.all(
-      jobs.map(async (job): Promise<Prepared> => {
-        const { ticket: kind, orderId } = job.payload;
-        const log = ctx.log.child({ job: job.id, key: job.idempotencyKey });
-        const target = parsePrinterTarget(kind === 'customer' ? settings.customerPrinter : settings.kitchenPrinter);
-        if (!settings.enabled || !target || (target.type === 'printnode' && !settings.printNodeApiKey)) {
-          // SPEC §8: nothing is sent, a warning says why.
-          log.warn({ enabled: settings.enabled, kind }, NOT_CONFIGURED);
-          return { outcome: { skipped: settings.enabled ? NOT_CONFIGURED : 'printing is off' } };
-        }
-        const order = await readOrderFor(ctx.db, orderId, { staff: true });
-        if (!order) {
-          log.warn('print job for an order that no longer exists');
-          return { outcome: { skipped: 'order not found' } };
-        }
-        if (job.interrupted) log.warn('reprinting a ticket whose print was cut off: it is marked HERDRUK');
-        const ticket = renderTicket(kind, order, {
-          seller: settings.seller,
-          timeZone: options.timeZone,
-          reference: job.idempotencyKey ?? `job${job.id}`,
-          reprint: job.interrupted,
-        });
-        const title = `Bakje #${order.pickupNumber} ${kind === 'customer' ? 'klant' : 'keuken'}`;
-        return { target, printer: describeTarget(target), bytes: encodeTicket(ticket), title };
-      }),
-    );
+  async function prepare(jobs: Job<PrintJobPayload>[], ctx: JobContext): Promise<{ settings: PrintSettings; prepared: Prepared[] }> {
+    // The settings and every order of the batch, side by side: two queries whatever the batch size.
+    const [settings, orders] = await Promise.all([readPrintSettings(ctx.db), readOrdersForStaff(ctx.db, jobs.map((job) => job.payload.orderId))]);
+    const prepared = jobs.map((job): Prepared => {
+      const { ticket: kind, orderId } = job.payload;
+      const log = ctx.log.child({ job: job.id, key: job.idempotencyKey });
+      const target = parsePrinterTarget(kind === 'customer' ? settings.customerPrinter : settings.kitchenPrinter);
+      if (!settings.enabled || !target || (target.type === 'printnode' && !settings.printNodeApiKey)) {
+        // SPEC §8: nothing is sent, a warning says why.
+        log.warn({ enabled: settings.enabled, kind }, NOT_CONFIGURED);
+        return { outcome: { skipped: settings.enabled ? NOT_CONFIGURED : 'printing is off' } };
+      }
+      const order = orders.get(orderId);
+      if (!order) {
+        log.warn('print job for an order that no longer exists');
+        return { outcome: { skipped: 'order not found' } };
+      }
+      if (job.interrupted) log.warn('reprinting a ticket whose print was cut off: it is marked HERDRUK');
+      const ticket = renderTicket(kind, order, {
+        seller: settings.seller,
+        timeZone: options.timeZone,
+        reference: job.idempotencyKey ?? `job${job.id}`,
+        reprint: job.interrupted,
+      });
+      const title = `Bakje #${order.pickupNumber} ${kind === 'customer' ? 'klant' : 'keuken'}`;
+      return { target, printer: describeTarget(target), bytes: encodeTicket(ticket), title };
+    });
+    return { settings, prepared };
   }
 
-  async function sendPrintNode(job: Job<PrintJobPayload>, ticket: Extract<Prepared, { target: unknown }>, ctx: JobContext): Promise<JobOutcome | Error> {
-    const settings = await readPrintSettings(ctx.db);
+  async function sendPrintNode(job: Job<PrintJobPayload>, ticket: Ready, settings: PrintSettings, ctx: JobContext): Promise<JobOutcome | Error> {
     const client = new PrintNodeClient({ baseUrl: settings.printNodeBaseUrl, apiKey: settings.printNodeApiKey, fetch: options.fetch });
     try {
       const answer = await client.submit({
@@ -86,7 +86,7 @@ export function printJobHandler(options: PrintHandlerOptions): JobHandler<PrintJ
   }
 
   async function print(jobs: Job<PrintJobPayload>[], ctx: JobContext): Promise<Array<JobOutcome | Error>> {
-    const prepared = await prepare(jobs, ctx);
+    const { settings, prepared } = await prepare(jobs, ctx);
     const outcomes: Array<JobOutcome | Error> = new Array(jobs.length);
     let i = 0;
     while (i < jobs.length) {
@@ -97,7 +97,7 @@ export function printJobHandler(options: PrintHandlerOptions): JobHandler<PrintJ
         continue;
       }
       if (ticket.target.type === 'printnode') {
-        outcomes[i] = await sendPrintNode(jobs[i]!, ticket, ctx);
+        outcomes[i] = await sendPrintNode(jobs[i]!, ticket, settings, ctx);
         i += 1;
         continue;
       }
