@@ -64,25 +64,40 @@ function summary(values) {
 }
 
 /**
- * The shop's receipt printer for the bench: a raw TCP 9100-style listener in this process that takes each
- * ticket and counts it (one connection per ticket, as the server sends them). Outside the server, like a
- * printer on the shop's network.
+ * The shop's receipt printer for the bench: a raw TCP 9100-style listener in this process that takes the
+ * tickets (one or several per connection, as the server sends them) and notes when each ticket's reference
+ * (`ref o<order>-c1`, printed as its last line) arrived. Outside the server, like a printer on the shop's network.
  */
 export async function startReceiptPrinter() {
-  let tickets = 0;
+  /** Reference -> arrival time (performance.now()), the first time it arrived. */
+  const arrived = new Map();
+  let copies = 0;
   const server = net.createServer((socket) => {
-    let bytes = 0;
-    socket.on('data', (chunk) => (bytes += chunk.length));
-    socket.on('end', () => {
-      if (bytes > 0) tickets++;
-      socket.end();
+    let text = '';
+    let scanned = 0;
+    socket.setEncoding('latin1');
+    socket.on('data', (chunk) => {
+      const now = performance.now();
+      text += chunk;
+      const pattern = /ref (o\d+-[a-z0-9]+)/g;
+      pattern.lastIndex = scanned;
+      let match;
+      while ((match = pattern.exec(text))) {
+        if (arrived.has(match[1])) copies++;
+        else arrived.set(match[1], now);
+        scanned = pattern.lastIndex;
+      }
     });
+    socket.on('end', () => socket.end());
     socket.on('error', () => undefined);
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     address: `127.0.0.1:${server.address().port}`,
-    tickets: () => tickets,
+    tickets: () => arrived.size,
+    arrivals: () => arrived,
+    /** Tickets that arrived a second time (a retry after a failed or cut-off send). */
+    copies: () => copies,
     close: () => new Promise((resolve) => server.close(resolve)),
   };
 }
@@ -123,7 +138,8 @@ export async function benchCheckout({ port, customers = 20, durationS = 10, warm
   const flow = [];
   const errors = [];
   let completed = 0;
-  /** Orders placed, warm-up included: each prints two tickets. */
+  /** Orders placed, warm-up included: each prints two tickets. Order id -> when its checkout answered. */
+  const placedAt = new Map();
   let placed = 0;
   let measuring = false;
   let next = 0;
@@ -148,6 +164,7 @@ export async function benchCheckout({ port, customers = 20, durationS = 10, warm
         const result = done.json.data.checkout;
         if (result.result !== 'success' || result.order?.status !== 'PROCESSING') throw new Error(`checkout answered ${JSON.stringify(result)}`);
         placed++;
+        placedAt.set(result.order.databaseId, t2);
         if (inWindow && measuring) {
           add.push(t1 - t0);
           checkout.push(t2 - t1);
@@ -173,10 +190,21 @@ export async function benchCheckout({ port, customers = 20, durationS = 10, warm
   clearTimeout(markStart);
   const seconds = (performance.now() - (measuredFrom ?? started)) / 1000;
   agent.destroy();
-  // Every order prints a customer and a kitchen ticket, one after the other (one print worker per server);
-  // under this load they queue up, so this is how far printing got, not a check.
-  await new Promise((r) => setTimeout(r, 1000));
+  // Every order prints a customer and a kitchen ticket on the bench's printer. Printing must keep up: wait up
+  // to 10 s after the load stops for the last ones, then measure from each checkout answer to its ticket.
+  const loadEnd = performance.now();
+  const expected = placed * 2;
+  while (printer.tickets() < expected && performance.now() - loadEnd < 10_000) await new Promise((r) => setTimeout(r, 20));
   const ticketsPrinted = printer.tickets();
+  const ticketLatency = [];
+  let lastArrival = -Infinity;
+  for (const [ref, at] of printer.arrivals()) {
+    const orderId = Number(/^o(\d+)-/.exec(ref)[1]);
+    const sent = placedAt.get(orderId);
+    if (sent !== undefined) ticketLatency.push(at - sent);
+    lastArrival = Math.max(lastArrival, at);
+  }
+  const ticketCopies = printer.copies();
   await printer.close();
   return {
     customers,
@@ -190,8 +218,15 @@ export async function benchCheckout({ port, customers = 20, durationS = 10, warm
     flowMs: summary(flow),
     errors: errors.count ?? 0,
     errorSamples: errors.slice(0, 5),
-    /** Orders placed (warm-up included) and the tickets the bench's printer received up to a second after the last. */
+    /** Orders placed (warm-up included) and the tickets the bench's printer received by 10 s after the load stopped. */
     ordersPlaced: placed,
+    ticketsExpected: expected,
     ticketsPrinted,
+    ticketCopies,
+    allTicketsPrinted: ticketsPrinted === expected,
+    /** From each checkout's answer to its ticket arriving on the LAN printer (every ticket that arrived). */
+    ticketMs: summary(ticketLatency),
+    /** When the last ticket arrived, counted from the moment the load stopped (negative: before it stopped). */
+    lastTicketAfterLoadMs: Number.isFinite(lastArrival) ? Math.round(lastArrival - loadEnd) : null,
   };
 }

@@ -43,7 +43,7 @@ function throughputRows(results) {
 
 const THROUGHPUT_HEADERS = ['database', 'products req/s', 'p50 ms', 'p99 ms', 'static req/s', 'p50 ms', 'p99 ms', 'body bytes', 'ratio', '>= 0.70', 'server CPU ms/req (products / static)'];
 
-const CHECKOUT_HEADERS = ['database', 'customers', 'checkouts/s', 'checkout p50', 'p90', 'p99', 'addToCart p50', 'p99', 'flow p50', 'p99', 'errors'];
+const CHECKOUT_HEADERS = ['database', 'customers', 'checkouts/s', 'checkout p50', 'p90', 'p99', 'addToCart p50', 'p99', 'flow p50', 'p99', 'errors', 'ticket p50', 'ticket p99', 'tickets printed', 'last ticket after load'];
 
 function checkoutRows(results) {
   return results.throughput
@@ -62,6 +62,10 @@ function checkoutRows(results) {
         fmt(c.flowMs.p50, 1),
         fmt(c.flowMs.p99, 1),
         fmt(c.errors),
+        fmt(c.ticketMs?.p50, 1),
+        fmt(c.ticketMs?.p99, 1),
+        c.ticketsExpected === undefined ? '-' : `${fmt(c.ticketsPrinted)} / ${fmt(c.ticketsExpected)}`,
+        c.lastTicketAfterLoadMs === undefined || c.lastTicketAfterLoadMs === null ? '-' : `${fmt(c.lastTicketAfterLoadMs)} ms`,
       ];
     });
 }
@@ -81,6 +85,12 @@ function summaryRows(results) {
     if (db.skipped || !db.checkout) continue;
     const target = db.database === 'postgres' ? `< ${targets.checkoutP99MsPostgres} ms` : '-';
     rows.push([`checkout p99, ${db.database} (${db.checkout.customers} customers)`, `${fmt(db.checkout.checkoutMs.p99, 1)} ms (${fmt(db.checkout.checkoutsPerSec, 1)} checkouts/s)`, target, verdict(db.checkout.pass)]);
+    if (db.checkout.ticketMs) {
+      const c = db.checkout;
+      const ticketTarget = db.database === 'postgres' ? `< ${targets.ticketP99MsPostgres} ms` : '-';
+      rows.push([`order to ticket on the LAN printer p99, ${db.database}`, `${fmt(c.ticketMs.p99, 1)} ms`, ticketTarget, db.database === 'postgres' ? verdict(c.ticketMs.p99 < targets.ticketP99MsPostgres) : '-']);
+      rows.push([`tickets printed by 10 s after the load, ${db.database}`, `${fmt(c.ticketsPrinted)} / ${fmt(c.ticketsExpected)}, last ${fmt(c.lastTicketAfterLoadMs)} ms after the load`, 'all', verdict(c.allTicketsPrinted)]);
+    }
   }
   if (startup.skipped) rows.push(['start-up to ready (median)', `skipped: ${startup.skipped}`, `< ${targets.startupMs} ms`, '-']);
   else rows.push([`start-up to ready (median of ${startup.runs.length})`, `${fmt(startup.medianMs)} ms (${startup.runs.map((r) => fmt(r.ms)).join(', ')})`, `< ${targets.startupMs} ms`, verdict(startup.pass)]);

@@ -96,6 +96,10 @@ export const errorCodes = {
 
   // Orders and the kitchen.
   ORDER_NOT_FOUND: 'not_found',
+
+  // Background jobs (the dashboard's jobs page).
+  JOB_NOT_FOUND: 'not_found',
+  JOB_NOT_RETRYABLE: 'conflict',
   ORDER_STATUS_CHANGE_INVALID: 'invalid',
   ORDER_ACTION_REFUSED: 'conflict',
 

@@ -1,6 +1,7 @@
 // The shapes of the server's staff REST routes and live event streams (README.md).
 export * from './dashboard.js';
 export * from './error-codes.js';
+export * from './jobs.js';
 export * from './kitchen.js';
 export * from './order-events.js';
 export * from './permissions.js';

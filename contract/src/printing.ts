@@ -1,5 +1,4 @@
 export type TicketKind = 'customer' | 'kitchen';
-export type PrintJobStatus = 'pending' | 'printing' | 'done' | 'skipped' | 'failed';
 
 /** GET/PUT /api/printing/settings. The PrintNode API key is written, never read back. */
 export interface PublicPrintSettings {
@@ -27,27 +26,6 @@ export type PrintSettingsPatch = Partial<
   }
 >;
 
-/** One print job as GET /api/printing/jobs {jobs} lists it. */
-export interface PrintJobView {
-  id: number;
-  orderId: number;
-  /** Null when the order no longer exists. */
-  pickupNumber: number | null;
-  kind: TicketKind;
-  copy: number;
-  status: PrintJobStatus;
-  attempts: number;
-  lastError: string | null;
-  printer: string | null;
-  idempotencyKey: string;
-  createdAt: string;
-  nextAttemptAt: string;
-  doneAt: string | null;
-}
-
-export interface PrintJobList {
-  jobs: PrintJobView[];
-}
 
 /** GET /api/printing/simulated-tickets {tickets}: what the virtual printer printed, newest first. */
 export interface SimulatedTicket {

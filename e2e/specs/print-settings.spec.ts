@@ -19,7 +19,7 @@ test.beforeAll(async () => {
     BAKJE_ADMIN_EMAIL: ADMIN.email,
     BAKJE_ADMIN_PASSWORD: ADMIN.password,
     BAKJE_PRINT_RETRY_MS: '1',
-    BAKJE_PRINT_POLL_MS: '50',
+    BAKJE_JOB_POLL_MS: '50',
   });
   await server.addStaffUser(ADMIN, { ...COOK, role: 'kitchen' });
 });
@@ -53,7 +53,7 @@ test('an admin changes the kitchen copies and a printer, sees bad input refused,
   const virtualPrinter = await form.getByLabel('Printer voor klantentickets').inputValue();
   expect(virtualPrinter).toMatch(/^127\.0\.0\.1:\d+$/);
   await expect(form.getByLabel('Printer voor keukenbonnen')).toHaveValue(virtualPrinter);
-  await expect(page.getByText('Geen mislukte afdruktaken')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Naar de taken' })).toHaveAttribute('href', '/dashboard/jobs');
   await expectNoSeriousA11yViolations(page);
 
   // Not a printer: the server refuses, the field says why, nothing is saved.
@@ -129,29 +129,39 @@ test('kitchen tickets for a dead printer fail, are listed, and print once each a
   await save(page);
   await expect(form.getByText('Instellingen opgeslagen.')).toBeVisible();
   const order = await server.placeOrder();
-  const jobs = page.getByRole('region', { name: 'Mislukte en overgeslagen tickets' });
-  const rows = jobs.getByRole('row').filter({ hasText: `#${order.pickupNumber}` });
-  // Both copies use up their attempts against the dead printer (the list refreshes on reload).
-  await expect(async () => {
-    await page.reload();
-    await expect(rows).toHaveCount(2, { timeout: 1000 });
-  }).toPass({ timeout: 40_000 });
+  // The failed tickets are on the jobs page, with every other kind of job.
+  await page.getByRole('link', { name: 'Naar de taken' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Taken' })).toBeVisible();
+  await page.getByLabel('Toon', { exact: true }).selectOption({ label: 'Mislukt en overgeslagen' });
+  await page.getByLabel('Soort', { exact: true }).selectOption({ label: 'Afdrukken' });
+  const jobs = page.getByRole('region', { name: 'Taken' });
+  const ofOrder = `van bestelling ${order.databaseId}`;
+  const rows = jobs.getByRole('row').filter({ hasText: new RegExp(`${ofOrder}(?!\\d)`) });
+  // Both copies use up their attempts against the dead printer (the list refreshes every few seconds).
+  await expect(rows).toHaveCount(2, { timeout: 40_000 });
   for (const row of await rows.all()) {
     await expect(row).toContainText('Keukenbon');
+    await expect(row).toContainText('Afdrukken');
     await expect(row).toContainText('Mislukt');
     await expect(row).toContainText('12');
     await expect(row).toContainText('ECONNREFUSED');
   }
+  // The counts per kind and state.
+  await expect(page.getByRole('region', { name: 'Aantal per soort' }).getByRole('row', { name: /Afdrukken/ })).toContainText('2');
   await expectNoSeriousA11yViolations(page);
 
-  await form.getByLabel('Printer voor keukenbonnen').fill(virtualPrinter);
+  // Through the menu and the link (no page load), as staff go: fix the printer, back to the jobs.
+  await page.getByRole('navigation', { name: 'Beheermenu' }).getByRole('link', { name: 'Afdrukken', exact: true }).click();
+  await settingsForm(page).getByLabel('Printer voor keukenbonnen').fill(virtualPrinter);
   await save(page);
-  await expect(form.getByText('Instellingen opgeslagen.')).toBeVisible();
-  await jobs.getByRole('button', { name: `Opnieuw proberen: Keukenbon van #${order.pickupNumber}` }).click();
-  await expect(page.getByText(`Keukenbon van #${order.pickupNumber} staat opnieuw in de wachtrij.`)).toBeVisible();
+  await expect(settingsForm(page).getByText('Instellingen opgeslagen.')).toBeVisible();
+  await page.getByRole('link', { name: 'Naar de taken' }).click();
+  await page.getByLabel('Toon', { exact: true }).selectOption({ label: 'Mislukt en overgeslagen' });
+  await jobs.getByRole('button', { name: `Opnieuw proberen: Afdrukken: Keukenbon ${ofOrder}` }).click();
+  await expect(page.getByText(`Afdrukken: Keukenbon ${ofOrder} staat opnieuw in de wachtrij.`)).toBeVisible();
   await expect(rows).toHaveCount(1);
-  await jobs.getByRole('button', { name: `Opnieuw proberen: Keukenbon (2) van #${order.pickupNumber}` }).click();
-  await expect(page.getByText('Geen mislukte afdruktaken')).toBeVisible();
+  await jobs.getByRole('button', { name: `Opnieuw proberen: Afdrukken: Keukenbon (2) ${ofOrder}` }).click();
+  await expect(page.getByText('Geen taken om te tonen')).toBeVisible();
 
   // The virtual printer got the customer ticket and both kitchen copies, each once.
   await page.goto('/dashboard/printer');

@@ -43,7 +43,11 @@ import { registerAccountRoutes } from './api/rest/account.js';
 import { registerDashboardRoutes } from './api/rest/dashboard.js';
 import { queueOrderConfirmation } from './modules/mail/order-confirmation.js';
 import { DEFAULT_RETENTION, pruneOldRecords } from './modules/retention/retention.js';
-import { localMailboxTransport, MailSender, smtpTransport } from './modules/mail/sender.js';
+import { localMailboxTransport, mailJobHandler, smtpTransport } from './modules/mail/sender.js';
+import { printJobHandler } from './modules/printing/print-handler.js';
+import { JobHandlers } from './jobs/job-runner.js';
+import { startJobs, type JobsRuntime } from './jobs/jobs-runtime.js';
+import { registerJobRoutes } from './api/rest/jobs.js';
 
 import { mediaDir } from './paths.js';
 
@@ -54,7 +58,7 @@ export interface App {
   catalog: CatalogService;
   orderEvents: OrderEventHub;
   printing: PrintingRuntime;
-  mail: MailSender;
+  jobs: JobsRuntime;
   close(): Promise<void>;
 }
 
@@ -114,7 +118,7 @@ export async function buildApp(
   const services = {
     db: database.db,
     carts,
-    checkout: new CheckoutService(database.db, carts, distance, config.timeZone, clock, queueOrderConfirmation(config.siteUrl, clock)),
+    checkout: new CheckoutService(database.db, carts, distance, config.timeZone, clock, queueOrderConfirmation(config.siteUrl)),
     auth,
     clock,
   };
@@ -162,15 +166,11 @@ export async function buildApp(
   }
   registerAccountRoutes(server, { db: database.db, auth, localMailbox: !config.smtpUrl, clock });
   registerDashboardRoutes(server, { db: database.db });
-  const mail = new MailSender(
-    database.db,
-    config.smtpUrl ? smtpTransport(config.smtpUrl) : localMailboxTransport(database.db, clock),
-    config.mailFrom,
-    log.child({ module: 'mail' }),
-    clock,
-  );
-  // Tests drive the outbox with mail.flush(); a running shop sends every few seconds.
-  if (config.env !== 'test') mail.start();
+  const handlers = new JobHandlers()
+    .register(printJobHandler({ timeZone: config.timeZone, retryBaseMs: config.printing.retryBaseMs }))
+    .register(mailJobHandler(config.smtpUrl ? smtpTransport(config.smtpUrl) : localMailboxTransport(database.db, clock), config.mailFrom));
+  const jobs = await startJobs(config, database, handlers, log);
+  registerJobRoutes(server, { db: database.db, handlers });
   const tidyUp = async () => {
     await auth.housekeeping().catch((err: unknown) => log.warn({ err }, 'auth housekeeping failed'));
     const pruned = await pruneOldRecords(database.db, clock(), { ...DEFAULT_RETENTION, guestCartDays: config.guestCartDays }).catch((err: unknown) => log.warn({ err }, 'pruning old records failed'));
@@ -188,13 +188,13 @@ export async function buildApp(
     catalog,
     orderEvents,
     printing,
-    mail,
+    jobs,
     async close() {
       clearInterval(housekeeping);
       await orderEvents.stop();
       await server.close();
+      await jobs.stop();
       await printing.stop();
-      await mail.stop();
       await catalog.stop();
     },
   };

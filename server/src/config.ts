@@ -42,9 +42,12 @@ const schema = z.object({
     .refine((v) => sizeInKb(v) >= 1024 && sizeInKb(v) <= 4 * 1024 * 1024, 'must be between 1MB and 4GB')
     .default('32MB'),
   BAKJE_BENCH_ROUTES: boolean.default(false),
-  BAKJE_PRINT_WORKER: boolean.default(true),
+  BAKJE_JOB_RUNNER: boolean.default(true),
+  BAKJE_JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  BAKJE_JOB_POOL_SIZE: z.coerce.number().int().min(1).max(50).default(2),
+  BAKJE_JOB_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(2000),
+  BAKJE_JOB_LEASE_MS: z.coerce.number().int().min(300).max(600_000).default(5000),
   BAKJE_PRINT_RETRY_MS: z.coerce.number().int().min(1).max(3_600_000).default(2000),
-  BAKJE_PRINT_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(2000),
   BAKJE_VIRTUAL_PRINTER: boolean.optional(),
   BAKJE_VIRTUAL_PRINTER_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   BAKJE_ADMIN_EMAIL: z.email().optional(),
@@ -114,11 +117,20 @@ export interface Config {
    * API does not. On unless NODE_ENV is production, where BAKJE_GRAPHQL_INTROSPECTION=true turns it on.
    */
   graphqlIntrospection: boolean;
-  printing: {
-    /** Run the print worker in this instance. */
-    worker: boolean;
-    retryBaseMs: number;
+  jobs: {
+    /** Run the job runner (printing, mail) in this instance. */
+    runner: boolean;
+    /** Lanes (a printer, the mail) worked on at once. */
+    concurrency: number;
+    /** PostgreSQL connections of the runner's own pool. */
+    poolSize: number;
     pollMs: number;
+    /** A running job's lease, renewed while it runs; after a crash the job is taken over once it runs out. */
+    leaseMs: number;
+  };
+  printing: {
+    /** First retry delay of a failed print, doubling per attempt. */
+    retryBaseMs: number;
     /** Start the virtual TCP printer and point the printer settings at it (demo mode by default). */
     virtualPrinter: boolean;
     virtualPrinterPort: number;
@@ -178,10 +190,15 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, rootDir = pr
     mailFrom: env.BAKJE_MAIL_FROM,
     env: env.NODE_ENV,
     graphqlIntrospection: env.BAKJE_GRAPHQL_INTROSPECTION ?? env.NODE_ENV !== 'production',
+    jobs: {
+      runner: env.BAKJE_JOB_RUNNER,
+      concurrency: env.BAKJE_JOB_CONCURRENCY,
+      poolSize: env.BAKJE_JOB_POOL_SIZE,
+      pollMs: env.BAKJE_JOB_POLL_MS,
+      leaseMs: env.BAKJE_JOB_LEASE_MS,
+    },
     printing: {
-      worker: env.BAKJE_PRINT_WORKER,
       retryBaseMs: env.BAKJE_PRINT_RETRY_MS,
-      pollMs: env.BAKJE_PRINT_POLL_MS,
       virtualPrinter: env.BAKJE_VIRTUAL_PRINTER ?? (env.BAKJE_SEED_DEMO && env.NODE_ENV !== 'test'),
       virtualPrinterPort: env.BAKJE_VIRTUAL_PRINTER_PORT,
     },

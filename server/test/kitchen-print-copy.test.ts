@@ -20,7 +20,7 @@ describe.each(databaseKinds)('print kitchen copy on %s', (kind) => {
     ({ productId } = await aShopTakingOrders(testDb.database.db));
     // Demo mode: no printers configured, tickets go to the virtual LAN printer.
     await updatePrintSettings(testDb.database.db, { customerPrinter: '', kitchenPrinter: '', kitchenCopies: 1 });
-    const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', PORT: '0', BAKJE_VIRTUAL_PRINTER: 'true', BAKJE_PRINT_RETRY_MS: '20', BAKJE_PRINT_POLL_MS: '25' });
+    const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', PORT: '0', BAKJE_VIRTUAL_PRINTER: 'true', BAKJE_PRINT_RETRY_MS: '20', BAKJE_JOB_POLL_MS: '25' });
     app = await buildApp(config, testDb.database, createLogger('silent'), () => NOW, {
       authorizeStaff: async (request) => request.headers['x-test-staff'] === 'kitchen',
     });
@@ -51,7 +51,7 @@ describe.each(databaseKinds)('print kitchen copy on %s', (kind) => {
     expect(ticket).toMatch(new RegExp(`^o${order.databaseId}-r[0-9a-f]{6}$`));
 
     const jobs = await waitFor('the kitchen copy', settled(order.databaseId, 3));
-    expect(jobs.find((j) => j.idempotencyKey === ticket)).toMatchObject({ kind: 'kitchen', status: 'done' });
+    expect(jobs.find((j) => j.idempotencyKey === ticket)).toMatchObject({ ticket: 'kitchen', status: 'done' });
     const after = await received();
     expect(after).toHaveLength(before.length + 1);
     const copy = after.find((tk) => tk.idempotencyKey === ticket)!;

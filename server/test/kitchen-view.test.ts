@@ -1,9 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as t from '../src/db/schema/index.js';
 import type { App } from '../src/app.js';
 import { createAccount } from '../src/modules/auth/accounts.js';
 import { kitchenSettingsFrom } from '../src/modules/kitchen/kitchen-settings.js';
+import { jobsForOrder } from '../src/modules/printing/print-jobs.js';
 import { Browser } from './support/browser.js';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/database.js';
 import { aShopTakingOrders, placeOrder, STAFF_HEADER, startListeningApp } from './support/orders.js';
@@ -41,7 +42,7 @@ describe.each(databaseKinds)('kitchen view API on %s', (kind) => {
   });
 
   const kitchenJobs = (orderId: number) =>
-    testDb.database.db.select().from(t.printJobs).where(and(eq(t.printJobs.orderId, orderId), eq(t.printJobs.kind, 'kitchen')));
+    jobsForOrder(testDb.database.db, orderId).then((jobs) => jobs.filter((j) => j.ticket === 'kitchen'));
 
   it('prints a kitchen copy as a new durable job, for staff only', async () => {
     const order = await placeOrder(app, productId);
@@ -52,7 +53,7 @@ describe.each(databaseKinds)('kitchen view API on %s', (kind) => {
     expect(await kitchenJobs(order.databaseId)).toHaveLength(before.length);
 
     const printed = await app.server.inject({ method: 'POST', url: `/api/kitchen/orders/${order.databaseId}/print-kitchen-copy`, headers: STAFF_HEADER });
-    // 202: the print worker prints it a moment later.
+    // 202: the job runner prints it a moment later.
     expect(printed.statusCode).toBe(202);
     expect(printed.json()).toMatchObject({ orders: [order.databaseId] });
     const again = await app.server.inject({ method: 'POST', url: `/api/kitchen/orders/${order.databaseId}/print-kitchen-copy`, headers: STAFF_HEADER });

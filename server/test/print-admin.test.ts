@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.js';
 import * as t from '../src/db/schema/index.js';
@@ -33,7 +32,7 @@ describe.each(databaseKinds)('print settings and print jobs in the dashboard on 
     simulator = new PrintNodeSimulator(printed, { apiKey: SECRET_KEY, printers: [{ id: 71, name: 'Toog' }, { id: 72, name: 'Keuken' }] });
     baseUrl = await simulator.start();
     await updatePrintSettings(db, { customerPrinter: '71', kitchenPrinter: '72', printNodeApiKey: SECRET_KEY, printNodeBaseUrl: baseUrl });
-    app = await startTestApp(testDb.database, { BAKJE_PRINT_RETRY_MS: '20', BAKJE_PRINT_POLL_MS: '25' }, () => NOW);
+    app = await startTestApp(testDb.database, { BAKJE_PRINT_RETRY_MS: '20', BAKJE_JOB_POLL_MS: '25' }, () => NOW);
   });
   afterEach(async () => {
     await app.close();
@@ -54,8 +53,8 @@ describe.each(databaseKinds)('print settings and print jobs in the dashboard on 
     const calls = [
       ['GET', '/api/printing/settings', undefined],
       ['PUT', '/api/printing/settings', { kitchenCopies: 3 }],
-      ['GET', '/api/printing/jobs', undefined],
-      ['POST', '/api/printing/jobs/1/retry', undefined],
+      ['GET', '/api/jobs', undefined],
+      ['POST', '/api/jobs/1/retry', undefined],
       ['POST', '/api/printing/test', { kind: 'kitchen' }],
     ] as const;
     const guest = new Browser(() => app);
@@ -73,7 +72,9 @@ describe.each(databaseKinds)('print settings and print jobs in the dashboard on 
 
     const manager = await as('manager');
     expect((await manager.request('GET', '/api/printing/settings')).statusCode).toBe(200);
-    expect((await manager.request('GET', '/api/printing/jobs')).json()).toEqual({ jobs: [] });
+    expect((await manager.request('GET', '/api/jobs')).json()).toEqual({ jobs: [], counts: {} });
+    // The old print-only job routes are gone with their page section.
+    expect((await manager.request('GET', '/api/printing/jobs')).statusCode).toBe(404);
     const admin = await as('admin');
     expect((await admin.request('PUT', '/api/printing/settings', { kitchenCopies: 3 })).json()).toMatchObject({ kitchenCopies: 3 });
     // A state change without the CSRF token does nothing.
@@ -162,11 +163,11 @@ describe.each(databaseKinds)('print settings and print jobs in the dashboard on 
     expect(printerError.data.fields[0].message).toMatch(/PrintNode printer id .* host:port/);
     expect(await readPrintSettings(testDb.database.db)).toEqual(before);
 
-    for (const query of ['status=done', 'status=', 'status=failed,printing', 'limit=0', 'limit=201', 'limit=ten', 'status=failed&status=skipped']) {
-      expect((await admin.request('GET', `/api/printing/jobs?${query}`)).statusCode, query).toBe(400);
+    for (const query of ['status=pending', 'status=', 'status=failed,printing', 'kind=Print!', 'limit=0', 'limit=201', 'limit=ten', 'status=failed&status=skipped']) {
+      expect((await admin.request('GET', `/api/jobs?${query}`)).statusCode, query).toBe(400);
     }
-    expect((await admin.request('POST', '/api/printing/jobs/abc/retry')).statusCode).toBe(400);
-    expect((await admin.request('POST', '/api/printing/jobs/999999/retry')).statusCode).toBe(404);
+    expect((await admin.request('POST', '/api/jobs/abc/retry')).statusCode).toBe(400);
+    expect((await admin.request('POST', '/api/jobs/999999/retry')).statusCode).toBe(404);
   });
 
   it('lists failed and skipped jobs; a retried job goes back to pending and is printed exactly once', async () => {
@@ -179,50 +180,64 @@ describe.each(databaseKinds)('print settings and print jobs in the dashboard on 
       const jobs = await jobsForOrder(db, first.databaseId);
       return jobs.length === 2 && jobs.every((j) => j.status === 'failed' || j.status === 'skipped') && jobs;
     });
-    expect(settled.map((j) => [j.kind, j.status])).toEqual([['customer', 'skipped'], ['kitchen', 'failed']]);
+    expect(settled.map((j) => [j.ticket, j.status])).toEqual([['customer', 'skipped'], ['kitchen', 'failed']]);
     const second = await placeOrder(app, productId, { firstName: 'Bo', lastName: 'Claes' });
     await waitFor('second order settled', async () => (await jobsForOrder(db, second.databaseId)).every((j) => j.status === 'failed' || j.status === 'skipped'));
     // Refused at the door (401): the simulator counts only the print requests it let in.
     expect(simulator.requests).toBe(0);
 
-    const listed = (await admin.request('GET', '/api/printing/jobs')).json().jobs as { id: number; orderId: number; pickupNumber: number; kind: string; status: string; attempts: number; lastError: string; idempotencyKey: string; createdAt: string }[];
-    expect(listed.map((j) => [j.orderId, j.kind, j.status])).toEqual([
-      [second.databaseId, 'kitchen', 'failed'],
-      [second.databaseId, 'customer', 'skipped'],
-      [first.databaseId, 'kitchen', 'failed'],
-      [first.databaseId, 'customer', 'skipped'],
+    type Listed = { id: number; kind: string; about: Record<string, unknown>; status: string; attempts: number; lastError: string; idempotencyKey: string; createdAt: string };
+    const answer = (await admin.request('GET', '/api/jobs?status=failed,skipped&kind=print')).json() as { jobs: Listed[]; counts: Record<string, Record<string, number>> };
+    const listed = answer.jobs;
+    const ticketOf = (order: { databaseId: number }, ticket: string) => ({ orderId: order.databaseId, ticket, copy: 1 });
+    expect(listed.map((j) => [j.kind, j.about, j.status])).toEqual([
+      ['print', ticketOf(second, 'kitchen'), 'failed'],
+      ['print', ticketOf(second, 'customer'), 'skipped'],
+      ['print', ticketOf(first, 'kitchen'), 'failed'],
+      ['print', ticketOf(first, 'customer'), 'skipped'],
     ]);
-    const failed = listed.find((j) => j.orderId === first.databaseId && j.kind === 'kitchen')!;
-    expect(failed).toMatchObject({ pickupNumber: first.pickupNumber, attempts: 1, idempotencyKey: `o${first.databaseId}-k1`, printer: null });
+    // The orders' confirmation mails went to the local mailbox.
+    expect(answer.counts).toEqual({ print: { failed: 2, skipped: 2 }, mail: { done: 2 } });
+    const failed = listed.find((j) => j.about.orderId === first.databaseId && j.about.ticket === 'kitchen')!;
+    expect(failed).toMatchObject({ attempts: 1, idempotencyKey: `o${first.databaseId}-k1` });
     expect(failed.lastError).toMatch(/401|key/i);
-    expect(listed.find((j) => j.orderId === first.databaseId && j.kind === 'customer')!.lastError).toBe(NOT_CONFIGURED);
-    expect((await admin.request('GET', '/api/printing/jobs?status=failed&limit=1')).json().jobs.map((j: { id: number }) => j.id)).toEqual([listed[0]!.id]);
-    expect((await admin.request('GET', '/api/printing/jobs?status=pending')).json().jobs).toEqual([]);
+    expect(listed.find((j) => j.about.orderId === first.databaseId && j.about.ticket === 'customer')!.lastError).toBe(NOT_CONFIGURED);
+    expect((await admin.request('GET', '/api/jobs?status=failed&limit=1')).json().jobs.map((j: { id: number }) => j.id)).toEqual([listed[0]!.id]);
+    expect((await admin.request('GET', '/api/jobs?status=queued,running')).json().jobs).toEqual([]);
+    expect((await admin.request('GET', '/api/jobs?kind=mail')).json().jobs.map((j: Listed) => [j.status, j.about])).toEqual([
+      ['done', { template: 'order_confirmation' }],
+      ['done', { template: 'order_confirmation' }],
+    ]);
 
     // The key is fixed; the failed kitchen ticket is retried and printed once, under its own key.
     expect((await admin.request('PUT', '/api/printing/settings', { printNodeApiKey: SECRET_KEY })).statusCode).toBe(200);
-    const retried = await admin.request('POST', `/api/printing/jobs/${failed.id}/retry`);
+    const retried = await admin.request('POST', `/api/jobs/${failed.id}/retry`);
     expect(retried.statusCode).toBe(200);
     expect(retried.json().job).toMatchObject({ id: failed.id, idempotencyKey: `o${first.databaseId}-k1` });
     const done = await waitFor('retried job done', async () => {
-      const [job] = await db.select().from(t.printJobs).where(eq(t.printJobs.id, failed.id));
+      const job = (await jobsForOrder(db, first.databaseId)).find((j) => j.id === failed.id);
       return job!.status === 'done' && job;
     });
     expect(done).toMatchObject({ printer: 'printnode:72', lastError: null, attempts: 1 });
     expect((await printed.list()).map((tk) => [tk.printer, tk.idempotencyKey])).toEqual([['printnode:72', `o${first.databaseId}-k1`]]);
 
     // Done: no second retry. The skipped customer ticket, after a printer is set, prints too.
-    expect((await admin.request('POST', `/api/printing/jobs/${failed.id}/retry`)).statusCode).toBe(409);
-    const skipped = listed.find((j) => j.orderId === first.databaseId && j.kind === 'customer')!;
+    expect((await admin.request('POST', `/api/jobs/${failed.id}/retry`)).statusCode).toBe(409);
+    const skipped = listed.find((j) => j.about.orderId === first.databaseId && j.about.ticket === 'customer')!;
     await admin.request('PUT', '/api/printing/settings', { customerPrinter: '71' });
-    expect((await admin.request('POST', `/api/printing/jobs/${skipped.id}/retry`)).statusCode).toBe(200);
+    expect((await admin.request('POST', `/api/jobs/${skipped.id}/retry`)).statusCode).toBe(200);
     await waitFor('customer ticket printed', async () => (await printed.list()).length === 2);
     // Nothing printed twice: a job that printed is not sent again by any later wake-up.
-    app.printing.worker!.nudge();
+    app.jobs.runner!.nudge();
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect((await printed.list()).map((tk) => tk.idempotencyKey).sort()).toEqual([`o${first.databaseId}-c1`, `o${first.databaseId}-k1`]);
     expect(simulator.requests).toBe(2);
-    expect((await admin.request('GET', '/api/printing/jobs')).json().jobs.map((j: { orderId: number }) => j.orderId)).toEqual([second.databaseId, second.databaseId]);
+    expect((await admin.request('GET', '/api/jobs?status=failed,skipped')).json().jobs.map((j: Listed) => j.about)).toEqual([
+      ticketOf(second, 'kitchen'),
+      ticketOf(second, 'customer'),
+    ]);
+    // The readiness probe counts the jobs of each kind by state.
+    expect((await app.server.inject({ method: 'GET', url: '/api/ready' })).json().jobs).toEqual({ print: { done: 2, failed: 1, skipped: 1 }, mail: { done: 2 } });
   });
 
   it('prints a test ticket straight to the configured printer, also while printing is off, and says why when it cannot', async () => {
@@ -254,6 +269,6 @@ describe.each(databaseKinds)('print settings and print jobs in the dashboard on 
     }
     expect(await printed.list()).toHaveLength(2);
     // Nothing was queued: a test ticket is not a print job.
-    expect(await testDb.database.db.select().from(t.printJobs)).toEqual([]);
+    expect(await testDb.database.db.select().from(t.jobs)).toEqual([]);
   });
 });

@@ -179,21 +179,60 @@ async function placeCashOrder(base: string, productId: number): Promise<{ databa
 }
 
 /** A LAN printer on TCP: keeps every connection's bytes (one connection is one job). */
-async function aLanPrinter() {
-  const jobs: Buffer[] = [];
+/**
+ * A LAN receipt printer on TCP: keeps what each connection sent (several tickets may come over one), with
+ * the time it ended. `onData` sees every chunk as it arrives.
+ */
+async function aLanPrinter(onData: () => void = () => undefined) {
+  const jobs: { bytes: Buffer; at: number }[] = [];
   const server = net.createServer((socket) => {
     const chunks: Buffer[] = [];
-    socket.on('data', (d) => chunks.push(d));
-    socket.on('error', () => undefined);
-    socket.on('end', () => {
-      jobs.push(Buffer.concat(chunks));
-      socket.end();
+    socket.on('data', (d) => {
+      chunks.push(d);
+      onData();
     });
+    socket.on('error', () => undefined);
+    // 'close' and not 'end': a sender killed halfway resets the connection, and what came is kept too.
+    socket.on('close', () => jobs.push({ bytes: Buffer.concat(chunks), at: Date.now() }));
+    socket.on('end', () => socket.end());
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   cleanups.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
   const { port } = server.address() as net.AddressInfo;
-  return { address: `127.0.0.1:${port}`, jobs, text: () => jobs.map((j) => j.toString('latin1')) };
+  const text = () => jobs.map((j) => j.bytes.toString('latin1'));
+  /** How many times a ticket reference was printed, over all connections. */
+  const count = (needle: string) => text().reduce((n, t) => n + t.split(needle).length - 1, 0);
+  return { address: `127.0.0.1:${port}`, jobs, text, count };
+}
+
+/** A shop taking orders with both tickets on `printer`, on a fresh database of `kind`; the server's environment. */
+async function aShopPrintingTo(kind: 'pglite' | 'postgres', printer: { address: string }) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bakje-procs-'));
+  cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const prepare = async (db: DbOrTx) => {
+    const productId = await aShopTakingOrders(db);
+    await updatePrintSettings(db, { enabled: true, customerTicket: true, kitchenTicket: true, kitchenCopies: 1, customerPrinter: printer.address, kitchenPrinter: printer.address });
+    return productId;
+  };
+  if (kind === 'postgres') {
+    const testDb = await createTestDatabase('postgres');
+    cleanups.push(() => testDb.cleanup());
+    return { productId: await prepare(testDb.database.db), env: { DATABASE_URL: testDb.url!, BAKJE_DATA_DIR: dataDir } };
+  }
+  // The server opens this same directory; this handle is closed before it starts.
+  const database = await openPglite(dataDir);
+  await database.migrate();
+  const productId = await prepare(database.db);
+  await database.close();
+  return { productId, env: { DATABASE_URL: '', BAKJE_DATA_DIR: dataDir } };
+}
+
+async function until(what: string, condition: () => boolean, timeoutMs: number, output: () => string = () => '') {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}: ${output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 const timeout = { timeout: 300_000 };
@@ -238,46 +277,61 @@ describe.skipIf(!process.env.DATABASE_URL)('two server processes on one PostgreS
 describe.each(databaseKinds)('printing survives a killed server on %s', (kind) => {
   it('a cash order placed before SIGKILL prints each ticket exactly once after the restart', timeout, async () => {
     const printer = await aLanPrinter();
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bakje-procs-'));
-    cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-    let env: Record<string, string>;
-    const prepare = async (db: DbOrTx) => {
-      const productId = await aShopTakingOrders(db);
-      await updatePrintSettings(db, { enabled: true, customerTicket: true, kitchenTicket: true, kitchenCopies: 1, customerPrinter: printer.address, kitchenPrinter: printer.address });
-      return productId;
-    };
-    let productId: number;
-    if (kind === 'postgres') {
-      const testDb = await createTestDatabase('postgres');
-      cleanups.push(() => testDb.cleanup());
-      productId = await prepare(testDb.database.db);
-      env = { DATABASE_URL: testDb.url!, BAKJE_DATA_DIR: dataDir };
-    } else {
-      // The server opens this same directory; this handle is closed before it starts.
-      const database = await openPglite(dataDir);
-      await database.migrate();
-      productId = await prepare(database.db);
-      await database.close();
-      env = { DATABASE_URL: '', BAKJE_DATA_DIR: dataDir };
-    }
+    const { productId, env } = await aShopPrintingTo(kind, printer);
 
-    const first = await startServer({ ...env, BAKJE_PRINT_WORKER: 'false' });
+    const first = await startServer({ ...env, BAKJE_JOB_RUNNER: 'false' });
     const order = await placeCashOrder(first.base, productId);
     await stop(first.child, 'SIGKILL');
     expect(printer.jobs).toHaveLength(0);
 
-    const second = await startServer({ ...env, BAKJE_PRINT_WORKER: 'true', BAKJE_PRINT_POLL_MS: '200', BAKJE_PRINT_RETRY_MS: '200' });
-    const deadline = Date.now() + 60_000;
-    while (printer.jobs.length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
-    // Time for a duplicate to show up if there were one: several poll rounds of the worker.
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
-    const texts = printer.text();
+    const second = await startServer({ ...env, BAKJE_JOB_RUNNER: 'true', BAKJE_JOB_POLL_MS: '200', BAKJE_PRINT_RETRY_MS: '200' });
     const customerRef = `ref o${order.databaseId}-c1`;
     const kitchenRef = `ref o${order.databaseId}-k1`;
-    expect(texts.filter((s) => s.includes(customerRef)), second.output()).toHaveLength(1);
-    expect(texts.filter((s) => s.includes(kitchenRef)), second.output()).toHaveLength(1);
-    expect(texts).toHaveLength(2);
-    expect(texts.find((s) => s.includes(customerRef))).toContain('Bedankt voor uw bezoek!');
+    await until('both tickets', () => printer.count(customerRef) >= 1 && printer.count(kitchenRef) >= 1, 60_000, second.output);
+    // Time for a duplicate to show up if there were one: several poll rounds of the runner.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect(printer.count(customerRef), second.output()).toBe(1);
+    expect(printer.count(kitchenRef), second.output()).toBe(1);
+    expect(printer.text().join('')).toContain('Bedankt voor uw bezoek!');
+    // Nothing was cut off: no ticket says it may be a copy.
+    expect(printer.text().join('')).not.toContain('HERDRUK');
+    await stop(second.child, 'SIGTERM');
+  });
+
+  it('a server killed while it sends the tickets: they are sent again within 10 s, marked HERDRUK, one copy each', timeout, async () => {
+    const running: { first?: Server } = {};
+    let killedAt = 0;
+    // The moment the first bytes of a ticket reach the printer, the server dies (kill -9): whether the
+    // ticket came out is unknown to it.
+    const printer = await aLanPrinter(() => {
+      if (killedAt || !running.first) return;
+      killedAt = Date.now();
+      running.first.child.kill('SIGKILL');
+    });
+    const { productId, env } = await aShopPrintingTo(kind, printer);
+    // The defaults (lease, heartbeat, poll) are what is under test: no shortened timings.
+    const first = (running.first = await startServer(env));
+    // The answer may or may not get out before the kill: the order is read from the ticket.
+    await placeCashOrder(first.base, productId).catch(() => undefined);
+    await until('the kill while printing', () => killedAt > 0 && first.child.signalCode !== null, 60_000, first.output);
+    await until('the cut-off connection', () => /ref o\d+-/.test(printer.text().join('')), 10_000);
+    const orderId = Number(/ref o(\d+)-/.exec(printer.text().join(''))![1]);
+
+    const second = await startServer(env);
+    const customerRef = `ref o${orderId}-c1`;
+    const kitchenRef = `ref o${orderId}-k1`;
+    const reprinted = () => printer.jobs.filter((j) => j.at > killedAt && j.bytes.toString('latin1').includes('HERDRUK'));
+    const both = () => reprinted().map((j) => j.bytes.toString('latin1')).join('');
+    await until('both tickets again', () => both().includes(customerRef) && both().includes(kitchenRef), 60_000, second.output);
+    const resentAfterMs = Math.max(...reprinted().map((j) => j.at)) - killedAt;
+    expect(resentAfterMs, second.output()).toBeLessThan(10_000);
+    // Time for another copy to show up if there were one.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    for (const ref of [customerRef, kitchenRef]) {
+      // The copy says HERDRUK on top; at most the cut-off one and the copy, never a third.
+      expect(both().split(ref).length - 1, ref).toBe(1);
+      expect(printer.count(ref), ref).toBeLessThanOrEqual(2);
+    }
     await stop(second.child, 'SIGTERM');
   });
 });

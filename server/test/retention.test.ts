@@ -16,24 +16,23 @@ describe.each(databaseKinds)('pruning old records on %s', (kind) => {
     await testDb.cleanup();
   });
 
-  it('deletes old events, finished print jobs, sent mail and simulator records, and keeps recent and unfinished work', async () => {
+  it('deletes old events, finished jobs (tickets, sent mail) and simulator records, and keeps recent and unfinished work', async () => {
     const db = testDb.database.db;
     await db.insert(t.orderEvents).values([
       { id: 1, type: 'order.created', orderId: 1, payload: {}, createdAt: daysAgo(31) },
       { id: 2, type: 'order.created', orderId: 2, payload: {}, createdAt: daysAgo(29) },
     ]);
-    await db.insert(t.printJobs).values([
-      { idempotencyKey: 'old-done', orderId: 1, kind: 'customer', status: 'done', createdAt: daysAgo(40), doneAt: daysAgo(40) },
-      { idempotencyKey: 'old-failed', orderId: 1, kind: 'kitchen', status: 'failed', createdAt: daysAgo(40), doneAt: daysAgo(39) },
+    const ticket = { kind: 'print', lane: 'print:9', payload: { orderId: 1, ticket: 'customer', copy: 1 } };
+    const mail = { kind: 'mail', lane: 'mail', payload: { kind: 'order', to: 'a@b.test', subject: 's', text: 't' }, nextAttemptAt: daysAgo(40) };
+    await db.insert(t.jobs).values([
+      { ...ticket, idempotencyKey: 'old-done', status: 'done', createdAt: daysAgo(40), finishedAt: daysAgo(40) },
+      { ...ticket, idempotencyKey: 'old-failed', status: 'failed', createdAt: daysAgo(40), finishedAt: daysAgo(39) },
       // Still waiting for a printer after weeks: it must print once one is configured.
-      { idempotencyKey: 'old-pending', orderId: 1, kind: 'kitchen', copy: 2, status: 'pending', createdAt: daysAgo(40) },
-      { idempotencyKey: 'recent-done', orderId: 2, kind: 'customer', status: 'done', createdAt: daysAgo(2), doneAt: daysAgo(2) },
-    ]);
-    const mail = { kind: 'order', to: 'a@b.test', subject: 's', text: 't', nextAttemptAt: daysAgo(40) };
-    await db.insert(t.mailOutbox).values([
-      { ...mail, status: 'sent', createdAt: daysAgo(40), sentAt: daysAgo(40) },
-      { ...mail, status: 'pending', createdAt: daysAgo(40) },
-      { ...mail, status: 'sent', createdAt: daysAgo(1), sentAt: daysAgo(1) },
+      { ...ticket, idempotencyKey: 'old-queued', status: 'queued', createdAt: daysAgo(40) },
+      { ...ticket, idempotencyKey: 'recent-done', status: 'done', createdAt: daysAgo(2), finishedAt: daysAgo(2) },
+      { ...mail, idempotencyKey: 'old-sent', status: 'done', createdAt: daysAgo(40), finishedAt: daysAgo(40) },
+      { ...mail, idempotencyKey: 'old-unsent', status: 'queued', createdAt: daysAgo(40) },
+      { ...mail, idempotencyKey: 'recent-sent', status: 'done', createdAt: daysAgo(1), finishedAt: daysAgo(1) },
     ]);
     await db.insert(t.simulatedTickets).values([
       { printer: 'lan:127.0.0.1:9100', text: 'old', receivedAt: daysAgo(8) },
@@ -44,18 +43,16 @@ describe.each(databaseKinds)('pruning old records on %s', (kind) => {
       { to: 'a@b.test', from: 'shop@b.test', subject: 'new', text: 'x', receivedAt: daysAgo(1) },
     ]);
 
-    expect(await pruneOldRecords(db, NOW)).toEqual({ orderEvents: 1, printJobs: 2, mails: 1, simulatorRecords: 2, guestCarts: 0 });
+    expect(await pruneOldRecords(db, NOW)).toEqual({ orderEvents: 1, jobs: 3, simulatorRecords: 2, guestCarts: 0 });
 
     expect((await db.select({ id: t.orderEvents.id }).from(t.orderEvents)).map((r) => r.id)).toEqual([2]);
-    const jobs = (await db.select({ key: t.printJobs.idempotencyKey }).from(t.printJobs)).map((r) => r.key).sort();
-    expect(jobs).toEqual(['old-pending', 'recent-done']);
-    const mails = await db.select({ status: t.mailOutbox.status, createdAt: t.mailOutbox.createdAt }).from(t.mailOutbox);
-    expect(mails.map((m) => m.status).sort()).toEqual(['pending', 'sent']);
+    const jobs = (await db.select({ key: t.jobs.idempotencyKey }).from(t.jobs)).map((r) => r.key).sort();
+    expect(jobs).toEqual(['old-queued', 'old-unsent', 'recent-done', 'recent-sent']);
     expect((await db.select({ text: t.simulatedTickets.text }).from(t.simulatedTickets)).map((r) => r.text)).toEqual(['new']);
     expect((await db.select({ subject: t.localMailbox.subject }).from(t.localMailbox)).map((r) => r.subject)).toEqual(['new']);
 
     // A second run finds nothing more to do.
-    expect(await pruneOldRecords(db, NOW)).toEqual({ orderEvents: 0, printJobs: 0, mails: 0, simulatorRecords: 0, guestCarts: 0 });
+    expect(await pruneOldRecords(db, NOW)).toEqual({ orderEvents: 0, jobs: 0, simulatorRecords: 0, guestCarts: 0 });
   });
 
   it('deletes guest carts unchanged for longer than the setting, and keeps fresh ones and customers\' carts', async () => {

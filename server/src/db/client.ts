@@ -34,6 +34,12 @@ export interface Database {
   /** Applies the committed drizzle-kit migrations. */
   migrate(): Promise<void>;
   ping(): Promise<void>;
+  /**
+   * Connections of their own for background work (the job runner), so it never waits on the pool the
+   * requests use and they never wait on it. PostgreSQL: a separate pool of `size`, closed with the returned
+   * `close` (or with the database). PGlite has one connection: the same one, and `close` does nothing.
+   */
+  dedicatedPool(size: number): { db: Db; close(): Promise<void> };
   close(): Promise<void>;
   /** PGlite only: the whole data directory as a tar (tests start each database from a migrated template). */
   dumpDataDir?(): Promise<Blob>;

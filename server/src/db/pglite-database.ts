@@ -51,6 +51,9 @@ export async function openPgliteDatabase(dataDir: string, options: PgliteOptions
     async ping() {
       await client.query('select 1');
     },
+    dedicatedPool() {
+      return { db, close: async () => undefined };
+    },
     async close() {
       if (!client.closed) await client.close();
     },

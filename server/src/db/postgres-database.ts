@@ -23,11 +23,16 @@ export async function openPostgresDatabase(
   listenerOptions: ListenerOptions = {},
   preparedStatements = true,
 ): Promise<PostgresDatabase> {
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, ...(preparedStatements ? { Client: PreparingClient } : {}) });
-  // An idle connection closed by the server (restart, failover, admin) must not crash the process;
-  // the pool replaces it on the next query.
-  pool.on('error', () => undefined);
+  const newPool = (max: number) => {
+    const created = new pg.Pool({ connectionString: url, max, ...(preparedStatements ? { Client: PreparingClient } : {}) });
+    // An idle connection closed by the server (restart, failover, admin) must not crash the process;
+    // the pool replaces it on the next query.
+    created.on('error', () => undefined);
+    return created;
+  };
+  const pool = newPool(poolSize);
   const db = drizzle(pool) as unknown as Db;
+  const dedicated = new Set<pg.Pool>();
   const notifications = new PgNotificationListener(url, listenerOptions);
 
   return {
@@ -51,8 +56,21 @@ export async function openPostgresDatabase(
     async ping() {
       await pool.query('select 1');
     },
+    dedicatedPool(size) {
+      const own = newPool(size);
+      dedicated.add(own);
+      const close = async () => {
+        if (!dedicated.delete(own)) return;
+        await own.end();
+      };
+      return { db: drizzle(own) as unknown as Db, close };
+    },
     async close() {
       await notifications.close();
+      for (const own of [...dedicated]) {
+        dedicated.delete(own);
+        await own.end();
+      }
       await pool.end();
     },
   };

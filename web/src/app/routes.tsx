@@ -27,6 +27,7 @@ const DashboardProductsPage = lazy(() => import('../dashboard/admin/ProductsPage
 const DashboardStaffPage = lazy(() => import('../dashboard/admin/StaffPage'));
 const DashboardApiKeysPage = lazy(() => import('../dashboard/admin/ApiKeysPage'));
 const DashboardPrintingPage = lazy(() => import('../dashboard/admin/printing/PrintingPage'));
+const DashboardJobsPage = lazy(() => import('../dashboard/admin/jobs/JobsPage'));
 
 function FullScreen({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageFallback />}>{children}</Suspense>;
@@ -88,6 +89,7 @@ export const routes: RouteObject[] = [
       { path: 'dashboard/staff', element: <StaffScreen><DashboardStaffPage /></StaffScreen> },
       { path: 'dashboard/api-keys', element: <StaffScreen><DashboardApiKeysPage /></StaffScreen> },
       { path: 'dashboard/printing', element: <StaffScreen><DashboardPrintingPage /></StaffScreen> },
+      { path: 'dashboard/jobs', element: <StaffScreen><DashboardJobsPage /></StaffScreen> },
       { path: 'dashboard/*', element: <StaffScreen><DashboardArea /></StaffScreen> },
       { path: 'digital-menu/:page', element: <FullScreen><DisplaysArea kind="digital-menu" /></FullScreen> },
       { path: 'order-status-scherm', element: <StaffScreen><DisplaysArea kind="order-status" /></StaffScreen> },

@@ -12,6 +12,7 @@ export const DASHBOARD_PAGES = [
   { to: '/dashboard/api-keys', label: 'dashboard.menu.apiKeys', permission: PERMISSION.keysManage },
   { to: '/dashboard/printer', label: 'dashboard.menu.printer', permission: PERMISSION.kitchenView },
   { to: '/dashboard/printing', label: 'dashboard.menu.printing', permission: PERMISSION.settingsManage },
+  { to: '/dashboard/jobs', label: 'dashboard.menu.jobs', permission: PERMISSION.settingsManage },
   // A server-rendered page (demo mode): a full page load, not a client route.
   { to: '/dev/mailbox', label: 'dashboard.menu.mailbox', permission: PERMISSION.mailboxRead, external: true },
 ] as const;

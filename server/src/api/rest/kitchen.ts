@@ -16,7 +16,7 @@ const idsBody = z.object({ ids: z.array(z.number().int().positive()).min(1).max(
  * POST /api/kitchen/orders/:id/{send,ready,recover,test-order}, POST /api/kitchen/orders/ready {ids} (the
  * selection), POST /api/kitchen/orders/ready-all. Each answers {orders: [ids changed]}.
  * POST /api/kitchen/orders/:id/print-kitchen-copy queues one more kitchen ticket and answers
- * {orders: [id], ticket: key} (202: printed by the print worker shortly after).
+ * {orders: [id], ticket: key} (202: printed by the job runner shortly after).
  * GET /api/kitchen/settings: the kitchen screen's settings (age timer minutes, ready time, time zone).
  * Refusals (unknown order, a transition the order's status does not allow) are the module's DomainErrors.
  */

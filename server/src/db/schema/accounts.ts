@@ -80,34 +80,6 @@ export const passwordResets = pgTable(
   (t) => [index('password_resets_user_idx').on(t.userId)],
 );
 
-export const mailStatuses = ['pending', 'sent', 'failed'] as const;
-export type MailStatus = (typeof mailStatuses)[number];
-
-/**
- * Durable outbox: a mail is written in the same transaction as what caused it and sent afterwards with
- * retries, so a mail server problem never fails an order or a reset request.
- */
-export const mailOutbox = pgTable(
-  'mail_outbox',
-  {
-    id: serial('id').primaryKey(),
-    kind: text('kind').notNull(),
-    to: text('to').notNull(),
-    subject: text('subject').notNull(),
-    text: text('text').notNull(),
-    html: text('html'),
-    status: text('status').$type<MailStatus>().notNull().default('pending'),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull(),
-    /** Set while an instance is sending it, so two instances do not both send. */
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
-    lastError: text('last_error'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
-  },
-  (t) => [index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt)],
-);
-
 /** The demo mode's local mailbox: what would have gone out over SMTP when no SMTP server is configured. */
 export const localMailbox = pgTable('local_mailbox', {
   id: serial('id').primaryKey(),

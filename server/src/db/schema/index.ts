@@ -6,3 +6,4 @@ export * from './printing.js';
 export * from './api-keys.js';
 export * from './accounts.js';
 export * from './staff-logins.js';
+export * from './jobs.js';

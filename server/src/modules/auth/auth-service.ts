@@ -108,7 +108,7 @@ export class AuthService {
     await this.db.transaction(async (tx) => {
       await tx.insert(passwordResets).values({ keyHash: hashKey(key), userId: user.id, expiresAt: new Date(now.getTime() + RESET_LIFETIME_MS), createdAt: now });
       const link = `${this.siteUrl}/my-account/reset-password?key=${encodeURIComponent(key)}&login=${encodeURIComponent(user.username)}`;
-      await enqueueMail(tx, passwordResetMail(lang, { to: user.email, firstName: user.firstName, link }), now);
+      await enqueueMail(tx, passwordResetMail(lang, { to: user.email, firstName: user.firstName, link }));
     });
   }
 

@@ -72,7 +72,7 @@ export class KitchenActions {
   }
 
   /**
-   * "Print kitchen copy": one more kitchen ticket, as a durable print job (printed by the print worker,
+   * "Print kitchen copy": one more kitchen ticket, as a durable print job (printed by the job runner,
    * once, even across a restart). Any order that exists, whatever its status: staff decide. The order does
    * not change, so no order event. Returns the job's idempotency key (printed on the ticket).
    */

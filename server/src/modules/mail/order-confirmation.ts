@@ -8,7 +8,7 @@ import { orderConfirmationMail } from './templates.js';
  * Queues the order confirmation in the checkout's own transaction, when the customer gave an e-mail
  * address. Queuing is a plain insert; sending happens later, so a mail server problem never fails an order.
  */
-export function queueOrderConfirmation(siteUrl: string, clock: () => Date): AfterOrder {
+export function queueOrderConfirmation(siteUrl: string): AfterOrder {
   return async (tx: DbOrTx, order, request) => {
     if (!order.billing.email) return;
     const lines = [...order.lines].sort((a, b) => a.position - b.position);
@@ -22,7 +22,6 @@ export function queueOrderConfirmation(siteUrl: string, clock: () => Date): Afte
         total: centsToDecimal(order.total),
         link: `${siteUrl}/checkout/order-received/${order.id}?key=${encodeURIComponent(order.orderKey)}`,
       }),
-      clock(),
     );
   };
 }

@@ -1,5 +1,9 @@
 import type { DbOrTx } from '../../db/client.js';
-import { mailOutbox } from '../../db/schema/index.js';
+import { enqueueJob } from '../../jobs/job-store.js';
+
+/** The job kind and lane of outgoing mail (docs/decisions/0009-job-runner.md). */
+export const MAIL_JOB_KIND = 'mail';
+export const MAIL_LANE = 'mail';
 
 export interface OutgoingMail {
   kind: string;
@@ -9,7 +13,7 @@ export interface OutgoingMail {
   html?: string;
 }
 
-/** Queues a mail in the caller's transaction; the sender delivers it after commit, with retries. */
-export async function enqueueMail(db: DbOrTx, mail: OutgoingMail, now: Date): Promise<void> {
-  await db.insert(mailOutbox).values({ ...mail, html: mail.html ?? null, nextAttemptAt: now, createdAt: now });
+/** Queues a mail in the caller's transaction; the job runner sends it after commit, with retries. */
+export async function enqueueMail(db: DbOrTx, mail: OutgoingMail): Promise<void> {
+  await enqueueJob(db, { kind: MAIL_JOB_KIND, lane: MAIL_LANE, payload: { ...mail, html: mail.html ?? null } });
 }

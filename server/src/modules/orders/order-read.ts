@@ -1,4 +1,4 @@
-import { eq, getTableColumns, sql } from 'drizzle-orm';
+import { eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { orderLines, orders, type Address } from '../../db/schema/index.js';
 import { sameKey } from './order-key.js';
@@ -51,6 +51,14 @@ const noAddress: Address = { firstName: '', lastName: '', company: '', address1:
 
 function withoutPersonalDetails(order: OrderRow): OrderRow {
   return { ...order, billing: noAddress, shipping: noAddress, customerNote: '' };
+}
+
+/** Several orders with their lines in one round trip, for staff work (printing a batch of tickets). */
+export async function readOrdersForStaff(db: DbOrTx, orderIds: readonly number[]): Promise<Map<number, OrderWithLines>> {
+  const ids = [...new Set(orderIds.filter((id) => Number.isSafeInteger(id) && id > 0))];
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ order: orders, lines: linesOfOrder }).from(orders).where(inArray(orders.id, ids));
+  return new Map(rows.map(({ order, lines }) => [order.id, { ...order, lines }]));
 }
 
 /**

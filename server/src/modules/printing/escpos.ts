@@ -79,7 +79,8 @@ const FS_ARGS: Record<number, number> = { 0x2e: 0, 0x26: 0, 0x43: 1 };
 /**
  * Turns ESC/POS bytes back into tickets of text lines, for the simulators and the golden tests. Handles
  * the subset Bakje's encoder emits (and common harmless commands); anything else is an error rather than
- * garbage on the virtual printer. Blank feed lines before a cut are dropped. Bytes above 0x7f are shown as
+ * garbage on the virtual printer. Blank feed lines before a cut are dropped, and so are those right after a
+ * cut (the encoder's trailing feed, when several tickets come over one connection). Bytes above 0x7f are shown as
  * '?' because tickets are ASCII by design.
  */
 export function decodeEscPos(bytes: Uint8Array): DecodedTicket[] {
@@ -92,6 +93,10 @@ export function decodeEscPos(bytes: Uint8Array): DecodedTicket[] {
     while (lines.length && lines[lines.length - 1] === '') lines.pop();
     if (lines.length || cut) tickets.push({ lines, cut });
     lines = [];
+  };
+  const endLine = () => {
+    if (current || lines.length || tickets.length === 0) lines.push(current);
+    current = '';
   };
   /** Arguments start at `from`; all `count` of them must be there. */
   const need = (from: number, count: number) => {
@@ -116,18 +121,13 @@ export function decodeEscPos(bytes: Uint8Array): DecodedTicket[] {
       if (args === undefined) throw new EscPosDecodeError(`unsupported command 0x${b.toString(16)} 0x${cmd.toString(16)} at byte ${i}`);
       need(i + 2, args);
       if (b === 0x1b && cmd === 0x64) {
-        for (let n = 0; n < bytes[i + 2]!; n++) {
-          lines.push(current);
-          current = '';
-        }
+        for (let n = 0; n < bytes[i + 2]!; n++) endLine();
       }
       i += 2 + args;
       continue;
     }
-    if (b === 0x0a) {
-      lines.push(current);
-      current = '';
-    } else if (b === 0x0d) {
+    if (b === 0x0a) endLine();
+    else if (b === 0x0d) {
       // Carriage return: the line feed ends the line.
     } else if (b === 0x09) current += ' ';
     else if (b >= 0x20 && b < 0x7f) current += String.fromCharCode(b);

@@ -1,18 +1,16 @@
-import type { PrintJobView, PublicPrintSettings } from '@bakje/contract';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { PublicPrintSettings } from '@bakje/contract';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { orders, printJobs, type PrintJobStatus, type TicketKind } from '../../db/schema/index.js';
-import { wakePrintWorkers } from './print-jobs.js';
+import type { TicketKind } from '../../db/schema/index.js';
 import { parsePrinterTarget, readPrintSettings, updatePrintSettings, type PrintSettings } from './print-settings.js';
 import { DomainError } from '../../errors/domain-error.js';
 
 // The dashboard's view of the 'printing' settings (PublicPrintSettings): the PrintNode API key is a secret
 // that can print on the shop's account, so it is written, never read back; staff only see whether one is set
 // and how it ends.
-export type { PrintJobView, PublicPrintSettings };
+export type { PublicPrintSettings };
 
-/** The kinds the worker would skip with NOT_CONFIGURED, mirroring its check (print-worker.ts). */
+/** The kinds the print handler would skip with NOT_CONFIGURED, mirroring its check (print-handler.ts). */
 export function unconfiguredKinds(settings: PrintSettings): TicketKind[] {
   if (!settings.enabled) return [];
   const wanted: [TicketKind, boolean, string][] = [
@@ -111,64 +109,4 @@ export async function patchPrintSettings(db: Db, body: unknown): Promise<PublicP
 
 export async function readPublicPrintSettings(db: Db): Promise<PublicPrintSettings> {
   return publicPrintSettings(await readPrintSettings(db));
-}
-
-export const LISTABLE_STATUSES = ['failed', 'skipped', 'pending'] as const satisfies readonly PrintJobStatus[];
-export type ListableStatus = (typeof LISTABLE_STATUSES)[number];
-
-function toView({ job, pickupNumber }: { job: typeof printJobs.$inferSelect; pickupNumber: number | null }): PrintJobView {
-  return {
-    id: job.id,
-    orderId: job.orderId,
-    pickupNumber,
-    kind: job.kind,
-    copy: job.copy,
-    status: job.status,
-    attempts: job.attempts,
-    lastError: job.lastError,
-    printer: job.printer,
-    idempotencyKey: job.idempotencyKey,
-    createdAt: job.createdAt.toISOString(),
-    nextAttemptAt: job.nextAttemptAt.toISOString(),
-    doneAt: job.doneAt?.toISOString() ?? null,
-  };
-}
-
-/** Print jobs in the given states, newest first. */
-export async function listPrintJobs(db: Db, statuses: readonly ListableStatus[], limit: number): Promise<PrintJobView[]> {
-  const rows = await db
-    .select({ job: printJobs, pickupNumber: orders.pickupNumber })
-    .from(printJobs)
-    .leftJoin(orders, eq(orders.id, printJobs.orderId))
-    .where(inArray(printJobs.status, [...statuses]))
-    .orderBy(desc(printJobs.createdAt), desc(printJobs.id))
-    .limit(limit);
-  return rows.map(toView);
-}
-
-/**
- * Puts a failed or skipped job back in the queue. It keeps its idempotency key, so a ticket that did reach
- * the printer after all is still recognised and printed once. The attempt count starts again: a job that
- * used up its attempts would otherwise fail for good on its first new error.
- */
-export async function retryPrintJob(db: Db, id: number): Promise<PrintJobView> {
-  return db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(printJobs)
-      .set({ status: 'pending', attempts: 0, nextAttemptAt: sql`now()`, claimedBy: null, leaseUntil: null, doneAt: null })
-      .where(and(eq(printJobs.id, id), inArray(printJobs.status, ['failed', 'skipped'])))
-      .returning({ id: printJobs.id });
-    if (!updated) {
-      const [existing] = await tx.select({ status: printJobs.status }).from(printJobs).where(eq(printJobs.id, id));
-      if (!existing) throw new DomainError('PRINT_JOB_NOT_FOUND', `There is no print job ${id}.`);
-      throw new DomainError('PRINT_JOB_NOT_RETRYABLE', `Print job ${id} is ${existing.status}; only failed or skipped jobs can be retried.`);
-    }
-    await wakePrintWorkers(tx);
-    const [row] = await tx
-      .select({ job: printJobs, pickupNumber: orders.pickupNumber })
-      .from(printJobs)
-      .leftJoin(orders, eq(orders.id, printJobs.orderId))
-      .where(eq(printJobs.id, id));
-    return toView(row!);
-  });
 }

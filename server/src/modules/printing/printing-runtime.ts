@@ -4,10 +4,8 @@ import type { Logger } from '../../logger.js';
 import { DbTicketStore, type ReceivedTicketStore } from '../../integrations/printer-simulators/received-tickets.js';
 import { VirtualPrinter } from '../../integrations/printer-simulators/virtual-printer.js';
 import { readPrintSettings, updatePrintSettings } from './print-settings.js';
-import { PrintWorker } from './print-worker.js';
 
 export interface PrintingRuntime {
-  worker: PrintWorker | undefined;
   virtualPrinter: VirtualPrinter | undefined;
   /** Tickets the virtual printer received, for the dashboard page; undefined when it is not running. */
   receivedTickets: ReceivedTicketStore | undefined;
@@ -17,7 +15,7 @@ export interface PrintingRuntime {
 const isVirtual = (printer: string) => printer === '' || /^127\.0\.0\.1:\d+$/.test(printer);
 
 /**
- * Starts this instance's print worker and, in demo mode, the virtual LAN printer with the printer settings
+ * Starts, in demo mode, the virtual LAN printer with the printer settings
  * pointed at it (only when they are empty or point at an earlier virtual printer, never over a real one).
  */
 export async function startPrinting(config: Config, database: Database, log: Logger): Promise<PrintingRuntime> {
@@ -36,21 +34,10 @@ export async function startPrinting(config: Config, database: Database, log: Log
     if (Object.keys(patch).length) await updatePrintSettings(database.db, patch);
     log.info({ address }, 'virtual receipt printer listening');
   }
-  let worker: PrintWorker | undefined;
-  if (config.printing.worker) {
-    worker = new PrintWorker(database, log.child({ module: 'print-worker' }), {
-      timeZone: config.timeZone,
-      retryBaseMs: config.printing.retryBaseMs,
-      pollMs: config.printing.pollMs,
-    });
-    await worker.start();
-  }
   return {
-    worker,
     virtualPrinter,
     receivedTickets,
     async stop() {
-      await worker?.stop();
       await virtualPrinter?.stop();
     },
   };

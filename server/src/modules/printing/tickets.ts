@@ -25,7 +25,15 @@ export interface TicketContext {
   timeZone: string;
   /** The print job's idempotency key, printed small at the bottom so duplicates can be recognised. */
   reference: string;
+  /**
+   * This print retries one that was cut off by a crash: the first may have reached the paper. The ticket
+   * opens with HERDRUK so the kitchen knows a second one is a copy, not a second order.
+   */
+  reprint?: boolean;
 }
+
+/** The line a ticket opens with when it may be a copy (TicketContext.reprint). */
+export const REPRINT_MARK = 'HERDRUK';
 
 /** A ticket as text lines plus the style the encoder prints it in. */
 export interface Ticket {
@@ -67,7 +75,7 @@ export function customerTicket(order: OrderWithLines, context: TicketContext): T
   const W = CUSTOMER_WIDTH;
   const rule = '-'.repeat(W);
   const p = printable;
-  const lines: string[] = [];
+  const lines: string[] = context.reprint ? [center(`*** ${REPRINT_MARK} ***`, W)] : [];
   const row = (label: string, value: string) => lines.push(...wrap(p(`${label}: ${value}`), W));
 
   lines.push(center(p(context.seller.name), W));
@@ -113,7 +121,7 @@ export function kitchenTicket(order: OrderWithLines, context: TicketContext): Ti
   const W = KITCHEN_WIDTH;
   const rule = '-'.repeat(W);
   const p = printable;
-  const lines: string[] = [rule];
+  const lines: string[] = context.reprint ? [center(REPRINT_MARK, W), rule] : [rule];
   lines.push(leftRight(`#${order.pickupNumber}`, p((FULFILMENT[order.fulfilmentType] ?? order.fulfilmentType).toUpperCase()), W));
   if (order.slotStart) lines.push(leftRight(when(order.slotStart, context.timeZone, 'dd-MM'), when(order.slotStart, context.timeZone, 'HH:mm'), W));
   for (const line of deliveryAddress(order)) lines.push(...wrap(p(line), W));

@@ -1,7 +1,7 @@
 import { and, inArray, like, lt, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client.js';
-import { carts, localMailbox, mailOutbox, orderEvents, printJobs, simulatedTickets } from '../../db/schema/index.js';
+import { carts, jobs, localMailbox, orderEvents, simulatedTickets } from '../../db/schema/index.js';
 
 /**
  * How long the shop keeps records that only serve live screens, printing and mail delivery. Orders
@@ -10,10 +10,8 @@ import { carts, localMailbox, mailOutbox, orderEvents, printJobs, simulatedTicke
 export interface RetentionPolicy {
   /** order_events: a screen that was away longer than this reloads its orders instead of resuming. */
   orderEventDays: number;
-  /** print_jobs that are finished (done, skipped or failed for good). */
-  printJobDays: number;
-  /** Mails that were sent or given up on. */
-  mailDays: number;
+  /** Jobs of every kind (tickets, mails) that are finished: done, skipped or failed for good. */
+  jobDays: number;
   /** What the simulators received (virtual printer page, local mailbox). */
   simulatorDays: number;
   /**
@@ -23,12 +21,11 @@ export interface RetentionPolicy {
   guestCartDays: number;
 }
 
-export const DEFAULT_RETENTION: RetentionPolicy = { orderEventDays: 30, printJobDays: 30, mailDays: 30, simulatorDays: 7, guestCartDays: 14 };
+export const DEFAULT_RETENTION: RetentionPolicy = { orderEventDays: 30, jobDays: 30, simulatorDays: 7, guestCartDays: 14 };
 
 export interface PruneResult {
   orderEvents: number;
-  printJobs: number;
-  mails: number;
+  jobs: number;
   simulatorRecords: number;
   guestCarts: number;
 }
@@ -37,38 +34,28 @@ const daysBefore = (now: Date, days: number) => new Date(now.getTime() - days * 
 
 /**
  * Deletes what the policy no longer keeps. Safe to run on several instances at once (plain deletes by
- * age) and never touches work still to do: pending or printing jobs, unsent mail.
+ * age) and never touches work still to do: queued or running jobs (tickets, unsent mail).
  */
 export async function pruneOldRecords(db: DbOrTx, now: Date, policy: RetentionPolicy = DEFAULT_RETENTION): Promise<PruneResult> {
   const events = await db
     .delete(orderEvents)
     .where(lt(orderEvents.createdAt, daysBefore(now, policy.orderEventDays)))
     .returning({ id: orderEvents.id });
-  const jobs = await db
-    .delete(printJobs)
-    .where(
-      and(
-        inArray(printJobs.status, ['done', 'skipped', 'failed']),
-        lt(sql`coalesce(${printJobs.doneAt}, ${printJobs.createdAt})`, daysBefore(now, policy.printJobDays)),
-      ),
-    )
-    .returning({ id: printJobs.id });
-  const mails = await db
-    .delete(mailOutbox)
-    .where(and(inArray(mailOutbox.status, ['sent', 'failed']), lt(mailOutbox.createdAt, daysBefore(now, policy.mailDays))))
-    .returning({ id: mailOutbox.id });
+  const finished = await db
+    .delete(jobs)
+    .where(and(inArray(jobs.status, ['done', 'skipped', 'failed']), lt(sql`coalesce(${jobs.finishedAt}, ${jobs.createdAt})`, daysBefore(now, policy.jobDays))))
+    .returning({ id: jobs.id });
   const simulatorCutoff = daysBefore(now, policy.simulatorDays);
   const tickets = await db.delete(simulatedTickets).where(lt(simulatedTickets.receivedAt, simulatorCutoff)).returning({ id: simulatedTickets.id });
   const mailbox = await db.delete(localMailbox).where(lt(localMailbox.receivedAt, simulatorCutoff)).returning({ id: localMailbox.id });
   const guestCarts = await pruneGuestCarts(db, daysBefore(now, policy.guestCartDays));
   await vacuumWhereDeleted(db, [
     [orderEvents, events.length],
-    [printJobs, jobs.length],
-    [mailOutbox, mails.length],
+    [jobs, finished.length],
     [simulatedTickets, tickets.length],
     [localMailbox, mailbox.length],
   ]);
-  return { orderEvents: events.length, printJobs: jobs.length, mails: mails.length, simulatorRecords: tickets.length + mailbox.length, guestCarts };
+  return { orderEvents: events.length, jobs: finished.length, simulatorRecords: tickets.length + mailbox.length, guestCarts };
 }
 
 /** Deletes guest carts (session key "g_...") unchanged since `before`; returns how many. */

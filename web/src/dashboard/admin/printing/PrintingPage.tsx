@@ -1,15 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
+import { Link } from 'react-router';
 import { Notice, Spinner } from '../../../ui';
 import { DashboardFrame } from '../DashboardFrame';
 import { PERMISSION } from '../permissions';
 import { http, retryServerErrors } from '../../../api/http';
 import { DashboardError, StaffGate } from '../StaffGate';
 import { SETTINGS_URL, settingsKey, type TicketKind, type PrintSettings } from './printing-api';
-import { PrintJobList } from './PrintJobList';
 import { PrintSettingsForm } from './PrintSettingsForm';
 
-/** The PrintNode warning of the print worker, on the page, while printing is on and a wanted kind has nowhere to go. */
+/** The PrintNode warning of the print handler, on the page, while printing is on and a wanted kind has nowhere to go. */
 function NotConfiguredWarning({ kinds }: { kinds: TicketKind[] }) {
   const intl = useIntl();
   if (kinds.length === 0) return null;
@@ -52,13 +52,15 @@ function PrintingContent() {
       <section aria-labelledby="print-jobs-title" className="admin__section">
         <h2 id="print-jobs-title">{intl.formatMessage({ id: 'dashboard.printing.jobsTitle' })}</h2>
         <p className="admin__lead">{intl.formatMessage({ id: 'dashboard.printing.jobsLead' })}</p>
-        <PrintJobList />
+        <p>
+          <Link to="/dashboard/jobs">{intl.formatMessage({ id: 'dashboard.printing.jobsLink' })}</Link>
+        </p>
       </section>
     </>
   );
 }
 
-/** /dashboard/printing (settings.manage: managers and admins): where tickets print, and the ones that did not. */
+/** /dashboard/printing (settings.manage: managers and admins): where tickets print; the ones that did not are at /dashboard/jobs. */
 export default function PrintingPage() {
   const intl = useIntl();
   return (

@@ -1,10 +1,8 @@
-import type { PrintJobView, PublicPrintSettings, TicketKind } from '@bakje/contract';
+import type { PublicPrintSettings, TicketKind } from '@bakje/contract';
 
 export type { TicketKind };
 /** GET/PUT /api/printing/settings (server/src/modules/printing/print-admin.ts); the API key never comes back. */
 export type PrintSettings = PublicPrintSettings;
-export type PrintJob = PrintJobView;
 
 export const SETTINGS_URL = '/api/printing/settings';
 export const settingsKey = ['dashboard', 'printing', 'settings'] as const;
-export const jobsKey = ['dashboard', 'printing', 'jobs'] as const;

@@ -1,0 +1,41 @@
+import type { Config } from '../config.js';
+import type { Database } from '../db/client.js';
+import type { Logger } from '../logger.js';
+import { JobRunner, type JobHandlers } from './job-runner.js';
+import { releaseAllLeases } from './job-store.js';
+
+export interface JobsRuntime {
+  handlers: JobHandlers;
+  /** Undefined when this instance runs no jobs (BAKJE_JOB_RUNNER=false). */
+  runner: JobRunner | undefined;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts this instance's job runner on connections of its own (BAKJE_JOB_POOL_SIZE on PostgreSQL), so
+ * background work and customers' requests never wait on each other's connections.
+ */
+export async function startJobs(config: Config, database: Database, handlers: JobHandlers, log: Logger): Promise<JobsRuntime> {
+  if (!config.jobs.runner) return { handlers, runner: undefined, stop: async () => undefined };
+  const pool = database.dedicatedPool(config.jobs.poolSize);
+  // The embedded database is this process's alone: what was running was cut off by the previous process's
+  // end, and is taken over now instead of when its lease runs out.
+  if (database.kind === 'pglite') {
+    const released = await releaseAllLeases(pool.db);
+    if (released) log.warn({ jobs: released }, 'jobs cut off by the previous stop are run again');
+  }
+  const runner = new JobRunner(pool.db, database, handlers, log.child({ module: 'jobs' }), {
+    concurrency: config.jobs.concurrency,
+    pollMs: config.jobs.pollMs,
+    leaseMs: config.jobs.leaseMs,
+  });
+  await runner.start();
+  return {
+    handlers,
+    runner,
+    async stop() {
+      await runner.stop();
+      await pool.close();
+    },
+  };
+}
