@@ -19,7 +19,8 @@ describe('HTTP shell', () => {
     expect((await app.server.inject('/api/health')).json()).toEqual({ status: 'ok' });
     const ready = await app.server.inject('/api/ready');
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toEqual({ status: 'ready', database: 'pglite' });
+    // The job counts per kind and status come along (none yet in a fresh shop).
+    expect(ready.json()).toEqual({ status: 'ready', database: 'pglite', jobs: {} });
   });
 
   it('reports not ready when the database is gone', async () => {

@@ -1,5 +1,7 @@
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import { validatorCompiler } from 'fastify-type-provider-zod';
+import { registerErrorHandler } from '../src/api/http/error-handler.js';
 import { registerPrintingRoutes } from '../src/api/rest/printing.js';
 import { LanPrinterClient, LanPrintError } from '../src/integrations/lan-printer/lan-printer-client.js';
 import { MemoryTicketStore } from '../src/integrations/printer-simulators/received-tickets.js';
@@ -79,14 +81,22 @@ describe('printer settings and the received-tickets route', () => {
   it('refuses without authorisation and says when no virtual printer runs', async () => {
     const store = new MemoryTicketStore();
     await store.record({ printer: 'lan:127.0.0.1:9100', idempotencyKey: 'o1-c1', title: '', lines: ['a', 'b'] });
-    const app = Fastify();
+    // Like the app: zod route schemas, and domain errors mapped to their status.
+    const withAppHandling = () => {
+      const server = Fastify().setValidatorCompiler(validatorCompiler);
+      // Nobody is signed in: the refusal says so (401).
+      server.decorateRequest('viewer', async () => ({ kind: 'guest' }) as const);
+      registerErrorHandler(server);
+      return server;
+    };
+    const app = withAppHandling();
     let allowed = false;
     registerPrintingRoutes(app, { receivedTickets: store, authorize: () => allowed });
     expect((await app.inject('/api/printing/simulated-tickets')).statusCode).toBe(401);
     allowed = true;
     const ok = await app.inject('/api/printing/simulated-tickets');
     expect(ok.json().tickets).toEqual([expect.objectContaining({ idempotencyKey: 'o1-c1', text: 'a\nb', lines: ['a', 'b'] })]);
-    const none = Fastify();
+    const none = withAppHandling();
     registerPrintingRoutes(none, { receivedTickets: undefined, authorize: () => true });
     expect((await none.inject('/api/printing/simulated-tickets')).statusCode).toBe(404);
   });
