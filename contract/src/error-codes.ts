@@ -115,8 +115,6 @@ export const errorCodes = {
 
   // Printing.
   PRINT_SETTINGS_INVALID: 'invalid',
-  PRINT_JOB_NOT_FOUND: 'not_found',
-  PRINT_JOB_NOT_RETRYABLE: 'conflict',
   PRINTER_NOT_CONFIGURED: 'conflict',
   PRINT_FAILED: 'unavailable',
   VIRTUAL_PRINTER_OFF: 'not_found',

@@ -65,6 +65,8 @@ test.describe('cart panel and session (English)', () => {
     await page.getByTestId('cart-button').click();
     const panel = page.getByTestId('cart-panel');
     const line = panel.getByTestId('cart-line');
+    // The panel is a lazy chunk: it must have arrived before the network goes.
+    await expect(line).toBeVisible();
     await context.setOffline(true);
     await line.getByRole('button', { name: 'One more' }).click();
     await expect(panel.getByTestId('cart-error')).toContainText('Network request failed');

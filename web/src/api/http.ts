@@ -1,3 +1,4 @@
+import type { ErrorCode } from '@bakje/contract';
 import { csrfToken } from './client';
 
 /** A field the server names in a refused request (`data.fields`), e.g. `{field: "kitchenPrinter", message}`. */
@@ -16,7 +17,8 @@ export class HttpError extends Error {
   constructor(
     message: string,
     readonly status: number,
-    readonly code?: string,
+    /** The server's error code (contract/src/error-codes.ts; Fastify's own refusals keep lower-case codes). */
+    readonly code?: ErrorCode | (string & {}),
     readonly fields: FieldProblem[] = [],
   ) {
     super(message);

@@ -24,13 +24,13 @@ export default function VirtualPrinterPage() {
     queryFn: ({ signal }) => fetchTickets(signal),
     // New tickets arrive without a reload; a printer page is watched, not clicked.
     refetchInterval: 2000,
-    retry: (count, error) => !(error instanceof HttpError && error.status === 404) && count < 2,
+    retry: (count, error) => !(error instanceof HttpError && error.code === 'VIRTUAL_PRINTER_OFF') && count < 2,
   });
 
   let content;
   if (query.isPending) content = <Spinner size="lg" />;
   else if (query.isError) {
-    const notRunning = query.error instanceof HttpError && query.error.status === 404;
+    const notRunning = query.error instanceof HttpError && query.error.code === 'VIRTUAL_PRINTER_OFF';
     content = notRunning ? (
       <EmptyState title={intl.formatMessage({ id: 'printer.notRunning' })}>
         <p>{intl.formatMessage({ id: 'printer.notRunningBody' })}</p>

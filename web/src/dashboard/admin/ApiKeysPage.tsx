@@ -95,7 +95,7 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void 
       <h2 id="key-create-title">{intl.formatMessage({ id: 'dashboard.keys.createTitle' })}</h2>
       {create.error ? (
         <Notice tone="error" role="alert">
-          {intl.formatMessage({ id: create.error instanceof HttpError && create.error.status === 403 ? 'dashboard.gate.forbiddenTitle' : 'dashboard.keys.createFailed' })}
+          {intl.formatMessage({ id: create.error instanceof HttpError && create.error.code === 'PERMISSION_DENIED' ? 'dashboard.gate.forbiddenTitle' : 'dashboard.keys.createFailed' })}
         </Notice>
       ) : null}
       <Field label={intl.formatMessage({ id: 'dashboard.keys.description' })} autoComplete="off" {...register('description')} error={errorText(formState.errors.description)} />

@@ -68,7 +68,7 @@ function CreateStaffForm() {
       {created ? <Notice tone="success">{intl.formatMessage({ id: 'dashboard.staff.created' }, { email: created })}</Notice> : null}
       {create.error ? (
         <Notice tone="error" role="alert">
-          {create.error instanceof HttpError && create.error.status === 403
+          {create.error instanceof HttpError && create.error.code === 'PERMISSION_DENIED'
             ? intl.formatMessage({ id: 'dashboard.gate.forbiddenTitle' })
             : accountErrorText(intl, create.error, 'dashboard.staff.createFailed')}
         </Notice>

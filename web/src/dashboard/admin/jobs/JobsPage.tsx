@@ -75,7 +75,7 @@ function JobsContent() {
       {retried ? <Notice tone="success">{t('dashboard.jobs.retried', { job: describe(retried) })}</Notice> : null}
       {retry.error ? (
         <Notice tone="error" role="alert">
-          {t(retry.error instanceof HttpError && retry.error.status === 409 ? 'dashboard.jobs.retryGone' : 'dashboard.jobs.retryFailed')}
+          {t(retry.error instanceof HttpError && retry.error.code === 'JOB_NOT_RETRYABLE' ? 'dashboard.jobs.retryGone' : 'dashboard.jobs.retryFailed')}
         </Notice>
       ) : null}
       <div className="admin__row">

@@ -117,13 +117,13 @@ export function PrintSettingsForm({ settings }: { settings: PrintSettings }) {
       reset(valuesOf(next));
       setStatus('saved');
     } catch (error) {
-      if (error instanceof HttpError && error.status === 400) {
+      if (error instanceof HttpError && error.code === 'PRINT_SETTINGS_INVALID') {
         applyServerFieldErrors(setError, error.fields, formFieldOf, (name) => `dashboard.printing.error.${name}`);
       }
     }
   });
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
-  const invalid = Object.keys(formState.errors).length > 0 || (save.error instanceof HttpError && save.error.status === 400);
+  const invalid = Object.keys(formState.errors).length > 0 || (save.error instanceof HttpError && save.error.code === 'PRINT_SETTINGS_INVALID');
   const field = (name: FieldName) => ({ ...register(name, { onChange: () => setStatus(null) }), id: `print-${name}`, error: errorText(formState.errors[name]) });
 
   return (
@@ -188,7 +188,7 @@ export function PrintSettingsForm({ settings }: { settings: PrintSettings }) {
           <Notice tone="error" role="alert">
             {invalid
               ? t('dashboard.printing.saveInvalid')
-              : save.error instanceof HttpError && save.error.status === 403
+              : save.error instanceof HttpError && save.error.code === 'PERMISSION_DENIED'
                 ? t('dashboard.gate.forbiddenTitle')
                 : t('dashboard.printing.saveFailed')}
           </Notice>

@@ -36,9 +36,9 @@ export function TestPrint({ dirty }: { dirty: boolean }) {
       {test.isSuccess ? <Notice tone="success">{t('dashboard.printing.testSent', { printer: test.data.printer })}</Notice> : null}
       {test.error ? (
         <Notice tone="error" role="alert">
-          {test.error instanceof HttpError && test.error.status === 409
+          {test.error instanceof HttpError && test.error.code === 'PRINTER_NOT_CONFIGURED'
             ? t('dashboard.printing.notConfigured')
-            : test.error instanceof HttpError && test.error.status === 502
+            : test.error instanceof HttpError && test.error.code === 'PRINT_FAILED'
               ? t('dashboard.printing.testFailed', { detail: test.error.message })
               : t('dashboard.printing.testError')}
         </Notice>
