@@ -40,16 +40,22 @@ export function registerEventRoutes(server: FastifyInstance, deps: EventRoutesDe
     if (!admission.admitted) {
       // Browsers retry an EventSource that failed; a refused screen comes back when a place is free.
       return admission.reason === 'client'
-        ? reply.code(429).header('retry-after', '30').send({
-            code: 'too_many_requests',
-            message: `Too many open event streams from your address (at most ${deps.limits.perClient}). Close another screen or tab and try again.`,
-            data: { status: 429 },
-          })
-        : reply.code(503).header('retry-after', '30').send({
-            code: 'too_many_streams',
-            message: 'The server has too many open event streams right now. Try again in a moment.',
-            data: { status: 503 },
-          });
+        ? reply
+            .code(429)
+            .header('retry-after', '30')
+            .send({
+              code: 'too_many_requests',
+              message: `Too many open event streams from your address (at most ${deps.limits.perClient}). Close another screen or tab and try again.`,
+              data: { status: 429 },
+            })
+        : reply
+            .code(503)
+            .header('retry-after', '30')
+            .send({
+              code: 'too_many_streams',
+              message: 'The server has too many open event streams right now. Try again in a moment.',
+              data: { status: 503 },
+            });
     }
     const connection = openSse(request, reply, deps.sse);
     open.add(connection);
