@@ -80,7 +80,7 @@ describe.each(databaseKinds)('connection limits on %s', (kind) => {
     const refused = await openStream(started.port);
     expect(refused.status).toBe(429);
     expect(JSON.parse(await refused.body)).toEqual({
-      code: 'too_many_requests',
+      code: 'TOO_MANY_STREAMS_FROM_CLIENT',
       message: 'Too many open event streams from your address (at most 3). Close another screen or tab and try again.',
       data: { status: 429 },
     });
@@ -91,7 +91,7 @@ describe.each(databaseKinds)('connection limits on %s', (kind) => {
     expect(other.status).toBe(200);
     const full = await openStream(started.port, '127.0.0.2');
     expect(full.status).toBe(503);
-    expect(JSON.parse(await full.body).code).toBe('too_many_streams');
+    expect(JSON.parse(await full.body).code).toBe('TOO_MANY_STREAMS');
 
     // A closed stream gives its place back.
     clients[0]!.close();
