@@ -51,6 +51,17 @@ export default tseslint.config(
     },
   },
   {
+    // A promise nobody awaits loses its error (an unhandled rejection ends the process; in the browser it
+    // vanishes): every promise is awaited, returned, handled or explicitly dropped with `void`.
+    files: ['server/**/*.ts', 'web/**/*.{ts,tsx}', 'contract/**/*.ts', 'e2e/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+    },
+  },
+  {
     // Import cycles: a module that (indirectly) imports itself loads half-initialised.
     files: ['server/src/**/*.ts', 'web/src/**/*.{ts,tsx}', 'contract/src/**/*.ts'],
     plugins: { 'import-x': importX },

@@ -59,20 +59,35 @@ async function placeOrder(base, productId, slotId) {
   const billing = { firstName: 'Bench', lastName: 'Klant', phone: '0470 00 00 00', address1: 'Korenmarkt 1', city: 'Gent', postcode: '9000' };
   const sentAt = performance.now();
   const data = await call('mutation($input: CheckoutInput!) { checkout(input: $input) { order { databaseId } } }', {
-    input: { paymentMethod: 'cod', billing, metaData: [{ key: 'fulfilment_type', value: 'takeaway' }, { key: 'time_slot', value: slotId }] },
+    input: {
+      paymentMethod: 'cod',
+      billing,
+      metaData: [
+        { key: 'fulfilment_type', value: 'takeaway' },
+        { key: 'time_slot', value: slotId },
+      ],
+    },
   });
   return { orderId: data.checkout.order.databaseId, sentAt, respondedAt: performance.now() };
 }
 
 async function prepare(base) {
   const gql = async (query, variables = {}) => {
-    const response = await fetch(`${base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) });
+    const response = await fetch(`${base}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query, variables }),
+    });
     const body = await response.json();
     if (body.errors) throw new Error(JSON.stringify(body.errors));
     return body.data;
   };
-  const { products } = await gql('{ products(first: 9999) { nodes { databaseId type addons { required } ... on SimpleProduct { stockStatus stockQuantity } } } }');
-  const product = products.nodes.find((p) => p.type === 'SIMPLE' && p.stockStatus === 'IN_STOCK' && p.stockQuantity === null && !p.addons.some((a) => a.required));
+  const { products } = await gql(
+    '{ products(first: 9999) { nodes { databaseId type addons { required } ... on SimpleProduct { stockStatus stockQuantity } } } }',
+  );
+  const product = products.nodes.find(
+    (p) => p.type === 'SIMPLE' && p.stockStatus === 'IN_STOCK' && p.stockQuantity === null && !p.addons.some((a) => a.required),
+  );
   if (!product) throw new Error('no simple product without stock limit to order');
   const { orderingDays } = await gql('{ orderingDays(type: TAKEAWAY, count: 2) { date hasSlots } }');
   const day = orderingDays.find((d) => d.hasSlots);
@@ -89,7 +104,16 @@ async function benchOne(database, dbEnv) {
   log(`${database}: starting server/dist/test-server.js on ${base} ...`);
   const child = spawnNode(['server/dist/test-server.js'], {
     cwd: root,
-    env: { PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', NODE_ENV: 'production', BAKJE_PRINT_URLS: 'false', BAKJE_TEST_STAFF_TOKEN: token, BAKJE_TEST_OPEN_ALL_DAY: 'true', ...dbEnv },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      BAKJE_PRINT_URLS: 'false',
+      BAKJE_TEST_STAFF_TOKEN: token,
+      BAKJE_TEST_OPEN_ALL_DAY: 'true',
+      ...dbEnv,
+    },
   });
   const clients = [];
   try {
@@ -150,7 +174,9 @@ async function benchOne(database, dbEnv) {
       checkoutsPerSec: Math.round((orderCount / elapsedS) * 10) / 10,
     };
     result.pass = missing === 0 && result.p99Ms !== null && result.p99Ms < TARGET_P99_MS;
-    log(`${database}: p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, max ${result.maxMs} ms over ${result.samples} deliveries; missing ${missing}; ${result.checkoutsPerSec} checkouts/s`);
+    log(
+      `${database}: p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms, max ${result.maxMs} ms over ${result.samples} deliveries; missing ${missing}; ${result.checkoutsPerSec} checkouts/s`,
+    );
     return result;
   } finally {
     for (const client of clients) client.close();

@@ -42,7 +42,11 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bakje-guest-cart-bench-')
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const ADD = 'mutation($p: Int!) { addToCart(input: {productId: $p, quantity: 1}) { cart { isEmpty } } }';
-const load = () => `load average ${os.loadavg().map((n) => n.toFixed(2)).join(' ')} on ${os.cpus().length} CPUs`;
+const load = () =>
+  `load average ${os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')} on ${os.cpus().length} CPUs`;
 
 async function post(url, body) {
   const response = await fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -90,7 +94,16 @@ let exitCode = 0;
 try {
   const server = spawnNode(['--expose-gc', 'server/dist/main.js'], {
     cwd: root,
-    env: { PORT: String(port), HOST: '127.0.0.1', BAKJE_DATA_DIR: dataDir, LOG_LEVEL: 'warn', BAKJE_PRINT_URLS: 'false', NODE_ENV: 'production', BAKJE_BENCH_ROUTES: 'true', BAKJE_VIRTUAL_PRINTER: 'false' },
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      BAKJE_DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      BAKJE_PRINT_URLS: 'false',
+      NODE_ENV: 'production',
+      BAKJE_BENCH_ROUTES: 'true',
+      BAKJE_VIRTUAL_PRINTER: 'false',
+    },
   });
   await waitReady(server, port);
   console.log(`guest carts bench: PGlite server pid ${server.pid}; ${load()}`);
@@ -114,7 +127,20 @@ try {
   const met = growth <= TARGET_MB;
   console.log(`after the purge (${purged} carts): ${afterPurge} MB`, partsAfterPurge);
   console.log(`growth: ${growth >= 0 ? '+' : ''}${growth} MB against before (target within ${TARGET_MB} MB: ${met ? 'met' : 'NOT met'}); ${load()}`);
-  const result = { date: new Date().toISOString(), carts: cartCount, concurrency, warmup: warmupCount, rssMb: { before, withCarts, afterPurge }, serverMemoryMb: { before: partsBefore, withCarts: partsWithCarts, afterPurge: partsAfterPurge }, growthMb: growth, purged, targetMb: TARGET_MB, met, loadAverage: os.loadavg(), cpus: os.cpus().length };
+  const result = {
+    date: new Date().toISOString(),
+    carts: cartCount,
+    concurrency,
+    warmup: warmupCount,
+    rssMb: { before, withCarts, afterPurge },
+    serverMemoryMb: { before: partsBefore, withCarts: partsWithCarts, afterPurge: partsAfterPurge },
+    growthMb: growth,
+    purged,
+    targetMb: TARGET_MB,
+    met,
+    loadAverage: os.loadavg(),
+    cpus: os.cpus().length,
+  };
   fs.mkdirSync(path.join(benchDir, 'results'), { recursive: true });
   fs.writeFileSync(path.join(benchDir, 'results', 'guest-carts.json'), `${JSON.stringify(result, null, 2)}\n`);
   if (!met) exitCode = 1;

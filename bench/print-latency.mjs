@@ -41,7 +41,9 @@ const printer = net.createServer((socket) => {
   socket.on('data', (c) => chunks.push(c));
   socket.on('end', () => {
     const at = performance.now();
-    for (const match of Buffer.concat(chunks).toString('latin1').matchAll(/ref (o\d+-[ck]\d+)/g)) {
+    for (const match of Buffer.concat(chunks)
+      .toString('latin1')
+      .matchAll(/ref (o\d+-[ck]\d+)/g)) {
       arrivals.set(match[1], at);
       waiters.get(match[1])?.(at);
     }
@@ -69,7 +71,10 @@ const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((
 
 try {
   // 1. Demo start: seeds the shop and points the printer settings at 127.0.0.1:<printerPort>.
-  let server = spawnNode(['server/dist/main.js'], { cwd: root, env: { ...baseEnv, BAKJE_VIRTUAL_PRINTER: 'true', BAKJE_VIRTUAL_PRINTER_PORT: String(printerPort) } });
+  let server = spawnNode(['server/dist/main.js'], {
+    cwd: root,
+    env: { ...baseEnv, BAKJE_VIRTUAL_PRINTER: 'true', BAKJE_VIRTUAL_PRINTER_PORT: String(printerPort) },
+  });
   await waitReady(server, port);
   await stopChild(server);
   // 2. Our own printer on that port, the server without its virtual printer.
@@ -95,7 +100,10 @@ try {
       input: {
         paymentMethod: 'cod',
         billing: { firstName: 'Bench', lastName: `Klant ${i}`, phone: '0470 00 00 00', address1: 'Kerkstraat 1', city: 'Gent', postcode: '9000' },
-        metaData: [{ key: 'fulfilment_type', value: 'takeaway' }, { key: 'time_slot', value: slots[i] }],
+        metaData: [
+          { key: 'fulfilment_type', value: 'takeaway' },
+          { key: 'time_slot', value: slots[i] },
+        ],
       },
     });
     const answered = performance.now();
@@ -110,7 +118,13 @@ try {
     const sorted = [...values].sort((a, b) => a - b);
     return { p50: +percentile(sorted, 50).toFixed(1), p99: +percentile(sorted, 99).toFixed(1), max: +sorted[sorted.length - 1].toFixed(1) };
   };
-  const result = { date: new Date().toISOString(), orders: orderCount, database: 'pglite', customerTicketMs: summary(customer), kitchenTicketMs: summary(kitchen) };
+  const result = {
+    date: new Date().toISOString(),
+    orders: orderCount,
+    database: 'pglite',
+    customerTicketMs: summary(customer),
+    kitchenTicketMs: summary(kitchen),
+  };
   console.log(`Checkout response -> ticket on the LAN printer, ${orderCount} sequential cash orders (PGlite, ms):`);
   console.log(`  customer ticket  p50 ${result.customerTicketMs.p50}  p99 ${result.customerTicketMs.p99}  max ${result.customerTicketMs.max}`);
   console.log(`  kitchen ticket   p50 ${result.kitchenTicketMs.p50}  p99 ${result.kitchenTicketMs.p99}  max ${result.kitchenTicketMs.max}`);

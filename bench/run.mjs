@@ -53,7 +53,14 @@ if (!Number.isInteger(customers) || customers < 1 || !(checkoutDurationS > 0)) {
   console.error('bench: --customers must be a positive integer and --checkout-duration a positive number');
   process.exit(2);
 }
-if (!(durationS > 0) || !(warmupS >= 0) || !connectionCounts.every((c) => Number.isInteger(c) && c > 0) || !(startupRuns >= 1) || !Number.isInteger(slices) || slices < 1) {
+if (
+  !(durationS > 0) ||
+  !(warmupS >= 0) ||
+  !connectionCounts.every((c) => Number.isInteger(c) && c > 0) ||
+  !(startupRuns >= 1) ||
+  !Number.isInteger(slices) ||
+  slices < 1
+) {
   console.error('bench: --duration, --warmup, --connections, --slices and --startup-runs must be positive numbers');
   process.exit(2);
 }
@@ -124,7 +131,10 @@ async function benchDatabase(database, dbEnv, memory) {
   log(`${database}: starting node server/dist/main.js on 127.0.0.1:${port} ...`);
   const spawnedAt = performance.now();
   // Tickets go to the bench's own printer (bench/lib/checkout.mjs), as to a printer on the shop's network.
-  const child = spawnNode(['server/dist/main.js'], { cwd: root, env: serverEnv(port, { BAKJE_BENCH_ROUTES: 'true', BAKJE_VIRTUAL_PRINTER: 'false', ...dbEnv }) });
+  const child = spawnNode(['server/dist/main.js'], {
+    cwd: root,
+    env: serverEnv(port, { BAKJE_BENCH_ROUTES: 'true', BAKJE_VIRTUAL_PRINTER: 'false', ...dbEnv }),
+  });
   try {
     const readyAt = await waitReady(child, port, { intervalMs: 50, timeoutMs: 180_000 });
     const firstStartMs = Math.round(readyAt - spawnedAt);
@@ -139,7 +149,9 @@ async function benchDatabase(database, dbEnv, memory) {
 
     const runs = [];
     for (const connections of connectionCounts) {
-      log(`${database}: products and static, ${connections} connections (${warmupS} s warm-up each, then ${durationS} s each in ${slices} alternating slices) ...`);
+      log(
+        `${database}: products and static, ${connections} connections (${warmupS} s warm-up each, then ${durationS} s each in ${slices} alternating slices) ...`,
+      );
       const [productsRun, staticRun] = await measure({
         port,
         pid: child.pid,
@@ -154,7 +166,9 @@ async function benchDatabase(database, dbEnv, memory) {
       });
       for (const run of [productsRun, staticRun]) {
         if (run.errors || run.timeouts || run.non2xx || run.requests === 0) {
-          throw new Error(`${database}: ${run.path} at ${connections} connections had ${run.errors} errors, ${run.timeouts} timeouts, ${run.non2xx} non-2xx answers of ${run.requests}`);
+          throw new Error(
+            `${database}: ${run.path} at ${connections} connections had ${run.errors} errors, ${run.timeouts} timeouts, ${run.non2xx} non-2xx answers of ${run.requests}`,
+          );
         }
       }
       const ratio = Math.round((productsRun.requestsPerSec / staticRun.requestsPerSec) * 1000) / 1000;
@@ -314,7 +328,9 @@ async function main() {
   const busy = os.loadavg()[0];
   results.meta.loadAverage1mAtStart = Math.round(busy * 100) / 100;
   if (busy > os.cpus().length * 0.75) {
-    notes.push(`the machine was busy when the bench started (1-minute load average ${busy.toFixed(2)} on ${os.cpus().length} CPUs): the figures are noisier and lower than on an idle machine.`);
+    notes.push(
+      `the machine was busy when the bench started (1-minute load average ${busy.toFixed(2)} on ${os.cpus().length} CPUs): the figures are noisier and lower than on an idle machine.`,
+    );
     log(`warning: 1-minute load average is ${busy.toFixed(2)} on ${os.cpus().length} CPUs; other work will disturb the figures`);
   }
 

@@ -14,7 +14,9 @@ import { buildState, ensureBuilt } from './lib/build.mjs';
 import { cpuSeconds, freePort, rssMb, spawnNode, stopChild, waitReady } from './lib/processes.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const { values: args } = parseArgs({ options: { runs: { type: 'string', default: '7' }, 'data-dir': { type: 'string' }, entry: { type: 'string', multiple: true } } });
+const { values: args } = parseArgs({
+  options: { runs: { type: 'string', default: '7' }, 'data-dir': { type: 'string' }, entry: { type: 'string', multiple: true } },
+});
 const entries = args.entry?.length ? args.entry : ['scripts/start.mjs'];
 const runs = Number(args.runs);
 const log = (m) => console.log(`[startup] ${m}`);
@@ -24,7 +26,15 @@ for (const name of ['server', 'web']) {
   if (build.error || buildState(root, name) !== 'fresh') throw new Error(`${name} is not built: ${build.error ?? 'stale'}`);
 }
 const dataDir = args['data-dir'] ?? fs.mkdtempSync(path.join(os.tmpdir(), 'bakje-startup-'));
-const env = (port) => ({ PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', BAKJE_PRINT_URLS: 'false', NODE_ENV: 'production', BAKJE_DATA_DIR: dataDir, DATABASE_URL: '' });
+const env = (port) => ({
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'warn',
+  BAKJE_PRINT_URLS: 'false',
+  NODE_ENV: 'production',
+  BAKJE_DATA_DIR: dataDir,
+  DATABASE_URL: '',
+});
 
 async function once(label, entry = entries[0]) {
   const port = await freePort();
@@ -49,7 +59,9 @@ try {
   const median = (v) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)];
   for (const [entry, list] of results) {
     const ms = list.map((r) => r.ms);
-    log(`${entry}: median ${median(ms)} ms (min ${Math.min(...ms)}, max ${Math.max(...ms)}), CPU median ${median(list.map((r) => r.cpuMs))} ms, RSS median ${median(list.map((r) => r.rss))} MB`);
+    log(
+      `${entry}: median ${median(ms)} ms (min ${Math.min(...ms)}, max ${Math.max(...ms)}), CPU median ${median(list.map((r) => r.cpuMs))} ms, RSS median ${median(list.map((r) => r.rss))} MB`,
+    );
   }
   log(`load average at the end ${os.loadavg()[0].toFixed(2)} on ${os.cpus().length} CPUs`);
 } finally {

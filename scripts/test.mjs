@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: type-check, lint, unit and integration tests (PGlite, and PostgreSQL when DATABASE_URL is
+// `npm test`: type-check, lint, format check, unit and integration tests (PGlite, and PostgreSQL when DATABASE_URL is
 // set), build, then the browser end-to-end tests in Debian's Chromium. Ends with one summary line.
 import { execSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -39,7 +39,7 @@ function ensureChromium() {
   const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (fs.existsSync(chromium)) return true;
   if (process.getuid?.() === 0) {
-    console.log('Chromium is missing: installing Debian\'s chromium package ...');
+    console.log("Chromium is missing: installing Debian's chromium package ...");
     try {
       execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { stdio: 'inherit' });
     } catch {
@@ -57,6 +57,7 @@ function ensureChromium() {
 
 step('type-check', 'npm run typecheck');
 step('lint', 'npm run lint');
+step('format', 'npm run -s format:check');
 step('server tests', `npx vitest run --root server --reporter=default --reporter=json --outputFile=${reports}/server.json`);
 countVitest(`${reports}/server.json`);
 step('web tests', `npx vitest run --root web --reporter=default --reporter=json --outputFile=${reports}/web.json`);

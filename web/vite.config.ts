@@ -32,10 +32,7 @@ function precompiledMessages(): Plugin {
 export default defineConfig(({ command }) => ({
   plugins: [react(), precompiledMessages()],
   resolve: {
-    alias:
-      command === 'build'
-        ? [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' }]
-        : [],
+    alias: command === 'build' ? [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' }] : [],
   },
   server: { port: 5173, proxy },
   preview: { proxy },

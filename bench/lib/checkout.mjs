@@ -21,7 +21,15 @@ function post(agent, port, path, body, headers = {}) {
   return new Promise((resolve, reject) => {
     const payload = typeof body === 'string' ? body : JSON.stringify(body);
     const request = http.request(
-      { host: '127.0.0.1', port, path, method: 'POST', agent, timeout: 30_000, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...headers } },
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: 'POST',
+        agent,
+        timeout: 30_000,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...headers },
+      },
       (response) => {
         const chunks = [];
         response.on('data', (c) => chunks.push(c));
@@ -158,7 +166,14 @@ export async function benchCheckout({ port, customers = 20, durationS = 10, warm
         const token = added.headers['woocommerce-session'];
         if (typeof token !== 'string') throw new Error('addToCart issued no woocommerce-session token');
         if (added.json.data.addToCart.cart.contents.itemCount !== 2) throw new Error('the cart does not hold the 2 items just added');
-        const input = { paymentMethod: 'cod', billing: BILLING, metaData: [{ key: 'fulfilment_type', value: 'takeaway' }, { key: 'time_slot', value: slot }] };
+        const input = {
+          paymentMethod: 'cod',
+          billing: BILLING,
+          metaData: [
+            { key: 'fulfilment_type', value: 'takeaway' },
+            { key: 'time_slot', value: slot },
+          ],
+        };
         const done = await gql(agent, port, CHECKOUT, { input }, token);
         const t2 = performance.now();
         const result = done.json.data.checkout;

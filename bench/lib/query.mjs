@@ -38,7 +38,8 @@ export async function fetchProducts(port) {
   }
   if (json.errors?.length) throw new Error(`the products query answered errors: ${JSON.stringify(json.errors).slice(0, 1000)}`);
   const count = json.data?.products?.nodes?.length ?? 0;
-  if (count < MIN_PRODUCTS) throw new Error(`the products query returned ${count} products; the bench needs at least ${MIN_PRODUCTS} (is the demo shop seeded?)`);
+  if (count < MIN_PRODUCTS)
+    throw new Error(`the products query returned ${count} products; the bench needs at least ${MIN_PRODUCTS} (is the demo shop seeded?)`);
   return { body: text, count, bytes: Buffer.byteLength(text), cacheHeader: response.headers.get('x-bakje-cache') };
 }
 

@@ -1,7 +1,6 @@
 // The printed summary and bench/results/latest.md.
 
-const fmt = (value, digits = 0) =>
-  value === null || value === undefined || Number.isNaN(value) ? '-' : Number(value).toFixed(digits);
+const fmt = (value, digits = 0) => (value === null || value === undefined || Number.isNaN(value) ? '-' : Number(value).toFixed(digits));
 const verdict = (pass) => (pass === null || pass === undefined ? '-' : pass ? 'PASS' : 'MISS');
 
 function table(headers, rows) {
@@ -41,9 +40,37 @@ function throughputRows(results) {
   return rows;
 }
 
-const THROUGHPUT_HEADERS = ['database', 'products req/s', 'p50 ms', 'p99 ms', 'static req/s', 'p50 ms', 'p99 ms', 'body bytes', 'ratio', '>= 0.70', 'server CPU ms/req (products / static)'];
+const THROUGHPUT_HEADERS = [
+  'database',
+  'products req/s',
+  'p50 ms',
+  'p99 ms',
+  'static req/s',
+  'p50 ms',
+  'p99 ms',
+  'body bytes',
+  'ratio',
+  '>= 0.70',
+  'server CPU ms/req (products / static)',
+];
 
-const CHECKOUT_HEADERS = ['database', 'customers', 'checkouts/s', 'checkout p50', 'p90', 'p99', 'addToCart p50', 'p99', 'flow p50', 'p99', 'errors', 'ticket p50', 'ticket p99', 'tickets printed', 'last ticket after load'];
+const CHECKOUT_HEADERS = [
+  'database',
+  'customers',
+  'checkouts/s',
+  'checkout p50',
+  'p90',
+  'p99',
+  'addToCart p50',
+  'p99',
+  'flow p50',
+  'p99',
+  'errors',
+  'ticket p50',
+  'ticket p99',
+  'tickets printed',
+  'last ticket after load',
+];
 
 function checkoutRows(results) {
   return results.throughput
@@ -84,25 +111,52 @@ function summaryRows(results) {
   for (const db of results.throughput) {
     if (db.skipped || !db.checkout) continue;
     const target = db.database === 'postgres' ? `< ${targets.checkoutP99MsPostgres} ms` : '-';
-    rows.push([`checkout p99, ${db.database} (${db.checkout.customers} customers)`, `${fmt(db.checkout.checkoutMs.p99, 1)} ms (${fmt(db.checkout.checkoutsPerSec, 1)} checkouts/s)`, target, verdict(db.checkout.pass)]);
+    rows.push([
+      `checkout p99, ${db.database} (${db.checkout.customers} customers)`,
+      `${fmt(db.checkout.checkoutMs.p99, 1)} ms (${fmt(db.checkout.checkoutsPerSec, 1)} checkouts/s)`,
+      target,
+      verdict(db.checkout.pass),
+    ]);
     if (db.checkout.ticketMs) {
       const c = db.checkout;
       const ticketTarget = db.database === 'postgres' ? `< ${targets.ticketP99MsPostgres} ms` : '-';
-      rows.push([`order to ticket on the LAN printer p99, ${db.database}`, `${fmt(c.ticketMs.p99, 1)} ms`, ticketTarget, db.database === 'postgres' ? verdict(c.ticketMs.p99 < targets.ticketP99MsPostgres) : '-']);
-      rows.push([`tickets printed by 10 s after the load, ${db.database}`, `${fmt(c.ticketsPrinted)} / ${fmt(c.ticketsExpected)}, last ${fmt(c.lastTicketAfterLoadMs)} ms after the load`, 'all', verdict(c.allTicketsPrinted)]);
+      rows.push([
+        `order to ticket on the LAN printer p99, ${db.database}`,
+        `${fmt(c.ticketMs.p99, 1)} ms`,
+        ticketTarget,
+        db.database === 'postgres' ? verdict(c.ticketMs.p99 < targets.ticketP99MsPostgres) : '-',
+      ]);
+      rows.push([
+        `tickets printed by 10 s after the load, ${db.database}`,
+        `${fmt(c.ticketsPrinted)} / ${fmt(c.ticketsExpected)}, last ${fmt(c.lastTicketAfterLoadMs)} ms after the load`,
+        'all',
+        verdict(c.allTicketsPrinted),
+      ]);
     }
   }
   if (startup.skipped) rows.push(['start-up to ready (median)', `skipped: ${startup.skipped}`, `< ${targets.startupMs} ms`, '-']);
-  else rows.push([`start-up to ready (median of ${startup.runs.length})`, `${fmt(startup.medianMs)} ms (${startup.runs.map((r) => fmt(r.ms)).join(', ')})`, `< ${targets.startupMs} ms`, verdict(startup.pass)]);
+  else
+    rows.push([
+      `start-up to ready (median of ${startup.runs.length})`,
+      `${fmt(startup.medianMs)} ms (${startup.runs.map((r) => fmt(r.ms)).join(', ')})`,
+      `< ${targets.startupMs} ms`,
+      verdict(startup.pass),
+    ]);
   for (const m of memory) rows.push([`RSS ${m.what}`, `${fmt(m.mb, 1)} MB`, '', '']);
   if (bundle.skipped) rows.push(['/bestellen initial JS (gzip)', `skipped: ${bundle.skipped}`, `< ${targets.bundleKB} KB`, '-']);
-  else rows.push(['/bestellen initial JS (gzip)', `${fmt(bundle.totalGzipKB, 1)} KB (${bundle.files.length} files)`, `< ${targets.bundleKB} KB`, verdict(bundle.pass)]);
+  else
+    rows.push([
+      '/bestellen initial JS (gzip)',
+      `${fmt(bundle.totalGzipKB, 1)} KB (${bundle.files.length} files)`,
+      `< ${targets.bundleKB} KB`,
+      verdict(bundle.pass),
+    ]);
   return rows;
 }
 
 export function printSummary(results, print = console.log) {
   print('');
-  print('Storefront full-menu `products` query vs. the same server\'s static reference (same body)');
+  print("Storefront full-menu `products` query vs. the same server's static reference (same body)");
   print(table(THROUGHPUT_HEADERS, throughputRows(results)));
   print('');
   print('Checkout: concurrent customers, each a new session doing addToCart then checkout (cash, takeaway); latencies in ms');
@@ -110,7 +164,12 @@ export function printSummary(results, print = console.log) {
   if (!results.bundle.skipped) {
     print('');
     print('/bestellen initial JavaScript (gzip -9)');
-    print(table(['file', 'bytes', 'gzip bytes'], results.bundle.files.map((f) => [f.file, f.bytes, f.gzipBytes])));
+    print(
+      table(
+        ['file', 'bytes', 'gzip bytes'],
+        results.bundle.files.map((f) => [f.file, f.bytes, f.gzipBytes]),
+      ),
+    );
   }
   print('');
   print('Summary');
@@ -134,7 +193,13 @@ export function markdown(results) {
     markdownTable(['figure', 'value', 'target', 'verdict'], summaryRows(results)),
   ];
   if (!results.bundle.skipped) {
-    lines.push('', markdownTable(['initial JS file', 'bytes', 'gzip bytes'], results.bundle.files.map((f) => [f.file, f.bytes, f.gzipBytes])));
+    lines.push(
+      '',
+      markdownTable(
+        ['initial JS file', 'bytes', 'gzip bytes'],
+        results.bundle.files.map((f) => [f.file, f.bytes, f.gzipBytes]),
+      ),
+    );
   }
   if (results.notes.length) lines.push('', ...results.notes.map((n) => `- ${n}`));
   return `${lines.join('\n')}\n`;

@@ -18,6 +18,9 @@ export const errorCodes = {
   LOGIN_REQUIRED: 'unauthenticated',
   INVALID_SESSION: 'unauthenticated',
   TOO_MANY_ATTEMPTS: 'rate_limited',
+  // Live event streams (api/events): too many from one address, or in the whole process.
+  TOO_MANY_STREAMS_FROM_CLIENT: 'rate_limited',
+  TOO_MANY_STREAMS: 'unavailable',
   API_KEY_REQUIRED: 'unauthenticated',
   API_KEY_REJECTED: 'unauthenticated',
 

@@ -46,7 +46,11 @@ export interface KitchenActionResult {
   orders: number[];
 }
 
-const minutes = z.number().int().min(1).max(24 * 60);
+const minutes = z
+  .number()
+  .int()
+  .min(1)
+  .max(24 * 60);
 
 /** PUT /api/kitchen/settings: when an order card's age timer turns amber and red (minutes since the order). */
 export const kitchenAgeSettingsInput = z.object({ ageAmberMinutes: minutes, ageRedMinutes: minutes }).strict();

@@ -26,7 +26,6 @@ export type PrintSettingsPatch = Partial<
   }
 >;
 
-
 /** GET /api/printing/simulated-tickets {tickets}: what the virtual printer printed, newest first. */
 export interface SimulatedTicket {
   id: number;

@@ -49,7 +49,8 @@ async function placeOrder(context: BrowserContext) {
   };
   const products = await call(`{ products(first: 100) { nodes { databaseId type addons { required } ... on SimpleProduct { stockStatus } } } }`);
   const product = products.products.nodes.find(
-    (p: { type: string; stockStatus?: string; addons: { required: boolean }[] }) => p.type === 'SIMPLE' && p.stockStatus === 'IN_STOCK' && !p.addons.some((a) => a.required),
+    (p: { type: string; stockStatus?: string; addons: { required: boolean }[] }) =>
+      p.type === 'SIMPLE' && p.stockStatus === 'IN_STOCK' && !p.addons.some((a) => a.required),
   );
   await call(`mutation($id: Int!) { addToCart(input: {productId: $id, quantity: 1}) { cart { isEmpty } } }`, { id: product.databaseId });
   const days = await call(`{ orderingDays(type: TAKEAWAY, count: 7) { date hasSlots } }`);
@@ -59,7 +60,10 @@ async function placeOrder(context: BrowserContext) {
   const result = await call(`mutation($input: CheckoutInput!) { checkout(input: $input) { order { databaseId } } }`, {
     input: {
       billing: { firstName: 'An', lastName: 'Peeters', phone: '0470 12 34 56' },
-      metaData: [{ key: 'fulfilment_type', value: 'takeaway' }, { key: 'time_slot', value: slot.id }],
+      metaData: [
+        { key: 'fulfilment_type', value: 'takeaway' },
+        { key: 'time_slot', value: slot.id },
+      ],
     },
   });
   return result.checkout.order.databaseId as number;
@@ -168,7 +172,8 @@ async function simpleProduct(context: BrowserContext) {
   });
   const body = await response.json();
   return body.data.products.nodes.find(
-    (p: { type: string; stockStatus?: string; addons: { required: boolean }[] }) => p.type === 'SIMPLE' && p.stockStatus === 'IN_STOCK' && !p.addons.some((a) => a.required),
+    (p: { type: string; stockStatus?: string; addons: { required: boolean }[] }) =>
+      p.type === 'SIMPLE' && p.stockStatus === 'IN_STOCK' && !p.addons.some((a) => a.required),
   ) as { databaseId: number; slug: string; name: string };
 }
 
@@ -187,7 +192,9 @@ test('wishlist to cart, and a written review shows on the product page', async (
   await expect(page.getByText('Het product zit in je winkelmandje.')).toBeVisible();
   await expect(page.getByText('Je verlanglijst is leeg.')).toBeVisible();
   const csrf = (await context.cookies()).find((c) => c.name === 'bakje_csrf')?.value ?? '';
-  const cart = await (await context.request.post('/graphql', { data: { query: '{ cart { contents { itemCount } } }' }, headers: { 'x-csrf-token': csrf } })).json();
+  const cart = await (
+    await context.request.post('/graphql', { data: { query: '{ cart { contents { itemCount } } }' }, headers: { 'x-csrf-token': csrf } })
+  ).json();
   expect(cart.data.cart.contents.itemCount).toBe(1);
 
   await page.goto(`/product/${product.slug}`);

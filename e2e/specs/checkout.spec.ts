@@ -6,21 +6,47 @@ import { addFromProductPage, billing, pickSlot, placeApiOrder, slotAt, tomorrow 
 // one portion with an extra priced per portion, so the summary is checked for both ways add-ons are priced.
 const TEXT = {
   en_US: {
-    size: 'Large', sauces: 'Choose your sauces', sauce1: 'Andalouse', sauce2: 'Samurai', extras: 'Extras', extra: 'Sauces packed separately',
-    line: 'Fries - large', quantity: 2, preparing: 'Preparing', takeaway: 'Takeaway', clock: '18:15', shown: '6:15 PM',
+    size: 'Large',
+    sauces: 'Choose your sauces',
+    sauce1: 'Andalouse',
+    sauce2: 'Samurai',
+    extras: 'Extras',
+    extra: 'Sauces packed separately',
+    line: 'Fries - large',
+    quantity: 2,
+    preparing: 'Preparing',
+    takeaway: 'Takeaway',
+    clock: '18:15',
+    shown: '6:15 PM',
     // 2 x 4.40 + 2 x 1.00 + 2 x 1.00 + 0.20 (once) + 2.50 Fristi
-    addonPrices: [/2[.,]00/, /2[.,]00/, /0[.,]20/], total: /15[.,]50/,
+    addonPrices: [/2[.,]00/, /2[.,]00/, /0[.,]20/],
+    total: /15[.,]50/,
   },
   nl_BE: {
-    size: 'Groot', sauces: 'Kies je sauzen', sauce1: 'Andalouse', sauce2: 'Samurai', extras: "Extra's", extra: 'Gebakken uitjes',
-    line: 'Frieten - groot', quantity: 1, preparing: 'In bereiding', takeaway: 'Afhalen', clock: '18:30', shown: '18:30',
+    size: 'Groot',
+    sauces: 'Kies je sauzen',
+    sauce1: 'Andalouse',
+    sauce2: 'Samurai',
+    extras: "Extra's",
+    extra: 'Gebakken uitjes',
+    line: 'Frieten - groot',
+    quantity: 1,
+    preparing: 'In bereiding',
+    takeaway: 'Afhalen',
+    clock: '18:30',
+    shown: '18:30',
     // 4.40 + 1.00 + 1.00 + 0.50 + 2.50 Fristi
-    addonPrices: [/1[.,]00/, /1[.,]00/, /0[.,]50/], total: /9[.,]40/,
+    addonPrices: [/1[.,]00/, /1[.,]00/, /0[.,]50/],
+    total: /9[.,]40/,
   },
 } as const;
 
 for (const locale of ['en_US', 'nl_BE'] as const satisfies readonly Locale[]) {
-  test(`takeaway: fries (large, two sauces, an extra) + a drink, a chosen slot, cash, summary with pickup number (${locale})`, async ({ page, request, baseURL }) => {
+  test(`takeaway: fries (large, two sauces, an extra) + a drink, a chosen slot, cash, summary with pickup number (${locale})`, async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     const t = TEXT[locale];
     const day = await tomorrow(request);
     const slot = await slotAt(request, 'TAKEAWAY', day, t.clock);
@@ -28,11 +54,17 @@ for (const locale of ['en_US', 'nl_BE'] as const satisfies readonly Locale[]) {
 
     // Fries from the product page with its add-on form: size, two sauces and an extra (checkboxes).
     await page.goto('/product/frieten');
-    await page.locator('.order-form').getByRole('radio', { name: new RegExp(t.size) }).check();
+    await page
+      .locator('.order-form')
+      .getByRole('radio', { name: new RegExp(t.size) })
+      .check();
     const sauces = page.getByRole('group', { name: new RegExp(t.sauces) });
     await sauces.getByRole('checkbox', { name: new RegExp(t.sauce1) }).check();
     await sauces.getByRole('checkbox', { name: new RegExp(t.sauce2) }).check();
-    await page.getByRole('group', { name: new RegExp(`^${t.extras}`) }).getByRole('checkbox', { name: new RegExp(t.extra) }).check();
+    await page
+      .getByRole('group', { name: new RegExp(`^${t.extras}`) })
+      .getByRole('checkbox', { name: new RegExp(t.extra) })
+      .check();
     await expect(sauces.getByRole('checkbox', { checked: true })).toHaveCount(2);
     if (t.quantity > 1) await page.locator('.order-form .stepper__input').fill(String(t.quantity));
     await page.getByTestId('add-to-cart').click();

@@ -179,7 +179,7 @@ test.describe.serial('dashboard: staff, API keys and the role gate', () => {
     await context.close();
   });
 
-  test('the admin ends the kitchen user\'s sessions after confirming; the kitchen browser is logged out', async ({ browser }) => {
+  test("the admin ends the kitchen user's sessions after confirming; the kitchen browser is logged out", async ({ browser }) => {
     const kitchen = await loggedIn(browser, KITCHEN.email, KITCHEN.password);
     const admin = await loggedIn(browser, ADMIN.email, ADMIN.password);
     await admin.page.goto('/dashboard/staff');
@@ -223,7 +223,10 @@ test.describe.serial('dashboard: staff, API keys and the role gate', () => {
     expect((await context.request.get('/api/dashboard/products')).status()).toBe(401);
     await expectNoSeriousA11yViolations(page);
     // The same page in French and English.
-    for (const [locale, title] of [['fr-FR', 'Accès refusé'], ['en-US', 'No access']] as const) {
+    for (const [locale, title] of [
+      ['fr-FR', 'Accès refusé'],
+      ['en-US', 'No access'],
+    ] as const) {
       await context.addCookies([{ name: 'bakje-locale', value: locale, url: page.url() }]);
       await page.reload();
       await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();

@@ -40,7 +40,9 @@ async function openKitchen(browser: Browser, account = COOK): Promise<Page> {
 const card = (page: Page, number: number) => page.getByRole('article', { name: `Nr. ${number}`, exact: true });
 const tab = (page: Page, name: RegExp) => page.getByRole('tab', { name });
 
-test('an order reaches the kitchen with an alert, is marked ready, and the status screen, the customer and a second kitchen screen follow', async ({ browser }) => {
+test('an order reaches the kitchen with an alert, is marked ready, and the status screen, the customer and a second kitchen screen follow', async ({
+  browser,
+}) => {
   const kitchen = await openKitchen(browser);
   const otherKitchen = await openKitchen(browser);
 
@@ -85,14 +87,24 @@ test('an order reaches the kitchen with an alert, is marked ready, and the statu
   await expect(card(otherKitchen, order.pickupNumber)).toBeVisible();
 
   // The public screen calls the number under "Klaar".
-  await expect(statusScreen.getByRole('region', { name: 'Klaar' }).getByTestId('status-number').filter({ hasText: matching(order.pickupNumber) })).toBeVisible();
+  await expect(
+    statusScreen
+      .getByRole('region', { name: 'Klaar' })
+      .getByTestId('status-number')
+      .filter({ hasText: matching(order.pickupNumber) }),
+  ).toBeVisible();
   // The customer's page says ready (it may poll every 15 s until it listens to live events).
   await expect(customer.getByTestId('order-status')).toHaveText('Klaar', { timeout: 25_000 });
 
   // Recover from the other screen: back in preparation everywhere.
   await card(otherKitchen, order.pickupNumber).getByRole('button', { name: 'Terugzetten' }).click();
   await expect(card(kitchen, order.pickupNumber)).toBeVisible();
-  await expect(statusScreen.getByRole('region', { name: 'In bereiding' }).getByTestId('status-number').filter({ hasText: matching(order.pickupNumber) })).toBeVisible();
+  await expect(
+    statusScreen
+      .getByRole('region', { name: 'In bereiding' })
+      .getByTestId('status-number')
+      .filter({ hasText: matching(order.pickupNumber) }),
+  ).toBeVisible();
 
   await Promise.all([kitchen.context().close(), otherKitchen.context().close(), statusContext.close(), customerContext.close()]);
 });

@@ -52,7 +52,16 @@ export async function placeApiOrder(request: APIRequestContext, slotId: string, 
   await call(`mutation($id: Int!) { addToCart(input: {productId: $id, quantity: 1}) { cart { isEmpty } } }`, { id: pid });
   const data = await call<{ checkout: { order: { databaseId: number; orderKey: string; pickupNumber: number } } }>(
     `mutation($input: CheckoutInput!) { checkout(input: $input) { order { databaseId orderKey pickupNumber } } }`,
-    { input: { paymentMethod: 'cod', billing, metaData: [{ key: 'fulfilment_type', value: fulfilment }, { key: 'time_slot', value: slotId }] } },
+    {
+      input: {
+        paymentMethod: 'cod',
+        billing,
+        metaData: [
+          { key: 'fulfilment_type', value: fulfilment },
+          { key: 'time_slot', value: slotId },
+        ],
+      },
+    },
   );
   return data.checkout.order;
 }

@@ -38,7 +38,10 @@ test('a cash order prints a customer and a kitchen ticket on the virtual printer
         paymentMethod: 'cod',
         billing: { firstName: 'Héloïse', lastName: 'Printtest', phone: '0470 00 00 00', address1: 'Kerkstraat 1', city: 'Gent', postcode: '9000' },
         customerNote: 'zonder ui|extra zout',
-        metaData: [{ key: 'fulfilment_type', value: 'takeaway' }, { key: 'time_slot', value: slot }],
+        metaData: [
+          { key: 'fulfilment_type', value: 'takeaway' },
+          { key: 'time_slot', value: slot },
+        ],
       },
     },
   );

@@ -4,7 +4,9 @@ import { allProducts, parseEuro, setLocaleCookie } from './support';
 test.describe('product page', () => {
   test('add-ons: a required field shows "Field is required", filling it in succeeds', async ({ page, request, baseURL }) => {
     const products = await allProducts(request, 'en_US');
-    const product = products.find((p) => p.stockStatus !== 'OUT_OF_STOCK' && p.addons.some((a) => a.required && a.type === 'MULTIPLE_CHOICE' && a.options.length > 0));
+    const product = products.find(
+      (p) => p.stockStatus !== 'OUT_OF_STOCK' && p.addons.some((a) => a.required && a.type === 'MULTIPLE_CHOICE' && a.options.length > 0),
+    );
     expect(product, 'a product with a required multiple-choice add-on').toBeTruthy();
     const required = product!.addons.find((a) => a.required && a.type === 'MULTIPLE_CHOICE')!;
     const paid = product!.addons.find((a) => a.type === 'CHECKBOX' && a.options.some((o) => (o.price ?? 0) > 0));

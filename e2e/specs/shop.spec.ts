@@ -54,7 +54,12 @@ test.describe('shop list', () => {
     await expect(page).toHaveURL(/filter=category%5Bsnacks%5D|filter=category\[snacks\]/);
     await expect(page.getByTestId('result-count')).toHaveText(new RegExp(`van ${snacks.length} product`));
     const names = await cardNames(page);
-    expect(names.sort()).toEqual(snacks.map((p) => p.name).slice(0, 24).sort());
+    expect(names.sort()).toEqual(
+      snacks
+        .map((p) => p.name)
+        .slice(0, 24)
+        .sort(),
+    );
     await expect(page.getByRole('link', { name: 'Snacks', exact: true })).toHaveAttribute('aria-current', 'page');
 
     // Price between 2 and 3 euro, inclusive, on top of the category.

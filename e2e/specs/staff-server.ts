@@ -49,7 +49,9 @@ export class StaffServer {
     const deadline = Date.now() + 120_000;
     for (;;) {
       if (child.exitCode !== null) throw new Error(`test server exited with ${child.exitCode}`);
-      const ready = await fetch(`${server.base}/api/ready`).then((r) => r.ok).catch(() => false);
+      const ready = await fetch(`${server.base}/api/ready`)
+        .then((r) => r.ok)
+        .catch(() => false);
       if (ready) return server;
       if (Date.now() > deadline) {
         await server.stop();
@@ -77,7 +79,10 @@ export class StaffServer {
     const api = await playwrightRequest.newContext({ baseURL: this.base });
     try {
       const login = await api.post('/graphql', {
-        data: { query: `mutation($u: String!, $p: String!) { login(input: {username: $u, password: $p}) { viewer { role } } }`, variables: { u: admin.email, p: admin.password } },
+        data: {
+          query: `mutation($u: String!, $p: String!) { login(input: {username: $u, password: $p}) { viewer { role } } }`,
+          variables: { u: admin.email, p: admin.password },
+        },
       });
       expect(await login.json()).toEqual({ data: { login: { viewer: { role: 'admin' } } } });
       const csrf = (await api.storageState()).cookies.find((c) => c.name === 'bakje_csrf')!.value;
@@ -119,7 +124,9 @@ export class StaffServer {
       const product = products.nodes.find((p) => p.type === 'SIMPLE' && p.stockStatus === 'IN_STOCK' && !p.addons.some((a) => a.required));
       if (!product) throw new Error('no simple product to order');
       await call(`mutation($id: Int!) { addToCart(input: {productId: $id, quantity: 1}) { cart { isEmpty } } }`, { id: product.databaseId });
-      const { orderingDays } = await call<{ orderingDays: { date: string; hasSlots: boolean }[] }>(`{ orderingDays(type: TAKEAWAY, count: 1) { date hasSlots } }`);
+      const { orderingDays } = await call<{ orderingDays: { date: string; hasSlots: boolean }[] }>(
+        `{ orderingDays(type: TAKEAWAY, count: 1) { date hasSlots } }`,
+      );
       const { availableTimeSlots } = await call<{ availableTimeSlots: { id: string; isFullyBooked: boolean }[] }>(
         `query($date: String!) { availableTimeSlots(type: TAKEAWAY, date: $date) { id isFullyBooked } }`,
         { date: orderingDays[0]!.date },
@@ -129,7 +136,16 @@ export class StaffServer {
       const billing = { firstName: 'Test', lastName: 'Klant', phone: '0470 00 00 00', address1: 'Korenmarkt 1', city: 'Gent', postcode: '9000' };
       const { checkout } = await call<{ checkout: { order: { databaseId: number; pickupNumber: number; orderKey: string } } }>(
         `mutation($input: CheckoutInput!) { checkout(input: $input) { order { databaseId pickupNumber orderKey } } }`,
-        { input: { paymentMethod: 'cod', billing, metaData: [{ key: 'fulfilment_type', value: 'takeaway' }, { key: 'time_slot', value: slot.id }] } },
+        {
+          input: {
+            paymentMethod: 'cod',
+            billing,
+            metaData: [
+              { key: 'fulfilment_type', value: 'takeaway' },
+              { key: 'time_slot', value: slot.id },
+            ],
+          },
+        },
       );
       return checkout.order;
     } finally {

@@ -73,13 +73,7 @@ export interface AppOptions {
 }
 
 /** Wires the modules to their transports. The caller owns the database and decides when to listen. */
-export async function buildApp(
-  config: Config,
-  database: Database,
-  log: Logger,
-  clock: () => Date = () => new Date(),
-  options: AppOptions = {},
-): Promise<App> {
+export async function buildApp(config: Config, database: Database, log: Logger, clock: () => Date = () => new Date(), options: AppOptions = {}): Promise<App> {
   const server: FastifyInstance = Fastify({
     loggerInstance: log as FastifyBaseLogger,
     // Per-request logs only when debugging; errors are logged where they happen.
@@ -94,8 +88,7 @@ export async function buildApp(
     requestTimeout: config.connections.requestTimeoutMs,
     keepAliveTimeout: config.connections.keepAliveTimeoutMs,
     // X-Forwarded-Proto/-For are believed only from the configured proxies (BAKJE_TRUST_PROXY).
-    trustProxy:
-      typeof config.trustProxy === 'number' ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
+    trustProxy: typeof config.trustProxy === 'number' ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
   });
   const catalog = new CatalogService(database, log.child({ module: 'catalog' }));
   await catalog.start();
@@ -154,11 +147,7 @@ export async function buildApp(
   registerPrintingRoutes(server, { receivedTickets: printing.receivedTickets, authorize: staffMay('kitchen.view') });
   registerPrintAdminRoutes(server, { db: database.db, timeZone: config.timeZone, clock });
   let pepper: string | undefined;
-  const keys = new ApiKeyService(
-    database.db,
-    () => (pepper ??= loadPepper(config.apiKeyPepper, config.dataDir)),
-    clock,
-  );
+  const keys = new ApiKeyService(database.db, () => (pepper ??= loadPepper(config.apiKeyPepper, config.dataDir)), clock);
   await registerWooCommerceRest(server, { db: database.db, catalog, keys, siteUrl: config.siteUrl, clock });
   registerApiKeyAdmin(server, { keys, base: '/api/admin/api-keys', authorize: options.authorizeKeyAdmin ?? staffMay('keys.manage') });
   if (options.localAdminSecret) {
@@ -173,7 +162,9 @@ export async function buildApp(
   registerJobRoutes(server, { db: database.db, handlers });
   const tidyUp = async () => {
     await auth.housekeeping().catch((err: unknown) => log.warn({ err }, 'auth housekeeping failed'));
-    const pruned = await pruneOldRecords(database.db, clock(), { ...DEFAULT_RETENTION, guestCartDays: config.guestCartDays }).catch((err: unknown) => log.warn({ err }, 'pruning old records failed'));
+    const pruned = await pruneOldRecords(database.db, clock(), { ...DEFAULT_RETENTION, guestCartDays: config.guestCartDays }).catch((err: unknown) =>
+      log.warn({ err }, 'pruning old records failed'),
+    );
     if (pruned && Object.values(pruned).some((n) => n > 0)) log.info({ pruned }, 'old records pruned');
   };
   const housekeeping = config.env === 'test' ? undefined : setInterval(() => void tidyUp(), 3600_000);

@@ -21,7 +21,7 @@ describe('loadConfig', () => {
     expect(loadConfig({ DATABASE_URL: '' }).database).toMatchObject({ kind: 'pglite' });
   });
 
-  it('takes the embedded database\'s shared_buffers from BAKJE_PGLITE_SHARED_BUFFERS', () => {
+  it("takes the embedded database's shared_buffers from BAKJE_PGLITE_SHARED_BUFFERS", () => {
     expect(loadConfig({ BAKJE_PGLITE_SHARED_BUFFERS: '64MB' }).database).toMatchObject({ kind: 'pglite', sharedBuffers: '64MB' });
   });
 

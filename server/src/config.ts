@@ -1,9 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 
-const boolean = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'])
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const boolean = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 /** Every environment variable Bakje reads, with its default. The README's table mirrors this. */
 const schema = z.object({
@@ -160,9 +158,7 @@ export class ConfigError extends Error {}
 
 /** Builds the typed configuration; throws a ConfigError naming each bad variable. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env, rootDir = process.cwd()): Config {
-  const picked = Object.fromEntries(
-    Object.keys(schema.shape).map((k) => [k, source[k] === '' ? undefined : source[k]]),
-  );
+  const picked = Object.fromEntries(Object.keys(schema.shape).map((k) => [k, source[k] === '' ? undefined : source[k]]));
   const parsed = checkedSchema.safeParse(picked);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);

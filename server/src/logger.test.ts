@@ -3,7 +3,7 @@ import { DrizzleQueryError } from 'drizzle-orm/errors';
 import { createLogger, serializeError } from './logger.js';
 
 describe('what the log keeps of an error', () => {
-  it('keeps a failed statement\'s text and the database\'s codes, never its values, detail or where', () => {
+  it("keeps a failed statement's text and the database's codes, never its values, detail or where", () => {
     const cause = Object.assign(new Error('duplicate key value violates unique constraint "users_email_key"'), {
       code: '23505',
       constraint: 'users_email_key',

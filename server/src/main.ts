@@ -56,7 +56,8 @@ async function main() {
   if (admin) {
     log.info({ email: admin.email }, 'created the first admin account');
     // Shown once, on the console only: it is not stored anywhere in clear.
-    if (admin.generatedPassword) console.log(`\n  First admin: ${admin.email} / ${admin.generatedPassword}\n  (shown once; set BAKJE_ADMIN_PASSWORD to choose it)\n`);
+    if (admin.generatedPassword)
+      console.log(`\n  First admin: ${admin.email} / ${admin.generatedPassword}\n  (shown once; set BAKJE_ADMIN_PASSWORD to choose it)\n`);
   }
   const { buildApp } = await appModule;
   phase('modulesLoaded');
@@ -68,10 +69,7 @@ async function main() {
   app.catalog.warmUp();
 
   const base = config.siteUrl;
-  log.info(
-    { database: database.kind, startupMs: Math.round(performance.now() - started), phases },
-    `Bakje is ready on ${base}`,
-  );
+  log.info({ database: database.kind, startupMs: Math.round(performance.now() - started), phases }, `Bakje is ready on ${base}`);
   if (process.stdout.isTTY || process.env.BAKJE_PRINT_URLS !== 'false') {
     console.log(
       [

@@ -63,7 +63,10 @@ describe.each(databaseKinds)('accounts and sessions on %s', (kind) => {
     expect(sessionCookie).toMatch(/HttpOnly/);
     expect(sessionCookie).toMatch(/SameSite=Lax/);
     expect(sessionCookie).not.toMatch(/Secure/);
-    expect((await b.graphql(VIEWER)).body.data).toEqual({ viewer: { databaseId: id, email: 'an@example.be', role: 'customer' }, customer: { databaseId: id, role: 'customer' } });
+    expect((await b.graphql(VIEWER)).body.data).toEqual({
+      viewer: { databaseId: id, email: 'an@example.be', role: 'customer' },
+      customer: { databaseId: id, role: 'customer' },
+    });
 
     const firstId = b.cookies.get('bakje_session')!;
     expect((await b.graphql(LOGOUT)).body.data.logout.success).toBe(true);
@@ -89,7 +92,9 @@ describe.each(databaseKinds)('accounts and sessions on %s', (kind) => {
   it('gives the messages of docs/product.md §8 for an unknown account and a wrong password, and refuses weak passwords', async () => {
     await registered();
     const b = browser();
-    expect((await b.graphql(LOGIN, { u: 'nobody@example.be', p: 'whatever123' })).body.errors[0].message).toBe('No account found with that username; sign up for a new account.');
+    expect((await b.graphql(LOGIN, { u: 'nobody@example.be', p: 'whatever123' })).body.errors[0].message).toBe(
+      'No account found with that username; sign up for a new account.',
+    );
     expect((await b.graphql(LOGIN, { u: 'an@example.be', p: 'whatever123' })).body.errors[0].message).toBe('Incorrect password; try again.');
     expect(b.cookies.has('bakje_session')).toBe(false);
     const weak = await b.graphql(REGISTER, { input: { email: 'bert@example.be', password: 'password1' } });
@@ -168,11 +173,21 @@ describe.each(databaseKinds)('accounts and sessions on %s', (kind) => {
   });
 
   it('orders belong to the customer: history up to 100, no access for another customer', async () => {
-    await testDb.database.db.insert(t.timeSlots).values({ type: 'takeaway', startTime: '18:00', endTime: '19:00', intervalMinutes: 15, maxOrders: 10, repeatDays: [6] });
+    await testDb.database.db
+      .insert(t.timeSlots)
+      .values({ type: 'takeaway', startTime: '18:00', endTime: '19:00', intervalMinutes: 15, maxOrders: 10, repeatDays: [6] });
     const { b: an, id: anId } = await registered();
     await an.graphql(ADD, { productId, quantity: 1 });
     const slots = (await an.graphql(`{ availableTimeSlots(type: TAKEAWAY, date: "2026-11-21") { id } }`)).body.data.availableTimeSlots;
-    const placed = await an.graphql(CHECKOUT, { input: { billing, metaData: [{ key: 'fulfilment_type', value: 'takeaway' }, { key: 'time_slot', value: slots[0].id }] } });
+    const placed = await an.graphql(CHECKOUT, {
+      input: {
+        billing,
+        metaData: [
+          { key: 'fulfilment_type', value: 'takeaway' },
+          { key: 'time_slot', value: slots[0].id },
+        ],
+      },
+    });
     expect(placed.body.errors).toBeUndefined();
     const orderId = placed.body.data.checkout.order.databaseId;
     const [row] = await testDb.database.db.select().from(t.orders).where(eq(t.orders.id, orderId));
@@ -193,11 +208,19 @@ describe.each(databaseKinds)('accounts and sessions on %s', (kind) => {
   });
 
   it('creates an account at checkout that owns the order, and refuses a weak password before ordering', async () => {
-    await testDb.database.db.insert(t.timeSlots).values({ type: 'takeaway', startTime: '18:00', endTime: '19:00', intervalMinutes: 15, maxOrders: 10, repeatDays: [6] });
+    await testDb.database.db
+      .insert(t.timeSlots)
+      .values({ type: 'takeaway', startTime: '18:00', endTime: '19:00', intervalMinutes: 15, maxOrders: 10, repeatDays: [6] });
     const b = browser();
     await b.graphql(ADD, { productId, quantity: 1 });
     const slots = (await b.graphql(`{ availableTimeSlots(type: TAKEAWAY, date: "2026-11-21") { id } }`)).body.data.availableTimeSlots;
-    const input = { billing: { ...billing, email: 'nieuw@example.be' }, metaData: [{ key: 'fulfilment_type', value: 'takeaway' }, { key: 'time_slot', value: slots[0].id }] };
+    const input = {
+      billing: { ...billing, email: 'nieuw@example.be' },
+      metaData: [
+        { key: 'fulfilment_type', value: 'takeaway' },
+        { key: 'time_slot', value: slots[0].id },
+      ],
+    };
     const weak = await b.graphql(CHECKOUT, { input: { ...input, account: { password: '12345678' } } });
     expect(weak.body.errors[0].message).toMatch(/most common/);
     expect(await testDb.database.db.select().from(t.orders)).toHaveLength(0);
@@ -205,9 +228,14 @@ describe.each(databaseKinds)('accounts and sessions on %s', (kind) => {
     expect(ok.body.errors).toBeUndefined();
     const [user] = await testDb.database.db.select().from(t.users);
     expect(user).toMatchObject({ email: 'nieuw@example.be', firstName: 'An', role: 'customer' });
-    expect((await b.graphql(ORDERS)).body.data.customer.orders.nodes.map((o: { databaseId: number }) => o.databaseId)).toEqual([ok.body.data.checkout.order.databaseId]);
+    expect((await b.graphql(ORDERS)).body.data.customer.orders.nodes.map((o: { databaseId: number }) => o.databaseId)).toEqual([
+      ok.body.data.checkout.order.databaseId,
+    ]);
     // The confirmation was queued with the order and reaches the (local) mailbox.
-    const [mail] = await waitFor('the confirmation mail', async () => (await testDb.database.db.select().from(t.localMailbox)).length === 1 && testDb.database.db.select().from(t.localMailbox));
+    const [mail] = await waitFor(
+      'the confirmation mail',
+      async () => (await testDb.database.db.select().from(t.localMailbox)).length === 1 && testDb.database.db.select().from(t.localMailbox),
+    );
     expect(mail).toMatchObject({ to: 'nieuw@example.be', subject: `Je bestelling #${ok.body.data.checkout.order.databaseId} is ontvangen` });
     expect(mail!.text).toContain('1 x Frikandel');
     expect(mail!.text).toContain(`Je afhaalnummer is ${ok.body.data.checkout.order.pickupNumber}.`);
@@ -219,11 +247,19 @@ describe.each(databaseKinds)('accounts and sessions on %s', (kind) => {
     const before = await guest.graphql(GUEST);
     expect(before.body.data.customer).toMatchObject({ role: 'guest', firstName: null, billing: null, shipping: null });
 
-    const set = await guest.graphql(UPDATE_CUSTOMER, { input: { firstName: ' Zoë ', billing: { city: 'Gent', postcode: '9000' }, shipping: { address1: 'Veldstraat 1', city: 'Gent' } } });
+    const set = await guest.graphql(UPDATE_CUSTOMER, {
+      input: { firstName: ' Zoë ', billing: { city: 'Gent', postcode: '9000' }, shipping: { address1: 'Veldstraat 1', city: 'Gent' } },
+    });
     expect(set.body.errors).toBeUndefined();
-    expect(set.body.data.updateCustomer.customer).toEqual({ firstName: 'Zoë', billing: { city: 'Gent', postcode: '9000' }, shipping: { address1: 'Veldstraat 1', city: 'Gent' } });
+    expect(set.body.data.updateCustomer.customer).toEqual({
+      firstName: 'Zoë',
+      billing: { city: 'Gent', postcode: '9000' },
+      shipping: { address1: 'Veldstraat 1', city: 'Gent' },
+    });
     // WooGraphQL's ChangeShippingCounty shape: later changes merge into what was there.
-    const country = await guest.graphql(`mutation { updateCustomer(input: {shipping: {state: "VOV", country: BE}, billing: {country: BE}}) { customer { shipping { country state city } } } }`);
+    const country = await guest.graphql(
+      `mutation { updateCustomer(input: {shipping: {state: "VOV", country: BE}, billing: {country: BE}}) { customer { shipping { country state city } } } }`,
+    );
     expect(country.body.data.updateCustomer.customer.shipping).toEqual({ country: 'BE', state: 'VOV', city: 'Gent' });
     expect((await guest.graphql(GUEST)).body.data.customer).toMatchObject({
       firstName: 'Zoë',
@@ -238,7 +274,9 @@ describe.each(databaseKinds)('accounts and sessions on %s', (kind) => {
     // Another session's id is refused like an unknown one.
     const stranger = browser();
     const strangerId = (await stranger.graphql(GUEST)).body.data.customer.id;
-    const foreign = await guest.graphql(`mutation($id: ID) { updateCustomer(input: {id: $id, firstName: "X"}) { customer { firstName } } }`, { id: strangerId });
+    const foreign = await guest.graphql(`mutation($id: ID) { updateCustomer(input: {id: $id, firstName: "X"}) { customer { firstName } } }`, {
+      id: strangerId,
+    });
     expect(foreign.body.errors[0].message).toBe('Update failed.');
     expect((await stranger.graphql(GUEST)).body.data.customer).toMatchObject({ firstName: null, shipping: null });
 
@@ -249,8 +287,14 @@ describe.each(databaseKinds)('accounts and sessions on %s', (kind) => {
 
   it('updates personal info and addresses; changing the password ends the other sessions', async () => {
     const { b, id } = await registered();
-    const updated = await b.graphql(UPDATE_CUSTOMER, { input: { firstName: 'Anna', billing: { city: 'Brugge', postcode: '8000' }, shipping: { address1: 'Markt 1', city: 'Brugge' } } });
-    expect(updated.body.data.updateCustomer.customer).toEqual({ firstName: 'Anna', billing: { city: 'Brugge', postcode: '8000' }, shipping: { address1: 'Markt 1', city: 'Brugge' } });
+    const updated = await b.graphql(UPDATE_CUSTOMER, {
+      input: { firstName: 'Anna', billing: { city: 'Brugge', postcode: '8000' }, shipping: { address1: 'Markt 1', city: 'Brugge' } },
+    });
+    expect(updated.body.data.updateCustomer.customer).toEqual({
+      firstName: 'Anna',
+      billing: { city: 'Brugge', postcode: '8000' },
+      shipping: { address1: 'Markt 1', city: 'Brugge' },
+    });
     const bad = await b.graphql(UPDATE_CUSTOMER, { input: { email: 'not-an-email' } });
     expect(bad.body.errors[0].message).toBe('Please provide a valid email address.');
 
@@ -275,11 +319,18 @@ describe.each(databaseKinds)('accounts and sessions on %s', (kind) => {
   it('resets a password through the local mailbox: single-use key, other sessions end', async () => {
     const { b: old } = await registered();
     const b = browser();
-    const asked = await b.graphql(`mutation { sendPasswordResetEmail(input: {username: "an"}) { success } }`, undefined, { headers: { 'x-bakje-locale': 'nl' } });
+    const asked = await b.graphql(`mutation { sendPasswordResetEmail(input: {username: "an"}) { success } }`, undefined, {
+      headers: { 'x-bakje-locale': 'nl' },
+    });
     expect(asked.body.data.sendPasswordResetEmail.success).toBe(true);
     // Unknown accounts get the same answer and no mail.
-    expect((await b.graphql(`mutation { sendPasswordResetEmail(input: {username: "nobody"}) { success } }`)).body.data.sendPasswordResetEmail.success).toBe(true);
-    const [mail] = await waitFor('the reset mail', async () => (await mailJobs()).every((j) => j.status === 'done') && testDb.database.db.select().from(t.localMailbox));
+    expect((await b.graphql(`mutation { sendPasswordResetEmail(input: {username: "nobody"}) { success } }`)).body.data.sendPasswordResetEmail.success).toBe(
+      true,
+    );
+    const [mail] = await waitFor(
+      'the reset mail',
+      async () => (await mailJobs()).every((j) => j.status === 'done') && testDb.database.db.select().from(t.localMailbox),
+    );
     expect(await testDb.database.db.select().from(t.localMailbox)).toHaveLength(1);
     expect(mail).toMatchObject({ to: 'an@example.be', subject: 'Je wachtwoord opnieuw instellen' });
     const link = new URL(/https?:\/\/\S+/.exec(mail!.text)![0]);
@@ -288,10 +339,14 @@ describe.each(databaseKinds)('accounts and sessions on %s', (kind) => {
     expect(key.length).toBeGreaterThanOrEqual(43);
 
     const RESET = `mutation($k: String!, $l: String!, $p: String!) { resetUserPassword(input: {key: $k, login: $l, password: $p}) { user { email } } }`;
-    expect((await b.graphql(RESET, { k: key, l: 'bert', p: 'Nieuw wachtwoord voor An' })).body.errors[0].message).toBe('Password reset link is invalid; request a new link.');
+    expect((await b.graphql(RESET, { k: key, l: 'bert', p: 'Nieuw wachtwoord voor An' })).body.errors[0].message).toBe(
+      'Password reset link is invalid; request a new link.',
+    );
     expect((await b.graphql(RESET, { k: key, l: 'an', p: 'password' })).body.errors[0].message).toMatch(/most common/);
     expect((await b.graphql(RESET, { k: key, l: 'an', p: 'Nieuw wachtwoord voor An' })).body.data.resetUserPassword.user.email).toBe('an@example.be');
-    expect((await b.graphql(RESET, { k: key, l: 'an', p: 'Nog een ander wachtwoord' })).body.errors[0].message).toBe('Password reset link is invalid; request a new link.');
+    expect((await b.graphql(RESET, { k: key, l: 'an', p: 'Nog een ander wachtwoord' })).body.errors[0].message).toBe(
+      'Password reset link is invalid; request a new link.',
+    );
     expect((await old.graphql(VIEWER)).body.data.viewer).toBeNull();
     expect((await b.graphql(LOGIN, { u: 'an', p: 'Nieuw wachtwoord voor An' })).body.errors).toBeUndefined();
   });
@@ -310,7 +365,10 @@ describe.each(databaseKinds)('accounts and sessions on %s', (kind) => {
     expect(queued.nextAttemptAt.getTime() - Date.now()).toBeLessThanOrEqual(60_000);
     expect(await app.jobs.runner!.drain()).toBe(0);
     // A minute later it is due again and tried again.
-    await testDb.database.db.update(t.jobs).set({ nextAttemptAt: new Date(Date.now() - 1000) }).where(eq(t.jobs.id, queued.id));
+    await testDb.database.db
+      .update(t.jobs)
+      .set({ nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(t.jobs.id, queued.id));
     app.jobs.runner!.nudge();
     queued = await waitFor('the second attempt', async () => (await mailJobs()).find((j) => j.attempts === 2 && j.status === 'queued'));
     expect(queued.nextAttemptAt.getTime() - Date.now()).toBeGreaterThan(110_000);
@@ -322,7 +380,10 @@ describe.each(databaseKinds)('accounts and sessions on %s', (kind) => {
     expect(await ensureFirstAdmin(testDb.database, { email: 'x@example.be', password: undefined })).toBeNull();
     const admin = browser();
     await admin.graphql(LOGIN, { u: 'baas@example.be', p: 'De baas van de frituur' });
-    for (const [email, role] of [['keuken@example.be', 'kitchen'], ['chef@example.be', 'manager']]) {
+    for (const [email, role] of [
+      ['keuken@example.be', 'kitchen'],
+      ['chef@example.be', 'manager'],
+    ]) {
       const made = await admin.request('POST', '/api/staff/users', { email, password: 'Goed wachtwoord 42', role });
       expect(made.statusCode).toBe(201);
     }
@@ -389,10 +450,14 @@ describe.each(databaseKinds)('accounts and sessions on %s', (kind) => {
     // Bert removing "his" item touches nothing of An's.
     await bert.graphql(`mutation($id: Int!) { removeFromWishlist(input: {productId: $id}) { wishlist { databaseId } } }`, { id: productId });
     expect((await an.graphql('{ wishlist { databaseId } }')).body.data.wishlist).toEqual([{ databaseId: productId }]);
-    expect((await bert.graphql(`mutation($id: Int!) { moveWishlistItemToCart(input: {productId: $id}) { cart { isEmpty } } }`, { id: productId })).body.errors[0].message).toBe(
-      'This product is not on your wishlist.',
+    expect(
+      (await bert.graphql(`mutation($id: Int!) { moveWishlistItemToCart(input: {productId: $id}) { cart { isEmpty } } }`, { id: productId })).body.errors[0]
+        .message,
+    ).toBe('This product is not on your wishlist.');
+    const moved = await an.graphql(
+      `mutation($id: Int!) { moveWishlistItemToCart(input: {productId: $id}) { wishlist { databaseId } cart { contents { itemCount } } } }`,
+      { id: productId },
     );
-    const moved = await an.graphql(`mutation($id: Int!) { moveWishlistItemToCart(input: {productId: $id}) { wishlist { databaseId } cart { contents { itemCount } } } }`, { id: productId });
     expect(moved.body.data.moveWishlistItemToCart).toEqual({ wishlist: [], cart: { contents: { itemCount: 1 } } });
     expect((await browser().graphql(WISH, { id: productId })).body.errors[0].extensions.code).toBe('LOGIN_REQUIRED');
   });
@@ -416,11 +481,21 @@ describe.each(databaseKinds)('accounts and sessions on %s', (kind) => {
     expect(await testDb.database.db.select().from(t.reviews)).toHaveLength(0);
     expect((await guest.graphql(REVIEW, { input: good })).body.data.writeReview).toMatchObject({ rating: 5, published: false, review: { verified: false } });
 
-    await testDb.database.db.insert(t.timeSlots).values({ type: 'takeaway', startTime: '18:00', endTime: '19:00', intervalMinutes: 15, maxOrders: 10, repeatDays: [6] });
+    await testDb.database.db
+      .insert(t.timeSlots)
+      .values({ type: 'takeaway', startTime: '18:00', endTime: '19:00', intervalMinutes: 15, maxOrders: 10, repeatDays: [6] });
     const { b: an } = await registered();
     await an.graphql(ADD, { productId, quantity: 1 });
     const slots = (await an.graphql(`{ availableTimeSlots(type: TAKEAWAY, date: "2026-11-21") { id } }`)).body.data.availableTimeSlots;
-    await an.graphql(CHECKOUT, { input: { billing, metaData: [{ key: 'fulfilment_type', value: 'takeaway' }, { key: 'time_slot', value: slots[0].id }] } });
+    await an.graphql(CHECKOUT, {
+      input: {
+        billing,
+        metaData: [
+          { key: 'fulfilment_type', value: 'takeaway' },
+          { key: 'time_slot', value: slots[0].id },
+        ],
+      },
+    });
     const mine = await an.graphql(REVIEW, { input: { ...good, rating: 4 } });
     expect(mine.body.data.writeReview).toMatchObject({ rating: 4, published: true, review: { verified: true } });
     expect((await an.graphql(REVIEW, { input: good })).body.errors[0].message).toBe('You have already reviewed this product.');

@@ -50,7 +50,10 @@ describe('API key management over HTTP', () => {
     const notAnId = await app.server.inject({ method: 'DELETE', url: '/api/admin/api-keys/abc', headers });
     expect(notAnId.statusCode).toBe(400);
     expect(notAnId.json()).toMatchObject({ code: 'INVALID_INPUT', data: { status: 400, params: ['id'] } });
-    expect((await app.server.inject({ method: 'DELETE', url: '/api/admin/api-keys/987654', headers })).json()).toMatchObject({ code: 'API_KEY_NOT_FOUND', data: { status: 404 } });
+    expect((await app.server.inject({ method: 'DELETE', url: '/api/admin/api-keys/987654', headers })).json()).toMatchObject({
+      code: 'API_KEY_NOT_FOUND',
+      data: { status: 404 },
+    });
     // The description is optional, and so is the body's every field but the scope.
     const bare = await app.server.inject({ method: 'POST', url: '/api/admin/api-keys', headers, payload: { scope: 'read' } });
     expect(bare.statusCode, bare.body).toBe(201);
@@ -61,7 +64,9 @@ describe('API key management over HTTP', () => {
   it('the local admin endpoint needs the secret and a connection from this machine', async () => {
     const secret = { 'x-bakje-admin-secret': 'local-secret-for-the-test' };
     expect((await app.server.inject({ url: '/api/local-admin/api-keys', headers: secret })).statusCode).toBe(200);
-    expect((await app.server.inject({ url: '/api/local-admin/api-keys', headers: { 'x-bakje-admin-secret': 'local-secret-for-the-tesT' } })).statusCode).toBe(401);
+    expect((await app.server.inject({ url: '/api/local-admin/api-keys', headers: { 'x-bakje-admin-secret': 'local-secret-for-the-tesT' } })).statusCode).toBe(
+      401,
+    );
     expect((await app.server.inject({ url: '/api/local-admin/api-keys', headers: secret, remoteAddress: '203.0.113.9' })).statusCode).toBe(401);
     expect((await app.server.inject({ url: '/api/local-admin/api-keys', headers: { ...secret, 'x-forwarded-for': '203.0.113.9' } })).statusCode).toBe(401);
   });

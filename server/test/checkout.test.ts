@@ -58,17 +58,34 @@ describe.each(databaseKinds)('cart and cash checkout on %s', (kind) => {
 
     const slots = (await call(SLOTS, { type: 'TAKEAWAY', date: DAY })).data.availableTimeSlots;
     expect(slots.map((s: { start: string }) => s.start)).toEqual([
-      '2026-11-21T18:00:00+01:00', '2026-11-21T18:15:00+01:00', '2026-11-21T18:30:00+01:00', '2026-11-21T18:45:00+01:00',
+      '2026-11-21T18:00:00+01:00',
+      '2026-11-21T18:15:00+01:00',
+      '2026-11-21T18:30:00+01:00',
+      '2026-11-21T18:45:00+01:00',
     ]);
 
     // A restart between add-to-cart and checkout loses nothing: the cart lives in the database.
     await app.close();
     app = await startTestApp(testDb.database, {}, () => NOW);
-    const input = { paymentMethod: 'cod', billing, metaData: [{ key: 'fulfilment_type', value: 'takeaway' }, { key: 'time_slot', value: slots[1].id }], customerNote: 'zonder ui|extra zout' };
+    const input = {
+      paymentMethod: 'cod',
+      billing,
+      metaData: [
+        { key: 'fulfilment_type', value: 'takeaway' },
+        { key: 'time_slot', value: slots[1].id },
+      ],
+      customerNote: 'zonder ui|extra zout',
+    };
     const result = await call(CHECKOUT, { input });
     expect(result.errors).toBeUndefined();
     const order = result.data.checkout.order;
-    expect(order).toMatchObject({ status: 'PROCESSING', pickupNumber: 1, fulfilmentType: 'takeaway', total: '5.60', timeSlot: { start: '2026-11-21T18:15:00+01:00' } });
+    expect(order).toMatchObject({
+      status: 'PROCESSING',
+      pickupNumber: 1,
+      fulfilmentType: 'takeaway',
+      total: '5.60',
+      timeSlot: { start: '2026-11-21T18:15:00+01:00' },
+    });
     expect(order.lineItems.nodes).toEqual([{ name: 'Frikandel', quantity: 2, total: '5.60' }]);
 
     // A repeated submit returns the same order; the cart is empty.
@@ -80,7 +97,9 @@ describe.each(databaseKinds)('cart and cash checkout on %s', (kind) => {
     const stranger = await session(app);
     const hidden = await stranger(`{ order(id: ${order.databaseId}) { databaseId } }`);
     expect(hidden.data.order).toBeNull();
-    const withKey = await stranger(`query($key: String) { order(id: ${order.databaseId}, orderKey: $key) { databaseId kitchenNotes } }`, { key: order.orderKey });
+    const withKey = await stranger(`query($key: String) { order(id: ${order.databaseId}, orderKey: $key) { databaseId kitchenNotes } }`, {
+      key: order.orderKey,
+    });
     expect(withKey.data.order).toEqual({ databaseId: order.databaseId, kitchenNotes: ['zonder ui', 'extra zout'] });
   });
 
@@ -89,11 +108,29 @@ describe.each(databaseKinds)('cart and cash checkout on %s', (kind) => {
     await call(ADD, { productId, quantity: 10 });
     const noSlot = await call(CHECKOUT, { input: { billing, metaData: [{ key: 'fulfilment_type', value: 'takeaway' }] } });
     expect(noSlot.errors[0].message).toBe('A valid time slot must be selected before proceeding.');
-    await testDb.database.db.insert(t.timeSlots).values({ type: 'delivery', startTime: '18:00', endTime: '19:00', intervalMinutes: 30, maxOrders: 3, repeatDays: [6] });
+    await testDb.database.db
+      .insert(t.timeSlots)
+      .values({ type: 'delivery', startTime: '18:00', endTime: '19:00', intervalMinutes: 30, maxOrders: 3, repeatDays: [6] });
     const slot = (await call(SLOTS, { type: 'DELIVERY', date: DAY })).data.availableTimeSlots[0].id;
-    const far = await call(CHECKOUT, { input: { billing: { ...billing, postcode: '1000', city: 'Brussel' }, metaData: [{ key: 'fulfilment_type', value: 'delivery' }, { key: 'time_slot', value: slot }] } });
+    const far = await call(CHECKOUT, {
+      input: {
+        billing: { ...billing, postcode: '1000', city: 'Brussel' },
+        metaData: [
+          { key: 'fulfilment_type', value: 'delivery' },
+          { key: 'time_slot', value: slot },
+        ],
+      },
+    });
     expect(far.errors[0].message).toMatch(/km away and we deliver up to 8 km/);
-    const incomplete = await call(CHECKOUT, { input: { billing: { ...billing, address1: '' }, metaData: [{ key: 'fulfilment_type', value: 'delivery' }, { key: 'time_slot', value: slot }] } });
+    const incomplete = await call(CHECKOUT, {
+      input: {
+        billing: { ...billing, address1: '' },
+        metaData: [
+          { key: 'fulfilment_type', value: 'delivery' },
+          { key: 'time_slot', value: slot },
+        ],
+      },
+    });
     expect(incomplete.errors[0].message).toBe('Please provide a complete address to proceed with the delivery.');
   });
 
@@ -105,9 +142,15 @@ describe.each(databaseKinds)('cart and cash checkout on %s', (kind) => {
     expect(bad.body.errors[0].message).toBe('Invalid session token');
   });
 
-  it('gives a cancelled order\'s place back to the slot', async () => {
+  it("gives a cancelled order's place back to the slot", async () => {
     const slotId = `${(await testDb.database.db.select().from(t.timeSlots))[0]!.id}@${DAY}T18:30`;
-    const input = { billing, metaData: [{ key: 'fulfilment_type', value: 'takeaway' }, { key: 'time_slot', value: slotId }] };
+    const input = {
+      billing,
+      metaData: [
+        { key: 'fulfilment_type', value: 'takeaway' },
+        { key: 'time_slot', value: slotId },
+      ],
+    };
     const orderIds: number[] = [];
     for (let i = 0; i < 3; i++) {
       const call = await session(app);
@@ -132,10 +175,20 @@ describe.each(databaseKinds)('cart and cash checkout on %s', (kind) => {
     const tooSmall = await call(`mutation { applyCoupon(input: {code: "FRIET10"}) { cart { total } } }`);
     expect(tooSmall.errors[0].message).toBe('The minimum spend for this coupon is €5.00.');
     await call(ADD, { productId, quantity: 2 });
-    const applied = await call(`mutation { applyCoupon(input: {code: "FRIET10"}) { applied { code discountAmount(format: RAW) } cart { total(format: RAW) } } }`);
+    const applied = await call(
+      `mutation { applyCoupon(input: {code: "FRIET10"}) { applied { code discountAmount(format: RAW) } cart { total(format: RAW) } } }`,
+    );
     expect(applied.data.applyCoupon).toEqual({ applied: { code: 'friet10', discountAmount: '0.84' }, cart: { total: '7.56' } });
     const slotId = `${(await testDb.database.db.select().from(t.timeSlots))[0]!.id}@${DAY}T18:45`;
-    const order = await call(CHECKOUT, { input: { billing, metaData: [{ key: 'fulfilment_type', value: 'takeaway' }, { key: 'time_slot', value: slotId }] } });
+    const order = await call(CHECKOUT, {
+      input: {
+        billing,
+        metaData: [
+          { key: 'fulfilment_type', value: 'takeaway' },
+          { key: 'time_slot', value: slotId },
+        ],
+      },
+    });
     expect(order.data.checkout.order.total).toBe('7.56');
     const [coupon] = await testDb.database.db.select().from(t.coupons);
     expect(coupon!.usageCount).toBe(1);
@@ -152,7 +205,17 @@ describe.each(databaseKinds)('cart and cash checkout on %s', (kind) => {
       const customers = await Promise.all(Array.from({ length: 50 }, () => session(app)));
       await Promise.all(customers.map((call) => call(ADD, { productId, quantity: 1 })));
       const results = await Promise.all(
-        customers.map((call) => call(CHECKOUT, { input: { billing, metaData: [{ key: 'fulfilment_type', value: 'takeaway' }, { key: 'time_slot', value: slotId }] } })),
+        customers.map((call) =>
+          call(CHECKOUT, {
+            input: {
+              billing,
+              metaData: [
+                { key: 'fulfilment_type', value: 'takeaway' },
+                { key: 'time_slot', value: slotId },
+              ],
+            },
+          }),
+        ),
       );
       const won = results.filter((r) => r.data?.checkout?.order);
       const lost = results.filter((r) => r.errors?.[0]?.message === 'The time slot was just booked by someone else; choose another.');

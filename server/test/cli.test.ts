@@ -54,7 +54,15 @@ const basic = (key: { consumer_key: string; consumer_secret: string }) =>
 describe('npm run cli -- api-key (embedded database)', { timeout: 240_000 }, () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bakje-cli-'));
   // No DATABASE_URL: this part is about the embedded database whatever the test run uses.
-  const env = { BAKJE_DATA_DIR: dataDir, DATABASE_URL: '', BAKJE_SEED_DEMO: 'false', LOG_LEVEL: 'silent', BAKJE_PRINT_URLS: 'false', PORT: '0', HOST: '127.0.0.1' };
+  const env = {
+    BAKJE_DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    BAKJE_SEED_DEMO: 'false',
+    LOG_LEVEL: 'silent',
+    BAKJE_PRINT_URLS: 'false',
+    PORT: '0',
+    HOST: '127.0.0.1',
+  };
   let server: ChildProcess | undefined;
   afterAll(() => {
     server?.kill('SIGTERM');

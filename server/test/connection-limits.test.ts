@@ -21,12 +21,15 @@ async function listening(database: TestDatabase['database'], env: Record<string,
 function openStream(port: number, localAddress = '127.0.0.1'): Promise<{ status: number; body: Promise<string>; request: http.ClientRequest }> {
   return new Promise((resolve, reject) => {
     const request = http.get({ host: '127.0.0.1', port, path: '/api/events/status-screen', localAddress, agent: false }, (response) => {
-      const body = response.statusCode === 200 ? Promise.resolve('') : new Promise<string>((done) => {
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk: string) => (text += chunk));
-        response.on('end', () => done(text));
-      });
+      const body =
+        response.statusCode === 200
+          ? Promise.resolve('')
+          : new Promise<string>((done) => {
+              let text = '';
+              response.setEncoding('utf8');
+              response.on('data', (chunk: string) => (text += chunk));
+              response.on('end', () => done(text));
+            });
       resolve({ status: response.statusCode ?? 0, body, request });
     });
     request.on('error', reject);
@@ -77,7 +80,7 @@ describe.each(databaseKinds)('connection limits on %s', (kind) => {
     const refused = await openStream(started.port);
     expect(refused.status).toBe(429);
     expect(JSON.parse(await refused.body)).toEqual({
-      code: 'too_many_requests',
+      code: 'TOO_MANY_STREAMS_FROM_CLIENT',
       message: 'Too many open event streams from your address (at most 3). Close another screen or tab and try again.',
       data: { status: 429 },
     });
@@ -88,7 +91,7 @@ describe.each(databaseKinds)('connection limits on %s', (kind) => {
     expect(other.status).toBe(200);
     const full = await openStream(started.port, '127.0.0.2');
     expect(full.status).toBe(503);
-    expect(JSON.parse(await full.body).code).toBe('too_many_streams');
+    expect(JSON.parse(await full.body).code).toBe('TOO_MANY_STREAMS');
 
     // A closed stream gives its place back.
     clients[0]!.close();
@@ -112,7 +115,12 @@ describe.each(databaseKinds)('connection limits on %s', (kind) => {
     expect(slowHeaders.received).toMatch(/^HTTP\/1\.1 408/);
 
     const body = '{"query":"{ __typename }"}'.padEnd(200, ' ');
-    const slowBody = await trickle(started.port, `POST /graphql HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`, body, 15);
+    const slowBody = await trickle(
+      started.port,
+      `POST /graphql HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n`,
+      body,
+      15,
+    );
     expect(slowBody.closedAfterMs).toBeGreaterThanOrEqual(800);
     expect(slowBody.closedAfterMs).toBeLessThan(10_000);
     expect(slowBody.received).not.toMatch(/^HTTP\/1\.1 200/);

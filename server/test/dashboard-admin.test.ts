@@ -35,7 +35,10 @@ describe.each(databaseKinds)('dashboard admin routes on %s', (kind) => {
   async function staff() {
     const admin = browser();
     expect((await admin.graphql(LOGIN, { u: 'baas@example.be', p: 'De baas van de frituur' })).body.data.login.viewer.role).toBe('admin');
-    for (const [email, role] of [['keuken@example.be', 'kitchen'], ['chef@example.be', 'manager']]) {
+    for (const [email, role] of [
+      ['keuken@example.be', 'kitchen'],
+      ['chef@example.be', 'manager'],
+    ]) {
       expect((await admin.request('POST', '/api/staff/users', { email, password: PASSWORD, role, firstName: 'Jo' })).statusCode).toBe(201);
     }
     const kitchen = browser();
@@ -79,7 +82,14 @@ describe.each(databaseKinds)('dashboard admin routes on %s', (kind) => {
     // Variations are part of their product, not rows of their own.
     expect(list.map((p) => p.slug)).toEqual(['frikandel', 'bicky', 'geheim', 'frieten']);
     const bySlug = Object.fromEntries(list.map((p) => [p.slug, p]));
-    expect(bySlug.frikandel).toMatchObject({ name: { nl: 'Frikandel' }, priceMin: 250, priceMax: 250, regularPrice: 280, stockStatus: 'IN_STOCK', visibleInShop: true });
+    expect(bySlug.frikandel).toMatchObject({
+      name: { nl: 'Frikandel' },
+      priceMin: 250,
+      priceMax: 250,
+      regularPrice: 280,
+      stockStatus: 'IN_STOCK',
+      visibleInShop: true,
+    });
     expect(bySlug.frikandel).toMatchObject({ categories: [{ nl: 'Snacks', fr: 'Snacks FR', en: 'Snacks EN' }] });
     expect(bySlug.bicky).toMatchObject({ stockStatus: 'OUT_OF_STOCK', regularPrice: null, visibleInShop: true });
     expect(bySlug.geheim).toMatchObject({ catalogVisibility: 'hidden', visibleInShop: false });

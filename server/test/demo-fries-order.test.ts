@@ -24,7 +24,12 @@ const CHECKOUT = `mutation($input: CheckoutInput!) { checkout(input: $input) { o
   databaseId orderKey total(format: RAW) lineItems { nodes { name quantity total addons { name value price } } }
 } } }`;
 
-interface Addon { fieldName: string; name: string; type: string; options: { databaseId: number; label: string }[] }
+interface Addon {
+  fieldName: string;
+  name: string;
+  type: string;
+  options: { databaseId: number; label: string }[];
+}
 
 /**
  * The issue 3 order on the demo menu: large fries with two sauces and extras. Sauces and the extra onions
@@ -45,7 +50,7 @@ describe('demo fries with several sauces and extras', () => {
     await testDb.cleanup();
   });
 
-  it('prices sauces and extras per portion or per line, in the cart and on the order, in the visitor\'s language', async () => {
+  it("prices sauces and extras per portion or per line, in the cart and on the order, in the visitor's language", async () => {
     const response = await graphql(app, FRIES, {}, { 'x-bakje-locale': 'en_US' });
     expect(response.body.errors).toBeUndefined();
     const fries = response.body.data.product;
@@ -90,7 +95,18 @@ describe('demo fries with several sauces and extras', () => {
 
     const slots = (await call(`query($date: String!) { availableTimeSlots(type: TAKEAWAY, date: $date) { id } }`, { date: DAY })).availableTimeSlots;
     const billing = { firstName: 'An', lastName: 'Peeters', phone: '0470 12 34 56' };
-    const order = (await call(CHECKOUT, { input: { paymentMethod: 'cod', billing, metaData: [{ key: 'fulfilment_type', value: 'takeaway' }, { key: 'time_slot', value: slots[0].id }] } })).checkout.order;
+    const order = (
+      await call(CHECKOUT, {
+        input: {
+          paymentMethod: 'cod',
+          billing,
+          metaData: [
+            { key: 'fulfilment_type', value: 'takeaway' },
+            { key: 'time_slot', value: slots[0].id },
+          ],
+        },
+      })
+    ).checkout.order;
     expect(order.total).toBe('14.00');
     expect(order.lineItems.nodes).toHaveLength(1);
     expect(order.lineItems.nodes[0]).toMatchObject({ name: 'Fries - large', quantity: 2, total: '14.00' });
@@ -114,8 +130,14 @@ describe('demo fries with several sauces and extras', () => {
     });
 
     // Renamed in the catalogue since: the summary keeps what was ordered rather than the new name.
-    await testDb.database.db.update(t.products).set({ name: { nl: 'Frieten - XL', fr: 'Frites - XL', en: 'Fries - XL' } }).where(eq(t.products.id, groot));
-    await testDb.database.db.update(t.addonOptions).set({ label: { nl: 'Samoerai', fr: 'Samouraï piquante', en: 'Hot samurai' } }).where(eq(t.addonOptions.id, pick('Choose your sauces', ['Samurai']).optionIds[0]!));
+    await testDb.database.db
+      .update(t.products)
+      .set({ name: { nl: 'Frieten - XL', fr: 'Frites - XL', en: 'Fries - XL' } })
+      .where(eq(t.products.id, groot));
+    await testDb.database.db
+      .update(t.addonOptions)
+      .set({ label: { nl: 'Samoerai', fr: 'Samouraï piquante', en: 'Hot samurai' } })
+      .where(eq(t.addonOptions.id, pick('Choose your sauces', ['Samurai']).optionIds[0]!));
     await catalogCaughtUp(app, testDb.database);
     const renamed = await graphql(app, ORDER, { id: order.databaseId, key: order.orderKey }, { 'x-bakje-locale': 'en_US' });
     const renamedLine = renamed.body.data.order.lineItems.nodes[0];

@@ -89,7 +89,12 @@ describe.each(databaseKinds)('bad input over HTTP on %s', (kind) => {
   });
 
   const wc = (method: 'GET' | 'PUT', url: string, payload?: unknown) =>
-    app.server.inject({ method, url: `/wp-json/wc/v3${url}`, headers: { authorization: auth }, ...(payload === undefined ? {} : { payload: payload as object }) });
+    app.server.inject({
+      method,
+      url: `/wp-json/wc/v3${url}`,
+      headers: { authorization: auth },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
 
   it.each([
     ['a bad id', 'GET', '/products/abc', undefined, ['id']],
@@ -131,20 +136,50 @@ describe.each(databaseKinds)('bad input over HTTP on %s', (kind) => {
     const staff = { 'x-test-staff': 'kitchen' };
     const badId = await app.server.inject({ method: 'POST', url: '/api/kitchen/orders/12x/send', headers: staff });
     expect(badId.statusCode).toBe(400);
-    expect(badId.json()).toEqual({ code: 'INVALID_INPUT', message: 'Invalid parameter(s): id (must be a positive whole number)', data: { status: 400, params: ['id'] } });
+    expect(badId.json()).toEqual({
+      code: 'INVALID_INPUT',
+      message: 'Invalid parameter(s): id (must be a positive whole number)',
+      data: { status: 400, params: ['id'] },
+    });
     const badBody = await app.server.inject({ method: 'POST', url: '/api/kitchen/orders/ready', headers: staff, payload: { ids: [orderId, 'x'] } });
     expect(badBody.json()).toMatchObject({ code: 'INVALID_INPUT', data: { status: 400, params: ['ids'] } });
     const [order] = await testDb.database.db.select({ status: t.orders.status }).from(t.orders).where(eq(t.orders.id, orderId));
     expect(order!.status).toBe('processing');
     const incomplete = await app.server.inject({ url: '/api/calculate-distance?address_1=Veldstraat%201&city=Gent' });
     expect(incomplete.statusCode).toBe(400);
-    expect(incomplete.json()).toMatchObject({ code: 'INCOMPLETE_ADDRESS', message: 'Please provide a complete address to proceed with the delivery.', data: { title: 'Incomplete address' } });
+    expect(incomplete.json()).toMatchObject({
+      code: 'INCOMPLETE_ADDRESS',
+      message: 'Please provide a complete address to proceed with the delivery.',
+      data: { title: 'Incomplete address' },
+    });
   });
 
   it('GraphQL: a domain error keeps its message and carries its code', async () => {
-    const add = await graphql(app, `mutation { addToCart(input: {productId: 987654, quantity: 1}) { cart { isEmpty } } }`);
+    const add = await graphql(
+      app,
+      `
+        mutation {
+          addToCart(input: { productId: 987654, quantity: 1 }) {
+            cart {
+              isEmpty
+            }
+          }
+        }
+      `,
+    );
     expect(add.body.errors[0]).toMatchObject({ message: 'This product cannot be ordered.', extensions: { code: 'NOT_PURCHASABLE', status: 400 } });
-    const foreign = await graphql(app, `query { cart { isEmpty } }`, {}, { 'woocommerce-session': 'Session not-a-token' });
+    const foreign = await graphql(
+      app,
+      `
+        query {
+          cart {
+            isEmpty
+          }
+        }
+      `,
+      {},
+      { 'woocommerce-session': 'Session not-a-token' },
+    );
     expect(foreign.body.errors[0]).toMatchObject({ message: 'Invalid session token', extensions: { code: 'INVALID_SESSION', status: 401 } });
   });
 });

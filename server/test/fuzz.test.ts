@@ -25,7 +25,9 @@ async function fingerprint(testDb: TestDatabase): Promise<string> {
     const row = (Array.isArray(result) ? result[0] : (result as { rows: unknown[] }).rows[0]) as { n: string; h: string };
     parts.push(`${table}:${row.n}:${row.h}`);
   }
-  const keys = await testDb.database.db.execute(sql.raw(`select md5(string_agg(id || scope || key_hash || coalesce(revoked_at::text, ''), '|' order by id)) as h from api_keys`));
+  const keys = await testDb.database.db.execute(
+    sql.raw(`select md5(string_agg(id || scope || key_hash || coalesce(revoked_at::text, ''), '|' order by id)) as h from api_keys`),
+  );
   parts.push(JSON.stringify(Array.isArray(keys) ? keys : (keys as { rows: unknown[] }).rows));
   return parts.join('\n');
 }
@@ -77,15 +79,29 @@ describe.each(databaseKinds)('fuzzing: no 500 and no data change (%s)', (kind) =
     const before = await fingerprint(testDb);
     const where = fc.record(
       {
-        categoryIn: loose, category: loose, slugIn: loose, include: loose, exclude: loose, search: loose, type: loose,
-        typeIn: loose, visibility: loose, minPrice: loose, maxPrice: loose, onSale: loose, featured: loose,
-        stockStatus: loose, status: loose, orderby: fc.oneof(loose, fc.array(fc.record({ field: loose, order: loose }, { requiredKeys: [] }), { maxLength: 3 })),
+        categoryIn: loose,
+        category: loose,
+        slugIn: loose,
+        include: loose,
+        exclude: loose,
+        search: loose,
+        type: loose,
+        typeIn: loose,
+        visibility: loose,
+        minPrice: loose,
+        maxPrice: loose,
+        onSale: loose,
+        featured: loose,
+        stockStatus: loose,
+        status: loose,
+        orderby: fc.oneof(loose, fc.array(fc.record({ field: loose, order: loose }, { requiredKeys: [] }), { maxLength: 3 })),
       },
       { requiredKeys: [] },
     );
     const operations = [
       {
-        query: 'query P($first: Int, $after: String, $last: Int, $before: String, $where: RootQueryToProductConnectionWhereArgs) { products(first: $first, after: $after, last: $last, before: $before, where: $where) { found pageInfo { hasNextPage endCursor } nodes { databaseId name } } }',
+        query:
+          'query P($first: Int, $after: String, $last: Int, $before: String, $where: RootQueryToProductConnectionWhereArgs) { products(first: $first, after: $after, last: $last, before: $before, where: $where) { found pageInfo { hasNextPage endCursor } nodes { databaseId name } } }',
         variables: fc.record({ first: loose, after: loose, last: loose, before: loose, where: fc.oneof(where, loose) }, { requiredKeys: [] }),
       },
       {
@@ -93,8 +109,15 @@ describe.each(databaseKinds)('fuzzing: no 500 and no data change (%s)', (kind) =
         variables: fc.record({ id: loose, idType: fc.oneof(fc.constantFrom('ID', 'DATABASE_ID', 'SLUG', 'SKU'), loose) }, { requiredKeys: [] }),
       },
       {
-        query: 'query C($first: Int, $where: RootQueryToProductCategoryConnectionWhereArgs) { productCategories(first: $first, where: $where) { nodes { databaseId name count } } }',
-        variables: fc.record({ first: loose, where: fc.oneof(fc.record({ hideEmpty: loose, order: loose, orderby: loose, slug: loose, search: loose }, { requiredKeys: [] }), loose) }, { requiredKeys: [] }),
+        query:
+          'query C($first: Int, $where: RootQueryToProductCategoryConnectionWhereArgs) { productCategories(first: $first, where: $where) { nodes { databaseId name count } } }',
+        variables: fc.record(
+          {
+            first: loose,
+            where: fc.oneof(fc.record({ hideEmpty: loose, order: loose, orderby: loose, slug: loose, search: loose }, { requiredKeys: [] }), loose),
+          },
+          { requiredKeys: [] },
+        ),
       },
       {
         query: 'query O($id: ID!, $key: String) { order(id: $id, orderKey: $key) { databaseId status total } }',
@@ -102,9 +125,12 @@ describe.each(databaseKinds)('fuzzing: no 500 and no data change (%s)', (kind) =
       },
     ];
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 0, max: operations.length - 1 }).chain((i) => fc.tuple(fc.constant(i), operations[i]!.variables)), async ([i, variables]) => {
-        noInternalError(await graphql(app, operations[i]!.query, variables as Record<string, unknown>));
-      }),
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: operations.length - 1 }).chain((i) => fc.tuple(fc.constant(i), operations[i]!.variables)),
+        async ([i, variables]) => {
+          noInternalError(await graphql(app, operations[i]!.query, variables as Record<string, unknown>));
+        },
+      ),
       { numRuns: RUNS },
     );
     expect(await fingerprint(testDb)).toBe(before);
@@ -116,12 +142,18 @@ describe.each(databaseKinds)('fuzzing: no 500 and no data change (%s)', (kind) =
     const operations = [
       {
         query: 'mutation A($input: AddToCartInput!) { addToCart(input: $input) { cart { isEmpty } } }',
-        variables: fc.record({
-          input: fc.oneof(
-            fc.record({ productId: missingProduct, quantity: loose, variationId: loose, variation: loose, extraData: loose, addons: loose }, { requiredKeys: ['productId'] }),
-            loose,
-          ),
-        }, { requiredKeys: [] }),
+        variables: fc.record(
+          {
+            input: fc.oneof(
+              fc.record(
+                { productId: missingProduct, quantity: loose, variationId: loose, variation: loose, extraData: loose, addons: loose },
+                { requiredKeys: ['productId'] },
+              ),
+              loose,
+            ),
+          },
+          { requiredKeys: [] },
+        ),
       },
       {
         query: 'mutation C($input: ApplyCouponInput!) { applyCoupon(input: $input) { applied { code } } }',
@@ -129,16 +161,30 @@ describe.each(databaseKinds)('fuzzing: no 500 and no data change (%s)', (kind) =
       },
       {
         query: 'mutation Q($input: UpdateItemQuantitiesInput!) { updateItemQuantities(input: $input) { cart { isEmpty } } }',
-        variables: fc.record({ input: fc.oneof(fc.record({ items: fc.oneof(fc.array(fc.record({ key: loose, quantity: loose }, { requiredKeys: [] }), { maxLength: 3 }), loose) }, { requiredKeys: [] }), loose) }, { requiredKeys: [] }),
+        variables: fc.record(
+          {
+            input: fc.oneof(
+              fc.record(
+                { items: fc.oneof(fc.array(fc.record({ key: loose, quantity: loose }, { requiredKeys: [] }), { maxLength: 3 }), loose) },
+                { requiredKeys: [] },
+              ),
+              loose,
+            ),
+          },
+          { requiredKeys: [] },
+        ),
       },
     ];
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 0, max: operations.length - 1 }).chain((i) => fc.tuple(fc.constant(i), operations[i]!.variables)), async ([i, variables]) => {
-        // updateItemQuantities with no item lines is a valid no-op that saves the (empty) cart: not invalid input.
-        const items = (variables as { input?: { items?: unknown } }).input?.items;
-        fc.pre(!(Array.isArray(items) && !items.some((item) => typeof item === 'object' && item !== null)));
-        noInternalError(await graphql(app, operations[i]!.query, variables as Record<string, unknown>));
-      }),
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: operations.length - 1 }).chain((i) => fc.tuple(fc.constant(i), operations[i]!.variables)),
+        async ([i, variables]) => {
+          // updateItemQuantities with no item lines is a valid no-op that saves the (empty) cart: not invalid input.
+          const items = (variables as { input?: { items?: unknown } }).input?.items;
+          fc.pre(!(Array.isArray(items) && !items.some((item) => typeof item === 'object' && item !== null)));
+          noInternalError(await graphql(app, operations[i]!.query, variables as Record<string, unknown>));
+        },
+      ),
       { numRuns: RUNS },
     );
     expect(await fingerprint(testDb)).toBe(before);
@@ -146,8 +192,40 @@ describe.each(databaseKinds)('fuzzing: no 500 and no data change (%s)', (kind) =
 
   it(`REST query strings (${RUNS} cases)`, async () => {
     const before = await fingerprint(testDb);
-    const paths = ['/wp-json/wc/v3/products', '/wp-json/wc/v3/products/categories', '/wp-json/wc/v3/orders', `/wp-json/wc/v3/orders/${orderId}`, '/wp-json/wc/v3/products/1'];
-    const names = fc.oneof(fc.constantFrom('page', 'per_page', 'search', 'category', 'status', 'orderby', 'order', 'include', 'slug', 'sku', 'type', 'featured', 'on_sale', 'stock_status', 'min_price', 'max_price', 'parent', 'hide_empty', 'customer', 'consumer_key', 'oauth_nonce', 'page[]'), fc.string({ maxLength: 10 }));
+    const paths = [
+      '/wp-json/wc/v3/products',
+      '/wp-json/wc/v3/products/categories',
+      '/wp-json/wc/v3/orders',
+      `/wp-json/wc/v3/orders/${orderId}`,
+      '/wp-json/wc/v3/products/1',
+    ];
+    const names = fc.oneof(
+      fc.constantFrom(
+        'page',
+        'per_page',
+        'search',
+        'category',
+        'status',
+        'orderby',
+        'order',
+        'include',
+        'slug',
+        'sku',
+        'type',
+        'featured',
+        'on_sale',
+        'stock_status',
+        'min_price',
+        'max_price',
+        'parent',
+        'hide_empty',
+        'customer',
+        'consumer_key',
+        'oauth_nonce',
+        'page[]',
+      ),
+      fc.string({ maxLength: 10 }),
+    );
     const params = fc.array(fc.tuple(names, fc.oneof(fc.string({ maxLength: 30 }), fc.integer().map(String), text)), { maxLength: 6 });
     const authorization = `Basic ${Buffer.from(`${readKey.consumerKey}:${readKey.consumerSecret}`).toString('base64')}`;
     await fc.assert(
@@ -183,8 +261,14 @@ describe.each(databaseKinds)('fuzzing: no 500 and no data change (%s)', (kind) =
     await fc.assert(
       fc.asyncProperty(
         fc.constantFrom('PUT', 'POST', 'PATCH', 'DELETE'),
-        fc.oneof(fc.constant(String(orderId)), fc.string({ maxLength: 12 }).filter((s) => !s.includes('/') && !s.includes('?') && !s.includes('#'))),
-        fc.oneof(body.map((b) => ({ raw: false, payload: JSON.stringify(b), parsed: b as unknown })), text.map((t) => ({ raw: true, payload: t, parsed: undefined as unknown }))),
+        fc.oneof(
+          fc.constant(String(orderId)),
+          fc.string({ maxLength: 12 }).filter((s) => !s.includes('/') && !s.includes('?') && !s.includes('#')),
+        ),
+        fc.oneof(
+          body.map((b) => ({ raw: false, payload: JSON.stringify(b), parsed: b as unknown })),
+          text.map((t) => ({ raw: true, payload: t, parsed: undefined as unknown })),
+        ),
         fc.boolean(),
         fc.constantFrom('orders', 'products'),
         async (method, id, sent, asWriter, resource) => {
@@ -274,14 +358,36 @@ describe.each(databaseKinds)('fuzzing text fields: no 500 and nothing personal i
     (await customer.graphql(`query { availableTimeSlots(type: TAKEAWAY, date: "${DAY}") { id } }`)).body.data.availableTimeSlots[0].id as string;
 
   /** Each sends one request with `bad` in the named field; a fresh browser per case (a guest with a cart). */
-  const cases: Record<string, { fields: string[]; send: (field: string, bad: string) => Promise<{ status: number; errors?: { message: string; extensions?: { code?: string } }[] }> }> = {
+  const cases: Record<
+    string,
+    { fields: string[]; send: (field: string, bad: string) => Promise<{ status: number; errors?: { message: string; extensions?: { code?: string } }[] }> }
+  > = {
     checkout: {
-      fields: [...addressFields.map((f) => `billing.${f}`), ...addressFields.map((f) => `shipping.${f}`), 'customerNote', 'paymentMethod', 'transactionId', 'createdVia', 'account.username', 'account.password', 'account.email', 'extra.key', 'extra.value'],
+      fields: [
+        ...addressFields.map((f) => `billing.${f}`),
+        ...addressFields.map((f) => `shipping.${f}`),
+        'customerNote',
+        'paymentMethod',
+        'transactionId',
+        'createdVia',
+        'account.username',
+        'account.password',
+        'account.email',
+        'extra.key',
+        'extra.value',
+      ],
       send: async (field, bad) => {
         const customer = new Browser(() => app);
         await customer.graphql('mutation($p: Int!) { addToCart(input: {productId: $p, quantity: 1}) { cart { isEmpty } } }', { p: productId });
-        const metaData = [{ key: 'fulfilment_type', value: 'takeaway' }, { key: 'time_slot', value: await slotId(customer) }];
-        const input = withField({ paymentMethod: 'cod', billing: PERSON, shipping: PERSON, customerNote: 'zonder ui', extra: { key: 'allergie', value: 'noten' } }, field, bad);
+        const metaData = [
+          { key: 'fulfilment_type', value: 'takeaway' },
+          { key: 'time_slot', value: await slotId(customer) },
+        ];
+        const input = withField(
+          { paymentMethod: 'cod', billing: PERSON, shipping: PERSON, customerNote: 'zonder ui', extra: { key: 'allergie', value: 'noten' } },
+          field,
+          bad,
+        );
         const { extra, ...rest } = input as { extra: { key: string; value: string } };
         const response = await customer.graphql(CHECKOUT, { input: { ...rest, metaData: [...metaData, extra] } });
         return { status: response.status, errors: response.body.errors };
@@ -300,20 +406,44 @@ describe.each(databaseKinds)('fuzzing text fields: no 500 and nothing personal i
     registerCustomer: {
       fields: ['email', 'username', 'password', 'firstName', 'lastName', ...addressFields.map((f) => `billing.${f}`)],
       send: async (field, bad) => {
-        const input = withField({ email: `${fc.sample(fc.uuid(), 1)[0]}@example.be`, password: PASSWORD, firstName: PERSON.firstName, lastName: PERSON.lastName, billing: PERSON }, field, bad);
-        const response = await new Browser(() => app).graphql('mutation($input: RegisterCustomerInput!) { registerCustomer(input: $input) { customer { databaseId } } }', { input });
+        const input = withField(
+          { email: `${fc.sample(fc.uuid(), 1)[0]}@example.be`, password: PASSWORD, firstName: PERSON.firstName, lastName: PERSON.lastName, billing: PERSON },
+          field,
+          bad,
+        );
+        const response = await new Browser(() => app).graphql(
+          'mutation($input: RegisterCustomerInput!) { registerCustomer(input: $input) { customer { databaseId } } }',
+          { input },
+        );
         return { status: response.status, errors: response.body.errors };
       },
     },
     accountMutations: {
-      fields: ['login.username', 'login.password', 'reset.username', 'resetPassword.key', 'resetPassword.login', 'resetPassword.password', 'review.author', 'review.authorEmail', 'review.content', 'coupon.code'],
+      fields: [
+        'login.username',
+        'login.password',
+        'reset.username',
+        'resetPassword.key',
+        'resetPassword.login',
+        'resetPassword.password',
+        'review.author',
+        'review.authorEmail',
+        'review.content',
+        'coupon.code',
+      ],
       send: async (field, bad) => {
         const [operation, name] = field.split('.') as [string, string];
         const documents: Record<string, [string, Record<string, unknown>]> = {
           login: ['mutation($input: LoginInput!) { login(input: $input) { viewer { role } } }', { username: PERSON.email, password: PASSWORD }],
           reset: ['mutation($input: SendPasswordResetEmailInput!) { sendPasswordResetEmail(input: $input) { success } }', { username: PERSON.email }],
-          resetPassword: ['mutation($input: ResetUserPasswordInput!) { resetUserPassword(input: $input) { user { role } } }', { key: 'abcdef', login: PERSON.email, password: PASSWORD }],
-          review: ['mutation($input: WriteReviewInput!) { writeReview(input: $input) { rating } }', { rating: 5, commentOn: productId, author: PERSON.firstName, authorEmail: PERSON.email, content: 'Lekker' }],
+          resetPassword: [
+            'mutation($input: ResetUserPasswordInput!) { resetUserPassword(input: $input) { user { role } } }',
+            { key: 'abcdef', login: PERSON.email, password: PASSWORD },
+          ],
+          review: [
+            'mutation($input: WriteReviewInput!) { writeReview(input: $input) { rating } }',
+            { rating: 5, commentOn: productId, author: PERSON.firstName, authorEmail: PERSON.email, content: 'Lekker' },
+          ],
           coupon: ['mutation($input: ApplyCouponInput!) { applyCoupon(input: $input) { applied { code } } }', { code: 'korting' }],
         };
         const [query, input] = documents[operation]!;
@@ -322,7 +452,21 @@ describe.each(databaseKinds)('fuzzing text fields: no 500 and nothing personal i
       },
     },
     rest: {
-      fields: ['order.customer_note', 'order.status', 'staff.email', 'staff.password', 'staff.firstName', 'staff.lastName', 'staff.username', 'distance.address_1', 'distance.city', 'distance.postcode', 'printing.printNodeApiKey', 'printing.customerPrinter', 'printing.kitchenPrinter'],
+      fields: [
+        'order.customer_note',
+        'order.status',
+        'staff.email',
+        'staff.password',
+        'staff.firstName',
+        'staff.lastName',
+        'staff.username',
+        'distance.address_1',
+        'distance.city',
+        'distance.postcode',
+        'printing.printNodeApiKey',
+        'printing.customerPrinter',
+        'printing.kitchenPrinter',
+      ],
       send: async (field, bad) => {
         const [target, name] = field.split('.') as [string, string];
         let response;
@@ -330,11 +474,18 @@ describe.each(databaseKinds)('fuzzing text fields: no 500 and nothing personal i
           response = await app.server.inject({
             method: 'PUT',
             url: `/wp-json/wc/v3/orders/${orderId}`,
-            headers: { authorization: `Basic ${Buffer.from(`${readWriteKey.consumerKey}:${readWriteKey.consumerSecret}`).toString('base64')}`, 'content-type': 'application/json' },
+            headers: {
+              authorization: `Basic ${Buffer.from(`${readWriteKey.consumerKey}:${readWriteKey.consumerSecret}`).toString('base64')}`,
+              'content-type': 'application/json',
+            },
             payload: JSON.stringify(withField({ customer_note: 'zonder ui' }, name, bad)),
           });
         } else if (target === 'staff') {
-          response = await admin.request('POST', '/api/staff/users', withField({ email: `${fc.sample(fc.uuid(), 1)[0]}@example.be`, password: PASSWORD, role: 'kitchen', firstName: PERSON.firstName }, name, bad));
+          response = await admin.request(
+            'POST',
+            '/api/staff/users',
+            withField({ email: `${fc.sample(fc.uuid(), 1)[0]}@example.be`, password: PASSWORD, role: 'kitchen', firstName: PERSON.firstName }, name, bad),
+          );
         } else if (target === 'distance') {
           const query = new URLSearchParams({ address_1: PERSON.address1, city: PERSON.city, postcode: PERSON.postcode, [name]: bad });
           response = await app.server.inject({ method: 'GET', url: `/api/calculate-distance?${query}` });
@@ -359,7 +510,13 @@ describe.each(databaseKinds)('fuzzing text fields: no 500 and nothing personal i
       const errorLines = logged.lines.filter((line) => (JSON.parse(line) as { level: number }).level >= 50);
       expect(errorLines).toEqual([]);
       const leaks = secretsIn(logged.text(), [...Object.values(PERSON), PASSWORD, readWriteKey.consumerSecret]);
-      expect(leaks, logged.lines.filter((line) => leaks.some((leak) => line.includes(leak))).slice(0, 3).join('')).toEqual([]);
+      expect(
+        leaks,
+        logged.lines
+          .filter((line) => leaks.some((leak) => line.includes(leak)))
+          .slice(0, 3)
+          .join(''),
+      ).toEqual([]);
     }, 300_000);
   }
 });

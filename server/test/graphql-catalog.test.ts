@@ -10,8 +10,19 @@ const PRODUCTS = /* GraphQL */ `
   query Products($first: Int, $where: RootQueryToProductConnectionWhereArgs) {
     products(first: $first, where: $where) {
       found
-      pageInfo { hasNextPage endCursor }
-      nodes { databaseId name slug ... on SimpleProduct { price(format: RAW) stockStatus } }
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+      nodes {
+        databaseId
+        name
+        slug
+        ... on SimpleProduct {
+          price(format: RAW)
+          stockStatus
+        }
+      }
     }
   }
 `;
@@ -52,7 +63,13 @@ describe.each(databaseKinds)('storefront catalogue on %s', (kind) => {
     const sauzen = await aCategory(db, { slug: 'sauzen' });
     await aProduct(db, { slug: 'frikandel', name: { nl: 'Frikandel' }, regularPrice: 280 });
     await aProduct(db, { slug: 'mayonaise', name: { nl: 'Mayonaise' }, regularPrice: 90, categoryIds: [sauzen.id] });
-    await aProduct(db, { slug: 'stoofvlees', name: { nl: 'Stoofvlees' }, description: { nl: '<p>Met frikandel-kruiden</p>' }, regularPrice: 1250, salePrice: 1100 });
+    await aProduct(db, {
+      slug: 'stoofvlees',
+      name: { nl: 'Stoofvlees' },
+      description: { nl: '<p>Met frikandel-kruiden</p>' },
+      regularPrice: 1250,
+      salePrice: 1100,
+    });
     await catalogCaughtUp(app, testDb.database);
 
     const search = await graphql(app, PRODUCTS, { where: { search: 'FRIKANDEL' } });
@@ -68,7 +85,18 @@ describe.each(databaseKinds)('storefront catalogue on %s', (kind) => {
     expect(page1.body.data.products.pageInfo.hasNextPage).toBe(true);
     const page2 = await graphql(
       app,
-      `query($after: String) { products(first: 2, after: $after) { nodes { slug } pageInfo { hasNextPage } } }`,
+      `
+        query ($after: String) {
+          products(first: 2, after: $after) {
+            nodes {
+              slug
+            }
+            pageInfo {
+              hasNextPage
+            }
+          }
+        }
+      `,
       { after: page1.body.data.products.pageInfo.endCursor },
     );
     expect(page2.body.data.products.nodes).toHaveLength(1);
@@ -123,7 +151,11 @@ describe.each(databaseKinds)('storefront catalogue on %s', (kind) => {
     expect(invalidJson.body).not.toMatch(/at .*\.js/);
     const noQuery = await app.server.inject({ method: 'POST', url: '/graphql', payload: { variables: {} } });
     expect(noQuery.json().errors[0].message).toBe('Must provide a query string.');
-    const wrongOperation = await app.server.inject({ method: 'POST', url: '/graphql', payload: { query: 'query A { allergens { code } }', operationName: 'B' } });
+    const wrongOperation = await app.server.inject({
+      method: 'POST',
+      url: '/graphql',
+      payload: { query: 'query A { allergens { code } }', operationName: 'B' },
+    });
     expect(wrongOperation.json().errors[0].message).toBe('Unknown operation.');
   });
 

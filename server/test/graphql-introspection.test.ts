@@ -31,7 +31,11 @@ describe('GraphQL introspection (BAKJE_GRAPHQL_INTROSPECTION)', () => {
 
   it('refuses __schema and __type in production, before running anything', async () => {
     const app = await start({ NODE_ENV: 'production' });
-    for (const query of [getIntrospectionQuery(), '{ __type(name: "Product") { name fields { name } } }', '{ products(first: 1) { nodes { name } } __schema { queryType { name } } }']) {
+    for (const query of [
+      getIntrospectionQuery(),
+      '{ __type(name: "Product") { name fields { name } } }',
+      '{ products(first: 1) { nodes { name } } __schema { queryType { name } } }',
+    ]) {
       const { status, body } = await graphql(app, query);
       expect(status).toBe(400);
       expect(body.data).toBeUndefined();

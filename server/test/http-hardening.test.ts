@@ -35,23 +35,20 @@ describe('HTTP hardening', () => {
   });
 
   describe('security headers', () => {
-    it.each(['/', '/bestellen', '/api/health', '/graphql?query=%7B__typename%7D', '/wp-json/wc/v3/products', '/no-such-page'])(
-      'are on %s',
-      async (url) => {
-        const response = await app.server.inject(url);
-        const csp = String(response.headers['content-security-policy']);
-        expect(csp).toContain("frame-ancestors 'self'");
-        expect(csp).toContain("default-src 'self'");
-        const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src'))!;
-        expect(scriptSrc.trim()).toBe("script-src 'self'");
-        expect(csp).toContain("object-src 'none'");
-        expect(response.headers['x-content-type-options']).toBe('nosniff');
-        expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
-        expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
-        // Plain HTTP: no HSTS (it would pin a name to HTTPS that does not serve it).
-        expect(response.headers['strict-transport-security']).toBeUndefined();
-      },
-    );
+    it.each(['/', '/bestellen', '/api/health', '/graphql?query=%7B__typename%7D', '/wp-json/wc/v3/products', '/no-such-page'])('are on %s', async (url) => {
+      const response = await app.server.inject(url);
+      const csp = String(response.headers['content-security-policy']);
+      expect(csp).toContain("frame-ancestors 'self'");
+      expect(csp).toContain("default-src 'self'");
+      const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src'))!;
+      expect(scriptSrc.trim()).toBe("script-src 'self'");
+      expect(csp).toContain("object-src 'none'");
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+      expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+      // Plain HTTP: no HSTS (it would pin a name to HTTPS that does not serve it).
+      expect(response.headers['strict-transport-security']).toBeUndefined();
+    });
 
     it('API answers stay same-site for cross-origin readers; product images may be shown anywhere', async () => {
       expect((await app.server.inject('/api/health')).headers['cross-origin-resource-policy']).toBe('same-site');
@@ -115,7 +112,10 @@ describe('HTTP hardening', () => {
         const document = parse(fs.readFileSync(path.join(root, 'web/src', file), 'utf8'));
         operations += document.definitions.filter((d) => d.kind === 'OperationDefinition').length;
         const errors = validate(schema, document, [...specifiedRules, depthLimit(12), queryLimits({ maxAliases: MAX_ALIASES, maxCost: MAX_COST / 2 })]);
-        expect(errors.map((e) => e.message), file).toEqual([]);
+        expect(
+          errors.map((e) => e.message),
+          file,
+        ).toEqual([]);
       }
       expect(operations).toBeGreaterThan(20);
     });
@@ -131,9 +131,19 @@ describe('HTTP hardening', () => {
     it('REST: 413 in the WooCommerce shape (after the key is checked: anonymous bodies are never read)', async () => {
       const key = await new ApiKeyService(testDb.database.db, () => TEST_PEPPER).create({ scope: 'read_write' });
       const authorization = `Basic ${Buffer.from(`${key.consumerKey}:${key.consumerSecret}`).toString('base64')}`;
-      const anonymous = await app.server.inject({ method: 'PUT', url: '/wp-json/wc/v3/orders/1', headers: { 'content-type': 'application/json' }, payload: big });
+      const anonymous = await app.server.inject({
+        method: 'PUT',
+        url: '/wp-json/wc/v3/orders/1',
+        headers: { 'content-type': 'application/json' },
+        payload: big,
+      });
       expect(anonymous.statusCode).toBe(401);
-      const response = await app.server.inject({ method: 'PUT', url: '/wp-json/wc/v3/orders/1', headers: { 'content-type': 'application/json', authorization }, payload: big });
+      const response = await app.server.inject({
+        method: 'PUT',
+        url: '/wp-json/wc/v3/orders/1',
+        headers: { 'content-type': 'application/json', authorization },
+        payload: big,
+      });
       expect(response.statusCode).toBe(413);
       expect(response.json()).toMatchObject({ code: 'rest_request_too_large', data: { status: 413 } });
     });

@@ -72,7 +72,10 @@ describe.each(databaseKinds)('job runner on %s', (kind) => {
         },
       }),
     );
-    await enqueueJobs(testDb.database.db, [1, 2, 3].map((n) => ({ kind: 'strict', lane: 'one', payload: { n } })));
+    await enqueueJobs(
+      testDb.database.db,
+      [1, 2, 3].map((n) => ({ kind: 'strict', lane: 'one', payload: { n } })),
+    );
     const rows = await waitFor('all settled', async () => {
       const all = await statusOf(testDb.database, 'strict');
       return all.every((r) => r.status !== 'queued' && r.status !== 'running') && all;
@@ -175,7 +178,10 @@ describe.each(databaseKinds)('job runner on %s', (kind) => {
         },
       },
     };
-    await enqueueJobs(testDb.database.db, [1, 2, 3, 4, 5, 6].map((n) => ({ kind: 'batched', lane: 'a', payload: { n } })));
+    await enqueueJobs(
+      testDb.database.db,
+      [1, 2, 3, 4, 5, 6].map((n) => ({ kind: 'batched', lane: 'a', payload: { n } })),
+    );
     const runner = new JobRunner(testDb.database.db, testDb.database, new JobHandlers().register(handler), silent, FAST);
     expect(await runner.drain()).toBe(6);
     expect(batches).toEqual([

@@ -86,7 +86,12 @@ describe.each(databaseKinds)('kitchen actions on %s', (kind) => {
     // Through HTTP: bad input is a 400, a conflict 409, and still nothing changes.
     const bad = await app.server.inject({ method: 'POST', url: '/api/kitchen/orders/ready', headers: STAFF_HEADER, payload: { ids: ['x'] } });
     expect(bad.statusCode).toBe(400);
-    const conflict = await app.server.inject({ method: 'POST', url: '/api/kitchen/orders/ready', headers: STAFF_HEADER, payload: { ids: [a.databaseId, b.databaseId] } });
+    const conflict = await app.server.inject({
+      method: 'POST',
+      url: '/api/kitchen/orders/ready',
+      headers: STAFF_HEADER,
+      payload: { ids: [a.databaseId, b.databaseId] },
+    });
     expect(conflict.statusCode).toBe(409);
     expect(conflict.json()).toMatchObject({ code: 'ORDER_ACTION_REFUSED', data: { status: 409 } });
     const ok = await app.server.inject({ method: 'POST', url: '/api/kitchen/orders/ready', headers: STAFF_HEADER, payload: { ids: [a.databaseId] } });

@@ -20,7 +20,14 @@ describe.each(databaseKinds)('print kitchen copy on %s', (kind) => {
     ({ productId } = await aShopTakingOrders(testDb.database.db));
     // Demo mode: no printers configured, tickets go to the virtual LAN printer.
     await updatePrintSettings(testDb.database.db, { customerPrinter: '', kitchenPrinter: '', kitchenCopies: 1 });
-    const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', PORT: '0', BAKJE_VIRTUAL_PRINTER: 'true', BAKJE_PRINT_RETRY_MS: '20', BAKJE_JOB_POLL_MS: '25' });
+    const config = loadConfig({
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'test',
+      PORT: '0',
+      BAKJE_VIRTUAL_PRINTER: 'true',
+      BAKJE_PRINT_RETRY_MS: '20',
+      BAKJE_JOB_POLL_MS: '25',
+    });
     app = await buildApp(config, testDb.database, createLogger('silent'), () => NOW, {
       authorizeStaff: async (request) => request.headers['x-test-staff'] === 'kitchen',
     });

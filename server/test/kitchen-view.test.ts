@@ -41,8 +41,7 @@ describe.each(databaseKinds)('kitchen view API on %s', (kind) => {
     await testDb.cleanup();
   });
 
-  const kitchenJobs = (orderId: number) =>
-    jobsForOrder(testDb.database.db, orderId).then((jobs) => jobs.filter((j) => j.ticket === 'kitchen'));
+  const kitchenJobs = (orderId: number) => jobsForOrder(testDb.database.db, orderId).then((jobs) => jobs.filter((j) => j.ticket === 'kitchen'));
 
   it('prints a kitchen copy as a new durable job, for staff only', async () => {
     const order = await placeOrder(app, productId);
@@ -79,7 +78,10 @@ describe.each(databaseKinds)('kitchen view API on %s', (kind) => {
 
   it('lets managers set the age timer minutes; kitchen staff, customers and bad values change nothing', async () => {
     const db = testDb.database.db;
-    for (const [email, role] of [['chef@example.be', 'manager'], ['keuken@example.be', 'kitchen']] as const) {
+    for (const [email, role] of [
+      ['chef@example.be', 'manager'],
+      ['keuken@example.be', 'kitchen'],
+    ] as const) {
       await createAccount(db, { email, password: 'Goed wachtwoord 42', role });
     }
     const as = async (email: string) => {
@@ -93,7 +95,13 @@ describe.each(databaseKinds)('kitchen view API on %s', (kind) => {
 
     expect((await new Browser(() => app).request('PUT', '/api/kitchen/settings', { ageAmberMinutes: 6, ageRedMinutes: 9 })).statusCode).toBe(401);
     expect((await cook.request('PUT', '/api/kitchen/settings', { ageAmberMinutes: 6, ageRedMinutes: 9 })).statusCode).toBe(403);
-    for (const bad of [{ ageAmberMinutes: 9, ageRedMinutes: 6 }, { ageAmberMinutes: 0, ageRedMinutes: 6 }, { ageAmberMinutes: 2.5, ageRedMinutes: 6 }, { ageAmberMinutes: 2 }, { ageAmberMinutes: 2, ageRedMinutes: 6, extra: 1 }]) {
+    for (const bad of [
+      { ageAmberMinutes: 9, ageRedMinutes: 6 },
+      { ageAmberMinutes: 0, ageRedMinutes: 6 },
+      { ageAmberMinutes: 2.5, ageRedMinutes: 6 },
+      { ageAmberMinutes: 2 },
+      { ageAmberMinutes: 2, ageRedMinutes: 6, extra: 1 },
+    ]) {
       const refused = await manager.request('PUT', '/api/kitchen/settings', bad);
       expect(refused.statusCode, JSON.stringify(bad)).toBe(400);
       expect(refused.json()).toMatchObject({ code: 'INVALID_INPUT' });

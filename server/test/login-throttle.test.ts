@@ -56,7 +56,10 @@ describe.each(databaseKinds)('login throttle on %s', { timeout: 120_000 }, (kind
     });
     const body = response.json() as { errors?: { message: string; extensions?: { code?: string } }[] };
     const setCookies = ([] as string[]).concat(response.headers['set-cookie'] ?? []);
-    const deviceCookie = setCookies.find((c) => c.startsWith(`${DEVICE_COOKIE}=`))?.split(';')[0]!.slice(DEVICE_COOKIE.length + 1);
+    const deviceCookie = setCookies
+      .find((c) => c.startsWith(`${DEVICE_COOKIE}=`))
+      ?.split(';')[0]!
+      .slice(DEVICE_COOKIE.length + 1);
     const error = body.errors?.[0];
     return error ? { outcome: error.message, code: error.extensions?.code } : { outcome: 'ok', deviceCookie };
   }

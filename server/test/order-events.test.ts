@@ -58,7 +58,7 @@ describe.each(databaseKinds)('live order events on %s', (kind) => {
     expect(ids[0]).toBeGreaterThan(Number(lastSeen));
   });
 
-  it('an order stream resumes with only that order\'s missed events; an unknown Last-Event-ID gets a snapshot', async () => {
+  it("an order stream resumes with only that order's missed events; an unknown Last-Event-ID gets a snapshot", async () => {
     const mine = await placeOrder(app, productId);
     const url = `/api/events/order/${mine.databaseId}?key=${encodeURIComponent(mine.orderKey)}`;
     const first = await connect(url);
@@ -66,7 +66,12 @@ describe.each(databaseKinds)('live order events on %s', (kind) => {
     first.close();
 
     const other = await placeOrder(app, productId);
-    for (const [id, action] of [[other.databaseId, 'ready'], [mine.databaseId, 'ready'], [other.databaseId, 'recover'], [mine.databaseId, 'recover']] as const) {
+    for (const [id, action] of [
+      [other.databaseId, 'ready'],
+      [mine.databaseId, 'ready'],
+      [other.databaseId, 'recover'],
+      [mine.databaseId, 'recover'],
+    ] as const) {
       expect((await app.server.inject({ method: 'POST', url: `/api/kitchen/orders/${id}/${action}`, headers: STAFF_HEADER })).statusCode).toBe(200);
     }
     const again = await connect(url, { 'last-event-id': snapshot!.id! });
@@ -130,7 +135,10 @@ describe.each(databaseKinds)('live order events on %s', (kind) => {
     const [recent, old, preparing] = [await placeOrder(app, productId), await placeOrder(app, productId), await placeOrder(app, productId)];
     await app.server.inject({ method: 'POST', url: '/api/kitchen/orders/ready', headers: STAFF_HEADER, payload: { ids: [recent.databaseId, old.databaseId] } });
     // Ready for longer than the setting: off the board.
-    await db.update(t.orders).set({ updatedAt: new Date(NOW.getTime() - 121_000) }).where(eq(t.orders.id, old.databaseId));
+    await db
+      .update(t.orders)
+      .set({ updatedAt: new Date(NOW.getTime() - 121_000) })
+      .where(eq(t.orders.id, old.databaseId));
 
     const screen = await connect('/api/events/status-screen');
     const [snapshot] = await screen.waitForCount(1);

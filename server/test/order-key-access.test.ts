@@ -36,7 +36,7 @@ describe.each(databaseKinds)('an order read by its key alone on %s', (kind) => {
     await testDb.cleanup();
   });
 
-  it('shows the customer\'s details for 24 hours, then only status and items; the owner keeps seeing them', async () => {
+  it("shows the customer's details for 24 hours, then only status and items; the owner keeps seeing them", async () => {
     await start();
     now = hoursAfter(23.9);
     const early = await byKey();
@@ -49,7 +49,12 @@ describe.each(databaseKinds)('an order read by its key alone on %s', (kind) => {
 
     now = hoursAfter(24);
     const late = (await byKey()).data.order;
-    expect(late).toMatchObject({ status: 'PROCESSING', personalDetailsHidden: true, kitchenNotes: [], lineItems: { nodes: [{ name: 'Frikandel', quantity: 2 }] } });
+    expect(late).toMatchObject({
+      status: 'PROCESSING',
+      personalDetailsHidden: true,
+      kitchenNotes: [],
+      lineItems: { nodes: [{ name: 'Frikandel', quantity: 2 }] },
+    });
     expect(Object.values(late.billing).every((value) => value === '' || value === null)).toBe(true);
     expect(Object.values(late.shipping).every((value) => value === '' || value === null)).toBe(true);
     expect(late.customerNote ?? '').toBe('');
@@ -61,7 +66,10 @@ describe.each(databaseKinds)('an order read by its key alone on %s', (kind) => {
     await ensureFirstAdmin(testDb.database, { email: 'baas@example.be', password: 'De baas van de frituur' });
     const staff = new Browser(() => app);
     await staff.graphql('mutation { login(input: {username: "baas@example.be", password: "De baas van de frituur"}) { viewer { role } } }');
-    expect((await staff.graphql(ORDER, { id: String(order.databaseId) })).body.data.order).toMatchObject({ personalDetailsHidden: false, billing: { firstName: 'Zegerina' } });
+    expect((await staff.graphql(ORDER, { id: String(order.databaseId) })).body.data.order).toMatchObject({
+      personalDetailsHidden: false,
+      billing: { firstName: 'Zegerina' },
+    });
     // A customer who is not the owner gets nothing without the key, as before.
     const stranger = new Browser(() => app);
     expect((await stranger.graphql(ORDER, { id: String(order.databaseId) })).body.data.order).toBeNull();

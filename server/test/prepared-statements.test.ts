@@ -14,7 +14,10 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('prepared statements on Postgr
       const db = single.db;
       await db.insert(t.settings).values({ key: 'a', value: { n: 1 } });
       for (let i = 0; i < 3; i++) {
-        const rows = await db.select({ value: t.settings.value }).from(t.settings).where(sql`${t.settings.key} = ${'a'}`);
+        const rows = await db
+          .select({ value: t.settings.value })
+          .from(t.settings)
+          .where(sql`${t.settings.key} = ${'a'}`);
         expect(rows).toEqual([{ value: { n: 1 } }]);
       }
       const prepared = (await db.execute(sql`select statement from pg_prepared_statements`)) as unknown as { rows: { statement: string }[] };
@@ -42,7 +45,10 @@ describe.runIf(Boolean(process.env.DATABASE_URL))('prepared statements on Postgr
     const testDb = await createTestDatabase('postgres');
     const single = await openPostgres(testDb.url!, 1, undefined, false);
     try {
-      await single.db.select({ key: t.settings.key }).from(t.settings).where(sql`${t.settings.key} = ${'a'}`);
+      await single.db
+        .select({ key: t.settings.key })
+        .from(t.settings)
+        .where(sql`${t.settings.key} = ${'a'}`);
       const prepared = (await single.db.execute(sql`select count(*)::int as n from pg_prepared_statements`)) as unknown as { rows: { n: number }[] };
       expect(prepared.rows[0]!.n).toBe(0);
     } finally {

@@ -29,7 +29,13 @@ describe.each(databaseKinds)('print settings and print jobs in the dashboard on 
     const db = testDb.database.db;
     ({ productId } = await aShopTakingOrders(db));
     printed = new MemoryTicketStore();
-    simulator = new PrintNodeSimulator(printed, { apiKey: SECRET_KEY, printers: [{ id: 71, name: 'Toog' }, { id: 72, name: 'Keuken' }] });
+    simulator = new PrintNodeSimulator(printed, {
+      apiKey: SECRET_KEY,
+      printers: [
+        { id: 71, name: 'Toog' },
+        { id: 72, name: 'Keuken' },
+      ],
+    });
     baseUrl = await simulator.start();
     await updatePrintSettings(db, { customerPrinter: '71', kitchenPrinter: '72', printNodeApiKey: SECRET_KEY, printNodeBaseUrl: baseUrl });
     app = await startTestApp(testDb.database, { BAKJE_PRINT_RETRY_MS: '20', BAKJE_JOB_POLL_MS: '25' }, () => NOW);
@@ -156,14 +162,26 @@ describe.each(databaseKinds)('print settings and print jobs in the dashboard on 
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       const answer = response.json() as { code: string; message: string; data: { fields: { field: string; message: string }[] } };
       expect(answer.code).toBe('PRINT_SETTINGS_INVALID');
-      expect(answer.data.fields.map((f) => f.field), JSON.stringify(body)).toEqual(fields);
+      expect(
+        answer.data.fields.map((f) => f.field),
+        JSON.stringify(body),
+      ).toEqual(fields);
       expect(answer.message).toMatch(/^Print settings not saved: /);
     }
     const printerError = (await admin.request('PUT', '/api/printing/settings', { kitchenPrinter: 'keuken' })).json();
     expect(printerError.data.fields[0].message).toMatch(/PrintNode printer id .* host:port/);
     expect(await readPrintSettings(testDb.database.db)).toEqual(before);
 
-    for (const query of ['status=pending', 'status=', 'status=failed,printing', 'kind=Print!', 'limit=0', 'limit=201', 'limit=ten', 'status=failed&status=skipped']) {
+    for (const query of [
+      'status=pending',
+      'status=',
+      'status=failed,printing',
+      'kind=Print!',
+      'limit=0',
+      'limit=201',
+      'limit=ten',
+      'status=failed&status=skipped',
+    ]) {
       expect((await admin.request('GET', `/api/jobs?${query}`)).statusCode, query).toBe(400);
     }
     expect((await admin.request('POST', '/api/jobs/abc/retry')).statusCode).toBe(400);
@@ -180,14 +198,31 @@ describe.each(databaseKinds)('print settings and print jobs in the dashboard on 
       const jobs = await jobsForOrder(db, first.databaseId);
       return jobs.length === 2 && jobs.every((j) => j.status === 'failed' || j.status === 'skipped') && jobs;
     });
-    expect(settled.map((j) => [j.ticket, j.status])).toEqual([['customer', 'skipped'], ['kitchen', 'failed']]);
+    expect(settled.map((j) => [j.ticket, j.status])).toEqual([
+      ['customer', 'skipped'],
+      ['kitchen', 'failed'],
+    ]);
     const second = await placeOrder(app, productId, { firstName: 'Bo', lastName: 'Claes' });
-    await waitFor('second order settled', async () => (await jobsForOrder(db, second.databaseId)).every((j) => j.status === 'failed' || j.status === 'skipped'));
+    await waitFor('second order settled', async () =>
+      (await jobsForOrder(db, second.databaseId)).every((j) => j.status === 'failed' || j.status === 'skipped'),
+    );
     // Refused at the door (401): the simulator counts only the print requests it let in.
     expect(simulator.requests).toBe(0);
 
-    type Listed = { id: number; kind: string; about: Record<string, unknown>; status: string; attempts: number; lastError: string; idempotencyKey: string; createdAt: string };
-    const answer = (await admin.request('GET', '/api/jobs?status=failed,skipped&kind=print')).json() as { jobs: Listed[]; counts: Record<string, Record<string, number>> };
+    type Listed = {
+      id: number;
+      kind: string;
+      about: Record<string, unknown>;
+      status: string;
+      attempts: number;
+      lastError: string;
+      idempotencyKey: string;
+      createdAt: string;
+    };
+    const answer = (await admin.request('GET', '/api/jobs?status=failed,skipped&kind=print')).json() as {
+      jobs: Listed[];
+      counts: Record<string, Record<string, number>>;
+    };
     const listed = answer.jobs;
     const ticketOf = (order: { databaseId: number }, ticket: string) => ({ orderId: order.databaseId, ticket, copy: 1 });
     expect(listed.map((j) => [j.kind, j.about, j.status])).toEqual([
@@ -237,7 +272,10 @@ describe.each(databaseKinds)('print settings and print jobs in the dashboard on 
       ticketOf(second, 'customer'),
     ]);
     // The readiness probe counts the jobs of each kind by state.
-    expect((await app.server.inject({ method: 'GET', url: '/api/ready' })).json().jobs).toEqual({ print: { done: 2, failed: 1, skipped: 1 }, mail: { done: 2 } });
+    expect((await app.server.inject({ method: 'GET', url: '/api/ready' })).json().jobs).toEqual({
+      print: { done: 2, failed: 1, skipped: 1 },
+      mail: { done: 2 },
+    });
   });
 
   it('prints a test ticket straight to the configured printer, also while printing is off, and says why when it cannot', async () => {
@@ -251,7 +289,17 @@ describe.each(databaseKinds)('print settings and print jobs in the dashboard on 
     expect(others).toEqual([]);
     expect(ticket).toMatchObject({ printer: 'printnode:72', idempotencyKey: reference });
     const rule = '-'.repeat(23);
-    expect(ticket!.lines).toEqual([rule, '    Frituur Marcel', '      TESTTICKET', '       Keukenbon', rule, '21-11-2026 10:00', 'printnode:72', rule, `ref ${reference}`]);
+    expect(ticket!.lines).toEqual([
+      rule,
+      '    Frituur Marcel',
+      '      TESTTICKET',
+      '       Keukenbon',
+      rule,
+      '21-11-2026 10:00',
+      'printnode:72',
+      rule,
+      `ref ${reference}`,
+    ]);
     // Each test has its own reference: a second one is printed, not dropped as a repeat.
     expect((await manager.request('POST', '/api/printing/test', { kind: 'kitchen' })).statusCode).toBe(200);
     expect(await printed.list()).toHaveLength(2);

@@ -6,8 +6,18 @@ import { customerTicket, kitchenTicket, type TicketContext } from '../src/module
 import { printable } from '../src/modules/printing/ticket-text.js';
 
 const address = (overrides: Partial<Address> = {}): Address => ({
-  firstName: 'Amélie', lastName: 'Van den Brœck', company: '', address1: 'Sint-Pietersnieuwstraat 41', address2: '',
-  city: 'Gent', state: '', postcode: '9000', country: 'BE', phone: '0470 12 34 56', email: '', ...overrides,
+  firstName: 'Amélie',
+  lastName: 'Van den Brœck',
+  company: '',
+  address1: 'Sint-Pietersnieuwstraat 41',
+  address2: '',
+  city: 'Gent',
+  state: '',
+  postcode: '9000',
+  country: 'BE',
+  phone: '0470 12 34 56',
+  email: '',
+  ...overrides,
 });
 
 const sauce: LineAddon = { fieldId: 1, optionId: 2, name: 'Saus', value: 'Mayonaise', price: 100, priceType: 'quantity_based' };
@@ -17,16 +27,72 @@ const remark: LineAddon = { fieldId: 3, optionId: null, name: 'Opmerking', value
 function anOrder(overrides: Partial<OrderWithLines> = {}): OrderWithLines {
   const createdAt = new Date('2026-11-21T09:00:00Z');
   return {
-    id: 1042, orderKey: 'k', status: 'processing', sessionKey: 's', customerId: null, currency: 'EUR',
-    fulfilmentType: 'takeaway', slotId: 1, slotStart: new Date('2026-11-21T17:15:00Z'), slotEnd: new Date('2026-11-21T17:30:00Z'),
-    pickupNumber: 7, pickupDay: '2026-11-21', billing: address(), shipping: address(), shipToDifferentAddress: false,
-    paymentMethod: 'cod', paymentMethodTitle: 'Cash', transactionId: null, datePaid: null,
-    customerNote: 'zonder ui | extra zout|  ', subtotal: 1530, discountTotal: 0, shippingTotal: 0, totalTax: 87, total: 1530,
-    vatLines: [{ rate: 6, tax: 87, total: 1530 }], couponCodes: [], distanceKm: null, isTestOrder: false, createdVia: 'checkout',
-    metaData: [], createdAt, updatedAt: createdAt,
+    id: 1042,
+    orderKey: 'k',
+    status: 'processing',
+    sessionKey: 's',
+    customerId: null,
+    currency: 'EUR',
+    fulfilmentType: 'takeaway',
+    slotId: 1,
+    slotStart: new Date('2026-11-21T17:15:00Z'),
+    slotEnd: new Date('2026-11-21T17:30:00Z'),
+    pickupNumber: 7,
+    pickupDay: '2026-11-21',
+    billing: address(),
+    shipping: address(),
+    shipToDifferentAddress: false,
+    paymentMethod: 'cod',
+    paymentMethodTitle: 'Cash',
+    transactionId: null,
+    datePaid: null,
+    customerNote: 'zonder ui | extra zout|  ',
+    subtotal: 1530,
+    discountTotal: 0,
+    shippingTotal: 0,
+    totalTax: 87,
+    total: 1530,
+    vatLines: [{ rate: 6, tax: 87, total: 1530 }],
+    couponCodes: [],
+    distanceKm: null,
+    isTestOrder: false,
+    createdVia: 'checkout',
+    metaData: [],
+    createdAt,
+    updatedAt: createdAt,
     lines: [
-      { id: 1, orderId: 1042, position: 0, productId: 1, variationId: 2, name: 'Friet groot', sku: '', quantity: 2, unitPrice: 420, addons: [sauce], subtotal: 1040, total: 1040, vatRate: 6, totalTax: 59 },
-      { id: 2, orderId: 1042, position: 1, productId: 3, variationId: null, name: 'Stoofvleessaus met extra groenten uit de streek', sku: '', quantity: 1, unitPrice: 490, addons: [remark], subtotal: 490, total: 490, vatRate: 6, totalTax: 28 },
+      {
+        id: 1,
+        orderId: 1042,
+        position: 0,
+        productId: 1,
+        variationId: 2,
+        name: 'Friet groot',
+        sku: '',
+        quantity: 2,
+        unitPrice: 420,
+        addons: [sauce],
+        subtotal: 1040,
+        total: 1040,
+        vatRate: 6,
+        totalTax: 59,
+      },
+      {
+        id: 2,
+        orderId: 1042,
+        position: 1,
+        productId: 3,
+        variationId: null,
+        name: 'Stoofvleessaus met extra groenten uit de streek',
+        sku: '',
+        quantity: 1,
+        unitPrice: 490,
+        addons: [remark],
+        subtotal: 490,
+        total: 490,
+        vatRate: 6,
+        totalTax: 28,
+      },
     ],
     ...overrides,
   };
@@ -91,12 +157,25 @@ describe('customer ticket', () => {
 
   it('shows BETAALD for a paid order, the discount, the delivery fee and address', () => {
     const order = anOrder({
-      paymentMethod: 'multisafepay_bancontact', fulfilmentType: 'delivery', discountTotal: 153, shippingTotal: 250, total: 1627,
-      vatLines: [{ rate: 6, tax: 78, total: 1377 }, { rate: 21, tax: 43, total: 250 }], customerNote: '',
+      paymentMethod: 'multisafepay_bancontact',
+      fulfilmentType: 'delivery',
+      discountTotal: 153,
+      shippingTotal: 250,
+      total: 1627,
+      vatLines: [
+        { rate: 6, tax: 78, total: 1377 },
+        { rate: 21, tax: 43, total: 250 },
+      ],
+      customerNote: '',
       shipping: address({ address1: 'Rue de l’Église 3', address2: 'bus 2', postcode: '9050', city: 'Gentbrugge' }),
     });
     const lines = customerTicket(order, { ...context, seller: { name: 'Bakje', address: [], vatNumber: '' } }).lines;
-    expect(lines.slice(0, 4)).toEqual(['                     Bakje', '-'.repeat(48), '                   PRO FORMA', '        Dit is geen geldig BTW-kasticket']);
+    expect(lines.slice(0, 4)).toEqual([
+      '                     Bakje',
+      '-'.repeat(48),
+      '                   PRO FORMA',
+      '        Dit is geen geldig BTW-kasticket',
+    ]);
     expect(lines).toContain('Levering: 21-11-2026 18:15');
     expect(lines).toContain("  Rue de l'Eglise 3 bus 2");
     expect(lines).toContain('  9050 Gentbrugge');

@@ -32,7 +32,12 @@ describe('PrintNode client against the simulator', () => {
     expect(await client.submit(job)).toEqual({ jobId: null, duplicate: true });
     const kept = await store.list();
     expect(kept).toHaveLength(1);
-    expect(kept[0]).toMatchObject({ printer: 'printnode:1', idempotencyKey: 'o3-k1', title: 'Bakje #3 keuken', lines: ['#3 AFHALEN', '1x  Bicky', 'ref o3-k1'] });
+    expect(kept[0]).toMatchObject({
+      printer: 'printnode:1',
+      idempotencyKey: 'o3-k1',
+      title: 'Bakje #3 keuken',
+      lines: ['#3 AFHALEN', '1x  Bicky', 'ref o3-k1'],
+    });
 
     sim.failNext(1);
     const outage = await client.submit({ ...job, idempotencyKey: 'o3-k2' }).catch((e: unknown) => e);

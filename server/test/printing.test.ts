@@ -56,7 +56,10 @@ async function placeCashOrder(app: App, productId: number, slotId: number): Prom
     paymentMethod: 'cod',
     billing,
     customerNote: 'zonder ui|extra zout',
-    metaData: [{ key: 'fulfilment_type', value: 'takeaway' }, { key: 'time_slot', value: `${slotId}@2026-11-21T18:15` }],
+    metaData: [
+      { key: 'fulfilment_type', value: 'takeaway' },
+      { key: 'time_slot', value: `${slotId}@2026-11-21T18:15` },
+    ],
   };
   return (await call(CHECKOUT, { input })).checkout.order.databaseId as number;
 }
@@ -87,9 +90,20 @@ describe.each(databaseKinds)('printing order tickets on %s', (kind) => {
     const db = testDb.database.db;
     await db.insert(t.settings).values({ key: 'opening_hours', value: { week: { '6': [{ open: '09:00', close: '23:00' }] } } });
     productId = (await aProduct(db, { name: { nl: 'Frikandel speciaal met curry ketchup en gehakte ajuin' }, regularPrice: 280 })).id;
-    slotId = (await db.insert(t.timeSlots).values({ type: 'takeaway', startTime: '18:00', endTime: '19:00', intervalMinutes: 15, maxOrders: 10, repeatDays: [6] }).returning())[0]!.id;
+    slotId = (
+      await db
+        .insert(t.timeSlots)
+        .values({ type: 'takeaway', startTime: '18:00', endTime: '19:00', intervalMinutes: 15, maxOrders: 10, repeatDays: [6] })
+        .returning()
+    )[0]!.id;
     printed = new MemoryTicketStore();
-    simulator = new PrintNodeSimulator(printed, { apiKey: 'pn-test-key', printers: [{ id: 71, name: 'Toog' }, { id: 72, name: 'Keuken' }] });
+    simulator = new PrintNodeSimulator(printed, {
+      apiKey: 'pn-test-key',
+      printers: [
+        { id: 71, name: 'Toog' },
+        { id: 72, name: 'Keuken' },
+      ],
+    });
     baseUrl = await simulator.start();
     await updatePrintSettings(db, { customerPrinter: '71', kitchenPrinter: '72', printNodeApiKey: 'pn-test-key', printNodeBaseUrl: baseUrl });
   });
@@ -130,7 +144,15 @@ describe.each(databaseKinds)('printing order tickets on %s', (kind) => {
     expect(kitchen).toEqual(expect.arrayContaining(['- zonder ui', '- extra zout', 'CASH']));
 
     // The job printed but the runner died before writing "done": the retry is recognised, not printed again.
-    await testDb.database.db.update(t.jobs).set({ status: 'queued', finishedAt: null }).where(inArray(t.jobs.id, jobs.map((j) => j.id)));
+    await testDb.database.db
+      .update(t.jobs)
+      .set({ status: 'queued', finishedAt: null })
+      .where(
+        inArray(
+          t.jobs.id,
+          jobs.map((j) => j.id),
+        ),
+      );
     app.jobs.runner!.nudge();
     await waitFor('jobs done again', allSettled(testDb, orderId, 2));
     expect(simulator.requests).toBe(6);
@@ -157,7 +179,10 @@ describe.each(databaseKinds)('printing order tickets on %s', (kind) => {
     apps.pop();
     const third = await startApp(testDb, logs);
     apps.push(third);
-    expect((await jobsForOrder(testDb.database.db, orderId)).map((j) => [j.attempts, j.interrupted])).toEqual([[1, false], [2, true]]);
+    expect((await jobsForOrder(testDb.database.db, orderId)).map((j) => [j.attempts, j.interrupted])).toEqual([
+      [1, false],
+      [2, true],
+    ]);
     expect(await third.jobs.runner!.drain()).toBe(0);
     expect((await printed.list()).map((tk) => tk.idempotencyKey).sort()).toEqual([`o${orderId}-c1`, `o${orderId}-k1`]);
     expect(simulator.requests).toBe(2);
@@ -169,7 +194,10 @@ describe.each(databaseKinds)('printing order tickets on %s', (kind) => {
     apps.push(app);
     const orderId = await placeCashOrder(app, productId, slotId);
     const jobs = await waitFor('skipped jobs', allSettled(testDb, orderId, 2));
-    expect(jobs.map((j) => [j.status, j.lastError])).toEqual([['skipped', NOT_CONFIGURED], ['skipped', NOT_CONFIGURED]]);
+    expect(jobs.map((j) => [j.status, j.lastError])).toEqual([
+      ['skipped', NOT_CONFIGURED],
+      ['skipped', NOT_CONFIGURED],
+    ]);
     expect(logs.filter((l) => l.msg === NOT_CONFIGURED && l.level === 40)).toHaveLength(2);
 
     await updatePrintSettings(testDb.database.db, { printNodeApiKey: 'pn-test-key', enabled: false, kitchenCopies: 0 });
@@ -200,7 +228,10 @@ describe.each(databaseKinds)('printing order tickets on %s', (kind) => {
     expect((await app.server.inject({ method: 'GET', url: '/api/printing/simulated-tickets' })).statusCode).toBe(401);
     await createAccount(testDb.database.db, { email: 'keuken@example.be', password: 'Goed wachtwoord 42', role: 'kitchen' });
     const kitchen = new Browser(() => app);
-    await kitchen.graphql(`mutation($u: String!, $p: String!) { login(input: {username: $u, password: $p}) { viewer { role } } }`, { u: 'keuken@example.be', p: 'Goed wachtwoord 42' });
+    await kitchen.graphql(`mutation($u: String!, $p: String!) { login(input: {username: $u, password: $p}) { viewer { role } } }`, {
+      u: 'keuken@example.be',
+      p: 'Goed wachtwoord 42',
+    });
     const response = await kitchen.request('GET', '/api/printing/simulated-tickets');
     expect(response.statusCode).toBe(200);
     const tickets = response.json().tickets as { idempotencyKey: string; text: string }[];
@@ -218,7 +249,10 @@ describe.each(databaseKinds)('printing order tickets on %s', (kind) => {
     const silent = pino({ level: 'silent' }) as unknown as Logger;
     const handlers = new JobHandlers().register(printJobHandler({ timeZone: 'Europe/Brussels', retryBaseMs: 10 }));
     const options = { concurrency: 2, pollMs: 25, leaseMs: 5000 };
-    const workers = [new JobRunner(testDb.database.db, testDb.database, handlers, silent, options), new JobRunner(second.db, second, handlers, silent, options)];
+    const workers = [
+      new JobRunner(testDb.database.db, testDb.database, handlers, silent, options),
+      new JobRunner(second.db, second, handlers, silent, options),
+    ];
     simulator.failNext(3);
     const handled = [0, 0];
     // Both workers drain the same queue at the same time, again after failed attempts come due.

@@ -123,7 +123,9 @@ async function aShopTakingOrders(db: DbOrTx): Promise<number> {
   const week = Object.fromEntries(['0', '1', '2', '3', '4', '5', '6'].map((d) => [d, allDay]));
   await db.insert(t.settings).values({ key: 'opening_hours', value: { week } });
   const productId = (await aProduct(db, { slug: 'frikandel', name: { nl: 'Frikandel' }, regularPrice: 280, maxQuantity: 60 })).id;
-  await db.insert(t.timeSlots).values({ type: 'takeaway', startTime: '18:00', endTime: '19:00', intervalMinutes: 15, maxOrders: 1000, repeatDays: [0, 1, 2, 3, 4, 5, 6] });
+  await db
+    .insert(t.timeSlots)
+    .values({ type: 'takeaway', startTime: '18:00', endTime: '19:00', intervalMinutes: 15, maxOrders: 1000, repeatDays: [0, 1, 2, 3, 4, 5, 6] });
   return productId;
 }
 
@@ -173,8 +175,23 @@ async function placeCashOrder(base: string, productId: number): Promise<{ databa
   await customer.graphql(ADD, { productId, quantity: 2 });
   const { availableTimeSlots: slots } = await customer.graphql<{ availableTimeSlots: { id: string }[] }>(SLOTS, { date: tomorrowInBrussels() });
   expect(slots.length).toBeGreaterThan(0);
-  const billing = { firstName: 'An', lastName: 'Peeters', phone: '0470 12 34 56', email: 'an@example.be', address1: 'Veldstraat 1', city: 'Gent', postcode: '9000' };
-  const input = { paymentMethod: 'cod', billing, metaData: [{ key: 'fulfilment_type', value: 'takeaway' }, { key: 'time_slot', value: slots[0]!.id }] };
+  const billing = {
+    firstName: 'An',
+    lastName: 'Peeters',
+    phone: '0470 12 34 56',
+    email: 'an@example.be',
+    address1: 'Veldstraat 1',
+    city: 'Gent',
+    postcode: '9000',
+  };
+  const input = {
+    paymentMethod: 'cod',
+    billing,
+    metaData: [
+      { key: 'fulfilment_type', value: 'takeaway' },
+      { key: 'time_slot', value: slots[0]!.id },
+    ],
+  };
   return (await customer.graphql<{ checkout: { order: { databaseId: number } } }>(CHECKOUT, { input })).checkout.order;
 }
 
@@ -211,7 +228,14 @@ async function aShopPrintingTo(kind: 'pglite' | 'postgres', printer: { address: 
   cleanups.push(() => fs.rmSync(dataDir, { recursive: true, force: true }));
   const prepare = async (db: DbOrTx) => {
     const productId = await aShopTakingOrders(db);
-    await updatePrintSettings(db, { enabled: true, customerTicket: true, kitchenTicket: true, kitchenCopies: 1, customerPrinter: printer.address, kitchenPrinter: printer.address });
+    await updatePrintSettings(db, {
+      enabled: true,
+      customerTicket: true,
+      kitchenTicket: true,
+      kitchenCopies: 1,
+      customerPrinter: printer.address,
+      kitchenPrinter: printer.address,
+    });
     return productId;
   };
   if (kind === 'postgres') {
@@ -261,7 +285,12 @@ describe.skipIf(!process.env.DATABASE_URL)('two server processes on one PostgreS
 
     const order = await placeCashOrder(a.base, productId);
     await kitchen.waitUntil(
-      () => kitchen.events.some((e) => (e.data as { type?: string; order?: { id: number } }).type === 'order.created' && (e.data as { order: { id: number } }).order.id === order.databaseId),
+      () =>
+        kitchen.events.some(
+          (e) =>
+            (e.data as { type?: string; order?: { id: number } }).type === 'order.created' &&
+            (e.data as { order: { id: number } }).order.id === order.databaseId,
+        ),
       `order.created for order ${order.databaseId} on process B`,
       60_000,
     );
@@ -321,7 +350,10 @@ describe.each(databaseKinds)('printing survives a killed server on %s', (kind) =
     const customerRef = `ref o${orderId}-c1`;
     const kitchenRef = `ref o${orderId}-k1`;
     const reprinted = () => printer.jobs.filter((j) => j.at > killedAt && j.bytes.toString('latin1').includes('HERDRUK'));
-    const both = () => reprinted().map((j) => j.bytes.toString('latin1')).join('');
+    const both = () =>
+      reprinted()
+        .map((j) => j.bytes.toString('latin1'))
+        .join('');
     await until('both tickets again', () => both().includes(customerRef) && both().includes(kitchenRef), 60_000, second.output);
     const resentAfterMs = Math.max(...reprinted().map((j) => j.at)) - killedAt;
     expect(resentAfterMs, second.output()).toBeLessThan(10_000);

@@ -98,7 +98,11 @@ describe.each(databaseKinds)('store REST API and API keys (%s)', (kind) => {
       await keys.revoke(key.id);
       const response = await get('/wp-json/wc/v3/products', { authorization: basic(key) });
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ code: 'woocommerce_rest_authentication_error', message: 'Consumer key is invalid.', data: { status: 401, code: 'API_KEY_REJECTED' } });
+      expect(response.json()).toEqual({
+        code: 'woocommerce_rest_authentication_error',
+        message: 'Consumer key is invalid.',
+        data: { status: 401, code: 'API_KEY_REJECTED' },
+      });
       await expect(keys.revoke(999_999)).rejects.toThrow(/No API key/);
     });
   });
@@ -125,7 +129,11 @@ describe.each(databaseKinds)('store REST API and API keys (%s)', (kind) => {
     it('without credentials: 401 in the WooCommerce shape', async () => {
       const response = await get('/wp-json/wc/v3/products');
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ code: 'woocommerce_rest_cannot_view', message: 'Sorry, you cannot list resources.', data: { status: 401, code: 'API_KEY_REQUIRED' } });
+      expect(response.json()).toEqual({
+        code: 'woocommerce_rest_cannot_view',
+        message: 'Sorry, you cannot list resources.',
+        data: { status: 401, code: 'API_KEY_REQUIRED' },
+      });
     });
 
     it('accepts OAuth 1.0a HMAC-SHA256 and HMAC-SHA1 signatures from a remote client over plain HTTP', async () => {
@@ -283,13 +291,35 @@ describe.each(databaseKinds)('store REST API and API keys (%s)', (kind) => {
     it('a read_write key changes price, stock and name; the answer and the next reads show it at once', async () => {
       const product = await aProduct(testDb.database.db, { name: { nl: 'Bicky', fr: 'Bicky FR', en: 'Bicky EN' }, regularPrice: 450 });
       await catalogCaughtUp(app, testDb.database);
-      const response = await put(readWriteKey, product.id, { name: 'Bicky burger', regular_price: '4.80', sale_price: '4.20', stock_status: 'outofstock', menu_order: 3, id: 999, permalink: 'ignored' });
+      const response = await put(readWriteKey, product.id, {
+        name: 'Bicky burger',
+        regular_price: '4.80',
+        sale_price: '4.20',
+        stock_status: 'outofstock',
+        menu_order: 3,
+        id: 999,
+        permalink: 'ignored',
+      });
       expect(response.statusCode, response.body).toBe(200);
-      expect(response.json()).toMatchObject({ id: product.id, name: 'Bicky burger', regular_price: '4.80', sale_price: '4.20', price: '4.20', on_sale: true, stock_status: 'outofstock', menu_order: 3 });
+      expect(response.json()).toMatchObject({
+        id: product.id,
+        name: 'Bicky burger',
+        regular_price: '4.80',
+        sale_price: '4.20',
+        price: '4.20',
+        on_sale: true,
+        stock_status: 'outofstock',
+        menu_order: 3,
+      });
       const read = (await get(`/wp-json/wc/v3/products/${product.id}`, { authorization: basic(readKey) })).json();
       expect(read.name).toBe('Bicky burger');
       const [row] = await testDb.database.db.select().from(t.products).where(eq(t.products.id, product.id));
-      expect(row).toMatchObject({ regularPrice: 480, salePrice: 420, stockStatus: 'OUT_OF_STOCK', name: { nl: 'Bicky burger', fr: 'Bicky FR', en: 'Bicky EN' } });
+      expect(row).toMatchObject({
+        regularPrice: 480,
+        salePrice: 420,
+        stockStatus: 'OUT_OF_STOCK',
+        name: { nl: 'Bicky burger', fr: 'Bicky FR', en: 'Bicky EN' },
+      });
       const cleared = await put(readWriteKey, product.id, { sale_price: '' });
       expect(cleared.json()).toMatchObject({ sale_price: '', price: '4.80', on_sale: false });
     });
@@ -310,7 +340,12 @@ describe.each(databaseKinds)('store REST API and API keys (%s)', (kind) => {
 
   it('the official @woocommerce/woocommerce-rest-api client lists products over plain HTTP (OAuth)', async () => {
     const address = await app.server.listen({ port: 0, host: '127.0.0.1' });
-    const client = new WooCommerceRestApi({ url: address, consumerKey: readWriteKey.consumerKey, consumerSecret: readWriteKey.consumerSecret, version: 'wc/v3' });
+    const client = new WooCommerceRestApi({
+      url: address,
+      consumerKey: readWriteKey.consumerKey,
+      consumerSecret: readWriteKey.consumerSecret,
+      version: 'wc/v3',
+    });
     const response = await client.get('products', { per_page: 20, category: categoryId });
     expect(response.status).toBe(200);
     expect(response.headers['x-wp-total']).toBe('1');
@@ -323,7 +358,9 @@ describe.each(databaseKinds)('store REST API and API keys (%s)', (kind) => {
     expect(updated.data.status).toBe('completed');
 
     const reader = new WooCommerceRestApi({ url: address, consumerKey: readKey.consumerKey, consumerSecret: readKey.consumerSecret, version: 'wc/v3' });
-    const refused = await reader.put(`orders/${order.id}`, { status: 'processing' }).catch((error: { response: { status: number; data: unknown } }) => error.response);
+    const refused = await reader
+      .put(`orders/${order.id}`, { status: 'processing' })
+      .catch((error: { response: { status: number; data: unknown } }) => error.response);
     expect(refused.status).toBe(401);
     expect(refused.data).toMatchObject({ code: 'woocommerce_rest_authentication_error' });
   });

@@ -55,7 +55,7 @@ describe.each(databaseKinds)('pruning old records on %s', (kind) => {
     expect(await pruneOldRecords(db, NOW)).toEqual({ orderEvents: 0, jobs: 0, simulatorRecords: 0, guestCarts: 0 });
   });
 
-  it('deletes guest carts unchanged for longer than the setting, and keeps fresh ones and customers\' carts', async () => {
+  it("deletes guest carts unchanged for longer than the setting, and keeps fresh ones and customers' carts", async () => {
     const db = testDb.database.db;
     const line = { key: 'k', productId: 1, variationId: null, quantity: 1, addons: [] };
     await db.insert(t.carts).values([
@@ -82,7 +82,13 @@ describe.each(databaseKinds)('pruning old records on %s', (kind) => {
       return ((Array.isArray(result) ? result : (result as { rows: unknown[] }).rows)[0] as { size: number }).size;
     };
     const fill = (round: number) =>
-      db.insert(t.carts).values(Array.from({ length: 2000 }, (_, i) => ({ sessionKey: `g_${String(round).padStart(2, '0')}${String(i).padStart(30, '0')}`, lines: [line], updatedAt: daysAgo(30) })));
+      db.insert(t.carts).values(
+        Array.from({ length: 2000 }, (_, i) => ({
+          sessionKey: `g_${String(round).padStart(2, '0')}${String(i).padStart(30, '0')}`,
+          lines: [line],
+          updatedAt: daysAgo(30),
+        })),
+      );
 
     await fill(1);
     const filledOnce = await tableSize();

@@ -78,7 +78,17 @@ describe.each(databaseKinds)('rich text is stored clean (%s)', (kind) => {
     expect(row!.description.fr).toBe('<p>ancien</p>');
 
     await catalogCaughtUp(app, testDb.database);
-    const read = await graphql(app, `{ product(id: "bicky", idType: SLUG) { description shortDescription } }`);
+    const read = await graphql(
+      app,
+      `
+        {
+          product(id: "bicky", idType: SLUG) {
+            description
+            shortDescription
+          }
+        }
+      `,
+    );
     expectClean(read.body.data.product.description);
     expect(read.body.data.product.shortDescription).toContain('Krokant');
   });

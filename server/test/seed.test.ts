@@ -80,7 +80,10 @@ describe('demo shop seed', () => {
       expect(p.slug).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
       expect(p.sku, p.slug).not.toBe('');
       expect(p.imageId, p.slug).not.toBeNull();
-      expect(linked.some((l) => l.productId === p.id), p.slug).toBe(true);
+      expect(
+        linked.some((l) => l.productId === p.id),
+        p.slug,
+      ).toBe(true);
       if (p.type === 'SIMPLE' || p.type === 'EXTERNAL') expect(p.regularPrice, p.slug).toBeGreaterThan(0);
     }
     const skus = rows.map((p) => p.sku);
@@ -88,7 +91,10 @@ describe('demo shop seed', () => {
   });
 
   it('finds a product named Frikandel when searching for "frikandel"', async () => {
-    const rows = await database.db.select().from(products).where(sql`${products.name}->>'nl' ilike ${'%frikandel%'}`);
+    const rows = await database.db
+      .select()
+      .from(products)
+      .where(sql`${products.name}->>'nl' ilike ${'%frikandel%'}`);
     expect(rows.map((p) => p.name.nl)).toContain('Frikandel');
   });
 
@@ -113,7 +119,10 @@ describe('demo shop seed', () => {
     expect(formaat?.name).toEqual({ nl: 'Formaat', fr: 'Taille', en: 'Size' });
     const terms = await database.db.select().from(attributeTerms).where(eq(attributeTerms.attributeId, formaat!.id));
     expect(terms.map((t) => t.slug).sort()).toEqual(['groot', 'klein', 'middel']);
-    const [attr] = await database.db.select().from(productAttributes).where(and(eq(productAttributes.productId, fries!.id), eq(productAttributes.name, 'pa_formaat')));
+    const [attr] = await database.db
+      .select()
+      .from(productAttributes)
+      .where(and(eq(productAttributes.productId, fries!.id), eq(productAttributes.name, 'pa_formaat')));
     expect(attr).toMatchObject({ attributeId: formaat!.id, options: ['klein', 'middel', 'groot'], variation: true });
   });
 
@@ -167,7 +176,10 @@ describe('demo shop seed', () => {
     expect(mammoet?.maxQuantity).toBe(2);
     expect(mammoet?.metaData).toContainEqual({ key: 'max_amount', value: '2' });
 
-    const managed = await database.db.select().from(products).where(and(eq(products.manageStock, true), isNotNull(products.stockQuantity)));
+    const managed = await database.db
+      .select()
+      .from(products)
+      .where(and(eq(products.manageStock, true), isNotNull(products.stockQuantity)));
     expect(managed.length).toBeGreaterThanOrEqual(2);
 
     const promo = await database.db.select().from(products).where(eq(products.isPromotion, true));
@@ -276,7 +288,10 @@ describe('demo shop seed', () => {
   });
 
   it('keeps non-orderable product types out of the visible menu', async () => {
-    const special = await database.db.select().from(products).where(inArray(products.type, ['GROUPED', 'EXTERNAL']));
+    const special = await database.db
+      .select()
+      .from(products)
+      .where(inArray(products.type, ['GROUPED', 'EXTERNAL']));
     for (const p of special) expect(p.catalogVisibility, p.slug).toBe('hidden');
   });
 

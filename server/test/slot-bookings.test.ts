@@ -35,7 +35,10 @@ describe.each(databaseKinds)('slot bookings never exceed the places on %s', (kin
     await expect(bookSlot(db, option)).rejects.toMatchObject({ code: 'SLOT_TAKEN' });
 
     const overbook = db.execute(sql`update slot_bookings set booked = booked + 1 where slot_id = ${slotId}`);
-    const error = await overbook.then(() => undefined, (e: unknown) => e);
+    const error = await overbook.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
     expect(databaseError(error)).toMatchObject({ code: '23514' });
     expect(String((error as { cause?: Error }).cause?.message ?? error)).toContain('slot_bookings_booked_within_capacity');
     await expect(db.execute(sql`update slot_bookings set booked = -1 where slot_id = ${slotId}`)).rejects.toThrow();

@@ -17,7 +17,13 @@ const billing = { firstName: 'An', lastName: 'Peeters', phone: '0470 12 34 56', 
 
 describe('stockOrder', () => {
   it('gives one line per product, in ascending product id', () => {
-    expect(stockOrder([{ productId: 9, quantity: 1 }, { productId: 3, quantity: 2 }, { productId: 9, quantity: 4 }])).toEqual([
+    expect(
+      stockOrder([
+        { productId: 9, quantity: 1 },
+        { productId: 3, quantity: 2 },
+        { productId: 9, quantity: 4 },
+      ]),
+    ).toEqual([
       { productId: 3, quantity: 2 },
       { productId: 9, quantity: 5 },
     ]);
@@ -48,19 +54,35 @@ describe.each(databaseKinds)('stock on %s', (kind) => {
     const cola = await aProduct(db, { manageStock: true, stockQuantity: 5 });
     const fries = await aProduct(db, { manageStock: false });
 
-    await db.transaction((tx) => takeStock(tx, [{ productId: cola.id, quantity: 2 }, { productId: bicky.id, quantity: 1 }, { productId: bicky.id, quantity: 2 }]));
+    await db.transaction((tx) =>
+      takeStock(tx, [
+        { productId: cola.id, quantity: 2 },
+        { productId: bicky.id, quantity: 1 },
+        { productId: bicky.id, quantity: 2 },
+      ]),
+    );
     expect(await stockOf([bicky.id, cola.id])).toEqual({
       [bicky.id]: { stockQuantity: 0, stockStatus: 'OUT_OF_STOCK', totalSales: 3 },
       [cola.id]: { stockQuantity: 3, stockStatus: 'IN_STOCK', totalSales: 2 },
     });
 
     // Not enough of one product: nothing is taken, not even of the products before it.
-    const refused = db.transaction((tx) => takeStock(tx, [{ productId: cola.id, quantity: 1 }, { productId: bicky.id, quantity: 1 }]));
+    const refused = db.transaction((tx) =>
+      takeStock(tx, [
+        { productId: cola.id, quantity: 1 },
+        { productId: bicky.id, quantity: 1 },
+      ]),
+    );
     await expect(refused).rejects.toBeInstanceOf(DomainError);
     await expect(refused).rejects.toMatchObject({ code: 'NOT_ENOUGH_STOCK', kind: 'conflict' });
     expect((await stockOf([cola.id]))[cola.id]!.stockQuantity).toBe(3);
 
-    await db.transaction((tx) => giveBackStock(tx, [{ productId: bicky.id, quantity: 3 }, { productId: fries.id, quantity: 2 }]));
+    await db.transaction((tx) =>
+      giveBackStock(tx, [
+        { productId: bicky.id, quantity: 3 },
+        { productId: fries.id, quantity: 2 },
+      ]),
+    );
     expect(await stockOf([bicky.id, fries.id])).toMatchObject({
       [bicky.id]: { stockQuantity: 3, stockStatus: 'IN_STOCK' },
       [fries.id]: { stockQuantity: null, stockStatus: 'IN_STOCK' },
@@ -87,7 +109,14 @@ describe.each(databaseKinds)('stock on %s', (kind) => {
       };
       expect((await call(ADD, { productId, quantity: 1 })).errors).toBeUndefined();
       const slot = (await call(SLOTS)).data.availableTimeSlots[0].id as string;
-      const input = { paymentMethod: 'cod', billing, metaData: [{ key: 'fulfilment_type', value: 'takeaway' }, { key: 'time_slot', value: slot }] };
+      const input = {
+        paymentMethod: 'cod',
+        billing,
+        metaData: [
+          { key: 'fulfilment_type', value: 'takeaway' },
+          { key: 'time_slot', value: slot },
+        ],
+      };
       return () => call(CHECKOUT, { input });
     }
 

@@ -10,7 +10,15 @@ import { captureLog, secretsIn } from './support/log-capture.js';
 import { DAY, NOW, aShopTakingOrders, anOrder } from './support/orders.js';
 import { TEST_PEPPER, startTestApp } from './support/server.js';
 
-const billing = { firstName: 'Zegerina', lastName: 'Vandersmissen', phone: '0499 88 77 66', email: 'zegerina@example.be', address1: 'Kouterstraat 99', city: 'Oudenaarde', postcode: '9700' };
+const billing = {
+  firstName: 'Zegerina',
+  lastName: 'Vandersmissen',
+  phone: '0499 88 77 66',
+  email: 'zegerina@example.be',
+  address1: 'Kouterstraat 99',
+  city: 'Oudenaarde',
+  postcode: '9700',
+};
 const CHECKOUT = 'mutation($input: CheckoutInput!) { checkout(input: $input) { order { databaseId orderKey billing { firstName } } } }';
 
 describe.each(databaseKinds)('text the database cannot store, and what the log says about failures (%s)', (kind) => {
@@ -34,7 +42,10 @@ describe.each(databaseKinds)('text the database cannot store, and what the log s
     const guest = new Browser(() => app);
     await guest.graphql('mutation($p: Int!) { addToCart(input: {productId: $p, quantity: 1}) { cart { isEmpty } } }', { p: productId });
     const slot = (await guest.graphql(`query { availableTimeSlots(type: TAKEAWAY, date: "${DAY}") { id } }`)).body.data.availableTimeSlots[0].id;
-    const metaData = [{ key: 'fulfilment_type', value: 'takeaway' }, { key: 'time_slot', value: slot }];
+    const metaData = [
+      { key: 'fulfilment_type', value: 'takeaway' },
+      { key: 'time_slot', value: slot },
+    ];
     return { guest, metaData };
   }
 
@@ -57,11 +68,16 @@ describe.each(databaseKinds)('text the database cannot store, and what the log s
     expect(order.body.data.checkout.order.billing.firstName).toBe('Zegerina 🍟');
   });
 
-  it('refuses it in REST bodies and query strings with a 400 in each API\'s error shape', async () => {
+  it("refuses it in REST bodies and query strings with a 400 in each API's error shape", async () => {
     await ensureFirstAdmin(testDb.database, { email: 'baas@example.be', password: 'De baas van de frituur' });
     const admin = new Browser(() => app);
     await admin.graphql('mutation { login(input: {username: "baas@example.be", password: "De baas van de frituur"}) { viewer { role } } }');
-    const staff = await admin.request('POST', '/api/staff/users', { email: 'kok@example.be', password: 'Stoofvlees met frietjes', role: 'kitchen', firstName: 'K\udbffok' });
+    const staff = await admin.request('POST', '/api/staff/users', {
+      email: 'kok@example.be',
+      password: 'Stoofvlees met frietjes',
+      role: 'kitchen',
+      firstName: 'K\udbffok',
+    });
     expect(staff.statusCode).toBe(400);
     expect(staff.json()).toEqual({ code: 'bad_request', message: UNPAIRED_SURROGATE_MESSAGE, data: { status: 400 } });
 
@@ -87,7 +103,9 @@ describe.each(databaseKinds)('text the database cannot store, and what the log s
     const failed = await guest.graphql(CHECKOUT, { input: { billing, metaData, customerNote: 'bel aan bij Zegerina' } });
     expect(failed.body.errors[0].extensions.code).toBe('INTERNAL_SERVER_ERROR');
 
-    const errorLine = logged.lines.map((line) => JSON.parse(line) as { level: number; err?: { message: string; cause?: { code?: string } } }).find((line) => line.level === 50);
+    const errorLine = logged.lines
+      .map((line) => JSON.parse(line) as { level: number; err?: { message: string; cause?: { code?: string } } })
+      .find((line) => line.level === 50);
     expect(errorLine?.err?.message).toMatch(/^Failed query: insert into "orders"/);
     expect(errorLine?.err?.cause?.code).toBe('23514');
     expect(secretsIn(logged.text(), [...Object.values(billing).filter((v) => v.length >= 6), 'bel aan bij Zegerina', guest.token!])).toEqual([]);

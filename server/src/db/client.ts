@@ -47,7 +47,9 @@ export interface Database {
 
 // Each driver is imported only when used, so a PGlite start never loads `pg` and the other way round.
 export async function openDatabase(database: Config['database'], log?: Logger): Promise<Database> {
-  return database.kind === 'postgres' ? openPostgres(database.url, database.poolSize, log, database.preparedStatements) : openPglite(database.dataDir, database.sharedBuffers);
+  return database.kind === 'postgres'
+    ? openPostgres(database.url, database.poolSize, log, database.preparedStatements)
+    : openPglite(database.dataDir, database.sharedBuffers);
 }
 
 /** Opens an embedded PGlite database. `dataDir` 'memory://' keeps it in memory (tests). */

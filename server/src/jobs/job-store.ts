@@ -99,7 +99,11 @@ export interface ClaimOptions {
 export async function claimJobs(db: DbOrTx, options: ClaimOptions): Promise<Job[]> {
   const kinds = Object.keys(options.batchSizes);
   if (kinds.length === 0) return [];
-  const list = (values: readonly string[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
+  const list = (values: readonly string[]) =>
+    sql.join(
+      values.map((v) => sql`${v}`),
+      sql`, `,
+    );
   const notBusy: SQL = options.busyLanes.length ? sql`and j.lane not in (${list(options.busyLanes)})` : sql``;
   const due = (alias: string) =>
     sql.raw(`((${alias}.status = 'queued' and ${alias}.next_attempt_at <= now()) or (${alias}.status = 'running' and ${alias}.lease_until < now()))`);

@@ -36,9 +36,15 @@ if (process.env.BAKJE_TEST_OPEN_ALL_DAY === 'true') {
   for (const [key, value] of overrides) {
     await database.db.insert(settings).values({ key, value }).onConflictDoUpdate({ target: settings.key, set: { value } });
   }
-  await database.db
-    .insert(timeSlots)
-    .values({ type: 'takeaway', startTime: '00:00', endTime: '24:00', intervalMinutes: 5, maxOrders: 100_000, repeatDays: [1, 2, 3, 4, 5, 6, 7], customMessage: 'test' });
+  await database.db.insert(timeSlots).values({
+    type: 'takeaway',
+    startTime: '00:00',
+    endTime: '24:00',
+    intervalMinutes: 5,
+    maxOrders: 100_000,
+    repeatDays: [1, 2, 3, 4, 5, 6, 7],
+    customMessage: 'test',
+  });
 }
 
 // Staff who log in for real (the kitchen view in a browser) are let in as on any server.

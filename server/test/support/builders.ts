@@ -13,10 +13,7 @@ export async function aCategory(db: DbOrTx, overrides: Partial<typeof t.categori
   return row!;
 }
 
-export async function aProduct(
-  db: DbOrTx,
-  overrides: Partial<typeof t.products.$inferInsert> & { categoryIds?: number[]; allergenIds?: number[] } = {},
-) {
+export async function aProduct(db: DbOrTx, overrides: Partial<typeof t.products.$inferInsert> & { categoryIds?: number[]; allergenIds?: number[] } = {}) {
   const n = next();
   const { categoryIds = [], allergenIds = [], ...values } = overrides;
   const [row] = await db

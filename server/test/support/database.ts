@@ -32,7 +32,9 @@ function migratedPgliteTemplate(): Promise<Blob> {
       const full = path.join(migrationsFolder, file);
       if (fs.statSync(full).isFile()) hash.update(file).update(fs.readFileSync(full));
     }
-    hash.update(JSON.parse(fs.readFileSync(path.join(path.dirname(migrationsFolder), '..', 'node_modules', '@electric-sql', 'pglite', 'package.json'), 'utf8')).version);
+    hash.update(
+      JSON.parse(fs.readFileSync(path.join(path.dirname(migrationsFolder), '..', 'node_modules', '@electric-sql', 'pglite', 'package.json'), 'utf8')).version,
+    );
     const file = path.join(os.tmpdir(), `bakje-pglite-template-${hash.digest('hex').slice(0, 16)}.tar`);
     if (!fs.existsSync(file)) {
       const database = await openPglite('memory://');

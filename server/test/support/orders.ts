@@ -58,11 +58,18 @@ export async function placeOrder(app: App, productId: number, customer = { first
   await call(ADD, { productId, quantity: 2 });
   const slot = (await call(SLOTS)).availableTimeSlots[0].id;
   const billing = { ...customer, phone: '0470 12 34 56', email: 'an@example.be', address1: 'Veldstraat 1', city: 'Gent', postcode: '9000' };
-  const input = { paymentMethod: 'cod', billing, metaData: [{ key: 'fulfilment_type', value: 'takeaway' }, { key: 'time_slot', value: slot }], customerNote: 'zonder ui' };
+  const input = {
+    paymentMethod: 'cod',
+    billing,
+    metaData: [
+      { key: 'fulfilment_type', value: 'takeaway' },
+      { key: 'time_slot', value: slot },
+    ],
+    customerNote: 'zonder ui',
+  };
   const order = (await call(CHECKOUT, { input })).checkout.order;
   return { ...order, token: token! };
 }
-
 
 let sequence = 0;
 

@@ -19,12 +19,7 @@ export async function startTestApp(
   return buildApp(config, database, log, clock, options);
 }
 
-export async function graphql(
-  app: App,
-  query: string,
-  variables?: Record<string, unknown>,
-  headers: Record<string, string> = {},
-) {
+export async function graphql(app: App, query: string, variables?: Record<string, unknown>, headers: Record<string, string> = {}) {
   const response = await app.server.inject({
     method: 'POST',
     url: '/graphql',

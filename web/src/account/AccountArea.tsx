@@ -25,7 +25,12 @@ export default function AccountArea({ kind }: { kind: AccountPageKind }) {
   useDocumentTitle(intl.formatMessage({ id: titleId }));
   const account = useAccount();
   if (kind === 'login') {
-    if (account.isPending) return <div className="container account-page"><Spinner /></div>;
+    if (account.isPending)
+      return (
+        <div className="container account-page">
+          <Spinner />
+        </div>
+      );
     // Already logged in: straight to where a login would land.
     if (account.data?.viewer) return <Navigate to={safeRedirect(params.get('redirect')) ?? landingFor(account.data.viewer.role)} replace />;
     return <LoginPage />;

@@ -88,7 +88,12 @@ export function RegisterForm() {
   const intl = useIntl();
   const navigate = useNavigate();
   const errorText = useErrorText();
-  const { register: field, handleSubmit, formState, setError } = useZodForm(registerSchema, {
+  const {
+    register: field,
+    handleSubmit,
+    formState,
+    setError,
+  } = useZodForm(registerSchema, {
     defaultValues: { email: '', firstName: '', lastName: '', password: '', confirm: '' },
   });
   const register = useAccountMutation(RegisterDocument, { resetAll: true });
@@ -110,7 +115,14 @@ export function RegisterForm() {
           {accountErrorText(intl, register.error, 'account.error.register')}
         </Notice>
       ) : null}
-      <Field label={intl.formatMessage({ id: 'account.field.email' })} type="email" autoComplete="email" required {...field('email')} error={errorText(formState.errors.email)} />
+      <Field
+        label={intl.formatMessage({ id: 'account.field.email' })}
+        type="email"
+        autoComplete="email"
+        required
+        {...field('email')}
+        error={errorText(formState.errors.email)}
+      />
       <Field label={intl.formatMessage({ id: 'account.field.firstName' })} autoComplete="given-name" {...field('firstName')} />
       <Field label={intl.formatMessage({ id: 'account.field.lastName' })} autoComplete="family-name" {...field('lastName')} />
       <Field

@@ -28,7 +28,11 @@ export function LostPasswordPage() {
       ) : (
         <form className="account-form" onSubmit={(event) => void submit(event)} noValidate>
           <p>{intl.formatMessage({ id: 'account.lost.intro' })}</p>
-          {send.error ? <Notice tone="error" role="alert">{accountErrorText(intl, send.error, 'account.error.resetEmail')}</Notice> : null}
+          {send.error ? (
+            <Notice tone="error" role="alert">
+              {accountErrorText(intl, send.error, 'account.error.resetEmail')}
+            </Notice>
+          ) : null}
           <Field
             label={intl.formatMessage({ id: 'account.field.usernameOrEmail' })}
             autoComplete="username"
@@ -64,7 +68,8 @@ export function ResetPasswordPage() {
       <h1>{intl.formatMessage({ id: 'nav.resetPassword' })}</h1>
       {!key || !login ? (
         <Notice tone="error" role="alert">
-          {intl.formatMessage({ id: 'account.error.resetLinkInvalid' })} <Link to="/my-account/lost-password">{intl.formatMessage({ id: 'account.lost.again' })}</Link>
+          {intl.formatMessage({ id: 'account.error.resetLinkInvalid' })}{' '}
+          <Link to="/my-account/lost-password">{intl.formatMessage({ id: 'account.lost.again' })}</Link>
         </Notice>
       ) : reset.isSuccess ? (
         <Notice tone="success">
@@ -72,7 +77,11 @@ export function ResetPasswordPage() {
         </Notice>
       ) : (
         <form className="account-form" onSubmit={(event) => void submit(event)} noValidate>
-          {reset.error ? <Notice tone="error" role="alert">{accountErrorText(intl, reset.error, 'account.error.reset')}</Notice> : null}
+          {reset.error ? (
+            <Notice tone="error" role="alert">
+              {accountErrorText(intl, reset.error, 'account.error.reset')}
+            </Notice>
+          ) : null}
           <NewPasswordFields form={form} />
           <SubmitButton submitting={form.formState.isSubmitting}>{intl.formatMessage({ id: 'account.reset.submit' })}</SubmitButton>
         </form>

@@ -44,8 +44,18 @@ export default function MyAccountPage() {
   const logoutEverywhere = useAccountMutation(LogoutEverywhereDocument, { resetAll: true });
   const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Tab) : 'orders';
 
-  if (account.isPending) return <div className="container account-page"><Spinner /></div>;
-  if (account.isError) return <div className="container account-page"><ErrorState error={account.error} onRetry={() => void account.refetch()} /></div>;
+  if (account.isPending)
+    return (
+      <div className="container account-page">
+        <Spinner />
+      </div>
+    );
+  if (account.isError)
+    return (
+      <div className="container account-page">
+        <ErrorState error={account.error} onRetry={() => void account.refetch()} />
+      </div>
+    );
   // Not logged in: WooCommerce shows the login and registration forms on the account page itself.
   if (!account.data.viewer) return <LoginPage />;
   const { viewer, customer } = account.data;
@@ -104,7 +114,12 @@ function OrdersTab() {
       cell: (o) => <Link to={`/order-summary/${o.databaseId}`}>#{o.orderNumber}</Link>,
       sortValue: (o) => o.databaseId,
     },
-    { id: 'date', header: intl.formatMessage({ id: 'account.orders.date' }), cell: (o) => intl.formatDate(o.date, { year: 'numeric', month: 'long', day: 'numeric' }), sortValue: (o) => o.date },
+    {
+      id: 'date',
+      header: intl.formatMessage({ id: 'account.orders.date' }),
+      cell: (o) => intl.formatDate(o.date, { year: 'numeric', month: 'long', day: 'numeric' }),
+      sortValue: (o) => o.date,
+    },
     {
       id: 'status',
       header: intl.formatMessage({ id: 'account.orders.status' }),
@@ -136,7 +151,9 @@ const detailsSchema = z.object({
 function DetailsTab({ customer }: { customer: AccountQuery['customer'] }) {
   const intl = useIntl();
   const errorText = useErrorText();
-  const form = useZodForm(detailsSchema, { defaultValues: { firstName: customer?.firstName ?? '', lastName: customer?.lastName ?? '', email: customer?.email ?? '' } });
+  const form = useZodForm(detailsSchema, {
+    defaultValues: { firstName: customer?.firstName ?? '', lastName: customer?.lastName ?? '', email: customer?.email ?? '' },
+  });
   const { register, formState } = form;
   const update = useAccountMutation(UpdateCustomerDocument);
   const { saved, submit } = useSaveForm(form, (values) => update.mutateAsync({ input: values }), ['email']);
@@ -146,7 +163,14 @@ function DetailsTab({ customer }: { customer: AccountQuery['customer'] }) {
       <Outcome saved={saved} error={update.error} />
       <Field label={intl.formatMessage({ id: 'account.field.firstName' })} autoComplete="given-name" {...register('firstName')} />
       <Field label={intl.formatMessage({ id: 'account.field.lastName' })} autoComplete="family-name" {...register('lastName')} />
-      <Field label={intl.formatMessage({ id: 'account.field.email' })} type="email" autoComplete="email" required {...register('email')} error={errorText(formState.errors.email)} />
+      <Field
+        label={intl.formatMessage({ id: 'account.field.email' })}
+        type="email"
+        autoComplete="email"
+        required
+        {...register('email')}
+        error={errorText(formState.errors.email)}
+      />
       <SubmitButton submitting={formState.isSubmitting}>{intl.formatMessage({ id: 'account.save' })}</SubmitButton>
       <UnsavedChangesDialog blocker={blocker} />
     </form>
@@ -163,9 +187,19 @@ const ADDRESS_FIELDS = [
   ['phone', 'tel'],
 ] as const;
 
-const addressSchema = z.object(Object.fromEntries(ADDRESS_FIELDS.map(([field]) => [field, z.string().trim()])) as Record<(typeof ADDRESS_FIELDS)[number][0], z.ZodString>);
+const addressSchema = z.object(
+  Object.fromEntries(ADDRESS_FIELDS.map(([field]) => [field, z.string().trim()])) as Record<(typeof ADDRESS_FIELDS)[number][0], z.ZodString>,
+);
 
-function AddressForm({ kind, address, onDirty }: { kind: 'billing' | 'shipping'; address: AddressFieldsFragment | null | undefined; onDirty: (kind: 'billing' | 'shipping', dirty: boolean) => void }) {
+function AddressForm({
+  kind,
+  address,
+  onDirty,
+}: {
+  kind: 'billing' | 'shipping';
+  address: AddressFieldsFragment | null | undefined;
+  onDirty: (kind: 'billing' | 'shipping', dirty: boolean) => void;
+}) {
   const intl = useIntl();
   const form = useZodForm(addressSchema, { defaultValues: Object.fromEntries(ADDRESS_FIELDS.map(([f]) => [f, address?.[f] ?? ''])) });
   const update = useAccountMutation(UpdateCustomerDocument);
@@ -248,8 +282,7 @@ function DownloadsTab() {
   const { locale } = useLocale();
   const downloads = useQuery({
     queryKey: ['account', 'downloads', locale],
-    queryFn: ({ signal }) =>
-      gql(DownloadsDocument, undefined, { locale, signal }).then((d) => d.customer?.downloadableItems.nodes ?? []),
+    queryFn: ({ signal }) => gql(DownloadsDocument, undefined, { locale, signal }).then((d) => d.customer?.downloadableItems.nodes ?? []),
   });
   if (downloads.isPending) return <Spinner />;
   if (downloads.isError) return <ErrorState title={intl.formatMessage({ id: 'account.error.downloads' })} onRetry={() => void downloads.refetch()} />;
@@ -278,7 +311,11 @@ function WishlistTab() {
   return (
     <>
       {moved ? <Notice tone="success">{intl.formatMessage({ id: 'account.wishlist.moved' })}</Notice> : null}
-      {remove.error || toCart.error ? <Notice tone="error" role="alert">{accountErrorText(intl, remove.error ?? toCart.error, 'account.error.update')}</Notice> : null}
+      {remove.error || toCart.error ? (
+        <Notice tone="error" role="alert">
+          {accountErrorText(intl, remove.error ?? toCart.error, 'account.error.update')}
+        </Notice>
+      ) : null}
       {!wishlist.data.length ? (
         <EmptyState title={intl.formatMessage({ id: 'account.wishlist.empty' })} />
       ) : (
@@ -302,7 +339,12 @@ function WishlistTab() {
 
 function Outcome({ saved, error }: { saved: boolean; error: Error | null }) {
   const intl = useIntl();
-  if (error) return <Notice tone="error" role="alert">{accountErrorText(intl, error, 'account.error.update')}</Notice>;
+  if (error)
+    return (
+      <Notice tone="error" role="alert">
+        {accountErrorText(intl, error, 'account.error.update')}
+      </Notice>
+    );
   if (saved) return <Notice tone="success">{intl.formatMessage({ id: 'account.updated' })}</Notice>;
   return null;
 }

@@ -23,7 +23,11 @@ export function WishlistButton({ productId }: { productId: number }) {
       <Button variant="secondary" onClick={() => add.mutate({ productId })} disabled={add.isPending || add.isSuccess}>
         {intl.formatMessage({ id: add.isSuccess ? 'wishlist.added' : 'wishlist.add' })}
       </Button>
-      {add.error ? <Notice tone="error" role="alert">{accountErrorText(intl, add.error, 'account.error.update')}</Notice> : null}
+      {add.error ? (
+        <Notice tone="error" role="alert">
+          {accountErrorText(intl, add.error, 'account.error.update')}
+        </Notice>
+      ) : null}
     </div>
   );
 }

@@ -11,7 +11,10 @@ import { useAccount, useAccountMutation } from './useAccount';
 import './account.css';
 
 const reviewSchema = z.object({
-  rating: z.string().regex(/^[1-5]$/, 'form.required').transform(Number),
+  rating: z
+    .string()
+    .regex(/^[1-5]$/, 'form.required')
+    .transform(Number),
   author: z.string().trim().min(1, 'form.required'),
   authorEmail: z.string().trim().min(1, 'form.required'),
   content: z.string().trim().min(1, 'form.required'),
@@ -48,7 +51,11 @@ export default function ReviewForm({ productId }: { productId: number }) {
   return (
     <form className="account-form review-form" onSubmit={(event) => void submit(event)} noValidate aria-labelledby="review-form-title">
       <h3 id="review-form-title">{intl.formatMessage({ id: 'review.write' })}</h3>
-      {write.error ? <Notice tone="error" role="alert">{accountErrorText(intl, write.error, 'account.error.update')}</Notice> : null}
+      {write.error ? (
+        <Notice tone="error" role="alert">
+          {accountErrorText(intl, write.error, 'account.error.update')}
+        </Notice>
+      ) : null}
       <fieldset className="review-form__rating" aria-describedby={ratingError ? 'review-rating-error' : undefined}>
         <legend>{intl.formatMessage({ id: 'review.rating' })}</legend>
         {[1, 2, 3, 4, 5].map((n) => (
@@ -64,8 +71,22 @@ export default function ReviewForm({ productId }: { productId: number }) {
         ) : null}
       </fieldset>
       <Field label={intl.formatMessage({ id: 'review.author' })} autoComplete="name" {...register('author')} error={errorText(formState.errors.author)} />
-      <Field label={intl.formatMessage({ id: 'account.field.email' })} type="email" autoComplete="email" {...register('authorEmail')} error={errorText(formState.errors.authorEmail)} />
-      <Field as="textarea" id="review-content" label={intl.formatMessage({ id: 'review.content' })} rows={4} maxLength={2000} {...register('content')} error={errorText(formState.errors.content)} />
+      <Field
+        label={intl.formatMessage({ id: 'account.field.email' })}
+        type="email"
+        autoComplete="email"
+        {...register('authorEmail')}
+        error={errorText(formState.errors.authorEmail)}
+      />
+      <Field
+        as="textarea"
+        id="review-content"
+        label={intl.formatMessage({ id: 'review.content' })}
+        rows={4}
+        maxLength={2000}
+        {...register('content')}
+        error={errorText(formState.errors.content)}
+      />
       <SubmitButton submitting={formState.isSubmitting} busyLabel={intl.formatMessage({ id: 'account.lost.busy' })}>
         {intl.formatMessage({ id: 'review.submit' })}
       </SubmitButton>

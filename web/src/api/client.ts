@@ -65,11 +65,7 @@ export function gql<T, V>(document: TypedDocument<T, V>, variables: V | undefine
   return options.session ? withSession(() => post<T, V>(query, variables, options)) : post<T, V>(query, variables, options);
 }
 
-async function post<T, V>(
-  query: string,
-  variables: V | undefined,
-  { locale, signal, session }: RequestOptions,
-): Promise<T> {
+async function post<T, V>(query: string, variables: V | undefined, { locale, signal, session }: RequestOptions): Promise<T> {
   let response: Response;
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json', [LOCALE_HEADER]: locale };
   const token = session ? readSessionToken() : null;

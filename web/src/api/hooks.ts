@@ -25,10 +25,7 @@ export function useStoreSettings() {
   const { locale } = useLocale();
   return useQuery<StoreSettings>({
     queryKey: queryKeys.settings(locale),
-    queryFn: ({ signal }) =>
-      gql(GetStoreSettingsDocument, undefined, { locale, signal }).then(
-        (d) => d.storeSettings,
-      ),
+    queryFn: ({ signal }) => gql(GetStoreSettingsDocument, undefined, { locale, signal }).then((d) => d.storeSettings),
     staleTime: 5 * 60_000,
     placeholderData: keepPreviousData,
   });
@@ -46,10 +43,7 @@ export function useCategories() {
   const { locale } = useLocale();
   return useQuery<Category[]>({
     queryKey: queryKeys.categories(locale),
-    queryFn: ({ signal }) =>
-      gql(GetProductCategoriesDocument, undefined, { locale, signal }).then((d) =>
-        sortCategories(d.productCategories.nodes),
-      ),
+    queryFn: ({ signal }) => gql(GetProductCategoriesDocument, undefined, { locale, signal }).then((d) => sortCategories(d.productCategories.nodes)),
     staleTime: 60_000,
     placeholderData: keepPreviousData,
   });
@@ -60,10 +54,7 @@ export function useProductList(version?: number) {
   const { locale } = useLocale();
   return useQuery<ListProduct[]>({
     queryKey: queryKeys.products(locale, version),
-    queryFn: ({ signal }) =>
-      gql(GetProductsDocument, { first: 9999 }, { locale, signal }).then((d) =>
-        d.products.nodes.filter((p) => p.type !== 'EXTERNAL'),
-      ),
+    queryFn: ({ signal }) => gql(GetProductsDocument, { first: 9999 }, { locale, signal }).then((d) => d.products.nodes.filter((p) => p.type !== 'EXTERNAL')),
     staleTime: 60_000,
     placeholderData: keepPreviousData,
   });
@@ -73,8 +64,7 @@ export function useProduct(slug: string) {
   const { locale } = useLocale();
   return useQuery<ProductDetail | null>({
     queryKey: queryKeys.product(locale, slug),
-    queryFn: ({ signal }) =>
-      gql(GetProductDocument, { slug }, { locale, signal }).then((d) => d.product),
+    queryFn: ({ signal }) => gql(GetProductDocument, { slug }, { locale, signal }).then((d) => d.product),
     staleTime: 60_000,
   });
 }
@@ -83,10 +73,7 @@ export function useTerms(taxonomies: readonly string[]) {
   const { locale } = useLocale();
   return useQuery<Term[]>({
     queryKey: queryKeys.terms(locale, taxonomies),
-    queryFn: ({ signal }) =>
-      gql(GetAllTermsDocument, { taxonomies: [...taxonomies] }, { locale, signal }).then(
-        (d) => d.terms.nodes,
-      ),
+    queryFn: ({ signal }) => gql(GetAllTermsDocument, { taxonomies: [...taxonomies] }, { locale, signal }).then((d) => d.terms.nodes),
     enabled: taxonomies.length > 0,
     staleTime: 5 * 60_000,
     placeholderData: keepPreviousData,
@@ -98,10 +85,7 @@ export function useCatalogVersion(pollMs: number | false) {
   const { locale } = useLocale();
   return useQuery<number>({
     queryKey: queryKeys.catalogVersion,
-    queryFn: ({ signal }) =>
-      gql(GetCatalogVersionDocument, undefined, { locale, signal }).then(
-        (d) => d.catalogVersion,
-      ),
+    queryFn: ({ signal }) => gql(GetCatalogVersionDocument, undefined, { locale, signal }).then((d) => d.catalogVersion),
     refetchInterval: pollMs,
     refetchIntervalInBackground: true,
     staleTime: 0,

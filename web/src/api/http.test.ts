@@ -51,7 +51,11 @@ describe('http', () => {
   });
 
   it("maps the server's error model to an HttpError with status, code, message and named fields", async () => {
-    answer(400, { code: 'bad_input', message: 'Invalid printer.', data: { status: 400, fields: [{ field: 'kitchenPrinter', message: 'host:port' }, { nope: 1 }] } });
+    answer(400, {
+      code: 'bad_input',
+      message: 'Invalid printer.',
+      data: { status: 400, fields: [{ field: 'kitchenPrinter', message: 'host:port' }, { nope: 1 }] },
+    });
     const error = await http('PUT', '/api/printing/settings', { body: {} }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);
     expect(error).toMatchObject({ status: 400, code: 'bad_input', message: 'Invalid printer.', fields: [{ field: 'kitchenPrinter', message: 'host:port' }] });

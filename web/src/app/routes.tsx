@@ -81,19 +81,110 @@ export const routes: RouteObject[] = [
           { path: '*', element: <NotFoundPage /> },
         ],
       },
-      { path: 'bestellenkiosk', element: <FullScreen><KioskArea kind="order" /></FullScreen> },
-      { path: 'kioskindex', element: <FullScreen><KioskArea kind="index" /></FullScreen> },
-      { path: 'dashboard', element: <StaffScreen><KitchenPage /></StaffScreen> },
-      { path: 'dashboard/printer', element: <StaffScreen><VirtualPrinterPage /></StaffScreen> },
-      { path: 'dashboard/products', element: <StaffScreen><DashboardProductsPage /></StaffScreen> },
-      { path: 'dashboard/staff', element: <StaffScreen><DashboardStaffPage /></StaffScreen> },
-      { path: 'dashboard/api-keys', element: <StaffScreen><DashboardApiKeysPage /></StaffScreen> },
-      { path: 'dashboard/printing', element: <StaffScreen><DashboardPrintingPage /></StaffScreen> },
-      { path: 'dashboard/jobs', element: <StaffScreen><DashboardJobsPage /></StaffScreen> },
-      { path: 'dashboard/*', element: <StaffScreen><DashboardArea /></StaffScreen> },
-      { path: 'digital-menu/:page', element: <FullScreen><DisplaysArea kind="digital-menu" /></FullScreen> },
-      { path: 'order-status-scherm', element: <StaffScreen><DisplaysArea kind="order-status" /></StaffScreen> },
-      { path: 'videooverlay', element: <FullScreen><DisplaysArea kind="video-overlay" /></FullScreen> },
+      {
+        path: 'bestellenkiosk',
+        element: (
+          <FullScreen>
+            <KioskArea kind="order" />
+          </FullScreen>
+        ),
+      },
+      {
+        path: 'kioskindex',
+        element: (
+          <FullScreen>
+            <KioskArea kind="index" />
+          </FullScreen>
+        ),
+      },
+      {
+        path: 'dashboard',
+        element: (
+          <StaffScreen>
+            <KitchenPage />
+          </StaffScreen>
+        ),
+      },
+      {
+        path: 'dashboard/printer',
+        element: (
+          <StaffScreen>
+            <VirtualPrinterPage />
+          </StaffScreen>
+        ),
+      },
+      {
+        path: 'dashboard/products',
+        element: (
+          <StaffScreen>
+            <DashboardProductsPage />
+          </StaffScreen>
+        ),
+      },
+      {
+        path: 'dashboard/staff',
+        element: (
+          <StaffScreen>
+            <DashboardStaffPage />
+          </StaffScreen>
+        ),
+      },
+      {
+        path: 'dashboard/api-keys',
+        element: (
+          <StaffScreen>
+            <DashboardApiKeysPage />
+          </StaffScreen>
+        ),
+      },
+      {
+        path: 'dashboard/printing',
+        element: (
+          <StaffScreen>
+            <DashboardPrintingPage />
+          </StaffScreen>
+        ),
+      },
+      {
+        path: 'dashboard/jobs',
+        element: (
+          <StaffScreen>
+            <DashboardJobsPage />
+          </StaffScreen>
+        ),
+      },
+      {
+        path: 'dashboard/*',
+        element: (
+          <StaffScreen>
+            <DashboardArea />
+          </StaffScreen>
+        ),
+      },
+      {
+        path: 'digital-menu/:page',
+        element: (
+          <FullScreen>
+            <DisplaysArea kind="digital-menu" />
+          </FullScreen>
+        ),
+      },
+      {
+        path: 'order-status-scherm',
+        element: (
+          <StaffScreen>
+            <DisplaysArea kind="order-status" />
+          </StaffScreen>
+        ),
+      },
+      {
+        path: 'videooverlay',
+        element: (
+          <FullScreen>
+            <DisplaysArea kind="video-overlay" />
+          </FullScreen>
+        ),
+      },
     ],
   },
 ];

@@ -60,7 +60,7 @@ function CouponForm() {
   }
   return (
     <div className="coupon">
-      <form className="coupon__form" onSubmit={onSubmit} noValidate>
+      <form className="coupon__form" onSubmit={(event) => void onSubmit(event)} noValidate>
         <label htmlFor="coupon-code" className="coupon__label">
           {intl.formatMessage({ id: 'coupon.label' })}
         </label>
@@ -125,7 +125,10 @@ function FulfilmentChoice() {
       </div>
       {chosen === 'delivery' && cart?.deliveryMinimumShortfall ? (
         <p className="field-error" data-testid="cart-below-minimum">
-          {intl.formatMessage({ id: 'cart.deliveryShortfall' }, { missing: intl.formatNumber(euros(cart.deliveryMinimumShortfall), { style: 'currency', currency: 'EUR' }) })}
+          {intl.formatMessage(
+            { id: 'cart.deliveryShortfall' },
+            { missing: intl.formatNumber(euros(cart.deliveryMinimumShortfall), { style: 'currency', currency: 'EUR' }) },
+          )}
         </p>
       ) : null}
     </fieldset>

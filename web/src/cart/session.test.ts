@@ -6,7 +6,15 @@ function fakeBrowser() {
   const jar = new Map<string, string>();
   const storage = () => {
     const m = new Map<string, string>();
-    return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v), removeItem: (k: string) => void m.delete(k), clear: () => m.clear(), get size() { return m.size; } };
+    return {
+      getItem: (k: string) => m.get(k) ?? null,
+      setItem: (k: string, v: string) => void m.set(k, v),
+      removeItem: (k: string) => void m.delete(k),
+      clear: () => m.clear(),
+      get size() {
+        return m.size;
+      },
+    };
   };
   const reload = vi.fn();
   vi.stubGlobal('document', {

@@ -183,8 +183,20 @@ export function CheckoutForm({ cart, context, initial }: { cart: Cart; context: 
           <PaymentSection register={register} gateways={context.paymentGateways.nodes} chosen={paymentMethod} />
           <NoteSection register={register} />
         </div>
-        <OrderAside cart={cart} serverError={serverError ? local(serverError) : null} showFixErrors={submitted && Object.keys(formState.errors).length > 0} errorRef={errorRef}>
-          <SubmitButton size="lg" block submitting={formState.isSubmitting} busyLabel={intl.formatMessage({ id: 'checkout.placing' })} disabled={orderingBlocked || updating} data-testid="place-order">
+        <OrderAside
+          cart={cart}
+          serverError={serverError ? local(serverError) : null}
+          showFixErrors={submitted && Object.keys(formState.errors).length > 0}
+          errorRef={errorRef}
+        >
+          <SubmitButton
+            size="lg"
+            block
+            submitting={formState.isSubmitting}
+            busyLabel={intl.formatMessage({ id: 'checkout.placing' })}
+            disabled={orderingBlocked || updating}
+            data-testid="place-order"
+          >
             {intl.formatMessage({ id: 'checkout.placeOrder' })}
           </SubmitButton>
         </OrderAside>

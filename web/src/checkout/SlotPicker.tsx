@@ -61,7 +61,12 @@ export function SlotPicker({
           <legend className="choice-group__legend">{intl.formatMessage({ id: 'slots.day' })}</legend>
           <div className="chips">
             {days.data.map((d) => (
-              <label key={d.date} className={`chip${d.date === day ? ' is-selected' : ''}${d.hasSlots ? '' : ' is-muted'}`} data-testid="day-option" data-date={d.date}>
+              <label
+                key={d.date}
+                className={`chip${d.date === day ? ' is-selected' : ''}${d.hasSlots ? '' : ' is-muted'}`}
+                data-testid="day-option"
+                data-date={d.date}
+              >
                 <input type="radio" name="slot-day" value={d.date} checked={d.date === day} onChange={() => onDay(d.date)} />
                 <span>{d.label}</span>
                 {d.hasSlots ? null : <span className="chip__note">{intl.formatMessage({ id: 'slots.dayFull' })}</span>}
@@ -100,9 +105,7 @@ export function SlotPicker({
                     {time(s.start)} – {time(s.end)}
                   </span>
                   <span className="slot__state">
-                    {s.isFullyBooked
-                      ? intl.formatMessage({ id: 'slots.full' })
-                      : intl.formatMessage({ id: 'slots.remaining' }, { count: s.remaining })}
+                    {s.isFullyBooked ? intl.formatMessage({ id: 'slots.full' }) : intl.formatMessage({ id: 'slots.remaining' }, { count: s.remaining })}
                   </span>
                 </label>
               ))}

@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { AccountQuery, AddressFieldsFragment as Address } from '../account/account.generated';
 import { addressKey, checkoutSchema, EMPTY_BILLING, prefillBilling, type CheckoutValues } from './billing';
 
-const ok: CheckoutValues = { ...EMPTY_BILLING, firstName: 'An', lastName: 'Peeters', phone: '0470 12 34 56', fulfilment: 'takeaway', paymentMethod: 'cod', note: '' };
+const ok: CheckoutValues = {
+  ...EMPTY_BILLING,
+  firstName: 'An',
+  lastName: 'Peeters',
+  phone: '0470 12 34 56',
+  fulfilment: 'takeaway',
+  paymentMethod: 'cod',
+  note: '',
+};
 
 /** The message id of each field that fails: its first problem, as the form shows it. */
 function problems(values: CheckoutValues): Record<string, string> {
@@ -14,12 +22,27 @@ function problems(values: CheckoutValues): Record<string, string> {
 }
 
 const address = (fields: Partial<Address>): Address => ({
-  firstName: null, lastName: null, company: null, address1: null, address2: null, city: null, state: null, postcode: null, country: null, email: null, phone: null, ...fields,
+  firstName: null,
+  lastName: null,
+  company: null,
+  address1: null,
+  address2: null,
+  city: null,
+  state: null,
+  postcode: null,
+  country: null,
+  email: null,
+  phone: null,
+  ...fields,
 });
 
 describe('checkout billing rules', () => {
   it('needs first name, last name and phone; e-mail is optional', () => {
-    expect(problems({ ...ok, firstName: '', lastName: ' ', phone: '' })).toEqual({ firstName: 'form.required', lastName: 'form.required', phone: 'form.required' });
+    expect(problems({ ...ok, firstName: '', lastName: ' ', phone: '' })).toEqual({
+      firstName: 'form.required',
+      lastName: 'form.required',
+      phone: 'form.required',
+    });
     expect(problems(ok)).toEqual({});
   });
   it('checks the phone and e-mail format like the server', () => {
@@ -34,13 +57,21 @@ describe('checkout billing rules', () => {
     expect(problems({ ...ok, fulfilment: 'delivery', address1: 'Veldstraat 1', postcode: '9', city: 'Gent' })).toEqual({ postcode: 'checkout.error.postcode' });
   });
   it('keys an address case- and space-insensitively', () => {
-    expect(addressKey({ address1: ' Veldstraat 1', postcode: '9000', city: 'GENT' })).toBe(addressKey({ address1: 'veldstraat 1', postcode: '9000 ', city: 'Gent' }));
+    expect(addressKey({ address1: ' Veldstraat 1', postcode: '9000', city: 'GENT' })).toBe(
+      addressKey({ address1: 'veldstraat 1', postcode: '9000 ', city: 'Gent' }),
+    );
   });
 });
 
 describe('checkout prefill for a logged-in customer', () => {
   const customer = (billing: Address | null, shipping: Address | null): AccountQuery['customer'] => ({
-    databaseId: 4, firstName: 'Dirk', lastName: 'Peeters', email: 'dirk@example.be', username: 'dirk', billing, shipping,
+    databaseId: 4,
+    firstName: 'Dirk',
+    lastName: 'Peeters',
+    email: 'dirk@example.be',
+    username: 'dirk',
+    billing,
+    shipping,
   });
 
   it('starts empty for a guest', () => {
@@ -49,11 +80,24 @@ describe('checkout prefill for a logged-in customer', () => {
   it('takes the saved billing address, and the profile where the address has no name or e-mail', () => {
     const billing = address({ address1: 'Korenmarkt 1', postcode: '9000', city: 'Gent', phone: '0470 11 22 33', country: 'BE' });
     expect(prefillBilling(customer(billing, null))).toEqual({
-      firstName: 'Dirk', lastName: 'Peeters', phone: '0470 11 22 33', email: 'dirk@example.be', address1: 'Korenmarkt 1', address2: '', postcode: '9000', city: 'Gent', country: 'BE',
+      firstName: 'Dirk',
+      lastName: 'Peeters',
+      phone: '0470 11 22 33',
+      email: 'dirk@example.be',
+      address1: 'Korenmarkt 1',
+      address2: '',
+      postcode: '9000',
+      city: 'Gent',
+      country: 'BE',
     });
   });
   it('takes the street from the shipping address when the billing address has none', () => {
     const shipping = address({ firstName: 'Els', address1: 'Veldstraat 2', postcode: '9000', city: 'Gent', country: 'NL' });
-    expect(prefillBilling(customer(address({ firstName: 'Ann' }), shipping))).toMatchObject({ firstName: 'Ann', address1: 'Veldstraat 2', city: 'Gent', country: 'NL' });
+    expect(prefillBilling(customer(address({ firstName: 'Ann' }), shipping))).toMatchObject({
+      firstName: 'Ann',
+      address1: 'Veldstraat 2',
+      city: 'Gent',
+      country: 'NL',
+    });
   });
 });

@@ -10,7 +10,17 @@ const PHONE = /^\+?[0-9 ()./-]{6,20}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const POSTCODE = /^[0-9A-Za-z -]{4,8}$/;
 
-export const EMPTY_BILLING: BillingInput = { firstName: '', lastName: '', phone: '', email: '', address1: '', address2: '', postcode: '', city: '', country: 'BE' };
+export const EMPTY_BILLING: BillingInput = {
+  firstName: '',
+  lastName: '',
+  phone: '',
+  email: '',
+  address1: '',
+  address2: '',
+  postcode: '',
+  city: '',
+  country: 'BE',
+};
 
 /** The fields in form order. */
 export const FIELD_ORDER: BillingField[] = ['firstName', 'lastName', 'phone', 'email', 'address1', 'address2', 'postcode', 'city', 'country'];
@@ -24,7 +34,10 @@ export const checkoutSchema = z
     firstName: required,
     lastName: required,
     phone: required.refine((phone) => PHONE.test(phone) && phone.replace(/\D/g, '').length >= 6, 'checkout.error.phoneInvalid'),
-    email: z.string().trim().refine((email) => !email || EMAIL.test(email), 'checkout.error.emailInvalid'),
+    email: z
+      .string()
+      .trim()
+      .refine((email) => !email || EMAIL.test(email), 'checkout.error.emailInvalid'),
     address1: z.string().trim(),
     address2: z.string().trim(),
     postcode: z.string().trim(),

@@ -83,7 +83,13 @@ function DigitalMenu({ param }: { param: BoardParam }) {
     return (
       <Stage className={variantClass}>
         <div className="board board--center">
-          <ErrorState error={products.error ?? categories.error} onRetry={() => { void products.refetch(); void categories.refetch(); }} />
+          <ErrorState
+            error={products.error ?? categories.error}
+            onRetry={() => {
+              void products.refetch();
+              void categories.refetch();
+            }}
+          />
         </div>
       </Stage>
     );
@@ -99,9 +105,7 @@ function DigitalMenu({ param }: { param: BoardParam }) {
         <header className="board__header">
           <img className="board__logo" src="/media/logo.svg" alt="" width={264} height={88} />
           <p className="board__site">{settings.data?.siteName ?? 'Bakje'}</p>
-          {page ? (
-            <p className="board__page">{intl.formatMessage({ id: 'board.pageOf' }, { page: param.page, count: pages.length })}</p>
-          ) : null}
+          {page ? <p className="board__page">{intl.formatMessage({ id: 'board.pageOf' }, { page: param.page, count: pages.length })}</p> : null}
         </header>
         {page ? (
           <main className="board__body">
@@ -120,7 +124,9 @@ function DigitalMenu({ param }: { param: BoardParam }) {
                         <span className="board__name">
                           {p.name}
                           {p.isNew ? <span className="board__tag board__tag--new">{intl.formatMessage({ id: 'product.new' })}</span> : null}
-                          {p.onSale && p.discountPercentage > 0 && !soldOut ? <span className="board__tag board__tag--sale">-{p.discountPercentage}%</span> : null}
+                          {p.onSale && p.discountPercentage > 0 && !soldOut ? (
+                            <span className="board__tag board__tag--sale">-{p.discountPercentage}%</span>
+                          ) : null}
                         </span>
                         <span className="board__dots" aria-hidden="true" />
                         {soldOut ? (
@@ -141,9 +147,7 @@ function DigitalMenu({ param }: { param: BoardParam }) {
           <main className="board__body board__body--missing">
             <h1 className="board__missing-title">{intl.formatMessage({ id: 'board.missingTitle' }, { page: param.page })}</h1>
             <p className="board__missing-text">
-              {pages.length === 0
-                ? intl.formatMessage({ id: 'board.empty' })
-                : intl.formatMessage({ id: 'board.missingText' }, { count: pages.length })}
+              {pages.length === 0 ? intl.formatMessage({ id: 'board.empty' }) : intl.formatMessage({ id: 'board.missingText' }, { count: pages.length })}
             </p>
             {pages.length > 0 ? (
               <ul className="board__missing-links">

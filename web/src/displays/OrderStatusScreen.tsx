@@ -6,7 +6,17 @@ import { loadMessages, loadStaffMessages, type Messages } from '../i18n/messages
 import { useLocale } from '../i18n/LocaleProvider';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import { Chime } from '../live/chime';
-import { applyEntry, columns, fromSnapshot, initialBoard, nextDeparture, shopDay, type BoardEntry, type BoardSnapshot, type BoardState } from '../live/statusBoard';
+import {
+  applyEntry,
+  columns,
+  fromSnapshot,
+  initialBoard,
+  nextDeparture,
+  shopDay,
+  type BoardEntry,
+  type BoardSnapshot,
+  type BoardState,
+} from '../live/statusBoard';
 import { useEventStream } from '../live/useEventStream';
 import { Spinner } from '../ui';
 import { Stage } from './Stage';
@@ -81,9 +91,7 @@ export default function OrderStatusScreen() {
     };
   }, [shopLocale]);
 
-  const content = (
-    <Board board={board} now={now} stream={stream} soundBlocked={soundBlocked && Boolean(board?.settings.chime)} onEnableSound={enableSound} />
-  );
+  const content = <Board board={board} now={now} stream={stream} soundBlocked={soundBlocked && Boolean(board?.settings.chime)} onEnableSound={enableSound} />;
   if (!messages) return content;
   return (
     <IntlProvider locale={toIntlLocale(messages.locale)} defaultLocale="nl-BE" messages={messages.messages} onError={() => undefined}>

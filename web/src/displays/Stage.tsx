@@ -14,10 +14,13 @@ export function Stage({ children, className }: { children: ReactNode; className:
   }, []);
   return (
     <div className={`display-viewport ${className}`}>
-      <div className="display-stage" style={{ width: STAGE_WIDTH, height: STAGE_HEIGHT, transform: `translate(-50%, -50%) scale(${scale})` }} data-testid="display-stage">
+      <div
+        className="display-stage"
+        style={{ width: STAGE_WIDTH, height: STAGE_HEIGHT, transform: `translate(-50%, -50%) scale(${scale})` }}
+        data-testid="display-stage"
+      >
         {children}
       </div>
     </div>
   );
 }
-

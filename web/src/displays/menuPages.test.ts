@@ -25,7 +25,10 @@ describe('menu pages', () => {
   it('keeps whole categories together and starts a new page when one does not fit', () => {
     const group = (slug: string, n: number) => ({ category: cat(slug), products: Array.from({ length: n }, (_, i) => `${slug}${i}`) });
     const pages = splitIntoPages([group('frieten', 6), group('sauzen', 8), group('snacks', 10), group('burgers', 4)], 16);
-    expect(pages.map((p) => p.map((s) => s.category.slug))).toEqual([['frieten', 'sauzen'], ['snacks', 'burgers']]);
+    expect(pages.map((p) => p.map((s) => s.category.slug))).toEqual([
+      ['frieten', 'sauzen'],
+      ['snacks', 'burgers'],
+    ]);
   });
 
   it('splits a category longer than a page and marks the rest as continued', () => {

@@ -52,10 +52,7 @@ export function groupByCategory<P extends Pick<ListProduct, 'productCategories'>
   return buckets.filter((b) => b.products.length > 0);
 }
 
-export function splitIntoPages<P>(
-  groups: readonly { category: Pick<Category, 'slug' | 'name'>; products: P[] }[],
-  maxRows = MAX_ROWS,
-): BoardPage<P>[] {
+export function splitIntoPages<P>(groups: readonly { category: Pick<Category, 'slug' | 'name'>; products: P[] }[], maxRows = MAX_ROWS): BoardPage<P>[] {
   const rowsPerPage = Math.max(2, maxRows);
   const pages: BoardPage<P>[] = [];
   let current: BoardPage<P> = [];

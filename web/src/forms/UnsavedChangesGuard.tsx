@@ -8,7 +8,9 @@ import { ConfirmDialog } from '../ui/ConfirmDialog';
  * is the query string) opens `UnsavedChangesDialog`; closing or reloading the tab gets the browser's own question.
  */
 export function useUnsavedChangesGuard(dirty: boolean) {
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => dirty && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search));
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => dirty && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+  );
   useEffect(() => {
     if (!dirty) return;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();

@@ -23,7 +23,12 @@ function PrinterForm({ save }: { save: () => Promise<{ field: string; message: s
   const { register, handleSubmit, formState, setError } = useZodForm(schema, { defaultValues: { name: '', printer: '' } });
   const submit = handleSubmit(async () => {
     const refused = await save();
-    applyServerFieldErrors(setError, refused, (field) => (field === 'kitchenPrinter' ? 'printer' : undefined), () => 'printer.invalid');
+    applyServerFieldErrors(
+      setError,
+      refused,
+      (field) => (field === 'kitchenPrinter' ? 'printer' : undefined),
+      () => 'printer.invalid',
+    );
   });
   return (
     <form onSubmit={(event) => void submit(event)} noValidate>
@@ -57,9 +62,14 @@ describe('forms', () => {
     expect(name.getAttribute('aria-invalid')).toBeNull();
   });
 
-  it("show a field the server names at that field, and nothing for a field the form does not have", async () => {
+  it('show a field the server names at that field, and nothing for a field the form does not have', async () => {
     const user = userEvent.setup();
-    show(() => Promise.resolve([{ field: 'kitchenPrinter', message: 'bad' }, { field: 'seller.unknown', message: 'bad' }]));
+    show(() =>
+      Promise.resolve([
+        { field: 'kitchenPrinter', message: 'bad' },
+        { field: 'seller.unknown', message: 'bad' },
+      ]),
+    );
     await user.type(screen.getByLabelText('Naam'), 'Keuken');
     await user.click(screen.getByRole('button', { name: 'Opslaan' }));
     const printer = screen.getByLabelText('Printer');

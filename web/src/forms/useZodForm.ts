@@ -2,8 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback } from 'react';
 import { useForm, type FieldError, type FieldErrors, type FieldValues, type Path, type UseFormProps, type UseFormSetError } from 'react-hook-form';
 import { useIntl } from 'react-intl';
-import type { z } from 'zod';
+import { config, type z } from 'zod';
 import type { FieldProblem } from '../api/http';
+
+// zod compiles object schemas with `new Function` when it may; the shop's Content-Security-Policy forbids
+// eval (docs/security.md), and even zod's probe for it is reported as a violation. Parse without it.
+config({ jitless: true });
 
 /**
  * The one way to hold a form: react-hook-form with a zod schema. Schema messages are message ids

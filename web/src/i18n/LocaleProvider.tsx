@@ -22,15 +22,7 @@ export function useLocale(): LocaleContextValue {
   return useContext(LocaleContext);
 }
 
-export function LocaleProvider({
-  initial,
-  initialMessages,
-  children,
-}: {
-  initial: LocaleCode;
-  initialMessages: Messages;
-  children: ReactNode;
-}) {
+export function LocaleProvider({ initial, initialMessages, children }: { initial: LocaleCode; initialMessages: Messages; children: ReactNode }) {
   const [state, setState] = useState<{ locale: LocaleCode; messages: Messages; staff: Messages | null }>({
     locale: initial,
     messages: initialMessages,

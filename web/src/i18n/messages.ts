@@ -12,10 +12,7 @@ const loaded: Partial<Record<LocaleCode, Messages>> = { nl_BE: nl };
 export async function loadMessages(locale: LocaleCode): Promise<Messages> {
   const cached = loaded[locale];
   if (cached) return cached;
-  const mod =
-    locale === 'fr_FR'
-      ? await import('./messages/fr-FR.json')
-      : await import('./messages/en-US.json');
+  const mod = locale === 'fr_FR' ? await import('./messages/fr-FR.json') : await import('./messages/en-US.json');
   const messages = mod.default as Messages;
   loaded[locale] = messages;
   return messages;

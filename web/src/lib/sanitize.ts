@@ -7,8 +7,34 @@ import DOMPurify from 'dompurify';
  * DOMPurify is loaded only with the product page (vite.config.ts keeps it out of the shop's first download).
  */
 const ALLOWED_TAGS = [
-  'p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'small', 'span', 'ul', 'ol', 'li',
-  'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'a', 'img', 'hr', 'table', 'thead', 'tbody', 'tr', 'th', 'td',
+  'p',
+  'br',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  's',
+  'small',
+  'span',
+  'ul',
+  'ol',
+  'li',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'blockquote',
+  'a',
+  'img',
+  'hr',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
 ];
 const ALLOWED_ATTR = ['href', 'title', 'src', 'alt', 'width', 'height', 'colspan', 'rowspan', 'scope'];
 /** Relative URLs, and absolute ones with these schemes only (DOMPurify ignores spaces and control characters in them). */

@@ -41,5 +41,8 @@ export function stripTags(html: string | null | undefined): string {
 
 /** Lower case without accents, so "pate" finds "Paté" and "PATÉ". */
 export function foldText(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 }

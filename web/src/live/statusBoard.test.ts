@@ -7,7 +7,15 @@ const now = (s: number) => Date.parse(at(s));
 
 describe('status board', () => {
   it('moves a number from preparing to ready, chimes once, and lets it leave after the configured time', () => {
-    let state = fromSnapshot({ settings, today: '2026-11-21', timeZone: 'Europe/Brussels', board: [{ number: 3, state: 'preparing', readyAt: null }, { number: 1, state: 'preparing', readyAt: null }] });
+    let state = fromSnapshot({
+      settings,
+      today: '2026-11-21',
+      timeZone: 'Europe/Brussels',
+      board: [
+        { number: 3, state: 'preparing', readyAt: null },
+        { number: 1, state: 'preparing', readyAt: null },
+      ],
+    });
     expect(columns(state, now(0))).toEqual({ preparing: [1, 3], ready: [] });
 
     const first = applyEntry(state, { number: 3, state: 'ready', readyAt: at(0) });

@@ -14,7 +14,12 @@ export interface BoardState {
   entries: Record<number, BoardEntry>;
 }
 
-export const initialBoard: BoardState = { settings: { readyVisibleSeconds: 300, language: 'nl', chime: true }, today: '', timeZone: 'Europe/Brussels', entries: {} };
+export const initialBoard: BoardState = {
+  settings: { readyVisibleSeconds: 300, language: 'nl', chime: true },
+  today: '',
+  timeZone: 'Europe/Brussels',
+  entries: {},
+};
 
 export function fromSnapshot(snapshot: BoardSnapshot): BoardState {
   const entries: Record<number, BoardEntry> = {};

@@ -51,8 +51,18 @@ export default function HomePage() {
                 ))
               : (categories.data ?? []).map((c) => (
                   <li key={c.slug}>
-                    <Link className="category-tile" to={shopHref({ filters: [{ name: 'category', values: [c.slug] }], search: '', orderby: null, order: 'DESC' })}>
-                      <ProductImage className="category-tile__img" src={c.image?.productCardUrl || c.image?.sourceUrl} alt="" width={320} height={200} loading="lazy" />
+                    <Link
+                      className="category-tile"
+                      to={shopHref({ filters: [{ name: 'category', values: [c.slug] }], search: '', orderby: null, order: 'DESC' })}
+                    >
+                      <ProductImage
+                        className="category-tile__img"
+                        src={c.image?.productCardUrl || c.image?.sourceUrl}
+                        alt=""
+                        width={320}
+                        height={200}
+                        loading="lazy"
+                      />
                       <span className="category-tile__name">{c.name}</span>
                       <span className="category-tile__count">{intl.formatMessage({ id: 'home.productCount' }, { count: c.count })}</span>
                     </Link>

@@ -8,7 +8,6 @@ import { EmptyState, ErrorState, Spinner } from '../ui';
 import '../areas/areas.css';
 import './printing.css';
 
-
 async function fetchTickets(signal: AbortSignal): Promise<SimulatedTicket[]> {
   const body = await http<Partial<SimulatedTicketList>>('GET', '/api/printing/simulated-tickets?limit=50', { signal });
   return body.tickets ?? [];
@@ -59,7 +58,10 @@ export default function VirtualPrinterPage() {
               />
             </p>
             {/* Focusable: on a narrow screen the paper scrolls sideways, also from the keyboard. */}
-            <pre tabIndex={0} className={ticket.text.split('\n').some((line) => line.length > 23) ? 'printer__paper' : 'printer__paper printer__paper--kitchen'}>
+            <pre
+              tabIndex={0}
+              className={ticket.text.split('\n').some((line) => line.length > 23) ? 'printer__paper' : 'printer__paper printer__paper--kitchen'}
+            >
               {ticket.text}
             </pre>
           </li>

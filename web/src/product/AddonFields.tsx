@@ -149,12 +149,7 @@ function AddonField({
 
   const multiple = addon.type === 'CHECKBOX';
   return (
-    <fieldset
-      id={id}
-      className={`addon addon--${multiple ? 'checkbox' : 'radio'}${error ? ' has-error' : ''}`}
-      aria-describedby={describedBy}
-      tabIndex={-1}
-    >
+    <fieldset id={id} className={`addon addon--${multiple ? 'checkbox' : 'radio'}${error ? ' has-error' : ''}`} aria-describedby={describedBy} tabIndex={-1}>
       <legend className="addon__label">
         {addon.name}
         {addon.required ? <RequiredMark /> : null}

@@ -95,7 +95,12 @@ export function OrderForm({
   return (
     <form className="order-form" onSubmit={(e) => void onSubmit(e)} noValidate aria-label={intl.formatMessage({ id: 'product.orderForm' })}>
       {isVariable ? (
-        <fieldset id="variation-picker" className={`addon addon--radio variations${variationError ? ' has-error' : ''}`} aria-describedby={variationError ? 'variation-error' : undefined} tabIndex={-1}>
+        <fieldset
+          id="variation-picker"
+          className={`addon addon--radio variations${variationError ? ' has-error' : ''}`}
+          aria-describedby={variationError ? 'variation-error' : undefined}
+          tabIndex={-1}
+        >
           <legend className="addon__label">
             {intl.formatMessage({ id: 'product.chooseVariation' })}
             <span aria-hidden="true"> *</span>
@@ -119,7 +124,11 @@ export function OrderForm({
                   />
                   <span className="variation__name">{variationLabel(v)}</span>
                   <span className="variation__price">
-                    {out ? intl.formatMessage({ id: 'product.soldOut' }) : <Price amount={price} regular={v.onSale ? (parseRawPrices(v.regularPrice)[0] ?? null) : null} size="sm" />}
+                    {out ? (
+                      intl.formatMessage({ id: 'product.soldOut' })
+                    ) : (
+                      <Price amount={price} regular={v.onSale ? (parseRawPrices(v.regularPrice)[0] ?? null) : null} size="sm" />
+                    )}
                   </span>
                 </label>
               );

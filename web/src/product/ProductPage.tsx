@@ -78,7 +78,9 @@ function ProductView({ product }: { product: ProductDetail }) {
             </li>
             {category ? (
               <li>
-                <Link to={shopHref({ filters: [{ name: 'category', values: [category.slug] }], search: '', orderby: null, order: 'DESC' })}>{category.name}</Link>
+                <Link to={shopHref({ filters: [{ name: 'category', values: [category.slug] }], search: '', orderby: null, order: 'DESC' })}>
+                  {category.name}
+                </Link>
               </li>
             ) : null}
             <li aria-current="page">{product.name}</li>
@@ -107,7 +109,9 @@ function ProductView({ product }: { product: ProductDetail }) {
               </span>
             ) : null}
           </div>
-          {product.shortDescription ? <div className="product__short prose" dangerouslySetInnerHTML={{ __html: sanitizeHtml(product.shortDescription) }} /> : null}
+          {product.shortDescription ? (
+            <div className="product__short prose" dangerouslySetInnerHTML={{ __html: sanitizeHtml(product.shortDescription) }} />
+          ) : null}
           {settings?.showProductCategoriesOnSingleProduct !== false && product.productCategories.nodes.length ? (
             <p className="product__categories">
               {intl.formatMessage({ id: 'product.categories' })}:{' '}

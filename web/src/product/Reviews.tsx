@@ -22,13 +22,18 @@ export function Reviews({ product }: { product: ProductDetail }) {
         <>
           <p className="reviews__average">
             <Stars rating={product.reviews.averageRating} />{' '}
-            {intl.formatMessage({ id: 'reviews.average' }, { rating: intl.formatNumber(product.reviews.averageRating, { maximumFractionDigits: 1 }), count: reviews.length })}
+            {intl.formatMessage(
+              { id: 'reviews.average' },
+              { rating: intl.formatNumber(product.reviews.averageRating, { maximumFractionDigits: 1 }), count: reviews.length },
+            )}
           </p>
           <ol className="reviews">
             {reviews.map((r) => (
               <li key={r.id} className="review">
                 <div className="review__head">
-                  {r.author.node.avatar?.url ? <img className="review__avatar" src={r.author.node.avatar.url} alt="" width={40} height={40} loading="lazy" /> : null}
+                  {r.author.node.avatar?.url ? (
+                    <img className="review__avatar" src={r.author.node.avatar.url} alt="" width={40} height={40} loading="lazy" />
+                  ) : null}
                   <p className="review__author">{r.author.node.name}</p>
                   {r.verified ? (
                     <Badge variant="new" className="review__verified">

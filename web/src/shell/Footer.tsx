@@ -25,7 +25,13 @@ export function SocialLinks({ contact }: { contact: ShopContact | undefined }) {
     <ul className="socials" aria-label={intl.formatMessage({ id: 'footer.socials' })}>
       {socials.map(({ key, url, name, Icon }) => (
         <li key={key}>
-          <a className="socials__link" href={url!} target="_blank" rel="noopener noreferrer" aria-label={intl.formatMessage({ id: 'footer.socialLink' }, { network: name })}>
+          <a
+            className="socials__link"
+            href={url!}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={intl.formatMessage({ id: 'footer.socialLink' }, { network: name })}
+          >
             <Icon />
           </a>
         </li>

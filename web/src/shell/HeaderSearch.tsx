@@ -49,7 +49,7 @@ export function HeaderSearch({ autoFocus, inputRef }: { autoFocus?: boolean; inp
       () => {
         lastSent.current = trimmed;
         const current = parseShopQuery(new URLSearchParams(paramsString));
-        navigate(shopHref({ ...current, search: trimmed }, 1));
+        void navigate(shopHref({ ...current, search: trimmed }, 1));
       },
       trimmed === '' ? 0 : SEARCH_DEBOUNCE_MS,
     );
@@ -61,7 +61,7 @@ export function HeaderSearch({ autoFocus, inputRef }: { autoFocus?: boolean; inp
     const trimmed = value.trim();
     lastSent.current = trimmed;
     const current = onShop ? parseShopQuery(new URLSearchParams(paramsString)) : parseShopQuery(new URLSearchParams());
-    navigate(shopHref({ ...current, search: trimmed }, 1));
+    void navigate(shopHref({ ...current, search: trimmed }, 1));
   }
 
   const label = intl.formatMessage({ id: 'search.label' });

@@ -30,7 +30,17 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
           <button
             type="button"
             className="mobile-menu__login btn btn--secondary btn--md btn--block"
-            onClick={() => logout.mutate({}, { onSuccess: () => { onClose(); void navigate('/login'); } })}
+            onClick={() =>
+              logout.mutate(
+                {},
+                {
+                  onSuccess: () => {
+                    onClose();
+                    void navigate('/login');
+                  },
+                },
+              )
+            }
           >
             {intl.formatMessage({ id: 'account.logout' })}
           </button>

@@ -120,11 +120,7 @@ export function FilterPanel({
             <legend>{group.label}</legend>
             {group.terms.map((t) => (
               <label key={t.slug} className="check">
-                <input
-                  type="checkbox"
-                  checked={selected.includes(t.slug)}
-                  onChange={() => onChange(toggleFilterValue(filters, group.taxonomy, t.slug))}
-                />
+                <input type="checkbox" checked={selected.includes(t.slug)} onChange={() => onChange(toggleFilterValue(filters, group.taxonomy, t.slug))} />
                 <span>{t.name}</span>
               </label>
             ))}

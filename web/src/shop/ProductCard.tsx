@@ -58,7 +58,13 @@ function CardAddButton({ product, href }: { product: ListProduct; href: string }
   const [error, setError] = useState<ServerProblem | null>(null);
   if (product.type !== 'SIMPLE') {
     return (
-      <ButtonLink to={href} variant="secondary" size="sm" className="card__add" aria-label={intl.formatMessage({ id: 'cart.chooseFor' }, { name: product.name })}>
+      <ButtonLink
+        to={href}
+        variant="secondary"
+        size="sm"
+        className="card__add"
+        aria-label={intl.formatMessage({ id: 'cart.chooseFor' }, { name: product.name })}
+      >
         {intl.formatMessage({ id: 'cart.choose' })}
       </ButtonLink>
     );

@@ -96,7 +96,13 @@ function ActiveFilters({
         chips.push({
           key: `${entry.name}:${v}`,
           label: name,
-          href: hrefFor({ filters: setFilterValues(filters, entry.name, entry.values.filter((x) => x !== v)) }),
+          href: hrefFor({
+            filters: setFilterValues(
+              filters,
+              entry.name,
+              entry.values.filter((x) => x !== v),
+            ),
+          }),
         });
       }
     } else if (entry.name === 'price') {
@@ -123,12 +129,7 @@ function ActiveFilters({
     <ul className="active-filters" aria-label={intl.formatMessage({ id: 'filters.active' })}>
       {chips.map((chip) => (
         <li key={chip.key}>
-          <ButtonLink
-            to={chip.href}
-            variant="chip"
-            size="sm"
-            aria-label={intl.formatMessage({ id: 'filters.remove' }, { filter: chip.label })}
-          >
+          <ButtonLink to={chip.href} variant="chip" size="sm" aria-label={intl.formatMessage({ id: 'filters.remove' }, { filter: chip.label })}>
             {chip.label} <CloseIcon aria-hidden="true" />
           </ButtonLink>
         </li>
@@ -161,10 +162,7 @@ export default function ShopPage() {
   // Re-apply 75 ms after the URL changes (docs/product.md §4), then scroll to the top.
   const appliedQuery = useDebouncedValue(query, APPLY_DELAY_MS);
   const appliedKey = useDebouncedValue(locationKey, APPLY_DELAY_MS);
-  const result = useMemo(
-    () => runShopQuery(products, appliedQuery, { perPage, locale: toIntlLocale(locale) }),
-    [products, appliedQuery, perPage, locale],
-  );
+  const result = useMemo(() => runShopQuery(products, appliedQuery, { perPage, locale: toIntlLocale(locale) }), [products, appliedQuery, perPage, locale]);
   const firstKey = useRef(appliedKey);
   useEffect(() => {
     if (appliedKey === firstKey.current) return;
@@ -253,11 +251,7 @@ export default function ShopPage() {
                 </ButtonLink>
               }
             >
-              <p>
-                {query.search
-                  ? intl.formatMessage({ id: 'shop.emptySearch' }, { search: query.search })
-                  : intl.formatMessage({ id: 'shop.emptyBody' })}
-              </p>
+              <p>{query.search ? intl.formatMessage({ id: 'shop.emptySearch' }, { search: query.search }) : intl.formatMessage({ id: 'shop.emptyBody' })}</p>
             </EmptyState>
           ) : result.outOfRange ? (
             <EmptyState

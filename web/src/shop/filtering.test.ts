@@ -45,17 +45,12 @@ describe('parseFilter / serializeFilter', () => {
     expect(parseFilter('Category[a],category[b,a]')).toEqual([{ name: 'category', values: ['a', 'b'] }]);
   });
 
-  it.each([
-    'category[frieten',
-    'category]frieten[',
-    'category[frieten]snacks[x]',
-    'cat egory[frieten]',
-    '[frieten]',
-    'category[[x]]',
-    'just words',
-  ])('ignores the malformed string %j as a whole', (raw) => {
-    expect(parseFilter(raw)).toEqual([]);
-  });
+  it.each(['category[frieten', 'category]frieten[', 'category[frieten]snacks[x]', 'cat egory[frieten]', '[frieten]', 'category[[x]]', 'just words'])(
+    'ignores the malformed string %j as a whole',
+    (raw) => {
+      expect(parseFilter(raw)).toEqual([]);
+    },
+  );
 
   it('drops empty entries', () => {
     expect(parseFilter('category[],sale[true]')).toEqual([{ name: 'sale', values: ['true'] }]);
@@ -120,7 +115,15 @@ describe('prices', () => {
 });
 
 describe('applyFilters', () => {
-  const friet = aProduct({ name: 'Friet', categories: ['frieten'], rawPrice: '3.20,4.10,5.00', terms: [['pa_formaat', 'klein'], ['pa_formaat', 'groot']] });
+  const friet = aProduct({
+    name: 'Friet',
+    categories: ['frieten'],
+    rawPrice: '3.20,4.10,5.00',
+    terms: [
+      ['pa_formaat', 'klein'],
+      ['pa_formaat', 'groot'],
+    ],
+  });
   const frikandel = aProduct({ name: 'Frikandel', categories: ['snacks'], rawPrice: '2.80', averageRating: 4.5, onSale: true });
   const burger = aProduct({ name: 'Burger', categories: ['burgers'], rawPrice: '7.50', averageRating: 3.9 });
   const cola = aProduct({ name: 'Cola', categories: ['dranken'], rawPrice: '2.00', averageRating: 4 });

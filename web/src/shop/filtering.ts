@@ -224,9 +224,7 @@ export function applyFilters<T extends ListProduct>(products: readonly T[], entr
     } else if (entry.name.startsWith('pa_')) {
       const wanted = new Set(values.filter(Boolean));
       if (wanted.size === 0) continue;
-      result = result.filter((p) =>
-        p.terms.nodes.some((t) => t.taxonomyName === entry.name && wanted.has(t.slug)),
-      );
+      result = result.filter((p) => p.terms.nodes.some((t) => t.taxonomyName === entry.name && wanted.has(t.slug)));
     }
   }
   return result;
@@ -243,12 +241,7 @@ export function applySearch<T extends ListProduct>(products: readonly T[], searc
   return products.filter((p) => searchText(p).includes(needle));
 }
 
-export function applySort<T extends ListProduct>(
-  products: readonly T[],
-  orderby: SortKey | null,
-  order: SortOrder,
-  locale = 'nl-BE',
-): T[] {
+export function applySort<T extends ListProduct>(products: readonly T[], orderby: SortKey | null, order: SortOrder, locale = 'nl-BE'): T[] {
   const indexed = products.map((p, i) => ({ p, i }));
   if (!orderby) return indexed.map((x) => x.p);
   const dir = order === 'ASC' ? 1 : -1;
@@ -270,8 +263,7 @@ export function applySort<T extends ListProduct>(
     }
   };
   indexed.sort((a, b) => {
-    const primary =
-      orderby === 'alphabetically' ? collator.compare(a.p.name, b.p.name) : value(a.p) - value(b.p);
+    const primary = orderby === 'alphabetically' ? collator.compare(a.p.name, b.p.name) : value(a.p) - value(b.p);
     return primary !== 0 ? primary * dir : a.i - b.i;
   });
   return indexed.map((x) => x.p);
@@ -309,11 +301,7 @@ export function paginate<T>(items: readonly T[], page: number, perPage = DEFAULT
 }
 
 /** Filtering, then search, then sorting (docs/product.md §4), then the page. */
-export function runShopQuery<T extends ListProduct>(
-  products: readonly T[],
-  query: ShopQuery,
-  options: { perPage?: number; locale?: string } = {},
-): Page<T> {
+export function runShopQuery<T extends ListProduct>(products: readonly T[], query: ShopQuery, options: { perPage?: number; locale?: string } = {}): Page<T> {
   const filtered = applyFilters(products, query.filters);
   const searched = applySearch(filtered, query.search);
   const sorted = applySort(searched, query.orderby, query.order, options.locale);

@@ -13,13 +13,10 @@ export function useShopQuery() {
   const query = useMemo(() => parseShopQuery(new URLSearchParams(paramsString), pageParam), [paramsString, pageParam]);
 
   /** A change of filters, search or sort starts again at page 1. */
-  const hrefFor = useCallback(
-    (change: Partial<Omit<ShopQuery, 'page'>>, page = 1) => shopHref({ ...query, ...change }, page),
-    [query],
-  );
+  const hrefFor = useCallback((change: Partial<Omit<ShopQuery, 'page'>>, page = 1) => shopHref({ ...query, ...change }, page), [query]);
   const update = useCallback(
     (change: Partial<Omit<ShopQuery, 'page'>>) => {
-      navigate(hrefFor(change));
+      void navigate(hrefFor(change));
     },
     [navigate, hrefFor],
   );

@@ -22,14 +22,7 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
   ref,
 ) {
   return (
-    <button
-      ref={ref}
-      type={type}
-      className={classes(variant, size, block, className)}
-      disabled={disabled || busy}
-      aria-busy={busy || undefined}
-      {...rest}
-    >
+    <button ref={ref} type={type} className={classes(variant, size, block, className)} disabled={disabled || busy} aria-busy={busy || undefined} {...rest}>
       <ButtonContent icon={icon}>{children}</ButtonContent>
     </button>
   );

@@ -55,7 +55,11 @@ describe('DataTable', () => {
     const region = screen.getByRole('region', { name: 'Customers' });
     expect(region.tabIndex).toBe(0);
     expect(names()).toEqual(['Karel', 'an', 'Bart']);
-    expect(within(region).getAllByRole('columnheader').map((th) => th.getAttribute('aria-sort'))).toEqual(['none', 'none', 'none', null]);
+    expect(
+      within(region)
+        .getAllByRole('columnheader')
+        .map((th) => th.getAttribute('aria-sort')),
+    ).toEqual(['none', 'none', 'none', null]);
   });
 
   it('sorts by a column header, ascending then descending, with the mouse and the keyboard', async () => {

@@ -24,20 +24,13 @@ export function Drawer({ open, onClose, title, side = 'left', children, id, clas
   useFocusTrap(panel, open, onClose);
 
   return (
-    <div className={['drawer', `drawer--${side}`, open ? 'drawer--open' : '', className ?? ''].filter(Boolean).join(' ')}
+    <div
+      className={['drawer', `drawer--${side}`, open ? 'drawer--open' : '', className ?? ''].filter(Boolean).join(' ')}
       inert={!open}
       data-state={open ? 'open' : 'closed'}
     >
       <div className="drawer__overlay" data-testid="drawer-overlay" onClick={onClose} aria-hidden="true" />
-      <div
-        ref={panel}
-        id={id}
-        className="drawer__panel"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        tabIndex={-1}
-      >
+      <div ref={panel} id={id} className="drawer__panel" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
         <div className="drawer__head">
           <h2 id={titleId} className="drawer__title">
             {title}
@@ -51,7 +44,19 @@ export function Drawer({ open, onClose, title, side = 'left', children, id, clas
 }
 
 /** A centred modal dialog (same focus and scroll rules as the drawer). */
-export function Dialog({ open, onClose, title, children, actions }: { open: boolean; onClose: () => void; title: string; children: ReactNode; actions?: ReactNode }) {
+export function Dialog({
+  open,
+  onClose,
+  title,
+  children,
+  actions,
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  children: ReactNode;
+  actions?: ReactNode;
+}) {
   const intl = useIntl();
   const panel = useRef<HTMLDivElement>(null);
   const titleId = useId();

@@ -4,7 +4,12 @@ import { IntlProvider } from 'react-intl';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Field } from './Field';
 
-const wrap = (ui: React.ReactNode) => render(<IntlProvider locale="en-US" messages={{ 'checkout.optional': 'optional' }}>{ui}</IntlProvider>);
+const wrap = (ui: React.ReactNode) =>
+  render(
+    <IntlProvider locale="en-US" messages={{ 'checkout.optional': 'optional' }}>
+      {ui}
+    </IntlProvider>,
+  );
 
 afterEach(cleanup);
 

@@ -12,10 +12,6 @@ export function Spinner({ label, size = 'md' }: { label?: string; size?: 'sm' | 
 
 export function Skeleton({ width, height, className, round }: { width?: string | number; height?: string | number; className?: string; round?: boolean }) {
   return (
-    <span
-      className={['skeleton', round ? 'skeleton--round' : '', className ?? ''].filter(Boolean).join(' ')}
-      style={{ width, height }}
-      aria-hidden="true"
-    />
+    <span className={['skeleton', round ? 'skeleton--round' : '', className ?? ''].filter(Boolean).join(' ')} style={{ width, height }} aria-hidden="true" />
   );
 }

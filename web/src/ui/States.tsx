@@ -5,7 +5,11 @@ import { Button } from './Button';
 export function EmptyState({ title, children, action, icon }: { title: string; children?: ReactNode; action?: ReactNode; icon?: ReactNode }) {
   return (
     <div className="state state--empty">
-      {icon ? <div className="state__icon" aria-hidden="true">{icon}</div> : null}
+      {icon ? (
+        <div className="state__icon" aria-hidden="true">
+          {icon}
+        </div>
+      ) : null}
       <h2 className="state__title">{title}</h2>
       {children ? <div className="state__body">{children}</div> : null}
       {action ? <div className="state__action">{action}</div> : null}
@@ -45,7 +49,15 @@ export function ComingSoon({ title, children }: { title: string; children?: Reac
   );
 }
 
-export function Notice({ tone = 'info', children, role = 'status' }: { tone?: 'info' | 'success' | 'warning' | 'error'; children: ReactNode; role?: 'status' | 'alert' }) {
+export function Notice({
+  tone = 'info',
+  children,
+  role = 'status',
+}: {
+  tone?: 'info' | 'success' | 'warning' | 'error';
+  children: ReactNode;
+  role?: 'status' | 'alert';
+}) {
   return (
     <div className={`notice notice--${tone}`} role={role}>
       {children}

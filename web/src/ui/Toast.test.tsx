@@ -44,14 +44,24 @@ describe('toasts', () => {
     fireEvent.click(screen.getByRole('button', { name: 'End sessions' }));
     fireEvent.click(screen.getByRole('button', { name: 'End sessions' }));
     expect(screen.getAllByTestId('toast')).toHaveLength(2);
-    act(() => vi.advanceTimersByTime(5_900));
+    act(() => {
+      vi.advanceTimersByTime(5_900);
+    });
     expect(screen.getAllByTestId('toast')).toHaveLength(2);
-    act(() => vi.advanceTimersByTime(200));
+    act(() => {
+      vi.advanceTimersByTime(200);
+    });
     expect(screen.queryByTestId('toast')).toBeNull();
   });
 
   it('need a provider', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    expect(() => render(<IntlProvider locale="en-US"><Saver /></IntlProvider>)).toThrow('ToastProvider');
+    expect(() =>
+      render(
+        <IntlProvider locale="en-US">
+          <Saver />
+        </IntlProvider>,
+      ),
+    ).toThrow('ToastProvider');
   });
 });

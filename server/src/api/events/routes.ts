@@ -1,9 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
+import { DomainError } from '../../errors/domain-error.js';
 import type { OrderEventStreams } from '../../modules/order-events/event-streams.js';
 import type { EventScope } from '../../modules/order-events/scopes.js';
 import { readOrderFor } from '../../modules/orders/order-read.js';
 import { SessionTokenError, tokenFromHeader, type SessionTokens } from '../../modules/session/session-token.js';
+import { idSchema } from '../http/route-schemas.js';
+import { requireGuard } from '../http/viewer.js';
 import { lastEventIdOf, openSse, type SseConnection, type SseOptions } from './sse.js';
 import { OpenStreams, type StreamLimits } from './stream-limits.js';
 
@@ -39,17 +42,13 @@ export function registerEventRoutes(server: FastifyInstance, deps: EventRoutesDe
     const admission = openStreams.admit(request.ip);
     if (!admission.admitted) {
       // Browsers retry an EventSource that failed; a refused screen comes back when a place is free.
-      return admission.reason === 'client'
-        ? reply.code(429).header('retry-after', '30').send({
-            code: 'too_many_requests',
-            message: `Too many open event streams from your address (at most ${deps.limits.perClient}). Close another screen or tab and try again.`,
-            data: { status: 429 },
-          })
-        : reply.code(503).header('retry-after', '30').send({
-            code: 'too_many_streams',
-            message: 'The server has too many open event streams right now. Try again in a moment.',
-            data: { status: 503 },
-          });
+      reply.header('retry-after', '30');
+      throw admission.reason === 'client'
+        ? new DomainError(
+            'TOO_MANY_STREAMS_FROM_CLIENT',
+            `Too many open event streams from your address (at most ${deps.limits.perClient}). Close another screen or tab and try again.`,
+          )
+        : new DomainError('TOO_MANY_STREAMS', 'The server has too many open event streams right now. Try again in a moment.');
     }
     const connection = openSse(request, reply, deps.sse);
     open.add(connection);
@@ -64,26 +63,24 @@ export function registerEventRoutes(server: FastifyInstance, deps: EventRoutesDe
     }
   };
 
-  server.get('/api/events/kitchen', { exposeHeadRoute: false }, async (request, reply) => {
-    if (!(await deps.authorizeStaff(request))) {
-      return reply.code(401).send({ code: 'unauthorized', message: 'Staff only: sign in with a kitchen account.', data: { status: 401 } });
-    }
-    return stream(request, reply, { kind: 'kitchen' });
-  });
+  server.get('/api/events/kitchen', { exposeHeadRoute: false, preValidation: requireGuard(deps.authorizeStaff, 'kitchen.view') }, async (request, reply) =>
+    stream(request, reply, { kind: 'kitchen' }),
+  );
 
   server.get('/api/events/status-screen', { exposeHeadRoute: false }, async (request, reply) => {
     return stream(request, reply, { kind: 'status-screen' });
   });
 
   server.get<{ Params: { id: string }; Querystring: { key?: string } }>('/api/events/order/:id', { exposeHeadRoute: false }, async (request, reply) => {
-    const orderId = /^\d{1,9}$/.test(request.params.id) ? Number(request.params.id) : NaN;
-    const notFound = () => reply.code(404).send({ code: 'order_not_found', message: 'We could not find your order', data: { status: 404 } });
-    if (!Number.isSafeInteger(orderId) || orderId <= 0) return notFound();
+    const id = idSchema.safeParse(request.params.id);
+    const notFound = () => new DomainError('ORDER_NOT_FOUND', 'We could not find your order');
+    if (!id.success) throw notFound();
+    const orderId = id.data;
     const key = typeof request.query.key === 'string' ? request.query.key.slice(0, 200) : undefined;
     const sessionKey = await sessionKeyOf(request, deps.tokens);
     // Same answer for "no such order" and "not yours", so order ids cannot be probed.
     const order = await readOrderFor(deps.db, orderId, { orderKey: key, sessionKey });
-    if (!order) return notFound();
+    if (!order) throw notFound();
     return stream(request, reply, { kind: 'order', orderId });
   });
 }

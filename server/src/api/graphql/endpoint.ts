@@ -71,15 +71,11 @@ function isCatalogueOnly(document: DocumentNode): boolean {
   return document.definitions.every(
     (d) =>
       d.kind !== Kind.OPERATION_DEFINITION ||
-      (d.operation === 'query' &&
-        d.selectionSet.selections.every((s) => s.kind === Kind.FIELD && CATALOGUE_FIELDS.has(s.name.value))),
+      (d.operation === 'query' && d.selectionSet.selections.every((s) => s.kind === Kind.FIELD && CATALOGUE_FIELDS.has(s.name.value))),
   );
 }
 
-export function registerGraphQL(
-  app: FastifyInstance,
-  deps: { config: Config; catalog: CatalogService; services: Services; tokens: SessionTokens },
-) {
+export function registerGraphQL(app: FastifyInstance, deps: { config: Config; catalog: CatalogService; services: Services; tokens: SessionTokens }) {
   const documents = new LRUCache<string, PreparedDocument | readonly GraphQLError[]>({ max: 1000 });
   const responses = new LRUCache<string, string>({ max: Math.max(1, deps.config.catalogCacheSize) });
   const rules = [
@@ -147,11 +143,7 @@ export function registerGraphQL(
       return reply.code(405).header('allow', 'POST').send(errorBody('Only queries may be sent with GET.'));
     }
 
-    const lang = pickLang(
-      request.headers[LOCALE_HEADER] as string | undefined,
-      request.cookies[LOCALE_COOKIE],
-      request.headers['accept-language'],
-    );
+    const lang = pickLang(request.headers[LOCALE_HEADER] as string | undefined, request.cookies[LOCALE_COOKIE], request.headers['accept-language']);
     const catalog = await deps.catalog.get();
     const cacheKey = catalogueOnly
       ? `${catalog.version}\u0000${lang}\u0000${operationName ?? ''}\u0000${query}\u0000${JSON.stringify(variables ?? {})}`
@@ -200,10 +192,6 @@ export function registerGraphQL(
     reply.code(status).send(errorBody(status === 413 ? 'The request body is too large.' : 'The request body is not valid JSON.'));
   };
 
-  app.post('/graphql', { errorHandler: invalidJson, bodyLimit: 1_048_576 }, (request, reply) =>
-    handle(request, reply, (request.body ?? {}) as GraphQLBody),
-  );
-  app.get('/graphql', { errorHandler: invalidJson }, (request, reply) =>
-    handle(request, reply, request.query as GraphQLBody),
-  );
+  app.post('/graphql', { errorHandler: invalidJson, bodyLimit: 1_048_576 }, (request, reply) => handle(request, reply, (request.body ?? {}) as GraphQLBody));
+  app.get('/graphql', { errorHandler: invalidJson }, (request, reply) => handle(request, reply, request.query as GraphQLBody));
 }

@@ -1,12 +1,4 @@
-import {
-  GraphQLError,
-  Kind,
-  type ASTVisitor,
-  type FieldNode,
-  type FragmentDefinitionNode,
-  type SelectionSetNode,
-  type ValidationContext,
-} from 'graphql';
+import { GraphQLError, Kind, type ASTVisitor, type FieldNode, type FragmentDefinitionNode, type SelectionSetNode, type ValidationContext } from 'graphql';
 
 /**
  * A list argument's page size counts at most this much in the cost: the catalogue holds a few hundred

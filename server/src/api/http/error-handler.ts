@@ -37,9 +37,7 @@ export function restError(error: DomainError, restCode?: string): { status: numb
  */
 export function validationFailure(error: FastifyError): DomainError | undefined {
   if (!error.validation?.length) return undefined;
-  const names = [
-    ...new Set(error.validation.map((issue) => issue.instancePath.replace(/^\//, '').split('/')[0] || error.validationContext || 'body')),
-  ];
+  const names = [...new Set(error.validation.map((issue) => issue.instancePath.replace(/^\//, '').split('/')[0] || error.validationContext || 'body'))];
   const only = error.validation.length === 1 ? error.validation[0]?.message : undefined;
   const detail = only && only !== 'Invalid input' ? ` (${only})` : '';
   return new DomainError('INVALID_INPUT', `Invalid parameter(s): ${names.join(', ')}${detail}`, { params: names });

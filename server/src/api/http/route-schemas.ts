@@ -24,7 +24,12 @@ export const lastValue = z.union([z.string(), z.array(z.string())]).transform((v
 /** A whole number from `min` to `max` in a query string. */
 export const intQuery = (min: number, max: number) =>
   lastValue
-    .pipe(z.string().trim().regex(/^\d{1,9}$/, `must be a whole number from ${min} to ${max}`))
+    .pipe(
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,9}$/, `must be a whole number from ${min} to ${max}`),
+    )
     .transform(Number)
     .refine((n) => n >= min && n <= max, `must be a whole number from ${min} to ${max}`);
 

@@ -87,7 +87,13 @@ export function setSessionCookies(request: FastifyRequest, reply: FastifyReply, 
 
 /** Outlives logouts: it only says this browser is one the account logged in on (known-devices.ts). */
 export function setDeviceCookie(request: FastifyRequest, reply: FastifyReply, config: Config, value: string) {
-  reply.setCookie(DEVICE_COOKIE, value, { path: '/', httpOnly: true, sameSite: 'lax', secure: isHttps(request, config), maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS });
+  reply.setCookie(DEVICE_COOKIE, value, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: isHttps(request, config),
+    maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
+  });
 }
 
 export function clearSessionCookies(request: FastifyRequest, reply: FastifyReply, config: Config) {

@@ -11,9 +11,7 @@ import { latestLocalMails } from '../../modules/mail/local-mailbox.js';
 import { idParams } from '../http/route-schemas.js';
 import { requireStaff } from '../http/viewer.js';
 
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** Login-session and staff-account routes for the web app; thin over modules/auth. */
 export function registerAccountRoutes(server: FastifyInstance, deps: { db: Db; auth: AuthService; localMailbox: boolean; clock?: () => Date }) {
@@ -63,10 +61,9 @@ export function registerAccountRoutes(server: FastifyInstance, deps: { db: Db; a
     const items = mails
       .map(
         (m) =>
-          `<article><h2>${escapeHtml(m.subject)}</h2><p class="meta">To: ${escapeHtml(m.to)} &middot; ${escapeHtml(m.receivedAt.toISOString())}</p><pre>${escapeHtml(m.text).replace(
-            /(https?:\/\/[^\s<]+)/g,
-            (url) => `<a href="${url}">${url}</a>`,
-          )}</pre></article>`,
+          `<article><h2>${escapeHtml(m.subject)}</h2><p class="meta">To: ${escapeHtml(m.to)} &middot; ${escapeHtml(m.receivedAt.toISOString())}</p><pre>${escapeHtml(
+            m.text,
+          ).replace(/(https?:\/\/[^\s<]+)/g, (url) => `<a href="${url}">${url}</a>`)}</pre></article>`,
       )
       .join('\n');
     reply

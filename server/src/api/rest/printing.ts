@@ -18,9 +18,13 @@ const ticketsQuery = z.object({ limit: intQuery(1, 200).default(50) });
 export function registerPrintingRoutes(app: FastifyInstance, deps: PrintingRouteDeps) {
   app
     .withTypeProvider<ZodTypeProvider>()
-    .get('/api/printing/simulated-tickets', { preValidation: requireGuard(deps.authorize, 'kitchen.view'), schema: { querystring: ticketsQuery } }, async (request) => {
-      if (!deps.receivedTickets) throw new DomainError('VIRTUAL_PRINTER_OFF', 'The virtual printer is not running on this server.');
-      const tickets = await deps.receivedTickets.list(request.query.limit);
-      return { tickets: tickets.map((t) => ({ ...t, text: t.lines.join('\n') })) };
-    });
+    .get(
+      '/api/printing/simulated-tickets',
+      { preValidation: requireGuard(deps.authorize, 'kitchen.view'), schema: { querystring: ticketsQuery } },
+      async (request) => {
+        if (!deps.receivedTickets) throw new DomainError('VIRTUAL_PRINTER_OFF', 'The virtual printer is not running on this server.');
+        const tickets = await deps.receivedTickets.list(request.query.limit);
+        return { tickets: tickets.map((t) => ({ ...t, text: t.lines.join('\n') })) };
+      },
+    );
 }

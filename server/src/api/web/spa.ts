@@ -54,7 +54,8 @@ export async function registerWebApp(app: FastifyInstance, options: { webDist: s
       },
     });
   }
-  const indexHtml = () => (built ? fs.readFileSync(indexFile, 'utf8') : '<!doctype html><title>Bakje</title><p>The web app is not built: run npm run build.</p>');
+  const indexHtml = () =>
+    built ? fs.readFileSync(indexFile, 'utf8') : '<!doctype html><title>Bakje</title><p>The web app is not built: run npm run build.</p>';
   let cachedIndex: string | undefined;
 
   app.setNotFoundHandler((request, reply) => {

@@ -31,7 +31,9 @@ export const apiKeys = pgTable(
 export const apiKeyNonces = pgTable(
   'api_key_nonces',
   {
-    keyId: integer('key_id').notNull().references(() => apiKeys.id, { onDelete: 'cascade' }),
+    keyId: integer('key_id')
+      .notNull()
+      .references(() => apiKeys.id, { onDelete: 'cascade' }),
     nonce: text('nonce').notNull(),
     seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
   },

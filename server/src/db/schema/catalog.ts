@@ -1,16 +1,4 @@
-import {
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-  type AnyPgColumn,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /** A value in three languages. Dutch (nl) is the shop's own language and the fallback. */
 export type Translated = { nl: string; fr?: string; en?: string };
@@ -99,18 +87,18 @@ export const products = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('products_slug_key').on(t.slug),
-    index('products_parent_idx').on(t.parentId),
-    index('products_menu_order_idx').on(t.menuOrder),
-  ],
+  (t) => [uniqueIndex('products_slug_key').on(t.slug), index('products_parent_idx').on(t.parentId), index('products_menu_order_idx').on(t.menuOrder)],
 );
 
 export const productCategories = pgTable(
   'product_categories',
   {
-    productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
-    categoryId: integer('category_id').notNull().references(() => categories.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.productId, t.categoryId] }), index('product_categories_category_idx').on(t.categoryId)],
 );
@@ -118,8 +106,12 @@ export const productCategories = pgTable(
 export const productGallery = pgTable(
   'product_gallery',
   {
-    productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
-    mediaId: integer('media_id').notNull().references(() => media.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    mediaId: integer('media_id')
+      .notNull()
+      .references(() => media.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
   },
   (t) => [primaryKey({ columns: [t.productId, t.position] })],
@@ -129,8 +121,12 @@ export const productGallery = pgTable(
 export const productLinks = pgTable(
   'product_links',
   {
-    productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
-    linkedId: integer('linked_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    linkedId: integer('linked_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
     kind: text('kind').$type<'upsell' | 'cross_sell' | 'grouped'>().notNull(),
     position: integer('position').notNull().default(0),
   },
@@ -153,7 +149,9 @@ export const attributeTerms = pgTable(
   'attribute_terms',
   {
     id: serial('id').primaryKey(),
-    attributeId: integer('attribute_id').notNull().references(() => attributes.id, { onDelete: 'cascade' }),
+    attributeId: integer('attribute_id')
+      .notNull()
+      .references(() => attributes.id, { onDelete: 'cascade' }),
     slug: text('slug').notNull(),
     name: jsonb('name').$type<Translated>().notNull(),
     description: text('description').notNull().default(''),
@@ -166,7 +164,9 @@ export const attributeTerms = pgTable(
 export const productAttributes = pgTable(
   'product_attributes',
   {
-    productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     attributeId: integer('attribute_id').references(() => attributes.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
@@ -193,8 +193,12 @@ export const allergens = pgTable(
 export const productAllergens = pgTable(
   'product_allergens',
   {
-    productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
-    allergenId: integer('allergen_id').notNull().references(() => allergens.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    allergenId: integer('allergen_id')
+      .notNull()
+      .references(() => allergens.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.productId, t.allergenId] })],
 );
@@ -209,8 +213,12 @@ export const globalAddons = pgTable('global_addons', {
 export const globalAddonCategories = pgTable(
   'global_addon_categories',
   {
-    globalAddonId: integer('global_addon_id').notNull().references(() => globalAddons.id, { onDelete: 'cascade' }),
-    categoryId: integer('category_id').notNull().references(() => categories.id, { onDelete: 'cascade' }),
+    globalAddonId: integer('global_addon_id')
+      .notNull()
+      .references(() => globalAddons.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.globalAddonId, t.categoryId] })],
 );
@@ -246,7 +254,9 @@ export const addonOptions = pgTable(
   'addon_options',
   {
     id: serial('id').primaryKey(),
-    fieldId: integer('field_id').notNull().references(() => addonFields.id, { onDelete: 'cascade' }),
+    fieldId: integer('field_id')
+      .notNull()
+      .references(() => addonFields.id, { onDelete: 'cascade' }),
     position: integer('position').notNull().default(0),
     label: jsonb('label').$type<Translated>().notNull(),
     /** Euro cents; null when the option costs nothing. */
@@ -260,8 +270,12 @@ export const addonOptions = pgTable(
 export const addonOptionAllergens = pgTable(
   'addon_option_allergens',
   {
-    optionId: integer('option_id').notNull().references(() => addonOptions.id, { onDelete: 'cascade' }),
-    allergenId: integer('allergen_id').notNull().references(() => allergens.id, { onDelete: 'cascade' }),
+    optionId: integer('option_id')
+      .notNull()
+      .references(() => addonOptions.id, { onDelete: 'cascade' }),
+    allergenId: integer('allergen_id')
+      .notNull()
+      .references(() => allergens.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.optionId, t.allergenId] })],
 );
@@ -270,7 +284,9 @@ export const reviews = pgTable(
   'reviews',
   {
     id: serial('id').primaryKey(),
-    productId: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
     customerId: integer('customer_id'),
     author: text('author').notNull(),
     authorEmail: text('author_email').notNull(),

@@ -1,18 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const fulfilmentTypes = ['delivery', 'takeaway', 'dinein'] as const;
 export type FulfilmentType = (typeof fulfilmentTypes)[number];
@@ -86,7 +73,9 @@ export const coupons = pgTable(
 export const couponUsages = pgTable(
   'coupon_usages',
   {
-    couponId: integer('coupon_id').notNull().references(() => coupons.id, { onDelete: 'cascade' }),
+    couponId: integer('coupon_id')
+      .notNull()
+      .references(() => coupons.id, { onDelete: 'cascade' }),
     orderId: integer('order_id').notNull(),
     /** Lower-cased billing e-mail, phone or customer key: who used it. */
     customer: text('customer').notNull(),
@@ -120,7 +109,9 @@ export const timeSlots = pgTable('time_slots', {
 export const slotBookings = pgTable(
   'slot_bookings',
   {
-    slotId: integer('slot_id').notNull().references(() => timeSlots.id, { onDelete: 'cascade' }),
+    slotId: integer('slot_id')
+      .notNull()
+      .references(() => timeSlots.id, { onDelete: 'cascade' }),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
     booked: integer('booked').notNull().default(0),
     /** The slot's places (max orders) when the last place was taken: a CHECK cannot read time_slots. */
@@ -209,7 +200,9 @@ export const orderLines = pgTable(
   'order_lines',
   {
     id: serial('id').primaryKey(),
-    orderId: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     productId: integer('product_id').notNull(),
     variationId: integer('variation_id'),

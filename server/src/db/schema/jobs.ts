@@ -37,8 +37,12 @@ export const jobs = pgTable(
   (t) => [
     uniqueIndex('jobs_idempotency_key').on(t.idempotencyKey),
     // The claim looks for due jobs and for the head of each lane among the unfinished ones.
-    index('jobs_due_idx').on(t.nextAttemptAt).where(sql`status in ('queued', 'running')`),
-    index('jobs_lane_idx').on(t.lane, t.id).where(sql`status in ('queued', 'running')`),
+    index('jobs_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`status in ('queued', 'running')`),
+    index('jobs_lane_idx')
+      .on(t.lane, t.id)
+      .where(sql`status in ('queued', 'running')`),
     index('jobs_kind_status_idx').on(t.kind, t.status),
     index('jobs_finished_idx').on(t.finishedAt),
   ],

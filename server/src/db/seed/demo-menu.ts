@@ -224,7 +224,11 @@ export const DEMO_SAUCES: DemoSauce[] = [
     price: 100,
     allergens: ['eggs', 'mustard'],
     diet: 'vegetarisch',
-    short: t('Mayonaise met augurk, kappertjes en kruiden.', 'Mayonnaise aux cornichons, câpres et fines herbes.', 'Mayonnaise with gherkin, capers and herbs.'),
+    short: t(
+      'Mayonaise met augurk, kappertjes en kruiden.',
+      'Mayonnaise aux cornichons, câpres et fines herbes.',
+      'Mayonnaise with gherkin, capers and herbs.',
+    ),
   },
   {
     slug: 'joppiesaus',
@@ -329,9 +333,17 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
       'Fresh Belgian fries, fried twice: crisp outside, soft inside.',
     ),
     description: {
-      nl: p('Elke ochtend vers gesneden uit Belgische aardappelen en twee keer gebakken, zoals het hoort. Kies je formaat, zoveel sausjes als je wil en een extraatje.') + p('Gebakken in plantaardig frituurvet, in dezelfde frituur als onze gepaneerde snacks: kan sporen van gluten bevatten.'),
-      fr: p('Coupées chaque matin dans des pommes de terre belges et cuites deux fois, comme il se doit. Choisissez votre taille, autant de sauces que vous voulez et un petit supplément.') + p('Cuites dans de la graisse végétale, dans la même friteuse que nos snacks panés : peuvent contenir des traces de gluten.'),
-      en: p('Cut fresh every morning from Belgian potatoes and fried twice, the way it should be. Pick your size, as many sauces as you like and an extra.') + p('Fried in vegetable fat, in the same fryer as our breaded snacks: may contain traces of gluten.'),
+      nl:
+        p(
+          'Elke ochtend vers gesneden uit Belgische aardappelen en twee keer gebakken, zoals het hoort. Kies je formaat, zoveel sausjes als je wil en een extraatje.',
+        ) + p('Gebakken in plantaardig frituurvet, in dezelfde frituur als onze gepaneerde snacks: kan sporen van gluten bevatten.'),
+      fr:
+        p(
+          'Coupées chaque matin dans des pommes de terre belges et cuites deux fois, comme il se doit. Choisissez votre taille, autant de sauces que vous voulez et un petit supplément.',
+        ) + p('Cuites dans de la graisse végétale, dans la même friteuse que nos snacks panés : peuvent contenir des traces de gluten.'),
+      en:
+        p('Cut fresh every morning from Belgian potatoes and fried twice, the way it should be. Pick your size, as many sauces as you like and an extra.') +
+        p('Fried in vegetable fat, in the same fryer as our breaded snacks: may contain traces of gluten.'),
     },
     allergens: ['gluten'],
     image: 'frieten',
@@ -357,11 +369,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     category: 'frieten',
     price: 450,
     name: t('Zoete-aardappelfrieten', 'Frites de patate douce', 'Sweet potato fries'),
-    shortDescription: t(
-      'Zoete aardappel in een krokant jasje.',
-      'Patate douce dans une fine panure croustillante.',
-      'Sweet potato in a crisp coating.',
-    ),
+    shortDescription: t('Zoete aardappel in een krokant jasje.', 'Patate douce dans une fine panure croustillante.', 'Sweet potato in a crisp coating.'),
     description: tp(
       'Zoete-aardappelfrieten met een dun krokant laagje. Lekker met samuraisaus of curry ketchup.',
       'Frites de patate douce avec une fine couche croustillante. Délicieuses avec la sauce samouraï ou le curry ketchup.',
@@ -423,7 +431,11 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     category: 'snacks',
     price: 280,
     name: t('Frikandel', 'Fricadelle', 'Frikandel'),
-    shortDescription: t('De klassieker: een malse gefrituurde frikandel.', 'Le classique : une fricadelle tendre et frite.', 'The classic: a tender deep-fried frikandel.'),
+    shortDescription: t(
+      'De klassieker: een malse gefrituurde frikandel.',
+      'Le classique : une fricadelle tendre et frite.',
+      'The classic: a tender deep-fried frikandel.',
+    ),
     description: tp(
       'Een malse frikandel, goudbruin gefrituurd. Lekker met curry ketchup en verse ui.',
       'Une fricadelle tendre, frite jusqu’à ce qu’elle soit dorée. Délicieuse avec du curry ketchup et de l’oignon frais.',
@@ -459,7 +471,11 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     price: 320,
     salePrice: 290,
     name: t('Kipcorn', 'Kipcorn', 'Kipcorn'),
-    shortDescription: t('Krokante kipsnack met een maïspaneerlaag.', 'Snack au poulet avec une panure croustillante au maïs.', 'Crispy chicken snack with a corn crumb coating.'),
+    shortDescription: t(
+      'Krokante kipsnack met een maïspaneerlaag.',
+      'Snack au poulet avec une panure croustillante au maïs.',
+      'Crispy chicken snack with a corn crumb coating.',
+    ),
     description: tp(
       'Gemalen kippenvlees in een krokant jasje van maïs, goudgeel gebakken.',
       'Viande de poulet hachée dans une panure croustillante au maïs, dorée à la friteuse.',
@@ -474,7 +490,11 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     category: 'snacks',
     price: 450,
     name: t('Bitterballen (6 stuks)', 'Bitterballen (6 pièces)', 'Bitterballen (6 pieces)'),
-    shortDescription: t('Zes krokante bitterballen met een potje mosterd.', 'Six bitterballen croustillants avec un pot de moutarde.', 'Six crispy bitterballen with a pot of mustard.'),
+    shortDescription: t(
+      'Zes krokante bitterballen met een potje mosterd.',
+      'Six bitterballen croustillants avec un pot de moutarde.',
+      'Six crispy bitterballen with a pot of mustard.',
+    ),
     description: tp(
       'Romige ragout van rundvlees in een krokant korstje. Geserveerd met mosterd om in te dippen.',
       'Un ragoût crémeux de bœuf dans une croûte croustillante. Servis avec de la moutarde.',
@@ -489,7 +509,11 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     category: 'snacks',
     price: 360,
     name: t('Mexicano', 'Mexicano', 'Mexicano'),
-    shortDescription: t('Pikante vleessnack met paprika en peper.', 'Snack de viande épicé au paprika et au poivre.', 'Spicy meat snack with paprika and pepper.'),
+    shortDescription: t(
+      'Pikante vleessnack met paprika en peper.',
+      'Snack de viande épicé au paprika et au poivre.',
+      'Spicy meat snack with paprika and pepper.',
+    ),
     description: tp(
       'Een pittige snack van gekruid vlees met paprika en chili. Voor wie van een beetje vuur houdt.',
       'Un snack relevé de viande épicée au paprika et au piment. Pour ceux qui aiment le feu.',
@@ -505,7 +529,11 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     category: 'snacks',
     price: 380,
     name: t('Bal gehakt', 'Boulet', 'Meatball'),
-    shortDescription: t('Grote huisgemaakte bal gehakt met tomatensaus.', 'Gros boulet maison avec sauce tomate.', 'Large home-made meatball with tomato sauce.'),
+    shortDescription: t(
+      'Grote huisgemaakte bal gehakt met tomatensaus.',
+      'Gros boulet maison avec sauce tomate.',
+      'Large home-made meatball with tomato sauce.',
+    ),
     description: tp(
       'Een stevige bal gehakt van varkens- en rundvlees, gebakken en geserveerd met een lepel tomatensaus.',
       'Un boulet généreux de porc et de bœuf, cuit puis servi avec une cuillère de sauce tomate.',
@@ -520,7 +548,11 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     category: 'snacks',
     price: 300,
     name: t('Viandel', 'Viandelle', 'Viandel'),
-    shortDescription: t('Gekruide vleessnack, een Belgische favoriet.', 'Snack de viande épicée, un favori belge.', 'Seasoned meat snack, a Belgian favourite.'),
+    shortDescription: t(
+      'Gekruide vleessnack, een Belgische favoriet.',
+      'Snack de viande épicée, un favori belge.',
+      'Seasoned meat snack, a Belgian favourite.',
+    ),
     description: tp(
       'De viandel: een gekruide vleessnack met een licht krokant vel. Heerlijk met andalousesaus.',
       'La viandelle : un snack de viande épicée à la peau légèrement croustillante. Délicieuse avec la sauce andalouse.',
@@ -550,7 +582,11 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     category: 'snacks',
     price: 450,
     name: t('Loempia', 'Loempia', 'Spring roll'),
-    shortDescription: t('Grote loempia met groenten en kip.', 'Grand rouleau de printemps aux légumes et au poulet.', 'Large spring roll with vegetables and chicken.'),
+    shortDescription: t(
+      'Grote loempia met groenten en kip.',
+      'Grand rouleau de printemps aux légumes et au poulet.',
+      'Large spring roll with vegetables and chicken.',
+    ),
     description: tp(
       'Een grote knapperige loempia gevuld met taugé, groenten en kip. Lekker met een scheutje zoete chilisaus.',
       'Un grand rouleau croustillant garni de pousses de soja, de légumes et de poulet. Délicieux avec un peu de sauce chili douce.',
@@ -581,7 +617,11 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     category: 'snacks',
     price: 320,
     name: t('Kaaskroket', 'Croquette au fromage', 'Cheese croquette'),
-    shortDescription: t('Krokante kroket met een romige kaasvulling.', 'Croquette croustillante au cœur de fromage fondant.', 'Crisp croquette with a creamy cheese filling.'),
+    shortDescription: t(
+      'Krokante kroket met een romige kaasvulling.',
+      'Croquette croustillante au cœur de fromage fondant.',
+      'Crisp croquette with a creamy cheese filling.',
+    ),
     description: tp(
       'Een goudbruine kroket met een smeuïge vulling van Belgische kaas.',
       'Une croquette dorée avec une farce fondante de fromage belge.',
@@ -597,7 +637,11 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     category: 'snacks',
     price: 550,
     name: t('Garnaalkroket', 'Croquette aux crevettes', 'Shrimp croquette'),
-    shortDescription: t('Huisgemaakte kroket met echte Noordzeegarnalen.', 'Croquette maison aux vraies crevettes grises de la mer du Nord.', 'Home-made croquette with real North Sea shrimp.'),
+    shortDescription: t(
+      'Huisgemaakte kroket met echte Noordzeegarnalen.',
+      'Croquette maison aux vraies crevettes grises de la mer du Nord.',
+      'Home-made croquette with real North Sea shrimp.',
+    ),
     description: tp(
       'Rijkelijk gevuld met grijze Noordzeegarnalen, geserveerd met een partje citroen. Beperkte voorraad: elke dag vers gemaakt.',
       'Généreusement garnie de crevettes grises de la mer du Nord, servie avec un quartier de citron. Stock limité : préparée chaque jour.',
@@ -615,7 +659,11 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     category: 'snacks',
     price: 480,
     name: t('Mammoet', 'Mammouth', 'Mammoth'),
-    shortDescription: t('Extra grote, pittig gekruide vleessnack. Maximaal 2 per bestelling.', 'Snack de viande extra grand et épicé. Maximum 2 par commande.', 'Extra large, well-spiced meat snack. Maximum 2 per order.'),
+    shortDescription: t(
+      'Extra grote, pittig gekruide vleessnack. Maximaal 2 per bestelling.',
+      'Snack de viande extra grand et épicé. Maximum 2 par commande.',
+      'Extra large, well-spiced meat snack. Maximum 2 per order.',
+    ),
     description: tp(
       'De grootste snack van de kaart: een mammoet van gekruid gehakt. Omdat we er maar een beperkt aantal per dag maken, kan je er maximaal twee per bestelling nemen.',
       'Le plus grand snack de la carte : un mammouth de viande hachée épicée. Comme nous n’en préparons qu’un nombre limité par jour, maximum deux par commande.',
@@ -646,7 +694,11 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     category: 'snacks',
     price: 380,
     name: t('Berenpoot', 'Patte d’ours', 'Bear paw'),
-    shortDescription: t('Gekruide gehaktschijf met uienringen op een spiesje.', 'Galette de viande épicée avec rondelles d’oignon en brochette.', 'Spiced meat patty with onion rings on a skewer.'),
+    shortDescription: t(
+      'Gekruide gehaktschijf met uienringen op een spiesje.',
+      'Galette de viande épicée avec rondelles d’oignon en brochette.',
+      'Spiced meat patty with onion rings on a skewer.',
+    ),
     description: tp(
       'Een platte schijf gekruid gehakt met uienringen, aan een spiesje gefrituurd.',
       'Une galette plate de viande hachée épicée avec des rondelles d’oignon, frite sur une brochette.',
@@ -676,7 +728,11 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     category: 'snacks',
     price: 590,
     name: t('Calamares (8 ringen)', 'Calamars (8 anneaux)', 'Calamari (8 rings)'),
-    shortDescription: t('Gefrituurde inktvisringen met citroen en tartaar.', 'Anneaux de calamar frits, citron et sauce tartare.', 'Fried squid rings with lemon and tartare sauce.'),
+    shortDescription: t(
+      'Gefrituurde inktvisringen met citroen en tartaar.',
+      'Anneaux de calamar frits, citron et sauce tartare.',
+      'Fried squid rings with lemon and tartare sauce.',
+    ),
     description: tp(
       'Acht krokante inktvisringen, geserveerd met een partje citroen. Vraag er een potje tartaarsaus bij.',
       'Huit anneaux de calamar croustillants, servis avec un quartier de citron. Ajoutez un pot de sauce tartare.',
@@ -709,7 +765,11 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     category: 'snacks',
     price: 450,
     name: t('Chili cheese nuggets (6 stuks)', 'Nuggets chili cheese (6 pièces)', 'Chili cheese nuggets (6 pieces)'),
-    shortDescription: t('Kaasnuggets met jalapeño: echt pikant.', 'Nuggets au fromage et jalapeño : vraiment piquants.', 'Cheese nuggets with jalapeño: properly hot.'),
+    shortDescription: t(
+      'Kaasnuggets met jalapeño: echt pikant.',
+      'Nuggets au fromage et jalapeño : vraiment piquants.',
+      'Cheese nuggets with jalapeño: properly hot.',
+    ),
     description: tp(
       'Gesmolten kaas met stukjes jalapeño in een krokant jasje. Niet voor doetjes!',
       'Du fromage fondu avec des morceaux de jalapeño dans une panure croustillante. Pas pour les timides !',
@@ -768,7 +828,11 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     salePrice: 499,
     isPromotion: true,
     name: t('Cheeseburger', 'Cheeseburger', 'Cheeseburger'),
-    shortDescription: t('Rundsburger met cheddar, ui en ketchup. Nu in promotie!', 'Burger de bœuf, cheddar, oignon et ketchup. En promotion !', 'Beef burger with cheddar, onion and ketchup. On promotion now!'),
+    shortDescription: t(
+      'Rundsburger met cheddar, ui en ketchup. Nu in promotie!',
+      'Burger de bœuf, cheddar, oignon et ketchup. En promotion !',
+      'Beef burger with cheddar, onion and ketchup. On promotion now!',
+    ),
     description: tp(
       'Een sappige rundsburger met gesmolten cheddar, ui, augurk, ketchup en mosterd op een sesambroodje.',
       'Un burger de bœuf juteux avec cheddar fondu, oignon, cornichon, ketchup et moutarde dans un pain au sésame.',
@@ -802,7 +866,11 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     category: 'burgers',
     price: 620,
     name: t('Chickenburger', 'Burger au poulet', 'Chicken burger'),
-    shortDescription: t('Krokante kipfilet met sla en tomaat.', 'Filet de poulet croustillant avec salade et tomate.', 'Crispy chicken fillet with lettuce and tomato.'),
+    shortDescription: t(
+      'Krokante kipfilet met sla en tomaat.',
+      'Filet de poulet croustillant avec salade et tomate.',
+      'Crispy chicken fillet with lettuce and tomato.',
+    ),
     description: tp(
       'Gepaneerde kipfilet met sla, tomaat en een frisse yoghurt-mayo op een sesambroodje.',
       'Filet de poulet pané avec salade, tomate et une mayonnaise fraîche au yaourt dans un pain au sésame.',
@@ -835,7 +903,11 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     price: 850,
     featured: true,
     name: t('Bakje burger', 'Burger Bakje', 'Bakje burger'),
-    shortDescription: t('Nieuw: dubbele rundsburger met cheddar en spek.', 'Nouveau : double burger de bœuf, cheddar et lard.', 'New: double beef burger with cheddar and bacon.'),
+    shortDescription: t(
+      'Nieuw: dubbele rundsburger met cheddar en spek.',
+      'Nouveau : double burger de bœuf, cheddar et lard.',
+      'New: double beef burger with cheddar and bacon.',
+    ),
     description: tp(
       'Onze nieuwe huisburger: twee rundsburgers, dubbel cheddar, krokant spek, tomaat, sla en onze eigen Bakje-saus. Alleen voor grote honger.',
       'Notre nouveau burger maison : deux steaks de bœuf, double cheddar, lard croustillant, tomate, salade et notre sauce Bakje. Pour les grosses faims.',
@@ -857,7 +929,11 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     category: 'vegetarisch',
     price: 620,
     name: t('Veggie burger', 'Burger végétarien', 'Veggie burger'),
-    shortDescription: t('Groenteburger met sla, tomaat en mayonaise.', 'Burger de légumes avec salade, tomate et mayonnaise.', 'Vegetable burger with lettuce, tomato and mayonnaise.'),
+    shortDescription: t(
+      'Groenteburger met sla, tomaat en mayonaise.',
+      'Burger de légumes avec salade, tomate et mayonnaise.',
+      'Vegetable burger with lettuce, tomato and mayonnaise.',
+    ),
     description: tp(
       'Een krokante burger van groenten en soja met sla, tomaat en mayonaise op een sesambroodje.',
       'Un burger croustillant de légumes et de soja avec salade, tomate et mayonnaise dans un pain au sésame.',
@@ -892,7 +968,11 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     category: 'vegetarisch',
     price: 300,
     name: t('Vegetarische frikandel', 'Fricadelle végétarienne', 'Vegetarian frikandel'),
-    shortDescription: t('Plantaardige frikandel, even lekker als het origineel.', 'Fricadelle végétale, aussi bonne que l’originale.', 'Plant-based frikandel, as tasty as the original.'),
+    shortDescription: t(
+      'Plantaardige frikandel, even lekker als het origineel.',
+      'Fricadelle végétale, aussi bonne que l’originale.',
+      'Plant-based frikandel, as tasty as the original.',
+    ),
     description: tp(
       'Een volledig plantaardige frikandel op basis van soja en tarwe. Probeer hem speciaal met curry ketchup en ui.',
       'Une fricadelle entièrement végétale à base de soja et de blé. Essayez-la spéciale avec curry ketchup et oignon.',
@@ -908,7 +988,11 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     category: 'vegetarisch',
     price: 450,
     name: t('Veggie nuggets (6 stuks)', 'Nuggets végétariens (6 pièces)', 'Veggie nuggets (6 pieces)'),
-    shortDescription: t('Plantaardige nuggets in een krokant jasje.', 'Nuggets végétaux dans une panure croustillante.', 'Plant-based nuggets in a crisp coating.'),
+    shortDescription: t(
+      'Plantaardige nuggets in een krokant jasje.',
+      'Nuggets végétaux dans une panure croustillante.',
+      'Plant-based nuggets in a crisp coating.',
+    ),
     description: tp(
       'Zes nuggets op basis van soja, krokant gebakken. Lekker met curry ketchup.',
       'Six nuggets à base de soja, bien croustillants. Délicieux avec du curry ketchup.',
@@ -924,7 +1008,11 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     category: 'vegetarisch',
     price: 320,
     name: t('Groentekroket', 'Croquette aux légumes', 'Vegetable croquette'),
-    shortDescription: t('Kroket met een romige groentevulling.', 'Croquette avec une farce crémeuse aux légumes.', 'Croquette with a creamy vegetable filling.'),
+    shortDescription: t(
+      'Kroket met een romige groentevulling.',
+      'Croquette avec une farce crémeuse aux légumes.',
+      'Croquette with a creamy vegetable filling.',
+    ),
     description: tp(
       'Een romige vulling van wortel, prei en erwtjes in een krokant korstje.',
       'Une farce crémeuse de carotte, poireau et petits pois dans une croûte croustillante.',
@@ -967,9 +1055,16 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
       en: 'Home-made <strong>Flemish beef stew</strong>, slowly braised for hours in dark abbey beer with mustard and gingerbread, served with a side of your choice.',
     },
     description: {
-      nl: p('Mals rundvlees, urenlang gestoofd in donker abdijbier met ui, laurier, tijm, mosterd en peperkoek, volgens het recept van de bazin.') + p('Geserveerd met een bijgerecht naar keuze en een potje mayonaise.'),
-      fr: p('Bœuf tendre mijoté pendant des heures dans une bière d’abbaye brune avec oignon, laurier, thym, moutarde et pain d’épices, selon la recette de la patronne.') + p('Servi avec l’accompagnement de votre choix et un pot de mayonnaise.'),
-      en: p('Tender beef, slowly braised for hours in dark abbey beer with onion, bay leaf, thyme, mustard and gingerbread, the way the owner makes it.') + p('Served with a side of your choice and a pot of mayonnaise.'),
+      nl:
+        p('Mals rundvlees, urenlang gestoofd in donker abdijbier met ui, laurier, tijm, mosterd en peperkoek, volgens het recept van de bazin.') +
+        p('Geserveerd met een bijgerecht naar keuze en een potje mayonaise.'),
+      fr:
+        p(
+          'Bœuf tendre mijoté pendant des heures dans une bière d’abbaye brune avec oignon, laurier, thym, moutarde et pain d’épices, selon la recette de la patronne.',
+        ) + p('Servi avec l’accompagnement de votre choix et un pot de mayonnaise.'),
+      en:
+        p('Tender beef, slowly braised for hours in dark abbey beer with onion, bay leaf, thyme, mustard and gingerbread, the way the owner makes it.') +
+        p('Served with a side of your choice and a pot of mayonnaise.'),
     },
     allergens: ['gluten', 'celery', 'mustard', 'eggs'],
     image: 'stoofvlees-schotel',
@@ -983,7 +1078,11 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     category: 'schotels',
     price: 1390,
     name: t('Vol-au-vent', 'Vol-au-vent', 'Vol-au-vent'),
-    shortDescription: t('Kip en balletjes in een romige champignonsaus.', 'Poulet et boulettes dans une sauce crémeuse aux champignons.', 'Chicken and meatballs in a creamy mushroom sauce.'),
+    shortDescription: t(
+      'Kip en balletjes in een romige champignonsaus.',
+      'Poulet et boulettes dans une sauce crémeuse aux champignons.',
+      'Chicken and meatballs in a creamy mushroom sauce.',
+    ),
     description: tp(
       'Een bladerdeegbakje gevuld met kip, gehaktballetjes en champignons in een romige saus, met een bijgerecht naar keuze.',
       'Un feuilleté garni de poulet, de boulettes et de champignons dans une sauce crémeuse, avec un accompagnement au choix.',
@@ -999,7 +1098,11 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     category: 'schotels',
     price: 1150,
     name: t('Curryworst met frieten', 'Saucisse au curry et frites', 'Curry sausage with fries'),
-    shortDescription: t('Twee curryworsten met curry ketchup en een slaatje.', 'Deux saucisses au curry avec curry ketchup et une petite salade.', 'Two curry sausages with curry ketchup and a side salad.'),
+    shortDescription: t(
+      'Twee curryworsten met curry ketchup en een slaatje.',
+      'Deux saucisses au curry avec curry ketchup et une petite salade.',
+      'Two curry sausages with curry ketchup and a side salad.',
+    ),
     description: tp(
       'Twee curryworsten met curry ketchup, een fris slaatje met mayonaise en een bijgerecht naar keuze.',
       'Deux saucisses au curry avec curry ketchup, une petite salade fraîche avec mayonnaise et un accompagnement au choix.',
@@ -1016,7 +1119,11 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     price: 1390,
     salePrice: 1190,
     name: t('Kipschnitzel', 'Escalope de poulet panée', 'Chicken schnitzel'),
-    shortDescription: t('Gepaneerde kipfilet met citroen en een slaatje.', 'Filet de poulet pané avec citron et petite salade.', 'Breaded chicken breast with lemon and a side salad.'),
+    shortDescription: t(
+      'Gepaneerde kipfilet met citroen en een slaatje.',
+      'Filet de poulet pané avec citron et petite salade.',
+      'Breaded chicken breast with lemon and a side salad.',
+    ),
     description: tp(
       'Een grote, dun geklopte kipfilet in een krokante paneerlaag, met een partje citroen, een slaatje en een bijgerecht naar keuze.',
       'Un grand filet de poulet aplati dans une panure croustillante, avec un quartier de citron, une salade et un accompagnement au choix.',
@@ -1032,7 +1139,11 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     category: 'schotels',
     price: 1250,
     name: t('Balletjes in tomatensaus', 'Boulettes sauce tomate', 'Meatballs in tomato sauce'),
-    shortDescription: t('Gehaktballetjes in huisgemaakte tomatensaus.', 'Boulettes de viande dans une sauce tomate maison.', 'Meatballs in home-made tomato sauce.'),
+    shortDescription: t(
+      'Gehaktballetjes in huisgemaakte tomatensaus.',
+      'Boulettes de viande dans une sauce tomate maison.',
+      'Meatballs in home-made tomato sauce.',
+    ),
     description: tp(
       'Malse gehaktballetjes in een huisgemaakte tomatensaus met groenten, zoals bij moeder thuis.',
       'Des boulettes tendres dans une sauce tomate maison aux légumes, comme à la maison.',
@@ -1048,7 +1159,11 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     category: 'schotels',
     price: 790,
     name: t('Kidsmenu', 'Menu enfant', 'Kids menu'),
-    shortDescription: t('Kleine friet, een snack naar keuze en appelmoes.', 'Petite frite, un snack au choix et compote de pommes.', 'Small fries, a snack of your choice and apple sauce.'),
+    shortDescription: t(
+      'Kleine friet, een snack naar keuze en appelmoes.',
+      'Petite frite, un snack au choix et compote de pommes.',
+      'Small fries, a snack of your choice and apple sauce.',
+    ),
     description: tp(
       'Voor de kleine honger: een kleine portie frieten, een snack naar keuze, een potje appelmoes en een verrassing.',
       'Pour les petites faims : une petite portion de frites, un snack au choix, une compote de pommes et une surprise.',
@@ -1067,7 +1182,11 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     price: 320,
     vat: 'alcohol',
     name: t('Belle-Vue Kriek (25 cl)', 'Belle-Vue Kriek (25 cl)', 'Belle-Vue Kriek (25 cl)'),
-    shortDescription: t('Zoetzuur Belgisch kersenbier, 4,1 % alcohol.', 'Bière belge aux cerises, aigre-douce, 4,1 % d’alcool.', 'Sweet and sour Belgian cherry beer, 4.1 % ABV.'),
+    shortDescription: t(
+      'Zoetzuur Belgisch kersenbier, 4,1 % alcohol.',
+      'Bière belge aux cerises, aigre-douce, 4,1 % d’alcool.',
+      'Sweet and sour Belgian cherry beer, 4.1 % ABV.',
+    ),
     description: tp(
       'Een flesje Belle-Vue Kriek van 25 cl: lambiek (gerst en tarwe) met krieken. Geen verkoop van alcohol aan personen jonger dan 16 jaar.',
       'Une bouteille de Belle-Vue Kriek de 25 cl : lambic (orge et froment) aux cerises. Pas de vente d’alcool aux moins de 16 ans.',
@@ -1085,7 +1204,11 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     price: 320,
     vat: 'alcohol',
     name: t('Hoegaarden witbier (25 cl)', 'Hoegaarden bière blanche (25 cl)', 'Hoegaarden wheat beer (25 cl)'),
-    shortDescription: t('Troebel Belgisch witbier met koriander en sinaasappelschil, 4,9 %.', 'Bière blanche belge trouble, coriandre et écorce d’orange, 4,9 %.', 'Cloudy Belgian wheat beer with coriander and orange peel, 4.9 %.'),
+    shortDescription: t(
+      'Troebel Belgisch witbier met koriander en sinaasappelschil, 4,9 %.',
+      'Bière blanche belge trouble, coriandre et écorce d’orange, 4,9 %.',
+      'Cloudy Belgian wheat beer with coriander and orange peel, 4.9 %.',
+    ),
     description: tp(
       'Een flesje Hoegaarden van 25 cl, gebrouwen met tarwe en gerstemout. Geen verkoop van alcohol aan personen jonger dan 16 jaar.',
       'Une bouteille de Hoegaarden de 25 cl, brassée avec du froment et du malt d’orge. Pas de vente d’alcool aux moins de 16 ans.',
@@ -1103,8 +1226,16 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     price: 250,
     vat: 'soft',
     name: t('Fristi (20 cl)', 'Fristi (20 cl)', 'Fristi (20 cl)'),
-    shortDescription: t('Flesje fruitige yoghurtdrank met rood fruit.', 'Petite bouteille de boisson au yaourt aux fruits rouges.', 'Bottle of fruity red-berry yoghurt drink.'),
-    description: tp('Een flesje Fristi van 20 cl: drinkyoghurt op basis van melk met rood fruit.', 'Une petite bouteille de Fristi de 20 cl : yaourt à boire au lait et aux fruits rouges.', 'A 20 cl bottle of Fristi: milk-based drinking yoghurt with red berries.'),
+    shortDescription: t(
+      'Flesje fruitige yoghurtdrank met rood fruit.',
+      'Petite bouteille de boisson au yaourt aux fruits rouges.',
+      'Bottle of fruity red-berry yoghurt drink.',
+    ),
+    description: tp(
+      'Een flesje Fristi van 20 cl: drinkyoghurt op basis van melk met rood fruit.',
+      'Une petite bouteille de Fristi de 20 cl : yaourt à boire au lait et aux fruits rouges.',
+      'A 20 cl bottle of Fristi: milk-based drinking yoghurt with red berries.',
+    ),
     // A yoghurt drink: made from milk.
     allergens: ['milk'],
     image: 'fristi',
@@ -1117,7 +1248,11 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     price: 390,
     vat: 'soft',
     name: t('Milkshake vanille (30 cl)', 'Milk-shake vanille (30 cl)', 'Vanilla milkshake (30 cl)'),
-    shortDescription: t('Romige milkshake van volle melk en vanille-softijs.', 'Milk-shake crémeux au lait entier et à la glace vanille.', 'Creamy milkshake of whole milk and vanilla soft ice.'),
+    shortDescription: t(
+      'Romige milkshake van volle melk en vanille-softijs.',
+      'Milk-shake crémeux au lait entier et à la glace vanille.',
+      'Creamy milkshake of whole milk and vanilla soft ice.',
+    ),
     description: tp(
       'Vers gemixt met volle melk en ons vanille-softijs (melk, room, suiker, vanille), met een rietje.',
       'Mixé minute avec du lait entier et notre glace italienne vanille (lait, crème, sucre, vanille), avec une paille.',
@@ -1172,7 +1307,11 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     vat: 'soft',
     name: t('Chocomelk (20 cl)', 'Lait chocolaté (20 cl)', 'Chocolate milk (20 cl)'),
     shortDescription: t('Flesje koude chocolademelk.', 'Petite bouteille de lait chocolaté froid.', 'Bottle of cold chocolate milk.'),
-    description: tp('Een flesje frisse chocomelk van 20 cl.', 'Une petite bouteille de lait chocolaté frais de 20 cl.', 'A 20 cl bottle of chilled chocolate milk.'),
+    description: tp(
+      'Een flesje frisse chocomelk van 20 cl.',
+      'Une petite bouteille de lait chocolaté frais de 20 cl.',
+      'A 20 cl bottle of chilled chocolate milk.',
+    ),
     allergens: ['milk'],
     image: 'chocomelk',
   },
@@ -1217,7 +1356,11 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     category: 'desserts',
     price: 450,
     name: t('Brusselse wafel', 'Gaufre de Bruxelles', 'Brussels waffle'),
-    shortDescription: t('Luchtige wafel met poedersuiker en slagroom.', 'Gaufre légère avec sucre impalpable et crème fouettée.', 'Light waffle with icing sugar and whipped cream.'),
+    shortDescription: t(
+      'Luchtige wafel met poedersuiker en slagroom.',
+      'Gaufre légère avec sucre impalpable et crème fouettée.',
+      'Light waffle with icing sugar and whipped cream.',
+    ),
     description: tp(
       'Een warme, luchtige Brusselse wafel met poedersuiker, slagroom en een aardbei.',
       'Une gaufre de Bruxelles chaude et légère avec sucre impalpable, crème fouettée et une fraise.',
@@ -1251,7 +1394,11 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     category: 'desserts',
     price: 450,
     name: t('Sundae caramel', 'Sundae caramel', 'Caramel sundae'),
-    shortDescription: t('Softijs met karamelsaus en gebrande nootjes.', 'Glace à l’italienne, sauce caramel et noix grillées.', 'Soft-serve with caramel sauce and roasted nuts.'),
+    shortDescription: t(
+      'Softijs met karamelsaus en gebrande nootjes.',
+      'Glace à l’italienne, sauce caramel et noix grillées.',
+      'Soft-serve with caramel sauce and roasted nuts.',
+    ),
     description: tp(
       'Romig softijs met warme karamelsaus en een handvol gebrande hazelnoten.',
       'Une glace à l’italienne crémeuse avec sauce caramel chaude et une poignée de noisettes grillées.',
@@ -1337,15 +1484,87 @@ export interface DemoReview {
 }
 
 export const DEMO_REVIEWS: DemoReview[] = [
-  { product: 'frieten', author: 'Sofie Van den Broeck', authorEmail: 'sofie.vdb@example.be', rating: 5, verified: true, content: 'Beste frieten van Gent, krokant en niet vettig. De middelgrote portie is ruim genoeg voor mij.', daysAgo: 3 },
-  { product: 'frieten', author: 'Jens Maes', authorEmail: 'jens.maes@example.be', rating: 4, verified: true, content: 'Lekkere frieten, alleen de zak was een beetje afgekoeld toen de bestelling aankwam.', daysAgo: 10 },
-  { product: 'frieten', author: 'Marie Dubois', authorEmail: 'marie.dubois@example.be', rating: 5, verified: false, content: 'Echte Belgische frieten zoals het hoort. Met andalouse zijn ze perfect!', daysAgo: 21 },
-  { product: 'bicky-burger', author: 'Tom Peeters', authorEmail: 'tom.peeters@example.be', rating: 5, verified: true, content: 'Een Bicky zoals vroeger. Met alle sauzen en die krokante uitjes: top.', daysAgo: 5 },
-  { product: 'bicky-burger', author: 'Lotte Janssens', authorEmail: 'lotte.j@example.be', rating: 3, verified: false, content: 'Smaakt goed, maar ik had graag wat meer uitjes gehad.', daysAgo: 14 },
-  { product: 'stoofvlees-schotel', author: 'Wim De Smet', authorEmail: 'wim.desmet@example.be', rating: 5, verified: true, content: 'Het stoofvlees is echt huisgemaakt, je proeft het bier en de peperkoek. Een aanrader!', daysAgo: 2 },
-  { product: 'stoofvlees-schotel', author: 'An Claes', authorEmail: 'an.claes@example.be', rating: 4, verified: true, content: 'Mals vlees en een ruime portie. Puree als bijgerecht was ook lekker.', daysAgo: 30 },
-  { product: 'frikandel', author: 'Kevin Wouters', authorEmail: 'kevin.w@example.be', rating: 4, verified: false, content: 'Goede frikandel, neem hem speciaal met verse ui!', daysAgo: 7 },
-  { product: 'dame-blanche', author: 'Elise Mertens', authorEmail: 'elise.mertens@example.be', rating: 5, verified: true, content: 'De warme chocoladesaus is heerlijk. Perfect na een bakje friet.', daysAgo: 4 },
+  {
+    product: 'frieten',
+    author: 'Sofie Van den Broeck',
+    authorEmail: 'sofie.vdb@example.be',
+    rating: 5,
+    verified: true,
+    content: 'Beste frieten van Gent, krokant en niet vettig. De middelgrote portie is ruim genoeg voor mij.',
+    daysAgo: 3,
+  },
+  {
+    product: 'frieten',
+    author: 'Jens Maes',
+    authorEmail: 'jens.maes@example.be',
+    rating: 4,
+    verified: true,
+    content: 'Lekkere frieten, alleen de zak was een beetje afgekoeld toen de bestelling aankwam.',
+    daysAgo: 10,
+  },
+  {
+    product: 'frieten',
+    author: 'Marie Dubois',
+    authorEmail: 'marie.dubois@example.be',
+    rating: 5,
+    verified: false,
+    content: 'Echte Belgische frieten zoals het hoort. Met andalouse zijn ze perfect!',
+    daysAgo: 21,
+  },
+  {
+    product: 'bicky-burger',
+    author: 'Tom Peeters',
+    authorEmail: 'tom.peeters@example.be',
+    rating: 5,
+    verified: true,
+    content: 'Een Bicky zoals vroeger. Met alle sauzen en die krokante uitjes: top.',
+    daysAgo: 5,
+  },
+  {
+    product: 'bicky-burger',
+    author: 'Lotte Janssens',
+    authorEmail: 'lotte.j@example.be',
+    rating: 3,
+    verified: false,
+    content: 'Smaakt goed, maar ik had graag wat meer uitjes gehad.',
+    daysAgo: 14,
+  },
+  {
+    product: 'stoofvlees-schotel',
+    author: 'Wim De Smet',
+    authorEmail: 'wim.desmet@example.be',
+    rating: 5,
+    verified: true,
+    content: 'Het stoofvlees is echt huisgemaakt, je proeft het bier en de peperkoek. Een aanrader!',
+    daysAgo: 2,
+  },
+  {
+    product: 'stoofvlees-schotel',
+    author: 'An Claes',
+    authorEmail: 'an.claes@example.be',
+    rating: 4,
+    verified: true,
+    content: 'Mals vlees en een ruime portie. Puree als bijgerecht was ook lekker.',
+    daysAgo: 30,
+  },
+  {
+    product: 'frikandel',
+    author: 'Kevin Wouters',
+    authorEmail: 'kevin.w@example.be',
+    rating: 4,
+    verified: false,
+    content: 'Goede frikandel, neem hem speciaal met verse ui!',
+    daysAgo: 7,
+  },
+  {
+    product: 'dame-blanche',
+    author: 'Elise Mertens',
+    authorEmail: 'elise.mertens@example.be',
+    rating: 5,
+    verified: true,
+    content: 'De warme chocoladesaus is heerlijk. Perfect na een bakje friet.',
+    daysAgo: 4,
+  },
 ];
 
 /**

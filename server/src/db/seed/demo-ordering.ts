@@ -35,12 +35,27 @@ export async function seedDemoOrdering(db: DbOrTx): Promise<void> {
   await db.insert(timeSlots).values([
     { type: 'takeaway', startTime: '11:30', endTime: '14:00', intervalMinutes: 15, maxOrders: 6, repeatDays: EVERY_DAY, customMessage: '' },
     { type: 'takeaway', startTime: '17:00', endTime: '22:00', intervalMinutes: 15, maxOrders: 6, repeatDays: EVERY_DAY, customMessage: '' },
-    { type: 'delivery', startTime: '17:30', endTime: '22:00', intervalMinutes: 30, maxOrders: 4, repeatDays: EVERY_DAY, customMessage: 'Levering aan huis binnen 8 km' },
+    {
+      type: 'delivery',
+      startTime: '17:30',
+      endTime: '22:00',
+      intervalMinutes: 30,
+      maxOrders: 4,
+      repeatDays: EVERY_DAY,
+      customMessage: 'Levering aan huis binnen 8 km',
+    },
     { type: 'dinein', startTime: '11:30', endTime: '14:00', intervalMinutes: 30, maxOrders: 8, repeatDays: EVERY_DAY, customMessage: '' },
     { type: 'dinein', startTime: '17:00', endTime: '22:00', intervalMinutes: 30, maxOrders: 8, repeatDays: EVERY_DAY, customMessage: '' },
   ]);
   await db
     .insert(coupons)
-    .values({ code: 'welkom10', description: '10% korting op je eerste bestelling', discountType: 'percent', amount: 10, minimumSpend: 1000, usageLimitPerCustomer: 1 })
+    .values({
+      code: 'welkom10',
+      description: '10% korting op je eerste bestelling',
+      discountType: 'percent',
+      amount: 10,
+      minimumSpend: 1000,
+      usageLimitPerCustomer: 1,
+    })
     .onConflictDoNothing();
 }

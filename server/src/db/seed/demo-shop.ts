@@ -269,7 +269,10 @@ export async function seedDemoShop(db: Db): Promise<boolean> {
     await seedAllergens(tx);
     await tx.insert(settings).values({ key: 'store', value: DEMO_STORE_SETTINGS }).onConflictDoNothing({ target: settings.key });
     // Only when printing was never configured: the owner's own details are never overwritten.
-    await tx.insert(settings).values({ key: PRINT_SETTINGS_KEY, value: { seller: DEMO_PRINT_SELLER } }).onConflictDoNothing({ target: settings.key });
+    await tx
+      .insert(settings)
+      .values({ key: PRINT_SETTINGS_KEY, value: { seller: DEMO_PRINT_SELLER } })
+      .onConflictDoNothing({ target: settings.key });
 
     // Seed the catalog once: not when it was seeded before (the owner may have emptied it on purpose),
     // and not over a catalog the owner built.
@@ -350,11 +353,13 @@ async function seedCatalog(tx: DbOrTx): Promise<void> {
     .values(DEMO_ATTRIBUTES.map((a) => ({ slug: a.slug, name: a.name, orderBy: 'menu_order' })))
     .returning({ id: attributes.id, slug: attributes.slug });
   const attributeId = new Map(attributeRows.map((a) => [a.slug, a.id]));
-  await tx.insert(attributeTerms).values(
-    DEMO_ATTRIBUTES.flatMap((a) =>
-      a.terms.map((term, i) => ({ attributeId: need(attributeId, a.slug, 'attribute'), slug: term.slug, name: term.name, menuOrder: i + 1 })),
-    ),
-  );
+  await tx
+    .insert(attributeTerms)
+    .values(
+      DEMO_ATTRIBUTES.flatMap((a) =>
+        a.terms.map((term, i) => ({ attributeId: need(attributeId, a.slug, 'attribute'), slug: term.slug, name: term.name, menuOrder: i + 1 })),
+      ),
+    );
 
   // products (everything but variations)
   const positionInCategory = new Map<string, number>();
@@ -485,7 +490,12 @@ function attributeRowsFor(p: DemoProduct, productId: number, attributeId: Map<st
   const rows: Array<typeof productAttributes.$inferInsert> = [];
   const add = (slug: string, options: string[], variation: boolean) =>
     rows.push({ productId, position: rows.length, attributeId: need(attributeId, slug, 'attribute'), name: slug, options, visible: true, variation });
-  if (p.variations) add('pa_formaat', p.variations.map((v) => v.term), true);
+  if (p.variations)
+    add(
+      'pa_formaat',
+      p.variations.map((v) => v.term),
+      true,
+    );
   if (p.diet) add('pa_dieet', p.diet === 'veganistisch' ? ['vegetarisch', 'veganistisch'] : ['vegetarisch'], false);
   if (p.spicy) add('pa_pikant', [p.spicy], false);
   return rows;
@@ -528,6 +538,8 @@ async function insertField(
       })),
     )
     .returning({ id: addonOptions.id, position: addonOptions.position });
-  const optionAllergens = options.flatMap((o) => allergenIds(field.options?.[o.position]?.allergens ?? []).map((allergenId) => ({ optionId: o.id, allergenId })));
+  const optionAllergens = options.flatMap((o) =>
+    allergenIds(field.options?.[o.position]?.allergens ?? []).map((allergenId) => ({ optionId: o.id, allergenId })),
+  );
   if (optionAllergens.length > 0) await tx.insert(addonOptionAllergens).values(optionAllergens);
 }

@@ -18,9 +18,11 @@ export class LanPrinterClient {
     const previous = this.queues.get(key) ?? Promise.resolve();
     const run = previous.catch(() => undefined).then(() => this.sendNow(host, port, bytes));
     this.queues.set(key, run);
-    void run.finally(() => {
-      if (this.queues.get(key) === run) this.queues.delete(key);
-    }).catch(() => undefined);
+    void run
+      .finally(() => {
+        if (this.queues.get(key) === run) this.queues.delete(key);
+      })
+      .catch(() => undefined);
     return run;
   }
 

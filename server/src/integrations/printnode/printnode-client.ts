@@ -26,9 +26,7 @@ export class PrintNodeError extends Error {
 }
 
 export class PrintNodeClient {
-  constructor(
-    private readonly options: { baseUrl: string; apiKey: string; timeoutMs?: number; fetch?: typeof fetch },
-  ) {}
+  constructor(private readonly options: { baseUrl: string; apiKey: string; timeoutMs?: number; fetch?: typeof fetch }) {}
 
   private headers(): Record<string, string> {
     return {

@@ -29,7 +29,12 @@ export class PrintNodeSimulator {
   ) {}
 
   get printers(): SimPrinter[] {
-    return this.options.printers ?? [{ id: 1, name: 'Keuken' }, { id: 2, name: 'Toog' }];
+    return (
+      this.options.printers ?? [
+        { id: 1, name: 'Keuken' },
+        { id: 2, name: 'Toog' },
+      ]
+    );
   }
 
   failNext(count: number) {
@@ -66,7 +71,11 @@ export class PrintNodeSimulator {
     if (request.headers.authorization !== expected) return this.error(response, 401, 'Unauthorized', 'API Key not found');
     const url = new URL(request.url ?? '/', 'http://sim');
     if (request.method === 'GET' && url.pathname === '/printers') {
-      return this.send(response, 200, this.printers.map((p) => ({ id: p.id, name: p.name, state: 'online' })));
+      return this.send(
+        response,
+        200,
+        this.printers.map((p) => ({ id: p.id, name: p.name, state: 'online' })),
+      );
     }
     if (request.method !== 'POST' || url.pathname !== '/printjobs') return this.error(response, 404, 'NotFound', 'Not found');
 
@@ -101,7 +110,12 @@ export class PrintNodeSimulator {
     const jobId = this.nextJobId++;
     if (key) this.jobsByKey.set(`${printer.id}:${key}`, jobId);
     for (const ticket of tickets) {
-      await this.store.record({ printer: `printnode:${printer.id}`, idempotencyKey: key, title: typeof job.title === 'string' ? job.title : '', lines: ticket.lines });
+      await this.store.record({
+        printer: `printnode:${printer.id}`,
+        idempotencyKey: key,
+        title: typeof job.title === 'string' ? job.title : '',
+        lines: ticket.lines,
+      });
     }
     return this.send(response, 201, jobId);
   }

@@ -138,9 +138,7 @@ export class ApiKeyService {
       .from(apiKeys)
       .where(and(eq(apiKeys.truncatedKey, consumerKey.slice(-7)), isNull(apiKeys.revokedAt)));
     const row = candidates.find((candidate) => sameHash(candidate.keyHash, hash));
-    return row
-      ? { id: row.id, scope: row.scope, consumerSecret: this.deriveSecret(row.secretSalt), secretHash: row.secretHash }
-      : undefined;
+    return row ? { id: row.id, scope: row.scope, consumerSecret: this.deriveSecret(row.secretSalt), secretHash: row.secretHash } : undefined;
   }
 
   /** Checks a consumer secret sent in clear (Basic or query string) against the key's stored hash. */
@@ -157,11 +155,7 @@ export class ApiKeyService {
   async useNonce(keyId: number, nonce: string): Promise<boolean> {
     const now = this.clock();
     await this.db.delete(apiKeyNonces).where(lt(apiKeyNonces.seenAt, new Date(now.getTime() - 2 * NONCE_WINDOW_MS)));
-    const inserted = await this.db
-      .insert(apiKeyNonces)
-      .values({ keyId, nonce, seenAt: now })
-      .onConflictDoNothing()
-      .returning({ keyId: apiKeyNonces.keyId });
+    const inserted = await this.db.insert(apiKeyNonces).values({ keyId, nonce, seenAt: now }).onConflictDoNothing().returning({ keyId: apiKeyNonces.keyId });
     return inserted.length === 1;
   }
 
@@ -176,11 +170,6 @@ export class ApiKeyService {
     await this.db
       .update(apiKeys)
       .set({ lastAccess: now })
-      .where(
-        and(
-          eq(apiKeys.id, keyId),
-          or(isNull(apiKeys.lastAccess), lt(apiKeys.lastAccess, new Date(now.getTime() - LAST_ACCESS_RESOLUTION_MS))),
-        ),
-      );
+      .where(and(eq(apiKeys.id, keyId), or(isNull(apiKeys.lastAccess), lt(apiKeys.lastAccess, new Date(now.getTime() - LAST_ACCESS_RESOLUTION_MS)))));
   }
 }

@@ -53,7 +53,11 @@ async function freeUsername(db: DbOrTx, email: string): Promise<string> {
 export async function findByLogin(db: DbOrTx, login: string): Promise<UserRow | undefined> {
   const value = normaliseLogin(login);
   if (!value) return undefined;
-  const [row] = await db.select().from(users).where(or(eq(users.email, value), eq(users.username, value))).limit(1);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(or(eq(users.email, value), eq(users.username, value)))
+    .limit(1);
   return row;
 }
 
@@ -183,6 +187,9 @@ export async function setPassword(db: DbOrTx, userId: number, password: string, 
 }
 
 export async function countAdmins(db: DbOrTx): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(users).where(eq(users.role, 'admin'));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(eq(users.role, 'admin'));
   return row?.n ?? 0;
 }

@@ -9,7 +9,17 @@ import { createAccount, findByLogin, findUser, normaliseLogin, setPassword, type
 import { dummyHash, verifyPassword } from './password.js';
 import { SessionStore, type CreatedSession } from './sessions.js';
 import type { KnownDevices } from './known-devices.js';
-import { LOGIN_ACCOUNT, LOGIN_ADDRESS, LOGIN_DEVICE, LOGIN_PAIR, RESET_ACCOUNT, RESET_ADDRESS, RESET_KEY_ADDRESS, Throttle, type ThrottleRule } from './throttle.js';
+import {
+  LOGIN_ACCOUNT,
+  LOGIN_ADDRESS,
+  LOGIN_DEVICE,
+  LOGIN_PAIR,
+  RESET_ACCOUNT,
+  RESET_ADDRESS,
+  RESET_KEY_ADDRESS,
+  Throttle,
+  type ThrottleRule,
+} from './throttle.js';
 import { DomainError } from '../../errors/domain-error.js';
 
 // docs/product.md §8 wording.
@@ -106,7 +116,9 @@ export class AuthService {
     const key = randomBytes(32).toString('base64url');
     const now = this.clock();
     await this.db.transaction(async (tx) => {
-      await tx.insert(passwordResets).values({ keyHash: hashKey(key), userId: user.id, expiresAt: new Date(now.getTime() + RESET_LIFETIME_MS), createdAt: now });
+      await tx
+        .insert(passwordResets)
+        .values({ keyHash: hashKey(key), userId: user.id, expiresAt: new Date(now.getTime() + RESET_LIFETIME_MS), createdAt: now });
       const link = `${this.siteUrl}/my-account/reset-password?key=${encodeURIComponent(key)}&login=${encodeURIComponent(user.username)}`;
       await enqueueMail(tx, passwordResetMail(lang, { to: user.email, firstName: user.firstName, link }));
     });

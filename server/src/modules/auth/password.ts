@@ -3,7 +3,12 @@ import { hash, verify } from '@node-rs/argon2';
 import { commonPasswordsFile } from '../../paths.js';
 
 /** OWASP's argon2id minimum: 19 MiB memory, 2 iterations, 1 lane. */
-export const ARGON2_OPTIONS = { algorithm: 2 /* Algorithm.Argon2id (a const enum, not importable under isolatedModules) */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+export const ARGON2_OPTIONS = {
+  algorithm: 2 /* Algorithm.Argon2id (a const enum, not importable under isolatedModules) */,
+  memoryCost: 19_456,
+  timeCost: 2,
+  parallelism: 1,
+} as const;
 
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;

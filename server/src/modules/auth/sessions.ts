@@ -73,7 +73,10 @@ export class SessionStore {
 
   /** Ends one session on the server: its cookie stops working everywhere at once. */
   async revoke(idHash: string): Promise<void> {
-    await this.db.update(authSessions).set({ revokedAt: this.clock() }).where(and(eq(authSessions.idHash, idHash), isNull(authSessions.revokedAt)));
+    await this.db
+      .update(authSessions)
+      .set({ revokedAt: this.clock() })
+      .where(and(eq(authSessions.idHash, idHash), isNull(authSessions.revokedAt)));
   }
 
   /** Ends every session of a user, except `keep` (the one changing the password). Returns how many. */

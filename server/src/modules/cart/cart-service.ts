@@ -115,7 +115,11 @@ export function viewCart(
     }
   });
   const totals = computeTotals(
-    lines.map((l) => ({ subtotal: l.subtotal, vatRateTakeaway: (l.variation ?? l.product).row.vatRateTakeaway, vatRateOnSite: (l.variation ?? l.product).row.vatRateOnSite })),
+    lines.map((l) => ({
+      subtotal: l.subtotal,
+      vatRateTakeaway: (l.variation ?? l.product).row.vatRateTakeaway,
+      vatRateOnSite: (l.variation ?? l.product).row.vatRateOnSite,
+    })),
     fulfilment ?? 'takeaway',
     usable.map((c) => ({ code: c.code, kind: c.discountType, amount: c.amount })),
     fee,
@@ -127,8 +131,7 @@ export function viewCart(
     shippingMethod: fulfilment,
     rates,
     totals,
-    deliveryShortfall:
-      fulfilment === 'delivery' && subtotal < settings.delivery.minimumOrder ? settings.delivery.minimumOrder - subtotal : null,
+    deliveryShortfall: fulfilment === 'delivery' && subtotal < settings.delivery.minimumOrder ? settings.delivery.minimumOrder - subtotal : null,
     settings,
     lastCheckout: row.lastCheckout,
   };
@@ -211,9 +214,15 @@ export class CartService {
   addToCart(sessionKey: string, input: AddToCartInput): Promise<{ cart: CartView; key: string }> {
     let key = '';
     return this.change(sessionKey, (row, snapshot) => {
-      if (!Number.isInteger(input.quantity) || input.quantity < 1 || input.quantity > MAX_LINE_QUANTITY) throw new DomainError('INVALID_QUANTITY', BAD_QUANTITY);
+      if (!Number.isInteger(input.quantity) || input.quantity < 1 || input.quantity > MAX_LINE_QUANTITY)
+        throw new DomainError('INVALID_QUANTITY', BAD_QUANTITY);
       const product = snapshot.products.get(input.productId);
-      if (!product || product.row.type === 'VARIATION' || product.row.status !== 'publish' || (!isListed(product.row) && product.row.catalogVisibility !== 'hidden')) {
+      if (
+        !product ||
+        product.row.type === 'VARIATION' ||
+        product.row.status !== 'publish' ||
+        (!isListed(product.row) && product.row.catalogVisibility !== 'hidden')
+      ) {
         throw new DomainError('NOT_PURCHASABLE', NOT_PURCHASABLE);
       }
       if (product.row.type === 'EXTERNAL' || product.row.type === 'GROUPED') throw new DomainError('NOT_PURCHASABLE', NOT_PURCHASABLE);
@@ -299,8 +308,7 @@ export class CartService {
   }
 }
 
-const sumQuantity = (lines: CartLine[], matches: (line: CartLine) => boolean) =>
-  lines.filter(matches).reduce((sum, line) => sum + line.quantity, 0);
+const sumQuantity = (lines: CartLine[], matches: (line: CartLine) => boolean) => lines.filter(matches).reduce((sum, line) => sum + line.quantity, 0);
 
 /**
  * The limits on one product's lines in a cart as it would become: its maximum quantity per order over

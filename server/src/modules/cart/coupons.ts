@@ -10,7 +10,10 @@ export const normaliseCode = (code: string) => code.trim().toLowerCase();
 
 export async function findCoupons(db: DbOrTx, codes: string[]): Promise<CouponRow[]> {
   if (codes.length === 0) return [];
-  const rows = await db.select().from(coupons).where(inArray(coupons.code, codes.map(normaliseCode)));
+  const rows = await db
+    .select()
+    .from(coupons)
+    .where(inArray(coupons.code, codes.map(normaliseCode)));
   return codes.flatMap((code) => rows.filter((r) => r.code === normaliseCode(code)));
 }
 
@@ -59,7 +62,8 @@ export async function createCoupon(db: DbOrTx, input: NewCoupon): Promise<Coupon
     throw new DomainError('COUPON_DEFINITION_INVALID', 'The coupon amount must be a whole percent from 1 to 100, or a positive amount in cents.');
   }
   for (const limit of [input.minimumSpend, input.usageLimit, input.usageLimitPerCustomer]) {
-    if (limit !== undefined && limit !== null && (!Number.isInteger(limit) || limit < 0)) throw new DomainError('COUPON_DEFINITION_INVALID', 'Limits must be whole numbers of 0 or more.');
+    if (limit !== undefined && limit !== null && (!Number.isInteger(limit) || limit < 0))
+      throw new DomainError('COUPON_DEFINITION_INVALID', 'Limits must be whole numbers of 0 or more.');
   }
   const [row] = await db
     .insert(coupons)

@@ -13,7 +13,11 @@ export async function mergeGuestCart(db: Db, guestKey: string, customerKey: stri
   if (guestKey === customerKey || !guestKey.startsWith('g_')) return;
   await db.transaction(async (tx) => {
     await tx.insert(carts).values({ sessionKey: customerKey }).onConflictDoNothing();
-    const rows = await tx.select().from(carts).where(inArray(carts.sessionKey, [guestKey, customerKey])).for('update');
+    const rows = await tx
+      .select()
+      .from(carts)
+      .where(inArray(carts.sessionKey, [guestKey, customerKey]))
+      .for('update');
     const guest = rows.find((r) => r.sessionKey === guestKey);
     const mine = rows.find((r) => r.sessionKey === customerKey)!;
     if (!guest) return;

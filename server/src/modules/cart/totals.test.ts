@@ -16,25 +16,31 @@ const fulfilment = fc.constantFrom('delivery' as const, 'takeaway' as const, 'di
 describe('computeTotals', () => {
   it('total = lines - discount + fee, VAT per rate adds up, nothing negative (1,000 random carts)', () => {
     fc.assert(
-      fc.property(fc.array(line, { maxLength: 100 }), fulfilment, fc.array(coupon, { maxLength: 3 }), fc.integer({ min: 0, max: 1000 }), (lines, type, coupons, fee) => {
-        const t = computeTotals(lines, type, coupons, fee);
-        const sumLines = lines.reduce((s, l) => s + l.subtotal, 0);
-        expect(t.subtotal).toBe(sumLines);
-        expect(t.total).toBe(sumLines - t.discountTotal + t.shippingTotal);
-        expect(t.discountTotal).toBe(t.discounts.reduce((s, d) => s + d.amount, 0));
-        expect(t.discountTotal).toBeGreaterThanOrEqual(0);
-        expect(t.discountTotal).toBeLessThanOrEqual(sumLines);
-        expect(t.total).toBeGreaterThanOrEqual(0);
-        // Cents never drift: discounted lines plus the fee are exactly the VAT lines' gross amounts.
-        expect(t.lines.reduce((s, l) => s + l.total, 0)).toBe(sumLines - t.discountTotal);
-        expect(t.vatLines.reduce((s, v) => s + v.total, 0)).toBe(t.total);
-        expect(t.totalTax).toBe(t.vatLines.reduce((s, v) => s + v.tax, 0));
-        for (const v of t.vatLines) {
-          expect(Number.isInteger(v.tax)).toBe(true);
-          expect(v.tax).toBe(includedVat(v.total, v.rate));
-        }
-        for (const l of t.lines) expect(l.total).toBeGreaterThanOrEqual(0);
-      }),
+      fc.property(
+        fc.array(line, { maxLength: 100 }),
+        fulfilment,
+        fc.array(coupon, { maxLength: 3 }),
+        fc.integer({ min: 0, max: 1000 }),
+        (lines, type, coupons, fee) => {
+          const t = computeTotals(lines, type, coupons, fee);
+          const sumLines = lines.reduce((s, l) => s + l.subtotal, 0);
+          expect(t.subtotal).toBe(sumLines);
+          expect(t.total).toBe(sumLines - t.discountTotal + t.shippingTotal);
+          expect(t.discountTotal).toBe(t.discounts.reduce((s, d) => s + d.amount, 0));
+          expect(t.discountTotal).toBeGreaterThanOrEqual(0);
+          expect(t.discountTotal).toBeLessThanOrEqual(sumLines);
+          expect(t.total).toBeGreaterThanOrEqual(0);
+          // Cents never drift: discounted lines plus the fee are exactly the VAT lines' gross amounts.
+          expect(t.lines.reduce((s, l) => s + l.total, 0)).toBe(sumLines - t.discountTotal);
+          expect(t.vatLines.reduce((s, v) => s + v.total, 0)).toBe(t.total);
+          expect(t.totalTax).toBe(t.vatLines.reduce((s, v) => s + v.tax, 0));
+          for (const v of t.vatLines) {
+            expect(Number.isInteger(v.tax)).toBe(true);
+            expect(v.tax).toBe(includedVat(v.total, v.rate));
+          }
+          for (const l of t.lines) expect(l.total).toBeGreaterThanOrEqual(0);
+        },
+      ),
       { numRuns: 1000 },
     );
   });

@@ -61,12 +61,7 @@ export function vatRateFor(line: Pick<PricedLine, 'vatRateTakeaway' | 'vatRateOn
  * shared over the lines in proportion, the delivery fee is taxed like the goods it delivers (shared over
  * the VAT rates in proportion), and VAT is computed once per rate on the gross amounts.
  */
-export function computeTotals(
-  lines: PricedLine[],
-  fulfilment: FulfilmentType,
-  coupons: CouponDiscount[],
-  shippingFee: number,
-): Totals {
+export function computeTotals(lines: PricedLine[], fulfilment: FulfilmentType, coupons: CouponDiscount[], shippingFee: number): Totals {
   const subtotal = lines.reduce((sum, line) => sum + line.subtotal, 0);
   let remaining = subtotal;
   const discounts = coupons.map((coupon) => {
@@ -78,7 +73,10 @@ export function computeTotals(
     return { code: coupon.code, amount };
   });
   const discountTotal = subtotal - remaining;
-  const lineDiscounts = allocate(discountTotal, lines.map((l) => l.subtotal));
+  const lineDiscounts = allocate(
+    discountTotal,
+    lines.map((l) => l.subtotal),
+  );
   const rates = lines.map((line) => vatRateFor(line, fulfilment));
   const lineTotals = lines.map((line, i) => line.subtotal - lineDiscounts[i]!);
 
@@ -87,14 +85,15 @@ export function computeTotals(
   const shippingTotal = lines.length ? shippingFee : 0;
   if (shippingTotal > 0) {
     const rateKeys = [...grossPerRate.keys()];
-    const shares = allocate(shippingTotal, rateKeys.map((r) => grossPerRate.get(r)!));
+    const shares = allocate(
+      shippingTotal,
+      rateKeys.map((r) => grossPerRate.get(r)!),
+    );
     // An order made free by coupons still pays its fee at the first rate.
     if (!shares.some((s) => s > 0) && rateKeys.length) shares[0] = shippingTotal;
     rateKeys.forEach((rate, i) => grossPerRate.set(rate, grossPerRate.get(rate)! + shares[i]!));
   }
-  const vatLines = [...grossPerRate.entries()]
-    .sort(([a], [b]) => a - b)
-    .map(([rate, total]) => ({ rate, total, tax: includedVat(total, rate) }));
+  const vatLines = [...grossPerRate.entries()].sort(([a], [b]) => a - b).map(([rate, total]) => ({ rate, total, tax: includedVat(total, rate) }));
   return {
     subtotal,
     discountTotal,

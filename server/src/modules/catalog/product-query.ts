@@ -3,16 +3,7 @@ import type { Lang } from '../i18n/locale.js';
 import { translate } from '../i18n/locale.js';
 import { isListed, type CatalogSnapshot, type ProductRecord } from './snapshot.js';
 
-export type ProductOrderField =
-  | 'MENU_ORDER'
-  | 'DATE'
-  | 'PRICE'
-  | 'REGULAR_PRICE'
-  | 'SALE_PRICE'
-  | 'RATING'
-  | 'NAME'
-  | 'SLUG'
-  | 'TOTAL_SALES';
+export type ProductOrderField = 'MENU_ORDER' | 'DATE' | 'PRICE' | 'REGULAR_PRICE' | 'SALE_PRICE' | 'RATING' | 'NAME' | 'SLUG' | 'TOTAL_SALES';
 
 export interface ProductFilter {
   categoryIn?: string[];
@@ -128,10 +119,7 @@ export function relatedProducts(snapshot: CatalogSnapshot, product: ProductRecor
   return snapshot.list
     .filter(
       (p) =>
-        p.row.id !== product.row.id &&
-        isListed(p.row) &&
-        p.row.catalogVisibility !== 'search' &&
-        p.categoryIds.some((id) => product.categoryIds.includes(id)),
+        p.row.id !== product.row.id && isListed(p.row) && p.row.catalogVisibility !== 'search' && p.categoryIds.some((id) => product.categoryIds.includes(id)),
     )
     .slice(0, limit);
 }

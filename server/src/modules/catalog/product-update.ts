@@ -49,7 +49,10 @@ export async function updateProduct(db: Db, id: number, change: ProductChange): 
       ...(change.stockQuantity !== undefined ? { stockQuantity: change.stockQuantity } : {}),
     };
     if (Object.keys(values).length > 0) {
-      await tx.update(products).set({ ...values, updatedAt: new Date() }).where(eq(products.id, id));
+      await tx
+        .update(products)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(products.id, id));
     }
     const [version] = await tx.select().from(versions).where(eq(versions.name, 'catalog'));
     return version?.version ?? 0;

@@ -138,9 +138,24 @@ export async function loadCatalogSnapshot(db: Db): Promise<CatalogSnapshot> {
         tx.select().from(t.settings),
       ]);
       return buildSnapshot(versionRow?.version ?? 0, {
-        productRows, categoryRows, mediaRows, allergenRows, attributeRows, termRows, productCategoryRows,
-        galleryRows, linkRows, productAttributeRows, productAllergenRows, globalAddonRows,
-        globalAddonCategoryRows, fieldRows, optionRows, optionAllergenRows, reviewRows, settingRows,
+        productRows,
+        categoryRows,
+        mediaRows,
+        allergenRows,
+        attributeRows,
+        termRows,
+        productCategoryRows,
+        galleryRows,
+        linkRows,
+        productAttributeRows,
+        productAllergenRows,
+        globalAddonRows,
+        globalAddonCategoryRows,
+        fieldRows,
+        optionRows,
+        optionAllergenRows,
+        reviewRows,
+        settingRows,
       });
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
@@ -216,9 +231,7 @@ function buildSnapshot(version: number, r: Rows): CatalogSnapshot {
     const links = linksOf.get(row.id) ?? [];
     const reviews = reviewsOf.get(row.id) ?? [];
     const plain = (lang: Lang) =>
-      [translate(row.name, lang), stripMarkup(translate(row.description, lang)), stripMarkup(translate(row.shortDescription, lang))]
-        .join(' ')
-        .toLowerCase();
+      [translate(row.name, lang), stripMarkup(translate(row.description, lang)), stripMarkup(translate(row.shortDescription, lang))].join(' ').toLowerCase();
     const price = effectivePrice(row);
     records.set(row.id, {
       row,
@@ -232,9 +245,7 @@ function buildSnapshot(version: number, r: Rows): CatalogSnapshot {
       ownAddons: productFieldsOf.get(row.id) ?? [],
       variations: [],
       reviews,
-      averageRating: reviews.length
-        ? Math.round((reviews.reduce((sum, x) => sum + x.rating, 0) / reviews.length) * 100) / 100
-        : 0,
+      averageRating: reviews.length ? Math.round((reviews.reduce((sum, x) => sum + x.rating, 0) / reviews.length) * 100) / 100 : 0,
       prices: price === null ? [] : [price],
       searchText: { nl: plain('nl'), fr: plain('fr'), en: plain('en') },
     });
@@ -254,9 +265,7 @@ function buildSnapshot(version: number, r: Rows): CatalogSnapshot {
     record.prices = [...new Set(childPrices)].sort((a, b) => a - b);
   }
 
-  const list = [...records.values()]
-    .filter((p) => p.row.type !== 'VARIATION')
-    .sort((a, b) => a.row.menuOrder - b.row.menuOrder || a.row.id - b.row.id);
+  const list = [...records.values()].filter((p) => p.row.type !== 'VARIATION').sort((a, b) => a.row.menuOrder - b.row.menuOrder || a.row.id - b.row.id);
 
   const categoryCounts = new Map<number, number>();
   const termCounts = new Map<string, number>();

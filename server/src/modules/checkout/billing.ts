@@ -16,7 +16,14 @@ export const BILLING_DEFAULTS: Address = {
   email: '',
 };
 
-const text = (max: number) => z.string().trim().max(max).optional().nullable().transform((v) => v ?? '');
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .nullable()
+    .transform((v) => v ?? '');
 
 /** The billing form of docs/product.md §2: names and phone are needed to call out an order; e-mail is optional. */
 export const addressInputSchema = z.object({

@@ -210,21 +210,21 @@ export class CheckoutService {
       const lines = await tx
         .insert(orderLines)
         .values(
-        priced.lines.map((line, position) => ({
-          orderId: order!.id,
-          position,
-          productId: line.product.row.id,
-          variationId: line.variation?.row.id ?? null,
-          name: (line.variation ?? line.product).row.name.nl,
-          sku: (line.variation ?? line.product).row.sku,
-          quantity: line.line.quantity,
-          unitPrice: line.unitPrice,
-          addons: line.line.addons,
-          subtotal: line.subtotal,
-          total: line.total,
-          vatRate: line.vatRate,
-          totalTax: line.tax,
-        })),
+          priced.lines.map((line, position) => ({
+            orderId: order!.id,
+            position,
+            productId: line.product.row.id,
+            variationId: line.variation?.row.id ?? null,
+            name: (line.variation ?? line.product).row.name.nl,
+            sku: (line.variation ?? line.product).row.sku,
+            quantity: line.line.quantity,
+            unitPrice: line.unitPrice,
+            addons: line.line.addons,
+            subtotal: line.subtotal,
+            total: line.total,
+            vatRate: line.vatRate,
+            totalTax: line.tax,
+          })),
         )
         .returning();
       // A cash order goes to the kitchen now: its tickets are committed with it (a paid card order will
@@ -251,4 +251,3 @@ async function reserveOrderId(tx: DbOrTx): Promise<number> {
   const result = (await tx.execute(sql`select nextval(pg_get_serial_sequence('orders', 'id'))::int as id`)) as unknown as { rows: Array<{ id: number }> };
   return Number(result.rows[0]!.id);
 }
-

@@ -28,6 +28,14 @@ export async function listStaff(db: DbOrTx, now: Date): Promise<StaffMember[]> {
   return rows.flatMap((r) =>
     r.role === 'customer'
       ? []
-      : [{ ...r, role: r.role, createdAt: r.createdAt.toISOString(), lastLoginAt: r.lastLoginAt?.toISOString() ?? null, activeSessions: Number(r.activeSessions) }],
+      : [
+          {
+            ...r,
+            role: r.role,
+            createdAt: r.createdAt.toISOString(),
+            lastLoginAt: r.lastLoginAt?.toISOString() ?? null,
+            activeSessions: Number(r.activeSessions),
+          },
+        ],
   );
 }

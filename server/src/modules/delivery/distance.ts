@@ -45,11 +45,7 @@ export interface DeliveryCheck {
   withinRange: boolean;
 }
 
-export async function checkDeliveryDistance(
-  provider: DistanceProvider,
-  address: Partial<DeliveryAddress>,
-  settings: DeliverySettings,
-): Promise<DeliveryCheck> {
+export async function checkDeliveryDistance(provider: DistanceProvider, address: Partial<DeliveryAddress>, settings: DeliverySettings): Promise<DeliveryCheck> {
   if (!isCompleteAddress(address)) throw new DomainError('INCOMPLETE_ADDRESS', INCOMPLETE_ADDRESS, { title: INCOMPLETE_ADDRESS_TITLE });
   const distanceKm = await provider.distanceKm(address, settings);
   return { distanceKm, maximumDistanceKm: settings.maximumDistanceKm, withinRange: distanceKm <= settings.maximumDistanceKm };

@@ -30,7 +30,7 @@ export const POSTCODE_CENTROIDS: Record<string, { name: string; lat: number; lon
   '9930': { name: 'Zomergem', lat: 51.1203, lon: 3.5614 },
   '9940': { name: 'Evergem', lat: 51.1111, lon: 3.7083 },
   '9960': { name: 'Assenede', lat: 51.2264, lon: 3.7517 },
-  '9100': { name: 'Sint-Niklaas', lat: 51.1650, lon: 4.1436 },
+  '9100': { name: 'Sint-Niklaas', lat: 51.165, lon: 4.1436 },
   '9200': { name: 'Dendermonde', lat: 51.0283, lon: 4.1011 },
   '9300': { name: 'Aalst', lat: 50.9378, lon: 4.0403 },
   '8000': { name: 'Brugge', lat: 51.2093, lon: 3.2247 },

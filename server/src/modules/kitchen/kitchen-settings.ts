@@ -9,8 +9,18 @@ import { settings } from '../../db/schema/index.js';
  */
 export const kitchenSettingsSchema = z
   .object({
-    ageAmberMinutes: z.number().int().min(1).max(24 * 60).default(5),
-    ageRedMinutes: z.number().int().min(1).max(24 * 60).default(8),
+    ageAmberMinutes: z
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60)
+      .default(5),
+    ageRedMinutes: z
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60)
+      .default(8),
   })
   .refine((s) => s.ageAmberMinutes < s.ageRedMinutes, { message: 'ageAmberMinutes must be below ageRedMinutes' });
 export type KitchenSettings = z.infer<typeof kitchenSettingsSchema>;

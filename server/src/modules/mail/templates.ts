@@ -1,8 +1,7 @@
 import type { Lang } from '../i18n/locale.js';
 import type { OutgoingMail } from './outbox.js';
 
-const escape = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escape = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const RESET = {
   nl: {
@@ -33,9 +32,24 @@ export function passwordResetMail(lang: Lang, data: { to: string; firstName: str
 }
 
 const ORDER = {
-  nl: { subject: (n: number) => `Je bestelling #${n} is ontvangen`, intro: 'Bedankt voor je bestelling. Je afhaalnummer is', total: 'Totaal', view: 'Je bestelling bekijken' },
-  fr: { subject: (n: number) => `Votre commande n° ${n} est reçue`, intro: 'Merci pour votre commande. Votre numéro de retrait est', total: 'Total', view: 'Voir votre commande' },
-  en: { subject: (n: number) => `Your order #${n} has been received`, intro: 'Thank you for your order. Your pickup number is', total: 'Total', view: 'View your order' },
+  nl: {
+    subject: (n: number) => `Je bestelling #${n} is ontvangen`,
+    intro: 'Bedankt voor je bestelling. Je afhaalnummer is',
+    total: 'Totaal',
+    view: 'Je bestelling bekijken',
+  },
+  fr: {
+    subject: (n: number) => `Votre commande n° ${n} est reçue`,
+    intro: 'Merci pour votre commande. Votre numéro de retrait est',
+    total: 'Total',
+    view: 'Voir votre commande',
+  },
+  en: {
+    subject: (n: number) => `Your order #${n} has been received`,
+    intro: 'Thank you for your order. Your pickup number is',
+    total: 'Total',
+    view: 'View your order',
+  },
 } as const;
 
 export function orderConfirmationMail(

@@ -78,7 +78,12 @@ export class OrderEventStreams {
     // An id from the future (another database, a reset) cannot be resumed from.
     if (afterId > latest) return undefined;
     const where = scope.kind === 'order' ? and(gt(orderEvents.id, afterId), eq(orderEvents.orderId, scope.orderId)) : gt(orderEvents.id, afterId);
-    const rows = (await this.deps.db.select().from(orderEvents).where(where).orderBy(asc(orderEvents.id)).limit(MAX_REPLAY + 1)) as OrderEvent[];
+    const rows = (await this.deps.db
+      .select()
+      .from(orderEvents)
+      .where(where)
+      .orderBy(asc(orderEvents.id))
+      .limit(MAX_REPLAY + 1)) as OrderEvent[];
     return rows.length > MAX_REPLAY ? undefined : rows;
   }
 
@@ -107,7 +112,12 @@ export class OrderEventStreams {
               or(eq(orders.status, 'processing'), and(eq(orders.status, 'completed'), gte(orders.updatedAt, readySince))),
             ),
           );
-        const board = (await loadKitchenOrders(tx, ids.map((r) => r.id))).map(statusBoardEntry);
+        const board = (
+          await loadKitchenOrders(
+            tx,
+            ids.map((r) => r.id),
+          )
+        ).map(statusBoardEntry);
         return { upTo, data: { settings: settings!, today, timeZone: this.deps.timeZone, board } satisfies StatusBoardSnapshot };
       },
       { isolationLevel: 'repeatable read', accessMode: 'read only' },
@@ -135,7 +145,10 @@ async function activeKitchenOrders(tx: DbOrTx, today: string): Promise<KitchenOr
     )
     .orderBy(asc(orders.id))
     .limit(500);
-  return loadKitchenOrders(tx, ids.map((r) => r.id));
+  return loadKitchenOrders(
+    tx,
+    ids.map((r) => r.id),
+  );
 }
 
 function parseEventId(value: string | undefined): number | undefined {

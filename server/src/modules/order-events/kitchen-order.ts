@@ -40,7 +40,12 @@ export async function loadKitchenOrders(db: DbOrTx, orderIds: number[]): Promise
   if (orderIds.length === 0) return [];
   const rows = await db.select().from(orders).where(inArray(orders.id, orderIds)).orderBy(asc(orders.id));
   const lines = await db.select().from(orderLines).where(inArray(orderLines.orderId, orderIds));
-  return rows.map((row) => toKitchenOrder(row, lines.filter((l) => l.orderId === row.id)));
+  return rows.map((row) =>
+    toKitchenOrder(
+      row,
+      lines.filter((l) => l.orderId === row.id),
+    ),
+  );
 }
 
 export async function loadKitchenOrder(db: DbOrTx, orderId: number): Promise<KitchenOrder | undefined> {

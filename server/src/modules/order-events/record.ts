@@ -5,11 +5,7 @@ import { loadKitchenOrder, type KitchenOrder } from './kitchen-order.js';
 
 export const ORDER_EVENTS_CHANNEL = 'bakje_order_events';
 
-export const orderEventTypes = [
-  'order.created',
-  'order.status-changed',
-  'order.marked-test',
-] as const;
+export const orderEventTypes = ['order.created', 'order.status-changed', 'order.marked-test'] as const;
 export type OrderEventType = (typeof orderEventTypes)[number];
 
 export interface OrderEventPayload {
@@ -34,12 +30,7 @@ export interface OrderEvent {
  * which is what lets readers resume from "the last id I saw". Call it last in the transaction, to hold
  * that lock for as short a time as possible.
  */
-export async function recordOrderEvent(
-  tx: DbOrTx,
-  type: OrderEventType,
-  orderId: number,
-  extra: Omit<OrderEventPayload, 'order'> = {},
-): Promise<OrderEvent> {
+export async function recordOrderEvent(tx: DbOrTx, type: OrderEventType, orderId: number, extra: Omit<OrderEventPayload, 'order'> = {}): Promise<OrderEvent> {
   const order = await loadKitchenOrder(tx, orderId);
   if (!order) throw new Error(`order ${orderId} does not exist`);
   const [counter] = await tx

@@ -7,14 +7,17 @@ const HISTORY_LIMIT = 100;
 
 /** A customer's own orders with their lines, newest first (at most 100: the account page's list). */
 export async function customerOrders(db: DbOrTx, customerId: number): Promise<OrderWithLines[]> {
-  const rows = await db
-    .select()
-    .from(orders)
-    .where(eq(orders.customerId, customerId))
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(HISTORY_LIMIT);
+  const rows = await db.select().from(orders).where(eq(orders.customerId, customerId)).orderBy(desc(orders.createdAt), desc(orders.id)).limit(HISTORY_LIMIT);
   if (!rows.length) return [];
-  const lines = await db.select().from(orderLines).where(inArray(orderLines.orderId, rows.map((r) => r.id)));
+  const lines = await db
+    .select()
+    .from(orderLines)
+    .where(
+      inArray(
+        orderLines.orderId,
+        rows.map((r) => r.id),
+      ),
+    );
   return rows.map((o) => ({ ...o, lines: lines.filter((l) => l.orderId === o.id).sort((a, b) => a.position - b.position) }));
 }
 

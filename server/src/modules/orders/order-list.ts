@@ -51,7 +51,10 @@ export async function listOrders(db: DbOrTx, filter: OrderListFilter): Promise<O
     .orderBy(sort(column), sort(orders.id))
     .limit(filter.perPage)
     .offset((filter.page - 1) * filter.perPage);
-  const lines = await linesOf(db, rows.map((r) => r.id));
+  const lines = await linesOf(
+    db,
+    rows.map((r) => r.id),
+  );
   return { total: Number(total), orders: rows.map((order) => ({ order, lines: lines.get(order.id) ?? [] })) };
 }
 

@@ -47,7 +47,19 @@ export async function readOrderFor(
   return { ...withoutPersonalDetails(order), lines, personalDetailsHidden: true };
 }
 
-const noAddress: Address = { firstName: '', lastName: '', company: '', address1: '', address2: '', city: '', state: '', postcode: '', country: '', phone: '', email: '' };
+const noAddress: Address = {
+  firstName: '',
+  lastName: '',
+  company: '',
+  address1: '',
+  address2: '',
+  city: '',
+  state: '',
+  postcode: '',
+  country: '',
+  phone: '',
+  email: '',
+};
 
 function withoutPersonalDetails(order: OrderRow): OrderRow {
   return { ...order, billing: noAddress, shipping: noAddress, customerNote: '' };
@@ -69,7 +81,9 @@ export async function readOrdersForStaff(db: DbOrTx, orderIds: readonly number[]
  */
 const linesOfOrder = (() => {
   const fields = Object.entries(getTableColumns(orderLines)).map(([key, column]) => sql`${key}::text, l.${sql.identifier(column.name)}`);
-  return sql<OrderLineRow[]>`coalesce((select json_agg(json_build_object(${sql.join(fields, sql`, `)}) order by l.position) from ${orderLines} l where l.order_id = ${orders}.id), '[]'::json)`;
+  return sql<
+    OrderLineRow[]
+  >`coalesce((select json_agg(json_build_object(${sql.join(fields, sql`, `)}) order by l.position) from ${orderLines} l where l.order_id = ${orders}.id), '[]'::json)`;
 })();
 
 export function kitchenNotes(note: string): string[] {

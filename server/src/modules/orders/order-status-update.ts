@@ -14,12 +14,7 @@ const FINAL: ReadonlySet<OrderStatus> = new Set(['cancelled', 'refunded', 'faile
  * goes through cancelOrder so the slot and stock come back; a final order cannot be revived. Returns
  * false when the order does not exist.
  */
-export async function updateOrder(
-  db: DbOrTx,
-  orderId: number,
-  change: { status?: OrderStatus; customerNote?: string },
-  now: Date,
-): Promise<boolean> {
+export async function updateOrder(db: DbOrTx, orderId: number, change: { status?: OrderStatus; customerNote?: string }, now: Date): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!current) return false;

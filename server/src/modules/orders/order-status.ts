@@ -23,7 +23,10 @@ export async function cancelOrder(db: DbOrTx, orderId: number): Promise<boolean>
       .select({ productId: orderLines.productId, variationId: orderLines.variationId, quantity: orderLines.quantity })
       .from(orderLines)
       .where(eq(orderLines.orderId, orderId));
-    await giveBackStock(tx, lines.map((line) => ({ productId: line.variationId ?? line.productId, quantity: line.quantity })));
+    await giveBackStock(
+      tx,
+      lines.map((line) => ({ productId: line.variationId ?? line.productId, quantity: line.quantity })),
+    );
     if (order.slotId !== null && order.slotStart) await releaseSlot(tx, order.slotId, order.slotStart);
     await recordOrderEvent(tx, 'order.status-changed', orderId, { previousStatus: before!.status, action: 'cancel' });
     return true;

@@ -36,7 +36,13 @@ export function printJobHandler(options: PrintHandlerOptions): JobHandler<PrintJ
 
   async function prepare(jobs: Job<PrintJobPayload>[], ctx: JobContext): Promise<{ settings: PrintSettings; prepared: Prepared[] }> {
     // The settings and every order of the batch, side by side: two queries whatever the batch size.
-    const [settings, orders] = await Promise.all([readPrintSettings(ctx.db), readOrdersForStaff(ctx.db, jobs.map((job) => job.payload.orderId))]);
+    const [settings, orders] = await Promise.all([
+      readPrintSettings(ctx.db),
+      readOrdersForStaff(
+        ctx.db,
+        jobs.map((job) => job.payload.orderId),
+      ),
+    ]);
     const prepared = jobs.map((job): Prepared => {
       const { ticket: kind, orderId } = job.payload;
       const log = ctx.log.child({ job: job.id, key: job.idempotencyKey });
@@ -118,7 +124,12 @@ export function printJobHandler(options: PrintHandlerOptions): JobHandler<PrintJ
         outcome = error instanceof Error ? error : new Error(String(error));
       }
       for (const k of run) outcomes[k] = outcome;
-      logOutcome(ctx.log, ticket.printer, run.map((k) => jobs[k]!.idempotencyKey), outcome);
+      logOutcome(
+        ctx.log,
+        ticket.printer,
+        run.map((k) => jobs[k]!.idempotencyKey),
+        outcome,
+      );
       i += run.length;
     }
     return outcomes;

@@ -37,11 +37,15 @@ export async function writeReview(db: Db, catalog: CatalogSnapshot, input: Revie
   if (content.length > REVIEW_MAX_CONTENT) throw new DomainError('REVIEW_INVALID', `A review can be at most ${REVIEW_MAX_CONTENT} characters long.`);
   const email = checkEmail(input.authorEmail);
   const product = catalog.products.get(input.commentOn);
-  if (!product || product.row.status !== 'publish' || product.row.type === 'VARIATION') throw new DomainError('REVIEW_NOT_ALLOWED', 'This product cannot be reviewed.');
+  if (!product || product.row.status !== 'publish' || product.row.type === 'VARIATION')
+    throw new DomainError('REVIEW_NOT_ALLOWED', 'This product cannot be reviewed.');
 
   let verified = false;
   if (customerId !== null) {
-    const [existing] = await db.select({ id: reviews.id }).from(reviews).where(and(eq(reviews.productId, product.row.id), eq(reviews.customerId, customerId)));
+    const [existing] = await db
+      .select({ id: reviews.id })
+      .from(reviews)
+      .where(and(eq(reviews.productId, product.row.id), eq(reviews.customerId, customerId)));
     if (existing) throw new DomainError('REVIEW_EXISTS', 'You have already reviewed this product.');
     const ids = [product.row.id, ...product.variations.map((v) => v.row.id)];
     const [bought] = await db
@@ -54,7 +58,17 @@ export async function writeReview(db: Db, catalog: CatalogSnapshot, input: Revie
   }
   const [row] = await db
     .insert(reviews)
-    .values({ productId: product.row.id, customerId, author, authorEmail: email, content, rating, verified, status: customerId !== null ? 'approved' : 'hold', createdAt: now })
+    .values({
+      productId: product.row.id,
+      customerId,
+      author,
+      authorEmail: email,
+      content,
+      rating,
+      verified,
+      status: customerId !== null ? 'approved' : 'hold',
+      createdAt: now,
+    })
     .returning();
   return row!;
 }

@@ -9,7 +9,10 @@ import { serverSecrets } from '../../db/schema/index.js';
  */
 export async function sessionSecret(db: Db, configured: string | undefined): Promise<string> {
   if (configured) return configured;
-  await db.insert(serverSecrets).values({ name: 'session', value: randomBytes(32).toString('base64url') }).onConflictDoNothing();
+  await db
+    .insert(serverSecrets)
+    .values({ name: 'session', value: randomBytes(32).toString('base64url') })
+    .onConflictDoNothing();
   const [row] = await db.select().from(serverSecrets).where(eq(serverSecrets.name, 'session'));
   return row!.value;
 }

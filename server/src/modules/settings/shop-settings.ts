@@ -26,7 +26,12 @@ export type DeliverySettings = z.infer<typeof deliverySettingsSchema>;
 
 export const orderingSettingsSchema = z.object({
   /** Slot times closer to now than this are not offered. */
-  leadTimeMinutes: z.number().int().min(0).max(24 * 60).default(20),
+  leadTimeMinutes: z
+    .number()
+    .int()
+    .min(0)
+    .max(24 * 60)
+    .default(20),
   /** How many days ahead (today included) customers may order. */
   daysAhead: z.number().int().min(1).max(60).default(7),
 });

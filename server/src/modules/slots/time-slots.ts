@@ -61,9 +61,12 @@ export async function listSlotOptions(
   params: { type: FulfilmentType; date: string; now: Date; leadTimeMinutes: number; timeZone: string },
 ): Promise<SlotOption[]> {
   const { type, date, now, leadTimeMinutes, timeZone } = params;
-  const slots = (await db.select().from(timeSlots).where(and(eq(timeSlots.type, type), eq(timeSlots.isAvailable, true)))).filter(
-    (slot) => appliesOn(slot, date),
-  );
+  const slots = (
+    await db
+      .select()
+      .from(timeSlots)
+      .where(and(eq(timeSlots.type, type), eq(timeSlots.isAvailable, true)))
+  ).filter((slot) => appliesOn(slot, date));
   if (slots.length === 0) return [];
   const dayStart = instantAt(date, 0, timeZone);
   const dayEnd = instantAt(addDaysTo(date, 1), 0, timeZone);

@@ -37,7 +37,11 @@ export function BillingSection({
   const intl = useIntl();
   const errorText = useErrorText();
   const delivery = type === 'delivery';
-  const field = (name: 'firstName' | 'lastName' | 'phone' | 'email' | 'address1' | 'address2' | 'postcode' | 'city', autoComplete: string, required: boolean) => ({
+  const field = (
+    name: 'firstName' | 'lastName' | 'phone' | 'email' | 'address1' | 'address2' | 'postcode' | 'city',
+    autoComplete: string,
+    required: boolean,
+  ) => ({
     ...register(name),
     id: `billing-${name}`,
     label: intl.formatMessage({ id: `billing.${name}` }),

@@ -3,7 +3,17 @@ import { Notice } from '../../ui';
 import type { DistanceResult } from '../checkoutApi';
 
 /** The delivery check's answer; within range, the customer confirms the address. */
-export function DistanceNotice({ result, confirmed, onConfirm, address }: { result: DistanceResult; confirmed: boolean; onConfirm: (v: boolean) => void; address: string }) {
+export function DistanceNotice({
+  result,
+  confirmed,
+  onConfirm,
+  address,
+}: {
+  result: DistanceResult;
+  confirmed: boolean;
+  onConfirm: (v: boolean) => void;
+  address: string;
+}) {
   const intl = useIntl();
   if (result.kind === 'incomplete') {
     return (
@@ -23,7 +33,9 @@ export function DistanceNotice({ result, confirmed, onConfirm, address }: { resu
   if (result.kind === 'tooFar') {
     return (
       <Notice tone="error" role="alert">
-        <span data-testid="delivery-message">{intl.formatMessage({ id: 'delivery.tooFar' }, { distance: result.distance ?? 0, maximum: result.maximum ?? 0 })}</span>
+        <span data-testid="delivery-message">
+          {intl.formatMessage({ id: 'delivery.tooFar' }, { distance: result.distance ?? 0, maximum: result.maximum ?? 0 })}
+        </span>
       </Notice>
     );
   }

@@ -56,12 +56,17 @@ export function FulfilmentSection({
       </fieldset>
       {type === 'delivery' && delivery ? (
         <p className="checkout__hint">
-          {intl.formatMessage({ id: 'delivery.rules' }, { minimum: money(delivery.minimumOrder), maximum: delivery.maximumDistanceKm, fee: money(delivery.fee) })}
+          {intl.formatMessage(
+            { id: 'delivery.rules' },
+            { minimum: money(delivery.minimumOrder), maximum: delivery.maximumDistanceKm, fee: money(delivery.fee) },
+          )}
         </p>
       ) : null}
       {shortfall ? (
         <Notice tone="warning" role="alert">
-          <span data-testid="below-minimum">{intl.formatMessage({ id: 'delivery.shortfall' }, { missing: money(shortfall), minimum: money(delivery?.minimumOrder) })}</span>{' '}
+          <span data-testid="below-minimum">
+            {intl.formatMessage({ id: 'delivery.shortfall' }, { missing: money(shortfall), minimum: money(delivery?.minimumOrder) })}
+          </span>{' '}
           <ButtonLink to="/bestellen" variant="secondary" size="sm">
             {intl.formatMessage({ id: 'delivery.addMore' })}
           </ButtonLink>

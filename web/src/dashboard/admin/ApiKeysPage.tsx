@@ -41,7 +41,11 @@ function CopyField({ label, value, name }: { label: string; value: string; name:
         </Button>
       </div>
       <p className="admin__muted" role="status">
-        {copied === 'yes' ? intl.formatMessage({ id: 'dashboard.keys.copied' }) : copied === 'failed' ? intl.formatMessage({ id: 'dashboard.keys.copyFailed' }) : ''}
+        {copied === 'yes'
+          ? intl.formatMessage({ id: 'dashboard.keys.copied' })
+          : copied === 'failed'
+            ? intl.formatMessage({ id: 'dashboard.keys.copyFailed' })
+            : ''}
       </p>
     </div>
   );
@@ -55,7 +59,9 @@ function CreatedKeyPanel({ created, onDone }: { created: CreatedApiKey; onDone: 
   useEffect(() => heading.current?.focus(), [created.id]);
   return (
     <section className="admin__created" aria-labelledby="key-created-title">
-      <h2 id="key-created-title" ref={heading} tabIndex={-1}>{intl.formatMessage({ id: 'dashboard.keys.createdTitle' }, { description: created.description || `…${created.truncated_key}` })}</h2>
+      <h2 id="key-created-title" ref={heading} tabIndex={-1}>
+        {intl.formatMessage({ id: 'dashboard.keys.createdTitle' }, { description: created.description || `…${created.truncated_key}` })}
+      </h2>
       <Notice tone="warning" role="alert">
         {intl.formatMessage({ id: 'dashboard.keys.onceWarning' })}
       </Notice>
@@ -95,10 +101,18 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void 
       <h2 id="key-create-title">{intl.formatMessage({ id: 'dashboard.keys.createTitle' })}</h2>
       {create.error ? (
         <Notice tone="error" role="alert">
-          {intl.formatMessage({ id: create.error instanceof HttpError && create.error.code === 'PERMISSION_DENIED' ? 'dashboard.gate.forbiddenTitle' : 'dashboard.keys.createFailed' })}
+          {intl.formatMessage({
+            id:
+              create.error instanceof HttpError && create.error.code === 'PERMISSION_DENIED' ? 'dashboard.gate.forbiddenTitle' : 'dashboard.keys.createFailed',
+          })}
         </Notice>
       ) : null}
-      <Field label={intl.formatMessage({ id: 'dashboard.keys.description' })} autoComplete="off" {...register('description')} error={errorText(formState.errors.description)} />
+      <Field
+        label={intl.formatMessage({ id: 'dashboard.keys.description' })}
+        autoComplete="off"
+        {...register('description')}
+        error={errorText(formState.errors.description)}
+      />
       <fieldset className="admin__fieldset">
         <legend>{intl.formatMessage({ id: 'dashboard.keys.scope' })}</legend>
         {SCOPES.map((value) => (
@@ -140,10 +154,25 @@ function KeyList() {
       sortValue: (key) => key.description,
       cell: (key) => key.description || <span className="admin__muted">{intl.formatMessage({ id: 'dashboard.keys.noDescription' })}</span>,
     },
-    { id: 'scope', header: intl.formatMessage({ id: 'dashboard.keys.scope' }), cell: (key) => intl.formatMessage({ id: `dashboard.keys.scope.${key.scope}` }), sortValue: (key) => key.scope },
+    {
+      id: 'scope',
+      header: intl.formatMessage({ id: 'dashboard.keys.scope' }),
+      cell: (key) => intl.formatMessage({ id: `dashboard.keys.scope.${key.scope}` }),
+      sortValue: (key) => key.scope,
+    },
     { id: 'key', header: intl.formatMessage({ id: 'dashboard.keys.key' }), cell: (key) => `…${key.truncated_key}`, className: 'admin__mono' },
-    { id: 'created', header: intl.formatMessage({ id: 'dashboard.keys.created' }), cell: (key) => formatMoment(intl, key.created_at), sortValue: (key) => key.created_at },
-    { id: 'lastAccess', header: intl.formatMessage({ id: 'dashboard.keys.lastAccess' }), cell: (key) => formatMoment(intl, key.last_access), sortValue: (key) => key.last_access },
+    {
+      id: 'created',
+      header: intl.formatMessage({ id: 'dashboard.keys.created' }),
+      cell: (key) => formatMoment(intl, key.created_at),
+      sortValue: (key) => key.created_at,
+    },
+    {
+      id: 'lastAccess',
+      header: intl.formatMessage({ id: 'dashboard.keys.lastAccess' }),
+      cell: (key) => formatMoment(intl, key.last_access),
+      sortValue: (key) => key.last_access,
+    },
     {
       id: 'state',
       header: intl.formatMessage({ id: 'dashboard.keys.state' }),

@@ -23,13 +23,22 @@ function ProductList() {
   const products = query.data?.products;
   const columns: Column<DashboardProduct>[] = [
     { id: 'name', header: intl.formatMessage({ id: 'dashboard.products.name' }), cell: (p) => pick(p.name), sortValue: (p) => pick(p.name), rowHeader: true },
-    { id: 'categories', header: intl.formatMessage({ id: 'dashboard.products.categories' }), cell: (p) => p.categories.map(pick).join(', '), sortValue: (p) => p.categories.map(pick).join(', ') },
+    {
+      id: 'categories',
+      header: intl.formatMessage({ id: 'dashboard.products.categories' }),
+      cell: (p) => p.categories.map(pick).join(', '),
+      sortValue: (p) => p.categories.map(pick).join(', '),
+    },
     {
       id: 'price',
       header: intl.formatMessage({ id: 'dashboard.products.price' }),
       sortValue: (p) => p.priceMin,
       cell: (p) =>
-        p.priceMin === null ? '—' : <Price amount={p.priceMin / 100} regular={p.regularPrice === null ? null : p.regularPrice / 100} from={p.priceMax !== p.priceMin} size="sm" />,
+        p.priceMin === null ? (
+          '—'
+        ) : (
+          <Price amount={p.priceMin / 100} regular={p.regularPrice === null ? null : p.regularPrice / 100} from={p.priceMax !== p.priceMin} size="sm" />
+        ),
     },
     {
       id: 'stock',
@@ -38,7 +47,9 @@ function ProductList() {
       cell: (p) => (
         <>
           <Badge variant={STOCK_BADGE[p.stockStatus]}>{intl.formatMessage({ id: `dashboard.products.stock.${p.stockStatus}` })}</Badge>
-          {p.stockQuantity !== null ? <span className="admin__muted"> {intl.formatMessage({ id: 'dashboard.products.quantity' }, { count: p.stockQuantity })}</span> : null}
+          {p.stockQuantity !== null ? (
+            <span className="admin__muted"> {intl.formatMessage({ id: 'dashboard.products.quantity' }, { count: p.stockQuantity })}</span>
+          ) : null}
         </>
       ),
     },

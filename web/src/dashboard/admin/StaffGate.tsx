@@ -25,8 +25,12 @@ export function NoAccessPage() {
       <div className="state" role="alert">
         <p className="state__body">{intl.formatMessage({ id: 'dashboard.gate.noAccessBody' })}</p>
         <div className="state__action">
-          <ButtonLink to="/my-account" variant="primary">{intl.formatMessage({ id: 'nav.myAccount' })}</ButtonLink>{' '}
-          <ButtonLink to="/" variant="secondary">{intl.formatMessage({ id: 'error.toHome' })}</ButtonLink>
+          <ButtonLink to="/my-account" variant="primary">
+            {intl.formatMessage({ id: 'nav.myAccount' })}
+          </ButtonLink>{' '}
+          <ButtonLink to="/" variant="secondary">
+            {intl.formatMessage({ id: 'error.toHome' })}
+          </ButtonLink>
         </div>
       </div>
     </DashboardFrame>
@@ -41,7 +45,9 @@ export function NotAllowedNotice({ role }: { role?: StaffRole }) {
     <div className="state" role="alert">
       <p className="state__body">{intl.formatMessage({ id: 'dashboard.gate.forbiddenBody' }, { role: roleName })}</p>
       <div className="state__action">
-        <ButtonLink to="/dashboard" variant="primary">{intl.formatMessage({ id: 'dashboard.gate.toDashboard' })}</ButtonLink>
+        <ButtonLink to="/dashboard" variant="primary">
+          {intl.formatMessage({ id: 'dashboard.gate.toDashboard' })}
+        </ButtonLink>
       </div>
     </div>
   );

@@ -18,7 +18,6 @@ import { http, HttpError, retryServerErrors } from '../../api/http';
 import { DashboardError, StaffGate } from './StaffGate';
 import type { StaffRole } from './useStaffSession';
 
-
 const ROLES = ['kitchen', 'manager', 'admin'] as const satisfies readonly StaffRole[];
 const staffKey = ['dashboard', 'staff'] as const;
 
@@ -85,7 +84,9 @@ function CreateStaffForm() {
           </option>
         ))}
       </Field>
-      <p className="account-hint" id="staff-password-rules">{intl.formatMessage({ id: 'dashboard.staff.passwordRules' })}</p>
+      <p className="account-hint" id="staff-password-rules">
+        {intl.formatMessage({ id: 'dashboard.staff.passwordRules' })}
+      </p>
       <Field label={intl.formatMessage({ id: 'account.field.password' })} type="password" autoComplete="new-password" required {...field('password')} />
       <Field label={intl.formatMessage({ id: 'account.field.confirmPassword' })} type="password" autoComplete="new-password" required {...field('confirm')} />
       <SubmitButton submitting={formState.isSubmitting} busyLabel={intl.formatMessage({ id: 'dashboard.staff.creating' })}>
@@ -130,9 +131,24 @@ function StaffList() {
       ),
     },
     { id: 'email', header: intl.formatMessage({ id: 'account.field.email' }), cell: (member) => member.email, sortValue: (member) => member.email },
-    { id: 'role', header: intl.formatMessage({ id: 'dashboard.staff.role' }), cell: (member) => intl.formatMessage({ id: `dashboard.role.${member.role}` }), sortValue: (member) => ROLES.indexOf(member.role) },
-    { id: 'lastLogin', header: intl.formatMessage({ id: 'dashboard.staff.lastLogin' }), cell: (member) => formatMoment(intl, member.lastLoginAt), sortValue: (member) => member.lastLoginAt },
-    { id: 'sessions', header: intl.formatMessage({ id: 'dashboard.staff.sessions' }), cell: (member) => member.activeSessions, sortValue: (member) => member.activeSessions },
+    {
+      id: 'role',
+      header: intl.formatMessage({ id: 'dashboard.staff.role' }),
+      cell: (member) => intl.formatMessage({ id: `dashboard.role.${member.role}` }),
+      sortValue: (member) => ROLES.indexOf(member.role),
+    },
+    {
+      id: 'lastLogin',
+      header: intl.formatMessage({ id: 'dashboard.staff.lastLogin' }),
+      cell: (member) => formatMoment(intl, member.lastLoginAt),
+      sortValue: (member) => member.lastLoginAt,
+    },
+    {
+      id: 'sessions',
+      header: intl.formatMessage({ id: 'dashboard.staff.sessions' }),
+      cell: (member) => member.activeSessions,
+      sortValue: (member) => member.activeSessions,
+    },
     {
       id: 'actions',
       header: intl.formatMessage({ id: 'dashboard.actions' }),

@@ -92,7 +92,11 @@ export function KitchenView({ canChangeSettings = false }: { canChangeSettings?:
     }
   };
   const act = (order: KitchenOrder, action: OrderAction) =>
-    run(`${order.id}:${action}`, () => orderAction(order.id, action), action === 'print-kitchen-copy' ? intl.formatMessage({ id: 'kitchen.printed' }, { number: order.pickupNumber }) : undefined);
+    run(
+      `${order.id}:${action}`,
+      () => orderAction(order.id, action),
+      action === 'print-kitchen-copy' ? intl.formatMessage({ id: 'kitchen.printed' }, { number: order.pickupNumber }) : undefined,
+    );
 
   const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
   const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
@@ -177,7 +181,12 @@ export function KitchenView({ canChangeSettings = false }: { canChangeSettings?:
               <Button size="sm" variant="secondary" onClick={() => setSelected(new Set())} disabled={selection.size === 0}>
                 {intl.formatMessage({ id: 'kitchen.action.selectNone' })}
               </Button>
-              <Button size="sm" onClick={() => void run('selection', () => markReady([...selection]), undefined).then(() => setSelected(new Set()))} disabled={selection.size === 0} busy={busy.has('selection')}>
+              <Button
+                size="sm"
+                onClick={() => void run('selection', () => markReady([...selection]), undefined).then(() => setSelected(new Set()))}
+                disabled={selection.size === 0}
+                busy={busy.has('selection')}
+              >
                 {intl.formatMessage({ id: 'kitchen.action.readySelected' }, { count: selection.size })}
               </Button>
               <Button size="sm" onClick={() => void run('all', markAllReady)} busy={busy.has('all')}>
@@ -186,7 +195,9 @@ export function KitchenView({ canChangeSettings = false }: { canChangeSettings?:
             </div>
           ) : null}
           {orders === null ? (
-            stream === 'refused' ? null : <Spinner size="lg" />
+            stream === 'refused' ? null : (
+              <Spinner size="lg" />
+            )
           ) : shown.length === 0 ? (
             <EmptyState title={intl.formatMessage({ id: `kitchen.empty.${tab}` })} />
           ) : (

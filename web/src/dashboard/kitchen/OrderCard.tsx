@@ -41,13 +41,20 @@ export function OrderCard({ order, tab, now, today, settings, selected, onSelect
   const slot = order.slotStart
     ? intl.formatTime(order.slotStart, { timeZone, hour: '2-digit', minute: '2-digit' })
     : intl.formatMessage({ id: 'kitchen.card.noSlot' });
-  const slotDay = order.pickupDay !== today ? intl.formatDate(`${order.pickupDay}T12:00:00Z`, { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' }) : null;
+  const slotDay =
+    order.pickupDay !== today ? intl.formatDate(`${order.pickupDay}T12:00:00Z`, { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' }) : null;
   const notes = splitNotes(order.notes);
   const name = `${order.customer.firstName} ${order.customer.lastName}`.trim();
   const waiting = tab === 'pending' || tab === 'preparing';
 
   return (
-    <article ref={root} className={`kcard kcard--${tab}${selected ? ' kcard--selected' : ''}`} aria-labelledby={titleId} data-testid="kitchen-order" data-order-id={order.id}>
+    <article
+      ref={root}
+      className={`kcard kcard--${tab}${selected ? ' kcard--selected' : ''}`}
+      aria-labelledby={titleId}
+      data-testid="kitchen-order"
+      data-order-id={order.id}
+    >
       <header className="kcard__head">
         {onSelect ? (
           <input

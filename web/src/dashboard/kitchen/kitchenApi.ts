@@ -18,5 +18,4 @@ export async function fetchKitchenSettings(): Promise<KitchenSettings> {
 }
 
 /** Managers: when the age timers turn amber and red (PUT /api/kitchen/settings). */
-export const saveAgeSettings = (value: KitchenAgeSettings) =>
-  http<KitchenAgeSettings>('PUT', '/api/kitchen/settings', { body: value });
+export const saveAgeSettings = (value: KitchenAgeSettings) => http<KitchenAgeSettings>('PUT', '/api/kitchen/settings', { body: value });

@@ -76,10 +76,21 @@ describe('kitchen tabs', () => {
 
 describe('kitchen windows (docs/product.md §7, shop days)', () => {
   it('shows open orders from 7 days ago to 2 days ahead and completed ones from yesterday to 2 days ahead', () => {
-    for (const [offset, expected] of [[-8, false], [-7, true], [0, true], [2, true], [3, false]] as const) {
+    for (const [offset, expected] of [
+      [-8, false],
+      [-7, true],
+      [0, true],
+      [2, true],
+      [3, false],
+    ] as const) {
       expect(inKitchenWindow(anOrder({ pickupDay: addDays(TODAY, offset) }), TODAY)).toBe(expected);
     }
-    for (const [offset, expected] of [[-2, false], [-1, true], [2, true], [3, false]] as const) {
+    for (const [offset, expected] of [
+      [-2, false],
+      [-1, true],
+      [2, true],
+      [3, false],
+    ] as const) {
       expect(inKitchenWindow(anOrder({ status: 'completed', pickupDay: addDays(TODAY, offset) }), TODAY)).toBe(expected);
     }
     expect(inKitchenWindow(anOrder({ isTestOrder: true }), TODAY)).toBe(false);
@@ -102,14 +113,26 @@ describe('events', () => {
     expect(created.alert).toBe(true);
     expect(created.orders.get(order.id)).toBe(order);
 
-    const ready = applyEvent(created.orders, { type: 'order.status-changed', action: 'ready', previousStatus: 'processing', order: { ...order, status: 'completed' } }, TODAY);
+    const ready = applyEvent(
+      created.orders,
+      { type: 'order.status-changed', action: 'ready', previousStatus: 'processing', order: { ...order, status: 'completed' } },
+      TODAY,
+    );
     expect(ready.alert).toBe(false);
     expect(ready.orders.get(order.id)?.status).toBe('completed');
 
     const waiting = anOrder({ status: 'pending' });
-    const paid = applyEvent(new Map(), { type: 'order.status-changed', action: 'paid', previousStatus: 'pending', order: { ...waiting, status: 'processing' } }, TODAY);
+    const paid = applyEvent(
+      new Map(),
+      { type: 'order.status-changed', action: 'paid', previousStatus: 'pending', order: { ...waiting, status: 'processing' } },
+      TODAY,
+    );
     expect(paid.alert).toBe(true);
-    const sent = applyEvent(new Map(), { type: 'order.status-changed', action: 'send', previousStatus: 'pending', order: { ...waiting, status: 'processing' } }, TODAY);
+    const sent = applyEvent(
+      new Map(),
+      { type: 'order.status-changed', action: 'send', previousStatus: 'pending', order: { ...waiting, status: 'processing' } },
+      TODAY,
+    );
     expect(sent.alert).toBe(false);
   });
 

@@ -90,7 +90,10 @@ export function ageClock(order: Pick<KitchenOrder, 'createdAt'>, now: number): s
 /** Kitchen notes: the customer note holds several, separated by '|' (docs/product.md §3). Blank ones are dropped. */
 export function splitNotes(notes: string | readonly string[]): string[] {
   const all = typeof notes === 'string' ? [notes] : notes;
-  return all.flatMap((note) => note.split('|')).map((note) => note.trim()).filter(Boolean);
+  return all
+    .flatMap((note) => note.split('|'))
+    .map((note) => note.trim())
+    .filter(Boolean);
 }
 
 export type KitchenOrders = ReadonlyMap<number, KitchenOrder>;

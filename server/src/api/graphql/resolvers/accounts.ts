@@ -142,7 +142,10 @@ export const accountQueries = {
 };
 
 type Maybe<T> = T | null | undefined;
-interface AddressArg { [key: string]: unknown; overwrite?: Maybe<boolean> }
+interface AddressArg {
+  [key: string]: unknown;
+  overwrite?: Maybe<boolean>;
+}
 const withoutOverwrite = (a: Maybe<AddressArg>) => {
   if (!a) return a;
   const { overwrite: _overwrite, ...rest } = a;
@@ -164,7 +167,17 @@ export async function startLogin(ctx: GraphQLContext, user: UserRow, created: Pa
 export const accountMutations = {
   login: (
     _: unknown,
-    { input }: { input: { clientMutationId?: string | null; username?: string | null; password?: string | null; credentials?: { username: string; password: string } | null; rememberMe?: boolean | null } },
+    {
+      input,
+    }: {
+      input: {
+        clientMutationId?: string | null;
+        username?: string | null;
+        password?: string | null;
+        credentials?: { username: string; password: string } | null;
+        rememberMe?: boolean | null;
+      };
+    },
     ctx: GraphQLContext,
   ) =>
     accountCall(async () => {
@@ -207,7 +220,21 @@ export const accountMutations = {
 
   registerCustomer: (
     _: unknown,
-    { input }: { input: { clientMutationId?: string | null; email: string; username?: string | null; password: string; firstName?: string | null; lastName?: string | null; billing?: Maybe<AddressArg>; shipping?: Maybe<AddressArg>; shippingSameAsBilling?: Maybe<boolean> } },
+    {
+      input,
+    }: {
+      input: {
+        clientMutationId?: string | null;
+        email: string;
+        username?: string | null;
+        password: string;
+        firstName?: string | null;
+        lastName?: string | null;
+        billing?: Maybe<AddressArg>;
+        shipping?: Maybe<AddressArg>;
+        shippingSameAsBilling?: Maybe<boolean>;
+      };
+    },
     ctx: GraphQLContext,
   ) =>
     accountCall(async () => {
@@ -224,7 +251,12 @@ export const accountMutations = {
         userAgent: ctx.account.userAgent,
       });
       await startLogin(ctx, user, session);
-      return { clientMutationId: input.clientMutationId, customer: await customerNode(user, ctx), viewer: await viewerNode(user, ctx), csrfToken: session.csrfToken };
+      return {
+        clientMutationId: input.clientMutationId,
+        customer: await customerNode(user, ctx),
+        viewer: await viewerNode(user, ctx),
+        csrfToken: session.csrfToken,
+      };
     }),
 
   sendPasswordResetEmail: (_: unknown, { input }: { input: { clientMutationId?: string | null; username: string } }, ctx: GraphQLContext) =>
@@ -245,7 +277,20 @@ export const accountMutations = {
 
   updateCustomer: (
     _: unknown,
-    { input }: { input: { clientMutationId?: string | null; id?: string | null; firstName?: Maybe<string>; lastName?: Maybe<string>; email?: Maybe<string>; billing?: Maybe<AddressArg>; shipping?: Maybe<AddressArg>; shippingSameAsBilling?: Maybe<boolean> } },
+    {
+      input,
+    }: {
+      input: {
+        clientMutationId?: string | null;
+        id?: string | null;
+        firstName?: Maybe<string>;
+        lastName?: Maybe<string>;
+        email?: Maybe<string>;
+        billing?: Maybe<AddressArg>;
+        shipping?: Maybe<AddressArg>;
+        shippingSameAsBilling?: Maybe<boolean>;
+      };
+    },
     ctx: GraphQLContext,
   ) =>
     accountCall(async () => {
@@ -316,4 +361,3 @@ function idIsUser(id: string, userId: number): boolean {
   if (String(userId) === id.trim()) return true;
   return Buffer.from(id, 'base64').toString('utf8') === `user:${userId}`;
 }
-

@@ -8,8 +8,6 @@ import type { GraphQLContext } from '../context.js';
 import { DomainError } from '../../../errors/domain-error.js';
 import { ProductVariation } from './products.js';
 
-
-
 const linesTax = (c: CartView) => c.lines.reduce((sum, l) => sum + l.tax, 0);
 
 export const Cart = {
@@ -41,8 +39,7 @@ export const Cart = {
     },
   ],
   needsShippingAddress: (c: CartView) => c.shippingMethod === 'delivery',
-  appliedCoupons: (c: CartView) =>
-    c.coupons.map(({ coupon, amount }) => ({ code: coupon.code, description: coupon.description, amount })),
+  appliedCoupons: (c: CartView) => c.coupons.map(({ coupon, amount }) => ({ code: coupon.code, description: coupon.description, amount })),
   deliveryMinimumShortfall: (c: CartView) => (c.deliveryShortfall === null ? null : centsToDecimal(c.deliveryShortfall)),
 };
 
@@ -153,7 +150,10 @@ export const cartMutations = {
   },
   removeCoupons: async (_: unknown, { input }: { input: { clientMutationId?: string | null; codes: (string | null)[] } }, ctx: GraphQLContext) => ({
     clientMutationId: input.clientMutationId,
-    cart: await ctx.services.carts.removeCoupons(ctx.session.key(), input.codes.filter((c): c is string => c !== null)),
+    cart: await ctx.services.carts.removeCoupons(
+      ctx.session.key(),
+      input.codes.filter((c): c is string => c !== null),
+    ),
   }),
   updateShippingMethod: async (
     _: unknown,

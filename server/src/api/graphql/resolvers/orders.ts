@@ -11,7 +11,6 @@ import type { GraphQLContext } from '../context.js';
 import { checkoutAccount, type CheckoutAccount } from './checkout-account.js';
 import { can } from '../../../modules/auth/permissions.js';
 
-
 const address = (a: Address) => ({ ...a });
 
 export const Order = {
@@ -62,11 +61,7 @@ export const LineItem = {
   variation: () => null,
 };
 
-export async function orderQuery(
-  _: unknown,
-  args: { id: string; idType?: string | null; orderKey?: string | null },
-  ctx: GraphQLContext,
-) {
+export async function orderQuery(_: unknown, args: { id: string; idType?: string | null; orderKey?: string | null }, ctx: GraphQLContext) {
   let orderId: number;
   if ((args.idType ?? 'DATABASE_ID') === 'DATABASE_ID' || args.idType === 'ORDER_NUMBER') orderId = Number(args.id);
   else {
@@ -108,7 +103,14 @@ export const checkoutMutation = {
     if (newAccount && !result.repeated) await newAccount.create(result.orderId);
     // The order as the checkout committed it, unless the new account just changed it (or it was a repeat).
     const order =
-      result.order && !newAccount ? result.order : await readOrderFor(ctx.services.db, result.orderId, { orderKey: result.orderKey }, { now: ctx.services.clock(), hours: ctx.config.orderKeyDetailsHours });
+      result.order && !newAccount
+        ? result.order
+        : await readOrderFor(
+            ctx.services.db,
+            result.orderId,
+            { orderKey: result.orderKey },
+            { now: ctx.services.clock(), hours: ctx.config.orderKeyDetailsHours },
+          );
     return {
       clientMutationId,
       result: 'success',

@@ -22,9 +22,7 @@ function priceString(cents: number[], format: Format['format']): string | null {
 
 function regularPrices(p: ProductRecord): number[] {
   if (p.row.type === 'VARIABLE') {
-    return [...new Set(p.variations.flatMap((v) => (v.row.regularPrice === null ? [] : [v.row.regularPrice])))].sort(
-      (a, b) => a - b,
-    );
+    return [...new Set(p.variations.flatMap((v) => (v.row.regularPrice === null ? [] : [v.row.regularPrice])))].sort((a, b) => a - b);
   }
   return p.row.regularPrice === null ? [] : [p.row.regularPrice];
 }
@@ -46,18 +44,14 @@ function listed(ctx: GraphQLContext, ids: number[]): ProductRecord[] {
 function productTerms(p: ProductRecord, ctx: GraphQLContext) {
   const categories = p.categoryIds.flatMap((id) => {
     const c = ctx.catalog.categories.get(id);
-    return c
-      ? [{ id: c.id, taxonomyName: CATEGORY_TAXONOMY, name: translate(c.name, ctx.lang), slug: c.slug, count: null, description: '' }]
-      : [];
+    return c ? [{ id: c.id, taxonomyName: CATEGORY_TAXONOMY, name: translate(c.name, ctx.lang), slug: c.slug, count: null, description: '' }] : [];
   });
   const attributeTerms = p.attributes.flatMap((attribute) => {
     const taxonomy = attribute.attributeId === null ? undefined : ctx.catalog.attributes.get(attribute.attributeId);
     if (!taxonomy) return [];
     return attribute.options.flatMap((slug) => {
       const term = [...ctx.catalog.terms.values()].find((x) => x.attributeId === taxonomy.id && x.slug === slug);
-      return term
-        ? [{ id: term.id, taxonomyName: taxonomy.slug, name: translate(term.name, ctx.lang), slug, count: null, description: term.description }]
-        : [];
+      return term ? [{ id: term.id, taxonomyName: taxonomy.slug, name: translate(term.name, ctx.lang), slug, count: null, description: term.description }] : [];
     });
   });
   return [...categories, ...attributeTerms];
@@ -87,8 +81,7 @@ const productFields = {
   isPromotion: (p: ProductRecord) => p.row.isPromotion,
   showInStore: (p: ProductRecord) => p.row.showInStore,
   catalogVisibility: (p: ProductRecord) => p.row.catalogVisibility.toUpperCase(),
-  purchasable: (p: ProductRecord) =>
-    p.row.status === 'publish' && p.prices.length > 0 && stockStatusOf(p) !== 'OUT_OF_STOCK' && p.row.type !== 'EXTERNAL',
+  purchasable: (p: ProductRecord) => p.row.status === 'publish' && p.prices.length > 0 && stockStatusOf(p) !== 'OUT_OF_STOCK' && p.row.type !== 'EXTERNAL',
   menuOrder: (p: ProductRecord) => p.row.menuOrder,
   maxQuantity: (p: ProductRecord) => p.row.maxQuantity,
   averageRating: (p: ProductRecord) => p.averageRating,
@@ -98,12 +91,10 @@ const productFields = {
   cloudposProductId: (p: ProductRecord) => p.row.cloudposProductId,
   image: (p: ProductRecord, _: unknown, ctx: GraphQLContext) => mediaById(ctx, p.row.imageId),
   galleryImages: (p: ProductRecord, args: { first?: number }, ctx: GraphQLContext) => ({
-    nodes: p.galleryIds
-      .slice(0, Math.min(args.first ?? 20, 20))
-      .flatMap((id) => {
-        const m = ctx.catalog.media.get(id);
-        return m ? [m] : [];
-      }),
+    nodes: p.galleryIds.slice(0, Math.min(args.first ?? 20, 20)).flatMap((id) => {
+      const m = ctx.catalog.media.get(id);
+      return m ? [m] : [];
+    }),
   }),
   productCategories: (p: ProductRecord, args: ConnectionArgs, ctx: GraphQLContext) =>
     connectionFromArray(
@@ -130,8 +121,7 @@ const productFields = {
   related: (p: ProductRecord, args: ConnectionArgs, ctx: GraphQLContext) =>
     connectionFromArray(relatedProducts(ctx.catalog, p, Math.min(args.first ?? 5, 5)), args),
   upsell: (p: ProductRecord, args: ConnectionArgs, ctx: GraphQLContext) => connectionFromArray(listed(ctx, p.upsellIds), args),
-  crossSell: (p: ProductRecord, args: ConnectionArgs, ctx: GraphQLContext) =>
-    connectionFromArray(listed(ctx, p.crossSellIds), args),
+  crossSell: (p: ProductRecord, args: ConnectionArgs, ctx: GraphQLContext) => connectionFromArray(listed(ctx, p.crossSellIds), args),
   reviews: (p: ProductRecord, args: ConnectionArgs) => ({
     averageRating: p.averageRating,
     ...connectionFromArray(p.reviews, args),
@@ -155,9 +145,7 @@ const productFields = {
 
 export const Product = {
   __resolveType: (p: ProductRecord) =>
-    ({ SIMPLE: 'SimpleProduct', VARIABLE: 'VariableProduct', EXTERNAL: 'ExternalProduct', GROUPED: 'GroupProduct', VARIATION: 'SimpleProduct' })[
-      p.row.type
-    ],
+    ({ SIMPLE: 'SimpleProduct', VARIABLE: 'VariableProduct', EXTERNAL: 'ExternalProduct', GROUPED: 'GroupProduct', VARIATION: 'SimpleProduct' })[p.row.type],
 };
 
 export const SimpleProduct = productFields;
@@ -167,10 +155,12 @@ export const VariableProduct = {
   length: (p: ProductRecord) => p.row.length,
   width: (p: ProductRecord) => p.row.width,
   height: (p: ProductRecord) => p.row.height,
-  defaultAttributes: (p: ProductRecord, _: unknown, ctx: GraphQLContext) =>
-    p.row.defaultAttributes.map((d) => variationAttribute(ctx, d.name, d.value)),
+  defaultAttributes: (p: ProductRecord, _: unknown, ctx: GraphQLContext) => p.row.defaultAttributes.map((d) => variationAttribute(ctx, d.name, d.value)),
   variations: (p: ProductRecord, args: ConnectionArgs) =>
-    connectionFromArray(p.variations.filter((v) => v.row.status === 'publish'), { ...args, first: Math.min(args.first ?? 100, 100) }),
+    connectionFromArray(
+      p.variations.filter((v) => v.row.status === 'publish'),
+      { ...args, first: Math.min(args.first ?? 100, 100) },
+    ),
 };
 export const ExternalProduct = {
   ...productFields,
@@ -213,8 +203,7 @@ export const ProductVariation = {
   attributes: (v: ProductRecord, _: unknown, ctx: GraphQLContext) => ({
     nodes: v.row.variationAttributes.map((a) => variationAttribute(ctx, a.name, a.value)),
   }),
-  parent: (v: ProductRecord, _: unknown, ctx: GraphQLContext) =>
-    v.row.parentId === null ? null : (ctx.catalog.products.get(v.row.parentId) ?? null),
+  parent: (v: ProductRecord, _: unknown, ctx: GraphQLContext) => (v.row.parentId === null ? null : (ctx.catalog.products.get(v.row.parentId) ?? null)),
 };
 
 interface ProductAttributeValue {

@@ -30,8 +30,7 @@ interface ProductsWhere {
   orderby?: ({ field: ProductOrderField; order?: 'ASC' | 'DESC' | null } | null)[] | null;
 }
 
-const present = <T>(list: (T | null)[] | null | undefined): T[] | undefined =>
-  list ? list.filter((x): x is T => x !== null) : undefined;
+const present = <T>(list: (T | null)[] | null | undefined): T[] | undefined => (list ? list.filter((x): x is T => x !== null) : undefined);
 
 /** Prices arrive in euros (WooGraphQL); the catalogue counts in cents. */
 const toCents = (euros: number | null | undefined) => (euros === null || euros === undefined ? undefined : Math.round(euros * 100));
@@ -148,11 +147,7 @@ function productCategory(_: unknown, args: { id: string; idType?: string | null 
   return found && isShopCategory(found) ? found : null;
 }
 
-function terms(
-  _: unknown,
-  args: ConnectionArgs & { where: { taxonomies: (string | null)[]; hideEmpty?: boolean | null } },
-  ctx: GraphQLContext,
-) {
+function terms(_: unknown, args: ConnectionArgs & { where: { taxonomies: (string | null)[]; hideEmpty?: boolean | null } }, ctx: GraphQLContext) {
   const taxonomies = present(args.where.taxonomies) ?? [];
   if (taxonomies.length === 0) throw new DomainError('INVALID_INPUT', 'Argument "where.taxonomies" must name at least one taxonomy.');
   const list = taxonomies
@@ -169,8 +164,7 @@ export const RootQuery = {
   productCategories,
   productCategory,
   terms,
-  allergens: (_: unknown, __: unknown, ctx: GraphQLContext) =>
-    [...ctx.catalog.allergens.values()].sort((a, b) => a.position - b.position),
+  allergens: (_: unknown, __: unknown, ctx: GraphQLContext) => [...ctx.catalog.allergens.values()].sort((a, b) => a.position - b.position),
   storeSettings: (_: unknown, __: unknown, ctx: GraphQLContext) => storeSettings(ctx),
   catalogVersion: (_: unknown, __: unknown, ctx: GraphQLContext) => ctx.catalog.version,
 };

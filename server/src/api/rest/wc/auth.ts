@@ -2,14 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { ApiKeyScope, ApiKeyService } from '../../../modules/api-keys/api-key-service.js';
 import { authError } from './errors.js';
-import {
-  expectedSignature,
-  isSupportedMethod,
-  missingOAuthParam,
-  oauthFromHeader,
-  timestampFresh,
-  type OAuthParams,
-} from './oauth.js';
+import { expectedSignature, isSupportedMethod, missingOAuthParam, oauthFromHeader, timestampFresh, type OAuthParams } from './oauth.js';
 
 export interface RestPrincipal {
   keyId: number;
@@ -89,7 +82,14 @@ export async function authenticate(
   const bases = new Set([`${deps.siteUrl}${path}`, `${request.protocol}://${request.headers.host ?? ''}${path}`]);
   const valid = [...bases].some((baseUrl) =>
     sameText(
-      expectedSignature({ method: request.method, baseUrl, params, consumerKey: oauth.oauth_consumer_key!, consumerSecret: key.consumerSecret, signatureMethod: method }),
+      expectedSignature({
+        method: request.method,
+        baseUrl,
+        params,
+        consumerKey: oauth.oauth_consumer_key!,
+        consumerSecret: key.consumerSecret,
+        signatureMethod: method,
+      }),
       oauth.oauth_signature!,
     ),
   );

@@ -11,9 +11,7 @@ const money = (cents: number | null) => (cents === null ? '' : centsToDecimal(ce
 
 function image(snapshot: CatalogSnapshot, id: number | null) {
   const row = id === null ? undefined : snapshot.media.get(id);
-  return row
-    ? { id: row.id, src: row.src, name: row.title, alt: row.altText, date_created: row.createdAt.toISOString().slice(0, 19) }
-    : null;
+  return row ? { id: row.id, src: row.src, name: row.title, alt: row.altText, date_created: row.createdAt.toISOString().slice(0, 19) } : null;
 }
 
 /** A product in the WooCommerce REST v3 shape (docs/interfaces.md §2), names in the shop language (nl). */

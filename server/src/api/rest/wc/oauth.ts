@@ -56,9 +56,5 @@ export function expectedSignature(input: {
     signature_method: input.signatureMethod,
     hash_function: (base, key) => createHmac(algorithm, key).update(base).digest('base64'),
   });
-  return oauth.getSignature(
-    { url: input.baseUrl, method: input.method, data: {} },
-    '',
-    input.params as unknown as OAuth.Data,
-  );
+  return oauth.getSignature({ url: input.baseUrl, method: input.method, data: {} }, '', input.params as unknown as OAuth.Data);
 }

@@ -68,9 +68,7 @@ export function orderShape(order: OrderRow, lines: LineRow[]) {
       total_tax: centsToDecimal(l.totalTax),
       meta_data: l.addons.map((a, i) => ({ id: i + 1, key: a.name, value: a.value, display_key: a.name, display_value: a.value })),
     })),
-    shipping_lines: [
-      { id: 1, method_id: order.fulfilmentType, method_title: order.fulfilmentType, total: centsToDecimal(order.shippingTotal) },
-    ],
+    shipping_lines: [{ id: 1, method_id: order.fulfilmentType, method_title: order.fulfilmentType, total: centsToDecimal(order.shippingTotal) }],
     fee_lines: [],
     coupon_lines: order.couponCodes.map((code, i) => ({ id: i + 1, code })),
     meta_data: [

@@ -62,7 +62,8 @@ export async function registerWooCommerceRest(
         }
         const status = error.statusCode;
         if (status && status >= 400 && status < 500) {
-          const message = status === 413 ? 'The request body is too large.' : status === 415 ? 'Send the body as application/json.' : 'The request body is not valid JSON.';
+          const message =
+            status === 413 ? 'The request body is too large.' : status === 415 ? 'Send the body as application/json.' : 'The request body is not valid JSON.';
           return reply.code(status).send({ code: BODY_ERRORS[status] ?? 'rest_bad_request', message, data: { status } });
         }
         // A bug: log it, never send its message, stack or SQL.

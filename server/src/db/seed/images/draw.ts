@@ -164,20 +164,13 @@ export function croquettes(crust: string, filling: string, seed = 5): string {
     g('rotate(-8 200 160)', one(96, 158, 180)) +
     g(
       'rotate(10 200 160)',
-      one(150, 100, 120) +
-        `<ellipse cx="268" cy="129" rx="16" ry="29" fill="#B8722A"/><ellipse cx="268" cy="129" rx="11" ry="23" fill="${filling}"/>`,
+      one(150, 100, 120) + `<ellipse cx="268" cy="129" rx="16" ry="29" fill="#B8722A"/><ellipse cx="268" cy="129" rx="11" ry="23" fill="${filling}"/>`,
     )
   );
 }
 
 /** Round balls (bitterballen, falafel, meatballs). */
-export function balls(
-  positions: Array<[number, number]>,
-  r: number,
-  color: string,
-  crumbs: string | null,
-  seed = 9,
-): string {
+export function balls(positions: Array<[number, number]>, r: number, color: string, crumbs: string | null, seed = 9): string {
   let s = '';
   positions.forEach(([x, y], i) => {
     s += `<circle cx="${x}" cy="${y}" r="${r}" fill="${color}"/>`;
@@ -235,7 +228,9 @@ export function bars(spots: Array<[number, number, number]>, w: number, h: numbe
       `translate(${x} ${y}) rotate(${a})`,
       `<rect x="${-w / 2}" y="${-h / 2}" width="${w}" height="${h}" rx="${n(h / 4)}" fill="${color}"/>` +
         (crumbs ? specks(-w / 2 + 4, -h / 2 + 4, w - 8, h - 8, Math.round(w / 6), crumbs, 80 + i, 2) : '') +
-        (grill ? `<path d="M${n(-w / 4)} ${n(-h / 2 + 4)}l8 ${h - 8}M${n(w / 8)} ${n(-h / 2 + 4)}l8 ${h - 8}" stroke="${grill}" stroke-width="5" opacity=".7"/>` : ''),
+        (grill
+          ? `<path d="M${n(-w / 4)} ${n(-h / 2 + 4)}l8 ${h - 8}M${n(w / 8)} ${n(-h / 2 + 4)}l8 ${h - 8}" stroke="${grill}" stroke-width="5" opacity=".7"/>`
+          : ''),
     );
   });
   return s;
@@ -267,18 +262,33 @@ export function burger(o: BurgerOpts = {}): string {
     s += body(y);
   };
   const addPatty = () =>
-    layer(30, (t) =>
-      `<rect x="104" y="${t}" width="192" height="32" rx="16" fill="${patty}"/>` +
-      (o.pattyCrumbs ? specks(112, t + 4, 176, 24, 26, '#B87333', t) : `<path d="M124 ${t + 12}h150" stroke="#000" stroke-width="3" opacity=".15" stroke-dasharray="14 10"/>`),
+    layer(
+      30,
+      (t) =>
+        `<rect x="104" y="${t}" width="192" height="32" rx="16" fill="${patty}"/>` +
+        (o.pattyCrumbs
+          ? specks(112, t + 4, 176, 24, 26, '#B87333', t)
+          : `<path d="M124 ${t + 12}h150" stroke="#000" stroke-width="3" opacity=".15" stroke-dasharray="14 10"/>`),
     );
   addPatty();
   if (o.cheese) layer(8, (t) => `<path d="M106 ${t}h188v10l-22 0l-10 16l-10-16h-46l-12 20l-12-20h-40l-10 14l-10-14h-16z" fill="#FFC93C"/>`);
   if (o.double) addPatty();
-  if (o.bacon) layer(10, (t) => `<path d="M108 ${t + 6}q22-12 44 0t44 0t44 0t48 0" stroke="#B23A3A" stroke-width="10" fill="none" stroke-linecap="round"/><path d="M112 ${t + 6}q22-12 44 0t44 0t44 0t44 0" stroke="#F4A7A0" stroke-width="3" fill="none"/>`);
-  if (o.onion) layer(8, (t) => `<g fill="none" stroke="#F8EEDB" stroke-width="5"><ellipse cx="150" cy="${t + 4}" rx="22" ry="6"/><ellipse cx="204" cy="${t + 4}" rx="22" ry="6"/><ellipse cx="256" cy="${t + 4}" rx="20" ry="6"/></g>`);
+  if (o.bacon)
+    layer(
+      10,
+      (t) =>
+        `<path d="M108 ${t + 6}q22-12 44 0t44 0t44 0t48 0" stroke="#B23A3A" stroke-width="10" fill="none" stroke-linecap="round"/><path d="M112 ${t + 6}q22-12 44 0t44 0t44 0t44 0" stroke="#F4A7A0" stroke-width="3" fill="none"/>`,
+    );
+  if (o.onion)
+    layer(
+      8,
+      (t) =>
+        `<g fill="none" stroke="#F8EEDB" stroke-width="5"><ellipse cx="150" cy="${t + 4}" rx="22" ry="6"/><ellipse cx="204" cy="${t + 4}" rx="22" ry="6"/><ellipse cx="256" cy="${t + 4}" rx="20" ry="6"/></g>`,
+    );
   if (o.tomato) layer(12, (t) => `<rect x="118" y="${t}" width="164" height="14" rx="7" fill="#E5484D"/>`);
   if (o.lettuce !== false) layer(12, (t) => `<path d="M100 ${t + 10}q12-14 24-2t24-2t24 2t24-2t24 2t24-2t24 2t24-2q8 8 0 14H100q-8-6 0-10z" fill="#6CC04A"/>`);
-  if (o.sauce) layer(6, (t) => `<path d="M114 ${t + 4}q20 14 40 0t40 0t40 0t40 0t26 0" stroke="${o.sauce}" stroke-width="8" fill="none" stroke-linecap="round"/>`);
+  if (o.sauce)
+    layer(6, (t) => `<path d="M114 ${t + 4}q20 14 40 0t40 0t40 0t40 0t26 0" stroke="${o.sauce}" stroke-width="8" fill="none" stroke-linecap="round"/>`);
   s += `<path d="M110 ${y + 2}q0-74 90-74t90 74z" fill="${bun}"/>`;
   s += `<path d="M140 ${y - 36}q20-26 60-28" stroke="#fff" stroke-width="7" fill="none" stroke-linecap="round" opacity=".3"/>`;
   if (o.sesame !== false) s += specks(130, y - 58, 140, 44, 16, '#FFF3D6', 77, 3.2);
@@ -360,10 +370,7 @@ export function beerGlass(kind: 'pils' | 'tulip', beer: string, logo: string): s
 
 /** Glass coupe on a stem, filled with `fill`. */
 export function coupe(fill: string): string {
-  return (
-    `<path d="M176 250h48l-8-10h-8v-42q40-8 48-54H136q8 46 48 54v42h-8z" fill="#EAF3F7" stroke="#C8D6DD" stroke-width="3"/>` +
-    fill
-  );
+  return `<path d="M176 250h48l-8-10h-8v-42q40-8 48-54H136q8 46 48 54v42h-8z" fill="#EAF3F7" stroke="#C8D6DD" stroke-width="3"/>` + fill;
 }
 
 export function waffle(kind: 'brussels' | 'liege'): string {
@@ -394,8 +401,7 @@ export const leaf = (x: number, y: number, a: number, c = '#57B04A'): string =>
 export const lemon = (x: number, y: number): string =>
   `<circle cx="${x}" cy="${y}" r="18" fill="#FFE066" stroke="#F2C230" stroke-width="4"/><path d="M${x} ${y - 13}v26M${x - 13} ${y}h26" stroke="#F2C230" stroke-width="2"/>`;
 
-export const sparkle = (x: number, y: number, c = '#fff'): string =>
-  `<path d="M${x} ${y - 12}l3 9l9 3l-9 3l-3 9l-3-9l-9-3l9-3z" fill="${c}"/>`;
+export const sparkle = (x: number, y: number, c = '#fff'): string => `<path d="M${x} ${y - 12}l3 9l9 3l-9 3l-3 9l-3-9l-9-3l9-3z" fill="${c}"/>`;
 
 /** Two cherries on their stalks (kriek). */
 export const cherries = (x: number, y: number): string =>

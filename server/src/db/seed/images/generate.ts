@@ -109,20 +109,25 @@ function productPictures(): Record<string, Picture> {
     BG.schotels,
     plate(friesLying(150, 180, 4) + bowl(250, 172, 100, '#6B3A1E', '#FFFFFF', specks(212, 164, 76, 12, 10, '#4A2410', 3, 4))),
   );
-  add(
-    'cat-dranken',
-    'Dranken',
-    BG.dranken,
-    g('translate(-70 0)', can('#E41E2B')) + g('translate(80 10) scale(.95)', beerGlass('pils', '#F5B800', '#D62839')),
-  );
+  add('cat-dranken', 'Dranken', BG.dranken, g('translate(-70 0)', can('#E41E2B')) + g('translate(80 10) scale(.95)', beerGlass('pils', '#F5B800', '#D62839')));
   add(
     'cat-desserts',
     'Desserts',
     BG.desserts,
-    bigger(coupe(
-      balls([[176, 132], [224, 132], [200, 102]], 26, '#FFF8EC', null) +
-        `<path d="M156 120q20 10 30-4q10 14 26 2q12 12 32-2q-4 24-14 22q-8 16-16 0q-12 12-20 0q-14 12-18-4q-18 6-20-14z" fill="#5A2E1A"/>`,
-    )),
+    bigger(
+      coupe(
+        balls(
+          [
+            [176, 132],
+            [224, 132],
+            [200, 102],
+          ],
+          26,
+          '#FFF8EC',
+          null,
+        ) + `<path d="M156 120q20 10 30-4q10 14 26 2q12 12 32-2q-4 24-14 22q-8 16-16 0q-12 12-20 0q-14 12-18-4q-18 6-20-14z" fill="#5A2E1A"/>`,
+      ),
+    ),
   );
   add('cat-opties', 'Opties', BG.opties, g('translate(0 10)', saucePot('#FFF0B3', { fry: false })) + sparkle(300, 80) + sparkle(110, 90));
 
@@ -137,7 +142,12 @@ function productPictures(): Record<string, Picture> {
     g('translate(-15 130) scale(.5)', friesCone(5)) + g('translate(71 98) scale(.62)', friesCone(6)) + g('translate(165 62) scale(.75)', friesCone(7)),
   );
   add('zoete-aardappelfrieten', 'Zoete-aardappelfrieten', BG.frieten, friesTray(8, '#F08C3A', '#C8641E'));
-  add('frieten-stoofvleessaus', 'Frieten met stoofvleessaus', BG.frieten, friesTray(9) + sauceBlob(200, 110, '#6B3A1E', 1.2) + specks(160, 96, 80, 20, 6, '#4A2410', 9, 5));
+  add(
+    'frieten-stoofvleessaus',
+    'Frieten met stoofvleessaus',
+    BG.frieten,
+    friesTray(9) + sauceBlob(200, 110, '#6B3A1E', 1.2) + specks(160, 96, 80, 20, 6, '#4A2410', 9, 5),
+  );
   add(
     'loaded-friet',
     'Loaded friet met cheddar en spek',
@@ -169,22 +179,34 @@ function productPictures(): Record<string, Picture> {
     'frikandel-speciaal',
     'Frikandel speciaal met curry, mayonaise en ui',
     BG.snacks,
-    stick(270, 42, '#8B4A2B', { sauce: '#C0392B', onions: true }) + g('rotate(-12 200 165) translate(0 14)', `<path d="M110 152q20-12 40 0t40 0t40 0t40 0" stroke="#FFF0B3" stroke-width="8" fill="none" stroke-linecap="round"/>`),
+    stick(270, 42, '#8B4A2B', { sauce: '#C0392B', onions: true }) +
+      g(
+        'rotate(-12 200 165) translate(0 14)',
+        `<path d="M110 152q20-12 40 0t40 0t40 0t40 0" stroke="#FFF0B3" stroke-width="8" fill="none" stroke-linecap="round"/>`,
+      ),
   );
   add('kipcorn', 'Kipcorn', BG.snacks, stick(260, 50, '#E3A03C', { crumbs: '#B86E1E', seed: 21, angle: -16 }));
   add(
     'bitterballen',
     'Bitterballen',
     BG.snacks,
-    balls([[140, 170], [200, 162], [260, 170], [170, 132], [232, 132]], 30, '#C98234', '#8E5219') + paperTray() + sauceBlob(300, 120, '#E9C46A', 0.45),
+    balls(
+      [
+        [140, 170],
+        [200, 162],
+        [260, 170],
+        [170, 132],
+        [232, 132],
+      ],
+      30,
+      '#C98234',
+      '#8E5219',
+    ) +
+      paperTray() +
+      sauceBlob(300, 120, '#E9C46A', 0.45),
   );
   add('mexicano', 'Mexicano', BG.snacks, stick(270, 46, '#9E3B22', { spots: '#2F9E44', crumbs: '#E85D3A', seed: 23, angle: -8 }));
-  add(
-    'bal-gehakt',
-    'Bal gehakt (boulet)',
-    BG.snacks,
-    plate(balls([[200, 160]], 62, '#8A4B2A', '#5E2F17', 31) + sauceBlob(200, 110, '#C0392B', 0.7)),
-  );
+  add('bal-gehakt', 'Bal gehakt (boulet)', BG.snacks, plate(balls([[200, 160]], 62, '#8A4B2A', '#5E2F17', 31) + sauceBlob(200, 110, '#C0392B', 0.7)));
   add('viandel', 'Viandel', BG.snacks, stick(260, 40, '#A0522D', { spots: '#6B3A1E', crumbs: '#D2893F', seed: 25, angle: -20 }));
   add('cervela', 'Cervela', BG.snacks, g('translate(0 6)', stick(260, 48, '#C0645A', { grill: true, angle: 10 })));
   add('loempia', 'Loempia', BG.snacks, springRoll(110, 130, 190, 70, -10, 27) + sauceBlob(300, 210, '#E76F51', 0.5));
@@ -201,7 +223,12 @@ function productPictures(): Record<string, Picture> {
     'bamischijf',
     'Bamischijf',
     BG.snacks,
-    g('rotate(-8 200 165)', `<rect x="110" y="110" width="180" height="110" rx="40" fill="#E39A3B"/>` + specks(120, 118, 160, 94, 40, '#B5651D', 34) + specks(130, 130, 140, 70, 12, '#F6D365', 35, 3.6)),
+    g(
+      'rotate(-8 200 165)',
+      `<rect x="110" y="110" width="180" height="110" rx="40" fill="#E39A3B"/>` +
+        specks(120, 118, 160, 94, 40, '#B5651D', 34) +
+        specks(130, 130, 140, 70, 12, '#F6D365', 35, 3.6),
+    ),
   );
   add(
     'berenpoot',
@@ -215,15 +242,70 @@ function productPictures(): Record<string, Picture> {
     'kipnuggets',
     'Kipnuggets',
     BG.snacks,
-    nuggets([[150, 170, -10], [210, 178, 14], [270, 166, -4], [180, 130, 22], [244, 128, -18]], '#E0A043', '#B4701F') + paperTray(),
+    nuggets(
+      [
+        [150, 170, -10],
+        [210, 178, 14],
+        [270, 166, -4],
+        [180, 130, 22],
+        [244, 128, -18],
+      ],
+      '#E0A043',
+      '#B4701F',
+    ) + paperTray(),
   );
-  add('calamares', 'Calamares', BG.snacks, plate(rings([[150, 176, -10], [210, 190, 12], [262, 170, -6], [200, 146, 20]], '#E8B55A', '#B97A2C') + lemon(290, 214)));
-  add('fishsticks', 'Fishsticks', BG.snacks, plate(bars([[160, 168, -12], [210, 182, 8], [254, 160, -4], [196, 140, 14]], 96, 30, '#E89A3A', '#B86E1E') + lemon(288, 212)));
+  add(
+    'calamares',
+    'Calamares',
+    BG.snacks,
+    plate(
+      rings(
+        [
+          [150, 176, -10],
+          [210, 190, 12],
+          [262, 170, -6],
+          [200, 146, 20],
+        ],
+        '#E8B55A',
+        '#B97A2C',
+      ) + lemon(290, 214),
+    ),
+  );
+  add(
+    'fishsticks',
+    'Fishsticks',
+    BG.snacks,
+    plate(
+      bars(
+        [
+          [160, 168, -12],
+          [210, 182, 8],
+          [254, 160, -4],
+          [196, 140, 14],
+        ],
+        96,
+        30,
+        '#E89A3A',
+        '#B86E1E',
+      ) + lemon(288, 212),
+    ),
+  );
   add(
     'chili-cheese-nuggets',
     'Chili cheese nuggets',
     BG.snacks,
-    nuggets([[150, 170, 8], [210, 180, -12], [270, 168, 16], [180, 130, -20], [242, 130, 6]], '#E58A2E', '#C0392B', 37) +
+    nuggets(
+      [
+        [150, 170, 8],
+        [210, 180, -12],
+        [270, 168, 16],
+        [180, 130, -20],
+        [242, 130, 6],
+      ],
+      '#E58A2E',
+      '#C0392B',
+      37,
+    ) +
       specks(130, 110, 150, 80, 14, '#FFD23F', 38, 3) +
       paperTray(),
   );
@@ -248,12 +330,60 @@ function productPictures(): Record<string, Picture> {
     'falafel',
     'Falafel',
     BG.vegetarisch,
-    plate(balls([[150, 176], [206, 184], [262, 172], [178, 140], [236, 140]], 28, '#8A6A2E', '#5E7D2A', 41) + sauceBlob(200, 226, '#F5F0D6', 0.5)),
+    plate(
+      balls(
+        [
+          [150, 176],
+          [206, 184],
+          [262, 172],
+          [178, 140],
+          [236, 140],
+        ],
+        28,
+        '#8A6A2E',
+        '#5E7D2A',
+        41,
+      ) + sauceBlob(200, 226, '#F5F0D6', 0.5),
+    ),
   );
   add('vegetarische-frikandel', 'Vegetarische frikandel', BG.vegetarisch, stick(270, 42, '#A0683C', { angle: -14 }) + leaf(280, 92, -10));
-  add('veggie-nuggets', 'Veggie nuggets', BG.vegetarisch, nuggets([[150, 170, -6], [210, 178, 10], [270, 166, -14], [210, 130, 20]], '#D9A441', '#7A9E3B', 43) + paperTray('#FFFFFF', '#3E8E41'));
+  add(
+    'veggie-nuggets',
+    'Veggie nuggets',
+    BG.vegetarisch,
+    nuggets(
+      [
+        [150, 170, -6],
+        [210, 178, 10],
+        [270, 166, -14],
+        [210, 130, 20],
+      ],
+      '#D9A441',
+      '#7A9E3B',
+      43,
+    ) + paperTray('#FFFFFF', '#3E8E41'),
+  );
   add('groentekroket', 'Groentekroket', BG.vegetarisch, croquettes('#D9963A', '#9BCB6C', 44));
-  add('halloumi-sticks', 'Halloumi sticks', BG.vegetarisch, plate(bars([[160, 170, -10], [214, 184, 6], [256, 158, -2], [196, 142, 16]], 90, 32, '#F3E3B3', null, '#C48A3A') + sauceBlob(280, 214, '#C0392B', 0.45)));
+  add(
+    'halloumi-sticks',
+    'Halloumi sticks',
+    BG.vegetarisch,
+    plate(
+      bars(
+        [
+          [160, 170, -10],
+          [214, 184, 6],
+          [256, 158, -2],
+          [196, 142, 16],
+        ],
+        90,
+        32,
+        '#F3E3B3',
+        null,
+        '#C48A3A',
+      ) + sauceBlob(280, 214, '#C0392B', 0.45),
+    ),
+  );
 
   // ---- plates
   add(
@@ -288,19 +418,44 @@ function productPictures(): Record<string, Picture> {
     'curryworst-schotel',
     'Curryworst met frieten en slaatje',
     BG.schotels,
-    plate(friesLying(130, 182, 57) + g('translate(60 10) scale(.7)', stick(220, 44, '#B5653A', { sauce: '#C0392B', angle: 4 })) + leaf(240, 218, -10) + leaf(270, 212, 30, '#7CC46A')),
+    plate(
+      friesLying(130, 182, 57) +
+        g('translate(60 10) scale(.7)', stick(220, 44, '#B5653A', { sauce: '#C0392B', angle: 4 })) +
+        leaf(240, 218, -10) +
+        leaf(270, 212, 30, '#7CC46A'),
+    ),
   );
   add(
     'kipschnitzel',
     'Kipschnitzel met frieten',
     BG.schotels,
-    plate(friesLying(130, 184, 58) + g('rotate(-8 250 176)', `<ellipse cx="250" cy="176" rx="74" ry="40" fill="#DC9A3E"/>` + specks(184, 146, 132, 60, 26, '#A8641E', 59)) + lemon(296, 144)),
+    plate(
+      friesLying(130, 184, 58) +
+        g('rotate(-8 250 176)', `<ellipse cx="250" cy="176" rx="74" ry="40" fill="#DC9A3E"/>` + specks(184, 146, 132, 60, 26, '#A8641E', 59)) +
+        lemon(296, 144),
+    ),
   );
   add(
     'balletjes-tomatensaus',
     'Balletjes in tomatensaus',
     BG.schotels,
-    plate(`<ellipse cx="200" cy="186" rx="110" ry="44" fill="#D1382E"/>` + balls([[160, 182], [204, 192], [248, 180], [184, 160], [228, 160]], 24, '#8A4B2A', '#5E2F17', 61) + leaf(150, 206, 20)),
+    plate(
+      `<ellipse cx="200" cy="186" rx="110" ry="44" fill="#D1382E"/>` +
+        balls(
+          [
+            [160, 182],
+            [204, 192],
+            [248, 180],
+            [184, 160],
+            [228, 160],
+          ],
+          24,
+          '#8A4B2A',
+          '#5E2F17',
+          61,
+        ) +
+        leaf(150, 206, 20),
+    ),
   );
   add(
     'kidsmenu',
@@ -308,7 +463,15 @@ function productPictures(): Record<string, Picture> {
     BG.schotels,
     plate(
       friesLying(130, 186, 62) +
-        nuggets([[236, 192, 10], [270, 170, -12]], '#E0A043', '#B4701F', 63) +
+        nuggets(
+          [
+            [236, 192, 10],
+            [270, 170, -12],
+          ],
+          '#E0A043',
+          '#B4701F',
+          63,
+        ) +
         bowl(232, 146, 64, '#F3E2A9', '#FFD23F', specks(210, 142, 44, 8, 5, '#E0B96A', 64, 2)),
     ) +
       sparkle(96, 80, '#FF6B35') +
@@ -330,11 +493,22 @@ function productPictures(): Record<string, Picture> {
     'dame-blanche',
     'Dame blanche',
     BG.desserts,
-    bigger(coupe(
-      balls([[174, 132], [226, 132], [200, 100]], 28, '#FFF8EC', null) +
-        `<path d="M152 118q20 12 32-4q10 16 28 2q12 14 36-2q-4 26-16 24q-8 18-18 0q-12 14-22 0q-16 14-20-4q-20 6-20-16z" fill="#5A2E1A"/>` +
-        `<rect x="232" y="62" width="12" height="64" rx="5" fill="#E9B45A" transform="rotate(20 238 94)"/>`,
-    )),
+    bigger(
+      coupe(
+        balls(
+          [
+            [174, 132],
+            [226, 132],
+            [200, 100],
+          ],
+          28,
+          '#FFF8EC',
+          null,
+        ) +
+          `<path d="M152 118q20 12 32-4q10 16 28 2q12 14 36-2q-4 26-16 24q-8 18-18 0q-12 14-22 0q-16 14-20-4q-20 6-20-16z" fill="#5A2E1A"/>` +
+          `<rect x="232" y="62" width="12" height="64" rx="5" fill="#E9B45A" transform="rotate(20 238 94)"/>`,
+      ),
+    ),
   );
   add(
     'chocomousse',
@@ -352,18 +526,35 @@ function productPictures(): Record<string, Picture> {
     'Sundae caramel met nootjes',
     BG.desserts,
     `<path d="M136 120h128l-16 120q-2 14-16 14h-64q-14 0-16-14z" fill="#FFFFFF" stroke="#E3DDD3" stroke-width="3"/>` +
-      balls([[176, 118], [224, 118], [200, 90]], 28, '#FFF8EC', null) +
+      balls(
+        [
+          [176, 118],
+          [224, 118],
+          [200, 90],
+        ],
+        28,
+        '#FFF8EC',
+        null,
+      ) +
       `<path d="M150 106q24 14 36 0q14 14 28 0q14 14 36 0q-4 20-14 18q-8 14-18 0q-10 12-20 0q-14 12-20-2q-18 4-28-16z" fill="#C8792B"/>` +
       specks(160, 70, 80, 40, 10, '#8D5A2B', 73, 4),
   );
-  add('rijstpap', 'Rijstpap', BG.desserts, bowl(200, 150, 200, '#FFF1D0', '#6FA8DC', specks(130, 138, 140, 20, 24, '#E4B47C', 75, 2.2)) + `<path d="M246 150l40-70" stroke="#C9CED3" stroke-width="10" stroke-linecap="round"/>`);
+  add(
+    'rijstpap',
+    'Rijstpap',
+    BG.desserts,
+    bowl(200, 150, 200, '#FFF1D0', '#6FA8DC', specks(130, 138, 140, 20, 24, '#E4B47C', 75, 2.2)) +
+      `<path d="M246 150l40-70" stroke="#C9CED3" stroke-width="10" stroke-linecap="round"/>`,
+  );
 
   // ---- not in the main menu
   add(
     'familiemenu',
     'Familiemenu',
     BG.opties,
-    g('translate(-45 76) scale(.7)', friesCone(81)) + g('translate(75 86) scale(.7)', burger({ cheese: true })) + g('translate(210 110) scale(.6)', can('#E41E2B')),
+    g('translate(-45 76) scale(.7)', friesCone(81)) +
+      g('translate(75 86) scale(.7)', burger({ cheese: true })) +
+      g('translate(210 110) scale(.6)', can('#E41E2B')),
   );
   add('stoofvleessaus-bokaal', 'Bokaal huisgemaakte stoofvleessaus', BG.opties, jar('#6B3A1E', '#D62839', '#FFF4D9'));
   return p;
@@ -385,7 +576,11 @@ function allergenIcons(): Record<string, string> {
   const grain = (y: number) =>
     `<ellipse cx="27" cy="${y}" rx="4" ry="6.5" transform="rotate(-30 27 ${y})"/><ellipse cx="37" cy="${y}" rx="4" ry="6.5" transform="rotate(30 37 ${y})"/>`;
   return {
-    gluten: allergenIcon('Gluten', '#D98E04', `<path d="M32 52V16" stroke="${W}" stroke-width="3" stroke-linecap="round"/><g fill="${W}">${grain(22)}${grain(32)}${grain(42)}<ellipse cx="32" cy="14" rx="3.5" ry="6"/></g>`),
+    gluten: allergenIcon(
+      'Gluten',
+      '#D98E04',
+      `<path d="M32 52V16" stroke="${W}" stroke-width="3" stroke-linecap="round"/><g fill="${W}">${grain(22)}${grain(32)}${grain(42)}<ellipse cx="32" cy="14" rx="3.5" ry="6"/></g>`,
+    ),
     crustaceans: allergenIcon(
       'Crustaceans',
       '#E4572E',
@@ -393,8 +588,16 @@ function allergenIcons(): Record<string, string> {
         `<ellipse cx="32" cy="38" rx="14" ry="10" fill="${W}"/><path d="M12 20q2-10 10-8l-3 5l6 1q-2 8-13 2z" fill="${W}"/><path d="M52 20q-2-10-10-8l3 5l-6 1q2 8 13 2z" fill="${W}"/>` +
         `<circle cx="28" cy="21" r="2.4" fill="${W}"/><circle cx="36" cy="21" r="2.4" fill="${W}"/>`,
     ),
-    eggs: allergenIcon('Eggs', '#F2B705', `<path d="M32 14q14 0 16 22q0 16-16 16t-16-16q2-22 16-22z" fill="${W}"/><circle cx="27" cy="30" r="3" fill="#F2B705" opacity=".5"/>`),
-    fish: allergenIcon('Fish', '#3A86FF', `<path d="M12 32q14-16 32 0q-18 16-32 0z" fill="${W}"/><path d="M42 32l12-10v20z" fill="${W}"/><circle cx="22" cy="30" r="2.4" fill="#3A86FF"/>`),
+    eggs: allergenIcon(
+      'Eggs',
+      '#F2B705',
+      `<path d="M32 14q14 0 16 22q0 16-16 16t-16-16q2-22 16-22z" fill="${W}"/><circle cx="27" cy="30" r="3" fill="#F2B705" opacity=".5"/>`,
+    ),
+    fish: allergenIcon(
+      'Fish',
+      '#3A86FF',
+      `<path d="M12 32q14-16 32 0q-18 16-32 0z" fill="${W}"/><path d="M42 32l12-10v20z" fill="${W}"/><circle cx="22" cy="30" r="2.4" fill="#3A86FF"/>`,
+    ),
     peanuts: allergenIcon(
       'Peanuts',
       '#B5835A',
@@ -405,7 +608,11 @@ function allergenIcons(): Record<string, string> {
       '#6A994E',
       `<path d="M14 40q4-22 26-26q12-2 10 8q-4 20-28 26q-10 2-8-8z" fill="${W}"/><g fill="#6A994E"><circle cx="23" cy="39" r="4.5"/><circle cx="32" cy="31" r="4.5"/><circle cx="41" cy="23" r="4.5"/></g>`,
     ),
-    milk: allergenIcon('Milk', '#4EA8DE', `<path d="M22 24l6-10h8l6 10v26q0 2-2 2H24q-2 0-2-2z" fill="${W}"/><path d="M22 24h20" stroke="#4EA8DE" stroke-width="2"/><path d="M26 36h12" stroke="#4EA8DE" stroke-width="3" stroke-linecap="round"/>`),
+    milk: allergenIcon(
+      'Milk',
+      '#4EA8DE',
+      `<path d="M22 24l6-10h8l6 10v26q0 2-2 2H24q-2 0-2-2z" fill="${W}"/><path d="M22 24h20" stroke="#4EA8DE" stroke-width="2"/><path d="M26 36h12" stroke="#4EA8DE" stroke-width="3" stroke-linecap="round"/>`,
+    ),
     nuts: allergenIcon(
       'Nuts',
       '#7F5539',
@@ -452,9 +659,7 @@ function logo(): string {
     [46, 10, 8],
     [54, 16, 15],
   ];
-  const fries = sticks
-    .map(([x, y, a]) => `<rect x="${x - 3.5}" y="${y}" width="7" height="34" rx="1.5" transform="rotate(${a} ${x} 44)"/>`)
-    .join('');
+  const fries = sticks.map(([x, y, a]) => `<rect x="${x - 3.5}" y="${y}" width="7" height="34" rx="1.5" transform="rotate(${a} ${x} 44)"/>`).join('');
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 240 80" width="240" height="80" role="img">` +
     `<title>Frituur 't Bakje</title>` +

@@ -9,7 +9,13 @@ import { http, HttpError, retryServerErrors } from '../../../api/http';
 import { DashboardError, StaffGate } from '../StaffGate';
 import { JOB_STATUSES, STATUS_FILTERS, aboutText, jobsKey, kindName, type Job, type JobsAnswer, type StatusFilter } from './jobs-api';
 
-const BADGE: Record<Job['status'], 'soldout' | 'info' | 'neutral' | 'new'> = { failed: 'soldout', skipped: 'info', queued: 'neutral', running: 'new', done: 'neutral' };
+const BADGE: Record<Job['status'], 'soldout' | 'info' | 'neutral' | 'new'> = {
+  failed: 'soldout',
+  skipped: 'info',
+  queued: 'neutral',
+  running: 'new',
+  done: 'neutral',
+};
 
 /** Jobs per kind and state (over every job, whatever the filter). */
 function Counts({ counts }: { counts: JobsAnswer['counts'] }) {

@@ -59,7 +59,10 @@ function patchOf(values: FormValues) {
     ...(values.clearApiKey ? { printNodeApiKey: '' } : values.printNodeApiKey.trim() ? { printNodeApiKey: values.printNodeApiKey.trim() } : {}),
     seller: {
       name: values.sellerName,
-      address: values.sellerAddress.split('\n').map((l) => l.trim()).filter(Boolean),
+      address: values.sellerAddress
+        .split('\n')
+        .map((l) => l.trim())
+        .filter(Boolean),
       vatNumber: values.sellerVat,
     },
   };
@@ -83,7 +86,11 @@ const printSettingsSchema = z.object({
   enabled: z.boolean(),
   customerTicket: z.boolean(),
   kitchenTicket: z.boolean(),
-  kitchenCopies: z.string().trim().regex(/^\d+$/, 'dashboard.printing.error.kitchenCopies').refine((copies) => Number(copies) <= 10, 'dashboard.printing.error.kitchenCopies'),
+  kitchenCopies: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, 'dashboard.printing.error.kitchenCopies')
+    .refine((copies) => Number(copies) <= 10, 'dashboard.printing.error.kitchenCopies'),
   customerPrinter: z.string(),
   kitchenPrinter: z.string(),
   // Disabled while the key is to be cleared, and a disabled input has no value.
@@ -124,7 +131,11 @@ export function PrintSettingsForm({ settings }: { settings: PrintSettings }) {
   });
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const invalid = Object.keys(formState.errors).length > 0 || (save.error instanceof HttpError && save.error.code === 'PRINT_SETTINGS_INVALID');
-  const field = (name: FieldName) => ({ ...register(name, { onChange: () => setStatus(null) }), id: `print-${name}`, error: errorText(formState.errors[name]) });
+  const field = (name: FieldName) => ({
+    ...register(name, { onChange: () => setStatus(null) }),
+    id: `print-${name}`,
+    error: errorText(formState.errors[name]),
+  });
 
   return (
     <>
@@ -133,8 +144,18 @@ export function PrintSettingsForm({ settings }: { settings: PrintSettings }) {
         <fieldset className="admin__fieldset">
           <legend>{t('dashboard.printing.tickets')}</legend>
           <Field as="checkbox" label={t('dashboard.printing.enabled')} id="print-enabled" {...register('enabled', { onChange: () => setStatus(null) })} />
-          <Field as="checkbox" label={t('dashboard.printing.customerTicket')} id="print-customerTicket" {...register('customerTicket', { onChange: () => setStatus(null) })} />
-          <Field as="checkbox" label={t('dashboard.printing.kitchenTicket')} id="print-kitchenTicket" {...register('kitchenTicket', { onChange: () => setStatus(null) })} />
+          <Field
+            as="checkbox"
+            label={t('dashboard.printing.customerTicket')}
+            id="print-customerTicket"
+            {...register('customerTicket', { onChange: () => setStatus(null) })}
+          />
+          <Field
+            as="checkbox"
+            label={t('dashboard.printing.kitchenTicket')}
+            id="print-kitchenTicket"
+            {...register('kitchenTicket', { onChange: () => setStatus(null) })}
+          />
         </fieldset>
         <Field label={t('dashboard.printing.kitchenCopies')} type="number" inputMode="numeric" min={0} max={10} step={1} {...field('kitchenCopies')} />
         <p className="account-hint" id={hintId}>
@@ -181,7 +202,13 @@ export function PrintSettingsForm({ settings }: { settings: PrintSettings }) {
         <fieldset className="admin__fieldset">
           <legend>{t('dashboard.printing.seller')}</legend>
           <Field label={t('dashboard.printing.sellerName')} autoComplete="off" {...field('sellerName')} />
-          <Field as="textarea" label={t('dashboard.printing.sellerAddress')} rows={4} hint={t('dashboard.printing.sellerAddressHint')} {...field('sellerAddress')} />
+          <Field
+            as="textarea"
+            label={t('dashboard.printing.sellerAddress')}
+            rows={4}
+            hint={t('dashboard.printing.sellerAddressHint')}
+            {...field('sellerAddress')}
+          />
           <Field label={t('dashboard.printing.sellerVat')} autoComplete="off" {...field('sellerVat')} />
         </fieldset>
         {save.error || invalid ? (
