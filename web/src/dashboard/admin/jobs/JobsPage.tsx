@@ -1,13 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Badge, Button, EmptyState, Notice, Spinner } from '../../../ui';
+import { Badge, Button, DataTable, Notice, type Column } from '../../../ui';
 import { DashboardFrame } from '../DashboardFrame';
 import { formatMoment } from '../format';
 import { PERMISSION } from '../permissions';
 import { http, HttpError, retryServerErrors } from '../../../api/http';
 import { DashboardError, StaffGate } from '../StaffGate';
 import { JOB_STATUSES, STATUS_FILTERS, aboutText, jobsKey, kindName, type Job, type JobsAnswer, type StatusFilter } from './jobs-api';
+
+/** When a queued job runs next; when another ran last. */
+const timeOf = (job: Job) => (job.status === 'queued' ? job.nextAttemptAt : (job.finishedAt ?? job.createdAt));
 
 const BADGE: Record<Job['status'], 'soldout' | 'info' | 'neutral' | 'new'> = {
   failed: 'soldout',
@@ -21,32 +24,22 @@ const BADGE: Record<Job['status'], 'soldout' | 'info' | 'neutral' | 'new'> = {
 function Counts({ counts }: { counts: JobsAnswer['counts'] }) {
   const intl = useIntl();
   const kinds = Object.keys(counts).sort();
-  if (kinds.length === 0) return null;
+  const columns: Column<string>[] = [
+    { id: 'kind', header: intl.formatMessage({ id: 'dashboard.jobs.kind' }), rowHeader: true, cell: (kind) => kindName(intl, kind) },
+    ...JOB_STATUSES.map((status) => ({
+      id: status,
+      header: intl.formatMessage({ id: `dashboard.jobs.status.${status}` }),
+      cell: (kind: string) => counts[kind]?.[status] ?? 0,
+    })),
+  ];
   return (
-    <div className="admin__table-wrap" tabIndex={0} role="region" aria-label={intl.formatMessage({ id: 'dashboard.jobs.countsTitle' })}>
-      <table className="admin__table">
-        <thead>
-          <tr>
-            <th scope="col">{intl.formatMessage({ id: 'dashboard.jobs.kind' })}</th>
-            {JOB_STATUSES.map((status) => (
-              <th scope="col" key={status}>
-                {intl.formatMessage({ id: `dashboard.jobs.status.${status}` })}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {kinds.map((kind) => (
-            <tr key={kind}>
-              <th scope="row">{kindName(intl, kind)}</th>
-              {JOB_STATUSES.map((status) => (
-                <td key={status}>{counts[kind]?.[status] ?? 0}</td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      label={intl.formatMessage({ id: 'dashboard.jobs.countsTitle' })}
+      columns={columns}
+      rows={kinds}
+      rowKey={(kind) => kind}
+      empty={intl.formatMessage({ id: 'dashboard.jobs.none' })}
+    />
   );
 }
 
@@ -73,6 +66,54 @@ function JobsContent() {
     onSettled: () => client.invalidateQueries({ queryKey: jobsKey }),
   });
   const describe = (job: Job) => `${kindName(intl, job.kind)}: ${aboutText(intl, job)}`;
+  const columns: Column<Job>[] = [
+    {
+      id: 'job',
+      header: t('dashboard.jobs.job'),
+      rowHeader: true,
+      sortValue: (job) => aboutText(intl, job),
+      cell: (job) => (
+        <>
+          {aboutText(intl, job)}
+          {job.interrupted ? <span className="admin__muted"> {t('dashboard.jobs.interrupted')}</span> : null}
+        </>
+      ),
+    },
+    { id: 'kind', header: t('dashboard.jobs.kind'), sortValue: (job) => kindName(intl, job.kind), cell: (job) => kindName(intl, job.kind) },
+    {
+      id: 'state',
+      header: t('dashboard.jobs.state'),
+      sortValue: (job) => job.status,
+      cell: (job) => <Badge variant={BADGE[job.status]}>{t(`dashboard.jobs.status.${job.status}`)}</Badge>,
+    },
+    { id: 'attempts', header: t('dashboard.jobs.attempts'), sortValue: (job) => job.attempts, cell: (job) => job.attempts },
+    { id: 'lastError', header: t('dashboard.jobs.lastError'), className: 'admin__mono', cell: (job) => job.lastError ?? '' },
+    {
+      id: 'time',
+      header: t('dashboard.jobs.time'),
+      sortValue: (job) => timeOf(job),
+      cell: (job) => formatMoment(intl, timeOf(job)),
+    },
+    {
+      id: 'actions',
+      header: t('dashboard.actions'),
+      cell: (job) =>
+        job.status === 'failed' || job.status === 'skipped' ? (
+          <Button
+            variant="secondary"
+            size="sm"
+            busy={retry.isPending && retry.variables?.id === job.id}
+            onClick={() => {
+              setRetried(null);
+              retry.mutate(job);
+            }}
+            aria-label={t('dashboard.jobs.retryFor', { job: describe(job) })}
+          >
+            {t('dashboard.jobs.retry')}
+          </Button>
+        ) : null,
+    },
+  ];
   const kinds = Object.keys(query.data?.counts ?? {}).sort();
 
   return (
@@ -107,73 +148,27 @@ function JobsContent() {
           </select>
         </div>
       </div>
-      {query.isPending ? (
-        <Spinner size="lg" label={t('common.loading')} />
-      ) : query.isError ? (
-        <DashboardError error={query.error} onRetry={() => void query.refetch()} />
-      ) : (
+      <section aria-labelledby="jobs-list-title" className="admin__section">
+        <h2 id="jobs-list-title">{t('dashboard.jobs.listTitle')}</h2>
+        <DataTable
+          label={t('dashboard.jobs.listTitle')}
+          columns={columns}
+          rows={query.data?.jobs ?? []}
+          rowKey={(job) => job.id}
+          loading={query.isPending}
+          error={query.error}
+          errorContent={<DashboardError error={query.error} onRetry={() => void query.refetch()} />}
+          empty={t('dashboard.jobs.none')}
+        />
+      </section>
+      {query.data ? (
         <>
-          <section aria-labelledby="jobs-list-title" className="admin__section">
-            <h2 id="jobs-list-title">{t('dashboard.jobs.listTitle')}</h2>
-            {query.data.jobs.length === 0 ? (
-              <EmptyState title={t('dashboard.jobs.none')} />
-            ) : (
-              <div className="admin__table-wrap" tabIndex={0} role="region" aria-label={t('dashboard.jobs.listTitle')}>
-                <table className="admin__table">
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('dashboard.jobs.job')}</th>
-                      <th scope="col">{t('dashboard.jobs.kind')}</th>
-                      <th scope="col">{t('dashboard.jobs.state')}</th>
-                      <th scope="col">{t('dashboard.jobs.attempts')}</th>
-                      <th scope="col">{t('dashboard.jobs.lastError')}</th>
-                      <th scope="col">{t('dashboard.jobs.time')}</th>
-                      <th scope="col">{t('dashboard.actions')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {query.data.jobs.map((job) => (
-                      <tr key={job.id}>
-                        <th scope="row">
-                          {aboutText(intl, job)}
-                          {job.interrupted ? <span className="admin__muted"> {t('dashboard.jobs.interrupted')}</span> : null}
-                        </th>
-                        <td>{kindName(intl, job.kind)}</td>
-                        <td>
-                          <Badge variant={BADGE[job.status]}>{t(`dashboard.jobs.status.${job.status}`)}</Badge>
-                        </td>
-                        <td>{job.attempts}</td>
-                        <td className="admin__mono">{job.lastError ?? ''}</td>
-                        <td>{formatMoment(intl, job.status === 'queued' ? job.nextAttemptAt : (job.finishedAt ?? job.createdAt))}</td>
-                        <td>
-                          {job.status === 'failed' || job.status === 'skipped' ? (
-                            <Button
-                              variant="secondary"
-                              size="sm"
-                              busy={retry.isPending && retry.variables?.id === job.id}
-                              onClick={() => {
-                                setRetried(null);
-                                retry.mutate(job);
-                              }}
-                              aria-label={t('dashboard.jobs.retryFor', { job: describe(job) })}
-                            >
-                              {t('dashboard.jobs.retry')}
-                            </Button>
-                          ) : null}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
-          </section>
           <section aria-labelledby="jobs-counts-title" className="admin__section">
             <h2 id="jobs-counts-title">{t('dashboard.jobs.countsTitle')}</h2>
             <Counts counts={query.data.counts} />
           </section>
         </>
-      )}
+      ) : null}
     </>
   );
 }
