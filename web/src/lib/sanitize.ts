@@ -1,42 +1,14 @@
+import { RICH_TEXT_ATTRIBUTES, RICH_TEXT_TAGS } from '@bakje/contract/rich-text';
 import DOMPurify from 'dompurify';
 
 /**
  * Product descriptions are HTML. The server already stores them sanitized (server/src/modules/rich-text/
- * sanitize.ts, the same allow-list: keep the two in step); DOMPurify checks them again where they are
+ * sanitize.ts, with the same allow-list: contract/src/rich-text.ts); DOMPurify checks them again where they are
  * shown, with the browser's own parser, so nothing a database or an integration slipped in can run.
  * DOMPurify is loaded only with the product page (vite.config.ts keeps it out of the shop's first download).
  */
-const ALLOWED_TAGS = [
-  'p',
-  'br',
-  'strong',
-  'b',
-  'em',
-  'i',
-  'u',
-  's',
-  'small',
-  'span',
-  'ul',
-  'ol',
-  'li',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'blockquote',
-  'a',
-  'img',
-  'hr',
-  'table',
-  'thead',
-  'tbody',
-  'tr',
-  'th',
-  'td',
-];
-const ALLOWED_ATTR = ['href', 'title', 'src', 'alt', 'width', 'height', 'colspan', 'rowspan', 'scope'];
+const ALLOWED_TAGS = [...RICH_TEXT_TAGS];
+const ALLOWED_ATTR = [...new Set(Object.values(RICH_TEXT_ATTRIBUTES).flat())];
 /** Relative URLs, and absolute ones with these schemes only (DOMPurify ignores spaces and control characters in them). */
 const SAFE_URL = /^(?:(?:https?|mailto|tel):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i;
 
