@@ -1,10 +1,9 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuiltServer, freePort, mainJs, serverDir, stopProcess } from './support/built-server.js';
 import { LOCK_FILE, type LockContents } from '../src/modules/instance-lock/data-dir-lock.js';
 
 /*
@@ -13,49 +12,17 @@ import { LOCK_FILE, type LockContents } from '../src/modules/instance-lock/data-
  * succeeds at once, also when every server is pid 1 (a container). The build is made when missing or stale.
  */
 
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const mainJs = path.join(serverDir, 'dist', 'main.js');
 const CYCLES = 20;
 
 const started: ChildProcess[] = [];
 const dataDirs: string[] = [];
 
 afterEach(async () => {
-  for (const child of started.splice(0)) await killed(child);
+  for (const child of started.splice(0)) await stopProcess(child, 'SIGKILL');
   for (const dir of dataDirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 });
 
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
-beforeAll(() => {
-  if (fs.existsSync(mainJs) && fs.statSync(mainJs).mtimeMs >= newestMtime(path.join(serverDir, 'src'))) return;
-  const built = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: serverDir, encoding: 'utf8' });
-  if (built.status !== 0 || !fs.existsSync(mainJs)) throw new Error(`building the server failed: ${built.stderr}`);
-}, 180_000);
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-/** SIGKILL, then waits until the process is gone and reaped. */
-function killed(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill('SIGKILL');
-  });
-}
+beforeAll(ensureBuiltServer, 180_000);
 
 interface Server {
   child: ChildProcess;

@@ -1,10 +1,10 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuiltServer, freePort, mainJs, serverDir, stopProcess } from './support/built-server.js';
 import * as t from '../src/db/schema/index.js';
 import { openPglite, type DbOrTx } from '../src/db/client.js';
 import { updatePrintSettings } from '../src/modules/printing/print-settings.js';
@@ -19,51 +19,17 @@ import { SseClient } from './support/sse-client.js';
  * start on a shared machine, so time limits are generous; they catch a missing result, not slowness.
  */
 
-const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const mainJs = path.join(serverDir, 'dist', 'main.js');
 const ADMIN = { email: 'beheer@example.be', password: 'Stoofvlees met friet' };
 
 const started: ChildProcess[] = [];
 const cleanups: (() => Promise<void> | void)[] = [];
 
 afterEach(async () => {
-  for (const child of started.splice(0)) await stop(child, 'SIGKILL');
+  for (const child of started.splice(0)) await stopProcess(child, 'SIGKILL');
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-/** The newest modification time under a folder (the sources the build is made from). */
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
-// `npm test` runs these tests before its build step: a missing or stale build (older than src/) is made
-// here, so the processes always run the code under test.
-beforeAll(() => {
-  if (fs.existsSync(mainJs) && fs.statSync(mainJs).mtimeMs >= newestMtime(path.join(serverDir, 'src'))) return;
-  const built = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: serverDir, encoding: 'utf8' });
-  if (built.status !== 0 || !fs.existsSync(mainJs)) throw new Error(`building the server failed: ${built.stderr}`);
-}, 180_000);
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-function stop(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    child.once('exit', () => resolve());
-    child.kill(signal);
-  });
-}
+beforeAll(ensureBuiltServer, 180_000);
 
 interface Server {
   child: ChildProcess;
@@ -298,8 +264,8 @@ describe.skipIf(!process.env.DATABASE_URL)('two server processes on one PostgreS
     expect(created).toMatchObject({ event: 'order', data: { type: 'order.created', order: { id: order.databaseId, status: 'processing' } } });
     expect(created.id).toBeTruthy();
 
-    await stop(a.child, 'SIGTERM');
-    await stop(b.child, 'SIGTERM');
+    await stopProcess(a.child, 'SIGTERM');
+    await stopProcess(b.child, 'SIGTERM');
   });
 });
 
@@ -310,7 +276,7 @@ describe.each(databaseKinds)('printing survives a killed server on %s', (kind) =
 
     const first = await startServer({ ...env, BAKJE_JOB_RUNNER: 'false' });
     const order = await placeCashOrder(first.base, productId);
-    await stop(first.child, 'SIGKILL');
+    await stopProcess(first.child, 'SIGKILL');
     expect(printer.jobs).toHaveLength(0);
 
     const second = await startServer({ ...env, BAKJE_JOB_RUNNER: 'true', BAKJE_JOB_POLL_MS: '200', BAKJE_PRINT_RETRY_MS: '200' });
@@ -324,7 +290,7 @@ describe.each(databaseKinds)('printing survives a killed server on %s', (kind) =
     expect(printer.text().join('')).toContain('Bedankt voor uw bezoek!');
     // Nothing was cut off: no ticket says it may be a copy.
     expect(printer.text().join('')).not.toContain('HERDRUK');
-    await stop(second.child, 'SIGTERM');
+    await stopProcess(second.child, 'SIGTERM');
   });
 
   it('a server killed while it sends the tickets: they are sent again within 10 s, marked HERDRUK, one copy each', timeout, async () => {
@@ -364,6 +330,6 @@ describe.each(databaseKinds)('printing survives a killed server on %s', (kind) =
       expect(both().split(ref).length - 1, ref).toBe(1);
       expect(printer.count(ref), ref).toBeLessThanOrEqual(2);
     }
-    await stop(second.child, 'SIGTERM');
+    await stopProcess(second.child, 'SIGTERM');
   });
 });
