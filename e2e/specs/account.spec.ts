@@ -87,7 +87,10 @@ test('register, log out, log in, and see an order in the history', async ({ page
   const row = page.getByTestId('account-order');
   await expect(row).toHaveCount(1);
   await expect(row).toContainText(`#${orderId}`);
-  await expect(row).toContainText('In behandeling');
+  // The summary's name for the status and the one money format: "€ 2,50", never "€ 2.50" (issue 17).
+  await expect(row).toContainText('In bereiding');
+  await expect(row).toContainText(/€\s\d+,\d{2}/);
+  await expect(row).not.toContainText(/€\s?\d+\.\d{2}/);
   await expectNoSeriousA11yViolations(page);
 });
 

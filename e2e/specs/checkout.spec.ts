@@ -18,8 +18,9 @@ const TEXT = {
     takeaway: 'Takeaway',
     clock: '18:15',
     shown: '6:15 PM',
-    // 2 x 4.40 + 2 x 1.00 + 2 x 1.00 + 0.20 (once) + 2.50 Fristi
-    addonPrices: [/2[.,]00/, /2[.,]00/, /0[.,]20/],
+    // 2 x 4.40 + 2 x 1.00 + 2 x 1.00 + 0.20 (once) + 2.50 Fristi. Each add-on shows what one portion pays
+    // (the flat fee once), not the line's amount (issue 17).
+    addonPrices: [/\+€1\.00/, /\+€1\.00/, /\+€0\.20/],
     total: /15[.,]50/,
   },
   nl_BE: {
@@ -36,7 +37,7 @@ const TEXT = {
     clock: '18:30',
     shown: '18:30',
     // 4.40 + 1.00 + 1.00 + 0.50 + 2.50 Fristi
-    addonPrices: [/1[.,]00/, /1[.,]00/, /0[.,]50/],
+    addonPrices: [/\+€\s1,00/, /\+€\s1,00/, /\+€\s0,50/],
     total: /9[.,]40/,
   },
 } as const;

@@ -239,6 +239,9 @@ describe.each(databaseKinds)('accounts and sessions on %s', (kind) => {
     expect(mail).toMatchObject({ to: 'nieuw@example.be', subject: `Je bestelling #${ok.body.data.checkout.order.databaseId} is ontvangen` });
     expect(mail!.text).toContain('1 x Frikandel');
     expect(mail!.text).toContain(`Je afhaalnummer is ${ok.body.data.checkout.order.pickupNumber}.`);
+    // Amounts in the mail's language by the one formatter: a comma, never "€ 4.50" (issue 17).
+    expect(mail!.text).toMatch(/1 x Frikandel {2}€\s\d+,\d{2}\n/);
+    expect(mail!.text).toMatch(/Totaal: €\s\d+,\d{2}\n/);
   });
 
   it("keeps a guest's details with the session (shipping country before login); nobody else sees them", async () => {

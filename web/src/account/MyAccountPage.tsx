@@ -8,7 +8,7 @@ import { SubmitButton } from '../forms/SubmitButton';
 import { UnsavedChangesDialog, useUnsavedChangesGuard } from '../forms/UnsavedChangesGuard';
 import { useErrorText, useZodForm } from '../forms/useZodForm';
 import { useLocale } from '../i18n/LocaleProvider';
-import { Button, DataTable, EmptyState, ErrorState, Notice, Spinner, type Column } from '../ui';
+import { Button, DataTable, EmptyState, ErrorState, Notice, Price, Spinner, type Column } from '../ui';
 import { Field } from '../ui/Field';
 import { z } from 'zod';
 import {
@@ -123,9 +123,10 @@ function OrdersTab() {
     {
       id: 'status',
       header: intl.formatMessage({ id: 'account.orders.status' }),
-      cell: (o) => intl.formatMessage({ id: `account.orderStatus.${o.status.toLowerCase().replace('_', '')}`, defaultMessage: o.status }),
+      // One name per status everywhere: the order summary's (issue 17).
+      cell: (o) => intl.formatMessage({ id: `order.status.${o.status.toLowerCase()}`, defaultMessage: o.status }),
     },
-    { id: 'total', header: intl.formatMessage({ id: 'account.orders.total' }), cell: (o) => `€ ${o.total.replace(/[^\d.,]/g, '')}` },
+    { id: 'total', header: intl.formatMessage({ id: 'account.orders.total' }), cell: (o) => <Price amount={Number(o.total)} /> },
   ];
   return (
     <DataTable

@@ -350,7 +350,7 @@ export const OrdersDocument = new TypedDocumentString(`
         orderNumber
         date
         status
-        total
+        total(format: RAW)
       }
     }
   }

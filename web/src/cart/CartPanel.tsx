@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { formatMoney } from '@bakje/contract/money';
 import { useIntl } from 'react-intl';
 import { Button, ButtonLink, Drawer, EmptyState, Notice, Price, ProductImage, QuantityStepper, Spinner } from '../ui';
 import { CartIcon } from '../ui/icons';
@@ -19,7 +20,7 @@ function Line({ line, disabled }: { line: CartLine; disabled: boolean }) {
       <ProductImage src={image?.thumbnailUrl || image?.sourceUrl || null} alt="" width={64} height={48} className="cart-line__img" />
       <div className="cart-line__body">
         <p className="cart-line__name">{name}</p>
-        <AddonList addons={line.addons} />
+        <AddonList addons={line.addons} quantity={line.quantity} />
         <div className="cart-line__actions">
           <QuantityStepper
             value={line.quantity}
@@ -38,7 +39,7 @@ function Line({ line, disabled }: { line: CartLine; disabled: boolean }) {
         </div>
       </div>
       <p className="cart-line__total">
-        <Price amount={euros(line.total)} />
+        <Price amount={euros(line.subtotal)} />
       </p>
     </li>
   );
@@ -125,10 +126,7 @@ function FulfilmentChoice() {
       </div>
       {chosen === 'delivery' && cart?.deliveryMinimumShortfall ? (
         <p className="field-error" data-testid="cart-below-minimum">
-          {intl.formatMessage(
-            { id: 'cart.deliveryShortfall' },
-            { missing: intl.formatNumber(euros(cart.deliveryMinimumShortfall), { style: 'currency', currency: 'EUR' }) },
-          )}
+          {intl.formatMessage({ id: 'cart.deliveryShortfall' }, { missing: formatMoney(euros(cart.deliveryMinimumShortfall), intl.locale) })}
         </p>
       ) : null}
     </fieldset>

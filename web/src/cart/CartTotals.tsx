@@ -63,22 +63,34 @@ export function CartTotals({ totals }: { totals: TotalsData }) {
   );
 }
 
-/** "Groot · Mayonaise, Andalouse · Extra kaas (+€0,50)" style add-on lines. */
-export function AddonList({ addons }: { addons: { name: string; value: string; price: string }[] }) {
+/**
+ * What one portion pays for an add-on. The API gives the line's amount (the add-on times the quantity, or
+ * once for a flat fee); the line shows the price the customer chose, as the product page did (issue 17).
+ */
+export function addonUnitPrice(addon: { price: string; priceType: string }, quantity: number): number {
+  const amount = euros(addon.price);
+  return addon.priceType === 'FLAT_FEE' || quantity <= 1 ? amount : Math.round((amount * 100) / quantity) / 100;
+}
+
+/** "Sauzen: Andalouse (+€ 1,00)" style add-on lines of a cart or order line of `quantity` portions. */
+export function AddonList({ addons, quantity }: { addons: { name: string; value: string; price: string; priceType: string }[]; quantity: number }) {
   if (addons.length === 0) return null;
   return (
     <ul className="line-addons">
-      {addons.map((a, i) => (
-        <li key={`${a.name}-${a.value}-${i}`}>
-          <span className="line-addons__name">{a.name}:</span> {a.value}
-          {euros(a.price) > 0 ? (
-            <>
-              {' '}
-              (<Price amount={euros(a.price)} signed size="sm" />)
-            </>
-          ) : null}
-        </li>
-      ))}
+      {addons.map((a, i) => {
+        const price = addonUnitPrice(a, quantity);
+        return (
+          <li key={`${a.name}-${a.value}-${i}`}>
+            <span className="line-addons__name">{a.name}:</span> {a.value}
+            {price > 0 ? (
+              <>
+                {' '}
+                (<Price amount={price} signed size="sm" />)
+              </>
+            ) : null}
+          </li>
+        );
+      })}
     </ul>
   );
 }

@@ -16,6 +16,11 @@ export type AddToCartInput = {
   variationId?: number | null | undefined;
 };
 
+export type AddonPriceTypeEnum =
+  | 'FLAT_FEE'
+  | 'PERCENTAGE_BASED'
+  | 'QUANTITY_BASED';
+
 export type CartAddonInput = {
   /** The add-on's fieldName (addon-<id>). */
   fieldName: string;
@@ -35,7 +40,7 @@ export type ProductAttributeInput = {
   attributeValue?: string | null | undefined;
 };
 
-export type CartFieldsFragment = { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, addons: Array<{ fieldName: string, name: string, value: string, price: string }>, product: { node:
+export type CartFieldsFragment = { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, addons: Array<{ fieldName: string, name: string, value: string, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
           | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
           | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
           | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
@@ -45,7 +50,7 @@ export type CartFieldsFragment = { isEmpty: boolean, subtotal: string, discountT
 export type GetCartQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type GetCartQuery = { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, addons: Array<{ fieldName: string, name: string, value: string, price: string }>, product: { node:
+export type GetCartQuery = { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, addons: Array<{ fieldName: string, name: string, value: string, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
             | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
             | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
             | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
@@ -57,7 +62,7 @@ export type AddToCartMutationVariables = Exact<{
 }>;
 
 
-export type AddToCartMutation = { addToCart: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, addons: Array<{ fieldName: string, name: string, value: string, price: string }>, product: { node:
+export type AddToCartMutation = { addToCart: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, addons: Array<{ fieldName: string, name: string, value: string, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
               | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
               | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
               | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
@@ -69,7 +74,7 @@ export type UpdateItemQuantitiesMutationVariables = Exact<{
 }>;
 
 
-export type UpdateItemQuantitiesMutation = { updateItemQuantities: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, addons: Array<{ fieldName: string, name: string, value: string, price: string }>, product: { node:
+export type UpdateItemQuantitiesMutation = { updateItemQuantities: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, addons: Array<{ fieldName: string, name: string, value: string, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
               | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
               | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
               | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
@@ -79,7 +84,7 @@ export type UpdateItemQuantitiesMutation = { updateItemQuantities: { cart: { isE
 export type EmptyCartMutationVariables = Exact<{ [key: string]: never; }>;
 
 
-export type EmptyCartMutation = { emptyCart: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, addons: Array<{ fieldName: string, name: string, value: string, price: string }>, product: { node:
+export type EmptyCartMutation = { emptyCart: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, addons: Array<{ fieldName: string, name: string, value: string, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
               | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
               | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
               | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
@@ -91,7 +96,7 @@ export type ApplyCouponMutationVariables = Exact<{
 }>;
 
 
-export type ApplyCouponMutation = { applyCoupon: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, addons: Array<{ fieldName: string, name: string, value: string, price: string }>, product: { node:
+export type ApplyCouponMutation = { applyCoupon: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, addons: Array<{ fieldName: string, name: string, value: string, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
               | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
               | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
               | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
@@ -103,7 +108,7 @@ export type RemoveCouponsMutationVariables = Exact<{
 }>;
 
 
-export type RemoveCouponsMutation = { removeCoupons: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, addons: Array<{ fieldName: string, name: string, value: string, price: string }>, product: { node:
+export type RemoveCouponsMutation = { removeCoupons: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, addons: Array<{ fieldName: string, name: string, value: string, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
               | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
               | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
               | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
@@ -115,7 +120,7 @@ export type UpdateShippingMethodMutationVariables = Exact<{
 }>;
 
 
-export type UpdateShippingMethodMutation = { updateShippingMethod: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, addons: Array<{ fieldName: string, name: string, value: string, price: string }>, product: { node:
+export type UpdateShippingMethodMutation = { updateShippingMethod: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, addons: Array<{ fieldName: string, name: string, value: string, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
               | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
               | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
               | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
@@ -179,6 +184,7 @@ export const CartFieldsFragmentDoc = new TypedDocumentString(`
         name
         value
         price
+        priceType
       }
       product {
         node {
@@ -252,6 +258,7 @@ export const GetCartDocument = new TypedDocumentString(`
         name
         value
         price
+        priceType
       }
       product {
         node {
@@ -323,6 +330,7 @@ export const AddToCartDocument = new TypedDocumentString(`
         name
         value
         price
+        priceType
       }
       product {
         node {
@@ -394,6 +402,7 @@ export const UpdateItemQuantitiesDocument = new TypedDocumentString(`
         name
         value
         price
+        priceType
       }
       product {
         node {
@@ -465,6 +474,7 @@ export const EmptyCartDocument = new TypedDocumentString(`
         name
         value
         price
+        priceType
       }
       product {
         node {
@@ -536,6 +546,7 @@ export const ApplyCouponDocument = new TypedDocumentString(`
         name
         value
         price
+        priceType
       }
       product {
         node {
@@ -607,6 +618,7 @@ export const RemoveCouponsDocument = new TypedDocumentString(`
         name
         value
         price
+        priceType
       }
       product {
         node {
@@ -678,6 +690,7 @@ export const UpdateShippingMethodDocument = new TypedDocumentString(`
         name
         value
         price
+        priceType
       }
       product {
         node {

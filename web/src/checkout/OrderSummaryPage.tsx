@@ -169,9 +169,9 @@ export default function OrderSummaryPage() {
               <span className="summary-line__qty">{line.quantity}×</span>
               <span className="summary-line__name">
                 {line.name}
-                <AddonList addons={line.addons} />
+                <AddonList addons={line.addons} quantity={line.quantity} />
               </span>
-              <Price amount={euros(line.total)} size="sm" />
+              <Price amount={euros(line.subtotal)} size="sm" />
             </li>
           ))}
         </ul>

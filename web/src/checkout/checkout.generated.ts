@@ -5,6 +5,11 @@ export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' |
 import type * as Types from '../api/schema-types.generated';
 
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+export type AddonPriceTypeEnum =
+  | 'FLAT_FEE'
+  | 'PERCENTAGE_BASED'
+  | 'QUANTITY_BASED';
+
 export type CheckoutInput = {
   account?: CreateAccountInput | null | undefined;
   billing?: CustomerAddressInput | null | undefined;
@@ -103,7 +108,7 @@ export type OrderSummaryQueryVariables = Exact<{
 }>;
 
 
-export type OrderSummaryQuery = { order: { databaseId: number, orderNumber: string, status: Types.OrderStatusEnum, date: string, total: string, subtotal: string, discountTotal: string, shippingTotal: string, paymentMethodTitle: string, kitchenNotes: Array<string>, pickupNumber: number, fulfilmentType: string, couponLines: Array<string>, distanceKm: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, timeSlot: { start: string, end: string } | null, billing: { firstName: string | null, lastName: string | null, address1: string | null, postcode: string | null, city: string | null }, lineItems: { nodes: Array<{ databaseId: number, name: string, quantity: number, total: string, addons: Array<{ name: string, value: string, price: string }> }> } } | null };
+export type OrderSummaryQuery = { order: { databaseId: number, orderNumber: string, status: Types.OrderStatusEnum, date: string, total: string, subtotal: string, discountTotal: string, shippingTotal: string, paymentMethodTitle: string, kitchenNotes: Array<string>, pickupNumber: number, fulfilmentType: string, couponLines: Array<string>, distanceKm: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, timeSlot: { start: string, end: string } | null, billing: { firstName: string | null, lastName: string | null, address1: string | null, postcode: string | null, city: string | null }, lineItems: { nodes: Array<{ databaseId: number, name: string, quantity: number, subtotal: string, total: string, addons: Array<{ name: string, value: string, price: string, priceType: Types.AddonPriceTypeEnum }> }> } } | null };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -225,11 +230,13 @@ export const OrderSummaryDocument = new TypedDocumentString(`
         databaseId
         name
         quantity
+        subtotal
         total
         addons {
           name
           value
           price
+          priceType
         }
       }
     }

@@ -1,4 +1,5 @@
 import { useIntl } from 'react-intl';
+import { formatMoney } from '@bakje/contract/money';
 import type { Addon } from '../api/types';
 import { Price } from '../ui';
 import { choiceFor, optionDisplayPrice, type AddonChoice, type AddonChoices, type AddonErrors } from './addons';
@@ -137,7 +138,7 @@ function AddonField({
             return (
               <option key={o.databaseId} value={o.databaseId}>
                 {o.label}
-                {price ? ` (+${intl.formatNumber(price, { style: 'currency', currency: 'EUR' })})` : ''}
+                {price ? ` (${formatMoney(price, intl.locale, { signed: true })})` : ''}
               </option>
             );
           })}

@@ -1,4 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { formatMoney } from '@bakje/contract/money';
 import { useIntl } from 'react-intl';
 import { useCategories, useProductList, useStoreSettings, useTerms } from '../api/hooks';
 import type { Category, ListProduct, Term } from '../api/types';
@@ -83,7 +84,7 @@ function ActiveFilters({
   hrefFor: (change: Partial<Omit<ShopQuery, 'page'>>) => string;
 }) {
   const intl = useIntl();
-  const fmt = (n: string) => intl.formatNumber(Number(n), { style: 'currency', currency: 'EUR' });
+  const fmt = (n: string) => formatMoney(Number(n), intl.locale);
   const chips: { key: string; label: string; href: string }[] = [];
   if (search) chips.push({ key: 'search', label: intl.formatMessage({ id: 'filters.activeSearch' }, { search }), href: hrefFor({ search: '' }) });
   for (const entry of filters) {

@@ -1,8 +1,9 @@
 import { useIntl } from 'react-intl';
+import { formatMoney } from '@bakje/contract/money';
 
 export function useFormatPrice(): (euros: number) => string {
   const intl = useIntl();
-  return (euros) => intl.formatNumber(euros, { style: 'currency', currency: 'EUR' });
+  return (euros) => formatMoney(euros, intl.locale);
 }
 
 export interface PriceProps {
@@ -18,13 +19,13 @@ export interface PriceProps {
   size?: 'sm' | 'md' | 'lg';
 }
 
-/** Every price in the app goes through this component (Intl, EUR, per locale). */
+/** Every price in the app goes through this component or useFormatPrice (one formatter: `@bakje/contract/money`). */
 export function Price({ amount, regular, from, signed, className, size = 'md' }: PriceProps) {
   const intl = useIntl();
   if (amount === null || amount === undefined || !Number.isFinite(amount)) return null;
-  const fmt = (n: number) => intl.formatNumber(n, { style: 'currency', currency: 'EUR' });
+  const fmt = (n: number) => formatMoney(n, intl.locale);
   const onSale = regular !== null && regular !== undefined && regular > amount;
-  const text = `${signed && amount >= 0 ? '+' : ''}${fmt(amount)}`;
+  const text = formatMoney(amount, intl.locale, { signed });
   return (
     <span className={['price', `price--${size}`, onSale ? 'price--sale' : '', className ?? ''].filter(Boolean).join(' ')}>
       {from ? <span className="price__from">{intl.formatMessage({ id: 'price.from' })} </span> : null}

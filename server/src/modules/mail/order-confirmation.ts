@@ -1,5 +1,4 @@
 import type { DbOrTx } from '../../db/client.js';
-import { centsToDecimal } from '../catalog/money.js';
 import type { AfterOrder } from '../checkout/checkout-service.js';
 import { enqueueMail } from './outbox.js';
 import { orderConfirmationMail } from './templates.js';
@@ -18,8 +17,9 @@ export function queueOrderConfirmation(siteUrl: string): AfterOrder {
         to: order.billing.email,
         orderId: order.id,
         pickupNumber: order.pickupNumber,
-        lines: lines.map((l) => ({ quantity: l.quantity, name: l.name, total: centsToDecimal(l.total) })),
-        total: centsToDecimal(order.total),
+        fulfilment: order.fulfilmentType,
+        lines: lines.map((l) => ({ quantity: l.quantity, name: l.name, totalCents: l.total })),
+        totalCents: order.total,
         link: `${siteUrl}/checkout/order-received/${order.id}?key=${encodeURIComponent(order.orderKey)}`,
       }),
     );

@@ -1,3 +1,5 @@
+import { formatCents } from '@bakje/contract/money';
+import type { FulfilmentType } from '../../db/schema/index.js';
 import type { Lang } from '../i18n/locale.js';
 import type { OutgoingMail } from './outbox.js';
 
@@ -31,37 +33,61 @@ export function passwordResetMail(lang: Lang, data: { to: string; firstName: str
   return { kind: 'password_reset', to: data.to, subject: t.subject, text, html };
 }
 
+// The number's name follows the fulfilment (issue 17): a pickup number only when the customer picks up.
 const ORDER = {
   nl: {
     subject: (n: number) => `Je bestelling #${n} is ontvangen`,
-    intro: 'Bedankt voor je bestelling. Je afhaalnummer is',
+    intro: {
+      takeaway: 'Bedankt voor je bestelling. Je afhaalnummer is',
+      delivery: 'Bedankt voor je bestelling. Je bestelnummer is',
+      dinein: 'Bedankt voor je bestelling. Je bestelnummer is',
+    },
     total: 'Totaal',
     view: 'Je bestelling bekijken',
   },
   fr: {
     subject: (n: number) => `Votre commande n° ${n} est reçue`,
-    intro: 'Merci pour votre commande. Votre numéro de retrait est',
+    intro: {
+      takeaway: 'Merci pour votre commande. Votre numéro de retrait est',
+      delivery: 'Merci pour votre commande. Votre numéro de commande est',
+      dinein: 'Merci pour votre commande. Votre numéro de commande est',
+    },
     total: 'Total',
     view: 'Voir votre commande',
   },
   en: {
     subject: (n: number) => `Your order #${n} has been received`,
-    intro: 'Thank you for your order. Your pickup number is',
+    intro: {
+      takeaway: 'Thank you for your order. Your pickup number is',
+      delivery: 'Thank you for your order. Your order number is',
+      dinein: 'Thank you for your order. Your order number is',
+    },
     total: 'Total',
     view: 'View your order',
   },
 } as const;
 
+/** The order confirmation; amounts in cents, written by the one money formatter in the mail's language. */
 export function orderConfirmationMail(
   lang: Lang,
-  data: { to: string; orderId: number; pickupNumber: number; lines: { quantity: number; name: string; total: string }[]; total: string; link: string },
+  data: {
+    to: string;
+    orderId: number;
+    pickupNumber: number;
+    fulfilment: FulfilmentType;
+    lines: { quantity: number; name: string; totalCents: number }[];
+    totalCents: number;
+    link: string;
+  },
 ): OutgoingMail {
   const t = ORDER[lang];
-  const rows = data.lines.map((l) => `${l.quantity} x ${l.name}  € ${l.total}`);
-  const text = `${t.intro} ${data.pickupNumber}.\n\n${rows.join('\n')}\n\n${t.total}: € ${data.total}\n\n${t.view}: ${data.link}\n`;
+  const intro = t.intro[data.fulfilment];
+  const money = (cents: number) => formatCents(cents, lang);
+  const rows = data.lines.map((l) => `${l.quantity} x ${l.name}  ${money(l.totalCents)}`);
+  const text = `${intro} ${data.pickupNumber}.\n\n${rows.join('\n')}\n\n${t.total}: ${money(data.totalCents)}\n\n${t.view}: ${data.link}\n`;
   const html =
-    `<p>${escape(t.intro)} <strong>${data.pickupNumber}</strong>.</p><ul>${data.lines
-      .map((l) => `<li>${l.quantity} x ${escape(l.name)} &euro; ${escape(l.total)}</li>`)
-      .join('')}</ul>` + `<p>${escape(t.total)}: &euro; ${escape(data.total)}</p><p><a href="${escape(data.link)}">${escape(t.view)}</a></p>`;
+    `<p>${escape(intro)} <strong>${data.pickupNumber}</strong>.</p><ul>${data.lines
+      .map((l) => `<li>${l.quantity} x ${escape(l.name)} ${escape(money(l.totalCents))}</li>`)
+      .join('')}</ul>` + `<p>${escape(t.total)}: ${escape(money(data.totalCents))}</p><p><a href="${escape(data.link)}">${escape(t.view)}</a></p>`;
   return { kind: 'order_confirmation', to: data.to, subject: t.subject(data.orderId), text, html };
 }

@@ -1,4 +1,5 @@
 import type { UseFormRegister } from 'react-hook-form';
+import { formatMoney } from '@bakje/contract/money';
 import { useIntl } from 'react-intl';
 import { euros, FULFILMENT_TYPES, type FulfilmentType } from '../../cart/cartApi';
 import { ButtonLink, Notice, Price } from '../../ui';
@@ -27,7 +28,7 @@ export function FulfilmentSection({
   const intl = useIntl();
   // One registration for the group: react-hook-form keeps one set of options per field name.
   const fulfilmentField = register('fulfilment', { onChange: (event: { target: { value: string } }) => onChoose(event.target.value as FulfilmentType) });
-  const money = (amount: string | null | undefined) => intl.formatNumber(euros(amount), { style: 'currency', currency: 'EUR' });
+  const money = (amount: string | null | undefined) => formatMoney(euros(amount), intl.locale);
   return (
     <Section id="fulfilment" title={intl.formatMessage({ id: 'checkout.fulfilment' })}>
       <fieldset className="choice-group">

@@ -30,9 +30,9 @@ export function OrderAside({
             <span className="summary-line__qty">{line.quantity}×</span>
             <span className="summary-line__name">
               {line.variation?.node.name ?? line.product?.node.name}
-              <AddonList addons={line.addons} />
+              <AddonList addons={line.addons} quantity={line.quantity} />
             </span>
-            <Price amount={euros(line.total)} size="sm" />
+            <Price amount={euros(line.subtotal)} size="sm" />
           </li>
         ))}
       </ul>

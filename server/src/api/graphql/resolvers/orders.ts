@@ -52,7 +52,11 @@ export const LineItem = {
   name: (l: OrderLineRow, _: unknown, ctx: GraphQLContext) => localizedLineName(ctx.catalog, l, ctx.lang),
   // What the add-on adds to this line (per unit x quantity, or once for a flat fee), as the cart shows it.
   addons: (l: OrderLineRow, _: unknown, ctx: GraphQLContext) =>
-    l.addons.map((a) => ({ ...localizedAddon(ctx.catalog, l.productId, a, ctx.lang), price: centsToDecimal(addonAmount(a, l.unitPrice, l.quantity)) })),
+    l.addons.map((a) => ({
+      ...localizedAddon(ctx.catalog, l.productId, a, ctx.lang),
+      price: centsToDecimal(addonAmount(a, l.unitPrice, l.quantity)),
+      priceType: a.priceType.toUpperCase(),
+    })),
   metaData: (l: OrderLineRow) => l.addons.map((a, i) => ({ id: `${l.id}:${i}`, key: a.name, value: a.value })),
   product: (l: OrderLineRow, _: unknown, ctx: GraphQLContext) => {
     const node = ctx.catalog.products.get(l.productId);

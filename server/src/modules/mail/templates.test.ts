@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { orderConfirmationMail } from './templates.js';
+
+const order = (fulfilment: 'takeaway' | 'delivery' | 'dinein') => ({
+  to: 'klant@example.be',
+  orderId: 41,
+  pickupNumber: 7,
+  fulfilment,
+  lines: [{ quantity: 2, name: 'Frikandel', totalCents: 450 }],
+  totalCents: 123450,
+  link: 'https://frituur.example/checkout/order-received/41?key=k',
+});
+
+describe('order confirmation mail', () => {
+  it('writes amounts in the mail language with the one money formatter', () => {
+    expect(orderConfirmationMail('nl', order('takeaway')).text).toContain('2 x Frikandel  €\u00a04,50\n');
+    expect(orderConfirmationMail('nl', order('takeaway')).text).toContain('Totaal: €\u00a01.234,50');
+    expect(orderConfirmationMail('fr', order('takeaway')).text).toMatch(/Total: 1\s234,50\s€/);
+    expect(orderConfirmationMail('en', order('takeaway')).text).toContain('Total: €1,234.50');
+    expect(orderConfirmationMail('nl', order('takeaway')).html).not.toContain('4.50');
+  });
+
+  it('names the number after the fulfilment: a pickup number only for takeaway', () => {
+    expect(orderConfirmationMail('nl', order('takeaway')).text).toContain('Je afhaalnummer is 7.');
+    expect(orderConfirmationMail('nl', order('delivery')).text).toContain('Je bestelnummer is 7.');
+    expect(orderConfirmationMail('nl', order('delivery')).text).not.toContain('afhaal');
+    expect(orderConfirmationMail('en', order('dinein')).text).toContain('Your order number is 7.');
+    expect(orderConfirmationMail('fr', order('delivery')).text).toContain('Votre numéro de commande est 7.');
+  });
+});
