@@ -28,6 +28,9 @@ export const errorCodes = {
   CREDENTIALS_REQUIRED: 'invalid',
   NO_ACCOUNT: 'unauthenticated',
   WRONG_PASSWORD: 'unauthenticated',
+  // Changing the password of a signed-in account asks for the current one (issue 17).
+  CURRENT_PASSWORD_REQUIRED: 'invalid',
+  CURRENT_PASSWORD_WRONG: 'invalid',
   RESET_LINK_INVALID: 'invalid',
   EMAIL_REQUIRED: 'invalid',
   EMAIL_INVALID: 'invalid',

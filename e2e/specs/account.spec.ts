@@ -149,6 +149,15 @@ test('change password and update the address', async ({ page }) => {
   await expect(page.getByRole('form', { name: 'Factuuradres' }).getByLabel('Gemeente')).toHaveValue('Gent');
 
   await page.getByRole('link', { name: 'Wachtwoord', exact: true }).click();
+  // The current password is asked for first (issue 17).
+  await page.getByLabel('Nieuw wachtwoord').fill('Carla haar nieuwe wachtwoord');
+  await page.getByLabel('Bevestig het wachtwoord').fill('Carla haar nieuwe wachtwoord');
+  await page.getByRole('button', { name: 'Wachtwoord wijzigen' }).click();
+  await expect(page.getByText('Vul je huidige wachtwoord in.').first()).toBeVisible();
+  await page.getByLabel('Huidig wachtwoord').fill('niet het mijne');
+  await page.getByRole('button', { name: 'Wachtwoord wijzigen' }).click();
+  await expect(page.getByText('Het huidige wachtwoord klopt niet.').first()).toBeVisible();
+  await page.getByLabel('Huidig wachtwoord').fill(PASSWORD);
   await page.getByLabel('Nieuw wachtwoord').fill('password');
   await page.getByLabel('Bevestig het wachtwoord').fill('password');
   await page.getByRole('button', { name: 'Wachtwoord wijzigen' }).click();

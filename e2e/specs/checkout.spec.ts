@@ -171,6 +171,9 @@ test.describe('in English', () => {
     await page.getByTestId('place-order').click();
     await expect(page).toHaveURL(/\/order-summary\/\d+$/);
     await expect(page.getByTestId('order-fulfilment')).toHaveText('Delivery');
+    // A delivered order has an order number, not a pickup number (issue 17).
+    await expect(page.getByTestId('pickup-number')).toContainText('Order number');
+    await expect(page.getByTestId('pickup-number')).not.toContainText(/pickup/i);
     await expect(page.getByTestId('totals-total')).toContainText(/17[.,]50/);
   });
 

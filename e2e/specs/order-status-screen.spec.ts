@@ -45,6 +45,14 @@ test('the status screen shows a new order under "In bereiding" and moves it to "
   await expect(preparing.getByTestId('status-number').filter({ hasText: new RegExp(`^${number}$`) })).toBeVisible();
 });
 
+test('one screen can be set to another language with ?lang= (issue 17)', async ({ page }) => {
+  await page.goto(`${server.base}/order-status-scherm?lang=fr`);
+  await expect(page.getByRole('region', { name: 'En préparation' })).toBeVisible();
+  await page.goto(`${server.base}/order-status-scherm?lang=en`);
+  await expect(page.getByRole('region', { name: 'Preparing' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Ready' })).toBeVisible();
+});
+
 test("the customer's order summary shows the ready status live, without a reload", async ({ page }) => {
   const order = await server.placeOrder();
   const stream = page.waitForRequest((r) => r.url().includes(`/api/events/order/${order.databaseId}?key=`));

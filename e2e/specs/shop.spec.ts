@@ -12,6 +12,28 @@ async function cardPrices(page: Page): Promise<number[]> {
 }
 
 test.describe('shop list', () => {
+  test('a card of a product with required choices says "Kiezen" and opens its page (issue 17)', async ({ page, request }) => {
+    const products = await allProducts(request);
+    const needsChoices = products.filter((p) => p.addons.some((a) => a.required));
+    expect(needsChoices.length).toBeGreaterThan(0);
+    const product = needsChoices[0]!;
+    await page.goto(`/bestellen?search=${encodeURIComponent(product.name)}`);
+    await waitForShop(page);
+    const card = page.locator(`[data-testid="product-card"][data-slug="${product.slug}"]`);
+    await expect(card.getByRole('link', { name: `Opties kiezen voor ${product.name}` })).toHaveText('Kiezen');
+    await expect(card.getByTestId('card-add')).toHaveCount(0);
+    // Every card on the first page that needs choices says so.
+    await page.goto('/bestellen');
+    await waitForShop(page);
+    for (const slug of await page.getByTestId('product-card').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-slug')))) {
+      if (needsChoices.some((p) => p.slug === slug))
+        await expect(page.locator(`[data-testid="product-card"][data-slug="${slug}"]`).getByTestId('card-add')).toHaveCount(0);
+    }
+    await page.goto(`/bestellen?search=${encodeURIComponent(product.name)}`);
+    await card.getByRole('link', { name: 'Kiezen' }).click();
+    await expect(page).toHaveURL(new RegExp(`/product/${product.slug}$`));
+  });
+
   test('search "frikandel" finds it, clearing the search shows everything again', async ({ page, request }) => {
     const products = await allProducts(request);
     const expected = products.filter((p) => /frikandel/i.test(p.name)).map((p) => p.name);

@@ -25,7 +25,7 @@ const CHECKOUT = `mutation($input: CheckoutInput!) { checkout(input: $input) { o
 const ORDERS = `{ customer { orders { nodes { databaseId total } } } }`;
 const ORDER = `query($id: ID!) { order(id: $id, idType: DATABASE_ID) { databaseId } }`;
 const UPDATE_CUSTOMER = `mutation($input: UpdateCustomerInput!) { updateCustomer(input: $input) { customer { firstName billing { city postcode } shipping { address1 city } } } }`;
-const UPDATE_USER = `mutation($id: ID!, $p: String) { updateUser(input: {id: $id, password: $p}) { user { databaseId } } }`;
+const UPDATE_USER = `mutation($id: ID!, $p: String, $current: String) { updateUser(input: {id: $id, password: $p, currentPassword: $current}) { user { databaseId } } }`;
 
 const billing = { firstName: 'An', lastName: 'Peeters', phone: '0470 12 34 56', address1: 'Veldstraat 1', city: 'Gent', postcode: '9000' };
 
@@ -304,7 +304,13 @@ describe.each(databaseKinds)('accounts and sessions on %s', (kind) => {
     const phone = browser();
     await phone.graphql(LOGIN, { u: 'an', p: 'Stoofvlees met friet' });
     expect((await phone.graphql(VIEWER)).body.data.viewer.databaseId).toBe(id);
-    const changed = await b.graphql(UPDATE_USER, { id: String(id), p: 'Nieuw wachtwoord voor An' });
+    // The current password is asked for: without it or with a wrong one nothing changes (issue 17).
+    const without = await b.graphql(UPDATE_USER, { id: String(id), p: 'Nieuw wachtwoord voor An' });
+    expect(without.body.errors[0].extensions.code).toBe('CURRENT_PASSWORD_REQUIRED');
+    const wrong = await b.graphql(UPDATE_USER, { id: String(id), p: 'Nieuw wachtwoord voor An', current: 'geraden?' });
+    expect(wrong.body.errors[0].extensions.code).toBe('CURRENT_PASSWORD_WRONG');
+    expect((await phone.graphql(VIEWER)).body.data.viewer.databaseId).toBe(id);
+    const changed = await b.graphql(UPDATE_USER, { id: String(id), p: 'Nieuw wachtwoord voor An', current: 'Stoofvlees met friet' });
     expect(changed.body.errors).toBeUndefined();
     expect((await phone.graphql(VIEWER)).body.data.viewer).toBeNull();
     expect((await b.graphql(VIEWER)).body.data.viewer.databaseId).toBe(id);

@@ -240,14 +240,32 @@ function AddressesTab({ customer }: { customer: AccountQuery['customer'] }) {
   );
 }
 
+/** The password tab asks for the current password too (issue 17): a session left open is not enough. */
+const changePasswordSchema = newPasswordSchema.and(z.object({ currentPassword: z.string().min(1, 'account.error.currentPasswordRequired') }));
+const EMPTY_CHANGE_PASSWORD = { ...EMPTY_NEW_PASSWORD, currentPassword: '' };
+
 function PasswordTab({ userId }: { userId: number }) {
   const intl = useIntl();
-  const form = useZodForm(newPasswordSchema, { defaultValues: EMPTY_NEW_PASSWORD });
+  const errorText = useErrorText();
+  const form = useZodForm(changePasswordSchema, { defaultValues: EMPTY_CHANGE_PASSWORD });
   const update = useAccountMutation(UpdatePasswordDocument);
-  const { saved, submit } = useSaveForm(form, ({ password }) => update.mutateAsync({ id: String(userId), password }), ['password'], EMPTY_NEW_PASSWORD);
+  const { saved, submit } = useSaveForm(
+    form,
+    ({ password, currentPassword }) => update.mutateAsync({ id: String(userId), password, currentPassword }),
+    ['password', 'currentPassword'],
+    EMPTY_CHANGE_PASSWORD,
+  );
   return (
     <form className="account-form" onSubmit={submit} noValidate>
       <Outcome saved={saved} error={update.error} />
+      <Field
+        label={intl.formatMessage({ id: 'account.field.currentPassword' })}
+        type="password"
+        autoComplete="current-password"
+        required
+        {...form.register('currentPassword')}
+        error={errorText(form.formState.errors.currentPassword)}
+      />
       <NewPasswordFields form={form} />
       <SubmitButton submitting={form.formState.isSubmitting}>{intl.formatMessage({ id: 'account.password.submit' })}</SubmitButton>
     </form>
@@ -261,7 +279,7 @@ function PasswordTab({ userId }: { userId: number }) {
 function useSaveForm<In extends FieldValues, Out>(
   form: UseFormReturn<In, unknown, Out>,
   save: (values: Out) => Promise<unknown>,
-  fields: ('email' | 'password' | 'username')[],
+  fields: ('email' | 'password' | 'username' | 'currentPassword')[],
   afterSave?: In,
 ) {
   const [saved, setSaved] = useState(false);

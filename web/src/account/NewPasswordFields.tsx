@@ -13,11 +13,12 @@ export const newPasswordSchema = z
 export type NewPasswordValues = z.input<typeof newPasswordSchema>;
 export const EMPTY_NEW_PASSWORD: NewPasswordValues = { password: '', confirm: '' };
 
-/** A new password, its confirmation and the password rules. */
-export function NewPasswordFields({ form }: { form: UseFormReturn<NewPasswordValues, unknown, z.output<typeof newPasswordSchema>> }) {
+/** A new password, its confirmation and the password rules, in any form whose values include them. */
+export function NewPasswordFields<Values extends NewPasswordValues>({ form }: { form: UseFormReturn<Values, unknown, Values> }) {
   const intl = useIntl();
   const errorText = useErrorText();
-  const { register, formState } = form;
+  // Only the two fields this component owns are read; the form may hold more (the current password).
+  const { register, formState } = form as unknown as UseFormReturn<NewPasswordValues>;
   return (
     <>
       <Field

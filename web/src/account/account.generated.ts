@@ -130,6 +130,7 @@ export type UpdateCustomerMutation = { updateCustomer: { customer: { databaseId:
 export type UpdatePasswordMutationVariables = Exact<{
   id: string | number;
   password: string;
+  currentPassword: string;
 }>;
 
 
@@ -333,8 +334,10 @@ export const UpdateCustomerDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<UpdateCustomerMutation, UpdateCustomerMutationVariables>;
 export const UpdatePasswordDocument = new TypedDocumentString(`
-    mutation UpdatePassword($id: ID!, $password: String!) {
-  updateUser(input: {id: $id, password: $password}) {
+    mutation UpdatePassword($id: ID!, $password: String!, $currentPassword: String!) {
+  updateUser(
+    input: {id: $id, password: $password, currentPassword: $currentPassword}
+  ) {
     user {
       databaseId
     }

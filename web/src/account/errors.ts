@@ -2,7 +2,7 @@ import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import type { IntlShape } from 'react-intl';
 import type { ClientErrorCode, ServerProblem } from '../api/client';
 
-type AccountField = 'username' | 'email' | 'password';
+type AccountField = 'username' | 'email' | 'password' | 'currentPassword';
 
 /**
  * Account problems by their code (the contract's error codes) mapped to their translated text and, when the
@@ -12,6 +12,8 @@ type AccountField = 'username' | 'email' | 'password';
 const BY_CODE: Partial<Record<ClientErrorCode, [string, AccountField?]>> = {
   NO_ACCOUNT: ['account.error.noAccount', 'username'],
   WRONG_PASSWORD: ['account.error.wrongPassword', 'password'],
+  CURRENT_PASSWORD_REQUIRED: ['account.error.currentPasswordRequired', 'currentPassword'],
+  CURRENT_PASSWORD_WRONG: ['account.error.currentPasswordWrong', 'currentPassword'],
   RESET_LINK_INVALID: ['account.error.resetLinkInvalid'],
   TOO_MANY_ATTEMPTS: ['account.error.tooMany'],
   PASSWORD_TOO_COMMON: ['account.error.commonPassword', 'password'],

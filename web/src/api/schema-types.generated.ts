@@ -315,6 +315,8 @@ export type UpdateShippingMethodInput = {
 
 export type UpdateUserInput = {
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** Required with password: a stolen session alone cannot take over the account. */
+  currentPassword?: InputMaybe<Scalars['String']['input']>;
   id: Scalars['ID']['input'];
   password?: InputMaybe<Scalars['String']['input']>;
 };

@@ -113,7 +113,9 @@ export default function OrderSummaryPage() {
       <h1 className="page-title">{intl.formatMessage({ id: 'order.thanks' })}</h1>
       <div className="order-summary__head">
         <p className="pickup" data-testid="pickup-number">
-          <span className="pickup__label">{intl.formatMessage({ id: 'order.pickupNumber' })}</span>
+          <span className="pickup__label">
+            {intl.formatMessage({ id: order.fulfilmentType === 'takeaway' ? 'order.pickupNumber' : 'order.orderNumberLabel' })}
+          </span>
           <span className="pickup__number">{order.pickupNumber}</span>
         </p>
         <dl className="order-facts">

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { IntlProvider, useIntl } from 'react-intl';
+import { useSearchParams } from 'react-router';
 import { useStoreSettings } from '../api/hooks';
 import { toIntlLocale, type LocaleCode } from '../i18n/locale';
 import { loadMessages, loadStaffMessages, type Messages } from '../i18n/messages';
@@ -22,14 +23,18 @@ import { Spinner } from '../ui';
 import { Stage } from './Stage';
 
 const LANGUAGE_LOCALE: Record<BoardState['settings']['language'], LocaleCode> = { nl: 'nl_BE', fr: 'fr_FR', en: 'en_US' };
+const isScreenLanguage = (value: string | null): value is BoardState['settings']['language'] => value !== null && value in LANGUAGE_LOCALE;
 
 /**
  * /order-status-scherm: the public screen at the counter. Two columns of pickup numbers, "In bereiding" and
  * "Klaar", moved live by /api/events/status-screen; a chime when a number becomes ready; ready numbers
- * leave after the shop's setting. Labels follow the shop's language setting, not the visitor's cookie.
+ * leave after the shop's setting. Labels follow the status screen's language setting, not the visitor's cookie;
+ * `?lang=nl|fr|en` sets one screen's language (a counter in a bilingual shop runs one screen per language).
  */
 export default function OrderStatusScreen() {
   const { locale: visitorLocale } = useLocale();
+  const [search] = useSearchParams();
+  const screenLanguage = search.get('lang');
   const [board, setBoard] = useState<BoardState | null>(null);
   const [now, setNow] = useState(() => Date.now());
   const chime = useRef<Chime>(new Chime());
@@ -78,7 +83,7 @@ export default function OrderStatusScreen() {
     });
   }, []);
 
-  const shopLocale = board ? LANGUAGE_LOCALE[board.settings.language] : visitorLocale;
+  const shopLocale = isScreenLanguage(screenLanguage) ? LANGUAGE_LOCALE[screenLanguage] : board ? LANGUAGE_LOCALE[board.settings.language] : visitorLocale;
   const [messages, setMessages] = useState<{ locale: LocaleCode; messages: Messages } | null>(null);
   useEffect(() => {
     // The shop's language, not the visitor's: its shop texts and its staff-screen texts (this board's own).

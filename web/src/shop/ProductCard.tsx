@@ -44,11 +44,13 @@ export function cardImageAlt(altText: string | null | undefined, name: string): 
   return alt && alt.toLowerCase() !== name.trim().toLowerCase() ? alt : '';
 }
 
-/** Answers that mean "this product needs choices first": the card sends the visitor to the product page. */
-/** The product has required add-ons or options: its page lets the visitor choose them. */
+/** Answers that mean "this product needs choices first" (the list was older than the product): open its page. */
 const NEEDS_CHOICES = new Set<ClientErrorCode | undefined>(['FIELD_REQUIRED', 'CHOOSE_VARIATION']);
 
-/** Add to cart from a card: simple products go straight in; products with sizes open their page. */
+/**
+ * Add to cart from a card: simple products go straight in; products with sizes or required choices say
+ * "Choose" and open their page (issue 17: "Add to cart" that opened the page instead).
+ */
 function CardAddButton({ product, href }: { product: ListProduct; href: string }) {
   const intl = useIntl();
   const navigate = useNavigate();
@@ -56,7 +58,7 @@ function CardAddButton({ product, href }: { product: ListProduct; href: string }
   const local = useLocalMessage();
   const [state, setState] = useState<'idle' | 'adding' | 'added'>('idle');
   const [error, setError] = useState<ServerProblem | null>(null);
-  if (product.type !== 'SIMPLE') {
+  if (product.type !== 'SIMPLE' || product.addons.some((addon) => addon.required)) {
     return (
       <ButtonLink
         to={href}

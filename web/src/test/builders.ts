@@ -25,6 +25,7 @@ export function aProduct(overrides: Partial<Omit<ListProduct, 'terms'>> & { cate
     productCategories: { nodes: categories.map((slug) => ({ slug, name: slug })) },
     terms: { nodes: terms.map(([taxonomyName, slug]) => ({ taxonomyName, slug, name: slug })) },
     allergens: [],
+    addons: [],
     attributes: { nodes: [] },
     rawPrice: '3.00',
     rawRegularPrice: '3.00',

@@ -147,9 +147,18 @@ export class AuthService {
   }
 
   /** A logged-in user's new password; every other session of theirs ends. */
-  async changePassword(userId: number, password: string, keepSession: string): Promise<UserRow> {
+  /**
+   * A new password for a signed-in account, given its current one (a stolen session alone must not take the
+   * account over). Wrong guesses count against the account like failed logins.
+   */
+  async changePassword(userId: number, currentPassword: string, password: string, keepSession: string): Promise<UserRow> {
     const user = await findUser(this.db, userId);
     if (!user) throw new DomainError('UPDATE_FAILED', 'Update failed.');
+    if (!currentPassword) throw new DomainError('CURRENT_PASSWORD_REQUIRED', 'Enter your current password.');
+    const account = `user:${user.id}`;
+    await this.throttle.take([[LOGIN_ACCOUNT, account]]);
+    if (!(await verifyPassword(user.passwordHash, currentPassword))) throw new DomainError('CURRENT_PASSWORD_WRONG', 'The current password is not correct.');
+    await this.throttle.refund(LOGIN_ACCOUNT, account);
     await setPassword(this.db, userId, password, this.clock());
     await this.sessions.revokeAllFor(userId, keepSession);
     return user;

@@ -314,13 +314,17 @@ export const accountMutations = {
       return { clientMutationId: input.clientMutationId, customer: await customerNode(updated, ctx) };
     }),
 
-  updateUser: (_: unknown, { input }: { input: { clientMutationId?: string | null; id: string; password?: string | null } }, ctx: GraphQLContext) =>
+  updateUser: (
+    _: unknown,
+    { input }: { input: { clientMutationId?: string | null; id: string; password?: string | null; currentPassword?: string | null } },
+    ctx: GraphQLContext,
+  ) =>
     accountCall(async () => {
       const user = await requireUser(ctx);
       // Someone else's id looks exactly like an id that does not exist.
       if (!idIsUser(input.id, user.id)) throw new DomainError('UPDATE_FAILED', 'Update failed.');
       if (input.password !== undefined && input.password !== null) {
-        await ctx.services.auth.changePassword(user.id, input.password, ctx.account.session!.idHash);
+        await ctx.services.auth.changePassword(user.id, input.currentPassword ?? '', input.password, ctx.account.session!.idHash);
       }
       const fresh = (await findUser(ctx.services.db, user.id))!;
       return { clientMutationId: input.clientMutationId, user: await viewerNode(fresh, ctx) };
