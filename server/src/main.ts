@@ -2,6 +2,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { createLogger } from './logger.js';
 import { openDatabase } from './db/client.js';
 import { bootstrapDatabase } from './db/bootstrap.js';
+import { firstStartProgress } from './db/first-start-progress.js';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { DataDirLock, LockHeldError } from './modules/instance-lock/data-dir-lock.js';
@@ -47,10 +48,14 @@ async function main() {
   appModule.catch(() => undefined);
   const phases: Record<string, number> = {};
   const phase = (name: string) => (phases[name] = Math.round(performance.now() - started));
+  const talk = process.stdout.isTTY || process.env.BAKJE_PRINT_URLS !== 'false';
+  const progress = config.database.kind === 'pglite' && talk ? firstStartProgress(config.database.dataDir) : null;
   const database = await openDatabase(config.database, log);
   phase('databaseOpen');
+  progress?.step(config.seedDemo ? 'creating the tables and the demo shop' : 'creating the tables');
   await bootstrapDatabase(database, { seedDemo: config.seedDemo, log });
   phase('migrated');
+  progress?.done();
   const { ensureFirstAdmin } = await import('./modules/auth/first-admin.js');
   const admin = await ensureFirstAdmin(database, config.admin);
   if (admin) {
@@ -70,7 +75,7 @@ async function main() {
 
   const base = config.siteUrl;
   log.info({ database: database.kind, startupMs: Math.round(performance.now() - started), phases }, `Bakje is ready on ${base}`);
-  if (process.stdout.isTTY || process.env.BAKJE_PRINT_URLS !== 'false') {
+  if (talk) {
     console.log(
       [
         '',
