@@ -41,6 +41,6 @@ describe('first start progress', () => {
     progress.done();
     expect(written[0]).not.toContain('\n');
     expect(written[1]).toMatch(/^\r {2}First start: loading the demo shop/);
-    expect(written[2]).toMatch(/^\r {2}First start: the embedded database is ready \(0\.0 s\)\u001b\[K\n$/);
+    expect(written[2]).toBe('\r  First start: the embedded database is ready (0.0 s)\u001b[K\n');
   });
 });
