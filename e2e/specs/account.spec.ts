@@ -113,13 +113,21 @@ test('lost password: the reset mail arrives in the local mailbox and its link se
   await expect(admin).toHaveURL(/\/dashboard/);
   let link = '';
   await expect(async () => {
-    await admin.goto('/dev/mailbox');
+    await admin.goto('/dashboard/mailbox');
     const mail = admin.locator('article', { hasText: email }).first();
     await expect(mail).toBeVisible();
     link = (await mail.getByRole('link').first().getAttribute('href')) ?? '';
     expect(link).toContain('/my-account/reset-password?key=');
   }).toPass({ timeout: 20_000 });
+  // A proper staff page in the staff language (issue 17): the old address leads there.
+  await admin.goto('/dev/mailbox');
+  await expect(admin).toHaveURL(/\/dashboard\/mailbox$/);
+  await expect(admin.getByRole('heading', { level: 1 })).toHaveText('Lokale mailbox');
+  await expect(admin.getByRole('link', { name: 'Mailbox' })).toHaveAttribute('aria-current', 'page');
   await adminContext.close();
+  // Anonymous visitors are asked to log in instead of getting raw JSON.
+  await page.goto('/dev/mailbox');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fdashboard%2Fmailbox$/);
 
   await page.goto(new URL(link).pathname + new URL(link).search);
   await page.getByLabel('Nieuw wachtwoord').fill('Nieuw wachtwoord voor Bert');

@@ -409,6 +409,12 @@ describe.each(databaseKinds)('accounts and sessions on %s', (kind) => {
     const { b: customer } = await registered();
     expect((await customer.request('GET', '/api/dev/mailbox')).statusCode).toBe(401);
     expect((await browser().request('GET', '/api/dev/mailbox')).statusCode).toBe(401);
+    // The old address leads to the dashboard page, which asks anonymous visitors to log in (issue 17).
+    const old = await browser().request('GET', '/dev/mailbox');
+    expect(old.statusCode).toBe(302);
+    expect(old.headers.location).toBe('/dashboard/mailbox');
+    const mails = (await manager.request('GET', '/api/dev/mailbox')).json() as Record<string, unknown>[];
+    for (const mail of mails) expect(Object.keys(mail).sort()).toEqual(['id', 'receivedAt', 'subject', 'text', 'to']);
     expect((await kitchen.request('GET', '/api/auth/session')).json()).toMatchObject({ viewer: { kind: 'staff', role: 'kitchen' } });
 
     // Revoking a member's sessions logs them out everywhere at once.

@@ -22,7 +22,6 @@ const STAFF_ROUTES: [Method, string, Permission, unknown?][] = [
   ['POST', '/api/staff/users', 'staff.manage', {}],
   ['POST', '/api/staff/users/987654/revoke-sessions', 'staff.manage'],
   ['GET', '/api/dev/mailbox', 'mailbox.read'],
-  ['GET', '/dev/mailbox', 'mailbox.read'],
   ['GET', '/api/dashboard/products', 'products.manage'],
   ['PUT', '/api/kitchen/settings', 'settings.manage', {}],
   ['GET', '/api/printing/settings', 'settings.manage'],

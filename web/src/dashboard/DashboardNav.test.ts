@@ -12,7 +12,7 @@ describe('dashboard navigation by role', () => {
 
   it('lists only the pages a role may open', () => {
     expect(paths(KITCHEN)).toEqual(['/dashboard', '/dashboard/printer']);
-    expect(paths(MANAGER)).toEqual(['/dashboard', '/dashboard/products', '/dashboard/printer', '/dashboard/printing', '/dashboard/jobs', '/dev/mailbox']);
+    expect(paths(MANAGER)).toEqual(['/dashboard', '/dashboard/products', '/dashboard/printer', '/dashboard/printing', '/dashboard/jobs', '/dashboard/mailbox']);
     expect(paths(ADMIN)).toEqual([
       '/dashboard',
       '/dashboard/products',
@@ -21,13 +21,13 @@ describe('dashboard navigation by role', () => {
       '/dashboard/printer',
       '/dashboard/printing',
       '/dashboard/jobs',
-      '/dev/mailbox',
+      '/dashboard/mailbox',
     ]);
     expect(paths([])).toEqual([]);
   });
 
   it('links the mailbox only in demo mode (no SMTP server: the page exists)', () => {
-    expect(paths(ADMIN, false)).not.toContain('/dev/mailbox');
+    expect(paths(ADMIN, false)).not.toContain('/dashboard/mailbox');
   });
 });
 

@@ -13,12 +13,12 @@ export const DASHBOARD_PAGES = [
   { to: '/dashboard/printer', label: 'dashboard.menu.printer', permission: PERMISSION.kitchenView },
   { to: '/dashboard/printing', label: 'dashboard.menu.printing', permission: PERMISSION.settingsManage },
   { to: '/dashboard/jobs', label: 'dashboard.menu.jobs', permission: PERMISSION.settingsManage },
-  // A server-rendered page (demo mode): a full page load, not a client route.
-  { to: '/dev/mailbox', label: 'dashboard.menu.mailbox', permission: PERMISSION.mailboxRead, external: true },
+  // Demo mode only (no SMTP server): listed when the session says the local mailbox exists.
+  { to: '/dashboard/mailbox', label: 'dashboard.menu.mailbox', permission: PERMISSION.mailboxRead },
 ] as const;
 
 export function visiblePages(permissions: readonly string[], options: { localMailbox?: boolean } = {}) {
-  return DASHBOARD_PAGES.filter((page) => permissions.includes(page.permission) && (page.to !== '/dev/mailbox' || options.localMailbox === true));
+  return DASHBOARD_PAGES.filter((page) => permissions.includes(page.permission) && (page.to !== '/dashboard/mailbox' || options.localMailbox === true));
 }
 
 /** Navigation between dashboard pages: only the pages the viewer's role may open are listed. */
@@ -32,15 +32,9 @@ export function DashboardNav() {
       <ul className="dashboard__menu">
         {pages.map((page) => (
           <li key={page.to}>
-            {'external' in page ? (
-              <a className="dashboard__menu-link" href={page.to}>
-                {intl.formatMessage({ id: page.label })}
-              </a>
-            ) : (
-              <NavLink className="dashboard__menu-link" to={page.to} end>
-                {intl.formatMessage({ id: page.label })}
-              </NavLink>
-            )}
+            <NavLink className="dashboard__menu-link" to={page.to} end>
+              {intl.formatMessage({ id: page.label })}
+            </NavLink>
           </li>
         ))}
       </ul>

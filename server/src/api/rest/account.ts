@@ -1,4 +1,4 @@
-import { newStaffInput, type AuthSession, type CreatedStaff } from '@bakje/contract';
+import { newStaffInput, type AuthSession, type CreatedStaff, type LocalMail } from '@bakje/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
@@ -10,8 +10,6 @@ import { listStaff } from '../../modules/dashboard/staff-list.js';
 import { latestLocalMails } from '../../modules/mail/local-mailbox.js';
 import { idParams } from '../http/route-schemas.js';
 import { requireStaff } from '../http/viewer.js';
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** Login-session and staff-account routes for the web app; thin over modules/auth. */
 export function registerAccountRoutes(server: FastifyInstance, deps: { db: Db; auth: AuthService; localMailbox: boolean; clock?: () => Date }) {
@@ -51,25 +49,11 @@ export function registerAccountRoutes(server: FastifyInstance, deps: { db: Db; a
   if (!deps.localMailbox) return;
 
   /** Demo mode: the mails that would have gone out over SMTP (they hold reset links, hence staff only). */
-  app.get('/api/dev/mailbox', { preValidation: requireStaff('mailbox.read') }, async (_request, reply) => {
+  app.get('/api/dev/mailbox', { preValidation: requireStaff('mailbox.read') }, async (_request, reply): Promise<LocalMail[]> => {
     reply.header('cache-control', 'no-store');
-    return latestLocalMails(deps.db);
+    return (await latestLocalMails(deps.db)).map((m) => ({ id: m.id, to: m.to, subject: m.subject, text: m.text, receivedAt: m.receivedAt.toISOString() }));
   });
 
-  app.get('/dev/mailbox', { preValidation: requireStaff('mailbox.read') }, async (_request, reply) => {
-    const mails = await latestLocalMails(deps.db);
-    const items = mails
-      .map(
-        (m) =>
-          `<article><h2>${escapeHtml(m.subject)}</h2><p class="meta">To: ${escapeHtml(m.to)} &middot; ${escapeHtml(m.receivedAt.toISOString())}</p><pre>${escapeHtml(
-            m.text,
-          ).replace(/(https?:\/\/[^\s<]+)/g, (url) => `<a href="${url}">${url}</a>`)}</pre></article>`,
-      )
-      .join('\n');
-    reply
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'");
-    return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Local mailbox</title><style>body{font-family:system-ui,sans-serif;max-width:50rem;margin:2rem auto;padding:0 1rem}article{border:1px solid #ccc;border-radius:6px;padding:0 1rem;margin:1rem 0}pre{white-space:pre-wrap}.meta{color:#555}</style></head><body><main><h1>Local mailbox</h1><p>${mails.length} mail(s). No SMTP server is configured (BAKJE_SMTP_URL), so mails are kept here.</p>${items || '<p>No mail yet.</p>'}</main></body></html>`;
-  });
+  // The mailbox is a dashboard page (staff language, login redirect); the old address leads there.
+  app.get('/dev/mailbox', async (_request, reply) => reply.redirect('/dashboard/mailbox', 302));
 }
