@@ -173,7 +173,14 @@ describe.each(databaseKinds)('fuzzing the catalogue writes: no 5xx, no change on
           name: fc.string({ maxLength: 10 }),
           type: fc.constantFrom('multiple_choice', 'checkbox', 'heading', 'custom_text', 'other'),
           options: fc.array(
-            fc.record({ label: fc.string({ maxLength: 10 }), price, allergens: fc.array(fc.constantFrom(allergenId, 999_999), { maxLength: 1 }) }),
+            fc.record({
+              label: fc.string({ maxLength: 10 }),
+              price,
+              allergens: fc.array(
+                fc.constantFrom(-1, 999_999).map((id) => (id === -1 ? allergenId : id)),
+                { maxLength: 1 },
+              ),
+            }),
             { maxLength: 2 },
           ),
         }),
@@ -182,7 +189,7 @@ describe.each(databaseKinds)('fuzzing the catalogue writes: no 5xx, no change on
       attributes: fc.array(
         fc.record(
           {
-            id: fc.constantFrom(0, formaat, 999_999),
+            id: fc.constantFrom(0, -1, 999_999).map((id) => (id === -1 ? formaat : id)),
             name: fc.string({ maxLength: 6 }),
             options: fc.array(fc.constantFrom('klein', 'groot', 'reuze'), { maxLength: 2 }),
           },
@@ -204,7 +211,11 @@ describe.each(databaseKinds)('fuzzing the catalogue writes: no 5xx, no change on
       stock_status: fc.constantFrom('instock', 'outofstock', 'onbackorder', 'gone'),
       attributes: fc.array(
         fc.record(
-          { id: fc.constantFrom(formaat, 0, 999_999), name: fc.constantFrom('pa_formaat', 'x'), option: fc.constantFrom('klein', 'Groot', 'reuze') },
+          {
+            id: fc.constantFrom(-1, 0, 999_999).map((id) => (id === -1 ? formaat : id)),
+            name: fc.constantFrom('pa_formaat', 'x'),
+            option: fc.constantFrom('klein', 'Groot', 'reuze'),
+          },
           { requiredKeys: ['option'] },
         ),
         { maxLength: 2 },
