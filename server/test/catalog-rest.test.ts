@@ -258,13 +258,15 @@ describe.each(databaseKinds)('store REST API: product and variation writes (%s)'
     const listed = (await call('GET', '/products?per_page=100')).json().map((p: { id: number }) => p.id);
     expect(listed).not.toContain(id);
     expect((await call('GET', `/products?status=trash`)).json().map((p: { id: number }) => p.id)).toContain(id);
+    expect((await call('PUT', `/products/${id}`, { status: 'draft' })).json().status).toBe('draft');
+    expect((await call('DELETE', `/products/${id}`)).json().status).toBe('trash');
     const gone = await call('DELETE', `/products/${id}?force=true`);
     expect(gone.statusCode).toBe(200);
     expect(gone.json()).toMatchObject({ id, name: 'Mexicano' });
     expect((await call('GET', `/products/${id}`)).statusCode).toBe(404);
     expect((await call('DELETE', `/products/${id}?force=true`)).statusCode).toBe(404);
     const history = (await call('GET', `/products/${id}/changes`)).json();
-    expect(history.map((c: { action: string }) => c.action)).toEqual(['delete', 'trash', 'create']);
+    expect(history.map((c: { action: string }) => c.action)).toEqual(['delete', 'trash', 'update', 'trash', 'create']);
   });
 
   it('batch: create, update and delete in one request; a bad item is answered with its own error and leaves nothing', async () => {
