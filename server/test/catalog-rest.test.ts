@@ -376,7 +376,19 @@ describe.each(databaseKinds)('store REST API: product and variation writes (%s)'
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json().last_changed.by).toMatchObject({ type: 'staff', name: 'Jo Peeters' });
     expect(created.json().meta_data).toEqual(expect.arrayContaining([expect.objectContaining({ key: 'last_changed_by', value: 'Jo Peeters' })]));
-    const kitchenLess = await app.server.inject({ method: 'POST', url: '/wp-json/wc/v3/products', payload: { name: 'Anoniem' } });
-    expect(kitchenLess.statusCode).toBe(401);
+    const anonymous = await app.server.inject({ method: 'POST', url: '/wp-json/wc/v3/products', payload: { name: 'Anoniem' } });
+    expect(anonymous.statusCode).toBe(401);
+    expect((await admin.request('POST', '/api/staff/users', { email: 'keuken@example.be', password: 'Goed wachtwoord 42', role: 'kitchen' })).statusCode).toBe(
+      201,
+    );
+    const kitchen = new Browser(() => app);
+    await kitchen.graphql(LOGIN, { u: 'keuken@example.be', p: 'Goed wachtwoord 42' });
+    const before = await checksum();
+    const refused = await kitchen.request('POST', '/wp-json/wc/v3/products', { name: 'Keuken' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'PERMISSION_DENIED', data: { status: 403, permission: 'products.manage' } });
+    // Without the CSRF header the manager's write is refused too.
+    expect((await manager.request('POST', '/wp-json/wc/v3/products', { name: 'Zonder CSRF' }, { csrf: false })).statusCode).toBe(403);
+    expect(await checksum()).toBe(before);
   });
 });
