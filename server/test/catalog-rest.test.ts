@@ -225,6 +225,16 @@ describe.each(databaseKinds)('store REST API: product and variation writes (%s)'
     expect((await call('PUT', `/products/${id}`, { regular_price: '3.40' }, { 'if-match': 'garbage' })).statusCode).toBe(400);
     expect((await call('PUT', `/products/${id}`, { regular_price: '3.40' }, { 'if-match': first.headers.etag as string })).statusCode).toBe(200);
     expect((await call('PUT', `/products/${id}`, { regular_price: '3.60' })).json().regular_price).toBe('3.60');
+
+    // Two saves of the same read at the same moment: one wins, the other is told.
+    const current = (await call('GET', `/products/${id}`)).headers.etag as string;
+    const both = await Promise.all([
+      call('PUT', `/products/${id}`, { regular_price: '4.00' }, { 'if-match': current }),
+      call('PUT', `/products/${id}`, { regular_price: '5.00' }, { 'if-match': current }),
+    ]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const winner = both.find((r) => r.statusCode === 200)!.json().regular_price;
+    expect((await call('GET', `/products/${id}`)).json().regular_price).toBe(winner);
   });
 
   it('a sale price applies only between its dates; the shop follows when the sale ends without any write', async () => {
