@@ -148,7 +148,6 @@ async function auditView(tx: Tx, id: number): Promise<Record<string, unknown>> {
           ),
         )
     : [];
-  const cents = (c: number | null) => c;
   return {
     name: row.name,
     description: row.description,
@@ -159,8 +158,8 @@ async function auditView(tx: Tx, id: number): Promise<Record<string, unknown>> {
     status: row.status,
     featured: row.featured,
     catalog_visibility: row.catalogVisibility,
-    regular_price: cents(row.regularPrice),
-    sale_price: cents(row.salePrice),
+    regular_price: row.regularPrice,
+    sale_price: row.salePrice,
     date_on_sale_from: row.dateOnSaleFrom?.toISOString() ?? null,
     date_on_sale_to: row.dateOnSaleTo?.toISOString() ?? null,
     stock_status: row.stockStatus,
