@@ -3,6 +3,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { orders, orderStatuses, type OrderStatus } from '../../db/schema/index.js';
 import { cancelOrder } from './order-status.js';
 import { DomainError } from '../../errors/domain-error.js';
+import { recordOrderEvent } from '../order-events/record.js';
 
 export { orderStatuses, type OrderStatus };
 
@@ -35,6 +36,8 @@ export async function updateOrder(db: DbOrTx, orderId: number, change: { status?
             ...(change.status === 'completed' ? { datePaid: sql`coalesce(${orders.datePaid}, ${now})` } : {}),
           })
           .where(eq(orders.id, orderId));
+        // The kitchen, the status screen and the customer's page hear of it like of a kitchen action.
+        await recordOrderEvent(tx, 'order.status-changed', orderId, { previousStatus: current.status, action: 'manage' });
       }
     }
     if (change.customerNote !== undefined && change.customerNote !== current.customerNote) {
