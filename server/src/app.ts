@@ -156,7 +156,7 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
   registerPrintAdminRoutes(server, { db: database.db, timeZone: config.timeZone, clock });
   let pepper: string | undefined;
   const keys = new ApiKeyService(database.db, () => (pepper ??= loadPepper(config.apiKeyPepper, config.dataDir)), clock);
-  await registerWooCommerceRest(server, { db: database.db, catalog, keys, siteUrl: config.siteUrl, clock });
+  await registerWooCommerceRest(server, { db: database.db, catalog, keys, siteUrl: config.siteUrl, clock, timeZone: config.timeZone });
   registerApiKeyAdmin(server, { keys, base: '/api/admin/api-keys', authorize: options.authorizeKeyAdmin ?? staffMay('keys.manage') });
   if (options.localAdminSecret) {
     registerApiKeyAdmin(server, { keys, base: '/api/local-admin/api-keys', authorize: localAdminAuthorize(options.localAdminSecret) });
