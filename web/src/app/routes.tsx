@@ -28,6 +28,8 @@ const DashboardStaffPage = lazy(() => import('../dashboard/admin/StaffPage'));
 const DashboardApiKeysPage = lazy(() => import('../dashboard/admin/ApiKeysPage'));
 const DashboardPrintingPage = lazy(() => import('../dashboard/admin/printing/PrintingPage'));
 const DashboardJobsPage = lazy(() => import('../dashboard/admin/jobs/JobsPage'));
+const DashboardOrdersPage = lazy(() => import('../dashboard/orders/OrdersPage'));
+const DashboardFiguresPage = lazy(() => import('../dashboard/figures/FiguresPage'));
 
 function FullScreen({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageFallback />}>{children}</Suspense>;
@@ -150,6 +152,22 @@ export const routes: RouteObject[] = [
         element: (
           <StaffScreen>
             <DashboardJobsPage />
+          </StaffScreen>
+        ),
+      },
+      {
+        path: 'dashboard/orders',
+        element: (
+          <StaffScreen>
+            <DashboardOrdersPage />
+          </StaffScreen>
+        ),
+      },
+      {
+        path: 'dashboard/figures',
+        element: (
+          <StaffScreen>
+            <DashboardFiguresPage />
           </StaffScreen>
         ),
       },
