@@ -69,7 +69,15 @@ export interface StaffOrderDetails extends StaffOrderRow {
   couponCodes: string[];
   /** VAT per rate: gross (VAT included), VAT and net, in cents. */
   vat: { rate: number; gross: number; tax: number; net: number }[];
-  lines: { name: string; sku: string; quantity: number; unitPrice: number; total: number; vatRate: number; addons: { name: string; value: string; price: number }[] }[];
+  lines: {
+    name: string;
+    sku: string;
+    quantity: number;
+    unitPrice: number;
+    total: number;
+    vatRate: number;
+    addons: { name: string; value: string; price: number }[];
+  }[];
   channel: 'web' | 'kiosk';
   cancelReason: string | null;
   history: StaffOrderHistoryEntry[];

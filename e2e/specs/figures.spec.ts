@@ -56,7 +56,11 @@ test("the day's figures match the orders placed, per VAT rate, to the cent; canc
   for (const [rate, v] of expected) {
     const cells = page.getByTestId(`vat-${rate}`).getByRole('cell');
     await expect(cells).toHaveCount(3);
-    expect([cents(await cells.nth(0).innerText()), cents(await cells.nth(1).innerText()), cents(await cells.nth(2).innerText())]).toEqual([v.net, v.tax, v.gross]);
+    expect([cents(await cells.nth(0).innerText()), cents(await cells.nth(1).innerText()), cents(await cells.nth(2).innerText())]).toEqual([
+      v.net,
+      v.tax,
+      v.gross,
+    ]);
   }
   await expect(page.getByTestId('figures-excluded')).toContainText('1 geannuleerde bestelling');
   await expect(page.getByRole('img', { name: 'Omzet per uur' })).toBeVisible();

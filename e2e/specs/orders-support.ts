@@ -43,7 +43,15 @@ export async function placeOrder(base: string, options: { lastName: string; day?
     // Today: the next free slot; a later day: 18:00, a pre-order for the evening.
     const slot = (options.day ?? 0) === 0 ? availableTimeSlots.find((s) => !s.isFullyBooked) : availableTimeSlots.find((s) => s.id.endsWith('T18:00'));
     if (!slot) throw new Error(`no free slot on ${date}`);
-    const billing = { firstName: 'Test', lastName: options.lastName, phone: '0470 00 00 00', email: 'klant@bakje.test', address1: 'Korenmarkt 1', city: 'Gent', postcode: '9000' };
+    const billing = {
+      firstName: 'Test',
+      lastName: options.lastName,
+      phone: '0470 00 00 00',
+      email: 'klant@bakje.test',
+      address1: 'Korenmarkt 1',
+      city: 'Gent',
+      postcode: '9000',
+    };
     const { checkout } = await call<{ checkout: { order: PlacedOrder } }>(
       `mutation($input: CheckoutInput!) { checkout(input: $input) { order { databaseId pickupNumber orderKey } } }`,
       {

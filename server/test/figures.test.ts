@@ -32,7 +32,15 @@ describe.each(databaseKinds)("the day's figures on %s", (kind) => {
     const slots = await call(`query { availableTimeSlots(type: ${fulfilment.toUpperCase()}, date: "${DAY}") { id } }`);
     const input = {
       paymentMethod: 'cod',
-      billing: { firstName: 'An', lastName: 'Peeters', phone: '0470 12 34 56', email: 'an@example.be', address1: 'Veldstraat 1', city: 'Gent', postcode: '9000' },
+      billing: {
+        firstName: 'An',
+        lastName: 'Peeters',
+        phone: '0470 12 34 56',
+        email: 'an@example.be',
+        address1: 'Veldstraat 1',
+        city: 'Gent',
+        postcode: '9000',
+      },
       metaData: [
         { key: 'fulfilment_type', value: fulfilment },
         { key: 'time_slot', value: slots.availableTimeSlots[0].id },

@@ -40,7 +40,12 @@ describe.each(databaseKinds)('orders page and cancel with a reason on %s', (kind
     const placed = await placeOrder(app, productId, { firstName: 'Mieke', lastName: 'Claes' });
     const [order] = await db.select().from(t.orders).where(eq(t.orders.id, placed.databaseId));
     const booked = async () =>
-      (await db.select().from(t.slotBookings).where(and(eq(t.slotBookings.slotId, order!.slotId!), eq(t.slotBookings.startsAt, order!.slotStart!))))[0]?.booked;
+      (
+        await db
+          .select()
+          .from(t.slotBookings)
+          .where(and(eq(t.slotBookings.slotId, order!.slotId!), eq(t.slotBookings.startsAt, order!.slotStart!)))
+      )[0]?.booked;
     const stock = async () => (await db.select().from(t.products).where(eq(t.products.id, productId)))[0]!.stockQuantity;
     const bookedBefore = await booked();
     const stockBefore = await stock();
@@ -64,7 +69,9 @@ describe.each(databaseKinds)('orders page and cancel with a reason on %s', (kind
     expect(await booked()).toBe(bookedBefore! - 1);
     expect(await stock()).toBe(50);
 
-    const [event] = await db.execute(sql`select payload from order_events where order_id = ${placed.databaseId} order by id desc limit 1`).then((r) => (r as unknown as { rows: { payload: { action: string; reason: string; order: { status: string } } }[] }).rows);
+    const [event] = await db
+      .execute(sql`select payload from order_events where order_id = ${placed.databaseId} order by id desc limit 1`)
+      .then((r) => (r as unknown as { rows: { payload: { action: string; reason: string; order: { status: string } } }[] }).rows);
     expect(event!.payload).toMatchObject({ action: 'cancel', reason: 'Frituur zonder olie', order: { status: 'cancelled' } });
     const mails = await db.select().from(t.jobs).where(eq(t.jobs.kind, 'mail'));
     const mail = mails.map((j) => j.payload as { kind: string; to: string; text: string }).find((p) => p.kind === 'order_cancelled');
@@ -90,7 +97,20 @@ describe.each(databaseKinds)('orders page and cancel with a reason on %s', (kind
     const db = testDb.database.db;
     const live = await placeOrder(app, productId, { firstName: 'Jozef', lastName: 'Vermeulen' });
     // A pre-order 5 days ahead (beyond the kitchen's window) is active; one completed last week is archived.
-    const later = await anOrder(db, { pickupDay: '2026-11-26', status: 'processing', billing: { ...(await db.select().from(t.orders).where(eq(t.orders.id, live.databaseId)))[0]!.billing, firstName: 'Later', lastName: 'Klant', phone: '0499 11 22 33' } }, productId);
+    const later = await anOrder(
+      db,
+      {
+        pickupDay: '2026-11-26',
+        status: 'processing',
+        billing: {
+          ...(await db.select().from(t.orders).where(eq(t.orders.id, live.databaseId)))[0]!.billing,
+          firstName: 'Later',
+          lastName: 'Klant',
+          phone: '0499 11 22 33',
+        },
+      },
+      productId,
+    );
     const old = await anOrder(db, { pickupDay: '2026-11-14', status: 'completed' }, productId);
 
     const list = async (query: string) => {

@@ -33,7 +33,14 @@ describe.each(databaseKinds)('store REST API orders and customers (%s)', (kind) 
     beerId = (await aProduct(db, { name: { nl: 'Bier' }, regularPrice: 350, vatRateTakeaway: 21, vatRateOnSite: 21 })).id;
     const [customer] = await db
       .insert(t.users)
-      .values({ email: 'klant@example.be', username: 'klant', passwordHash: await hashPassword('Stoofvlees met friet'), firstName: 'Ann', lastName: 'Smet', billing: { city: 'Gent', phone: '0470' } })
+      .values({
+        email: 'klant@example.be',
+        username: 'klant',
+        passwordHash: await hashPassword('Stoofvlees met friet'),
+        firstName: 'Ann',
+        lastName: 'Smet',
+        billing: { city: 'Gent', phone: '0470' },
+      })
       .returning();
     customerId = customer!.id;
     await db.insert(t.users).values({ email: 'chef@example.be', username: 'chef', passwordHash: 'x', role: 'manager' });
@@ -68,7 +75,14 @@ describe.each(databaseKinds)('store REST API orders and customers (%s)', (kind) 
     expect(created.status).toBe(201);
     const order = created.data;
     // 8.00 at 6 % (0.45) + 3.50 at 21 % (0.61): the caller's price is not trusted.
-    expect(order).toMatchObject({ status: 'processing', total: '11.50', total_tax: '1.06', customer_id: customerId, number: '1', customer_note: 'telefonisch' });
+    expect(order).toMatchObject({
+      status: 'processing',
+      total: '11.50',
+      total_tax: '1.06',
+      customer_id: customerId,
+      number: '1',
+      customer_note: 'telefonisch',
+    });
     expect(order.line_items.map((l: { name: string; total: string }) => [l.name, l.total])).toEqual([
       ['Friet groot', '8.00'],
       ['Bier', '3.50'],
@@ -86,7 +100,11 @@ describe.each(databaseKinds)('store REST API orders and customers (%s)', (kind) 
       shipping: { address_1: 'Korenmarkt 1', city: 'Gent' },
       meta_data: [{ key: 'tafel', value: '5' }],
     });
-    expect(updated.data).toMatchObject({ status: 'completed', customer_note: 'zonder zout', shipping: { address_1: 'Korenmarkt 1', city: 'Gent', first_name: 'Ann' } });
+    expect(updated.data).toMatchObject({
+      status: 'completed',
+      customer_note: 'zonder zout',
+      shipping: { address_1: 'Korenmarkt 1', city: 'Gent', first_name: 'Ann' },
+    });
     expect(updated.data.meta_data).toEqual(expect.arrayContaining([expect.objectContaining({ key: 'tafel', value: '5' })]));
     expect((await client.get(`orders/${order.id}`)).data.customer_note).toBe('zonder zout');
   });
@@ -140,7 +158,13 @@ describe.each(databaseKinds)('store REST API orders and customers (%s)', (kind) 
 
   it('GET /customers/{id} and /customers?email= show customers only, never staff, with paging headers', async () => {
     const one = await reader.get(`customers/${customerId}`);
-    expect(one.data).toMatchObject({ id: customerId, email: 'klant@example.be', first_name: 'Ann', role: 'customer', billing: { city: 'Gent', phone: '0470' } });
+    expect(one.data).toMatchObject({
+      id: customerId,
+      email: 'klant@example.be',
+      first_name: 'Ann',
+      role: 'customer',
+      billing: { city: 'Gent', phone: '0470' },
+    });
     expect(one.data).not.toHaveProperty('password_hash');
     expect(JSON.stringify(one.data)).not.toContain('passwordHash');
     const byEmail = await reader.get('customers', { email: 'KLANT@example.be' });

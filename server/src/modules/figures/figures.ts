@@ -29,7 +29,10 @@ export async function computeFigures(db: DbOrTx, range: { from: string; to: stri
     throw new DomainError('INVALID_INPUT', `Invalid parameter(s): to (at most ${MAX_RANGE_DAYS} days from from)`, { params: ['to'] });
   }
 
-  const rows = await db.select().from(orders).where(between(orders.pickupDay, from, to));
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(between(orders.pickupDay, from, to));
   const counted = rows.filter((o) => !o.isTestOrder && COUNTED.has(o.status));
   const apart = (list: OrderRow[]) => ({ orders: list.length, gross: sum(list.map((o) => o.total)) });
   const lines = counted.length
@@ -90,7 +93,10 @@ export async function computeFigures(db: DbOrTx, range: { from: string; to: stri
           buckets(counted, (o) => clock(Math.floor(localMoment(o.slotStart ?? o.createdAt, timeZone).minutes / 60) * 60)),
           [],
         )
-      : fill(buckets(counted, (o) => o.pickupDay), daysBetween(from, to)),
+      : fill(
+          buckets(counted, (o) => o.pickupDay),
+          daysBetween(from, to),
+        ),
     bestSellers: [...sellers.values()].sort((a, b) => b.quantity - a.quantity || b.gross - a.gross || a.name.localeCompare(b.name)).slice(0, TOP),
     busiestSlots: [...slots.entries()]
       .map(([slot, n]) => ({ slot, orders: n }))

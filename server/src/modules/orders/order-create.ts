@@ -48,7 +48,14 @@ export async function createOrder(db: Db, catalog: CatalogSnapshot, input: NewOr
     if (product.row.type === 'VARIABLE' && !variation) throw fail(`line_items[${i}].variation_id`, 'a variable product needs its variation');
     const unitPrice = sellable.prices[0];
     if (unitPrice === undefined) throw fail(`line_items[${i}].product_id`, 'the product has no price');
-    return { line, sellable, unitPrice, subtotal: unitPrice * line.quantity, vatRateTakeaway: sellable.row.vatRateTakeaway, vatRateOnSite: sellable.row.vatRateOnSite };
+    return {
+      line,
+      sellable,
+      unitPrice,
+      subtotal: unitPrice * line.quantity,
+      vatRateTakeaway: sellable.row.vatRateTakeaway,
+      vatRateOnSite: sellable.row.vatRateOnSite,
+    };
   });
   const totals = computeTotals(priced, input.fulfilment, [], input.shippingTotal);
 

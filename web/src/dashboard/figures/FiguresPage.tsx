@@ -11,7 +11,6 @@ import '../orders/orders.css';
 
 const euros = (cents: number) => cents / 100;
 
-
 /** A bar chart of revenue per hour or day, in plain SVG (no chart library to download). */
 export function RevenueChart({ series, label }: { series: FiguresBucket[]; label: string }) {
   const intl = useIntl();
@@ -88,11 +87,24 @@ function FiguresContent() {
       <div className="admin__row">
         <div className="account-field">
           <label htmlFor="figures-from">{t('dashboard.figures.from')}</label>
-          <input id="figures-from" className="input" type="date" value={range.from} onChange={(e) => setRange((r) => ({ from: e.target.value, to: r.to < e.target.value ? e.target.value : r.to }))} />
+          <input
+            id="figures-from"
+            className="input"
+            type="date"
+            value={range.from}
+            onChange={(e) => setRange((r) => ({ from: e.target.value, to: r.to < e.target.value ? e.target.value : r.to }))}
+          />
         </div>
         <div className="account-field">
           <label htmlFor="figures-to">{t('dashboard.figures.to')}</label>
-          <input id="figures-to" className="input" type="date" value={range.to} min={range.from} onChange={(e) => setRange((r) => ({ ...r, to: e.target.value }))} />
+          <input
+            id="figures-to"
+            className="input"
+            type="date"
+            value={range.to}
+            min={range.from}
+            onChange={(e) => setRange((r) => ({ ...r, to: e.target.value }))}
+          />
         </div>
         {valid && range.from ? (
           <ButtonAnchor variant="secondary" href={`/api/figures.csv?${csv}`} download data-testid="figures-csv">
@@ -138,7 +150,14 @@ function FiguresContent() {
           <RevenueChart series={f.series} label={t(f.from === f.to ? 'dashboard.figures.chartHours' : 'dashboard.figures.chartDays')} />
           <section className="admin__section">
             <h2>{t('dashboard.figures.vat')}</h2>
-            <DataTable label={t('dashboard.figures.vat')} columns={vatColumns} rows={f.vat} rowKey={(v) => v.rate} empty={t('dashboard.figures.none')} rowProps={(v) => ({ 'data-testid': `vat-${v.rate}` } as never)} />
+            <DataTable
+              label={t('dashboard.figures.vat')}
+              columns={vatColumns}
+              rows={f.vat}
+              rowKey={(v) => v.rate}
+              empty={t('dashboard.figures.none')}
+              rowProps={(v) => ({ 'data-testid': `vat-${v.rate}` }) as never}
+            />
           </section>
           <Buckets title={t('dashboard.figures.byChannel')} rows={f.byChannel} name={(k) => t(`dashboard.orders.channel.${k}`)} />
           <Buckets title={t('dashboard.figures.byFulfilment')} rows={f.byFulfilment} name={(k) => t(`fulfilment.${k}`)} />

@@ -2,7 +2,18 @@ import { useId, useLayoutEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { Badge, Button } from '../../ui';
 import type { OrderAction } from './kitchenApi';
-import { ageClock, ageMinutes, ageTone, isPreOrder, slotCountdown, slotTone, splitNotes, type KitchenOrder, type KitchenSettings, type KitchenTab } from './kitchenOrders';
+import {
+  ageClock,
+  ageMinutes,
+  ageTone,
+  isPreOrder,
+  slotCountdown,
+  slotTone,
+  splitNotes,
+  type KitchenOrder,
+  type KitchenSettings,
+  type KitchenTab,
+} from './kitchenOrders';
 
 export interface OrderCardProps {
   order: KitchenOrder;

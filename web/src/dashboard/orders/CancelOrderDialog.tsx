@@ -53,7 +53,14 @@ export function CancelOrderDialog({
     >
       <form id="cancel-order-form" onSubmit={(event) => void submit(event)} noValidate>
         <p>{t('dashboard.orders.cancel.body')}</p>
-        <Field as="textarea" label={t('dashboard.orders.cancel.reason')} required rows={3} error={errorText(form.formState.errors.reason)} {...form.register('reason')} />
+        <Field
+          as="textarea"
+          label={t('dashboard.orders.cancel.reason')}
+          required
+          rows={3}
+          error={errorText(form.formState.errors.reason)}
+          {...form.register('reason')}
+        />
         {form.formState.errors.root ? (
           <Notice tone="error" role="alert">
             {form.formState.errors.root.message}

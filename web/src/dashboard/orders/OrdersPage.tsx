@@ -57,8 +57,8 @@ function Details({ id, onClose }: { id: number; onClose: () => void }) {
         <span data-testid="order-status">
           <Badge variant={FINAL.has(order.status) ? 'soldout' : 'info'}>{t(statusMessage(order.status))}</Badge>
         </span>{' '}
-        {order.isTestOrder ? <Badge variant="neutral">{t('dashboard.orders.test')}</Badge> : null} {t(`fulfilment.${order.fulfilmentType}`)} · {slotText(intl, order)} ·{' '}
-        {t(`dashboard.orders.channel.${order.channel}`)}
+        {order.isTestOrder ? <Badge variant="neutral">{t('dashboard.orders.test')}</Badge> : null} {t(`fulfilment.${order.fulfilmentType}`)} ·{' '}
+        {slotText(intl, order)} · {t(`dashboard.orders.channel.${order.channel}`)}
       </p>
       {order.cancelReason ? (
         <Notice tone="warning">
@@ -232,7 +232,12 @@ function OrdersContent() {
       ),
     },
     { id: 'slot', header: t('dashboard.orders.slot'), sortValue: (o) => o.slotStart ?? o.pickupDay, cell: (o) => slotText(intl, o) },
-    { id: 'customer', header: t('dashboard.orders.customer'), sortValue: (o) => o.customerName, cell: (o) => `${o.customerName}${o.phone ? ` · ${o.phone}` : ''}` },
+    {
+      id: 'customer',
+      header: t('dashboard.orders.customer'),
+      sortValue: (o) => o.customerName,
+      cell: (o) => `${o.customerName}${o.phone ? ` · ${o.phone}` : ''}`,
+    },
     { id: 'fulfilment', header: t('dashboard.orders.fulfilment'), cell: (o) => t(`fulfilment.${o.fulfilmentType}`) },
     {
       id: 'status',
@@ -253,7 +258,13 @@ function OrdersContent() {
     <>
       <div className="orders__views" role="group" aria-label={t('dashboard.orders.viewLabel')}>
         {(['active', 'archived'] as const).map((view) => (
-          <Button key={view} size="sm" variant={filters.view === view ? 'primary' : 'secondary'} aria-pressed={filters.view === view} onClick={() => set({ view })}>
+          <Button
+            key={view}
+            size="sm"
+            variant={filters.view === view ? 'primary' : 'secondary'}
+            aria-pressed={filters.view === view}
+            onClick={() => set({ view })}
+          >
             {t(`dashboard.orders.view.${view}`)}
           </Button>
         ))}
@@ -261,7 +272,14 @@ function OrdersContent() {
       <div className="admin__row orders__filters">
         <div className="account-field">
           <label htmlFor="orders-search">{t('dashboard.orders.search')}</label>
-          <input id="orders-search" className="input" type="search" value={typed} onChange={(event) => setTyped(event.target.value)} placeholder={t('dashboard.orders.searchHint')} />
+          <input
+            id="orders-search"
+            className="input"
+            type="search"
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            placeholder={t('dashboard.orders.searchHint')}
+          />
         </div>
         <div className="account-field">
           <label htmlFor="orders-status">{t('dashboard.orders.status')}</label>
@@ -304,7 +322,7 @@ function OrdersContent() {
         error={query.error}
         errorContent={<DashboardError error={query.error} onRetry={() => void query.refetch()} />}
         empty={t('dashboard.orders.none')}
-        rowProps={(o) => ({ 'data-testid': 'order-row', 'data-order-id': String(o.id) } as never)}
+        rowProps={(o) => ({ 'data-testid': 'order-row', 'data-order-id': String(o.id) }) as never}
       />
       {data && pages > 1 ? (
         <nav className="orders__pages" aria-label={t('dashboard.orders.pages')}>

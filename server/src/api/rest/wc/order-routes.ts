@@ -118,11 +118,21 @@ function toAddress(body: AddressBody): Partial<Address> {
   return out;
 }
 
-const emptyAddress: Address = { firstName: '', lastName: '', company: '', address1: '', address2: '', city: '', state: '', postcode: '', country: '', phone: '', email: '' };
+const emptyAddress: Address = {
+  firstName: '',
+  lastName: '',
+  company: '',
+  address1: '',
+  address2: '',
+  city: '',
+  state: '',
+  postcode: '',
+  country: '',
+  phone: '',
+  email: '',
+};
 
-const metaBody = z
-  .array(z.object({ key: text(100).min(1), value: z.union([z.string().max(500), z.number(), z.boolean(), z.null()]) }))
-  .max(50);
+const metaBody = z.array(z.object({ key: text(100).min(1), value: z.union([z.string().max(500), z.number(), z.boolean(), z.null()]) })).max(50);
 const metaValue = (value: string | number | boolean | null) => (value === null ? null : String(value));
 
 const updateBody = z.object({
@@ -154,7 +164,15 @@ const createBody = z.object({
     .min(1, 'at least one line')
     .max(100),
   shipping_lines: z
-    .array(z.object({ method_id: z.enum(['delivery', 'takeaway', 'dinein']), total: z.string().regex(/^\d{1,5}(\.\d{1,2})?$/, 'an amount such as "2.50"').default('0') }))
+    .array(
+      z.object({
+        method_id: z.enum(['delivery', 'takeaway', 'dinein']),
+        total: z
+          .string()
+          .regex(/^\d{1,5}(\.\d{1,2})?$/, 'an amount such as "2.50"')
+          .default('0'),
+      }),
+    )
     .max(1)
     .default([]),
   meta_data: metaBody.default([]),
