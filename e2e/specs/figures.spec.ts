@@ -2,6 +2,7 @@ import { expect, request as playwrightRequest, test } from '@playwright/test';
 import type { StaffOrderDetails } from '@bakje/contract';
 import { StaffServer } from './staff-server';
 import { loginTo, placeOrder } from './orders-support';
+import { expectNoSeriousA11yViolations } from './support';
 
 // Its own server and database (E2E_PORT + 52), open all day, so today's figures are exactly this spec's orders.
 const port = Number(process.env.E2E_PORT ?? 3210) + 52;
@@ -65,6 +66,7 @@ test("the day's figures match the orders placed, per VAT rate, to the cent; canc
   await expect(page.getByTestId('figures-excluded')).toContainText('1 geannuleerde bestelling');
   await expect(page.getByRole('img', { name: 'Omzet per uur' })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoSeriousA11yViolations(page);
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('figures-csv').click()]);
   expect(download.suggestedFilename()).toMatch(/^cijfers-\d{4}-\d{2}-\d{2}\.csv$/);

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { StaffServer } from './staff-server';
 import { loginTo, placeOrder, type PlacedOrder } from './orders-support';
+import { expectNoSeriousA11yViolations } from './support';
 
 // Its own server (E2E_PORT + 51), open all day, with a first admin (orders.manage and kitchen.view).
 const port = Number(process.env.E2E_PORT ?? 3210) + 51;
@@ -46,6 +47,7 @@ test('a manager finds an order by name and number, reads its details, changes it
   await expect(details.locator('.orders__lines li')).toHaveCount(2);
   await expect(details.getByText(/waarvan btw \d+ %/).first()).toBeVisible();
 
+  await expectNoSeriousA11yViolations(page);
   await details.getByLabel('Status wijzigen').selectOption('completed');
   await expect(details.getByTestId('order-status')).toHaveText('Klaar');
   await expect(details.locator('.orders__history li')).toHaveCount(2);
@@ -91,6 +93,7 @@ test('the kitchen shows pre-orders beyond two days under "Later", counting down 
   await expect(countdown).toHaveText(/^[45]d \d\d:\d\d$/);
   await expect(countdown).toHaveAttribute('data-tone', 'fresh');
   await expect(card.getByTestId('kitchen-age')).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
 
   await card.getByRole('button', { name: 'Annuleren' }).click();
   const dialog = page.getByRole('dialog');
