@@ -173,6 +173,10 @@ describe.each(databaseKinds)('store REST API orders and customers (%s)', (kind) 
     expect((await reader.get('customers', { email: 'chef@example.be' })).data).toEqual([]);
     const [staff] = await testDb.database.db.select().from(t.users).where(eq(t.users.email, 'chef@example.be'));
     expect((await settle(reader.get(`customers/${staff!.id}`))).status).toBe(404);
+    // Without the shop's API key (a customer's browser, a guest): nothing, whatever the id.
+    const anonymous = await app.server.inject({ method: 'GET', url: `/wp-json/wc/v3/customers/${customerId}` });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.body).not.toContain('klant@example.be');
     const bad = await settle(reader.get('customers', { email: 'geen' }));
     expect(bad.status).toBe(400);
     expect(JSON.stringify(bad.data)).toContain('email');
