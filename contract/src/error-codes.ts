@@ -102,6 +102,7 @@ export const errorCodes = {
 
   // Orders and the kitchen.
   ORDER_NOT_FOUND: 'not_found',
+  CUSTOMER_NOT_FOUND: 'not_found',
 
   // Background jobs (the dashboard's jobs page).
   JOB_NOT_FOUND: 'not_found',

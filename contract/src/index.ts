@@ -9,3 +9,5 @@ export * from './order-events.js';
 export * from './permissions.js';
 export * from './printing.js';
 export * from './rest.js';
+export * from './figures.js';
+export * from './orders-admin.js';

@@ -25,6 +25,10 @@ import { registerEventRoutes, type StaffGuard } from './api/events/routes.js';
 import { defaultSseOptions, type SseOptions } from './api/events/sse.js';
 import { registerKitchenRoutes } from './api/rest/kitchen.js';
 import { registerKitchenSettingsRoutes } from './api/rest/kitchen-settings.js';
+import { registerOrderAdminRoutes } from './api/rest/orders-admin.js';
+import { registerFiguresRoutes } from './api/rest/figures.js';
+import { laterKitchenOrders } from './modules/kitchen/kitchen-later.js';
+import { cancelOrderWithReason } from './modules/orders/order-admin.js';
 import { registerPrintingRoutes } from './api/rest/printing.js';
 import { registerPrintAdminRoutes } from './api/rest/print-admin.js';
 import { startPrinting, type PrintingRuntime } from './modules/printing/printing-runtime.js';
@@ -141,14 +145,18 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
       const { settings } = await catalog.get();
       return { ...kitchenSettingsFrom(settings), readyVisibleSeconds: statusScreenSettingsFrom(settings).readyVisibleSeconds, timeZone: config.timeZone };
     },
+    later: () => laterKitchenOrders(database.db, clock(), config.timeZone),
+    cancel: (orderId, reason) => cancelOrderWithReason(database.db, orderId, reason, { siteUrl: config.siteUrl }),
   });
+  registerOrderAdminRoutes(server, { db: database.db, clock, timeZone: config.timeZone, siteUrl: config.siteUrl });
+  registerFiguresRoutes(server, { db: database.db, clock, timeZone: config.timeZone });
   registerKitchenSettingsRoutes(server, { db: database.db });
   const printing = await startPrinting(config, database, log);
   registerPrintingRoutes(server, { receivedTickets: printing.receivedTickets, authorize: staffMay('kitchen.view') });
   registerPrintAdminRoutes(server, { db: database.db, timeZone: config.timeZone, clock });
   let pepper: string | undefined;
   const keys = new ApiKeyService(database.db, () => (pepper ??= loadPepper(config.apiKeyPepper, config.dataDir)), clock);
-  await registerWooCommerceRest(server, { db: database.db, catalog, keys, siteUrl: config.siteUrl, clock });
+  await registerWooCommerceRest(server, { db: database.db, catalog, keys, siteUrl: config.siteUrl, clock, timeZone: config.timeZone });
   registerApiKeyAdmin(server, { keys, base: '/api/admin/api-keys', authorize: options.authorizeKeyAdmin ?? staffMay('keys.manage') });
   if (options.localAdminSecret) {
     registerApiKeyAdmin(server, { keys, base: '/api/local-admin/api-keys', authorize: localAdminAuthorize(options.localAdminSecret) });

@@ -29,6 +29,8 @@ const DashboardApiKeysPage = lazy(() => import('../dashboard/admin/ApiKeysPage')
 const DashboardPrintingPage = lazy(() => import('../dashboard/admin/printing/PrintingPage'));
 const DashboardJobsPage = lazy(() => import('../dashboard/admin/jobs/JobsPage'));
 const DashboardMailboxPage = lazy(() => import('../dashboard/admin/MailboxPage'));
+const DashboardOrdersPage = lazy(() => import('../dashboard/orders/OrdersPage'));
+const DashboardFiguresPage = lazy(() => import('../dashboard/figures/FiguresPage'));
 
 function FullScreen({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageFallback />}>{children}</Suspense>;
@@ -159,6 +161,22 @@ export const routes: RouteObject[] = [
         element: (
           <StaffScreen>
             <DashboardMailboxPage />
+          </StaffScreen>
+        ),
+      },
+      {
+        path: 'dashboard/orders',
+        element: (
+          <StaffScreen>
+            <DashboardOrdersPage />
+          </StaffScreen>
+        ),
+      },
+      {
+        path: 'dashboard/figures',
+        element: (
+          <StaffScreen>
+            <DashboardFiguresPage />
           </StaffScreen>
         ),
       },

@@ -12,9 +12,20 @@ describe('dashboard navigation by role', () => {
 
   it('lists only the pages a role may open', () => {
     expect(paths(KITCHEN)).toEqual(['/dashboard', '/dashboard/printer']);
-    expect(paths(MANAGER)).toEqual(['/dashboard', '/dashboard/products', '/dashboard/printer', '/dashboard/printing', '/dashboard/jobs', '/dashboard/mailbox']);
+    expect(paths(MANAGER)).toEqual([
+      '/dashboard',
+      '/dashboard/orders',
+      '/dashboard/figures',
+      '/dashboard/products',
+      '/dashboard/printer',
+      '/dashboard/printing',
+      '/dashboard/jobs',
+      '/dashboard/mailbox',
+    ]);
     expect(paths(ADMIN)).toEqual([
       '/dashboard',
+      '/dashboard/orders',
+      '/dashboard/figures',
       '/dashboard/products',
       '/dashboard/staff',
       '/dashboard/api-keys',

@@ -7,6 +7,8 @@ import '../areas/areas.css';
 /** The dashboard's pages and the permission each needs (docs/permissions.md); labels are message ids. */
 export const DASHBOARD_PAGES = [
   { to: '/dashboard', label: 'dashboard.menu.kitchen', permission: PERMISSION.dashboardView },
+  { to: '/dashboard/orders', label: 'dashboard.menu.orders', permission: PERMISSION.ordersManage },
+  { to: '/dashboard/figures', label: 'dashboard.menu.figures', permission: PERMISSION.ordersManage },
   { to: '/dashboard/products', label: 'dashboard.menu.products', permission: PERMISSION.productsManage },
   { to: '/dashboard/staff', label: 'dashboard.menu.staff', permission: PERMISSION.staffManage },
   { to: '/dashboard/api-keys', label: 'dashboard.menu.apiKeys', permission: PERMISSION.keysManage },

@@ -1,11 +1,11 @@
-import type { KitchenViewSettings } from '@bakje/contract';
+import { cancelOrderInput, type KitchenLaterOrders, type KitchenViewSettings } from '@bakje/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MAX_BATCH, type KitchenActions } from '../../modules/kitchen/kitchen-actions.js';
 import type { StaffGuard } from '../events/routes.js';
 import { idParams } from '../http/route-schemas.js';
-import { requireGuard } from '../http/viewer.js';
+import { requireGuard, requireStaff } from '../http/viewer.js';
 
 export type { KitchenViewSettings };
 
@@ -18,12 +18,36 @@ const idsBody = z.object({ ids: z.array(z.number().int().positive()).min(1).max(
  * POST /api/kitchen/orders/:id/print-kitchen-copy queues one more kitchen ticket and answers
  * {orders: [id], ticket: key} (202: printed by the job runner shortly after).
  * GET /api/kitchen/settings: the kitchen screen's settings (age timer minutes, ready time, time zone).
+ * GET /api/kitchen/orders/later: pre-orders 3 to 14 days ahead; POST /api/kitchen/orders/:id/cancel {reason}
+ * (orders.manage: the same cancel as the orders page).
  * Refusals (unknown order, a transition the order's status does not allow) are the module's DomainErrors.
  */
 export function registerKitchenRoutes(
   server: FastifyInstance,
-  deps: { kitchen: KitchenActions; authorizeStaff: StaffGuard; viewSettings?: () => Promise<KitchenViewSettings> },
+  deps: {
+    kitchen: KitchenActions;
+    authorizeStaff: StaffGuard;
+    viewSettings?: () => Promise<KitchenViewSettings>;
+    /** GET /api/kitchen/orders/later: pre-orders after the live window (the "Later" tab). */
+    later?: () => Promise<KitchenLaterOrders>;
+    /** POST /api/kitchen/orders/:id/cancel {reason}: orders.manage, as on the orders page. */
+    cancel?: (orderId: number, reason: string) => Promise<void>;
+  },
 ): void {
+  const cancel = deps.cancel;
+  if (cancel) {
+    server.register(async (plugin) => {
+      const scope = plugin.withTypeProvider<ZodTypeProvider>();
+      scope.post(
+        '/api/kitchen/orders/:id/cancel',
+        { preValidation: requireStaff('orders.manage'), schema: { params: idParams, body: cancelOrderInput } },
+        async (request) => {
+          await cancel(request.params.id, request.body.reason);
+          return { orders: [request.params.id] };
+        },
+      );
+    });
+  }
   server.register(async (plugin) => {
     const scope = plugin.withTypeProvider<ZodTypeProvider>();
     scope.addHook('preValidation', requireGuard(deps.authorizeStaff, 'kitchen.view'));
@@ -42,6 +66,14 @@ export function registerKitchenRoutes(
     // Static segments win over ':id' in Fastify's router, so 'ready' and 'ready-all' are not order ids.
     scope.post('/api/kitchen/orders/ready', { schema: { body: idsBody } }, async (request) => ({ orders: await deps.kitchen.markReady(request.body.ids) }));
     scope.post('/api/kitchen/orders/ready-all', async () => ({ orders: await deps.kitchen.markAllReady() }));
+
+    if (deps.later) {
+      const later = deps.later;
+      scope.get('/api/kitchen/orders/later', async (_request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return later();
+      });
+    }
 
     if (deps.viewSettings) {
       const viewSettings = deps.viewSettings;

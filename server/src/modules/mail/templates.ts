@@ -91,3 +91,37 @@ export function orderConfirmationMail(
       .join('')}</ul>` + `<p>${escape(t.total)}: ${escape(money(data.totalCents))}</p><p><a href="${escape(data.link)}">${escape(t.view)}</a></p>`;
   return { kind: 'order_confirmation', to: data.to, subject: t.subject(data.orderId), text, html };
 }
+
+const CANCELLED = {
+  nl: {
+    subject: (n: number) => `Je bestelling nr. ${n} is geannuleerd`,
+    intro: (n: number) => `Je bestelling met afhaalnummer ${n} is geannuleerd.`,
+    reason: 'Reden',
+    total: 'Totaal',
+    view: 'Bekijk je bestelling',
+  },
+  fr: {
+    subject: (n: number) => `Votre commande n° ${n} est annulée`,
+    intro: (n: number) => `Votre commande numéro ${n} a été annulée.`,
+    reason: 'Raison',
+    total: 'Total',
+    view: 'Voir votre commande',
+  },
+  en: {
+    subject: (n: number) => `Your order #${n} has been cancelled`,
+    intro: (n: number) => `Your order number ${n} has been cancelled.`,
+    reason: 'Reason',
+    total: 'Total',
+    view: 'View your order',
+  },
+} as const;
+
+/** Staff cancelled an order: the customer hears why. `total` is already formatted. */
+export function orderCancelledMail(lang: Lang, data: { to: string; pickupNumber: number; total: string; reason: string; link: string }): OutgoingMail {
+  const t = CANCELLED[lang];
+  const text = `${t.intro(data.pickupNumber)}\n\n${t.reason}: ${data.reason}\n${t.total}: € ${data.total}\n\n${t.view}: ${data.link}\n`;
+  const html =
+    `<p>${escape(t.intro(data.pickupNumber))}</p><p>${escape(t.reason)}: ${escape(data.reason)}</p>` +
+    `<p>${escape(t.total)}: &euro; ${escape(data.total)}</p><p><a href="${escape(data.link)}">${escape(t.view)}</a></p>`;
+  return { kind: 'order_cancelled', to: data.to, subject: t.subject(data.pickupNumber), text, html };
+}

@@ -14,6 +14,8 @@ export interface OrderEventPayload {
   previousStatus?: OrderStatus;
   /** The kitchen action that caused it, when one did ('send', 'ready', 'recover', 'cancel', ...). */
   action?: string;
+  /** Why staff cancelled it (cancel with a reason). */
+  reason?: string;
 }
 
 export interface OrderEvent {

@@ -9,7 +9,7 @@ import { recordOrderEvent } from '../order-events/record.js';
  * Cancels an order: its slot place is given back and managed stock returns, in one transaction.
  * Cancelling twice changes nothing the second time.
  */
-export async function cancelOrder(db: DbOrTx, orderId: number): Promise<boolean> {
+export async function cancelOrder(db: DbOrTx, orderId: number, reason?: string): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [before] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for('update');
     const [order] = await tx
@@ -28,7 +28,11 @@ export async function cancelOrder(db: DbOrTx, orderId: number): Promise<boolean>
       lines.map((line) => ({ productId: line.variationId ?? line.productId, quantity: line.quantity })),
     );
     if (order.slotId !== null && order.slotStart) await releaseSlot(tx, order.slotId, order.slotStart);
-    await recordOrderEvent(tx, 'order.status-changed', orderId, { previousStatus: before!.status, action: 'cancel' });
+    await recordOrderEvent(tx, 'order.status-changed', orderId, {
+      previousStatus: before!.status,
+      action: 'cancel',
+      ...(reason ? { reason } : {}),
+    });
     return true;
   });
 }

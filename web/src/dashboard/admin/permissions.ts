@@ -12,6 +12,7 @@ export const PERMISSION = {
   keysManage: `keys.manage`,
   settingsManage: `settings.manage`,
   mailboxRead: `mailbox.read`,
+  ordersManage: `orders.manage`,
 } as const satisfies Record<string, Permission>;
 
 export type PermissionName = (typeof PERMISSION)[keyof typeof PERMISSION];

@@ -3,7 +3,7 @@ import { Link, Navigate, useLocation } from 'react-router';
 import { useAccount } from '../../account/useAccount';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { ErrorState, Spinner } from '../../ui';
-import { KITCHEN_PERMISSION, SETTINGS_PERMISSION } from './kitchenOrders';
+import { CANCEL_PERMISSION, KITCHEN_PERMISSION, SETTINGS_PERMISSION } from './kitchenOrders';
 import { ToastProvider } from '../../ui/Toast';
 import { KitchenView } from './KitchenView';
 import '../../areas/areas.css';
@@ -56,7 +56,7 @@ export default function KitchenPage() {
   }
   return (
     <ToastProvider>
-      <KitchenView canChangeSettings={viewer.capabilities.includes(SETTINGS_PERMISSION)} />
+      <KitchenView canChangeSettings={viewer.capabilities.includes(SETTINGS_PERMISSION)} canCancel={viewer.capabilities.includes(CANCEL_PERMISSION)} />
     </ToastProvider>
   );
 }

@@ -6,11 +6,13 @@ import { Link } from 'react-router';
 import { Button, Dialog, EmptyState, Notice, Spinner, useToast } from '../../ui';
 import { AgeSettingsDialog } from './AgeSettingsDialog';
 import { AlertBanner } from './AlertBanner';
-import { fetchKitchenSettings, markAllReady, markReady, orderAction, type OrderAction } from './kitchenApi';
+import { cancelKitchenOrder, fetchKitchenSettings, fetchLaterOrders, markAllReady, markReady, orderAction, type OrderAction } from './kitchenApi';
+import { CancelOrderDialog } from '../orders/CancelOrderDialog';
 import {
   addAlert,
   DEFAULT_SETTINGS,
   inKitchenWindow,
+  laterCardTab,
   nextArchive,
   ordersInTab,
   pruneSelection,
@@ -25,8 +27,12 @@ import { OrderCard } from './OrderCard';
 import { useChime } from './useChime';
 import { useKitchenFeed } from './useKitchenFeed';
 
+/** The live tabs, then "Later": pre-orders for the days after the live window (fetched, refreshed on changes). */
+type ViewTab = KitchenTab | 'later';
+const VIEW_TABS: readonly ViewTab[] = [...TABS, 'later'];
+
 /** The kitchen screen: live orders by tab, the new-order alert and the kitchen actions of docs/product.md §4. */
-export function KitchenView({ canChangeSettings = false }: { canChangeSettings?: boolean }) {
+export function KitchenView({ canChangeSettings = false, canCancel = false }: { canChangeSettings?: boolean; canCancel?: boolean }) {
   const intl = useIntl();
   const toast = useToast();
   const settingsQuery = useQuery({
@@ -40,7 +46,8 @@ export function KitchenView({ canChangeSettings = false }: { canChangeSettings?:
 
   const [alerts, setAlerts] = useState<KitchenAlert[]>([]);
   const [now, setNow] = useState(() => Date.now());
-  const [tab, setTab] = useState<KitchenTab>('preparing');
+  const [tab, setTab] = useState<ViewTab>('preparing');
+  const [cancelling, setCancelling] = useState<KitchenOrder | null>(null);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [busy, setBusy] = useState<Set<string>>(new Set());
   const [failure, setFailure] = useState<string | null>(null);
@@ -69,7 +76,17 @@ export function KitchenView({ canChangeSettings = false }: { canChangeSettings?:
   // Past midnight the windows move on without any event: apply them to what is shown, not only on arrival.
   const shopDay = shopToday(settings.timeZone, now);
   const current = useMemo(() => (orders ? new Map([...orders].filter(([, o]) => inKitchenWindow(o, shopDay))) : null), [orders, shopDay]);
-  const shown = useMemo(() => (current ? ordersInTab(current, tab, now, settings.readyVisibleSeconds) : []), [current, tab, now, settings.readyVisibleSeconds]);
+  const laterQuery = useQuery({ queryKey: ['kitchen', 'later'], queryFn: fetchLaterOrders, refetchInterval: 30_000 });
+  const refetchLater = laterQuery.refetch;
+  // A live change (a new pre-order, a cancel elsewhere) may concern a later day too.
+  useEffect(() => {
+    if (orders) void refetchLater();
+  }, [orders, refetchLater]);
+  const laterOrders = laterQuery.data?.orders;
+  const shown = useMemo(
+    () => (tab === 'later' ? (laterOrders ?? []) : current ? ordersInTab(current, tab, now, settings.readyVisibleSeconds) : []),
+    [current, tab, now, settings.readyVisibleSeconds, laterOrders],
+  );
   const counts = useMemo(() => (current ? tabCounts(current, now, settings.readyVisibleSeconds) : null), [current, now, settings.readyVisibleSeconds]);
   const panel = useRef<HTMLElement>(null);
   const refocus = useCallback(() => requestAnimationFrame(() => panel.current?.focus({ preventScroll: true })), []);
@@ -100,11 +117,11 @@ export function KitchenView({ canChangeSettings = false }: { canChangeSettings?:
 
   const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
   const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
-    const index = TABS.indexOf(tab);
-    const move = { ArrowRight: 1, ArrowLeft: -1, Home: -index, End: TABS.length - 1 - index }[event.key];
+    const index = VIEW_TABS.indexOf(tab);
+    const move = { ArrowRight: 1, ArrowLeft: -1, Home: -index, End: VIEW_TABS.length - 1 - index }[event.key];
     if (move === undefined) return;
     event.preventDefault();
-    const next = TABS[(index + move + TABS.length) % TABS.length]!;
+    const next = VIEW_TABS[(index + move + VIEW_TABS.length) % VIEW_TABS.length]!;
     setTab(next);
     tabRefs.current[next]?.focus();
   };
@@ -145,7 +162,7 @@ export function KitchenView({ canChangeSettings = false }: { canChangeSettings?:
           </Notice>
         ) : null}
         <div className="kitchen__tabs" role="tablist" aria-label={intl.formatMessage({ id: 'kitchen.tabsLabel' })}>
-          {TABS.map((name) => (
+          {VIEW_TABS.map((name) => (
             <button
               key={name}
               ref={(el) => {
@@ -162,12 +179,28 @@ export function KitchenView({ canChangeSettings = false }: { canChangeSettings?:
               onKeyDown={onTabKey}
             >
               {intl.formatMessage({ id: `kitchen.tab.${name}` })}
-              {counts ? <span className="kitchen__count"> ({counts[name]})</span> : null}
+              {name === 'later' ? (
+                laterOrders ? (
+                  <span className="kitchen__count"> ({laterOrders.length})</span>
+                ) : null
+              ) : counts ? (
+                <span className="kitchen__count"> ({counts[name]})</span>
+              ) : null}
             </button>
           ))}
         </div>
         <section ref={panel} tabIndex={-1} id="kitchen-panel" role="tabpanel" aria-labelledby={`kitchen-tab-${tab}`} className="kitchen__panel">
-          <p className="kitchen__scope">{intl.formatMessage({ id: tab === 'completed' ? 'kitchen.scope.archived' : 'kitchen.scope.active' })}</p>
+          <p className="kitchen__scope">
+            {tab === 'later' && laterQuery.data
+              ? intl.formatMessage(
+                  { id: 'kitchen.scope.later' },
+                  {
+                    from: intl.formatDate(`${laterQuery.data.from}T12:00:00Z`, { timeZone: 'UTC', day: 'numeric', month: 'short' }),
+                    to: intl.formatDate(`${laterQuery.data.to}T12:00:00Z`, { timeZone: 'UTC', day: 'numeric', month: 'short' }),
+                  },
+                )
+              : intl.formatMessage({ id: tab === 'completed' ? 'kitchen.scope.archived' : 'kitchen.scope.active' })}
+          </p>
           {failure ? (
             <Notice tone="error" role="alert">
               {failure}
@@ -194,7 +227,11 @@ export function KitchenView({ canChangeSettings = false }: { canChangeSettings?:
               </Button>
             </div>
           ) : null}
-          {orders === null ? (
+          {tab === 'later' && laterQuery.isError ? (
+            <Notice tone="error" role="alert">
+              {intl.formatMessage({ id: 'kitchen.later.failed' })}
+            </Notice>
+          ) : (tab === 'later' ? !laterOrders : orders === null) ? (
             stream === 'refused' ? null : (
               <Spinner size="lg" />
             )
@@ -206,7 +243,7 @@ export function KitchenView({ canChangeSettings = false }: { canChangeSettings?:
                 <OrderCard
                   key={order.id}
                   order={order}
-                  tab={tab}
+                  tab={tab === 'later' ? laterCardTab(order) : tab}
                   now={now}
                   today={shopDay}
                   settings={settings}
@@ -225,6 +262,7 @@ export function KitchenView({ canChangeSettings = false }: { canChangeSettings?:
                   busy={(action) => busy.has(`${order.id}:${action}`)}
                   onAction={(action) => void act(order, action)}
                   onMarkTest={() => setConfirmTest(order)}
+                  onCancel={canCancel ? () => setCancelling(order) : undefined}
                   onFocusLost={refocus}
                 />
               ))}
@@ -232,6 +270,18 @@ export function KitchenView({ canChangeSettings = false }: { canChangeSettings?:
           )}
         </section>
       </main>
+      {cancelling ? (
+        <CancelOrderDialog
+          open
+          pickupNumber={cancelling.pickupNumber}
+          onClose={() => setCancelling(null)}
+          onCancel={async (reason) => {
+            await cancelKitchenOrder(cancelling.id, reason);
+            toast(intl.formatMessage({ id: 'kitchen.cancelled' }, { number: cancelling.pickupNumber }));
+            void refetchLater();
+          }}
+        />
+      ) : null}
       {settingsOpen ? <AgeSettingsDialog open onClose={() => setSettingsOpen(false)} settings={settings} /> : null}
       <Dialog
         open={confirmTest !== null}

@@ -2,7 +2,18 @@ import { useId, useLayoutEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { Badge, Button } from '../../ui';
 import type { OrderAction } from './kitchenApi';
-import { ageClock, ageMinutes, ageTone, splitNotes, type KitchenOrder, type KitchenSettings, type KitchenTab } from './kitchenOrders';
+import {
+  ageClock,
+  ageMinutes,
+  ageTone,
+  isPreOrder,
+  slotCountdown,
+  slotTone,
+  splitNotes,
+  type KitchenOrder,
+  type KitchenSettings,
+  type KitchenTab,
+} from './kitchenOrders';
 
 export interface OrderCardProps {
   order: KitchenOrder;
@@ -15,12 +26,14 @@ export interface OrderCardProps {
   busy: (action: OrderAction) => boolean;
   onAction: (action: OrderAction) => void;
   onMarkTest: () => void;
+  /** Cancel with a reason (only for staff who may: orders.manage). */
+  onCancel?: () => void;
   /** The card leaves while focus is inside it (its order moved on): where focus should go instead. */
   onFocusLost?: () => void;
 }
 
 /** One order on the kitchen screen: what to make, for whom, for when, and the actions of its state. */
-export function OrderCard({ order, tab, now, today, settings, selected, onSelect, busy, onAction, onMarkTest, onFocusLost }: OrderCardProps) {
+export function OrderCard({ order, tab, now, today, settings, selected, onSelect, busy, onAction, onMarkTest, onCancel, onFocusLost }: OrderCardProps) {
   const intl = useIntl();
   const titleId = useId();
   const root = useRef<HTMLElement>(null);
@@ -36,8 +49,9 @@ export function OrderCard({ order, tab, now, today, settings, selected, onSelect
     };
   }, []);
   const timeZone = settings.timeZone;
-  const minutes = ageMinutes(order, now);
-  const tone = ageTone(minutes, settings);
+  // A pre-order counts down to its slot; an as-soon-as-possible order shows how long it has waited.
+  const preOrder = isPreOrder(order);
+  const tone = preOrder ? slotTone(order, now) : ageTone(ageMinutes(order, now), settings);
   const slot = order.slotStart
     ? intl.formatTime(order.slotStart, { timeZone, hour: '2-digit', minute: '2-digit' })
     : intl.formatMessage({ id: 'kitchen.card.noSlot' });
@@ -81,7 +95,17 @@ export function OrderCard({ order, tab, now, today, settings, selected, onSelect
             {slot}
           </dd>
         </div>
-        {waiting ? (
+        {waiting && preOrder ? (
+          <div>
+            <dt>{intl.formatMessage({ id: 'kitchen.card.countdown' })}</dt>
+            <dd>
+              <time className={`kcard__age kcard__age--${tone}`} dateTime={order.slotStart!} data-tone={tone} data-testid="kitchen-countdown">
+                {slotCountdown(order, now)}
+              </time>
+              {tone !== 'fresh' ? <span className="visually-hidden"> {intl.formatMessage({ id: `kitchen.card.countdown.${tone}` })}</span> : null}
+            </dd>
+          </div>
+        ) : waiting ? (
           <div>
             <dt>{intl.formatMessage({ id: 'kitchen.card.age' })}</dt>
             <dd>
@@ -156,6 +180,11 @@ export function OrderCard({ order, tab, now, today, settings, selected, onSelect
         <Button size="sm" variant="secondary" onClick={() => onAction('print-kitchen-copy')} busy={busy('print-kitchen-copy')}>
           {intl.formatMessage({ id: 'kitchen.action.print' })}
         </Button>
+        {onCancel && (tab === 'pending' || tab === 'preparing') ? (
+          <Button size="sm" variant="ghost" onClick={onCancel}>
+            {intl.formatMessage({ id: 'kitchen.action.cancel' })}
+          </Button>
+        ) : null}
         <Button size="sm" variant="ghost" onClick={onMarkTest} busy={busy('test-order')}>
           {intl.formatMessage({ id: 'kitchen.action.test' })}
         </Button>

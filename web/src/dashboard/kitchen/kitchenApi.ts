@@ -1,4 +1,4 @@
-import type { KitchenActionResult, KitchenAgeSettings } from '@bakje/contract';
+import type { KitchenActionResult, KitchenAgeSettings, KitchenLaterOrders } from '@bakje/contract';
 import { http } from '../../api/http';
 import { DEFAULT_SETTINGS, type KitchenSettings } from './kitchenOrders';
 
@@ -19,3 +19,9 @@ export async function fetchKitchenSettings(): Promise<KitchenSettings> {
 
 /** Managers: when the age timers turn amber and red (PUT /api/kitchen/settings). */
 export const saveAgeSettings = (value: KitchenAgeSettings) => http<KitchenAgeSettings>('PUT', '/api/kitchen/settings', { body: value });
+
+/** Pre-orders after the live window (the "Later" tab). */
+export const fetchLaterOrders = () => http<KitchenLaterOrders>('GET', '/api/kitchen/orders/later');
+
+/** Cancel with a reason (orders.manage): slot place and stock back, the customer is told. */
+export const cancelKitchenOrder = (id: number, reason: string) => http<KitchenActionResult>('POST', `/api/kitchen/orders/${id}/cancel`, { body: { reason } });

@@ -176,3 +176,48 @@ export function nextChime(freeFrom: number, now: number, gap: number): { delay: 
   const at = Math.max(now, freeFrom);
   return { delay: at - now, freeFrom: at + gap };
 }
+
+/** Cancelling from the kitchen needs the orders page's permission (docs/permissions.md). */
+export const CANCEL_PERMISSION = `orders.manage`;
+
+/**
+ * A pre-order is booked for a slot more than this long after it was placed; it is timed from its slot. Anything
+ * sooner is an as-soon-as-possible order and keeps the age timer (docs/decisions/0029-orders-figures.md).
+ */
+export const PRE_ORDER_MINUTES = 60;
+/** A pre-order's countdown turns amber this long before its slot starts, red once the slot has started. */
+export const SLOT_AMBER_MINUTES = 15;
+
+export function isPreOrder(order: Pick<KitchenOrder, 'slotStart' | 'createdAt'>): boolean {
+  return order.slotStart !== null && Date.parse(order.slotStart) - Date.parse(order.createdAt) > PRE_ORDER_MINUTES * 60_000;
+}
+
+/** The countdown's colour relative to the slot's start. */
+export function slotTone(order: Pick<KitchenOrder, 'slotStart'>, now: number): AgeTone {
+  if (!order.slotStart) return 'fresh';
+  const left = Date.parse(order.slotStart) - now;
+  if (left <= 0) return 'red';
+  if (left <= SLOT_AMBER_MINUTES * 60_000) return 'amber';
+  return 'fresh';
+}
+
+/** Time to the slot's start: "2d 03:10", "1:05:09", "4:59"; past the start "+2:05" (late by). */
+export function slotCountdown(order: Pick<KitchenOrder, 'slotStart'>, now: number): string {
+  if (!order.slotStart) return '';
+  const diff = Math.floor((Date.parse(order.slotStart) - now) / 1000);
+  const late = diff < 0;
+  let s = Math.abs(diff);
+  const days = Math.floor(s / 86_400);
+  s -= days * 86_400;
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = s % 60;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const text = days > 0 ? `${days}d ${pad(h)}:${pad(m)}` : h > 0 ? `${h}:${pad(m)}:${pad(sec)}` : `${m}:${pad(sec)}`;
+  return late ? `+${text}` : text;
+}
+
+/** The action tab a later (pre-)order's card behaves as. */
+export function laterCardTab(order: KitchenOrder): KitchenTab {
+  return order.status === 'processing' ? 'preparing' : 'pending';
+}

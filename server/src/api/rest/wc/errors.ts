@@ -13,6 +13,8 @@ const WOOCOMMERCE_CODES: Partial<Record<ErrorCode, string>> = {
   CATEGORY_NOT_FOUND: 'woocommerce_rest_term_invalid',
   ORDER_NOT_FOUND: 'woocommerce_rest_shop_order_invalid_id',
   ORDER_STATUS_CHANGE_INVALID: 'woocommerce_rest_invalid_order_status',
+  CUSTOMER_NOT_FOUND: 'woocommerce_rest_invalid_id',
+  ORDER_ACTION_REFUSED: 'woocommerce_rest_cannot_delete',
 };
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

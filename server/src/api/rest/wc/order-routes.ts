@@ -2,13 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../../db/client.js';
-import type { Address } from '../../../db/schema/index.js';
+import { fulfilmentTypes, type Address, type FulfilmentType } from '../../../db/schema/index.js';
 import { DomainError } from '../../../errors/domain-error.js';
 import { centsToDecimal } from '../../../modules/catalog/money.js';
 import { listOrders, orderWithLines } from '../../../modules/orders/order-list.js';
 import type { OrderLineRow as LineRow, OrderRow } from '../../../modules/orders/order-read.js';
-import { orderStatuses, updateOrder } from '../../../modules/orders/order-status-update.js';
-import { enumQuery, idListQuery, idParams, intQuery, lastValue, optionalBody } from '../../http/route-schemas.js';
+import { deleteOrder, orderStatuses, updateOrder } from '../../../modules/orders/order-status-update.js';
+import { createOrder } from '../../../modules/orders/order-create.js';
+import { listCustomers, readCustomer, type UserRow } from '../../../modules/customers/customer-read.js';
+import type { CatalogService } from '../../../modules/catalog/catalog-service.js';
+import { boolQuery, enumQuery, idListQuery, idParams, intQuery, lastValue, optionalBody } from '../../http/route-schemas.js';
 import { pageOf, pageQuery, pagingHeaders } from './paging.js';
 
 const wcDate = (d: Date | null) => (d ? d.toISOString().slice(0, 19) : null);
@@ -79,10 +82,130 @@ export function orderShape(order: OrderRow, lines: LineRow[]) {
   };
 }
 
+const text = (max: number) => z.string().trim().max(max);
+/** A WooCommerce address; every field optional (PUT changes only those given). */
+const addressBody = z.object({
+  first_name: text(100).optional(),
+  last_name: text(100).optional(),
+  company: text(200).optional(),
+  address_1: text(200).optional(),
+  address_2: text(200).optional(),
+  city: text(100).optional(),
+  state: text(100).optional(),
+  postcode: text(20).optional(),
+  country: text(2).optional(),
+  email: z.union([z.literal(''), z.email('must be an e-mail address').max(200)]).optional(),
+  phone: text(40).optional(),
+});
+type AddressBody = z.output<typeof addressBody>;
+
+function toAddress(body: AddressBody): Partial<Address> {
+  const out: Partial<Address> = {};
+  const map: [keyof AddressBody, keyof Address][] = [
+    ['first_name', 'firstName'],
+    ['last_name', 'lastName'],
+    ['company', 'company'],
+    ['address_1', 'address1'],
+    ['address_2', 'address2'],
+    ['city', 'city'],
+    ['state', 'state'],
+    ['postcode', 'postcode'],
+    ['country', 'country'],
+    ['email', 'email'],
+    ['phone', 'phone'],
+  ];
+  for (const [from, to] of map) if (body[from] !== undefined) out[to] = body[from];
+  return out;
+}
+
+const emptyAddress: Address = {
+  firstName: '',
+  lastName: '',
+  company: '',
+  address1: '',
+  address2: '',
+  city: '',
+  state: '',
+  postcode: '',
+  country: '',
+  phone: '',
+  email: '',
+};
+
+const metaBody = z.array(z.object({ key: text(100).min(1), value: z.union([z.string().max(500), z.number(), z.boolean(), z.null()]) })).max(50);
+const metaValue = (value: string | number | boolean | null) => (value === null ? null : String(value));
+
 const updateBody = z.object({
   status: z.enum(orderStatuses).optional(),
   customer_note: z.string().max(2000).optional(),
+  billing: addressBody.optional(),
+  shipping: addressBody.optional(),
+  meta_data: metaBody.optional(),
 });
+
+const createBody = z.object({
+  status: z.enum(['pending', 'processing', 'on-hold', 'completed']).default('pending'),
+  customer_id: z.number().int().min(0).max(999_999_999).default(0),
+  customer_note: z.string().max(1000).default(''),
+  billing: addressBody.default({}),
+  shipping: addressBody.optional(),
+  payment_method: text(40).default('cod'),
+  payment_method_title: text(100).optional(),
+  transaction_id: text(100).optional(),
+  set_paid: z.boolean().default(false),
+  line_items: z
+    .array(
+      z.object({
+        product_id: z.number().int().positive().max(999_999_999),
+        variation_id: z.number().int().min(0).max(999_999_999).optional(),
+        quantity: z.number().int().min(1).max(100),
+      }),
+    )
+    .min(1, 'at least one line')
+    .max(100),
+  shipping_lines: z
+    .array(
+      z.object({
+        method_id: z.enum(['delivery', 'takeaway', 'dinein']),
+        total: z
+          .string()
+          .regex(/^\d{1,5}(\.\d{1,2})?$/, 'an amount such as "2.50"')
+          .default('0'),
+      }),
+    )
+    .max(1)
+    .default([]),
+  meta_data: metaBody.default([]),
+});
+
+const deleteQuery = z.object({ force: boolQuery.optional() });
+
+const customerQuery = z.object({
+  ...pageQuery,
+  email: lastValue.pipe(z.email('must be an e-mail address')).optional(),
+});
+
+/** A customer in the WooCommerce REST v3 shape (docs/interfaces.md §2). */
+function customerShape(user: UserRow & { isPaying: boolean }) {
+  const addr = (a: Partial<Address>, withEmail: boolean) => address({ ...emptyAddress, ...a }, withEmail);
+  return {
+    id: user.id,
+    date_created: wcDate(user.createdAt),
+    date_created_gmt: wcDate(user.createdAt),
+    date_modified: wcDate(user.updatedAt),
+    date_modified_gmt: wcDate(user.updatedAt),
+    email: user.email,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    role: 'customer',
+    username: user.username,
+    billing: addr(user.billing, true),
+    shipping: addr(user.shipping, false),
+    is_paying_customer: user.isPaying,
+    avatar_url: '',
+    meta_data: [],
+  };
+}
 
 const listQuery = z.object({
   ...pageQuery,
@@ -98,8 +221,11 @@ const listQuery = z.object({
   order: enumQuery(['asc', 'desc']).optional(),
 });
 
-/** GET /orders, GET /orders/{id}, PUT|POST|PATCH /orders/{id} (status, customer_note). */
-export function registerOrderRoutes(app: FastifyInstance, deps: { db: Db; clock: () => Date }) {
+/**
+ * GET /orders, POST /orders, GET /orders/{id}, PUT|POST|PATCH /orders/{id} (status, customer_note, billing,
+ * shipping, meta_data), DELETE /orders/{id}[?force=true], GET /customers[?email=], GET /customers/{id}.
+ */
+export function registerOrderRoutes(app: FastifyInstance, deps: { db: Db; clock: () => Date; catalog: CatalogService; timeZone: string }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get('/orders', { schema: { querystring: listQuery } }, async (request, reply) => {
@@ -131,11 +257,83 @@ export function registerOrderRoutes(app: FastifyInstance, deps: { db: Db; clock:
   const update = { schema: { params: idParams, body: optionalBody(updateBody) } };
   const handleUpdate = async (request: { params: { id: number }; body: z.output<typeof updateBody> }) => {
     const { id } = request.params;
-    const found = await updateOrder(deps.db, id, { status: request.body.status, customerNote: request.body.customer_note }, deps.clock());
+    const body = request.body;
+    const found = await updateOrder(
+      deps.db,
+      id,
+      {
+        status: body.status,
+        customerNote: body.customer_note,
+        billing: body.billing && toAddress(body.billing),
+        shipping: body.shipping && toAddress(body.shipping),
+        metaData: body.meta_data?.map((m) => ({ key: m.key, value: metaValue(m.value) })),
+      },
+      deps.clock(),
+    );
     if (!found) throw new DomainError('ORDER_NOT_FOUND', 'Invalid ID.');
     return readOne(id);
   };
   api.put('/orders/:id', update, handleUpdate);
   api.post('/orders/:id', update, handleUpdate);
   api.patch('/orders/:id', update, handleUpdate);
+
+  api.post('/orders', { schema: { body: createBody } }, async (request, reply) => {
+    const body = request.body;
+    const billing = { ...emptyAddress, ...toAddress(body.billing) };
+    const meta = body.meta_data.map((m) => ({ key: m.key, value: metaValue(m.value) ?? '' }));
+    const slotMeta = meta.find((m) => m.key === 'slot_start')?.value;
+    const slotStart = slotMeta ? new Date(slotMeta) : undefined;
+    if (slotStart && Number.isNaN(slotStart.getTime())) {
+      throw new DomainError('INVALID_INPUT', 'Invalid parameter(s): meta_data.slot_start (an ISO date and time)', { params: ['meta_data'] });
+    }
+    const fulfilment = body.shipping_lines[0]?.method_id ?? (meta.find((m) => m.key === 'fulfilment_type')?.value as FulfilmentType | undefined) ?? 'takeaway';
+    if (!fulfilmentTypes.includes(fulfilment)) {
+      throw new DomainError('INVALID_INPUT', 'Invalid parameter(s): meta_data.fulfilment_type (delivery, takeaway or dinein)', { params: ['meta_data'] });
+    }
+    const created = await createOrder(
+      deps.db,
+      await deps.catalog.get(),
+      {
+        status: body.status,
+        customerId: body.customer_id || undefined,
+        customerNote: body.customer_note.trim(),
+        billing,
+        shipping: body.shipping ? { ...emptyAddress, ...toAddress(body.shipping) } : billing,
+        paymentMethod: body.payment_method || 'cod',
+        paymentMethodTitle: body.payment_method_title || (body.payment_method === 'cod' ? 'Cash' : body.payment_method),
+        transactionId: body.transaction_id,
+        setPaid: body.set_paid,
+        fulfilment,
+        shippingTotal: Math.round(Number(body.shipping_lines[0]?.total ?? '0') * 100),
+        lines: body.line_items.map((l) => ({ productId: l.product_id, variationId: l.variation_id || undefined, quantity: l.quantity })),
+        metaData: meta.filter((m) => m.key !== 'fulfilment_type' && m.key !== 'slot_start'),
+        slotStart,
+      },
+      deps.clock(),
+      deps.timeZone,
+    );
+    return reply.code(201).send(orderShape(created, created.lines));
+  });
+
+  api.delete('/orders/:id', { schema: { params: idParams, querystring: deleteQuery } }, async (request) => {
+    const { id } = request.params;
+    const found = await orderWithLines(deps.db, id);
+    const before = await deleteOrder(deps.db, id, request.query.force ?? false, deps.clock());
+    if (!before || !found) throw new DomainError('ORDER_NOT_FOUND', 'Invalid ID.');
+    if (request.query.force) return orderShape(before, found.lines);
+    return { ...(await readOne(id)), status: 'trash' };
+  });
+
+  api.get('/customers', { schema: { querystring: customerQuery } }, async (request, reply) => {
+    const page = pageOf(request.query);
+    const listed = await listCustomers(deps.db, { email: request.query.email, page: page.page, perPage: page.perPage });
+    pagingHeaders(request, reply, page, listed.total);
+    return listed.customers.map(customerShape);
+  });
+
+  api.get('/customers/:id', { schema: { params: idParams } }, async (request) => {
+    const found = await readCustomer(deps.db, request.params.id);
+    if (!found) throw new DomainError('CUSTOMER_NOT_FOUND', 'Invalid resource ID.');
+    return customerShape(found);
+  });
 }

@@ -48,7 +48,7 @@ const BODY_ERRORS: Record<number, string> = {
  */
 export async function registerWooCommerceRest(
   app: FastifyInstance,
-  deps: { db: Db; catalog: CatalogService; keys: ApiKeyService; siteUrl: string; clock: () => Date },
+  deps: { db: Db; catalog: CatalogService; keys: ApiKeyService; siteUrl: string; clock: () => Date; timeZone: string },
 ) {
   await app.register(
     async (api) => {

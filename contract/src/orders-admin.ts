@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import type { FulfilmentType, KitchenOrder, OrderStatus } from './kitchen.js';
+
+/** The orders page's two lists (docs/decisions/0029-orders-figures.md): the kitchen's windows, or everything else. */
+export const staffOrderViews = ['active', 'archived'] as const;
+export type StaffOrderView = (typeof staffOrderViews)[number];
+
+/** One row of GET /api/orders. Amounts in euro cents. */
+export interface StaffOrderRow {
+  id: number;
+  pickupNumber: number;
+  pickupDay: string;
+  status: OrderStatus;
+  isTestOrder: boolean;
+  fulfilmentType: FulfilmentType;
+  slotStart: string | null;
+  createdAt: string;
+  customerName: string;
+  phone: string;
+  total: number;
+  paymentMethodTitle: string;
+}
+
+export interface StaffOrderList {
+  orders: StaffOrderRow[];
+  total: number;
+  page: number;
+  perPage: number;
+}
+
+export interface StaffAddress {
+  firstName: string;
+  lastName: string;
+  company: string;
+  address1: string;
+  address2: string;
+  city: string;
+  postcode: string;
+  country: string;
+  phone: string;
+  email: string;
+}
+
+/** One change of the order, from its event log (oldest first). */
+export interface StaffOrderHistoryEntry {
+  at: string;
+  type: string;
+  /** The action that caused it ('send', 'ready', 'cancel', 'manage', ...), null for the creation. */
+  action: string | null;
+  from: OrderStatus | null;
+  to: OrderStatus;
+  reason: string | null;
+}
+
+/** GET /api/orders/{id}. */
+export interface StaffOrderDetails extends StaffOrderRow {
+  orderKey: string;
+  slotEnd: string | null;
+  updatedAt: string;
+  datePaid: string | null;
+  billing: StaffAddress;
+  shipping: StaffAddress;
+  customerNote: string;
+  paymentMethod: string;
+  subtotal: number;
+  discountTotal: number;
+  shippingTotal: number;
+  totalTax: number;
+  couponCodes: string[];
+  /** VAT per rate: gross (VAT included), VAT and net, in cents. */
+  vat: { rate: number; gross: number; tax: number; net: number }[];
+  lines: {
+    name: string;
+    sku: string;
+    quantity: number;
+    unitPrice: number;
+    total: number;
+    vatRate: number;
+    addons: { name: string; value: string; price: number }[];
+  }[];
+  channel: 'web' | 'kiosk';
+  cancelReason: string | null;
+  history: StaffOrderHistoryEntry[];
+}
+
+/** PUT /api/orders/{id}/status. Cancelling goes through POST /api/orders/{id}/cancel (it needs a reason). */
+export const staffStatusInput = z.object({ status: z.enum(['pending', 'processing', 'on-hold', 'completed']) }).strict();
+export type StaffStatusInput = z.infer<typeof staffStatusInput>;
+
+/** POST /api/orders/{id}/cancel and POST /api/kitchen/orders/{id}/cancel. */
+export const cancelOrderInput = z.object({ reason: z.string().trim().min(3, 'give a reason of at least 3 characters').max(500) }).strict();
+export type CancelOrderInput = z.infer<typeof cancelOrderInput>;
+
+/** GET /api/kitchen/orders/later: pre-orders for days after the kitchen's window. */
+export interface KitchenLaterOrders {
+  orders: KitchenOrder[];
+  /** The first and last pickup day covered (YYYY-MM-DD, shop's time zone). */
+  from: string;
+  to: string;
+}

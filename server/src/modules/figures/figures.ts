@@ -1,0 +1,139 @@
+import type { Figures, FiguresBucket } from '@bakje/contract';
+import { and, between, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { orderLines, orders } from '../../db/schema/index.js';
+import { DomainError } from '../../errors/domain-error.js';
+import { channelOf } from '../orders/order-admin.js';
+import type { OrderRow } from '../orders/order-read.js';
+import { addDaysTo, isValidDate, localMoment } from '../shop-time/shop-time.js';
+
+/** At most this many days in one request (a year and a day). */
+export const MAX_RANGE_DAYS = 366;
+const COUNTED = new Set(['processing', 'completed', 'on-hold']);
+const CANCELLED = new Set(['cancelled', 'refunded', 'failed']);
+const TOP = 10;
+
+/**
+ * The day's figures (docs/decisions/0029-orders-figures.md) for the pickup days `from`..`to` in the shop's
+ * time zone: orders being prepared, on hold or completed count; cancelled (also refunded and failed),
+ * test orders and orders still waiting for payment are shown apart. VAT per rate adds the orders' own
+ * VAT lines (docs/interfaces.md §6: computed once per rate per order on the gross amount, the delivery fee
+ * shared over the rates), so the figures are to the cent what the tickets said.
+ */
+export async function computeFigures(db: DbOrTx, range: { from: string; to: string }, timeZone: string): Promise<Figures> {
+  const { from, to } = range;
+  if (!isValidDate(from)) throw new DomainError('INVALID_INPUT', 'Invalid parameter(s): from (a date YYYY-MM-DD)', { params: ['from'] });
+  if (!isValidDate(to)) throw new DomainError('INVALID_INPUT', 'Invalid parameter(s): to (a date YYYY-MM-DD)', { params: ['to'] });
+  if (to < from) throw new DomainError('INVALID_INPUT', 'Invalid parameter(s): to (must not be before from)', { params: ['to'] });
+  if (addDaysTo(from, MAX_RANGE_DAYS - 1) < to) {
+    throw new DomainError('INVALID_INPUT', `Invalid parameter(s): to (at most ${MAX_RANGE_DAYS} days from from)`, { params: ['to'] });
+  }
+
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(between(orders.pickupDay, from, to));
+  const counted = rows.filter((o) => !o.isTestOrder && COUNTED.has(o.status));
+  const apart = (list: OrderRow[]) => ({ orders: list.length, gross: sum(list.map((o) => o.total)) });
+  const lines = counted.length
+    ? await db
+        .select({ orderId: orderLines.orderId, name: orderLines.name, quantity: orderLines.quantity, total: orderLines.total })
+        .from(orderLines)
+        .where(
+          and(
+            inArray(
+              orderLines.orderId,
+              counted.map((o) => o.id),
+            ),
+          ),
+        )
+    : [];
+
+  const vat = new Map<number, { gross: number; tax: number }>();
+  for (const order of counted) {
+    for (const line of order.vatLines) {
+      const at = vat.get(line.rate) ?? { gross: 0, tax: 0 };
+      at.gross += line.total;
+      at.tax += line.tax;
+      vat.set(line.rate, at);
+    }
+  }
+  const gross = sum(counted.map((o) => o.total));
+  const tax = sum(counted.map((o) => o.totalTax));
+  const oneDay = from === to;
+  const sellers = new Map<string, { name: string; quantity: number; gross: number }>();
+  for (const line of lines) {
+    const at = sellers.get(line.name) ?? { name: line.name, quantity: 0, gross: 0 };
+    at.quantity += line.quantity;
+    at.gross += line.total;
+    sellers.set(line.name, at);
+  }
+  const slots = new Map<string, number>();
+  for (const order of counted) {
+    if (!order.slotStart) continue;
+    const key = `${order.pickupDay} ${clock(localMoment(order.slotStart, timeZone).minutes)}`;
+    slots.set(key, (slots.get(key) ?? 0) + 1);
+  }
+
+  return {
+    from,
+    to,
+    timeZone,
+    orders: counted.length,
+    gross,
+    tax,
+    net: gross - tax,
+    average: counted.length ? Math.round(gross / counted.length) : 0,
+    vat: [...vat.entries()].sort(([a], [b]) => a - b).map(([rate, v]) => ({ rate, gross: v.gross, tax: v.tax, net: v.gross - v.tax })),
+    byChannel: buckets(counted, channelOf),
+    byFulfilment: buckets(counted, (o) => o.fulfilmentType),
+    byPayment: buckets(counted, (o) => o.paymentMethodTitle || o.paymentMethod),
+    series: oneDay
+      ? fill(
+          buckets(counted, (o) => clock(Math.floor(localMoment(o.slotStart ?? o.createdAt, timeZone).minutes / 60) * 60)),
+          [],
+        )
+      : fill(
+          buckets(counted, (o) => o.pickupDay),
+          daysBetween(from, to),
+        ),
+    bestSellers: [...sellers.values()].sort((a, b) => b.quantity - a.quantity || b.gross - a.gross || a.name.localeCompare(b.name)).slice(0, TOP),
+    busiestSlots: [...slots.entries()]
+      .map(([slot, n]) => ({ slot, orders: n }))
+      .sort((a, b) => b.orders - a.orders || a.slot.localeCompare(b.slot))
+      .slice(0, TOP),
+    excluded: {
+      cancelled: apart(rows.filter((o) => !o.isTestOrder && CANCELLED.has(o.status))),
+      test: apart(rows.filter((o) => o.isTestOrder)),
+      pending: apart(rows.filter((o) => !o.isTestOrder && o.status === 'pending')),
+    },
+  };
+}
+
+const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+const clock = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+function buckets(list: OrderRow[], keyOf: (order: OrderRow) => string): FiguresBucket[] {
+  const map = new Map<string, FiguresBucket>();
+  for (const order of list) {
+    const key = keyOf(order);
+    const at = map.get(key) ?? { key, orders: 0, gross: 0 };
+    at.orders++;
+    at.gross += order.total;
+    map.set(key, at);
+  }
+  return [...map.values()].sort((a, b) => b.gross - a.gross || a.key.localeCompare(b.key));
+}
+
+/** The chart's buckets in order, with the empty days of a range as zero. */
+function fill(list: FiguresBucket[], keys: string[]): FiguresBucket[] {
+  const map = new Map(list.map((b) => [b.key, b]));
+  for (const key of keys) if (!map.has(key)) map.set(key, { key, orders: 0, gross: 0 });
+  return [...map.values()].sort((a, b) => a.key.localeCompare(b.key));
+}
+
+function daysBetween(from: string, to: string): string[] {
+  const days: string[] = [];
+  for (let day = from; day <= to && days.length < MAX_RANGE_DAYS; day = addDaysTo(day, 1)) days.push(day);
+  return days;
+}

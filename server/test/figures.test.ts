@@ -1,0 +1,143 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Figures } from '@bakje/contract';
+import type { App } from '../src/app.js';
+import * as t from '../src/db/schema/index.js';
+import { ensureFirstAdmin } from '../src/modules/auth/first-admin.js';
+import { aProduct } from './support/builders.js';
+import { Browser } from './support/browser.js';
+import { createTestDatabase, databaseKinds, type TestDatabase } from './support/database.js';
+import { DAY, NOW } from './support/orders.js';
+import { catalogCaughtUp, startTestApp } from './support/server.js';
+
+const LOGIN = `mutation($u: String!, $p: String!) { login(input: {username: $u, password: $p}) { viewer { role } } }`;
+const ADD = `mutation($productId: Int!, $quantity: Int) { addToCart(input: {productId: $productId, quantity: $quantity}) { cart { isEmpty } } }`;
+const CHECKOUT = `mutation($input: CheckoutInput!) { checkout(input: $input) { order { databaseId } } }`;
+
+describe.each(databaseKinds)("the day's figures on %s", (kind) => {
+  let testDb: TestDatabase;
+  let app: App;
+  let admin: Browser;
+  const ids: Record<string, number> = {};
+
+  /** A customer orders through the real checkout (GraphQL), as the shop does. */
+  async function order(fulfilment: 'takeaway' | 'dinein', lines: [string, number][], createdVia?: string): Promise<number> {
+    const customer = new Browser(() => app);
+    const call = async (query: string, variables?: Record<string, unknown>) => {
+      const response = await customer.graphql(query, variables);
+      if (response.body.errors) throw new Error(JSON.stringify(response.body.errors));
+      return response.body.data;
+    };
+    for (const [product, quantity] of lines) await call(ADD, { productId: ids[product], quantity });
+    const slots = await call(`query { availableTimeSlots(type: ${fulfilment.toUpperCase()}, date: "${DAY}") { id } }`);
+    const input = {
+      paymentMethod: 'cod',
+      billing: {
+        firstName: 'An',
+        lastName: 'Peeters',
+        phone: '0470 12 34 56',
+        email: 'an@example.be',
+        address1: 'Veldstraat 1',
+        city: 'Gent',
+        postcode: '9000',
+      },
+      metaData: [
+        { key: 'fulfilment_type', value: fulfilment },
+        { key: 'time_slot', value: slots.availableTimeSlots[0].id },
+      ],
+      ...(createdVia ? { createdVia } : {}),
+    };
+    return (await call(CHECKOUT, { input })).checkout.order.databaseId;
+  }
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase(kind);
+    const db = testDb.database.db;
+    await db.insert(t.settings).values({ key: 'opening_hours', value: { week: { '6': [{ open: '09:00', close: '23:00' }] } } });
+    // Belgian VAT as data per product (docs/interfaces.md §6): takeaway / on site.
+    ids.frikandel = (await aProduct(db, { name: { nl: 'Frikandel' }, regularPrice: 280, vatRateTakeaway: 6, vatRateOnSite: 12 })).id;
+    ids.cola = (await aProduct(db, { name: { nl: 'Cola' }, regularPrice: 250, vatRateTakeaway: 6, vatRateOnSite: 21 })).id;
+    ids.bier = (await aProduct(db, { name: { nl: 'Bier' }, regularPrice: 350, vatRateTakeaway: 21, vatRateOnSite: 21 })).id;
+    await db.insert(t.timeSlots).values([
+      { type: 'takeaway', startTime: '18:00', endTime: '19:00', intervalMinutes: 15, maxOrders: 100, repeatDays: [6] },
+      { type: 'dinein', startTime: '10:00', endTime: '22:00', intervalMinutes: 30, maxOrders: 100, repeatDays: [6] },
+    ]);
+    app = await startTestApp(testDb.database, {}, () => NOW);
+    await catalogCaughtUp(app, testDb.database);
+    await ensureFirstAdmin(testDb.database, { email: 'baas@example.be', password: 'De baas van de frituur' });
+    admin = new Browser(() => app);
+    await admin.graphql(LOGIN, { u: 'baas@example.be', p: 'De baas van de frituur' });
+  });
+  afterAll(async () => {
+    await app.close();
+    await testDb.cleanup();
+  });
+
+  it('match the orders placed through the checkout, per VAT rate to the cent; cancelled and test orders apart; CSV for Belgian Excel', async () => {
+    const db = testDb.database.db;
+    // 1: takeaway, 2 frikandel (5.60 at 6 %) + 1 bier (3.50 at 21 %).
+    await order('takeaway', [
+      ['frikandel', 2],
+      ['bier', 1],
+    ]);
+    // 2: dine-in at the kiosk, 1 frikandel (2.80 at 12 %) + 1 cola (2.50 at 21 %).
+    await order(
+      'dinein',
+      [
+        ['frikandel', 1],
+        ['cola', 1],
+      ],
+      'kiosk',
+    );
+    // 3: cancelled; 4: marked as test order. Neither counts.
+    const cancelled = await order('takeaway', [['cola', 3]]);
+    expect((await admin.request('POST', `/api/orders/${cancelled}/cancel`, { reason: 'klant kwam niet' })).statusCode).toBe(200);
+    const test = await order('takeaway', [['bier', 2]]);
+    await db.update(t.orders).set({ isTestOrder: true }).where(eq(t.orders.id, test));
+
+    const response = await admin.request('GET', `/api/figures?from=${DAY}&to=${DAY}`);
+    expect(response.statusCode).toBe(200);
+    const figures = response.json() as Figures;
+    // VAT inside a gross amount: gross × r / (100 + r), per order and rate, rounded to the cent.
+    // 6 %: 560 -> 31.70 -> 32. 12 %: 280 -> 30. 21 %: 350 -> 60.74 -> 61 and 250 -> 43.39 -> 43.
+    expect(figures.vat).toEqual([
+      { rate: 6, gross: 560, tax: 32, net: 528 },
+      { rate: 12, gross: 280, tax: 30, net: 250 },
+      { rate: 21, gross: 600, tax: 104, net: 496 },
+    ]);
+    expect(figures).toMatchObject({ orders: 2, gross: 1440, tax: 166, net: 1274, average: 720 });
+    expect(figures.byChannel).toEqual([
+      { key: 'web', orders: 1, gross: 910 },
+      { key: 'kiosk', orders: 1, gross: 530 },
+    ]);
+    expect(figures.byFulfilment.map((b) => b.key)).toEqual(['takeaway', 'dinein']);
+    expect(figures.byPayment).toEqual([{ key: 'Cash', orders: 2, gross: 1440 }]);
+    expect(figures.bestSellers[0]).toEqual({ name: 'Frikandel', quantity: 3, gross: 840 });
+    expect(figures.busiestSlots.reduce((n, s) => n + s.orders, 0)).toBe(2);
+    expect(figures.excluded).toEqual({ cancelled: { orders: 1, gross: 750 }, test: { orders: 1, gross: 700 }, pending: { orders: 0, gross: 0 } });
+    // The ticket totals add up to the figures.
+    const counted = await db.select().from(t.orders).where(eq(t.orders.status, 'processing'));
+    expect(counted.filter((o) => !o.isTestOrder).reduce((n, o) => n + o.total, 0)).toBe(figures.gross);
+
+    const csv = await admin.request('GET', `/api/figures.csv?from=${DAY}`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toBe(`attachment; filename="cijfers-${DAY}.csv"`);
+    const bytes = csv.rawPayload;
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = bytes.subarray(3).toString('utf8');
+    expect(text).toContain('Tarief %;Maatstaf (excl. btw);Btw;Totaal incl. btw\r\n6;5,28;0,32;5,60\r\n12;2,50;0,30;2,80\r\n21;4,96;1,04;6,00\r\n');
+    expect(text).toContain('2;14,40;1,66;12,74;7,20');
+  });
+
+  it('a range gives one chart point per day; bad dates are refused naming the field', async () => {
+    const response = await admin.request('GET', '/api/figures?from=2026-11-20&to=2026-11-22');
+    expect((response.json() as Figures).series.map((b) => b.key)).toEqual(['2026-11-20', '2026-11-21', '2026-11-22']);
+    const backwards = await admin.request('GET', '/api/figures?from=2026-11-22&to=2026-11-20');
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json()).toMatchObject({ code: 'INVALID_INPUT', data: { params: ['to'] } });
+    const malformed = await admin.request('GET', '/api/figures?from=gisteren');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.body).toContain('from');
+  });
+});
