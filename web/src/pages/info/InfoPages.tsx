@@ -1,4 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
+import { gql } from '../../api/client';
+import { useLocale } from '../../i18n/LocaleProvider';
+import { PaymentMethodsDocument } from './info.generated';
 import { Link } from 'react-router';
 import { useCategories, useProductList, useStoreSettings } from '../../api/hooks';
 import { SocialLinks } from '../../shell/Footer';
@@ -142,11 +146,30 @@ function SitemapPage() {
 
 const LEGAL_SECTIONS = 5;
 
+/**
+ * The payment methods the shop really offers, one per id, sorted by title (docs/product.md §4), so the terms
+ * never promise a card payment the shop does not take (issue 17).
+ */
+function usePaymentMethodTitles() {
+  const { locale } = useLocale();
+  return useQuery({
+    queryKey: ['payment-methods', locale],
+    queryFn: ({ signal }) =>
+      gql(PaymentMethodsDocument, undefined, { locale, signal }).then((d) => {
+        const byId = new Map([...d.paymentGateways.nodes, ...d.multiSafepayGateways.nodes].map((g) => [g.id, g.title]));
+        return [...byId.values()].sort((a, b) => a.localeCompare(b, locale.slice(0, 2)));
+      }),
+    staleTime: 5 * 60_000,
+  });
+}
+
 function LegalPage({ kind }: { kind: 'terms' | 'privacy' }) {
   const intl = useIntl();
   const settings = useStoreSettings();
   const site = settings.data?.siteName ?? 'Bakje';
   const title = intl.formatMessage({ id: `legal.${kind}.title` });
+  const payment = usePaymentMethodTitles();
+  const methods = payment.data ? intl.formatList(payment.data, { type: 'disjunction' }) : '…';
   useDocumentTitle(title);
   return (
     <article className="container prose">
@@ -155,7 +178,7 @@ function LegalPage({ kind }: { kind: 'terms' | 'privacy' }) {
       {Array.from({ length: LEGAL_SECTIONS }, (_, i) => (
         <section key={i}>
           <h2>{intl.formatMessage({ id: `legal.${kind}.s${i + 1}.title` })}</h2>
-          <p>{intl.formatMessage({ id: `legal.${kind}.s${i + 1}.body` }, { site, email: settings.data?.contact.email ?? '' })}</p>
+          <p>{intl.formatMessage({ id: `legal.${kind}.s${i + 1}.body` }, { site, email: settings.data?.contact.email ?? '', methods })}</p>
         </section>
       ))}
     </article>
