@@ -106,13 +106,15 @@ const minutesOf = (clockText: string) => Number(clockText.slice(0, 2)) * 60 + Nu
 /** The rules between fields; each problem names its field. */
 export function timeSlotProblems(slot: TimeSlotInput): { field: keyof TimeSlotInput; message: string }[] {
   const problems: { field: keyof TimeSlotInput; message: string }[] = [];
-  const length = minutesOf(slot.end_time) - minutesOf(slot.start_time);
-  if (length <= 0) problems.push({ field: 'end_time', message: 'must be after start_time' });
-  else if (slot.interval_minutes > length) problems.push({ field: 'interval_minutes', message: 'must fit between start_time and end_time' });
+  // Only fields that passed their own checks are compared (a bad clock is reported once, by its own field).
+  const clocksValid = clock.safeParse(slot.start_time).success && clock.safeParse(slot.end_time).success;
+  const length = clocksValid ? minutesOf(slot.end_time) - minutesOf(slot.start_time) : null;
+  if (length !== null && length <= 0) problems.push({ field: 'end_time', message: 'must be after start_time' });
+  else if (length !== null && slot.interval_minutes > length) problems.push({ field: 'interval_minutes', message: 'must fit between start_time and end_time' });
   if (slot.capacity_mode === 'items' && slot.max_items === null) problems.push({ field: 'max_items', message: 'is required when capacity_mode is items' });
   if (slot.capacity_mode === 'amount' && slot.max_amount === null) problems.push({ field: 'max_amount', message: 'is required when capacity_mode is amount' });
   if (!slot.specific_date && !slot.repeat_weekly) problems.push({ field: 'specific_date', message: 'is required when repeat_weekly is false' });
-  if (!slot.specific_date && slot.repeat_weekly && slot.repeat_days.length === 0) {
+  if (!slot.specific_date && slot.repeat_weekly && (slot.repeat_days ?? []).length === 0) {
     problems.push({ field: 'repeat_days', message: 'must hold at least one weekday for a weekly slot' });
   }
   return problems;
