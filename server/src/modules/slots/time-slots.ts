@@ -227,3 +227,22 @@ export async function releaseSlotBooking(tx: DbOrTx, order: BookedOrder): Promis
     })
     .where(and(eq(slotBookings.slotId, order.slotId), eq(slotBookings.startsAt, order.slotStart)));
 }
+
+export type SlotDayState = 'OPEN' | 'FULL' | 'ENDED' | 'NO_SLOTS';
+
+/**
+ * Why a day the shop takes orders on offers a free slot time or not, from its options (listSlotOptions):
+ * OPEN, FULL (times are left but all booked), ENDED (today, and every slot time has passed: ordering for
+ * today has ended, which is not "fully booked") or NO_SLOTS.
+ */
+export async function slotDayState(
+  db: DbOrTx,
+  params: { type: FulfilmentType; date: string; isToday: boolean; timeZone: string },
+  options: Pick<SlotOption, 'isFullyBooked'>[],
+): Promise<SlotDayState> {
+  if (options.some((o) => !o.isFullyBooked)) return 'OPEN';
+  if (options.length > 0) return 'FULL';
+  if (!params.isToday) return 'NO_SLOTS';
+  const wholeDay = await listSlotOptions(db, { type: params.type, date: params.date, now: new Date(0), leadTimeMinutes: 0, timeZone: params.timeZone });
+  return wholeDay.length > 0 ? 'ENDED' : 'NO_SLOTS';
+}
