@@ -1,6 +1,6 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { addFromProductPage, billing, customer, placeApiOrder } from './ordering-support';
-import { setLocaleCookie } from './support';
+import { expectNoSeriousA11yViolations, setLocaleCookie } from './support';
 import { StaffServer } from './staff-server';
 
 // Time slots (issue 13) and the slot defects of issue 17 (points 5 and 6), on a server of their own so the
@@ -102,6 +102,12 @@ test.describe.serial('time slots: the manager sets them up, the shop offers exac
     await expect(page.getByRole('status').filter({ hasText: 'Tijdslot opgeslagen.' })).toBeVisible();
     const row = page.getByRole('row').filter({ hasText: `${clock(start)}–${clock(start + 30)}` });
     await expect(row).toContainText('2 bestellingen');
+    await expectNoSeriousA11yViolations(page);
+    // Usable on a phone: nothing scrolls sideways at 390 px.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(page.getByTestId('slot-week')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // The shop offers exactly that slot time, today and tomorrow, with 2 places.
     const days = await orderingDays();
@@ -132,6 +138,15 @@ test.describe.serial('time slots: the manager sets them up, the shop offers exac
     await expect(full).toHaveAttribute('data-full', 'true');
     await expect(full).toContainText('Volzet');
     await expect(full.getByRole('radio')).toBeDisabled();
+
+    // Lowering the capacity below the two bookings keeps them and says so.
+    await row.getByRole('button', { name: /wijzigen/ }).click();
+    const edit = page.getByRole('form', { name: 'Tijdslot wijzigen' });
+    await edit.getByLabel('Maximum bestellingen').fill('1');
+    await edit.getByRole('button', { name: 'Tijdslot opslaan' }).click();
+    await expect(page.getByTestId('below-bookings')).toContainText('1 tijdstip');
+    await expect(row).toContainText('1 bestelling');
+    await expect(todayTime.getByTestId('week-booked')).toHaveText('2/1');
 
     // Blocking tomorrow's time takes it off the shop for that day only.
     await page

@@ -466,7 +466,14 @@ export default function TimeSlotsPage() {
   const intl = useIntl();
   const [type, setType] = useState<SlotFulfilmentType>('takeaway');
   const [editing, setEditing] = useState<TimeSlot | 'new' | null>(null);
+  // A lowered capacity below bookings already made: they are kept, and the manager is told.
+  const [belowBookings, setBelowBookings] = useState<number | null>(null);
   useEffect(() => setEditing(null), [type]);
+  const done = (saved: TimeSlot | null) => {
+    setEditing(null);
+    const times = saved?.warnings?.reduce((sum, w) => sum + w.times.length, 0) ?? 0;
+    setBelowBookings(times > 0 ? times : null);
+  };
   return (
     <StaffGate permission={PERMISSION.timeslotsManage}>
       <DashboardFrame
@@ -486,9 +493,14 @@ export default function TimeSlotsPage() {
             </Button>
           ))}
         </div>
+        {belowBookings !== null ? (
+          <Notice tone="warning" role="status">
+            <span data-testid="below-bookings">{intl.formatMessage({ id: 'dashboard.timeslots.belowBookings' }, { count: belowBookings })}</span>
+          </Notice>
+        ) : null}
         {editing !== null ? (
           <section className="admin__section">
-            <SlotForm key={editing === 'new' ? 'new' : editing.id} type={type} editing={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />
+            <SlotForm key={editing === 'new' ? 'new' : editing.id} type={type} editing={editing === 'new' ? null : editing} onDone={done} />
           </section>
         ) : null}
         <section className="admin__section" aria-labelledby="slot-list-title">
