@@ -12,7 +12,15 @@ describe('dashboard navigation by role', () => {
 
   it('lists only the pages a role may open', () => {
     expect(paths(KITCHEN)).toEqual(['/dashboard', '/dashboard/printer']);
-    expect(paths(MANAGER)).toEqual(['/dashboard', '/dashboard/products', '/dashboard/timeslots', '/dashboard/printer', '/dashboard/printing', '/dashboard/jobs', '/dev/mailbox']);
+    expect(paths(MANAGER)).toEqual([
+      '/dashboard',
+      '/dashboard/products',
+      '/dashboard/timeslots',
+      '/dashboard/printer',
+      '/dashboard/printing',
+      '/dashboard/jobs',
+      '/dev/mailbox',
+    ]);
     expect(paths(ADMIN)).toEqual([
       '/dashboard',
       '/dashboard/products',
