@@ -157,6 +157,30 @@ test.describe.serial('time slots: the manager sets them up, the shop offers exac
     await expect(page.locator(`[data-testid="week-time"][data-date="${tomorrow}"]`)).toContainText('geblokkeerd');
     expect((await customer(shop)<{ availableTimeSlots: unknown[] }>(SLOTS, { date: tomorrow })).availableTimeSlots).toEqual([]);
 
+    // When the server fails, the two failure notices (the request is answered 500 on its way).
+    const failing = '**/api/dashboard/time-slots/*';
+    await page.route(failing, (route) =>
+      ['PUT', 'DELETE'].includes(route.request().method())
+        ? route.fulfill({
+            status: 500,
+            contentType: 'application/json',
+            body: '{"code":"internal_error","message":"Internal server error","data":{"status":500}}',
+          })
+        : route.fallback(),
+    );
+    await row.getByRole('button', { name: /wijzigen/ }).click();
+    await page.getByRole('form', { name: 'Tijdslot wijzigen' }).getByLabel('Maximum bestellingen').fill('3');
+    await page.getByRole('form', { name: 'Tijdslot wijzigen' }).getByRole('button', { name: 'Tijdslot opslaan' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Het tijdslot kon niet worden opgeslagen.' })).toBeVisible();
+    await expect(page.getByTestId('slot-save-failed')).toBeVisible();
+    await page.getByRole('form', { name: 'Tijdslot wijzigen' }).getByRole('button', { name: 'Annuleren' }).click();
+    await row.getByRole('button', { name: /verwijderen/ }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Verwijderen' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Het tijdslot kon niet worden verwijderd.' })).toBeVisible();
+    await page.getByRole('dialog').getByRole('button', { name: 'Annuleren' }).click();
+    await page.unroute(failing);
+    await expect(row).toContainText('1 bestelling');
+
     // Removing the slot: confirmed, with its notice.
     await row.getByRole('button', { name: /verwijderen/ }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Verwijderen' }).click();
