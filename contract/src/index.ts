@@ -11,3 +11,4 @@ export * from './printing.js';
 export * from './rest.js';
 export * from './figures.js';
 export * from './orders-admin.js';
+export * from './time-slots.js';

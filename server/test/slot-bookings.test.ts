@@ -5,6 +5,8 @@ import { bookSlot } from '../src/modules/slots/time-slots.js';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/database.js';
 
 const START = new Date('2026-11-21T17:00:00Z');
+const LOAD = { items: 1, amount: 500 };
+const byOrders = (slotId: number, maxOrders: number) => ({ slotId, start: START, capacityMode: 'orders' as const, maxOrders, maxItems: null, maxAmount: null });
 
 /** The driver's error under drizzle's wrapper: code and constraint come from PostgreSQL itself. */
 function databaseError(error: unknown): { code?: string; constraint?: string } {
@@ -29,10 +31,10 @@ describe.each(databaseKinds)('slot bookings never exceed the places on %s', (kin
 
   it('refuses a direct update that books more than the capacity (CHECK constraint)', async () => {
     const db = testDb.database.db;
-    const option = { slotId, start: START, maxOrders: 2 };
-    await bookSlot(db, option);
-    await bookSlot(db, option);
-    await expect(bookSlot(db, option)).rejects.toMatchObject({ code: 'SLOT_TAKEN' });
+    const option = byOrders(slotId, 2);
+    await bookSlot(db, option, LOAD);
+    await bookSlot(db, option, LOAD);
+    await expect(bookSlot(db, option, LOAD)).rejects.toMatchObject({ code: 'SLOT_TAKEN' });
 
     const overbook = db.execute(sql`update slot_bookings set booked = booked + 1 where slot_id = ${slotId}`);
     const error = await overbook.then(
@@ -48,10 +50,10 @@ describe.each(databaseKinds)('slot bookings never exceed the places on %s', (kin
 
   it('follows a change of places: more places take more bookings, fewer refuse new ones', async () => {
     const db = testDb.database.db;
-    await bookSlot(db, { slotId, start: START, maxOrders: 2 });
-    await bookSlot(db, { slotId, start: START, maxOrders: 2 });
-    await bookSlot(db, { slotId, start: START, maxOrders: 3 });
-    await expect(bookSlot(db, { slotId, start: START, maxOrders: 1 })).rejects.toMatchObject({ code: 'SLOT_TAKEN' });
+    await bookSlot(db, byOrders(slotId, 2), LOAD);
+    await bookSlot(db, byOrders(slotId, 2), LOAD);
+    await bookSlot(db, byOrders(slotId, 3), LOAD);
+    await expect(bookSlot(db, byOrders(slotId, 1), LOAD)).rejects.toMatchObject({ code: 'SLOT_TAKEN' });
     const [row] = await db.select().from(t.slotBookings).where(eq(t.slotBookings.slotId, slotId));
     expect(row).toMatchObject({ booked: 3, capacity: 3 });
   });

@@ -175,6 +175,14 @@ export type OrderStatusEnum =
   | 'PROCESSING'
   | 'REFUNDED';
 
+/** OPEN: a slot time is free; FULL: every time left is fully booked; ENDED: today, every slot time has passed (ordering for today has ended); NO_SLOTS: no slot times that day; CLOSED: the shop takes no orders that day. */
+export type OrderingDayState =
+  | 'CLOSED'
+  | 'ENDED'
+  | 'FULL'
+  | 'NO_SLOTS'
+  | 'OPEN';
+
 export type PricingFieldFormatEnum =
   | 'FORMATTED'
   | 'RAW';
@@ -279,6 +287,11 @@ export type SendPasswordResetEmailInput = {
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
   username: Scalars['String']['input'];
 };
+
+export type SlotCapacityModeEnum =
+  | 'AMOUNT'
+  | 'ITEMS'
+  | 'ORDERS';
 
 export type StockStatusEnum =
   | 'IN_STOCK'

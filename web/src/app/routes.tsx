@@ -25,6 +25,7 @@ const DisplaysArea = lazy(() => import('../displays/DisplaysArea'));
 const VirtualPrinterPage = lazy(() => import('../dashboard/admin/PrinterRoute'));
 const DashboardProductsPage = lazy(() => import('../dashboard/admin/ProductsPage'));
 const DashboardStaffPage = lazy(() => import('../dashboard/admin/StaffPage'));
+const DashboardTimeSlotsPage = lazy(() => import('../dashboard/timeslots/TimeSlotsPage'));
 const DashboardApiKeysPage = lazy(() => import('../dashboard/admin/ApiKeysPage'));
 const DashboardPrintingPage = lazy(() => import('../dashboard/admin/printing/PrintingPage'));
 const DashboardJobsPage = lazy(() => import('../dashboard/admin/jobs/JobsPage'));
@@ -121,6 +122,14 @@ export const routes: RouteObject[] = [
         element: (
           <StaffScreen>
             <DashboardProductsPage />
+          </StaffScreen>
+        ),
+      },
+      {
+        path: 'dashboard/timeslots',
+        element: (
+          <StaffScreen>
+            <DashboardTimeSlotsPage />
           </StaffScreen>
         ),
       },

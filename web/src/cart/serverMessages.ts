@@ -26,6 +26,7 @@ const BY_CODE: Partial<Record<ClientErrorCode, string>> = {
   COUPON_EXPIRED: 'coupon.error.expired',
   COUPON_USAGE_LIMIT: 'coupon.error.limit',
   SLOT_TAKEN: 'checkout.error.slotTaken',
+  SLOT_TOO_SMALL: 'checkout.error.slotTooSmall',
   SLOT_REQUIRED: 'checkout.error.slotRequired',
   ORDERING_CLOSED: 'ordering.closed',
   DINEIN_CLOSED: 'ordering.dineinClosed',

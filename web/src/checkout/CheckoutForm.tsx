@@ -118,6 +118,13 @@ export function CheckoutForm({ cart, context, initial }: { cart: Cart; context: 
       const problem: ServerProblem = e instanceof ApiError ? e : { message: String(e) };
       setServerError(problem);
       reactToSlotTaken(problem, () => setSlotId(null), queryClient);
+      // The chosen time is no longer offered (it passed, or was removed): say so by the slot picker.
+      if (problem.code === 'SLOT_REQUIRED') {
+        setSlotId(null);
+        void queryClient.invalidateQueries({ queryKey: ['availableTimeSlots'] });
+        void queryClient.invalidateQueries({ queryKey: ['orderingDays'] });
+        return focusLater('slot-picker');
+      }
       requestAnimationFrame(() => errorRef.current?.focus());
     }
   }
@@ -141,7 +148,8 @@ export function CheckoutForm({ cart, context, initial }: { cart: Cart; context: 
   );
 
   const orderingBlocked = !opening.orderingPossible;
-  const slotError = submitted && !slotId ? intl.formatMessage({ id: 'checkout.error.slotRequired' }) : null;
+  // docs/product.md §5's message by the slot picker, whether the form or the server found the slot missing.
+  const slotError = (submitted && !slotId) || serverError?.code === 'SLOT_REQUIRED' ? intl.formatMessage({ id: 'checkout.error.slotRequired' }) : null;
   const addressText = [currentAddress.address1, `${currentAddress.postcode} ${currentAddress.city}`.trim()].filter(Boolean).join(', ');
 
   return (
@@ -185,7 +193,7 @@ export function CheckoutForm({ cart, context, initial }: { cart: Cart; context: 
         </div>
         <OrderAside
           cart={cart}
-          serverError={serverError ? local(serverError) : null}
+          serverError={serverError && serverError.code !== 'SLOT_REQUIRED' ? local(serverError) : null}
           showFixErrors={submitted && Object.keys(formState.errors).length > 0}
           errorRef={errorRef}
         >

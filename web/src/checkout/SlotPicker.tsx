@@ -4,8 +4,11 @@ import { useIntl } from 'react-intl';
 import { useStoreSettings } from '../api/hooks';
 import type { FulfilmentType } from '../cart/cartApi';
 import { useLocale } from '../i18n/LocaleProvider';
-import { ErrorState, Notice, Skeleton } from '../ui';
+import { Button, ErrorState, Notice, Skeleton } from '../ui';
 import { loadOrderingDays, loadSlots } from './checkoutApi';
+
+/** The note on a day chip that has no free slot time: fully booked is not the same as ordering having ended. */
+const DAY_NOTES = { FULL: 'slots.dayFull', ENDED: 'slots.dayEnded', NO_SLOTS: 'slots.dayNone', CLOSED: 'slots.dayClosed' } as const;
 
 export const slotQueryKey = (locale: string, type: FulfilmentType, date: string | null) => ['availableTimeSlots', locale, type, date] as const;
 
@@ -50,6 +53,16 @@ export function SlotPicker({
   }, [days.data, day, onDay]);
 
   const time = (iso: string) => intl.formatTime(iso, { hour: 'numeric', minute: '2-digit', timeZone });
+  const chosenDay = days.data?.find((d) => d.date === day);
+  // Today's slot times have all passed: say so (not "fully booked") and offer the next day with room.
+  const ended = chosenDay?.state === 'ENDED';
+  const nextOpen = ended ? days.data?.find((d) => d.date > chosenDay.date && d.state === 'OPEN') : undefined;
+  const left = (s: { remaining: number; capacityMode: string }) =>
+    s.capacityMode === 'ITEMS'
+      ? intl.formatMessage({ id: 'slots.remainingItems' }, { count: s.remaining })
+      : s.capacityMode === 'AMOUNT'
+        ? intl.formatMessage({ id: 'slots.available' })
+        : intl.formatMessage({ id: 'slots.remaining' }, { count: s.remaining });
   const messages = [...new Set((slots.data ?? []).map((s) => s.message).filter((m): m is string => !!m))];
 
   return (
@@ -69,13 +82,22 @@ export function SlotPicker({
               >
                 <input type="radio" name="slot-day" value={d.date} checked={d.date === day} onChange={() => onDay(d.date)} />
                 <span>{d.label}</span>
-                {d.hasSlots ? null : <span className="chip__note">{intl.formatMessage({ id: 'slots.dayFull' })}</span>}
+                {d.state === 'OPEN' ? null : (
+                  <span className="chip__note" data-testid="day-note">
+                    {intl.formatMessage({ id: DAY_NOTES[d.state] })}
+                  </span>
+                )}
               </label>
             ))}
           </div>
         </fieldset>
       ) : null}
 
+      {!day && error ? (
+        <p className="field-error" id="slot-error" data-testid="slot-error" role="alert">
+          {error}
+        </p>
+      ) : null}
       {day ? (
         <fieldset className="choice-group" aria-describedby={error ? 'slot-error' : undefined} id="slot-picker" tabIndex={-1}>
           <legend className="choice-group__legend">
@@ -89,7 +111,17 @@ export function SlotPicker({
           ))}
           {slots.isPending ? <Skeleton height="4em" /> : null}
           {slots.isError ? <ErrorState error={slots.error} onRetry={() => void slots.refetch()} /> : null}
-          {slots.data && slots.data.length === 0 ? <p data-testid="no-slots">{intl.formatMessage({ id: 'slots.none' })}</p> : null}
+          {ended ? (
+            <Notice tone="info">
+              <span data-testid="today-ended">{intl.formatMessage({ id: 'slots.todayEnded' })}</span>{' '}
+              {nextOpen ? (
+                <Button variant="secondary" size="sm" onClick={() => onDay(nextOpen.date)} data-testid="next-day">
+                  {intl.formatMessage({ id: 'slots.orderFor' }, { day: nextOpen.label })}
+                </Button>
+              ) : null}
+            </Notice>
+          ) : null}
+          {slots.data && slots.data.length === 0 && !ended ? <p data-testid="no-slots">{intl.formatMessage({ id: 'slots.none' })}</p> : null}
           {slots.data && slots.data.length > 0 ? (
             <div className="slots">
               {slots.data.map((s) => (
@@ -104,9 +136,7 @@ export function SlotPicker({
                   <span className="slot__time">
                     {time(s.start)} – {time(s.end)}
                   </span>
-                  <span className="slot__state">
-                    {s.isFullyBooked ? intl.formatMessage({ id: 'slots.full' }) : intl.formatMessage({ id: 'slots.remaining' }, { count: s.remaining })}
-                  </span>
+                  <span className="slot__state">{s.isFullyBooked ? intl.formatMessage({ id: 'slots.full' }) : left(s)}</span>
                 </label>
               ))}
             </div>

@@ -75,6 +75,19 @@ export type OrderStatusEnum =
   | 'PROCESSING'
   | 'REFUNDED';
 
+/** OPEN: a slot time is free; FULL: every time left is fully booked; ENDED: today, every slot time has passed (ordering for today has ended); NO_SLOTS: no slot times that day; CLOSED: the shop takes no orders that day. */
+export type OrderingDayState =
+  | 'CLOSED'
+  | 'ENDED'
+  | 'FULL'
+  | 'NO_SLOTS'
+  | 'OPEN';
+
+export type SlotCapacityModeEnum =
+  | 'AMOUNT'
+  | 'ITEMS'
+  | 'ORDERS';
+
 export type CheckoutContextQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -85,7 +98,7 @@ export type OrderingDaysQueryVariables = Exact<{
 }>;
 
 
-export type OrderingDaysQuery = { orderingDays: Array<{ date: string, label: string, hasSlots: boolean }> };
+export type OrderingDaysQuery = { orderingDays: Array<{ date: string, label: string, hasSlots: boolean, state: Types.OrderingDayState }> };
 
 export type AvailableTimeSlotsQueryVariables = Exact<{
   type: Types.FulfilmentTypeEnum;
@@ -93,7 +106,7 @@ export type AvailableTimeSlotsQueryVariables = Exact<{
 }>;
 
 
-export type AvailableTimeSlotsQuery = { availableTimeSlots: Array<{ id: string, start: string, end: string, remaining: number, isFullyBooked: boolean, message: string | null }> };
+export type AvailableTimeSlotsQuery = { availableTimeSlots: Array<{ id: string, start: string, end: string, remaining: number, capacityMode: Types.SlotCapacityModeEnum, isFullyBooked: boolean, message: string | null }> };
 
 export type CheckoutMutationVariables = Exact<{
   input: Types.CheckoutInput;
@@ -165,6 +178,7 @@ export const OrderingDaysDocument = new TypedDocumentString(`
     date
     label
     hasSlots
+    state
   }
 }
     `) as unknown as TypedDocumentString<OrderingDaysQuery, OrderingDaysQueryVariables>;
@@ -175,6 +189,7 @@ export const AvailableTimeSlotsDocument = new TypedDocumentString(`
     start
     end
     remaining
+    capacityMode
     isFullyBooked
     message
   }

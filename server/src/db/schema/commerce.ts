@@ -98,8 +98,18 @@ export const timeSlots = pgTable('time_slots', {
   repeatDays: jsonb('repeat_days').$type<number[]>().notNull().default([]),
   customMessage: text('custom_message').notNull().default(''),
   isAvailable: boolean('is_available').notNull().default(true),
+  /** What fills the slot (docs/decisions/0027-slot-capacity.md): orders (max_orders), items (max_items) or euros (max_amount). */
+  capacityMode: text('capacity_mode').$type<SlotCapacityMode>().notNull().default('orders'),
+  maxItems: integer('max_items'),
+  /** Euro cents of goods (order total without the delivery fee). */
+  maxAmount: integer('max_amount'),
+  /** Dates (YYYY-MM-DD) on which this slot is blocked once, e.g. a one-off closure of that slot. */
+  blockedDates: jsonb('blocked_dates').$type<string[]>().notNull().default([]),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+export const slotCapacityModes = ['orders', 'items', 'amount'] as const;
+export type SlotCapacityMode = (typeof slotCapacityModes)[number];
 
 /**
  * Booked places per slot time. The checkout increments `booked` with a conditional UPDATE, which takes
@@ -113,13 +123,24 @@ export const slotBookings = pgTable(
       .notNull()
       .references(() => timeSlots.id, { onDelete: 'cascade' }),
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    /** Orders booked. */
     booked: integer('booked').notNull().default(0),
-    /** The slot's places (max orders) when the last place was taken: a CHECK cannot read time_slots. */
-    capacity: integer('capacity').notNull(),
+    /**
+     * The limit of the slot's capacity mode when the last place was taken (a CHECK cannot read time_slots);
+     * null for the measures the slot does not limit.
+     */
+    capacity: integer('capacity'),
+    itemsBooked: integer('items_booked').notNull().default(0),
+    itemsCapacity: integer('items_capacity'),
+    /** Euro cents of goods booked. */
+    amountBooked: integer('amount_booked').notNull().default(0),
+    amountCapacity: integer('amount_capacity'),
   },
   (t) => [
     primaryKey({ columns: [t.slotId, t.startsAt] }),
-    check('slot_bookings_booked_within_capacity', sql`${t.booked} >= 0 and ${t.booked} <= ${t.capacity}`),
+    check('slot_bookings_booked_within_capacity', sql`${t.booked} >= 0 and (${t.capacity} is null or ${t.booked} <= ${t.capacity})`),
+    check('slot_bookings_items_within_capacity', sql`${t.itemsBooked} >= 0 and (${t.itemsCapacity} is null or ${t.itemsBooked} <= ${t.itemsCapacity})`),
+    check('slot_bookings_amount_within_capacity', sql`${t.amountBooked} >= 0 and (${t.amountCapacity} is null or ${t.amountBooked} <= ${t.amountCapacity})`),
   ],
 );
 
@@ -162,6 +183,9 @@ export const orders = pgTable(
     slotId: integer('slot_id'),
     slotStart: timestamp('slot_start', { withTimezone: true }),
     slotEnd: timestamp('slot_end', { withTimezone: true }),
+    /** What the order took of its slot (items and euro cents), given back exactly when it is cancelled. */
+    slotItems: integer('slot_items').notNull().default(0),
+    slotAmount: integer('slot_amount').notNull().default(0),
     /** Daily number called out at the counter: 1, 2, 3 ... per day in the shop's time zone. */
     pickupNumber: integer('pickup_number').notNull(),
     pickupDay: date('pickup_day', { mode: 'string' }).notNull(),

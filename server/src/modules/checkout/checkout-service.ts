@@ -161,7 +161,12 @@ export class CheckoutService {
         if (used.length === 0) throw new DomainError('COUPON_USAGE_LIMIT', 'Coupon usage limit has been reached.');
       }
 
-      await bookSlot(tx, slot);
+      // What the order takes of its slot: kept on the order so a cancel gives back exactly this.
+      const slotLoad = {
+        items: priced.lines.reduce((sum, line) => sum + line.line.quantity, 0),
+        amount: Math.max(0, priced.totals.total - priced.totals.shippingTotal),
+      };
+      await bookSlot(tx, slot, slotLoad);
       // The per-day pickup counter is one row every checkout of that day updates, and its lock is held until
       // commit: it is taken in the very last statement. The order id is reserved first (a sequence: no
       // lock); the order is written with a placeholder pickup number (minus its id: unique, never a real
@@ -185,6 +190,8 @@ export class CheckoutService {
           slotId: slot.slotId,
           slotStart: slot.start,
           slotEnd: slot.end,
+          slotItems: slotLoad.items,
+          slotAmount: slotLoad.amount,
           pickupNumber: -orderId,
           pickupDay: slotDay,
           billing,

@@ -2,7 +2,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { orderLines, orders } from '../../db/schema/index.js';
 import { giveBackStock } from '../stock/stock.js';
-import { releaseSlot } from '../slots/time-slots.js';
+import { releaseSlotBooking } from '../slots/time-slots.js';
 import { recordOrderEvent } from '../order-events/record.js';
 
 /**
@@ -27,7 +27,7 @@ export async function cancelOrder(db: DbOrTx, orderId: number, reason?: string):
       tx,
       lines.map((line) => ({ productId: line.variationId ?? line.productId, quantity: line.quantity })),
     );
-    if (order.slotId !== null && order.slotStart) await releaseSlot(tx, order.slotId, order.slotStart);
+    await releaseSlotBooking(tx, order);
     await recordOrderEvent(tx, 'order.status-changed', orderId, {
       previousStatus: before!.status,
       action: 'cancel',

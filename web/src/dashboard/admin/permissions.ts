@@ -8,6 +8,7 @@ export const PERMISSION = {
   dashboardView: `dashboard.view`,
   kitchenView: `kitchen.view`,
   productsManage: `products.manage`,
+  timeslotsManage: `timeslots.manage`,
   staffManage: `staff.manage`,
   keysManage: `keys.manage`,
   settingsManage: `settings.manage`,

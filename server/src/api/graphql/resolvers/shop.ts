@@ -2,7 +2,7 @@ import { centsToDecimal } from '../../../modules/catalog/money.js';
 import { isOpenAt, isPaused, ORDERING_CLOSED, orderingPossibleOn } from '../../../modules/opening-hours/opening-hours.js';
 import { shopSettingsFrom } from '../../../modules/settings/shop-settings.js';
 import { addDaysTo, isoInZone, isValidDate, localMoment } from '../../../modules/shop-time/shop-time.js';
-import { listSlotOptions } from '../../../modules/slots/time-slots.js';
+import { listSlotOptions, slotDayState } from '../../../modules/slots/time-slots.js';
 import type { FulfilmentType } from '../../../db/schema/index.js';
 import type { GraphQLContext } from '../context.js';
 import { DomainError } from '../../../errors/domain-error.js';
@@ -60,6 +60,7 @@ export const shopQueries = {
       start: isoInZone(o.start, ctx.config.timeZone),
       end: isoInZone(o.end, ctx.config.timeZone),
       remaining: o.remaining,
+      capacityMode: o.capacityMode.toUpperCase(),
       isFullyBooked: o.isFullyBooked,
       message: o.message || null,
     }));
@@ -72,7 +73,8 @@ export const shopQueries = {
     const days = [];
     for (let i = 0; i < count; i++) {
       const date = addDaysTo(today, i);
-      const options = orderingPossibleOn(settings.openingHours, date, now)
+      const possible = orderingPossibleOn(settings.openingHours, date, now);
+      const options = possible
         ? await listSlotOptions(ctx.services.db, {
             type: toType(args.type),
             date,
@@ -81,13 +83,16 @@ export const shopQueries = {
             timeZone: ctx.config.timeZone,
           })
         : [];
+      const state = !possible
+        ? 'CLOSED'
+        : await slotDayState(ctx.services.db, { type: toType(args.type), date, isToday: i === 0, timeZone: ctx.config.timeZone }, options);
       const label = new Intl.DateTimeFormat({ nl: 'nl-BE', fr: 'fr-FR', en: 'en-US' }[ctx.lang], {
         weekday: 'long',
         day: 'numeric',
         month: 'long',
         timeZone: 'UTC',
       }).format(new Date(`${date}T12:00:00Z`));
-      days.push({ date, label, hasSlots: options.some((o) => !o.isFullyBooked) });
+      days.push({ date, label, hasSlots: state === 'OPEN', state });
     }
     return days;
   },

@@ -15,6 +15,7 @@ const WOOCOMMERCE_CODES: Partial<Record<ErrorCode, string>> = {
   ORDER_STATUS_CHANGE_INVALID: 'woocommerce_rest_invalid_order_status',
   CUSTOMER_NOT_FOUND: 'woocommerce_rest_invalid_id',
   ORDER_ACTION_REFUSED: 'woocommerce_rest_cannot_delete',
+  TIME_SLOT_NOT_FOUND: 'woocommerce_rest_time_slot_invalid_id',
 };
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

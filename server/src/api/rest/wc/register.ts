@@ -10,6 +10,7 @@ import { restError, validationFailure } from '../../http/error-handler.js';
 import { authError, woocommerceCodeOf } from './errors.js';
 import { registerCatalogRoutes } from './catalog-routes.js';
 import { registerOrderRoutes } from './order-routes.js';
+import { registerTimeSlotRoutes } from '../time-slots.js';
 import { unstorableTextProblem } from '../../http/unstorable-text.js';
 
 export const WC_PREFIX = '/wp-json/wc/v3';
@@ -89,6 +90,7 @@ export async function registerWooCommerceRest(
 
       registerCatalogRoutes(api, deps);
       registerOrderRoutes(api, deps);
+      registerTimeSlotRoutes(api, deps, { base: '/time-slots' });
     },
     { prefix: WC_PREFIX },
   );
