@@ -50,6 +50,8 @@ export const errorCodes = {
   INVALID_ADDON: 'invalid',
   ADDON_TOO_LONG: 'invalid',
   OUT_OF_STOCK: 'conflict',
+  // "Sold out today" (modules/catalog/sold-out.ts): adding it to the cart, or a cart line at checkout.
+  SOLD_OUT: 'conflict',
   NOT_ENOUGH_STOCK: 'conflict',
   NOT_PURCHASABLE: 'invalid',
   CHOOSE_VARIATION: 'invalid',
@@ -108,6 +110,8 @@ export const errorCodes = {
 
   // Catalogue.
   PRODUCT_NOT_FOUND: 'not_found',
+  VARIATION_NOT_FOUND: 'not_found',
+  ADDON_OPTION_NOT_FOUND: 'not_found',
   PRODUCT_UPDATE_INVALID: 'invalid',
   CATEGORY_NOT_FOUND: 'not_found',
 

@@ -48,6 +48,8 @@ import { printJobHandler } from './modules/printing/print-handler.js';
 import { JobHandlers } from './jobs/job-runner.js';
 import { startJobs, type JobsRuntime } from './jobs/jobs-runtime.js';
 import { registerJobRoutes } from './api/rest/jobs.js';
+import { registerSoldOutRoutes } from './api/rest/sold-out.js';
+import { registerCatalogStream } from './api/events/catalog-stream.js';
 
 import { mediaDir } from './paths.js';
 
@@ -90,7 +92,7 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
     // X-Forwarded-Proto/-For are believed only from the configured proxies (BAKJE_TRUST_PROXY).
     trustProxy: typeof config.trustProxy === 'number' ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
   });
-  const catalog = new CatalogService(database, log.child({ module: 'catalog' }));
+  const catalog = new CatalogService(database, log.child({ module: 'catalog' }), clock);
   await catalog.start();
   const orderEvents = new OrderEventHub(database, log.child({ module: 'order-events' }));
   await orderEvents.start();
@@ -134,6 +136,12 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
     sse: { ...defaultSseOptions, ...options.sse },
     limits: { perClient: config.connections.eventStreamsPerClient, total: config.connections.eventStreams },
   });
+  registerCatalogStream(server, {
+    catalog,
+    sse: { ...defaultSseOptions, ...options.sse },
+    limits: { perClient: config.connections.eventStreamsPerClient, total: config.connections.eventStreams },
+  });
+  registerSoldOutRoutes(server, { db: database.db, catalog, timeZone: config.timeZone, clock });
   registerKitchenRoutes(server, {
     kitchen: new KitchenActions(database.db, clock),
     authorizeStaff,

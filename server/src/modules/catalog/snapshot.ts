@@ -18,6 +18,8 @@ export type AddonOptionRow = typeof t.addonOptions.$inferSelect;
 
 export interface AddonOption extends AddonOptionRow {
   allergenIds: number[];
+  /** "Sold out today" when the snapshot was loaded (it reloads when the mark ends; catalog/sold-out.ts). */
+  soldOut: boolean;
 }
 export interface AddonField extends AddonFieldRow {
   options: AddonOption[];
@@ -46,6 +48,8 @@ export interface ProductRecord {
   prices: number[];
   /** Lower-cased plain text per language, for search. */
   searchText: Record<Lang, string>;
+  /** "Sold out today" when the snapshot was loaded (it reloads when the mark ends; catalog/sold-out.ts). */
+  soldOut: boolean;
 }
 
 export interface CatalogSnapshot {
@@ -68,6 +72,8 @@ export interface CatalogSnapshot {
   termCounts: Map<string, number>;
   globalAddons: GlobalAddon[];
   settings: Map<string, unknown>;
+  /** When the earliest "sold out today" mark ends (epoch ms), or null: the snapshot is stale from then on. */
+  soldOutExpiry: number | null;
 }
 
 function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
@@ -94,7 +100,7 @@ export function isListed(row: ProductRow): boolean {
  * Reads the whole catalogue in one consistent read. A restaurant menu is small (hundreds of rows), so
  * every instance keeps it in memory and rebuilds it when the catalogue version moves.
  */
-export async function loadCatalogSnapshot(db: Db): Promise<CatalogSnapshot> {
+export async function loadCatalogSnapshot(db: Db, now: () => Date = () => new Date()): Promise<CatalogSnapshot> {
   return db.transaction(
     async (tx) => {
       const [versionRow] = await tx.select().from(t.versions).where(eq(t.versions.name, 'catalog'));
@@ -137,7 +143,7 @@ export async function loadCatalogSnapshot(db: Db): Promise<CatalogSnapshot> {
         tx.select().from(t.reviews).where(eq(t.reviews.status, 'approved')),
         tx.select().from(t.settings),
       ]);
-      return buildSnapshot(versionRow?.version ?? 0, {
+      return buildSnapshot(versionRow?.version ?? 0, now().getTime(), {
         productRows,
         categoryRows,
         mediaRows,
@@ -183,7 +189,14 @@ interface Rows {
   settingRows: (typeof t.settings.$inferSelect)[];
 }
 
-function buildSnapshot(version: number, r: Rows): CatalogSnapshot {
+function buildSnapshot(version: number, now: number, r: Rows): CatalogSnapshot {
+  // "Sold out until" marks still running, and the earliest end among them.
+  let soldOutExpiry = null as number | null;
+  const soldOut = (until: Date | null) => {
+    if (until === null || until.getTime() <= now) return false;
+    if (soldOutExpiry === null || until.getTime() < soldOutExpiry) soldOutExpiry = until.getTime();
+    return true;
+  };
   const categoriesOf = groupBy(r.productCategoryRows, (x) => x.productId);
   const galleryOf = groupBy(
     [...r.galleryRows].sort((a, b) => a.position - b.position),
@@ -214,6 +227,7 @@ function buildSnapshot(version: number, r: Rows): CatalogSnapshot {
       options: (optionsOf.get(field.id) ?? []).map((o) => ({
         ...o,
         allergenIds: (optionAllergensOf.get(o.id) ?? []).map((x) => x.allergenId),
+        soldOut: soldOut(o.soldOutUntil),
       })),
     }));
   const productFieldsOf = groupBy(
@@ -248,6 +262,7 @@ function buildSnapshot(version: number, r: Rows): CatalogSnapshot {
       averageRating: reviews.length ? Math.round((reviews.reduce((sum, x) => sum + x.rating, 0) / reviews.length) * 100) / 100 : 0,
       prices: price === null ? [] : [price],
       searchText: { nl: plain('nl'), fr: plain('fr'), en: plain('en') },
+      soldOut: soldOut(row.soldOutUntil),
     });
   }
   for (const record of records.values()) {
@@ -307,6 +322,7 @@ function buildSnapshot(version: number, r: Rows): CatalogSnapshot {
       }))
       .sort((a, b) => a.priority - b.priority || a.id - b.id),
     settings: new Map(r.settingRows.map((s) => [s.key, s.value])),
+    soldOutExpiry,
   };
 }
 

@@ -7,6 +7,8 @@ import type { StockStatus } from '../../../db/schema/index.js';
 const STOCK: Record<StockStatus, string> = { IN_STOCK: 'instock', OUT_OF_STOCK: 'outofstock', ON_BACKORDER: 'onbackorder' };
 export const wcStockStatuses = ['instock', 'outofstock', 'onbackorder'] as const;
 export const wcStockStatusOf = (p: ProductRecord) => STOCK[stockStatusOf(p)];
+/** The meta key that shows a "sold out today" mark on the REST product (docs/interfaces.md §2). */
+export const SOLD_OUT_META_KEY = '_bakje_sold_out_until';
 const money = (cents: number | null) => (cents === null ? '' : centsToDecimal(cents));
 
 function image(snapshot: CatalogSnapshot, id: number | null) {
@@ -65,6 +67,8 @@ export function productShape(snapshot: CatalogSnapshot, p: ProductRecord) {
       { id: row.metaData.length + 1, key: 'english_translation', value: row.name.en ?? '' },
       { id: row.metaData.length + 2, key: 'french_translation', value: row.name.fr ?? '' },
       ...(row.maxQuantity !== null ? [{ id: row.metaData.length + 3, key: 'max_amount', value: row.maxQuantity }] : []),
+      // "Sold out today" (stock_status outofstock meanwhile): when it ends, ISO 8601; read-only here.
+      ...(p.soldOut && row.soldOutUntil ? [{ id: row.metaData.length + 4, key: SOLD_OUT_META_KEY, value: row.soldOutUntil.toISOString() }] : []),
     ],
   };
 }
