@@ -198,6 +198,8 @@ describe.each(databaseKinds)('sold out today on %s', (kind) => {
     await mark({ addonOptionId: mayo, soldOut: true });
     await mark({ productId: friet.id, soldOut: false });
     expect(options(await product('friet'))).toEqual({ [mayo]: true, [ketchup]: false });
+    const board = await browser().graphql('{ soldOutAddonOptions { databaseId label soldOut } }');
+    expect(board.body.data.soldOutAddonOptions).toEqual([{ databaseId: mayo, label: 'Mayonaise', soldOut: true }]);
     expect((await product('friet')).stockStatus).toBe('IN_STOCK');
 
     const list = (await kitchen.request('GET', '/api/catalog/sold-out')).json() as SoldOutCatalog;

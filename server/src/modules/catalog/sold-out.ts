@@ -7,7 +7,7 @@ import type { Translated } from '../../db/schema/index.js';
 import type { OpeningHours } from '../settings/shop-settings.js';
 import { addDaysTo, instantAt, localMoment, weekdayOf } from '../shop-time/shop-time.js';
 import { periodsOn } from '../opening-hours/opening-hours.js';
-import { addonsFor, type CatalogSnapshot, type ProductRecord } from './snapshot.js';
+import { addonsFor, type AddonOption, type CatalogSnapshot, type ProductRecord } from './snapshot.js';
 
 /**
  * "Sold out today" (docs/decisions/0025-sold-out-today.md). A product, a variation or an add-on option is
@@ -116,6 +116,14 @@ export function soldOutCatalog(snapshot: CatalogSnapshot, now: Date, openingHour
     return { id: p.row.id, name: names(p.row.name), soldOutUntil: until, variations, addons };
   });
   return { version: snapshot.version, resetsAt: endOfService(openingHours, now, timeZone).toISOString(), products: productsOut, soldOut };
+}
+
+/** Every add-on option sold out now, each once, in the order the add-ons list them. */
+export function soldOutAddonOptions(snapshot: CatalogSnapshot): AddonOption[] {
+  const seen = new Map<number, AddonOption>();
+  const fields = [...snapshot.list.flatMap((p) => p.ownAddons), ...snapshot.globalAddons.flatMap((g) => g.fields)];
+  for (const field of fields) for (const option of field.options) if (option.soldOut) seen.set(option.id, option);
+  return [...seen.values()];
 }
 
 /** The first sold-out thing on a cart line, by name (in Dutch), or null when the whole line can be ordered. */
