@@ -7,6 +7,7 @@ import {
   GetProductCategoriesDocument,
   GetProductDocument,
   GetProductsDocument,
+  GetSoldOutAddonOptionsDocument,
   GetStoreSettingsDocument,
 } from './catalog.generated';
 import type { Category, ListProduct, ProductDetail, StoreSettings, Term } from './types';
@@ -89,5 +90,16 @@ export function useCatalogVersion(pollMs: number | false) {
     refetchInterval: pollMs,
     refetchIntervalInBackground: true,
     staleTime: 0,
+  });
+}
+
+/** Add-on options (sauces, extras) sold out today, for the digital menu boards; refetched on catalogue events. */
+export function useSoldOutAddonOptions() {
+  const { locale } = useLocale();
+  return useQuery<{ databaseId: number; label: string }[]>({
+    queryKey: ['soldOutAddonOptions', locale],
+    queryFn: ({ signal }) => gql(GetSoldOutAddonOptionsDocument, undefined, { locale, signal }).then((d) => d.soldOutAddonOptions),
+    staleTime: 60_000,
+    placeholderData: keepPreviousData,
   });
 }

@@ -35,7 +35,7 @@ export type ProductAttributeInput = {
   attributeValue?: string | null | undefined;
 };
 
-export type CartFieldsFragment = { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, addons: Array<{ fieldName: string, name: string, value: string, price: string }>, product: { node:
+export type CartFieldsFragment = { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, value: string, price: string }>, product: { node:
           | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
           | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
           | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
@@ -45,7 +45,7 @@ export type CartFieldsFragment = { isEmpty: boolean, subtotal: string, discountT
 export type GetCartQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type GetCartQuery = { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, addons: Array<{ fieldName: string, name: string, value: string, price: string }>, product: { node:
+export type GetCartQuery = { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, value: string, price: string }>, product: { node:
             | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
             | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
             | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
@@ -57,7 +57,7 @@ export type AddToCartMutationVariables = Exact<{
 }>;
 
 
-export type AddToCartMutation = { addToCart: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, addons: Array<{ fieldName: string, name: string, value: string, price: string }>, product: { node:
+export type AddToCartMutation = { addToCart: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, value: string, price: string }>, product: { node:
               | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
               | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
               | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
@@ -69,7 +69,7 @@ export type UpdateItemQuantitiesMutationVariables = Exact<{
 }>;
 
 
-export type UpdateItemQuantitiesMutation = { updateItemQuantities: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, addons: Array<{ fieldName: string, name: string, value: string, price: string }>, product: { node:
+export type UpdateItemQuantitiesMutation = { updateItemQuantities: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, value: string, price: string }>, product: { node:
               | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
               | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
               | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
@@ -79,7 +79,7 @@ export type UpdateItemQuantitiesMutation = { updateItemQuantities: { cart: { isE
 export type EmptyCartMutationVariables = Exact<{ [key: string]: never; }>;
 
 
-export type EmptyCartMutation = { emptyCart: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, addons: Array<{ fieldName: string, name: string, value: string, price: string }>, product: { node:
+export type EmptyCartMutation = { emptyCart: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, value: string, price: string }>, product: { node:
               | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
               | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
               | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
@@ -91,7 +91,7 @@ export type ApplyCouponMutationVariables = Exact<{
 }>;
 
 
-export type ApplyCouponMutation = { applyCoupon: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, addons: Array<{ fieldName: string, name: string, value: string, price: string }>, product: { node:
+export type ApplyCouponMutation = { applyCoupon: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, value: string, price: string }>, product: { node:
               | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
               | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
               | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
@@ -103,7 +103,7 @@ export type RemoveCouponsMutationVariables = Exact<{
 }>;
 
 
-export type RemoveCouponsMutation = { removeCoupons: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, addons: Array<{ fieldName: string, name: string, value: string, price: string }>, product: { node:
+export type RemoveCouponsMutation = { removeCoupons: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, value: string, price: string }>, product: { node:
               | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
               | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
               | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
@@ -115,7 +115,7 @@ export type UpdateShippingMethodMutationVariables = Exact<{
 }>;
 
 
-export type UpdateShippingMethodMutation = { updateShippingMethod: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, addons: Array<{ fieldName: string, name: string, value: string, price: string }>, product: { node:
+export type UpdateShippingMethodMutation = { updateShippingMethod: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, value: string, price: string }>, product: { node:
               | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
               | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
               | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
@@ -174,6 +174,7 @@ export const CartFieldsFragmentDoc = new TypedDocumentString(`
       subtotal(format: RAW)
       total(format: RAW)
       vatRate
+      soldOut
       addons {
         fieldName
         name
@@ -247,6 +248,7 @@ export const GetCartDocument = new TypedDocumentString(`
       subtotal(format: RAW)
       total(format: RAW)
       vatRate
+      soldOut
       addons {
         fieldName
         name
@@ -318,6 +320,7 @@ export const AddToCartDocument = new TypedDocumentString(`
       subtotal(format: RAW)
       total(format: RAW)
       vatRate
+      soldOut
       addons {
         fieldName
         name
@@ -389,6 +392,7 @@ export const UpdateItemQuantitiesDocument = new TypedDocumentString(`
       subtotal(format: RAW)
       total(format: RAW)
       vatRate
+      soldOut
       addons {
         fieldName
         name
@@ -460,6 +464,7 @@ export const EmptyCartDocument = new TypedDocumentString(`
       subtotal(format: RAW)
       total(format: RAW)
       vatRate
+      soldOut
       addons {
         fieldName
         name
@@ -531,6 +536,7 @@ export const ApplyCouponDocument = new TypedDocumentString(`
       subtotal(format: RAW)
       total(format: RAW)
       vatRate
+      soldOut
       addons {
         fieldName
         name
@@ -602,6 +608,7 @@ export const RemoveCouponsDocument = new TypedDocumentString(`
       subtotal(format: RAW)
       total(format: RAW)
       vatRate
+      soldOut
       addons {
         fieldName
         name
@@ -673,6 +680,7 @@ export const UpdateShippingMethodDocument = new TypedDocumentString(`
       subtotal(format: RAW)
       total(format: RAW)
       vatRate
+      soldOut
       addons {
         fieldName
         name

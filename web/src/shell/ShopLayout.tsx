@@ -1,6 +1,8 @@
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Outlet, useLocation } from 'react-router';
+import { useCart } from '../cart/CartProvider';
+import { useCatalogUpdates } from '../live/useCatalogUpdates';
 import { Spinner } from '../ui';
 import { Footer } from './Footer';
 import { Header } from './Header';
@@ -29,6 +31,11 @@ export function ShopLayout() {
   const toggle = useRef<HTMLButtonElement>(null);
   const location = useLocation();
   const close = useCallback(() => setMenuOpen(false), []);
+  // The list, the product page and the cart panel follow catalogue changes ("sold out today") live.
+  const cart = useCart();
+  useCatalogUpdates(() => {
+    if (cart.status === 'ready') void cart.refresh();
+  });
 
   // Navigating closes the menu (docs/product.md §4).
   useEffect(() => {
