@@ -22,6 +22,7 @@ import {
   type KitchenTab,
 } from './kitchenOrders';
 import { OrderCard } from './OrderCard';
+import { SoldOutDialog } from './SoldOutDialog';
 import { useChime } from './useChime';
 import { useKitchenFeed } from './useKitchenFeed';
 
@@ -46,6 +47,7 @@ export function KitchenView({ canChangeSettings = false }: { canChangeSettings?:
   const [failure, setFailure] = useState<string | null>(null);
   const [confirmTest, setConfirmTest] = useState<KitchenOrder | null>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [soldOutOpen, setSoldOutOpen] = useState(false);
 
   // The alert (and its sound) repeats until someone acknowledges it.
   const { ring, soundBlocked, enableSound } = useChime({ repeatWhile: alerts.length > 0 });
@@ -127,6 +129,9 @@ export function KitchenView({ canChangeSettings = false }: { canChangeSettings?:
           ) : (
             <span className="kitchen__sound">{intl.formatMessage({ id: 'kitchen.sound.on' })}</span>
           )}
+          <Button size="sm" variant="secondary" onClick={() => setSoldOutOpen(true)} data-testid="kitchen-soldout">
+            {intl.formatMessage({ id: 'soldOut.open' })}
+          </Button>
           {canChangeSettings ? (
             <Button size="sm" variant="secondary" onClick={() => setSettingsOpen(true)}>
               {intl.formatMessage({ id: 'kitchen.settings.open' })}
@@ -232,6 +237,7 @@ export function KitchenView({ canChangeSettings = false }: { canChangeSettings?:
           )}
         </section>
       </main>
+      {soldOutOpen ? <SoldOutDialog open onClose={() => setSoldOutOpen(false)} /> : null}
       {settingsOpen ? <AgeSettingsDialog open onClose={() => setSettingsOpen(false)} settings={settings} /> : null}
       <Dialog
         open={confirmTest !== null}

@@ -1,4 +1,4 @@
-import type { KitchenActionResult, KitchenAgeSettings } from '@bakje/contract';
+import type { KitchenActionResult, KitchenAgeSettings, SoldOutCatalog, SoldOutResult, SoldOutTarget } from '@bakje/contract';
 import { http } from '../../api/http';
 import { DEFAULT_SETTINGS, type KitchenSettings } from './kitchenOrders';
 
@@ -19,3 +19,9 @@ export async function fetchKitchenSettings(): Promise<KitchenSettings> {
 
 /** Managers: when the age timers turn amber and red (PUT /api/kitchen/settings). */
 export const saveAgeSettings = (value: KitchenAgeSettings) => http<KitchenAgeSettings>('PUT', '/api/kitchen/settings', { body: value });
+
+/** The sold-out panel: the menu with its marks, and what is sold out now (GET /api/catalog/sold-out). */
+export const fetchSoldOut = () => http<SoldOutCatalog>('GET', '/api/catalog/sold-out');
+
+/** "Sold out today" or available again (PUT /api/catalog/sold-out); shops follow by /api/events/catalog. */
+export const setSoldOut = (target: SoldOutTarget, soldOut: boolean) => http<SoldOutResult>('PUT', '/api/catalog/sold-out', { body: { ...target, soldOut } });
