@@ -130,7 +130,7 @@ export function KitchenView({ canChangeSettings = false }: { canChangeSettings?:
             <span className="kitchen__sound">{intl.formatMessage({ id: 'kitchen.sound.on' })}</span>
           )}
           <Button size="sm" variant="secondary" onClick={() => setSoldOutOpen(true)} data-testid="kitchen-soldout">
-            {intl.formatMessage({ id: 'soldOut.open' })}
+            {intl.formatMessage({ id: 'kitchen.soldOut.open' })}
           </Button>
           {canChangeSettings ? (
             <Button size="sm" variant="secondary" onClick={() => setSettingsOpen(true)}>

@@ -69,14 +69,14 @@ export function SoldOutDialog({ open, onClose }: { open: boolean; onClose: () =>
         onClick={() => void toggle(target, until === null)}
         data-testid="soldout-toggle"
       >
-        {intl.formatMessage({ id: until ? 'soldOut.isSoldOut' : 'soldOut.available' })}
+        {intl.formatMessage({ id: until ? 'kitchen.soldOut.isSoldOut' : 'kitchen.soldOut.available' })}
         <span className="visually-hidden"> {label}</span>
       </Button>
     </li>
   );
 
   return (
-    <Dialog open={open} onClose={onClose} title={intl.formatMessage({ id: 'soldOut.title' })}>
+    <Dialog open={open} onClose={onClose} title={intl.formatMessage({ id: 'kitchen.soldOut.title' })}>
       <div className="soldout" data-testid="soldout-dialog">
         {failure ? (
           <Notice tone="error" role="alert">
@@ -89,13 +89,13 @@ export function SoldOutDialog({ open, onClose }: { open: boolean; onClose: () =>
           <ErrorState error={query.error} onRetry={() => void query.refetch()} />
         ) : (
           <>
-            <p className="soldout__hint">{intl.formatMessage({ id: 'soldOut.resets' }, { when: day(data.resetsAt) })}</p>
+            <p className="soldout__hint">{intl.formatMessage({ id: 'kitchen.soldOut.resets' }, { when: day(data.resetsAt) })}</p>
             <section aria-labelledby="soldout-now">
               <h3 id="soldout-now" className="soldout__heading">
-                {intl.formatMessage({ id: 'soldOut.now' }, { count: data.soldOut.length })}
+                {intl.formatMessage({ id: 'kitchen.soldOut.now' }, { count: data.soldOut.length })}
               </h3>
               {data.soldOut.length === 0 ? (
-                <p className="soldout__none">{intl.formatMessage({ id: 'soldOut.nothing' })}</p>
+                <p className="soldout__none">{intl.formatMessage({ id: 'kitchen.soldOut.nothing' })}</p>
               ) : (
                 <ul className="soldout__list" data-testid="soldout-now">
                   {data.soldOut.map((item) => (
@@ -103,10 +103,10 @@ export function SoldOutDialog({ open, onClose }: { open: boolean; onClose: () =>
                       <span className="soldout__name">
                         {item.productName ? `${item.productName[lang]}: ` : ''}
                         {item.name[lang]}
-                        <span className="soldout__until"> {intl.formatMessage({ id: 'soldOut.until' }, { time: time(item.soldOutUntil) })}</span>
+                        <span className="soldout__until"> {intl.formatMessage({ id: 'kitchen.soldOut.until' }, { time: time(item.soldOutUntil) })}</span>
                       </span>
                       <Button size="sm" busy={busy === targetKey(item.target)} onClick={() => void toggle(item.target, false)} data-testid="soldout-undo">
-                        {intl.formatMessage({ id: 'soldOut.undo' })}
+                        {intl.formatMessage({ id: 'kitchen.soldOut.undo' })}
                         <span className="visually-hidden"> {item.name[lang]}</span>
                       </Button>
                     </li>
@@ -115,7 +115,7 @@ export function SoldOutDialog({ open, onClose }: { open: boolean; onClose: () =>
               )}
             </section>
             <Field
-              label={intl.formatMessage({ id: 'soldOut.search' })}
+              label={intl.formatMessage({ id: 'kitchen.soldOut.search' })}
               type="search"
               value={search}
               onChange={(event) => setSearch(event.target.value)}
@@ -123,7 +123,7 @@ export function SoldOutDialog({ open, onClose }: { open: boolean; onClose: () =>
               id="soldout-search"
             />
             {matches.length === 0 ? (
-              <EmptyState title={intl.formatMessage({ id: 'soldOut.noMatch' })} />
+              <EmptyState title={intl.formatMessage({ id: 'kitchen.soldOut.noMatch' })} />
             ) : (
               matches.map((product) => (
                 <section key={product.id} className="soldout__product" aria-label={product.name[lang]}>
@@ -131,7 +131,7 @@ export function SoldOutDialog({ open, onClose }: { open: boolean; onClose: () =>
                     {toggleItem({ productId: product.id }, product.name[lang], product.soldOutUntil)}
                   </ul>
                   {product.variations.length > 0 ? (
-                    <ul className="soldout__list soldout__list--nested" aria-label={intl.formatMessage({ id: 'soldOut.variations' })}>
+                    <ul className="soldout__list soldout__list--nested" aria-label={intl.formatMessage({ id: 'kitchen.soldOut.variations' })}>
                       {product.variations.map((v) => toggleItem({ variationId: v.id }, v.name[lang], v.soldOutUntil))}
                     </ul>
                   ) : null}
