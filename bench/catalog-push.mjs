@@ -102,16 +102,17 @@ async function save(base, auth, productId, i) {
 
 /**
  * The full-menu query in a closed loop with `connections` callers for `durationMs`; returns each response's
- * completion time (ms from `startedAt`) and whether it was a cache hit.
+ * sending and completion time (ms from `startedAt`) and whether it was a cache hit.
  */
 async function menuLoad(base, connections, durationMs) {
   const startedAt = performance.now();
   const done = [];
   const caller = async () => {
     while (performance.now() - startedAt < durationMs) {
+      const sent = performance.now() - startedAt;
       const response = await fetch(`${base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: PRODUCTS_REQUEST_BODY });
       await response.arrayBuffer();
-      done.push({ at: performance.now() - startedAt, hit: response.headers.get('x-bakje-cache') === 'hit' });
+      done.push({ sent, at: performance.now() - startedAt, hit: response.headers.get('x-bakje-cache') === 'hit' });
     }
   };
   await Promise.all(Array.from({ length: connections }, caller));
@@ -119,6 +120,7 @@ async function menuLoad(base, connections, durationMs) {
 }
 
 const WINDOW_MS = 100;
+const RUN = 3;
 
 async function benchOne(database, dbEnv) {
   const port = await freePort();
@@ -200,8 +202,9 @@ async function benchOne(database, dbEnv) {
     for (let r = 0; r < recoverySaves; r++) {
       const loading = menuLoad(base, menuConnections, 2000);
       await sleep(300);
-      const savedAt = performance.now();
       await save(base, auth, productId, 1000 + r);
+      // From the save's answer: the change is committed and this instance has dropped its cache.
+      const savedAt = performance.now();
       const { startedAt, done } = await loading;
       const saveOffset = savedAt - startedAt;
       const windows = [];
@@ -209,11 +212,14 @@ async function benchOne(database, dbEnv) {
         const from = saveOffset + w * WINDOW_MS;
         windows.push(done.filter((d) => d.at > from && d.at <= from + WINDOW_MS).length * (1000 / WINDOW_MS));
       }
-      // Back: the first window from which every later window runs at 90 % of the cached rate or more.
-      let back = windows.length;
-      while (back > 0 && windows[back - 1] >= 0.9 * cachedPerSec) back--;
+      // Back: the first window from which three windows in a row (300 ms) average 90 % of the cached rate or
+      // more (single 100 ms windows are too few requests to judge on a busy machine).
+      let back = windows.findIndex((_, w) => w + RUN <= windows.length && windows.slice(w, w + RUN).reduce((a, b) => a + b, 0) / RUN >= 0.9 * cachedPerSec);
+      if (back < 0) back = windows.length;
       recoveries.push(back * WINDOW_MS);
-      const hit = done.find((d) => d.at > saveOffset && d.hit);
+      if (process.env.BENCH_DEBUG) log(`windows after save: ${windows.join(' ')} (cached ${Math.round(cachedPerSec)}/s)`);
+      // The first request sent after the save that the response cache answered again.
+      const hit = done.filter((d) => d.sent > saveOffset && d.hit).sort((a, b) => a.at - b.at)[0];
       firstHits.push(hit ? hit.at - saveOffset : null);
       await sleep(200);
     }
@@ -295,13 +301,13 @@ async function main() {
   const md = [
     `# Catalogue push (${report.at})`,
     '',
-    `${pages} open shop pages on /api/events/catalog; a product saved through PUT /wp-json/wc/v3/products/{id} ${saves} times, one after another. Save -> page: from sending the PUT to each page receiving the new version (target p99 < ${TARGET_P99_MS} ms). Menu back: after a save, the first ${WINDOW_MS} ms window from which the full-menu query (${menuConnections} callers) runs at >= 90 % of its cached rate (target <= ${TARGET_RECOVERY_MS} ms). Machine: ${os.cpus().length} cores, load ${loadAverage.map((l) => l.toFixed(2)).join(' / ')} (1/5/15 min) at the start.`,
+    `${pages} open shop pages on /api/events/catalog; a product saved through PUT /wp-json/wc/v3/products/{id} ${saves} times, one after another. Save -> page: from sending the PUT to each page receiving the new version (target p99 < ${TARGET_P99_MS} ms). Menu back: from a save's answer to the first ${WINDOW_MS} ms window from which ${RUN} windows in a row run the full-menu query (${menuConnections} callers) at >= 90 % of its cached rate on average (target <= ${TARGET_RECOVERY_MS} ms). Machine: ${os.cpus().length} cores, load ${loadAverage.map((l) => l.toFixed(2)).join(' / ')} (1/5/15 min) at the start.`,
     '',
-    '| database | deliveries | save -> page p50 / p99 / max ms | after response p99 ms | cached menu/s | menu back median / max ms | load before / during | target |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- |',
+    '| database | deliveries | save -> page p50 / p99 / max ms | after response p99 ms | cached menu/s | menu back median / max ms | first cache hit after save, max ms | load before / during | target |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...results.map(
       (r) =>
-        `| ${r.database} | ${r.deliveries} | ${r.p50Ms} / ${r.p99Ms} / ${r.maxMs} | ${r.afterResponseP99Ms} | ${r.cachedMenuPerSec} | ${r.recoveryMedianMs} / ${r.recoveryMaxMs} | ${r.loadBefore} / ${r.loadDuring} | ${r.pass ? 'met' : 'MISSED'} |`,
+        `| ${r.database} | ${r.deliveries} | ${r.p50Ms} / ${r.p99Ms} / ${r.maxMs} | ${r.afterResponseP99Ms} | ${r.cachedMenuPerSec} | ${r.recoveryMedianMs} / ${r.recoveryMaxMs} | ${Math.max(...r.firstCacheHitMs.map((x) => x ?? Infinity))} | ${r.loadBefore} / ${r.loadDuring} | ${r.pass ? 'met' : 'MISSED'} |`,
     ),
     '',
     ...notes.map((n) => `- ${n}`),
