@@ -47,7 +47,11 @@ const log = (message) => console.log(`[bench catalog-push] ${message}`);
 process.on('exit', killAllChildrenNow);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const round = (n) => (n === null ? null : Math.round(n * 10) / 10);
-const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' / ');
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' / ');
 
 function percentile(sorted, p) {
   if (sorted.length === 0) return null;
@@ -260,7 +264,8 @@ async function main() {
   const loadAverage = os.loadavg();
   const results = [];
   const notes = [];
-  if (loadAverage[0] > os.cpus().length * 0.75) notes.push(`load average ${loadAverage[0].toFixed(2)} on ${os.cpus().length} cores at the start: figures are noisy`);
+  if (loadAverage[0] > os.cpus().length * 0.75)
+    notes.push(`load average ${loadAverage[0].toFixed(2)} on ${os.cpus().length} cores at the start: figures are noisy`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bakje-bench-catalog-push-'));
   try {
     results.push(await benchOne('pglite', { BAKJE_DATA_DIR: dataDir, DATABASE_URL: '' }));
@@ -281,7 +286,9 @@ async function main() {
         results.push(await benchOne(`postgres ${created.serverVersion}`, { DATABASE_URL: created.url, BAKJE_DATA_DIR: pgDir }));
       } finally {
         fs.rmSync(pgDir, { recursive: true, force: true });
-        await dropBenchDatabase(root, baseUrl, created.name).catch((error) => console.error(`[bench catalog-push] could not drop ${created.name}: ${error.message}`));
+        await dropBenchDatabase(root, baseUrl, created.name).catch((error) =>
+          console.error(`[bench catalog-push] could not drop ${created.name}: ${error.message}`),
+        );
       }
     }
   }

@@ -51,9 +51,7 @@ test('the kitchen marks a sauce sold out; an open product page and menu board fo
   const dialog = kitchen.getByRole('dialog', { name: 'Vandaag uitverkocht' });
   await expect(dialog.getByText('Niets is uitverkocht.')).toBeVisible();
   await dialog.getByLabel('Zoek een product').fill('frieten');
-  const toggle = dialog
-    .getByRole('region', { name: 'Frieten', exact: true })
-    .getByRole('button', { name: /Kies je sauzen: Mayonaise$/ });
+  const toggle = dialog.getByRole('region', { name: 'Frieten', exact: true }).getByRole('button', { name: /Kies je sauzen: Mayonaise$/ });
   await expect(toggle).toHaveAttribute('aria-pressed', 'false');
   await expectNoSeriousA11yViolations(kitchen);
   // One tap, from the keyboard.
@@ -68,7 +66,10 @@ test('the kitchen marks a sauce sold out; an open product page and menu board fo
   await expect(board.getByTestId('board-soldout-options')).toContainText('Mayonaise', { timeout: 1_000 });
 
   // Undo with one tap in the "sold out now" list.
-  await dialog.getByTestId('soldout-now').getByRole('button', { name: /Weer beschikbaar/ }).click();
+  await dialog
+    .getByTestId('soldout-now')
+    .getByRole('button', { name: /Weer beschikbaar/ })
+    .click();
   await expect(dialog.getByText('Niets is uitverkocht.')).toBeVisible();
   await expect(mayo).toBeEnabled({ timeout: 1_000 });
   await expect(board.getByTestId('board-soldout-options')).toHaveCount(0, { timeout: 1_000 });
@@ -92,10 +93,16 @@ test('a product sold out in the kitchen shows sold out in the shop list and refu
   const dialog = kitchen.getByRole('dialog', { name: 'Vandaag uitverkocht' });
   await dialog.getByLabel('Zoek een product').fill('frieten');
   const product = dialog.getByRole('region', { name: 'Frieten', exact: true });
-  await product.getByRole('button', { name: /Frieten$/ }).first().click();
+  await product
+    .getByRole('button', { name: /Frieten$/ })
+    .first()
+    .click();
   await expect(dialog.getByTestId('soldout-now')).toContainText('Frieten');
 
   await expect(shop.getByTestId('cart-line-soldout')).toBeVisible({ timeout: 1_000 });
-  await dialog.getByTestId('soldout-now').getByRole('button', { name: /Weer beschikbaar/ }).click();
+  await dialog
+    .getByTestId('soldout-now')
+    .getByRole('button', { name: /Weer beschikbaar/ })
+    .click();
   await expect(shop.getByTestId('cart-line-soldout')).toHaveCount(0, { timeout: 1_000 });
 });

@@ -97,9 +97,15 @@ describe.each(databaseKinds)('sold out today on %s', (kind) => {
     burger = await aProduct(db, { slug: 'burger', type: 'VARIABLE', regularPrice: null, name: { nl: 'Burger' } });
     small = (await aProduct(db, { slug: 'burger-klein', type: 'VARIATION', parentId: burger.id, regularPrice: 500, name: { nl: 'Burger klein' } })).id;
     large = (await aProduct(db, { slug: 'burger-groot', type: 'VARIATION', parentId: burger.id, regularPrice: 700, name: { nl: 'Burger groot' } })).id;
-    const [group] = await db.insert(t.globalAddons).values({ name: { nl: 'Sauzen' } }).returning();
+    const [group] = await db
+      .insert(t.globalAddons)
+      .values({ name: { nl: 'Sauzen' } })
+      .returning();
     await db.insert(t.globalAddonCategories).values({ globalAddonId: group!.id, categoryId: fries.id });
-    const [field] = await db.insert(t.addonFields).values({ globalAddonId: group!.id, kind: 'checkbox', name: { nl: 'Saus' } }).returning();
+    const [field] = await db
+      .insert(t.addonFields)
+      .values({ globalAddonId: group!.id, kind: 'checkbox', name: { nl: 'Saus' } })
+      .returning();
     sauceField = field!.id;
     const options = await db
       .insert(t.addonOptions)
@@ -182,7 +188,10 @@ describe.each(databaseKinds)('sold out today on %s', (kind) => {
 
     const fries = await product('friet');
     expect(fries).toMatchObject({ stockStatus: 'OUT_OF_STOCK', purchasable: false });
-    const rest = await browser().request('GET', `/wp-json/wc/v3/products/${friet.id}?consumer_key=${consumer.consumerKey}&consumer_secret=${consumer.consumerSecret}`);
+    const rest = await browser().request(
+      'GET',
+      `/wp-json/wc/v3/products/${friet.id}?consumer_key=${consumer.consumerKey}&consumer_secret=${consumer.consumerSecret}`,
+    );
     expect(rest.statusCode).toBe(200);
     expect(rest.json()).toMatchObject({ stock_status: 'outofstock' });
     expect(rest.json().meta_data).toContainEqual(expect.objectContaining({ key: '_bakje_sold_out_until', value: SATURDAY_CLOSE }));
@@ -233,7 +242,9 @@ describe.each(databaseKinds)('sold out today on %s', (kind) => {
     await mark({ addonOptionId: mayo, soldOut: true });
     const withMayo = await shopper.graphql(ADD, { productId: friet.id, addons: [{ fieldName: `addon-${sauceField}`, optionIds: [ketchup, mayo] }] });
     expect(withMayo.body.errors[0]).toMatchObject({ message: '"Mayonaise" is sold out today. Remove it from your cart or choose something else.' });
-    expect((await shopper.graphql(ADD, { productId: friet.id, addons: [{ fieldName: `addon-${sauceField}`, optionIds: [ketchup] }] })).body.errors).toBeUndefined();
+    expect(
+      (await shopper.graphql(ADD, { productId: friet.id, addons: [{ fieldName: `addon-${sauceField}`, optionIds: [ketchup] }] })).body.errors,
+    ).toBeUndefined();
     await mark({ addonOptionId: mayo, soldOut: false });
   });
 
@@ -246,14 +257,25 @@ describe.each(databaseKinds)('sold out today on %s', (kind) => {
     const slot = (await shopper.graphql(SLOTS)).body.data.availableTimeSlots[0].id;
     const input = {
       paymentMethod: 'cod',
-      billing: { firstName: 'An', lastName: 'Peeters', phone: '0470 12 34 56', email: 'an@example.be', address1: 'Veldstraat 1', city: 'Gent', postcode: '9000' },
+      billing: {
+        firstName: 'An',
+        lastName: 'Peeters',
+        phone: '0470 12 34 56',
+        email: 'an@example.be',
+        address1: 'Veldstraat 1',
+        city: 'Gent',
+        postcode: '9000',
+      },
       metaData: [
         { key: 'fulfilment_type', value: 'takeaway' },
         { key: 'time_slot', value: slot },
       ],
     };
     const refused = await shopper.graphql(CHECKOUT, { input });
-    expect(refused.body.errors[0]).toMatchObject({ message: '"Mayonaise" is sold out today. Remove it from your cart or choose something else.', extensions: { code: 'SOLD_OUT' } });
+    expect(refused.body.errors[0]).toMatchObject({
+      message: '"Mayonaise" is sold out today. Remove it from your cart or choose something else.',
+      extensions: { code: 'SOLD_OUT' },
+    });
     expect(await testDb.database.db.select().from(t.orders)).toEqual([]);
 
     await mark({ addonOptionId: mayo, soldOut: false });

@@ -135,7 +135,12 @@ function AddonField({
           {addon.options.map((o) => {
             const price = optionDisplayPrice(o, basePrice);
             return (
-              <option key={o.databaseId} value={o.databaseId} disabled={o.soldOut && !choice.options.includes(o.databaseId)} data-soldout={o.soldOut || undefined}>
+              <option
+                key={o.databaseId}
+                value={o.databaseId}
+                disabled={o.soldOut && !choice.options.includes(o.databaseId)}
+                data-soldout={o.soldOut || undefined}
+              >
                 {o.label}
                 {price ? ` (+${intl.formatNumber(price, { style: 'currency', currency: 'EUR' })})` : ''}
                 {o.soldOut ? ` (${intl.formatMessage({ id: 'product.soldOut' })})` : ''}

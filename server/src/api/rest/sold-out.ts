@@ -26,8 +26,7 @@ export function registerSoldOutRoutes(server: FastifyInstance, deps: { db: Db; c
 
   scope.put('/api/catalog/sold-out', { ...guard, schema: { body: soldOutInput } }, async (request): Promise<SoldOutResult> => {
     const { soldOut, productId, variationId, addonOptionId } = request.body;
-    const target: SoldOutTarget =
-      productId !== undefined ? { productId } : variationId !== undefined ? { variationId } : { addonOptionId: addonOptionId! };
+    const target: SoldOutTarget = productId !== undefined ? { productId } : variationId !== undefined ? { variationId } : { addonOptionId: addonOptionId! };
     const now = deps.clock();
     const until = endOfService(shopSettingsFrom((await deps.catalog.get()).settings).openingHours, now, deps.timeZone);
     const result = await setSoldOut(deps.db, target, soldOut, until);

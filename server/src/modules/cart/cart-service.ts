@@ -110,7 +110,12 @@ export function viewCart(
       variation,
       unitPrice,
       subtotal: lineSubtotal(unitPrice, line.quantity, line.addons),
-      soldOut: soldOutOnLine(product, variation, line.addons.map((a) => a.optionId), snapshot),
+      soldOut: soldOutOnLine(
+        product,
+        variation,
+        line.addons.map((a) => a.optionId),
+        snapshot,
+      ),
     });
   }
   const rates = shippingRates(settings);
@@ -239,7 +244,12 @@ export class CartService {
       const variation = pickVariation(product, input);
       const sellable = variation ?? product;
       const addons = resolveAddonChoices(snapshot, product, input.addons);
-      const soldOut = soldOutOnLine(product, variation, addons.map((a) => a.optionId), snapshot);
+      const soldOut = soldOutOnLine(
+        product,
+        variation,
+        addons.map((a) => a.optionId),
+        snapshot,
+      );
       if (soldOut !== null) throw new DomainError('SOLD_OUT', soldOutMessage(soldOut), { name: soldOut });
       if (stockStatusOf(sellable) === 'OUT_OF_STOCK') throw new DomainError('OUT_OF_STOCK', OUT_OF_STOCK);
       if (effectivePrice(sellable.row) === null) throw new DomainError('NOT_PURCHASABLE', NOT_PURCHASABLE);

@@ -47,16 +47,15 @@ export function isSoldOutAt(until: Date | null, now: number): boolean {
  * and returns the catalogue version the change produced (the catalogue trigger bumps it in the same
  * transaction) and the instant the mark lasts until (null when available).
  */
-export async function setSoldOut(
-  db: Db,
-  target: SoldOutTarget,
-  soldOut: boolean,
-  until: Date,
-): Promise<{ version: number; soldOutUntil: string | null }> {
+export async function setSoldOut(db: Db, target: SoldOutTarget, soldOut: boolean, until: Date): Promise<{ version: number; soldOutUntil: string | null }> {
   const value = soldOut ? until : null;
   return db.transaction(async (tx) => {
     if ('addonOptionId' in target) {
-      const changed = await tx.update(addonOptions).set({ soldOutUntil: value }).where(eq(addonOptions.id, target.addonOptionId)).returning({ id: addonOptions.id });
+      const changed = await tx
+        .update(addonOptions)
+        .set({ soldOutUntil: value })
+        .where(eq(addonOptions.id, target.addonOptionId))
+        .returning({ id: addonOptions.id });
       if (changed.length === 0) throw new DomainError('ADDON_OPTION_NOT_FOUND', 'This add-on option does not exist.', { field: 'addonOptionId' });
     } else {
       const id = 'productId' in target ? target.productId : target.variationId;

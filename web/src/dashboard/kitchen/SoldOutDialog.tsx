@@ -12,7 +12,8 @@ const SOLD_OUT_KEY = ['kitchen', 'sold-out'] as const;
 /** How many products the list shows before the search narrows it. */
 const SHOWN = 30;
 
-const targetKey = (target: SoldOutTarget) => ('productId' in target ? `p${target.productId}` : 'variationId' in target ? `v${target.variationId}` : `o${target.addonOptionId}`);
+const targetKey = (target: SoldOutTarget) =>
+  'productId' in target ? `p${target.productId}` : 'variationId' in target ? `v${target.variationId}` : `o${target.addonOptionId}`;
 
 /**
  * "Sold out today" in one tap (kitchen role and up): what is sold out now with one tap to undo, and a search
@@ -35,7 +36,9 @@ export function SoldOutDialog({ open, onClose }: { open: boolean; onClose: () =>
   const matches = useMemo(() => {
     if (!data) return [];
     const needle = search.trim().toLocaleLowerCase();
-    const found = needle ? data.products.filter((p) => p.name[lang].toLocaleLowerCase().includes(needle) || p.name.nl.toLocaleLowerCase().includes(needle)) : data.products;
+    const found = needle
+      ? data.products.filter((p) => p.name[lang].toLocaleLowerCase().includes(needle) || p.name.nl.toLocaleLowerCase().includes(needle))
+      : data.products;
     return found.slice(0, SHOWN);
   }, [data, search, lang]);
 
@@ -127,9 +130,7 @@ export function SoldOutDialog({ open, onClose }: { open: boolean; onClose: () =>
             ) : (
               matches.map((product) => (
                 <section key={product.id} className="soldout__product" aria-label={product.name[lang]}>
-                  <ul className="soldout__list">
-                    {toggleItem({ productId: product.id }, product.name[lang], product.soldOutUntil)}
-                  </ul>
+                  <ul className="soldout__list">{toggleItem({ productId: product.id }, product.name[lang], product.soldOutUntil)}</ul>
                   {product.variations.length > 0 ? (
                     <ul className="soldout__list soldout__list--nested" aria-label={intl.formatMessage({ id: 'kitchen.soldOut.variations' })}>
                       {product.variations.map((v) => toggleItem({ variationId: v.id }, v.name[lang], v.soldOutUntil))}
