@@ -3,7 +3,6 @@ import { useLocale } from '../i18n/LocaleProvider';
 import { gql } from './client';
 import {
   GetAllTermsDocument,
-  GetCatalogVersionDocument,
   GetProductCategoriesDocument,
   GetProductDocument,
   GetProductsDocument,
@@ -78,18 +77,6 @@ export function useTerms(taxonomies: readonly string[]) {
     enabled: taxonomies.length > 0,
     staleTime: 5 * 60_000,
     placeholderData: keepPreviousData,
-  });
-}
-
-/** Digital menu boards poll this every 10 s and refetch the menu when it changes. */
-export function useCatalogVersion(pollMs: number | false) {
-  const { locale } = useLocale();
-  return useQuery<number>({
-    queryKey: queryKeys.catalogVersion,
-    queryFn: ({ signal }) => gql(GetCatalogVersionDocument, undefined, { locale, signal }).then((d) => d.catalogVersion),
-    refetchInterval: pollMs,
-    refetchIntervalInBackground: true,
-    staleTime: 0,
   });
 }
 
