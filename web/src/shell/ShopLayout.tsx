@@ -1,12 +1,13 @@
-import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Outlet, useLocation } from 'react-router';
-import { useCart } from '../cart/CartProvider';
-import { useCatalogUpdates } from '../live/useCatalogUpdates';
 import { Spinner } from '../ui';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { MobileMenu } from './MobileMenu';
+
+// The list, the product page and the cart panel follow catalogue changes ("sold out today") live.
+const CatalogLive = lazy(() => import('../live/CatalogLive'));
 
 export function SkipLink() {
   const intl = useIntl();
@@ -31,11 +32,6 @@ export function ShopLayout() {
   const toggle = useRef<HTMLButtonElement>(null);
   const location = useLocation();
   const close = useCallback(() => setMenuOpen(false), []);
-  // The list, the product page and the cart panel follow catalogue changes ("sold out today") live.
-  const cart = useCart();
-  useCatalogUpdates(() => {
-    if (cart.status === 'ready') void cart.refresh();
-  });
 
   // Navigating closes the menu (docs/product.md §4).
   useEffect(() => {
@@ -53,6 +49,9 @@ export function ShopLayout() {
         </Suspense>
       </main>
       <Footer />
+      <Suspense fallback={null}>
+        <CatalogLive />
+      </Suspense>
     </div>
   );
 }
