@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run bench`: the storefront/start-up bench (run.mjs), the order events latency bench (events.mjs), the
-// checkout-to-ticket print latency bench (print-latency.mjs), then the guest cart memory bench (guest-carts.mjs).
+// catalogue push bench (catalog-push.mjs), the checkout-to-ticket print latency bench (print-latency.mjs), then the guest cart memory bench (guest-carts.mjs).
 // Options are passed to both; each ignores what is not its own only where noted in bench/README.md.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
@@ -8,13 +8,14 @@ import { fileURLToPath } from 'node:url';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 const forwarded = process.argv.slice(2);
-const eventsOnly = new Set(['--orders', '--clients']);
+const eventsOnly = new Set(['--orders', '--clients', '--saves', '--pages', '--recovery-saves', '--menu-connections']);
 // run.mjs rejects unknown options: keep the events-only ones (and their values) away from it.
 const forRun = forwarded.filter((arg, i) => !eventsOnly.has(arg) && !eventsOnly.has(forwarded[i - 1] ?? ''));
 let status = 0;
 for (const [script, argv] of [
   ['run.mjs', forRun],
   ['events.mjs', forwarded],
+  ['catalog-push.mjs', forwarded],
   ['print-latency.mjs', ['--orders', '100']],
   ['guest-carts.mjs', []],
 ]) {

@@ -53,6 +53,8 @@ export const errorCodes = {
   INVALID_ADDON: 'invalid',
   ADDON_TOO_LONG: 'invalid',
   OUT_OF_STOCK: 'conflict',
+  // "Sold out today" (modules/catalog/sold-out.ts): adding it to the cart, or a cart line at checkout.
+  SOLD_OUT: 'conflict',
   NOT_ENOUGH_STOCK: 'conflict',
   NOT_PURCHASABLE: 'invalid',
   CHOOSE_VARIATION: 'invalid',
@@ -106,15 +108,17 @@ export const errorCodes = {
   // Orders and the kitchen.
   ORDER_NOT_FOUND: 'not_found',
   CUSTOMER_NOT_FOUND: 'not_found',
+  ORDER_STATUS_CHANGE_INVALID: 'invalid',
+  ORDER_ACTION_REFUSED: 'conflict',
 
   // Background jobs (the dashboard's jobs page).
   JOB_NOT_FOUND: 'not_found',
   JOB_NOT_RETRYABLE: 'conflict',
-  ORDER_STATUS_CHANGE_INVALID: 'invalid',
-  ORDER_ACTION_REFUSED: 'conflict',
 
   // Catalogue.
   PRODUCT_NOT_FOUND: 'not_found',
+  VARIATION_NOT_FOUND: 'not_found',
+  ADDON_OPTION_NOT_FOUND: 'not_found',
   PRODUCT_UPDATE_INVALID: 'invalid',
   CATEGORY_NOT_FOUND: 'not_found',
   // Catalogue writes (store REST API): a field that does not fit names itself in details.params.
@@ -123,7 +127,6 @@ export const errorCodes = {
   PRODUCT_SLUG_TAKEN: 'invalid',
   PRODUCT_CHANGED: 'conflict',
   TOO_MANY_VARIATIONS: 'invalid',
-  VARIATION_NOT_FOUND: 'not_found',
   BATCH_TOO_LARGE: 'invalid',
 
   // API keys.

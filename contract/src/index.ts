@@ -12,3 +12,4 @@ export * from './rest.js';
 export * from './figures.js';
 export * from './orders-admin.js';
 export * from './time-slots.js';
+export * from './sold-out.js';

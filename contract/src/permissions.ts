@@ -8,6 +8,7 @@ export type Permission =
   | 'dashboard.view'
   | 'orders.manage'
   | 'products.manage'
+  | 'products.soldOut'
   | 'timeslots.manage'
   | 'settings.manage'
   | 'mailbox.read'

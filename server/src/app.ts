@@ -53,6 +53,8 @@ import { printJobHandler } from './modules/printing/print-handler.js';
 import { JobHandlers } from './jobs/job-runner.js';
 import { startJobs, type JobsRuntime } from './jobs/jobs-runtime.js';
 import { registerJobRoutes } from './api/rest/jobs.js';
+import { registerSoldOutRoutes } from './api/rest/sold-out.js';
+import { registerCatalogStream } from './api/events/catalog-stream.js';
 
 import { mediaDir } from './paths.js';
 
@@ -139,6 +141,12 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
     sse: { ...defaultSseOptions, ...options.sse },
     limits: { perClient: config.connections.eventStreamsPerClient, total: config.connections.eventStreams },
   });
+  registerCatalogStream(server, {
+    catalog,
+    sse: { ...defaultSseOptions, ...options.sse },
+    limits: { perClient: config.connections.eventStreamsPerClient, total: config.connections.eventStreams },
+  });
+  registerSoldOutRoutes(server, { db: database.db, catalog, timeZone: config.timeZone, clock });
   registerKitchenRoutes(server, {
     kitchen: new KitchenActions(database.db, clock),
     authorizeStaff,

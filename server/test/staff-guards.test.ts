@@ -31,6 +31,8 @@ const STAFF_ROUTES: [Method, string, Permission, unknown?][] = [
   ['POST', '/api/printing/test', 'settings.manage', {}],
   ['GET', '/api/printing/simulated-tickets', 'kitchen.view'],
   ['GET', '/api/kitchen/settings', 'kitchen.view'],
+  ['GET', '/api/catalog/sold-out', 'products.soldOut'],
+  ['PUT', '/api/catalog/sold-out', 'products.soldOut', {}],
   ['POST', '/api/kitchen/orders/987654/send', 'kitchen.view'],
   ['POST', '/api/kitchen/orders/987654/ready', 'kitchen.view'],
   ['POST', '/api/kitchen/orders/987654/recover', 'kitchen.view'],

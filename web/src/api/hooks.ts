@@ -3,10 +3,10 @@ import { useLocale } from '../i18n/LocaleProvider';
 import { gql } from './client';
 import {
   GetAllTermsDocument,
-  GetCatalogVersionDocument,
   GetProductCategoriesDocument,
   GetProductDocument,
   GetProductsDocument,
+  GetSoldOutAddonOptionsDocument,
   GetStoreSettingsDocument,
 } from './catalog.generated';
 import type { Category, ListProduct, ProductDetail, StoreSettings, Term } from './types';
@@ -80,14 +80,13 @@ export function useTerms(taxonomies: readonly string[]) {
   });
 }
 
-/** Digital menu boards poll this every 10 s and refetch the menu when it changes. */
-export function useCatalogVersion(pollMs: number | false) {
+/** Add-on options (sauces, extras) sold out today, for the digital menu boards; refetched on catalogue events. */
+export function useSoldOutAddonOptions() {
   const { locale } = useLocale();
-  return useQuery<number>({
-    queryKey: queryKeys.catalogVersion,
-    queryFn: ({ signal }) => gql(GetCatalogVersionDocument, undefined, { locale, signal }).then((d) => d.catalogVersion),
-    refetchInterval: pollMs,
-    refetchIntervalInBackground: true,
-    staleTime: 0,
+  return useQuery<{ databaseId: number; label: string }[]>({
+    queryKey: ['soldOutAddonOptions', locale],
+    queryFn: ({ signal }) => gql(GetSoldOutAddonOptionsDocument, undefined, { locale, signal }).then((d) => d.soldOutAddonOptions),
+    staleTime: 60_000,
+    placeholderData: keepPreviousData,
   });
 }

@@ -21,6 +21,11 @@ function Line({ line, disabled }: { line: CartLine; disabled: boolean }) {
       <div className="cart-line__body">
         <p className="cart-line__name">{name}</p>
         <AddonList addons={line.addons} quantity={line.quantity} />
+        {line.soldOut ? (
+          <p className="cart-line__soldout" role="status" data-testid="cart-line-soldout">
+            {intl.formatMessage({ id: 'cart.lineSoldOut' })}
+          </p>
+        ) : null}
         <div className="cart-line__actions">
           <QuantityStepper
             value={line.quantity}

@@ -50,6 +50,7 @@ const WITH_VALUES: Partial<Record<ClientErrorCode, { id: string; values: (detail
   DELIVERY_BELOW_MINIMUM: { id: 'delivery.belowMinimum', values: (d) => ({ minimum: number(d.minimum) }) },
   COUPON_MINIMUM_SPEND: { id: 'coupon.error.minimum', values: (d) => ({ minimum: number(d.minimum) }) },
   INVALID_COUPON: { id: 'coupon.error.unknown', values: (d) => ({ code: String(d.coupon ?? '') }) },
+  SOLD_OUT: { id: 'cart.error.soldOut', values: (d) => ({ name: String(d.name ?? '') }) },
 };
 
 export function localMessage(problem: ServerProblem): LocalMessage {

@@ -1,10 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
-import { queryKeys, useCatalogVersion, useCategories, useProductList, useStoreSettings } from '../api/hooks';
+import { useCategories, useProductList, useSoldOutAddonOptions, useStoreSettings } from '../api/hooks';
+import { useCatalogUpdates } from '../live/useCatalogUpdates';
 import type { ListProduct } from '../api/types';
-import { useLocale } from '../i18n/LocaleProvider';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import { parseRawPrices } from '../shop/filtering';
 import { ComingSoon, ErrorState, Price, Spinner } from '../ui';
@@ -12,8 +10,6 @@ import { menuPages, parseBoardParam, type BoardParam } from './menuPages';
 import './displays.css';
 import { Stage } from './Stage';
 import OrderStatusScreen from './OrderStatusScreen';
-
-export const CATALOG_POLL_MS = 10_000;
 
 /** Variable products list their sizes' prices ("3,20 / 4,10 / 5,00"), up to three; more show "from". */
 function BoardPrice({ product }: { product: ListProduct }) {
@@ -49,25 +45,13 @@ function BoardPrice({ product }: { product: ListProduct }) {
  */
 function DigitalMenu({ param }: { param: BoardParam }) {
   const intl = useIntl();
-  const { locale } = useLocale();
-  const queryClient = useQueryClient();
   const settings = useStoreSettings();
   const categories = useCategories();
   const products = useProductList();
-  const version = useCatalogVersion(CATALOG_POLL_MS);
-  const lastVersion = useRef<number | undefined>(undefined);
+  const soldOutOptions = useSoldOutAddonOptions();
   useDocumentTitle(intl.formatMessage({ id: 'board.title' }, { page: param.page }));
-
-  // Live refresh: a new catalogVersion refetches the menu (the old one stays on screen meanwhile).
-  useEffect(() => {
-    const v = version.data;
-    if (v === undefined) return;
-    if (lastVersion.current !== undefined && lastVersion.current !== v) {
-      void queryClient.invalidateQueries({ queryKey: queryKeys.products(locale).slice(0, 2) });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.categories(locale) });
-    }
-    lastVersion.current = v;
-  }, [version.data, queryClient, locale]);
+  // Live refresh: every catalogue change refetches the menu (the old one stays on screen meanwhile).
+  useCatalogUpdates();
 
   const variantClass = param.variant === 'bkp' ? 'board--bkp' : 'board--standard';
   if ((products.isPending || categories.isPending) && !products.data) {
@@ -160,6 +144,11 @@ function DigitalMenu({ param }: { param: BoardParam }) {
             ) : null}
           </main>
         )}
+        {soldOutOptions.data?.length ? (
+          <footer className="board__soldout-today" data-testid="board-soldout-options">
+            {intl.formatMessage({ id: 'board.soldOutToday' }, { names: soldOutOptions.data.map((o) => o.label).join(', ') })}
+          </footer>
+        ) : null}
       </div>
     </Stage>
   );

@@ -136,9 +136,15 @@ function AddonField({
           {addon.options.map((o) => {
             const price = optionDisplayPrice(o, basePrice);
             return (
-              <option key={o.databaseId} value={o.databaseId}>
+              <option
+                key={o.databaseId}
+                value={o.databaseId}
+                disabled={o.soldOut && !choice.options.includes(o.databaseId)}
+                data-soldout={o.soldOut || undefined}
+              >
                 {o.label}
                 {price ? ` (${formatMoney(price, intl.locale, { signed: true })})` : ''}
+                {o.soldOut ? ` (${intl.formatMessage({ id: 'product.soldOut' })})` : ''}
               </option>
             );
           })}
@@ -160,12 +166,14 @@ function AddonField({
         {addon.options.map((o) => {
           const checked = choice.options.includes(o.databaseId);
           return (
-            <label key={o.databaseId} className="check addon__option">
+            <label key={o.databaseId} className={`check addon__option${o.soldOut ? ' is-soldout' : ''}`} data-soldout={o.soldOut || undefined}>
               <input
                 type={multiple ? 'checkbox' : 'radio'}
                 name={addon.fieldName}
                 value={o.databaseId}
                 checked={checked}
+                // Sold out today: not offered; one chosen before it sold out can still be unticked.
+                disabled={o.soldOut && !checked}
                 required={!multiple && addon.required ? true : undefined}
                 aria-invalid={error ? true : undefined}
                 onChange={() => {
@@ -178,6 +186,7 @@ function AddonField({
               />
               {o.image ? <img className="addon__option-img" src={o.image} alt="" width={32} height={32} loading="lazy" /> : null}
               {optionLabel(o.label, optionDisplayPrice(o, basePrice))}
+              {o.soldOut ? <span className="addon__soldout"> {intl.formatMessage({ id: 'product.soldOut' })}</span> : null}
             </label>
           );
         })}

@@ -1,10 +1,13 @@
-import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../ui';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { MobileMenu } from './MobileMenu';
+
+// The list, the product page and the cart panel follow catalogue changes ("sold out today") live.
+const CatalogLive = lazy(() => import('../live/CatalogLive'));
 
 export function SkipLink() {
   const intl = useIntl();
@@ -46,6 +49,9 @@ export function ShopLayout() {
         </Suspense>
       </main>
       <Footer />
+      <Suspense fallback={null}>
+        <CatalogLive />
+      </Suspense>
     </div>
   );
 }

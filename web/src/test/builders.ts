@@ -37,7 +37,7 @@ export function aProduct(overrides: Partial<Omit<ListProduct, 'terms'>> & { cate
 
 export function anOption(overrides: Partial<AddonOption> = {}): AddonOption {
   seq += 1;
-  return { databaseId: seq, label: `Option ${seq}`, price: null, priceType: 'QUANTITY_BASED', image: null, ...overrides };
+  return { databaseId: seq, label: `Option ${seq}`, price: null, priceType: 'QUANTITY_BASED', image: null, soldOut: false, ...overrides };
 }
 
 export function anAddon(overrides: Partial<Addon> = {}): Addon {

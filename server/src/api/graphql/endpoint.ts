@@ -37,6 +37,7 @@ const CATALOGUE_FIELDS = new Set([
   'allergens',
   'storeSettings',
   'catalogVersion',
+  'soldOutAddonOptions',
   '__typename',
 ]);
 
@@ -146,7 +147,8 @@ export function registerGraphQL(app: FastifyInstance, deps: { config: Config; ca
     const lang = pickLang(request.headers[LOCALE_HEADER] as string | undefined, request.cookies[LOCALE_COOKIE], request.headers['accept-language']);
     const catalog = await deps.catalog.get();
     const cacheKey = catalogueOnly
-      ? `${catalog.version}\u0000${lang}\u0000${operationName ?? ''}\u0000${query}\u0000${JSON.stringify(variables ?? {})}`
+      ? // The expiry too: a "sold out today" mark ending reloads the snapshot under the same version.
+        `${catalog.version}.${catalog.soldOutExpiry ?? ''}\u0000${lang}\u0000${operationName ?? ''}\u0000${query}\u0000${JSON.stringify(variables ?? {})}`
       : undefined;
     if (cacheKey) {
       const hit = responses.get(cacheKey);

@@ -68,6 +68,8 @@ export const products = pgTable(
     manageStock: boolean('manage_stock').notNull().default(false),
     stockQuantity: integer('stock_quantity'),
     lowStockAmount: integer('low_stock_amount'),
+    /** "Sold out today": out of stock until this instant (the end of the day's service; modules/catalog/sold-out.ts). */
+    soldOutUntil: timestamp('sold_out_until', { withTimezone: true }),
     menuOrder: integer('menu_order').notNull().default(0),
     featured: boolean('featured').notNull().default(false),
     showInStore: boolean('show_in_store').notNull().default(true),
@@ -271,6 +273,8 @@ export const addonOptions = pgTable(
     price: integer('price'),
     priceType: text('price_type').$type<AddonPriceType>().notNull().default('quantity_based'),
     imageId: integer('image_id').references(() => media.id, { onDelete: 'set null' }),
+    /** "Sold out today": not orderable until this instant (modules/catalog/sold-out.ts). */
+    soldOutUntil: timestamp('sold_out_until', { withTimezone: true }),
   },
   (t) => [index('addon_options_field_idx').on(t.fieldId)],
 );

@@ -15,6 +15,8 @@ export const PERMISSIONS = {
   'orders.manage': ['manager', 'admin'],
   /** Products, categories, add-ons, allergens and attributes. */
   'products.manage': ['manager', 'admin'],
+  /** Mark a product, variation or add-on option "sold out today" and available again (the kitchen knows first). */
+  'products.soldOut': ['kitchen', 'manager', 'admin'],
   'timeslots.manage': ['manager', 'admin'],
   /** Shop settings, opening hours, pause, messages, coupons. */
   'settings.manage': ['manager', 'admin'],

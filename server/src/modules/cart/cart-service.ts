@@ -5,6 +5,7 @@ import { carts, type CartLine, type FulfilmentType, type GuestDetails, type Line
 import type { CatalogService } from '../catalog/catalog-service.js';
 import { effectivePrice, isListed, type CatalogSnapshot, type ProductRecord } from '../catalog/snapshot.js';
 import { stockStatusOf } from '../catalog/product-query.js';
+import { soldOutMessage, soldOutOnLine } from '../catalog/sold-out.js';
 import type { Lang } from '../i18n/locale.js';
 import { isOpenAt, DINEIN_CLOSED } from '../opening-hours/opening-hours.js';
 import { shopSettingsFrom, type ShopSettings } from '../settings/shop-settings.js';
@@ -39,6 +40,8 @@ export interface CartLineView {
   total: number;
   tax: number;
   vatRate: number;
+  /** The name (Dutch) of what on this line is sold out today, or null (checkout refuses such a line). */
+  soldOut: string | null;
 }
 
 export interface ShippingRateView {
@@ -101,7 +104,19 @@ export function viewCart(
     const variation = line.variationId === null ? null : (snapshot.products.get(line.variationId) ?? null);
     if (!product || (line.variationId !== null && !variation)) continue;
     const unitPrice = effectivePrice((variation ?? product).row) ?? 0;
-    lines.push({ line, product, variation, unitPrice, subtotal: lineSubtotal(unitPrice, line.quantity, line.addons) });
+    lines.push({
+      line,
+      product,
+      variation,
+      unitPrice,
+      subtotal: lineSubtotal(unitPrice, line.quantity, line.addons),
+      soldOut: soldOutOnLine(
+        product,
+        variation,
+        line.addons.map((a) => a.optionId),
+        snapshot,
+      ),
+    });
   }
   const rates = shippingRates(settings);
   const fee = fulfilment === 'delivery' ? settings.delivery.fee : 0;
@@ -228,9 +243,16 @@ export class CartService {
       if (product.row.type === 'EXTERNAL' || product.row.type === 'GROUPED') throw new DomainError('NOT_PURCHASABLE', NOT_PURCHASABLE);
       const variation = pickVariation(product, input);
       const sellable = variation ?? product;
+      const addons = resolveAddonChoices(snapshot, product, input.addons);
+      const soldOut = soldOutOnLine(
+        product,
+        variation,
+        addons.map((a) => a.optionId),
+        snapshot,
+      );
+      if (soldOut !== null) throw new DomainError('SOLD_OUT', soldOutMessage(soldOut), { name: soldOut });
       if (stockStatusOf(sellable) === 'OUT_OF_STOCK') throw new DomainError('OUT_OF_STOCK', OUT_OF_STOCK);
       if (effectivePrice(sellable.row) === null) throw new DomainError('NOT_PURCHASABLE', NOT_PURCHASABLE);
-      const addons = resolveAddonChoices(snapshot, product, input.addons);
 
       key = lineKey(product.row.id, variation?.row.id ?? null, addons);
       const existing = row.lines.find((l) => l.key === key);

@@ -18,6 +18,9 @@ export class CatalogService {
   private snapshotForcedReloads = 0;
   private readonly invalidationListeners = new Set<(version: number) => void>();
   private unlisten: (() => Promise<void>) | undefined;
+  /** The snapshot whose earliest "sold out today" end has been acted on, and the timer waiting for it. */
+  private expiredSnapshot: CatalogSnapshot | undefined;
+  private expiryTimer: NodeJS.Timeout | undefined;
 
   private saleTimer: NodeJS.Timeout | undefined;
 
@@ -53,6 +56,7 @@ export class CatalogService {
   async stop(): Promise<void> {
     // The database may already be closed; there is nothing left to unsubscribe from then.
     await this.unlisten?.().catch(() => undefined);
+    clearTimeout(this.expiryTimer);
     clearTimeout(this.saleTimer);
   }
 
@@ -72,6 +76,7 @@ export class CatalogService {
 
   /** The current snapshot; loads it once when missing or stale, shared by concurrent callers. */
   async get(): Promise<CatalogSnapshot> {
+    this.expireIfDue();
     const current = this.snapshot;
     if (current?.nextSaleChange != null && this.clock().getTime() >= current.nextSaleChange && this.snapshotForcedReloads === this.forcedReloads) {
       this.markChanged(Number.MAX_SAFE_INTEGER);
@@ -80,10 +85,11 @@ export class CatalogService {
     if (!this.loading) {
       // Reloads forced after this point are not covered by this load.
       const forcedReloads = this.forcedReloads;
-      const loading = loadCatalogSnapshot(this.database.db, this.clock())
+      const loading = loadCatalogSnapshot(this.database.db, this.clock)
         .then((snapshot) => {
           this.snapshot = snapshot;
           this.scheduleSaleChange(snapshot);
+          this.watchExpiry(snapshot);
           this.snapshotForcedReloads = forcedReloads;
           this.log.debug({ version: snapshot.version, products: snapshot.products.size }, 'catalogue loaded');
           return { snapshot, forcedReloads };
@@ -113,6 +119,33 @@ export class CatalogService {
       this.newestVersion = version;
     }
     for (const listener of this.invalidationListeners) listener(version);
+  }
+
+  /**
+   * A "sold out today" mark ends at a set instant without any write (catalog/sold-out.ts): from then on the
+   * snapshot is stale, so it is treated like a change (caches dropped, live shop pages told, next read
+   * reloads). Checked on every read against the clock, and by a timer so open pages hear of it on time.
+   */
+  private expireIfDue(): void {
+    const current = this.snapshot;
+    if (!current || current.soldOutExpiry === null || this.expiredSnapshot === current) return;
+    if (this.clock().getTime() < current.soldOutExpiry) return;
+    this.expiredSnapshot = current;
+    this.markChanged(Number.MAX_SAFE_INTEGER);
+  }
+
+  private watchExpiry(snapshot: CatalogSnapshot): void {
+    clearTimeout(this.expiryTimer);
+    this.expiryTimer = undefined;
+    if (snapshot.soldOutExpiry === null) return;
+    // setTimeout takes at most 2^31-1 ms; a later end is looked at again then.
+    const delay = Math.min(Math.max(0, snapshot.soldOutExpiry - this.clock().getTime()) + 5, 2 ** 31 - 1);
+    this.expiryTimer = setTimeout(() => {
+      this.expiryTimer = undefined;
+      this.expireIfDue();
+      if (this.snapshot === snapshot && this.expiredSnapshot !== snapshot) this.watchExpiry(snapshot);
+    }, delay);
+    this.expiryTimer.unref();
   }
 
   onChange(listener: (version: number) => void): () => void {

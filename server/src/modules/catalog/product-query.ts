@@ -106,11 +106,16 @@ export function isOnSale(p: ProductRecord): boolean {
   return salePrice !== null && regularPrice !== null && salePrice < regularPrice;
 }
 
-/** A variable product is in stock while any of its variations is. */
+/** A product or variation on its own: out of stock while "sold out today" (catalog/sold-out.ts). */
+export function ownStockStatus(p: ProductRecord): StockStatus {
+  return p.soldOut ? 'OUT_OF_STOCK' : p.row.stockStatus;
+}
+
+/** A variable product is in stock while any of its variations is (and it is not sold out itself). */
 export function stockStatusOf(p: ProductRecord): StockStatus {
-  if (p.row.type !== 'VARIABLE' || p.variations.length === 0) return p.row.stockStatus;
-  if (p.variations.some((v) => v.row.stockStatus === 'IN_STOCK')) return 'IN_STOCK';
-  if (p.variations.some((v) => v.row.stockStatus === 'ON_BACKORDER')) return 'ON_BACKORDER';
+  if (p.row.type !== 'VARIABLE' || p.variations.length === 0 || p.soldOut) return ownStockStatus(p);
+  if (p.variations.some((v) => ownStockStatus(v) === 'IN_STOCK')) return 'IN_STOCK';
+  if (p.variations.some((v) => ownStockStatus(v) === 'ON_BACKORDER')) return 'ON_BACKORDER';
   return 'OUT_OF_STOCK';
 }
 

@@ -18,6 +18,8 @@ export type AddonOptionRow = typeof t.addonOptions.$inferSelect;
 
 export interface AddonOption extends AddonOptionRow {
   allergenIds: number[];
+  /** "Sold out today" when the snapshot was loaded (it reloads when the mark ends; catalog/sold-out.ts). */
+  soldOut: boolean;
 }
 export interface AddonField extends AddonFieldRow {
   options: AddonOption[];
@@ -49,6 +51,8 @@ export interface ProductRecord {
   prices: number[];
   /** Lower-cased plain text per language, for search. */
   searchText: Record<Lang, string>;
+  /** "Sold out today" when the snapshot was loaded (it reloads when the mark ends; catalog/sold-out.ts). */
+  soldOut: boolean;
 }
 
 export interface CatalogSnapshot {
@@ -73,6 +77,8 @@ export interface CatalogSnapshot {
   settings: Map<string, unknown>;
   /** When the next scheduled sale starts or ends (epoch ms): the snapshot is stale from then on. */
   nextSaleChange: number | null;
+  /** When the earliest "sold out today" mark ends (epoch ms), or null: the snapshot is stale from then on. */
+  soldOutExpiry: number | null;
 }
 
 function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
@@ -99,7 +105,7 @@ export function isListed(row: ProductRow): boolean {
  * Reads the whole catalogue in one consistent read. A restaurant menu is small (hundreds of rows), so
  * every instance keeps it in memory and rebuilds it when the catalogue version moves.
  */
-export async function loadCatalogSnapshot(db: Db, now: Date = new Date()): Promise<CatalogSnapshot> {
+export async function loadCatalogSnapshot(db: Db, now: () => Date = () => new Date()): Promise<CatalogSnapshot> {
   return db.transaction(
     async (tx) => {
       const [versionRow] = await tx.select().from(t.versions).where(eq(t.versions.name, 'catalog'));
@@ -142,7 +148,7 @@ export async function loadCatalogSnapshot(db: Db, now: Date = new Date()): Promi
         tx.select().from(t.reviews).where(eq(t.reviews.status, 'approved')),
         tx.select().from(t.settings),
       ]);
-      return buildSnapshot(versionRow?.version ?? 0, now, {
+      return buildSnapshot(versionRow?.version ?? 0, now(), {
         productRows,
         categoryRows,
         mediaRows,
@@ -204,6 +210,14 @@ function buildSnapshot(version: number, now: Date, r: Rows): CatalogSnapshot {
       if (moment && moment > now && (nextSaleChange === null || moment.getTime() < nextSaleChange)) nextSaleChange = moment.getTime();
     }
   }
+  // "Sold out until" marks still running, and the earliest end among them.
+  const nowMs = now.getTime();
+  let soldOutExpiry = null as number | null;
+  const soldOut = (until: Date | null) => {
+    if (until === null || until.getTime() <= nowMs) return false;
+    if (soldOutExpiry === null || until.getTime() < soldOutExpiry) soldOutExpiry = until.getTime();
+    return true;
+  };
   const categoriesOf = groupBy(r.productCategoryRows, (x) => x.productId);
   const galleryOf = groupBy(
     [...r.galleryRows].sort((a, b) => a.position - b.position),
@@ -234,6 +248,7 @@ function buildSnapshot(version: number, now: Date, r: Rows): CatalogSnapshot {
       options: (optionsOf.get(field.id) ?? []).map((o) => ({
         ...o,
         allergenIds: (optionAllergensOf.get(o.id) ?? []).map((x) => x.allergenId),
+        soldOut: soldOut(o.soldOutUntil),
       })),
     }));
   const productFieldsOf = groupBy(
@@ -270,6 +285,7 @@ function buildSnapshot(version: number, now: Date, r: Rows): CatalogSnapshot {
       averageRating: reviews.length ? Math.round((reviews.reduce((sum, x) => sum + x.rating, 0) / reviews.length) * 100) / 100 : 0,
       prices: price === null ? [] : [price],
       searchText: { nl: plain('nl'), fr: plain('fr'), en: plain('en') },
+      soldOut: soldOut(row.soldOutUntil),
     });
   }
   for (const record of records.values()) {
@@ -330,6 +346,7 @@ function buildSnapshot(version: number, now: Date, r: Rows): CatalogSnapshot {
       .sort((a, b) => a.priority - b.priority || a.id - b.id),
     settings: new Map(r.settingRows.map((s) => [s.key, s.value])),
     nextSaleChange,
+    soldOutExpiry,
   };
 }
 

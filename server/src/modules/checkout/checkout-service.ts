@@ -20,6 +20,7 @@ import { takeStock } from '../stock/stock.js';
 import { DomainError } from '../../errors/domain-error.js';
 import type { Lang } from '../i18n/locale.js';
 import { assertBillingComplete, normaliseAddress, type AddressInput } from './billing.js';
+import { soldOutMessage } from '../catalog/sold-out.js';
 
 export interface CheckoutRequest {
   sessionKey: string;
@@ -140,6 +141,7 @@ export class CheckoutService {
       }
 
       for (const line of priced.lines) {
+        if (line.soldOut !== null) throw new DomainError('SOLD_OUT', soldOutMessage(line.soldOut), { name: line.soldOut, key: line.line.key });
         if ((line.variation ?? line.product).row.stockStatus === 'OUT_OF_STOCK') throw new DomainError('OUT_OF_STOCK', OUT_OF_STOCK);
       }
       await takeStock(

@@ -31,6 +31,11 @@ export function OrderAside({
             <span className="summary-line__name">
               {line.variation?.node.name ?? line.product?.node.name}
               <AddonList addons={line.addons} quantity={line.quantity} />
+              {line.soldOut ? (
+                <span className="summary-line__soldout" data-testid="summary-line-soldout">
+                  {intl.formatMessage({ id: 'cart.lineSoldOut' })}
+                </span>
+              ) : null}
             </span>
             <Price amount={euros(line.subtotal)} size="sm" />
           </li>

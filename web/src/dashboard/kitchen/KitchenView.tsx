@@ -24,6 +24,7 @@ import {
   type KitchenTab,
 } from './kitchenOrders';
 import { OrderCard } from './OrderCard';
+import { SoldOutDialog } from './SoldOutDialog';
 import { useChime } from './useChime';
 import { useKitchenFeed } from './useKitchenFeed';
 
@@ -53,6 +54,7 @@ export function KitchenView({ canChangeSettings = false, canCancel = false }: { 
   const [failure, setFailure] = useState<string | null>(null);
   const [confirmTest, setConfirmTest] = useState<KitchenOrder | null>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [soldOutOpen, setSoldOutOpen] = useState(false);
 
   // The alert (and its sound) repeats until someone acknowledges it.
   const { ring, soundBlocked, enableSound } = useChime({ repeatWhile: alerts.length > 0 });
@@ -144,6 +146,9 @@ export function KitchenView({ canChangeSettings = false, canCancel = false }: { 
           ) : (
             <span className="kitchen__sound">{intl.formatMessage({ id: 'kitchen.sound.on' })}</span>
           )}
+          <Button size="sm" variant="secondary" onClick={() => setSoldOutOpen(true)} data-testid="kitchen-soldout">
+            {intl.formatMessage({ id: 'kitchen.soldOut.open' })}
+          </Button>
           {canChangeSettings ? (
             <Button size="sm" variant="secondary" onClick={() => setSettingsOpen(true)}>
               {intl.formatMessage({ id: 'kitchen.settings.open' })}
@@ -282,6 +287,7 @@ export function KitchenView({ canChangeSettings = false, canCancel = false }: { 
           }}
         />
       ) : null}
+      {soldOutOpen ? <SoldOutDialog open onClose={() => setSoldOutOpen(false)} /> : null}
       {settingsOpen ? <AgeSettingsDialog open onClose={() => setSettingsOpen(false)} settings={settings} /> : null}
       <Dialog
         open={confirmTest !== null}

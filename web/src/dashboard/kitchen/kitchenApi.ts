@@ -1,4 +1,4 @@
-import type { KitchenActionResult, KitchenAgeSettings, KitchenLaterOrders } from '@bakje/contract';
+import type { KitchenActionResult, KitchenAgeSettings, KitchenLaterOrders, SoldOutCatalog, SoldOutResult, SoldOutTarget } from '@bakje/contract';
 import { http } from '../../api/http';
 import { DEFAULT_SETTINGS, type KitchenSettings } from './kitchenOrders';
 
@@ -25,3 +25,9 @@ export const fetchLaterOrders = () => http<KitchenLaterOrders>('GET', '/api/kitc
 
 /** Cancel with a reason (orders.manage): slot place and stock back, the customer is told. */
 export const cancelKitchenOrder = (id: number, reason: string) => http<KitchenActionResult>('POST', `/api/kitchen/orders/${id}/cancel`, { body: { reason } });
+
+/** The sold-out panel: the menu with its marks, and what is sold out now (GET /api/catalog/sold-out). */
+export const fetchSoldOut = () => http<SoldOutCatalog>('GET', '/api/catalog/sold-out');
+
+/** "Sold out today" or available again (PUT /api/catalog/sold-out); shops follow by /api/events/catalog. */
+export const setSoldOut = (target: SoldOutTarget, soldOut: boolean) => http<SoldOutResult>('PUT', '/api/catalog/sold-out', { body: { ...target, soldOut } });

@@ -66,6 +66,7 @@ export const CartItem = {
   total: (l: CartLineView, args: Format) => money(l.total, args),
   tax: (l: CartLineView, args: Format) => money(l.tax, args),
   vatRate: (l: CartLineView) => l.vatRate,
+  soldOut: (l: CartLineView) => l.soldOut !== null,
   extraData: (l: CartLineView) => l.line.addons.map((a, i) => ({ id: `${l.line.key}:${i}`, key: a.name, value: a.value })),
 };
 

@@ -3,7 +3,7 @@ import { addonsFor, isListed } from '../../../modules/catalog/snapshot.js';
 import { toGlobalId } from '../../../modules/catalog/global-id.js';
 import { centsToDecimal, discountPercentage, formatEuro } from '../../../modules/catalog/money.js';
 import { excerpt } from '../../../modules/catalog/excerpt.js';
-import { isOnSale, relatedProducts, stockStatusOf } from '../../../modules/catalog/product-query.js';
+import { isOnSale, ownStockStatus, relatedProducts, stockStatusOf } from '../../../modules/catalog/product-query.js';
 import { translate } from '../../../modules/i18n/locale.js';
 import type { GraphQLContext } from '../context.js';
 import { connectionFromArray, type ConnectionArgs } from '../connection.js';
@@ -195,7 +195,7 @@ export const ProductVariation = {
   salePrice: productFields.salePrice,
   rawPrice: productFields.rawPrice,
   onSale: isOnSale,
-  stockStatus: (v: ProductRecord) => v.row.stockStatus,
+  stockStatus: ownStockStatus,
   stockQuantity: productFields.stockQuantity,
   hasAttributes: (v: ProductRecord) => v.row.variationAttributes.length > 0,
   image: (v: ProductRecord, _: unknown, ctx: GraphQLContext) =>
@@ -259,6 +259,7 @@ export const AddonOption = {
   priceCents: (o: AddonOptionValue) => o.price,
   priceType: (o: AddonOptionValue) => priceTypeEnum(o.priceType),
   image: (o: AddonOptionValue, _: unknown, ctx: GraphQLContext) => mediaById(ctx, o.imageId)?.src ?? null,
+  soldOut: (o: AddonOptionValue) => o.soldOut,
   allergens: (o: AddonOptionValue, _: unknown, ctx: GraphQLContext) =>
     o.allergenIds.flatMap((id) => {
       const a = ctx.catalog.allergens.get(id);

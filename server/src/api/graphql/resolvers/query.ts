@@ -9,6 +9,7 @@ import { connectionFromArray, type ConnectionArgs } from '../connection.js';
 import { DomainError } from '../../../errors/domain-error.js';
 import { isShopCategory, normaliseTaxonomy, termsOfTaxonomy } from './taxonomy.js';
 import { storeSettings } from './settings.js';
+import { soldOutAddonOptions } from '../../../modules/catalog/sold-out.js';
 
 interface ProductsWhere {
   categoryIn?: (string | null)[] | null;
@@ -167,4 +168,5 @@ export const RootQuery = {
   allergens: (_: unknown, __: unknown, ctx: GraphQLContext) => [...ctx.catalog.allergens.values()].sort((a, b) => a.position - b.position),
   storeSettings: (_: unknown, __: unknown, ctx: GraphQLContext) => storeSettings(ctx),
   catalogVersion: (_: unknown, __: unknown, ctx: GraphQLContext) => ctx.catalog.version,
+  soldOutAddonOptions: (_: unknown, __: unknown, ctx: GraphQLContext) => soldOutAddonOptions(ctx.catalog),
 };

@@ -8,6 +8,8 @@ import type { StockStatus } from '../../../db/schema/index.js';
 const STOCK: Record<StockStatus, string> = { IN_STOCK: 'instock', OUT_OF_STOCK: 'outofstock', ON_BACKORDER: 'onbackorder' };
 export const wcStockStatuses = ['instock', 'outofstock', 'onbackorder'] as const;
 export const wcStockStatusOf = (p: ProductRecord) => STOCK[stockStatusOf(p)];
+/** The meta key that shows a "sold out today" mark on the REST product (docs/interfaces.md §2). */
+export const SOLD_OUT_META_KEY = '_bakje_sold_out_until';
 const money = (cents: number | null) => (cents === null ? '' : centsToDecimal(cents));
 
 function image(snapshot: CatalogSnapshot, id: number | null) {
@@ -163,6 +165,8 @@ export function productShape(snapshot: CatalogSnapshot, p: ProductRecord, option
       { id: row.metaData.length + 4, key: 'is_promotion', value: row.isPromotion ? 'yes' : 'no' },
       { id: row.metaData.length + 5, key: 'product_allergens', value: p.allergenIds },
       ...(options.lastChanged ? [{ id: row.metaData.length + 6, key: 'last_changed_by', value: options.lastChanged.by.name }] : []),
+      // "Sold out today" (stock_status outofstock meanwhile): when it ends, ISO 8601; read-only here.
+      ...(p.soldOut && row.soldOutUntil ? [{ id: row.metaData.length + 7, key: SOLD_OUT_META_KEY, value: row.soldOutUntil.toISOString() }] : []),
     ],
   };
 }

@@ -1,0 +1,14 @@
+import { useCart } from '../cart/CartProvider';
+import { useCatalogUpdates } from './useCatalogUpdates';
+
+/**
+ * The shop's live catalogue: the list, the product page and the cart panel follow catalogue changes ("sold
+ * out today"). A component of its own so the shell loads it after the first paint (the /bestellen budget).
+ */
+export default function CatalogLive() {
+  const cart = useCart();
+  useCatalogUpdates(() => {
+    if (cart.status === 'ready') void cart.refresh();
+  });
+  return null;
+}
