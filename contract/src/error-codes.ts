@@ -111,6 +111,10 @@ export const errorCodes = {
   PRODUCT_UPDATE_INVALID: 'invalid',
   CATEGORY_NOT_FOUND: 'not_found',
 
+  // Media (uploaded images).
+  MEDIA_FILE_INVALID: 'invalid',
+  MEDIA_NOT_FOUND: 'not_found',
+
   // API keys.
   API_KEY_SCOPE_INVALID: 'invalid',
   API_KEY_DESCRIPTION_INVALID: 'invalid',

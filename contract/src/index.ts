@@ -3,6 +3,7 @@ export * from './dashboard.js';
 export * from './error-codes.js';
 export * from './jobs.js';
 export * from './kitchen.js';
+export * from './media.js';
 export * from './order-events.js';
 export * from './permissions.js';
 export * from './printing.js';

@@ -48,6 +48,9 @@ import { printJobHandler } from './modules/printing/print-handler.js';
 import { JobHandlers } from './jobs/job-runner.js';
 import { startJobs, type JobsRuntime } from './jobs/jobs-runtime.js';
 import { registerJobRoutes } from './api/rest/jobs.js';
+import { MediaService } from './modules/media/media-service.js';
+import { registerMediaRoutes } from './api/rest/wc/media-routes.js';
+import { registerMediaFiles } from './api/web/media-files.js';
 
 import { mediaDir } from './paths.js';
 
@@ -149,6 +152,9 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
   let pepper: string | undefined;
   const keys = new ApiKeyService(database.db, () => (pepper ??= loadPepper(config.apiKeyPepper, config.dataDir)), clock);
   await registerWooCommerceRest(server, { db: database.db, catalog, keys, siteUrl: config.siteUrl, clock });
+  const media = new MediaService(database.db, config.media);
+  await registerMediaRoutes(server, { media, keys, siteUrl: config.siteUrl, clock });
+  registerMediaFiles(server, { media });
   registerApiKeyAdmin(server, { keys, base: '/api/admin/api-keys', authorize: options.authorizeKeyAdmin ?? staffMay('keys.manage') });
   if (options.localAdminSecret) {
     registerApiKeyAdmin(server, { keys, base: '/api/local-admin/api-keys', authorize: localAdminAuthorize(options.localAdminSecret) });

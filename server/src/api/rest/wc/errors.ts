@@ -13,6 +13,8 @@ const WOOCOMMERCE_CODES: Partial<Record<ErrorCode, string>> = {
   CATEGORY_NOT_FOUND: 'woocommerce_rest_term_invalid',
   ORDER_NOT_FOUND: 'woocommerce_rest_shop_order_invalid_id',
   ORDER_STATUS_CHANGE_INVALID: 'woocommerce_rest_invalid_order_status',
+  MEDIA_FILE_INVALID: 'rest_upload_sideload_error',
+  MEDIA_NOT_FOUND: 'rest_post_invalid_id',
 };
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
