@@ -68,6 +68,9 @@ export function mediaUrlFor(image: UploadedImage, width: number, format: MediaFo
   return mediaVariantUrl(image, pick.name, format);
 }
 
+/** Why an upload was refused (`data.reason` of a MEDIA_FILE_INVALID answer). */
+export type MediaRefusal = 'missing' | 'empty' | 'too_large' | 'unsupported' | 'svg' | 'too_many_pixels' | 'undecodable';
+
 /** What the store REST API answers for one image (WordPress media shape, the fields Bakje fills). */
 export interface MediaItemRest {
   id: number;

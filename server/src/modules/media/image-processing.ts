@@ -1,5 +1,5 @@
 import type { Sharp, SharpOptions } from 'sharp';
-import { MEDIA_MAX_SIDE, type MediaFormat } from '@bakje/contract';
+import { MEDIA_MAX_SIDE, type MediaFormat, type MediaRefusal } from '@bakje/contract';
 import { DomainError } from '../../errors/domain-error.js';
 
 /**
@@ -23,9 +23,11 @@ export function loadSharp(): Promise<SharpFactory> {
   return loaded;
 }
 
-const fileProblem = (reason: string) => new DomainError('MEDIA_FILE_INVALID', `Invalid parameter(s): file (${reason})`, { params: ['file'], reason });
+/** Why a file was refused: `reason` is a stable key the dashboard translates (contract MediaRefusal). */
+export const fileProblem = (reason: MediaRefusal, text: string, details: Record<string, number> = {}) =>
+  new DomainError('MEDIA_FILE_INVALID', `Invalid parameter(s): file (${text})`, { params: ['file'], reason, ...details });
 
-export const UNSUPPORTED = 'the file is not a JPEG, PNG, WebP or AVIF image';
+const UNSUPPORTED = 'the file is not a JPEG, PNG, WebP or AVIF image';
 
 export interface NormalizedImage {
   data: Buffer;
@@ -59,16 +61,18 @@ export async function normalizeUpload(input: Buffer, maxPixels: number): Promise
   try {
     meta = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
-    throw fileProblem(UNSUPPORTED);
+    throw fileProblem('unsupported', UNSUPPORTED);
   }
   const format = formatOf(meta.format, meta.compression);
-  if (meta.format === 'svg') throw fileProblem('SVG images are not accepted; upload a JPEG, PNG, WebP or AVIF image');
-  if (!format) throw fileProblem(UNSUPPORTED);
+  if (meta.format === 'svg') throw fileProblem('svg', 'SVG images are not accepted; upload a JPEG, PNG, WebP or AVIF image');
+  if (!format) throw fileProblem('unsupported', UNSUPPORTED);
   const width = meta.autoOrient?.width ?? meta.width;
   const height = meta.autoOrient?.height ?? meta.height;
-  if (!width || !height) throw fileProblem(UNSUPPORTED);
+  if (!width || !height) throw fileProblem('unsupported', UNSUPPORTED);
   if (width * height > maxPixels) {
-    throw fileProblem(`the image has ${width} x ${height} pixels; at most ${maxPixels.toLocaleString('en')} pixels are accepted`);
+    throw fileProblem('too_many_pixels', `the image has ${width} x ${height} pixels; at most ${maxPixels.toLocaleString('en')} pixels are accepted`, {
+      maxPixels,
+    });
   }
   try {
     const pipeline = sharp(input, { limitInputPixels: maxPixels, failOn: 'error' })
@@ -77,7 +81,7 @@ export async function normalizeUpload(input: Buffer, maxPixels: number): Promise
     const { data, info } = await encode(pipeline, format).toBuffer({ resolveWithObject: true });
     return { data, format, width: info.width, height: info.height };
   } catch {
-    throw fileProblem('the image could not be decoded');
+    throw fileProblem('undecodable', 'the image could not be decoded');
   }
 }
 

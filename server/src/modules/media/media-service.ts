@@ -6,7 +6,7 @@ import { MEDIA_CONTENT_TYPES, MEDIA_WIDTHS, type MediaFormat } from '@bakje/cont
 import type { Db } from '../../db/client.js';
 import { media } from '../../db/schema/index.js';
 import { DomainError } from '../../errors/domain-error.js';
-import { normalizeUpload, resizeTo } from './image-processing.js';
+import { fileProblem, normalizeUpload, resizeTo } from './image-processing.js';
 
 export type MediaRecord = typeof media.$inferSelect;
 
@@ -62,7 +62,7 @@ export class MediaService {
     const fileName = cleanText(input.fileName, 'file', 255).replace(/[/\\]/g, '_');
     const altText = cleanText(input.altText, 'alt_text', 500);
     const title = cleanText(input.title, 'title', 500) || fileName.replace(/\.[^.]*$/, '');
-    if (input.data.length === 0) throw new DomainError('MEDIA_FILE_INVALID', 'Invalid parameter(s): file (the file is empty)', { params: ['file'] });
+    if (input.data.length === 0) throw fileProblem('empty', 'the file is empty');
     if (input.data.length > this.settings.maxBytes) throw this.tooBig();
     const image = await normalizeUpload(input.data, this.settings.maxPixels);
     const hash = createHash('sha256').update(image.data).digest('hex').slice(0, 32);
@@ -89,7 +89,7 @@ export class MediaService {
 
   tooBig(): DomainError {
     const mb = Math.round((this.settings.maxBytes / 1024 / 1024) * 10) / 10;
-    return new DomainError('MEDIA_FILE_INVALID', `Invalid parameter(s): file (the file is larger than ${mb} MB)`, { params: ['file'], maxBytes: this.settings.maxBytes });
+    return fileProblem('too_large', `the file is larger than ${mb} MB`, { maxBytes: this.settings.maxBytes });
   }
 
   async get(id: number): Promise<MediaRecord> {

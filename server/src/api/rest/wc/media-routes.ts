@@ -6,6 +6,7 @@ import type { MediaItemRest } from '@bakje/contract';
 import { canRead, canWrite, type ApiKeyService } from '../../../modules/api-keys/api-key-service.js';
 import type { MediaRecord, MediaService } from '../../../modules/media/media-service.js';
 import { sizesOf } from '../../../modules/media/media-sizes.js';
+import { fileProblem } from '../../../modules/media/image-processing.js';
 import { can } from '../../../modules/auth/permissions.js';
 import { DomainError } from '../../../errors/domain-error.js';
 import { staffRefusal } from '../../http/viewer.js';
@@ -128,7 +129,7 @@ export async function registerMediaRoutes(
   }
 }
 
-const noFile = () => new DomainError('MEDIA_FILE_INVALID', 'Invalid parameter(s): file (no file was sent; send it as the form field "file")', { params: ['file'] });
+const noFile = () => fileProblem('missing', 'no file was sent; send it as the form field "file"');
 
 /** The multipart form: `file` plus the optional `title` and `alt_text` (any order). */
 async function readForm(request: FastifyRequest, media: MediaService) {
