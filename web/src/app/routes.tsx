@@ -28,6 +28,7 @@ const DashboardStaffPage = lazy(() => import('../dashboard/admin/StaffPage'));
 const DashboardApiKeysPage = lazy(() => import('../dashboard/admin/ApiKeysPage'));
 const DashboardPrintingPage = lazy(() => import('../dashboard/admin/printing/PrintingPage'));
 const DashboardJobsPage = lazy(() => import('../dashboard/admin/jobs/JobsPage'));
+const DashboardMediaPage = lazy(() => import('../dashboard/media/MediaLibraryPage'));
 
 function FullScreen({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageFallback />}>{children}</Suspense>;
@@ -150,6 +151,14 @@ export const routes: RouteObject[] = [
         element: (
           <StaffScreen>
             <DashboardJobsPage />
+          </StaffScreen>
+        ),
+      },
+      {
+        path: 'dashboard/media',
+        element: (
+          <StaffScreen>
+            <DashboardMediaPage />
           </StaffScreen>
         ),
       },

@@ -12,10 +12,19 @@ describe('dashboard navigation by role', () => {
 
   it('lists only the pages a role may open', () => {
     expect(paths(KITCHEN)).toEqual(['/dashboard', '/dashboard/printer']);
-    expect(paths(MANAGER)).toEqual(['/dashboard', '/dashboard/products', '/dashboard/printer', '/dashboard/printing', '/dashboard/jobs', '/dev/mailbox']);
+    expect(paths(MANAGER)).toEqual([
+      '/dashboard',
+      '/dashboard/products',
+      '/dashboard/media',
+      '/dashboard/printer',
+      '/dashboard/printing',
+      '/dashboard/jobs',
+      '/dev/mailbox',
+    ]);
     expect(paths(ADMIN)).toEqual([
       '/dashboard',
       '/dashboard/products',
+      '/dashboard/media',
       '/dashboard/staff',
       '/dashboard/api-keys',
       '/dashboard/printer',

@@ -8,6 +8,7 @@ import '../areas/areas.css';
 export const DASHBOARD_PAGES = [
   { to: '/dashboard', label: 'dashboard.menu.kitchen', permission: PERMISSION.dashboardView },
   { to: '/dashboard/products', label: 'dashboard.menu.products', permission: PERMISSION.productsManage },
+  { to: '/dashboard/media', label: 'dashboard.menu.media', permission: PERMISSION.productsManage },
   { to: '/dashboard/staff', label: 'dashboard.menu.staff', permission: PERMISSION.staffManage },
   { to: '/dashboard/api-keys', label: 'dashboard.menu.apiKeys', permission: PERMISSION.keysManage },
   { to: '/dashboard/printer', label: 'dashboard.menu.printer', permission: PERMISSION.kitchenView },
