@@ -7,7 +7,7 @@ import { DashboardFrame } from '../admin/DashboardFrame';
 import { PERMISSION } from '../admin/permissions';
 import { StaffGate } from '../admin/StaffGate';
 import { listMedia, mediaKey } from './media-api';
-import { MediaGrid, MediaPager, MediaPicker, type PickedImage } from './MediaPicker';
+import { MediaGrid, MediaPager, MediaPicker, sitePath, type PickedImage } from './MediaPicker';
 
 const PER_PAGE = 24;
 
@@ -52,7 +52,7 @@ export default function MediaLibraryPage() {
             error={query.isError}
             onRetry={() => void query.refetch()}
             renderAction={(item) => (
-              <ButtonAnchor size="sm" variant="ghost" href={item.src} target="_blank" rel="noreferrer">
+              <ButtonAnchor size="sm" variant="ghost" href={sitePath(item.src)} target="_blank" rel="noreferrer">
                 {intl.formatMessage({ id: 'dashboard.media.open' }, { width: item.media_details.width ?? 0, height: item.media_details.height ?? 0 })}
               </ButtonAnchor>
             )}

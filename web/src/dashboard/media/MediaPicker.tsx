@@ -13,7 +13,20 @@ export interface PickedImage {
   src: string;
 }
 
-const picked = (item: MediaItemRest): PickedImage => ({ id: item.id, src: item.src });
+/**
+ * The store API answers absolute URLs on the configured site address (WordPress does too); the dashboard
+ * keeps the path, so the image loads from the address the dashboard is open on (the page's CSP allows 'self').
+ */
+export function sitePath(src: string): string {
+  try {
+    const url = new URL(src, window.location.origin);
+    return url.pathname.startsWith('/media/') ? url.pathname : src;
+  } catch {
+    return src;
+  }
+}
+
+const picked = (item: MediaItemRest): PickedImage => ({ id: item.id, src: sitePath(item.src) });
 
 /** The translated text for a failed upload (the server's reason, docs/decisions/0024-media.md). */
 function useUploadErrorText() {
@@ -183,7 +196,7 @@ export function MediaGrid({
     <ul className="media-grid" data-testid="media-grid">
       {items.map((item) => (
         <li key={item.id} className="media-grid__item">
-          <ProductImage src={item.src} alt={item.alt_text} width={160} height={120} sizes="160px" className="media-grid__img" />
+          <ProductImage src={sitePath(item.src)} alt={item.alt_text} width={160} height={120} sizes="160px" className="media-grid__img" />
           <span className="media-grid__name" title={item.name}>
             {item.title.raw || item.name}
           </span>
