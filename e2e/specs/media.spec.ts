@@ -62,7 +62,9 @@ test('a manager uploads an image through the MediaPicker, sees the preview, and 
   const picker = page.getByRole('group', { name: 'Nieuwe afbeelding' });
 
   // A text file dressed up as a JPEG is refused, with the reason in Dutch, and nothing is shown.
-  await picker.getByTestId('media-file-input').setInputFiles({ name: 'menu.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('geen foto, maar tekst\n'.repeat(50)) });
+  await picker
+    .getByTestId('media-file-input')
+    .setInputFiles({ name: 'menu.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('geen foto, maar tekst\n'.repeat(50)) });
   await expect(picker.getByRole('alert')).toHaveText('Dit bestand is geen JPEG-, PNG-, WebP- of AVIF-afbeelding.');
   await expect(picker.getByRole('img')).toHaveCount(0);
 

@@ -68,7 +68,12 @@ const schema = z.object({
   BAKJE_EVENT_STREAMS_PER_CLIENT: z.coerce.number().int().min(1).max(100_000).default(50),
   BAKJE_EVENT_STREAMS_MAX: z.coerce.number().int().min(1).max(1_000_000).default(5_000),
   BAKJE_MEDIA_DIR: z.string().min(1).optional(),
-  BAKJE_MEDIA_MAX_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(10 * 1024 * 1024),
+  BAKJE_MEDIA_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(100 * 1024 * 1024)
+    .default(10 * 1024 * 1024),
   BAKJE_MEDIA_MAX_PIXELS: z.coerce.number().int().min(10_000).max(268_402_689).default(40_000_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),

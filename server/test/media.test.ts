@@ -125,12 +125,13 @@ describe.each(databaseKinds)('media uploads and image serving (%s)', (kind) => {
   const fetchFile = (url: string, headers: Record<string, string> = {}) => app.server.inject({ method: 'GET', url: new URL(url, baseUrl).pathname, headers });
 
   /** Every refusal: 400 in the WooCommerce shape naming `file`, no row, no file. */
-  async function expectRefused(response: Awaited<ReturnType<typeof upload>>, reason: RegExp) {
+  async function expectRefused(response: Awaited<ReturnType<typeof upload>>, reason: RegExp, key: string) {
     expect(response.statusCode).toBe(400);
     const body = response.json();
     expect(body).toMatchObject({ code: 'rest_upload_sideload_error', data: { status: 400, code: 'MEDIA_FILE_INVALID', params: ['file'] } });
     expect(body.message).toMatch(/^Invalid parameter\(s\): file/);
     expect(body.message).toMatch(reason);
+    expect(body.data.reason).toBe(key);
   }
 
   it.each([
@@ -167,13 +168,17 @@ describe.each(databaseKinds)('media uploads and image serving (%s)', (kind) => {
   it('refuses a text file named .png, an SVG with a script, a pixel bomb and an oversized file, storing nothing', async () => {
     const rows = await mediaCount();
     const folders = storedFolders().length;
-    await expectRefused(await upload({ data: Buffer.from('Dit is geen afbeelding.\n'.repeat(20)), name: 'friet.png', type: 'image/png' }), /not a JPEG, PNG, WebP or AVIF/);
+    await expectRefused(
+      await upload({ data: Buffer.from('Dit is geen afbeelding.\n'.repeat(20)), name: 'friet.png', type: 'image/png' }),
+      /not a JPEG, PNG, WebP or AVIF/,
+      'unsupported',
+    );
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(document.cookie)</script><rect width="10" height="10"/></svg>`;
-    await expectRefused(await upload({ data: Buffer.from(svg), name: 'logo.svg', type: 'image/svg+xml' }), /SVG images are not accepted/);
-    await expectRefused(await upload({ data: Buffer.from(svg), name: 'logo.png', type: 'image/png' }), /SVG images are not accepted/);
-    await expectRefused(await upload({ data: pixelBomb(50_000), name: 'bom.png', type: 'image/png' }), /50000 x 50000 pixels/);
-    await expectRefused(await upload({ data: Buffer.alloc(MAX_BYTES + 1000, 7), name: 'groot.jpg' }), /larger than 0.3 MB/);
-    await expectRefused(await upload({ data: Buffer.alloc(0), name: 'leeg.jpg' }), /empty/);
+    await expectRefused(await upload({ data: Buffer.from(svg), name: 'logo.svg', type: 'image/svg+xml' }), /SVG images are not accepted/, 'svg');
+    await expectRefused(await upload({ data: Buffer.from(svg), name: 'logo.png', type: 'image/png' }), /SVG images are not accepted/, 'svg');
+    await expectRefused(await upload({ data: pixelBomb(50_000), name: 'bom.png', type: 'image/png' }), /50000 x 50000 pixels/, 'too_many_pixels');
+    await expectRefused(await upload({ data: Buffer.alloc(MAX_BYTES + 1000, 7), name: 'groot.jpg' }), /larger than 0.3 MB/, 'too_large');
+    await expectRefused(await upload({ data: Buffer.alloc(0), name: 'leeg.jpg' }), /empty/, 'empty');
     const missing = await app.server.inject({
       method: 'POST',
       url: '/wp-json/wc/v3/media',
@@ -254,7 +259,9 @@ describe.each(databaseKinds)('media uploads and image serving (%s)', (kind) => {
   });
 
   it('GET /media/{id} and a paged list, under /wp-json/wc/v3 and /wp-json/wp/v2', async () => {
-    const created = (await upload({ data: await picture('png', 200, 100), name: 'saus.png' }, { title: 'Product Image Andalouse', alt_text: 'Andalouse' })).json<MediaItemRest>();
+    const created = (
+      await upload({ data: await picture('png', 200, 100), name: 'saus.png' }, { title: 'Product Image Andalouse', alt_text: 'Andalouse' })
+    ).json<MediaItemRest>();
     for (const prefix of ['/wp-json/wc/v3', '/wp-json/wp/v2']) {
       const one = await app.server.inject({ method: 'GET', url: `${prefix}/media/${created.id}`, headers: { authorization: basic(readKey) } });
       expect(one.statusCode).toBe(200);
@@ -329,13 +336,69 @@ describe.each(databaseKinds)('media uploads and image serving (%s)', (kind) => {
     expect(Number(list.headers['x-wp-totalpages'])).toBe(await mediaCount());
   });
 
+  it('also takes the file as the whole body, named by Content-Disposition (WordPress)', async () => {
+    const response = await app.server.inject({
+      method: 'POST',
+      url: '/wp-json/wp/v2/media?alt_text=Samurai&title=Product%20Image%20Samurai',
+      headers: { authorization: basic(key), 'content-type': 'image/jpeg', 'content-disposition': 'attachment; filename="samurai.jpg"' },
+      payload: await picture('webp', 200, 150),
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({ name: 'samurai.jpg', mime_type: 'image/webp', alt_text: 'Samurai', title: { raw: 'Product Image Samurai' } });
+  });
+
+  it('updates alt text and title (POST /media/{id}) and deletes with force=true, files and all', async () => {
+    const created = (await upload({ data: await picture('png', 120, 90), name: 'weg.png' })).json<MediaItemRest>();
+    const url = `/wp-json/wp/v2/media/${created.id}`;
+    const headers = { authorization: basic(key), 'content-type': 'application/json' };
+    const updated = await app.server.inject({ method: 'POST', url, headers, payload: { alt_text: 'Nieuwe tekst', title: { raw: 'Addon Option Image' } } });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json()).toMatchObject({ alt_text: 'Nieuwe tekst', title: { raw: 'Addon Option Image' }, src: created.src });
+    const bad = await app.server.inject({ method: 'PUT', url, headers, payload: { alt_text: 'x'.repeat(501) } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().data.params).toEqual(['alt_text']);
+    const folder = path.join(mediaDir, parseUploadedSrc(created.src)!.base.split('/').pop()!);
+    expect(fs.existsSync(folder)).toBe(true);
+    const notForced = await app.server.inject({ method: 'DELETE', url, headers: { authorization: basic(key) } });
+    expect(notForced.statusCode).toBe(400);
+    const deleted = await app.server.inject({ method: 'DELETE', url: `${url}?force=true`, headers: { authorization: basic(key) } });
+    expect(deleted.statusCode).toBe(200);
+    expect(deleted.json()).toMatchObject({ deleted: true, previous: { id: created.id } });
+    expect((await app.server.inject({ method: 'GET', url, headers: { authorization: basic(key) } })).statusCode).toBe(404);
+    expect(fs.existsSync(folder)).toBe(false);
+    expect((await fetchFile(created.src)).statusCode).toBe(404);
+  });
+
   it('GraphQL MediaItem gives sourceUrl(size:), srcSet, sizes and mediaDetails', async () => {
     const created = (await upload({ data: await picture('jpeg', 1000, 750), name: 'kroket.jpg' }, { alt_text: 'Kroket' })).json<MediaItemRest>();
     await aProduct(testDb.database.db, { slug: 'kroket', name: { nl: 'Kroket' }, imageId: created.id });
     await catalogCaughtUp(app, testDb.database);
     const result = await graphql(
       app,
-      `{ product(id: "kroket", idType: SLUG) { image { sourceUrl thumb: sourceUrl(size: THUMBNAIL) large: sourceUrl(size: LARGE) srcSet sizes mediaDetails { width height sizes { name sourceUrl width height mimeType } } } } }`,
+      `
+        {
+          product(id: "kroket", idType: SLUG) {
+            image {
+              sourceUrl
+              thumb: sourceUrl(size: THUMBNAIL)
+              large: sourceUrl(size: LARGE)
+              srcSet
+              sizes
+              mediaDetails {
+                width
+                height
+                sizes {
+                  name
+                  sourceUrl
+                  width
+                  height
+                  mimeType
+                }
+              }
+            }
+          }
+        }
+      `,
     );
     expect(result.body.errors).toBeUndefined();
     const image = result.body.data.product.image;

@@ -84,12 +84,43 @@ export class MediaService {
         fileName,
       })
       .returning();
+    // A delete of the last other upload of these same bytes may have removed the folder meanwhile.
+    if (!(await exists(path.join(folder, file)))) {
+      await fs.mkdir(folder, { recursive: true });
+      await writeAtomically(path.join(folder, file), image.data);
+    }
     return row!;
   }
 
   tooBig(): DomainError {
     const mb = Math.round((this.settings.maxBytes / 1024 / 1024) * 10) / 10;
     return fileProblem('too_large', `the file is larger than ${mb} MB`, { maxBytes: this.settings.maxBytes });
+  }
+
+  /** Changes the alt text and/or title; other fields (the file) never change, a new file is a new upload. */
+  async update(id: number, change: { altText?: string; title?: string }): Promise<MediaRecord> {
+    const values: Partial<MediaRecord> = {};
+    if (change.altText !== undefined) values.altText = cleanText(change.altText, 'alt_text', 500);
+    if (change.title !== undefined) values.title = cleanText(change.title, 'title', 500);
+    if (Object.keys(values).length === 0) return this.get(id);
+    const [row] = await this.db.update(media).set(values).where(eq(media.id, id)).returning();
+    if (!row) throw new DomainError('MEDIA_NOT_FOUND', 'Invalid post ID.');
+    return row;
+  }
+
+  /**
+   * Deletes the image: products, categories and options using it lose it (the foreign keys set null). The
+   * files stay while another upload of the same content uses them; URLs were immutable, so browsers may
+   * keep showing a cached copy.
+   */
+  async delete(id: number): Promise<MediaRecord> {
+    const [row] = await this.db.delete(media).where(eq(media.id, id)).returning();
+    if (!row) throw new DomainError('MEDIA_NOT_FOUND', 'Invalid post ID.');
+    if (row.storageKey) {
+      const [shared] = await this.db.select({ n: count() }).from(media).where(eq(media.storageKey, row.storageKey));
+      if (!shared?.n) await fs.rm(path.join(this.settings.dir, row.storageKey), { recursive: true, force: true });
+    }
+    return row;
   }
 
   async get(id: number): Promise<MediaRecord> {

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { MEDIA_GALLERY_MAX, type MediaItemRest } from '@bakje/contract';
+import type { MediaItemRest } from '@bakje/contract';
+import { MEDIA_GALLERY_MAX } from '@bakje/contract/media';
 import { useId, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { retryServerErrors } from '../../api/http';

@@ -10,7 +10,7 @@ import { fileProblem } from '../../../modules/media/image-processing.js';
 import { can } from '../../../modules/auth/permissions.js';
 import { DomainError } from '../../../errors/domain-error.js';
 import { staffRefusal } from '../../http/viewer.js';
-import { idParams, lastValue } from '../../http/route-schemas.js';
+import { boolQuery, idParams, lastValue, optionalBody } from '../../http/route-schemas.js';
 import { unstorableTextProblem } from '../../http/unstorable-text.js';
 import { authenticate } from './auth.js';
 import { authError } from './errors.js';
@@ -30,7 +30,10 @@ export function mediaShape(row: MediaRecord, siteUrl: string): MediaItemRest {
   const absolute = (url: string) => (/^https?:\/\//.test(url) ? url : `${siteUrl}${url}`);
   const created = row.createdAt.toISOString().slice(0, 19);
   const sizes = Object.fromEntries(
-    sizesOf(row.src).map((s) => [s.name, { file: s.url.split('/').pop()!, width: s.width, height: s.height, mime_type: s.mimeType, source_url: absolute(s.url) }]),
+    sizesOf(row.src).map((s) => [
+      s.name,
+      { file: s.url.split('/').pop()!, width: s.width, height: s.height, mime_type: s.mimeType, source_url: absolute(s.url) },
+    ]),
   );
   return {
     id: row.id,
@@ -46,6 +49,11 @@ export function mediaShape(row: MediaRecord, siteUrl: string): MediaItemRest {
     media_details: { width: row.width, height: row.height, file: row.src.replace(/^\/media\//, ''), filesize: row.fileSize, sizes },
   };
 }
+
+const updateBody = z.object({
+  alt_text: z.string().max(500).optional(),
+  title: z.union([z.string().max(500), z.object({ raw: z.string().max(500).optional() })]).optional(),
+});
 
 const listQuery = z.object({ ...pageQuery, search: lastValue.optional(), uploaded: lastValue.optional() });
 
@@ -73,10 +81,7 @@ async function authorize(request: FastifyRequest, deps: { keys: ApiKeyService; s
 }
 
 /** POST, GET /media and GET /media/{id} under /wp-json/wc/v3 and /wp-json/wp/v2 (docs/decisions/0024-media.md). */
-export async function registerMediaRoutes(
-  app: FastifyInstance,
-  deps: { media: MediaService; keys: ApiKeyService; siteUrl: string; clock: () => Date },
-) {
+export async function registerMediaRoutes(app: FastifyInstance, deps: { media: MediaService; keys: ApiKeyService; siteUrl: string; clock: () => Date }) {
   const maxBytes = deps.media.settings.maxBytes;
   for (const prefix of [WC_PREFIX, WP_PREFIX]) {
     await app.register(
@@ -108,10 +113,7 @@ export async function registerMediaRoutes(
           const upload = request.isMultipart() ? await readForm(request, deps.media) : rawUpload(request);
           const row = await deps.media.upload(upload);
           const shape = mediaShape(row, deps.siteUrl);
-          return reply
-            .code(201)
-            .header('location', `${deps.siteUrl}${prefix}/media/${row.id}`)
-            .send(shape);
+          return reply.code(201).header('location', `${deps.siteUrl}${prefix}/media/${row.id}`).send(shape);
         });
 
         api.get('/media', { schema: { querystring: listQuery } }, async (request, reply) => {
@@ -123,6 +125,25 @@ export async function registerMediaRoutes(
         });
 
         api.get('/media/:id', { schema: { params: idParams } }, async (request) => mediaShape(await deps.media.get(request.params.id), deps.siteUrl));
+
+        // WordPress updates alt text and title with POST (PUT and PATCH too); the file itself never changes.
+        const update = { schema: { params: idParams, body: optionalBody(updateBody) } };
+        const handleUpdate = async (request: { params: { id: number }; body: z.output<typeof updateBody> }) => {
+          const title = typeof request.body.title === 'object' ? request.body.title?.raw : request.body.title;
+          return mediaShape(await deps.media.update(request.params.id, { altText: request.body.alt_text, title }), deps.siteUrl);
+        };
+        api.post('/media/:id', update, handleUpdate);
+        api.put('/media/:id', update, handleUpdate);
+        api.patch('/media/:id', update, handleUpdate);
+
+        // WordPress media has no trash: deleting needs force=true, and answers {deleted, previous}.
+        api.delete('/media/:id', { schema: { params: idParams, querystring: z.object({ force: boolQuery.optional() }) } }, async (request) => {
+          if (request.query.force !== true) {
+            throw new DomainError('INVALID_INPUT', 'Invalid parameter(s): force (images cannot be trashed; set force=true to delete)', { params: ['force'] });
+          }
+          const row = await deps.media.delete(request.params.id);
+          return { deleted: true, previous: mediaShape(row, deps.siteUrl) };
+        });
       },
       { prefix },
     );
