@@ -49,6 +49,7 @@ import { JobHandlers } from './jobs/job-runner.js';
 import { startJobs, type JobsRuntime } from './jobs/jobs-runtime.js';
 import { registerJobRoutes } from './api/rest/jobs.js';
 import { MediaService } from './modules/media/media-service.js';
+import { mediaVariantsJobHandler } from './modules/media/media-jobs.js';
 import { registerMediaRoutes } from './api/rest/wc/media-routes.js';
 import { registerMediaFiles } from './api/web/media-files.js';
 
@@ -163,7 +164,8 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
   registerDashboardRoutes(server, { db: database.db });
   const handlers = new JobHandlers()
     .register(printJobHandler({ timeZone: config.timeZone, retryBaseMs: config.printing.retryBaseMs }))
-    .register(mailJobHandler(config.smtpUrl ? smtpTransport(config.smtpUrl) : localMailboxTransport(database.db, clock), config.mailFrom));
+    .register(mailJobHandler(config.smtpUrl ? smtpTransport(config.smtpUrl) : localMailboxTransport(database.db, clock), config.mailFrom))
+    .register(mediaVariantsJobHandler(media));
   const jobs = await startJobs(config, database, handlers, log);
   registerJobRoutes(server, { db: database.db, handlers });
   const tidyUp = async () => {

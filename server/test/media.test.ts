@@ -15,6 +15,8 @@ import { Browser } from './support/browser.js';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/database.js';
 import { TEST_PEPPER, catalogCaughtUp, graphql, startTestApp } from './support/server.js';
 import { aProduct } from './support/builders.js';
+import { waitFor } from './support/wait.js';
+import { eq } from 'drizzle-orm';
 
 type ClientClass = typeof WooCommerceRestApiModule.default;
 const WooCommerceRestApi: ClientClass =
@@ -256,6 +258,26 @@ describe.each(databaseKinds)('media uploads and image serving (%s)', (kind) => {
     const demo = await app.server.inject({ method: 'GET', url: '/media/logo.svg' });
     expect(demo.statusCode).toBe(200);
     expect(demo.headers['content-type']).toMatch(/image\/svg\+xml/);
+  });
+
+  it('makes the resized copies in the background after an upload (a job of the job runner)', async () => {
+    const created = (await upload({ data: await picture('jpeg', 700, 500), name: 'achtergrond.jpg' })).json<MediaItemRest>();
+    const folder = path.join(mediaDir, parseUploadedSrc(created.src)!.base.split('/').pop()!);
+    const expected = ['160', '320', '640', 'full'].flatMap((w) => ['avif', 'webp', 'jpg'].map((f) => `${w}.${f}`));
+    await waitFor(
+      'the background copies',
+      async () => expected.every((name) => fs.existsSync(path.join(folder, name))),
+      () => fs.readdirSync(folder),
+    );
+    const [job] = await testDb.database.db
+      .select()
+      .from(t.jobs)
+      .where(eq(t.jobs.idempotencyKey, `media-variants:${created.id}`));
+    expect(job).toMatchObject({ kind: 'media', lane: 'media' });
+    await waitFor('the job to be done', async () => {
+      const [row] = await testDb.database.db.select().from(t.jobs).where(eq(t.jobs.id, job!.id));
+      return row?.status === 'done';
+    });
   });
 
   it('GET /media/{id} and a paged list, under /wp-json/wc/v3 and /wp-json/wp/v2', async () => {

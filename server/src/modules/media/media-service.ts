@@ -7,6 +7,8 @@ import type { Db } from '../../db/client.js';
 import { media } from '../../db/schema/index.js';
 import { DomainError } from '../../errors/domain-error.js';
 import { fileProblem, normalizeUpload, resizeTo } from './image-processing.js';
+import { enqueueJobs } from '../../jobs/job-store.js';
+import { mediaVariantsJob } from './media-jobs.js';
 
 export type MediaRecord = typeof media.$inferSelect;
 
@@ -70,26 +72,31 @@ export class MediaService {
     const file = `${image.width}x${image.height}.${image.format}`;
     await fs.mkdir(folder, { recursive: true });
     await writeAtomically(path.join(folder, file), image.data);
-    const [row] = await this.db
-      .insert(media)
-      .values({
-        src: `/media/u/${hash}/${file}`,
-        altText,
-        title,
-        mimeType: MEDIA_CONTENT_TYPES[image.format],
-        width: image.width,
-        height: image.height,
-        storageKey: hash,
-        fileSize: image.data.length,
-        fileName,
-      })
-      .returning();
+    const row = await this.db.transaction(async (tx) => {
+      const [inserted] = await tx
+        .insert(media)
+        .values({
+          src: `/media/u/${hash}/${file}`,
+          altText,
+          title,
+          mimeType: MEDIA_CONTENT_TYPES[image.format],
+          width: image.width,
+          height: image.height,
+          storageKey: hash,
+          fileSize: image.data.length,
+          fileName,
+        })
+        .returning();
+      // The resized copies are made in the background (media-jobs.ts), or on first request if sooner.
+      await enqueueJobs(tx, [mediaVariantsJob(inserted!)]);
+      return inserted!;
+    });
     // A delete of the last other upload of these same bytes may have removed the folder meanwhile.
     if (!(await exists(path.join(folder, file)))) {
       await fs.mkdir(folder, { recursive: true });
       await writeAtomically(path.join(folder, file), image.data);
     }
-    return row!;
+    return row;
   }
 
   tooBig(): DomainError {
@@ -118,7 +125,8 @@ export class MediaService {
     if (!row) throw new DomainError('MEDIA_NOT_FOUND', 'Invalid post ID.');
     if (row.storageKey) {
       const [shared] = await this.db.select({ n: count() }).from(media).where(eq(media.storageKey, row.storageKey));
-      if (!shared?.n) await fs.rm(path.join(this.settings.dir, row.storageKey), { recursive: true, force: true });
+      // A background job may be writing a copy meanwhile: retried; a folder left behind is only disk space.
+      if (!shared?.n) await fs.rm(path.join(this.settings.dir, row.storageKey), { recursive: true, force: true, maxRetries: 3 }).catch(() => undefined);
     }
     return row;
   }
