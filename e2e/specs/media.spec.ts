@@ -109,9 +109,23 @@ test('a manager uploads an image through the MediaPicker, sees the preview, and 
 
   await expectNoSeriousA11yViolations(page, 'main');
 
+  // The library edits the alt text (a form in a dialog) and deletes an image after a confirmation.
+  await library.getByRole('button', { name: 'friet-met-mayo bewerken' }).click();
+  const edit = page.getByRole('dialog', { name: 'Afbeelding friet-met-mayo' });
+  await edit.getByLabel('Alternatieve tekst (wat er op de foto staat)').fill('Friet met mayonaise in een bakje');
+  await edit.getByRole('button', { name: 'Opslaan' }).click();
+  await expect(page.getByText('Afbeelding opgeslagen.')).toBeVisible();
+  await expect(edit).toHaveCount(0);
+  await expect(library.getByRole('img', { name: 'Friet met mayonaise in een bakje' })).toBeVisible();
+
   // Usable at 390 px: nothing sticks out sideways.
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(preview).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  await library.getByRole('button', { name: 'friet-met-mayo verwijderen' }).click();
+  await page.getByRole('dialog', { name: 'Afbeelding verwijderen?' }).getByRole('button', { name: 'Verwijderen' }).click();
+  await expect(page.getByText('friet-met-mayo is verwijderd.')).toBeVisible();
+  await expect(library.getByText('Nog geen afbeeldingen. Upload er een hierboven.')).toBeVisible();
   await context.close();
 });

@@ -2,12 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { retryServerErrors } from '../../api/http';
-import { ButtonAnchor } from '../../ui';
 import { DashboardFrame } from '../admin/DashboardFrame';
 import { PERMISSION } from '../admin/permissions';
 import { StaffGate } from '../admin/StaffGate';
 import { listMedia, mediaKey } from './media-api';
-import { MediaGrid, MediaPager, MediaPicker, sitePath, type PickedImage } from './MediaPicker';
+import { MediaItemActions } from './MediaItemActions';
+import { MediaGrid, MediaPager, MediaPicker, type PickedImage } from './MediaPicker';
 
 const PER_PAGE = 24;
 
@@ -51,11 +51,7 @@ export default function MediaLibraryPage() {
             loading={query.isPending}
             error={query.isError}
             onRetry={() => void query.refetch()}
-            renderAction={(item) => (
-              <ButtonAnchor size="sm" variant="ghost" href={sitePath(item.src)} target="_blank" rel="noreferrer">
-                {intl.formatMessage({ id: 'dashboard.media.open' }, { width: item.media_details.width ?? 0, height: item.media_details.height ?? 0 })}
-              </ButtonAnchor>
-            )}
+            renderAction={(item) => <MediaItemActions item={item} />}
           />
           <MediaPager page={page} totalPages={query.data?.totalPages ?? 0} onPage={setPage} />
         </section>

@@ -1,6 +1,6 @@
 import type { MediaItemRest, MediaRefusal } from '@bakje/contract';
 import { csrfToken } from '../../api/client';
-import { HttpError, NETWORK_FAILURE } from '../../api/http';
+import { http, HttpError, NETWORK_FAILURE } from '../../api/http';
 
 /** The store API's media routes (docs/decisions/0024-media.md); the dashboard calls them with its session cookie. */
 export const MEDIA_BASE = '/wp-json/wc/v3/media';
@@ -66,3 +66,9 @@ export async function listMedia(options: { page: number; perPage: number; search
 }
 
 export const mediaKey = ['dashboard', 'media'] as const;
+
+/** Changes an image's alt text and title (WordPress: POST /media/{id}); the file itself never changes. */
+export const updateMedia = (id: number, change: { alt_text: string; title: string }) => http<MediaItemRest>('POST', `${MEDIA_BASE}/${id}`, { body: change });
+
+/** Deletes an image for good; products and categories using it lose it. */
+export const deleteMedia = (id: number) => http<{ deleted: boolean }>('DELETE', `${MEDIA_BASE}/${id}?force=true`);
