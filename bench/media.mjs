@@ -65,7 +65,9 @@ async function photo(seed) {
     raw[i + 1] = ((y * 255) / height + ((state >> 8) & 31)) & 255;
     raw[i + 2] = (((x + y) * 127) / (width + height) + ((state >> 16) & 31)) & 255;
   }
-  return sharp(raw, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer();
 }
 
 let exitCode = 0;
