@@ -1,6 +1,6 @@
 import { useIntl } from 'react-intl';
 import type { Addon } from '../api/types';
-import { Price } from '../ui';
+import { Price, ProductImage } from '../ui';
 import { choiceFor, optionDisplayPrice, type AddonChoice, type AddonChoices, type AddonErrors } from './addons';
 
 function fieldDomId(addon: Addon) {
@@ -175,7 +175,7 @@ function AddonField({
                   }
                 }}
               />
-              {o.image ? <img className="addon__option-img" src={o.image} alt="" width={32} height={32} loading="lazy" /> : null}
+              {o.image ? <ProductImage className="addon__option-img" src={o.image} alt="" width={32} height={32} sizes="32px" /> : null}
               {optionLabel(o.label, optionDisplayPrice(o, basePrice))}
             </label>
           );
