@@ -9,6 +9,7 @@ import WooCommerceRestApiModule from '@woocommerce/woocommerce-rest-api';
 import { parseUploadedSrc, type MediaItemRest } from '@bakje/contract';
 import * as t from '../src/db/schema/index.js';
 import type { App } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
 import { ApiKeyService, type CreatedApiKey } from '../src/modules/api-keys/api-key-service.js';
 import { ensureFirstAdmin } from '../src/modules/auth/first-admin.js';
 import { Browser } from './support/browser.js';
@@ -72,6 +73,16 @@ async function formBody(fields: Record<string, string | { data: Buffer; name: st
   const request = new Request('http://local/', { method: 'POST', body: form });
   return { payload: Buffer.from(await request.arrayBuffer()), contentType: request.headers.get('content-type')! };
 }
+
+describe('media settings', () => {
+  it('keeps uploads under the data dir by default and names a bad limit', () => {
+    const config = loadConfig({ BAKJE_DATA_DIR: '/srv/bakje' }, '/');
+    expect(config.media).toEqual({ dir: '/srv/bakje/media', maxBytes: 10 * 1024 * 1024, maxPixels: 40_000_000 });
+    expect(loadConfig({ BAKJE_MEDIA_DIR: 'beelden', BAKJE_MEDIA_MAX_BYTES: '2048' }, '/app').media).toMatchObject({ dir: '/app/beelden', maxBytes: 2048 });
+    expect(() => loadConfig({ BAKJE_MEDIA_MAX_BYTES: 'veel' })).toThrow(/BAKJE_MEDIA_MAX_BYTES/);
+    expect(() => loadConfig({ BAKJE_MEDIA_MAX_PIXELS: '10' })).toThrow(/BAKJE_MEDIA_MAX_PIXELS/);
+  });
+});
 
 describe.each(databaseKinds)('media uploads and image serving (%s)', (kind) => {
   let testDb: TestDatabase;
