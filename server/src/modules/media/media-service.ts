@@ -30,7 +30,7 @@ const ORIGINAL_FILE = /^(\d{1,5})x(\d{1,5})\.(jpg|png|webp|avif)$/;
 const VARIANT_FILE = new RegExp(`^(${MEDIA_WIDTHS.join('|')}|full)\\.(jpg|png|webp|avif)$`);
 const HASH = /^[0-9a-f]{32}$/;
 
-/** At most this many resized copies are made at once; the others wait (each holds a decoded image). */
+/** At most this many images are decoded at once (uploads and resized copies); the others wait (each holds a decoded image). */
 const RESIZE_LANES = 2;
 
 const invalid = (field: string, reason: string) => new DomainError('INVALID_INPUT', `Invalid parameter(s): ${field} (${reason})`, { params: [field] });
@@ -66,7 +66,8 @@ export class MediaService {
     const title = cleanText(input.title, 'title', 500) || fileName.replace(/\.[^.]*$/, '');
     if (input.data.length === 0) throw fileProblem('empty', 'the file is empty');
     if (input.data.length > this.settings.maxBytes) throw this.tooBig();
-    const image = await normalizeUpload(input.data, this.settings.maxPixels);
+    // In a lane like the resizes: a few large uploads at once must not decode side by side.
+    const image = await this.inLane(() => normalizeUpload(input.data, this.settings.maxPixels));
     const hash = createHash('sha256').update(image.data).digest('hex').slice(0, 32);
     const folder = path.join(this.settings.dir, hash);
     const file = `${image.width}x${image.height}.${image.format}`;
