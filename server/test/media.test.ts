@@ -212,6 +212,14 @@ describe.each(databaseKinds)('media uploads and image serving (%s)', (kind) => {
     expect(await mediaCount()).toBe(rows);
   });
 
+  it('answers 413 over real HTTP too, while the client is still sending', async () => {
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(MAX_BYTES * 10)], { type: 'image/jpeg' }), 'enorm.jpg');
+    const response = await fetch(`${baseUrl}/wp-json/wc/v3/media`, { method: 'POST', headers: { authorization: basic(key) }, body: form });
+    expect(response.status).toBe(413);
+    expect((await response.json()).code).toBe('rest_request_too_large');
+  });
+
   it('strips EXIF and GPS: the served bytes carry none of it', async () => {
     const photo = await picture('jpeg', 640, 480, true);
     expect((await sharp(photo).metadata()).exif).toBeDefined();
