@@ -50,7 +50,7 @@ import { startJobs, type JobsRuntime } from './jobs/jobs-runtime.js';
 import { registerJobRoutes } from './api/rest/jobs.js';
 import { MediaService } from './modules/media/media-service.js';
 import { mediaVariantsJobHandler } from './modules/media/media-jobs.js';
-import { registerMediaRoutes } from './api/rest/wc/media-routes.js';
+import { registerMediaRoutes, WP_PREFIX } from './api/rest/wc/media-routes.js';
 import { registerMediaFiles } from './api/web/media-files.js';
 
 import { mediaDir } from './paths.js';
@@ -104,7 +104,7 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
   // Route schemas are zod schemas (api/http/route-schemas.ts); a failure goes to the error handler.
   server.setValidatorCompiler(validatorCompiler);
   registerErrorHandler(server);
-  registerUnstorableTextGuard(server, { checkedElsewhere: ['/graphql', WC_PREFIX] });
+  registerUnstorableTextGuard(server, { checkedElsewhere: ['/graphql', WC_PREFIX, WP_PREFIX] });
 
   registerHealth(server, database);
   const secret = await sessionSecret(database.db, config.sessionSecret);

@@ -217,7 +217,7 @@ describe.each(databaseKinds)('media uploads and image serving (%s)', (kind) => {
     form.append('file', new Blob([new Uint8Array(MAX_BYTES * 10)], { type: 'image/jpeg' }), 'enorm.jpg');
     const response = await fetch(`${baseUrl}/wp-json/wc/v3/media`, { method: 'POST', headers: { authorization: basic(key) }, body: form });
     expect(response.status).toBe(413);
-    expect((await response.json()).code).toBe('rest_request_too_large');
+    expect(((await response.json()) as { code: string }).code).toBe('rest_request_too_large');
   });
 
   it('strips EXIF and GPS: the served bytes carry none of it', async () => {
@@ -398,6 +398,9 @@ describe.each(databaseKinds)('media uploads and image serving (%s)', (kind) => {
     const bad = await app.server.inject({ method: 'PUT', url, headers, payload: { alt_text: 'x'.repeat(501) } });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().data.params).toEqual(['alt_text']);
+    const nul = await app.server.inject({ method: 'PATCH', url, headers, payload: { alt_text: 'a\u0000b' } });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().code).toBe('rest_invalid_param');
     const folder = path.join(mediaDir, parseUploadedSrc(created.src)!.base.split('/').pop()!);
     expect(fs.existsSync(folder)).toBe(true);
     const notForced = await app.server.inject({ method: 'DELETE', url, headers: { authorization: basic(key) } });

@@ -80,7 +80,7 @@ async function authorize(request: FastifyRequest, deps: { keys: ApiKeyService; s
   throw new DomainError('API_KEY_REQUIRED', reading ? 'Sorry, you cannot list resources.' : 'Sorry, you are not allowed to upload media on this site.');
 }
 
-/** POST, GET /media and GET /media/{id} under /wp-json/wc/v3 and /wp-json/wp/v2 (docs/decisions/0024-media.md). */
+/** The media routes (upload, list, read, update, delete) under /wp-json/wc/v3 and /wp-json/wp/v2 (docs/decisions/0024-media.md). */
 export async function registerMediaRoutes(app: FastifyInstance, deps: { media: MediaService; keys: ApiKeyService; siteUrl: string; clock: () => Date }) {
   const maxBytes = deps.media.settings.maxBytes;
   for (const prefix of [WC_PREFIX, WP_PREFIX]) {
@@ -103,7 +103,9 @@ export async function registerMediaRoutes(app: FastifyInstance, deps: { media: M
           }
         });
         scope.addHook('preValidation', async (request) => {
-          const problem = unstorableTextProblem(request.query) ?? unstorableTextProblem(request.params);
+          // An uploaded file's bytes (a Buffer) are not text; a JSON body (alt text, title) is.
+          const body = Buffer.isBuffer(request.body) ? undefined : request.body;
+          const problem = unstorableTextProblem(request.query) ?? unstorableTextProblem(request.params) ?? unstorableTextProblem(body);
           if (problem) throw new DomainError('INVALID_INPUT', `Invalid parameter(s): ${problem}`);
         });
         scope.setErrorHandler(wooCommerceErrorHandler);
