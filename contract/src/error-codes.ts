@@ -129,6 +129,10 @@ export const errorCodes = {
   TOO_MANY_VARIATIONS: 'invalid',
   BATCH_TOO_LARGE: 'invalid',
 
+  // Media (uploaded images).
+  MEDIA_FILE_INVALID: 'invalid',
+  MEDIA_NOT_FOUND: 'not_found',
+
   // API keys.
   API_KEY_SCOPE_INVALID: 'invalid',
   API_KEY_DESCRIPTION_INVALID: 'invalid',

@@ -5,6 +5,7 @@ export * from './error-codes.js';
 export * from './jobs.js';
 export * from './kitchen.js';
 export * from './mailbox.js';
+export * from './media.js';
 export * from './order-events.js';
 export * from './permissions.js';
 export * from './printing.js';

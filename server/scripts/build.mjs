@@ -21,8 +21,9 @@ await build({
   // PGlite finds its WASM and data files next to its own module; argon2 and fs-native-extensions load a
   // native addon for this platform; pg-native is an optional addon pg may try. @fastify/cookie imports
   // `cookie` dynamically and reads its named exports: bundled, the CommonJS cookie 1.x (the version for
-  // Node 20) would only have a default export, so Node loads it and finds the names itself.
-  external: ['@electric-sql/pglite', '@node-rs/argon2', 'fs-native-extensions', 'pg-native', 'cookie'],
+  // Node 20) would only have a default export, so Node loads it and finds the names itself. sharp loads
+  // libvips for this platform (images, docs/decisions/0024-media.md).
+  external: ['@electric-sql/pglite', '@node-rs/argon2', 'fs-native-extensions', 'pg-native', 'cookie', 'sharp'],
   // CommonJS dependencies bundled into an ES module still call require() for Node built-ins.
   banner: { js: "import { createRequire as __bakjeCreateRequire } from 'node:module'; const require = __bakjeCreateRequire(import.meta.url);" },
   legalComments: 'none',

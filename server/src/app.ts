@@ -55,6 +55,10 @@ import { startJobs, type JobsRuntime } from './jobs/jobs-runtime.js';
 import { registerJobRoutes } from './api/rest/jobs.js';
 import { registerSoldOutRoutes } from './api/rest/sold-out.js';
 import { registerCatalogStream } from './api/events/catalog-stream.js';
+import { MediaService } from './modules/media/media-service.js';
+import { mediaVariantsJobHandler } from './modules/media/media-jobs.js';
+import { registerMediaRoutes, WP_PREFIX } from './api/rest/wc/media-routes.js';
+import { registerMediaFiles } from './api/web/media-files.js';
 
 import { mediaDir } from './paths.js';
 
@@ -107,7 +111,7 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
   // Route schemas are zod schemas (api/http/route-schemas.ts); a failure goes to the error handler.
   server.setValidatorCompiler(validatorCompiler);
   registerErrorHandler(server);
-  registerUnstorableTextGuard(server, { checkedElsewhere: ['/graphql', WC_PREFIX] });
+  registerUnstorableTextGuard(server, { checkedElsewhere: ['/graphql', WC_PREFIX, WP_PREFIX] });
 
   registerHealth(server, database);
   const secret = await sessionSecret(database.db, config.sessionSecret);
@@ -166,6 +170,9 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
   let pepper: string | undefined;
   const keys = new ApiKeyService(database.db, () => (pepper ??= loadPepper(config.apiKeyPepper, config.dataDir)), clock);
   await registerWooCommerceRest(server, { db: database.db, catalog, keys, siteUrl: config.siteUrl, clock, timeZone: config.timeZone });
+  const media = new MediaService(database.db, config.media);
+  await registerMediaRoutes(server, { media, keys, siteUrl: config.siteUrl, clock });
+  registerMediaFiles(server, { media });
   registerApiKeyAdmin(server, { keys, base: '/api/admin/api-keys', authorize: options.authorizeKeyAdmin ?? staffMay('keys.manage') });
   if (options.localAdminSecret) {
     registerApiKeyAdmin(server, { keys, base: '/api/local-admin/api-keys', authorize: localAdminAuthorize(options.localAdminSecret) });
@@ -175,7 +182,8 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
   registerStaffTimeSlotRoutes(server, { db: database.db, clock, timeZone: config.timeZone });
   const handlers = new JobHandlers()
     .register(printJobHandler({ timeZone: config.timeZone, retryBaseMs: config.printing.retryBaseMs }))
-    .register(mailJobHandler(config.smtpUrl ? smtpTransport(config.smtpUrl) : localMailboxTransport(database.db, clock), config.mailFrom));
+    .register(mailJobHandler(config.smtpUrl ? smtpTransport(config.smtpUrl) : localMailboxTransport(database.db, clock), config.mailFrom))
+    .register(mediaVariantsJobHandler(media));
   const jobs = await startJobs(config, database, handlers, log);
   registerJobRoutes(server, { db: database.db, handlers });
   const tidyUp = async () => {

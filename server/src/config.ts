@@ -67,6 +67,14 @@ const schema = z.object({
   BAKJE_KEEP_ALIVE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
   BAKJE_EVENT_STREAMS_PER_CLIENT: z.coerce.number().int().min(1).max(100_000).default(50),
   BAKJE_EVENT_STREAMS_MAX: z.coerce.number().int().min(1).max(1_000_000).default(5_000),
+  BAKJE_MEDIA_DIR: z.string().min(1).optional(),
+  BAKJE_MEDIA_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(100 * 1024 * 1024)
+    .default(10 * 1024 * 1024),
+  BAKJE_MEDIA_MAX_PIXELS: z.coerce.number().int().min(10_000).max(268_402_689).default(40_000_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
 });
@@ -152,6 +160,15 @@ export interface Config {
     /** Open event streams in this process, all clients together. */
     eventStreams: number;
   };
+  /** Uploaded images (docs/decisions/0024-media.md). */
+  media: {
+    /** Folder of the uploaded originals and their cached resized variants. */
+    dir: string;
+    /** Largest accepted upload file. */
+    maxBytes: number;
+    /** Largest accepted width x height (decompression bombs). */
+    maxPixels: number;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -207,6 +224,11 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, rootDir = pr
       keepAliveTimeoutMs: env.BAKJE_KEEP_ALIVE_TIMEOUT_MS,
       eventStreamsPerClient: env.BAKJE_EVENT_STREAMS_PER_CLIENT,
       eventStreams: env.BAKJE_EVENT_STREAMS_MAX,
+    },
+    media: {
+      dir: path.resolve(rootDir, env.BAKJE_MEDIA_DIR ?? path.join(env.BAKJE_DATA_DIR, 'media')),
+      maxBytes: env.BAKJE_MEDIA_MAX_BYTES,
+      maxPixels: env.BAKJE_MEDIA_MAX_PIXELS,
     },
   };
 }

@@ -32,6 +32,7 @@ const DashboardJobsPage = lazy(() => import('../dashboard/admin/jobs/JobsPage'))
 const DashboardMailboxPage = lazy(() => import('../dashboard/admin/MailboxPage'));
 const DashboardOrdersPage = lazy(() => import('../dashboard/orders/OrdersPage'));
 const DashboardFiguresPage = lazy(() => import('../dashboard/figures/FiguresPage'));
+const DashboardMediaPage = lazy(() => import('../dashboard/media/MediaLibraryPage'));
 
 function FullScreen({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageFallback />}>{children}</Suspense>;
@@ -186,6 +187,14 @@ export const routes: RouteObject[] = [
         element: (
           <StaffScreen>
             <DashboardFiguresPage />
+          </StaffScreen>
+        ),
+      },
+      {
+        path: 'dashboard/media',
+        element: (
+          <StaffScreen>
+            <DashboardMediaPage />
           </StaffScreen>
         ),
       },

@@ -11,6 +11,7 @@ export const DASHBOARD_PAGES = [
   { to: '/dashboard/figures', label: 'dashboard.menu.figures', permission: PERMISSION.ordersManage },
   { to: '/dashboard/products', label: 'dashboard.menu.products', permission: PERMISSION.productsManage },
   { to: '/dashboard/timeslots', label: 'dashboard.menu.timeslots', permission: PERMISSION.timeslotsManage },
+  { to: '/dashboard/media', label: 'dashboard.menu.media', permission: PERMISSION.productsManage },
   { to: '/dashboard/staff', label: 'dashboard.menu.staff', permission: PERMISSION.staffManage },
   { to: '/dashboard/api-keys', label: 'dashboard.menu.apiKeys', permission: PERMISSION.keysManage },
   { to: '/dashboard/printer', label: 'dashboard.menu.printer', permission: PERMISSION.kitchenView },

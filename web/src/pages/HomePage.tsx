@@ -57,7 +57,7 @@ export default function HomePage() {
                     >
                       <ProductImage
                         className="category-tile__img"
-                        src={c.image?.productCardUrl || c.image?.sourceUrl}
+                        src={c.image?.sourceUrl || c.image?.productCardUrl}
                         alt=""
                         width={320}
                         height={200}

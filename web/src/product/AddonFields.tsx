@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
 import { formatMoney } from '@bakje/contract/money';
 import type { Addon } from '../api/types';
-import { Price } from '../ui';
+import { Price, ProductImage } from '../ui';
 import { choiceFor, optionDisplayPrice, type AddonChoice, type AddonChoices, type AddonErrors } from './addons';
 
 function fieldDomId(addon: Addon) {
@@ -184,7 +184,7 @@ function AddonField({
                   }
                 }}
               />
-              {o.image ? <img className="addon__option-img" src={o.image} alt="" width={32} height={32} loading="lazy" /> : null}
+              {o.image ? <ProductImage className="addon__option-img" src={o.image} alt="" width={32} height={32} sizes="32px" /> : null}
               {optionLabel(o.label, optionDisplayPrice(o, basePrice))}
               {o.soldOut ? <span className="addon__soldout"> {intl.formatMessage({ id: 'product.soldOut' })}</span> : null}
             </label>

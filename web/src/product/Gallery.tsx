@@ -11,7 +11,7 @@ export function Gallery({ images, name }: { images: ImageData[]; name: string })
   return (
     <div className="gallery">
       <div className="gallery__main">
-        <ProductImage src={current?.sourceUrl || current?.productCardUrl || null} alt={current?.altText || name} width={800} height={600} />
+        <ProductImage src={current?.sourceUrl || current?.productCardUrl || null} alt={current?.altText || name} width={800} height={600} loading="eager" />
       </div>
       {images.length > 1 ? (
         <ul className="gallery__thumbs" aria-label={intl.formatMessage({ id: 'product.gallery' })}>

@@ -107,7 +107,8 @@ function CardAddButton({ product, href }: { product: ListProduct; href: string }
   );
 }
 
-export function ProductCard({ product, headingLevel = 2 }: { product: ListProduct; headingLevel?: 2 | 3 }) {
+/** `eagerImage`: the card is in the first row of a page, so its image loads at once (docs/decisions/0024-media.md). */
+export function ProductCard({ product, headingLevel = 2, eagerImage = false }: { product: ListProduct; headingLevel?: 2 | 3; eagerImage?: boolean }) {
   const soldOut = product.stockStatus === 'OUT_OF_STOCK';
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const image = product.image;
@@ -117,11 +118,12 @@ export function ProductCard({ product, headingLevel = 2 }: { product: ListProduc
       <Link to={href} className="card__link" onMouseEnter={prefetchProductPage} onFocus={prefetchProductPage}>
         <div className="card__media">
           <ProductImage
-            src={image?.productCardUrl || image?.sourceUrl}
+            src={image?.sourceUrl || image?.productCardUrl}
             alt={cardImageAlt(image?.altText, product.name)}
             width={400}
             height={300}
-            loading="lazy"
+            sizes="(max-width: 600px) 100vw, (max-width: 1000px) 50vw, 400px"
+            loading={eagerImage ? 'eager' : 'lazy'}
             className="card__img"
           />
           <ProductBadges product={product} />

@@ -30,6 +30,9 @@ import { useShopQuery } from './useShopQuery';
 /** docs/product.md §4: filtering, search and sorting are re-applied 50 to 100 ms after a change. */
 export const APPLY_DELAY_MS = 75;
 
+/** Cards in the first row of the grid (up to four wide): their images load at once, the rest lazily. */
+const FIRST_ROW = 4;
+
 const SORT_OPTIONS: { value: string; id: string }[] = [
   { value: '', id: 'sort.menu' },
   { value: 'date:DESC', id: 'sort.newest' },
@@ -266,8 +269,8 @@ export default function ShopPage() {
           ) : (
             <>
               <div className="grid" data-testid="product-grid">
-                {result.items.map((p) => (
-                  <ProductCard key={p.databaseId} product={p} />
+                {result.items.map((p, i) => (
+                  <ProductCard key={p.databaseId} product={p} eagerImage={i < FIRST_ROW} />
                 ))}
               </div>
               <Pagination page={result.page} pageCount={result.pageCount} hrefFor={(p) => shopHref(query, p)} />

@@ -13,6 +13,12 @@ export const media = pgTable('media', {
   mimeType: text('mime_type').notNull().default('image/svg+xml'),
   width: integer('width'),
   height: integer('height'),
+  /** Uploaded images: the content hash naming their folder in the media dir (docs/decisions/0024-media.md); null for shipped files. */
+  storageKey: text('storage_key'),
+  /** Uploaded images: bytes of the stored (metadata-free) original. */
+  fileSize: integer('file_size'),
+  /** Uploaded images: the name the file was uploaded with (shown only, never trusted). */
+  fileName: text('file_name'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../../db/client.js';
 import type { CatalogService } from '../../../modules/catalog/catalog-service.js';
 import { canRead, canWrite, type ApiKeyService } from '../../../modules/api-keys/api-key-service.js';
@@ -6,8 +6,8 @@ import { authenticate, type RestPrincipal } from './auth.js';
 import { can } from '../../../modules/auth/permissions.js';
 import { staffRefusal } from '../../http/viewer.js';
 import { DomainError } from '../../../errors/domain-error.js';
-import { restError, validationFailure } from '../../http/error-handler.js';
-import { authError, woocommerceCodeOf } from './errors.js';
+import { authError } from './errors.js';
+import { wooCommerceErrorHandler } from './error-reply.js';
 import { registerCatalogRoutes } from './catalog-routes.js';
 import { registerOrderRoutes } from './order-routes.js';
 import { registerTimeSlotRoutes } from '../time-slots.js';
@@ -37,12 +37,6 @@ async function staffPrincipal(request: FastifyRequest): Promise<RestPrincipal | 
   return { keyId: null, scope: 'read_write', staffUserId: viewer.id };
 }
 
-const BODY_ERRORS: Record<number, string> = {
-  400: 'rest_invalid_json',
-  413: 'rest_request_too_large',
-  415: 'rest_unsupported_media_type',
-};
-
 /**
  * The store REST API (docs/interfaces.md §2) under /wp-json/wc/v3: every request carries an API key, the key's
  * scope decides whether it may read (GET) and write (anything else), errors use the WooCommerce shape.
@@ -70,23 +64,7 @@ export async function registerWooCommerceRest(
         if (problem) throw new DomainError('INVALID_INPUT', `Invalid parameter(s): ${problem}`);
       });
 
-      // The one mapping of api/http/error-handler.ts, with WooCommerce's codes.
-      api.setErrorHandler((error: FastifyError, request, reply) => {
-        const domain = error instanceof DomainError ? error : validationFailure(error);
-        if (domain) {
-          const { status, body } = restError(domain, woocommerceCodeOf(domain, request.method));
-          return reply.code(status).send(body);
-        }
-        const status = error.statusCode;
-        if (status && status >= 400 && status < 500) {
-          const message =
-            status === 413 ? 'The request body is too large.' : status === 415 ? 'Send the body as application/json.' : 'The request body is not valid JSON.';
-          return reply.code(status).send({ code: BODY_ERRORS[status] ?? 'rest_bad_request', message, data: { status } });
-        }
-        // A bug: log it, never send its message, stack or SQL.
-        request.log.error({ err: error }, 'REST request failed');
-        return reply.code(500).send({ code: 'internal_server_error', message: 'Internal server error.', data: { status: 500 } });
-      });
+      api.setErrorHandler(wooCommerceErrorHandler);
 
       registerCatalogRoutes(api, deps);
       registerOrderRoutes(api, deps);

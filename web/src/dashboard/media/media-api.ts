@@ -1,0 +1,74 @@
+import type { MediaItemRest, MediaRefusal } from '@bakje/contract';
+import { csrfToken } from '../../api/client';
+import { http, HttpError, NETWORK_FAILURE } from '../../api/http';
+
+/** The store API's media routes (docs/decisions/0024-media.md); the dashboard calls them with its session cookie. */
+export const MEDIA_BASE = '/wp-json/wc/v3/media';
+export const ACCEPTED_TYPES = 'image/jpeg,image/png,image/webp,image/avif';
+
+/** A refused upload: the server's reason key (or `too_large` for a body it would not read), for a translated text. */
+export class MediaUploadError extends HttpError {
+  constructor(
+    message: string,
+    status: number,
+    readonly reason: MediaRefusal | 'failed',
+  ) {
+    super(message, status, status === 0 ? undefined : 'MEDIA_FILE_INVALID');
+  }
+}
+
+async function send(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, { credentials: 'same-origin', ...init });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new HttpError(NETWORK_FAILURE, 0);
+  }
+}
+
+async function failure(response: Response): Promise<HttpError> {
+  const body = (await response.json().catch(() => null)) as { code?: string; message?: string; data?: { code?: string; reason?: MediaRefusal } } | null;
+  const message = body?.message ?? `HTTP ${response.status}`;
+  if (response.status === 413) return new MediaUploadError(message, 413, 'too_large');
+  if (body?.data?.code === 'MEDIA_FILE_INVALID') return new MediaUploadError(message, response.status, body.data.reason ?? 'unsupported');
+  return new HttpError(message, response.status, body?.data?.code ?? body?.code);
+}
+
+/** Uploads one image with its alt text; the server checks it by content and answers the stored image. */
+export async function uploadMedia(file: File, altText: string, title?: string): Promise<MediaItemRest> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  form.append('alt_text', altText);
+  if (title) form.append('title', title);
+  const csrf = csrfToken();
+  const response = await send(MEDIA_BASE, { method: 'POST', body: form, headers: { accept: 'application/json', ...(csrf ? { 'x-csrf-token': csrf } : {}) } });
+  if (!response.ok) throw await failure(response);
+  return (await response.json()) as MediaItemRest;
+}
+
+export interface MediaPage {
+  items: MediaItemRest[];
+  total: number;
+  totalPages: number;
+}
+
+/** One page of uploaded images, newest first, with the paging headers of the store API. */
+export async function listMedia(options: { page: number; perPage: number; search: string; signal?: AbortSignal }): Promise<MediaPage> {
+  const query = new URLSearchParams({ page: String(options.page), per_page: String(options.perPage), uploaded: 'true' });
+  if (options.search.trim()) query.set('search', options.search.trim());
+  const response = await send(`${MEDIA_BASE}?${query}`, { headers: { accept: 'application/json' }, signal: options.signal });
+  if (!response.ok) throw await failure(response);
+  return {
+    items: (await response.json()) as MediaItemRest[],
+    total: Number(response.headers.get('x-wp-total') ?? 0),
+    totalPages: Number(response.headers.get('x-wp-totalpages') ?? 0),
+  };
+}
+
+export const mediaKey = ['dashboard', 'media'] as const;
+
+/** Changes an image's alt text and title (WordPress: POST /media/{id}); the file itself never changes. */
+export const updateMedia = (id: number, change: { alt_text: string; title: string }) => http<MediaItemRest>('POST', `${MEDIA_BASE}/${id}`, { body: change });
+
+/** Deletes an image for good; products and categories using it lose it. */
+export const deleteMedia = (id: number) => http<{ deleted: boolean }>('DELETE', `${MEDIA_BASE}/${id}?force=true`);
