@@ -1,0 +1,350 @@
+import { z } from 'zod';
+import { parsePrice, toCents } from './money';
+import type { WcAddon, WcMeta, WcProduct, WcProductType, WcVariation } from './types';
+
+/** The 14 allergens of EU Regulation 1169/2011, Annex II (the server's allergen codes). */
+export const ALLERGENS = [
+  'gluten',
+  'crustaceans',
+  'eggs',
+  'fish',
+  'peanuts',
+  'soybeans',
+  'milk',
+  'nuts',
+  'celery',
+  'mustard',
+  'sesame',
+  'sulphites',
+  'lupin',
+  'molluscs',
+] as const;
+export const VAT_RATES = ['6', '12', '21'] as const;
+export const PRODUCT_TYPES = ['simple', 'variable', 'grouped', 'external'] as const satisfies readonly WcProductType[];
+export const STATUSES = ['publish', 'draft', 'private'] as const;
+export const VISIBILITIES = ['visible', 'catalog', 'search', 'hidden'] as const;
+export const STOCK_STATUSES = ['instock', 'outofstock', 'onbackorder'] as const;
+export const LANGUAGES = ['nl', 'fr', 'en'] as const;
+export type Language = (typeof LANGUAGES)[number];
+/** SPEC limits: variations per product, gallery images. */
+export const MAX_VARIATIONS = 100;
+export const MAX_GALLERY = 20;
+
+/** A price as typed ("3,50"), empty allowed; the message is a staff message id. */
+const price = z.string().refine((v) => parsePrice(v) !== null, 'dashboard.product.error.price');
+const requiredPrice = price.refine((v) => v.trim() !== '', 'form.required');
+const wholeNumber = z.string().refine((v) => v.trim() === '' || /^\d{1,6}$/.test(v.trim()), 'dashboard.product.error.wholeNumber');
+const texts = z.object({ nl: z.string(), fr: z.string(), en: z.string() });
+const image = z.object({ id: z.number(), src: z.string() });
+
+const variation = z
+  .object({
+    id: z.number().optional(),
+    /** attribute name → chosen option */
+    options: z.record(z.string(), z.string()),
+    regularPrice: requiredPrice,
+    salePrice: price,
+    stockStatus: z.enum(STOCK_STATUSES),
+    stockQuantity: wholeNumber,
+  })
+  .superRefine(saleBelowRegular);
+
+const addonOption = z.object({
+  label: z.string().trim().min(1, 'form.required').max(200),
+  price,
+  priceType: z.enum(['quantity_based', 'flat_fee', 'percentage_based']),
+  image: z.string(),
+  allergens: z.array(z.enum(ALLERGENS)),
+});
+
+const addon = z.object({
+  name: z.string().trim().min(1, 'form.required').max(200),
+  type: z.enum(['multiple_choice', 'checkbox']),
+  required: z.boolean(),
+  options: z.array(addonOption).min(1, 'dashboard.product.error.addonOptions'),
+});
+
+function saleBelowRegular(values: { regularPrice: string; salePrice: string }, ctx: z.RefinementCtx) {
+  const sale = toCents(values.salePrice);
+  const regular = toCents(values.regularPrice);
+  if (sale !== null && regular !== null && sale > regular) {
+    ctx.addIssue({ code: 'custom', path: ['salePrice'], message: 'dashboard.product.error.saleAboveRegular' });
+  }
+}
+
+/** The product editor's form. Messages are staff message ids (`useErrorText` translates them). */
+export const productSchema = z
+  .object({
+    name: texts.extend({ nl: z.string().trim().min(1, 'form.required').max(200) }),
+    description: texts,
+    shortDescription: texts,
+    slug: z
+      .string()
+      .trim()
+      .refine((v) => v === '' || /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(v), 'dashboard.product.error.slug'),
+    sku: z.string().trim().max(100),
+    type: z.enum(PRODUCT_TYPES),
+    status: z.enum(STATUSES),
+    catalogVisibility: z.enum(VISIBILITIES),
+    featured: z.boolean(),
+    promotion: z.boolean(),
+    regularPrice: price,
+    salePrice: price,
+    saleFrom: z.string(),
+    saleTo: z.string(),
+    stockStatus: z.enum(STOCK_STATUSES),
+    manageStock: z.boolean(),
+    stockQuantity: wholeNumber,
+    vatRate: z.enum(VAT_RATES),
+    allergens: z.array(z.enum(ALLERGENS)),
+    maxQuantity: wholeNumber,
+    categoryIds: z.array(z.string()),
+    image: image.nullable(),
+    gallery: z.array(image).max(MAX_GALLERY, 'dashboard.product.error.gallery'),
+    externalUrl: z.string().trim(),
+    buttonText: z.string().trim().max(100),
+    groupedIds: z.array(z.number()),
+    attributes: z.array(z.object({ name: z.string().trim().min(1, 'form.required').max(100), options: z.string() })),
+    variations: z.array(variation).max(MAX_VARIATIONS, 'dashboard.product.error.tooManyVariations'),
+    addons: z.array(addon),
+    upsellIds: z.array(z.number()),
+    crossSellIds: z.array(z.number()),
+  })
+  .superRefine((values, ctx) => {
+    saleBelowRegular(values, ctx);
+    if (values.saleFrom && values.saleTo && values.saleTo < values.saleFrom) {
+      ctx.addIssue({ code: 'custom', path: ['saleTo'], message: 'dashboard.product.error.saleDates' });
+    }
+    if ((values.saleFrom || values.saleTo) && values.salePrice.trim() === '') {
+      ctx.addIssue({ code: 'custom', path: ['salePrice'], message: 'dashboard.product.error.saleDatesWithoutPrice' });
+    }
+    if (values.type === 'simple' && values.regularPrice.trim() === '') {
+      ctx.addIssue({ code: 'custom', path: ['regularPrice'], message: 'form.required' });
+    }
+    if (values.type === 'external' && !/^https?:\/\/\S+$/.test(values.externalUrl)) {
+      ctx.addIssue({ code: 'custom', path: ['externalUrl'], message: 'dashboard.product.error.url' });
+    }
+    if (values.type === 'variable') {
+      if (values.attributes.length === 0) ctx.addIssue({ code: 'custom', path: ['attributes'], message: 'dashboard.product.error.noAttributes' });
+      const seen = new Set<string>();
+      values.variations.forEach((v, index) => {
+        const key = values.attributes.map((a) => v.options[a.name] ?? '').join('\u0000');
+        if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['variations', index, 'regularPrice'], message: 'dashboard.product.error.duplicateVariation' });
+        seen.add(key);
+      });
+    }
+  });
+
+export type ProductFormInput = z.input<typeof productSchema>;
+export type ProductFormValues = z.output<typeof productSchema>;
+export type VariationValues = ProductFormValues['variations'][number];
+
+export const EMPTY_PRODUCT: ProductFormInput = {
+  name: { nl: '', fr: '', en: '' },
+  description: { nl: '', fr: '', en: '' },
+  shortDescription: { nl: '', fr: '', en: '' },
+  slug: '',
+  sku: '',
+  type: 'simple',
+  status: 'publish',
+  catalogVisibility: 'visible',
+  featured: false,
+  promotion: false,
+  regularPrice: '',
+  salePrice: '',
+  saleFrom: '',
+  saleTo: '',
+  stockStatus: 'instock',
+  manageStock: false,
+  stockQuantity: '',
+  vatRate: '21',
+  allergens: [],
+  maxQuantity: '',
+  categoryIds: [],
+  image: null,
+  gallery: [],
+  externalUrl: '',
+  buttonText: '',
+  groupedIds: [],
+  attributes: [],
+  variations: [],
+  addons: [],
+  upsellIds: [],
+  crossSellIds: [],
+};
+
+/** The option lists of the attributes ("Klein, Groot" → ["Klein", "Groot"]), without blanks or repeats. */
+export const optionsOf = (text: string) => [
+  ...new Set(
+    text
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean),
+  ),
+];
+
+/**
+ * Every combination of the attributes' options, keeping the prices and stock of combinations that already
+ * exist (matched by their options) and starting new ones at `basePrice`. Capped at MAX_VARIATIONS + 1 so the
+ * schema can say there are too many without building millions.
+ */
+export function combineVariations(attributes: { name: string; options: string }[], existing: VariationValues[], basePrice: string): VariationValues[] {
+  const lists = attributes.filter((a) => a.name.trim()).map((a) => ({ name: a.name.trim(), options: optionsOf(a.options) }));
+  if (lists.length === 0 || lists.some((l) => l.options.length === 0)) return [];
+  let combos: Record<string, string>[] = [{}];
+  for (const list of lists) {
+    combos = combos.flatMap((c) => list.options.map((o) => ({ ...c, [list.name]: o }))).slice(0, MAX_VARIATIONS + 1);
+  }
+  const keyOf = (options: Record<string, string>) => lists.map((l) => `${l.name}=${options[l.name] ?? ''}`).join('|');
+  const byKey = new Map(existing.map((v) => [keyOf(v.options), v]));
+  return combos.map(
+    (options) => byKey.get(keyOf(options)) ?? { options, regularPrice: basePrice, salePrice: '', stockStatus: 'instock' as const, stockQuantity: '' },
+  );
+}
+
+const meta = (product: WcProduct, key: string): unknown => product.meta_data.find((m) => m.key === key)?.value;
+const text = (value: unknown) => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
+const truthy = (value: unknown) => value === true || value === 'yes' || value === '1' || value === 1 || value === 'true';
+const dateOnly = (value: string | null | undefined) => (value ? value.slice(0, 10) : '');
+
+/** A product (and its variations) from the API as the editor's values; prices with a comma. */
+export function toFormValues(product: WcProduct, variations: WcVariation[], formatPrice: (decimal: string | null) => string): ProductFormInput {
+  const t = product.translations;
+  const allergens = meta(product, 'product_allergens');
+  const vat = text(meta(product, 'cloudpos_tax'));
+  const [main, ...gallery] = product.images;
+  const variationAttributes = product.attributes.filter((a) => a.variation !== false);
+  return {
+    name: {
+      nl: t?.name.nl ?? product.name,
+      fr: t?.name.fr ?? text(meta(product, 'french_translation')),
+      en: t?.name.en ?? text(meta(product, 'english_translation')),
+    },
+    description: { nl: t?.description.nl ?? product.description, fr: t?.description.fr ?? '', en: t?.description.en ?? '' },
+    shortDescription: { nl: t?.short_description.nl ?? product.short_description, fr: t?.short_description.fr ?? '', en: t?.short_description.en ?? '' },
+    slug: product.slug,
+    sku: product.sku,
+    type: product.type,
+    status: product.status === 'pending' ? 'draft' : product.status,
+    catalogVisibility: product.catalog_visibility,
+    featured: product.featured,
+    promotion: truthy(meta(product, 'is_promotion')),
+    regularPrice: formatPrice(product.regular_price),
+    salePrice: formatPrice(product.sale_price),
+    saleFrom: dateOnly(product.date_on_sale_from),
+    saleTo: dateOnly(product.date_on_sale_to),
+    stockStatus: product.stock_status,
+    manageStock: product.manage_stock,
+    stockQuantity: product.stock_quantity === null ? '' : String(product.stock_quantity),
+    vatRate: (VAT_RATES as readonly string[]).includes(vat) ? (vat as (typeof VAT_RATES)[number]) : '21',
+    allergens: Array.isArray(allergens) ? allergens.filter((a): a is (typeof ALLERGENS)[number] => (ALLERGENS as readonly unknown[]).includes(a)) : [],
+    maxQuantity: text(meta(product, 'max_amount')),
+    categoryIds: product.categories.map((c) => String(c.id)),
+    image: main ? { id: main.id, src: main.src } : null,
+    gallery: gallery.map((i) => ({ id: i.id, src: i.src })),
+    externalUrl: product.external_url ?? '',
+    buttonText: product.button_text ?? '',
+    groupedIds: product.grouped_products ?? [],
+    attributes: variationAttributes.map((a) => ({ name: a.name, options: a.options.join(', ') })),
+    variations: variations.map((v) => ({
+      id: v.id,
+      options: Object.fromEntries(v.attributes.map((a) => [a.name, a.option])),
+      regularPrice: formatPrice(v.regular_price),
+      salePrice: formatPrice(v.sale_price),
+      stockStatus: v.stock_status,
+      stockQuantity: v.stock_quantity === null ? '' : String(v.stock_quantity),
+    })),
+    addons: (product.addons ?? []).map((a) => ({
+      name: a.name,
+      type: a.type === 'checkbox' ? 'checkbox' : 'multiple_choice',
+      required: a.required,
+      options: a.options.map((o) => ({
+        label: o.label,
+        price: formatPrice(o.price),
+        priceType: o.price_type ?? 'quantity_based',
+        image: o.image ?? '',
+        allergens: (o.allergens ?? []).filter((x): x is (typeof ALLERGENS)[number] => (ALLERGENS as readonly string[]).includes(x)),
+      })),
+    })),
+    upsellIds: product.upsell_ids,
+    crossSellIds: product.cross_sell_ids,
+  };
+}
+
+const decimal = (typed: string) => parsePrice(typed) ?? '';
+const quantity = (typed: string) => (typed.trim() === '' ? null : Number(typed.trim()));
+
+/** The editor's values as the API's product body (WooCommerce field names; prices "3.50"). */
+export function toProductBody(values: ProductFormValues): Record<string, unknown> {
+  const metaData: WcMeta[] = [
+    { key: 'english_translation', value: values.name.en.trim() },
+    { key: 'french_translation', value: values.name.fr.trim() },
+    { key: 'product_allergens', value: values.allergens },
+    { key: 'max_amount', value: values.maxQuantity.trim() === '' ? '' : Number(values.maxQuantity) },
+    { key: 'is_promotion', value: values.promotion ? 'yes' : 'no' },
+    { key: 'cloudpos_tax', value: values.vatRate },
+  ];
+  const addons: WcAddon[] = values.addons.map((a) => ({
+    name: a.name,
+    type: a.type,
+    display: a.type === 'multiple_choice' ? 'radiobutton' : undefined,
+    required: a.required,
+    options: a.options.map((o) => ({
+      label: o.label,
+      price: decimal(o.price),
+      price_type: o.priceType,
+      image: o.image.trim() || null,
+      allergens: o.allergens,
+    })),
+  }));
+  const variable = values.type === 'variable';
+  return {
+    name: values.name.nl,
+    slug: values.slug || undefined,
+    sku: values.sku,
+    type: values.type,
+    status: values.status,
+    catalog_visibility: values.catalogVisibility,
+    featured: values.featured,
+    description: values.description.nl,
+    short_description: values.shortDescription.nl,
+    translations: { name: values.name, description: values.description, short_description: values.shortDescription },
+    regular_price: variable ? '' : decimal(values.regularPrice),
+    sale_price: variable ? '' : decimal(values.salePrice),
+    date_on_sale_from: values.saleFrom || null,
+    date_on_sale_to: values.saleTo || null,
+    stock_status: values.stockStatus,
+    manage_stock: values.manageStock,
+    stock_quantity: values.manageStock ? quantity(values.stockQuantity) : null,
+    categories: values.categoryIds.map((id) => ({ id: Number(id) })),
+    images: [values.image, ...values.gallery].filter((i) => i !== null).map((i) => (i.id > 0 ? { id: i.id } : { src: i.src })),
+    attributes: variable
+      ? values.attributes.map((a, position) => ({ name: a.name, position, visible: true, variation: true, options: optionsOf(a.options) }))
+      : [],
+    ...(values.type === 'external' ? { external_url: values.externalUrl, button_text: values.buttonText } : {}),
+    ...(values.type === 'grouped' ? { grouped_products: values.groupedIds } : {}),
+    upsell_ids: values.upsellIds,
+    cross_sell_ids: values.crossSellIds,
+    addons,
+    meta_data: metaData,
+  };
+}
+
+/** The variations batch that brings the saved variations in line with the editor (create, update, delete). */
+export function toVariationBatch(values: ProductFormValues, savedIds: number[]) {
+  if (values.type !== 'variable') return savedIds.length ? { delete: savedIds } : null;
+  const body = (v: VariationValues) => ({
+    attributes: Object.entries(v.options).map(([name, option]) => ({ name, option })),
+    regular_price: decimal(v.regularPrice),
+    sale_price: decimal(v.salePrice),
+    stock_status: v.stockStatus,
+    manage_stock: v.stockQuantity.trim() !== '',
+    stock_quantity: quantity(v.stockQuantity),
+  });
+  const kept = new Set(values.variations.flatMap((v) => (v.id ? [v.id] : [])));
+  return {
+    create: values.variations.filter((v) => !v.id).map(body),
+    update: values.variations.filter((v) => v.id).map((v) => ({ id: v.id!, ...body(v) })),
+    delete: savedIds.filter((id) => !kept.has(id)),
+  };
+}
