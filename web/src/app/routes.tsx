@@ -23,7 +23,8 @@ const DashboardArea = lazy(() => import('../areas/DashboardArea'));
 const KitchenPage = lazy(() => import('../dashboard/kitchen/KitchenPage'));
 const DisplaysArea = lazy(() => import('../displays/DisplaysArea'));
 const VirtualPrinterPage = lazy(() => import('../dashboard/admin/PrinterRoute'));
-const DashboardProductsPage = lazy(() => import('../dashboard/admin/ProductsPage'));
+const DashboardProductsPage = lazy(() => import('../dashboard/catalog/products/ProductsListPage'));
+const DashboardProductEditorPage = lazy(() => import('../dashboard/catalog/products/ProductEditorPage'));
 const DashboardStaffPage = lazy(() => import('../dashboard/admin/StaffPage'));
 const DashboardApiKeysPage = lazy(() => import('../dashboard/admin/ApiKeysPage'));
 const DashboardPrintingPage = lazy(() => import('../dashboard/admin/printing/PrintingPage'));
@@ -118,6 +119,14 @@ export const routes: RouteObject[] = [
         element: (
           <StaffScreen>
             <DashboardProductsPage />
+          </StaffScreen>
+        ),
+      },
+      {
+        path: 'dashboard/products/:id',
+        element: (
+          <StaffScreen>
+            <DashboardProductEditorPage />
           </StaffScreen>
         ),
       },

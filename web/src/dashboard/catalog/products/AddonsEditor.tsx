@@ -1,0 +1,134 @@
+import { Controller, useFieldArray, type UseFormReturn } from 'react-hook-form';
+import { useIntl } from 'react-intl';
+import { errorAt, useErrorText } from '../../../forms/useZodForm';
+import { Button, Field } from '../../../ui';
+import { MediaPicker } from '../../media/MediaPicker';
+import { ALLERGENS, type ProductFormInput, type ProductFormValues } from './productForm';
+
+type Form = UseFormReturn<ProductFormInput, unknown, ProductFormValues>;
+
+function AddonOptions({ form, addon, addonName }: { form: Form; addon: number; addonName: string }) {
+  const intl = useIntl();
+  const errorText = useErrorText();
+  const { register, control, formState } = form;
+  const options = useFieldArray({ control, name: `addons.${addon}.options` });
+  return (
+    <>
+      {options.fields.map((field, index) => (
+        <fieldset key={field.id} className="admin__fieldset products__addon-option">
+          <legend>{intl.formatMessage({ id: 'dashboard.product.addonOption' }, { n: index + 1, addon: addonName })}</legend>
+          <div className="admin__row">
+            <Field
+              label={intl.formatMessage({ id: 'dashboard.product.addonOptionLabel' })}
+              {...register(`addons.${addon}.options.${index}.label`)}
+              error={errorText(errorAt(formState.errors, `addons.${addon}.options.${index}.label`))}
+            />
+            <Field
+              label={intl.formatMessage({ id: 'dashboard.product.addonOptionPrice' })}
+              inputMode="decimal"
+              {...register(`addons.${addon}.options.${index}.price`)}
+              error={errorText(errorAt(formState.errors, `addons.${addon}.options.${index}.price`))}
+            />
+            <Field
+              as="select"
+              label={intl.formatMessage({ id: 'dashboard.product.addonPriceType' })}
+              {...register(`addons.${addon}.options.${index}.priceType`)}
+            >
+              {(['quantity_based', 'flat_fee', 'percentage_based'] as const).map((t) => (
+                <option key={t} value={t}>
+                  {intl.formatMessage({ id: `dashboard.product.priceType.${t}` })}
+                </option>
+              ))}
+            </Field>
+          </div>
+          <Controller
+            control={control}
+            name={`addons.${addon}.options.${index}.image`}
+            render={({ field: image }) => (
+              <MediaPicker
+                label={intl.formatMessage({ id: 'dashboard.product.addonOptionImage' })}
+                value={image.value ? { id: 0, src: image.value } : null}
+                onChange={(v) => image.onChange(v?.src ?? '')}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name={`addons.${addon}.options.${index}.allergens`}
+            render={({ field: chosen }) => (
+              <AllergenChecks legend={intl.formatMessage({ id: 'dashboard.product.allergens' })} value={chosen.value} onChange={chosen.onChange} />
+            )}
+          />
+          <Button variant="ghost" size="sm" onClick={() => options.remove(index)}>
+            {intl.formatMessage({ id: 'dashboard.product.addonOptionRemove' })}
+          </Button>
+        </fieldset>
+      ))}
+      <Button variant="secondary" size="sm" onClick={() => options.append({ label: '', price: '', priceType: 'quantity_based', image: '', allergens: [] })}>
+        {intl.formatMessage({ id: 'dashboard.product.addonOptionAdd' })}
+      </Button>
+    </>
+  );
+}
+
+/** The 14 allergens as checkboxes. */
+export function AllergenChecks({ legend, value, onChange }: { legend: string; value: string[]; onChange: (value: (typeof ALLERGENS)[number][]) => void }) {
+  const intl = useIntl();
+  return (
+    <fieldset className="admin__fieldset products__allergens">
+      <legend>{legend}</legend>
+      {ALLERGENS.map((code) => (
+        <label key={code} className="check">
+          <input
+            type="checkbox"
+            checked={value.includes(code)}
+            onChange={(event) => onChange(ALLERGENS.filter((a) => (a === code ? event.target.checked : value.includes(a))))}
+          />
+          <span>{intl.formatMessage({ id: `dashboard.allergen.${code}` })}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** The product's own add-ons: fields (one choice or several) with options, each with a price, image and allergens. */
+export function AddonsEditor({ form }: { form: Form }) {
+  const intl = useIntl();
+  const errorText = useErrorText();
+  const { register, control, formState, watch } = form;
+  const addons = useFieldArray({ control, name: 'addons' });
+  return (
+    <section className="admin__section" aria-labelledby="addons-title">
+      <h2 id="addons-title">{intl.formatMessage({ id: 'dashboard.product.addons' })}</h2>
+      {addons.fields.map((field, index) => {
+        const name = watch(`addons.${index}.name`) || intl.formatMessage({ id: 'dashboard.product.addonUnnamed' }, { n: index + 1 });
+        const optionsError = errorAt(formState.errors, `addons.${index}.options`);
+        return (
+          <fieldset key={field.id} className="admin__fieldset products__addon">
+            <legend>{name}</legend>
+            <div className="admin__row">
+              <Field
+                label={intl.formatMessage({ id: 'dashboard.product.addonName' })}
+                {...register(`addons.${index}.name`)}
+                error={errorText(errorAt(formState.errors, `addons.${index}.name`))}
+              />
+              <Field as="select" label={intl.formatMessage({ id: 'dashboard.product.addonType' })} {...register(`addons.${index}.type`)}>
+                <option value="multiple_choice">{intl.formatMessage({ id: 'dashboard.product.addonType.multiple_choice' })}</option>
+                <option value="checkbox">{intl.formatMessage({ id: 'dashboard.product.addonType.checkbox' })}</option>
+              </Field>
+              <Field as="checkbox" label={intl.formatMessage({ id: 'dashboard.product.addonRequired' })} {...register(`addons.${index}.required`)} />
+            </div>
+            {optionsError ? <p className="field-error">{errorText(optionsError)}</p> : null}
+            <AddonOptions form={form} addon={index} addonName={name} />
+            <Button variant="ghost" size="sm" onClick={() => addons.remove(index)}>
+              {intl.formatMessage({ id: 'dashboard.product.addonRemove' }, { name })}
+            </Button>
+          </fieldset>
+        );
+      })}
+      <Button variant="secondary" size="sm" onClick={() => addons.append({ name: '', type: 'multiple_choice', required: false, options: [] })}>
+        {intl.formatMessage({ id: 'dashboard.product.addonAdd' })}
+      </Button>
+    </section>
+  );
+}
