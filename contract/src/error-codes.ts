@@ -110,6 +110,14 @@ export const errorCodes = {
   PRODUCT_NOT_FOUND: 'not_found',
   PRODUCT_UPDATE_INVALID: 'invalid',
   CATEGORY_NOT_FOUND: 'not_found',
+  // Catalogue writes (store REST API): a field that does not fit names itself in details.params.
+  PRODUCT_INVALID: 'invalid',
+  PRODUCT_SKU_TAKEN: 'invalid',
+  PRODUCT_SLUG_TAKEN: 'invalid',
+  PRODUCT_CHANGED: 'conflict',
+  TOO_MANY_VARIATIONS: 'invalid',
+  VARIATION_NOT_FOUND: 'not_found',
+  BATCH_TOO_LARGE: 'invalid',
 
   // API keys.
   API_KEY_SCOPE_INVALID: 'invalid',

@@ -1,4 +1,5 @@
 // The shapes of the server's staff REST routes and live event streams (README.md).
+export * from './catalog.js';
 export * from './dashboard.js';
 export * from './error-codes.js';
 export * from './jobs.js';

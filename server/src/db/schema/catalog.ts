@@ -38,6 +38,8 @@ export const productTypes = ['SIMPLE', 'VARIABLE', 'VARIATION', 'EXTERNAL', 'GRO
 export type ProductType = (typeof productTypes)[number];
 export const stockStatuses = ['IN_STOCK', 'OUT_OF_STOCK', 'ON_BACKORDER'] as const;
 export type StockStatus = (typeof stockStatuses)[number];
+export const productStatuses = ['publish', 'draft', 'private', 'trash'] as const;
+export type ProductStatus = (typeof productStatuses)[number];
 export const catalogVisibilities = ['visible', 'catalog', 'search', 'hidden'] as const;
 export type CatalogVisibility = (typeof catalogVisibilities)[number];
 
@@ -48,7 +50,8 @@ export const products = pgTable(
     /** Set for VARIATION rows: the VARIABLE product they belong to. */
     parentId: integer('parent_id').references((): AnyPgColumn => products.id, { onDelete: 'cascade' }),
     type: text('type').$type<ProductType>().notNull(),
-    status: text('status').$type<'publish' | 'draft' | 'private'>().notNull().default('publish'),
+    /** 'trash': deleted without force through the store REST API (docs/decisions/0022-catalog-rest-api.md). */
+    status: text('status').$type<ProductStatus>().notNull().default('publish'),
     slug: text('slug').notNull(),
     sku: text('sku').notNull().default(''),
     name: jsonb('name').$type<Translated>().notNull(),
@@ -57,6 +60,9 @@ export const products = pgTable(
     /** Prices in euro cents, VAT included. null means "no price set". */
     regularPrice: integer('regular_price'),
     salePrice: integer('sale_price'),
+    /** When set, the sale price applies from / until these moments (WooCommerce's scheduled sale). */
+    dateOnSaleFrom: timestamp('date_on_sale_from', { withTimezone: true }),
+    dateOnSaleTo: timestamp('date_on_sale_to', { withTimezone: true }),
     purchasePrice: integer('purchase_price').notNull().default(0),
     stockStatus: text('stock_status').$type<StockStatus>().notNull().default('IN_STOCK'),
     manageStock: boolean('manage_stock').notNull().default(false),
@@ -86,6 +92,8 @@ export const products = pgTable(
     metaData: jsonb('meta_data').$type<MetaEntry[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Raised by one on every write through the catalogue module; the optimistic version (If-Match). */
+    revision: integer('revision').notNull().default(0),
   },
   (t) => [uniqueIndex('products_slug_key').on(t.slug), index('products_parent_idx').on(t.parentId), index('products_menu_order_idx').on(t.menuOrder)],
 );

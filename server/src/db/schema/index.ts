@@ -7,3 +7,4 @@ export * from './api-keys.js';
 export * from './accounts.js';
 export * from './staff-logins.js';
 export * from './jobs.js';
+export * from './catalog-changes.js';

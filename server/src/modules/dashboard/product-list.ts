@@ -13,7 +13,8 @@ const priceOf = (row: ProductRow) => row.salePrice ?? row.regularPrice;
  */
 export async function listDashboardProducts(db: DbOrTx): Promise<DashboardProduct[]> {
   const rows = await db.select().from(products).orderBy(asc(products.menuOrder), asc(products.id));
-  const parents = rows.filter((r) => r.parentId === null);
+  // Trashed products (DELETE without force on the store REST API) are gone from the menu.
+  const parents = rows.filter((r): r is ProductRow & { status: Exclude<ProductRow['status'], 'trash'> } => r.parentId === null && r.status !== 'trash');
   const variationsOf = new Map<number, ProductRow[]>();
   for (const row of rows) {
     if (row.parentId === null) continue;

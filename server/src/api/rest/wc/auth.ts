@@ -5,8 +5,10 @@ import { authError } from './errors.js';
 import { expectedSignature, isSupportedMethod, missingOAuthParam, oauthFromHeader, timestampFresh, type OAuthParams } from './oauth.js';
 
 export interface RestPrincipal {
-  keyId: number;
+  /** The API key, or null for a staff member signed in to the dashboard (cookie + CSRF header). */
+  keyId: number | null;
   scope: ApiKeyScope;
+  staffUserId?: number;
 }
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);

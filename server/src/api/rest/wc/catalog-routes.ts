@@ -5,37 +5,16 @@ import { isOnSale } from '../../../modules/catalog/product-query.js';
 import { translate } from '../../../modules/i18n/locale.js';
 import { z } from 'zod';
 import type { Db } from '../../../db/client.js';
-import { catalogVisibilities } from '../../../db/schema/index.js';
-import { updateProduct } from '../../../modules/catalog/product-update.js';
+import { lastChanges } from '../../../modules/catalog-audit/catalog-audit.js';
 import { DomainError } from '../../../errors/domain-error.js';
-import { boolQuery, enumQuery, idListQuery, idParams, intQuery, lastValue, optionalBody } from '../../http/route-schemas.js';
+import { boolQuery, enumQuery, idListQuery, idParams, intQuery, lastValue } from '../../http/route-schemas.js';
 import { pageOf, pageQuery, pagingHeaders } from './paging.js';
 import { categoryShape, productShape, wcStockStatusOf, wcStockStatuses } from './catalog-shapes.js';
+import { contextQuery, registerProductWriteRoutes } from './product-write-routes.js';
 
 const PRODUCT_ORDERBY = ['date', 'id', 'include', 'title', 'slug', 'price', 'popularity', 'rating', 'menu_order'] as const;
 const CATEGORY_ORDERBY = ['id', 'include', 'name', 'slug', 'term_group', 'description', 'count', 'menu_order'] as const;
 const ORDER = ['asc', 'desc'] as const;
-
-/** GET /products, /products/{id}, /products/categories, /products/categories/{id} from the catalogue snapshot. */
-const price = z.union([z.literal(''), z.string().regex(/^\d{1,6}(\.\d{1,2})?$/, 'a price such as "3.50"')]);
-const toCents = (value: string | undefined) => (value === undefined ? undefined : value === '' ? null : Math.round(Number(value) * 100));
-const STOCK_IN = { instock: 'IN_STOCK', outofstock: 'OUT_OF_STOCK', onbackorder: 'ON_BACKORDER' } as const;
-
-/** The writable product fields (others are ignored, as WooCommerce ignores read-only fields). */
-const productBody = z.object({
-  name: z.string().trim().min(1).max(200).optional(),
-  description: z.string().max(20_000).optional(),
-  short_description: z.string().max(5_000).optional(),
-  regular_price: price.optional(),
-  sale_price: price.optional(),
-  status: z.enum(['publish', 'draft', 'private']).optional(),
-  featured: z.boolean().optional(),
-  menu_order: z.number().int().min(-1_000_000).max(1_000_000).optional(),
-  catalog_visibility: z.enum(catalogVisibilities).optional(),
-  stock_status: z.enum(wcStockStatuses).optional(),
-  manage_stock: z.boolean().optional(),
-  stock_quantity: z.number().int().min(-1_000_000).max(1_000_000).nullable().optional(),
-});
 
 const productListQuery = z.object({
   ...pageQuery,
@@ -53,6 +32,7 @@ const productListQuery = z.object({
   max_price: intQuery(0, 999_999).optional(),
   orderby: enumQuery(PRODUCT_ORDERBY).optional(),
   order: enumQuery(ORDER).optional(),
+  context: enumQuery(['view', 'edit']).optional(),
 });
 
 const categoryListQuery = z.object({
@@ -68,6 +48,7 @@ const categoryListQuery = z.object({
 
 export function registerCatalogRoutes(app: FastifyInstance, deps: { catalog: CatalogService; db: Db }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  registerProductWriteRoutes(app, deps);
 
   api.get('/products', { schema: { querystring: productListQuery } }, async (request, reply) => {
     const query = request.query;
@@ -85,7 +66,7 @@ export function registerCatalogRoutes(app: FastifyInstance, deps: { catalog: Cat
     const snapshot = await deps.catalog.get();
     let list = snapshot.list.filter(
       (p) =>
-        (status === 'any' || p.row.status === status) &&
+        (status === 'any' ? p.row.status !== 'trash' : p.row.status === status) &&
         (!type || p.row.type.toLowerCase() === type) &&
         (category === undefined || p.categoryIds.includes(category)) &&
         (slug === undefined || p.row.slug === slug) &&
@@ -118,7 +99,13 @@ export function registerCatalogRoutes(app: FastifyInstance, deps: { catalog: Cat
     });
     pagingHeaders(request, reply, page, list.length);
     const start = (page.page - 1) * page.perPage;
-    return list.slice(start, start + page.perPage).map((p) => productShape(snapshot, p));
+    const shown = list.slice(start, start + page.perPage);
+    const changed = await lastChanges(
+      deps.db,
+      'product',
+      shown.map((p) => p.row.id),
+    );
+    return shown.map((p) => productShape(snapshot, p, { context: query.context ?? 'view', lastChanged: changed.get(p.row.id) ?? null }));
   });
 
   api.get('/products/categories', { schema: { querystring: categoryListQuery } }, async (request, reply) => {
@@ -177,39 +164,14 @@ export function registerCatalogRoutes(app: FastifyInstance, deps: { catalog: Cat
     return categoryShape(snapshot, category);
   });
 
-  // PUT /products/{id} (docs/product.md §7 back office): the change, then the product as the catalogue now has it.
-  const update = { schema: { params: idParams, body: optionalBody(productBody) } };
-  const handleUpdate = async (request: { params: { id: number }; body: z.output<typeof productBody> }) => {
-    const { id } = request.params;
-    const b = request.body;
-    const version = await updateProduct(deps.db, id, {
-      name: b.name,
-      description: b.description,
-      shortDescription: b.short_description,
-      regularPrice: toCents(b.regular_price),
-      salePrice: toCents(b.sale_price),
-      status: b.status,
-      featured: b.featured,
-      menuOrder: b.menu_order,
-      catalogVisibility: b.catalog_visibility,
-      stockStatus: b.stock_status === undefined ? undefined : STOCK_IN[b.stock_status],
-      manageStock: b.manage_stock,
-      stockQuantity: b.stock_quantity,
-    });
-    // Read our own write: the NOTIFY may not have arrived yet.
-    deps.catalog.markChanged(version);
-    const snapshot = await deps.catalog.get();
-    return productShape(snapshot, snapshot.products.get(id)!);
-  };
-  api.put('/products/:id', update, handleUpdate);
-  api.post('/products/:id', update, handleUpdate);
-  api.patch('/products/:id', update, handleUpdate);
-
-  api.get('/products/:id', { schema: { params: idParams } }, async (request) => {
+  // The ETag is the product's revision: send it back in If-Match to save only over what you read.
+  api.get('/products/:id', { schema: { params: idParams, querystring: contextQuery } }, async (request, reply) => {
     const { id } = request.params;
     const snapshot = await deps.catalog.get();
     const product = snapshot.products.get(id);
     if (!product || product.row.type === 'VARIATION') throw new DomainError('PRODUCT_NOT_FOUND', 'Invalid ID.');
-    return productShape(snapshot, product);
+    const lastChanged = (await lastChanges(deps.db, 'product', [id])).get(id) ?? null;
+    reply.header('etag', `"${product.row.revision}"`);
+    return productShape(snapshot, product, { context: request.query.context ?? 'view', lastChanged });
   });
 }

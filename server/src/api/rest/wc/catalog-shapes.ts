@@ -1,4 +1,5 @@
-import type { CatalogSnapshot, CategoryRow, ProductRecord } from '../../../modules/catalog/snapshot.js';
+import type { LastChanged, WcAddon } from '@bakje/contract';
+import type { AddonField, CatalogSnapshot, CategoryRow, ProductRecord } from '../../../modules/catalog/snapshot.js';
 import { centsToDecimal } from '../../../modules/catalog/money.js';
 import { isOnSale, stockStatusOf } from '../../../modules/catalog/product-query.js';
 import { translate } from '../../../modules/i18n/locale.js';
@@ -14,8 +15,89 @@ function image(snapshot: CatalogSnapshot, id: number | null) {
   return row ? { id: row.id, src: row.src, name: row.title, alt: row.altText, date_created: row.createdAt.toISOString().slice(0, 19) } : null;
 }
 
+const iso = (d: Date | null) => (d ? d.toISOString().slice(0, 19) : null);
+
+export interface ShapeOptions {
+  context?: 'view' | 'edit';
+  lastChanged?: LastChanged | null;
+}
+
+function addonShape(snapshot: CatalogSnapshot, f: AddonField): WcAddon {
+  return {
+    id: f.id,
+    name: f.name.nl,
+    name_translations: { fr: f.name.fr ?? '', en: f.name.en ?? '' },
+    description: f.description.nl,
+    type: f.kind,
+    display: f.display,
+    required: f.required,
+    price: f.price ? centsToDecimal(f.price) : '',
+    price_type: f.priceType,
+    max: f.maxLength,
+    options: f.options.map((o) => ({
+      id: o.id,
+      label: o.label.nl,
+      label_translations: { fr: o.label.fr ?? '', en: o.label.en ?? '' },
+      price: money(o.price),
+      price_type: o.priceType,
+      image: image(snapshot, o.imageId),
+      allergens: o.allergenIds,
+    })),
+  };
+}
+
+/** Fields products and variations share (prices, sale dates, stock, VAT, revision, last change). */
+function sellableShape(p: ProductRecord, options: ShapeOptions) {
+  const row = p.row;
+  return {
+    date_on_sale_from: iso(row.dateOnSaleFrom),
+    date_on_sale_from_gmt: iso(row.dateOnSaleFrom),
+    date_on_sale_to: iso(row.dateOnSaleTo),
+    date_on_sale_to_gmt: iso(row.dateOnSaleTo),
+    date_created_gmt: iso(row.createdAt)!,
+    date_modified_gmt: iso(row.updatedAt)!,
+    vat_rates: { takeaway: row.vatRateTakeaway, on_site: row.vatRateOnSite },
+    revision: row.revision,
+    last_changed: options.lastChanged ?? null,
+  };
+}
+
+/** A variation in the WooCommerce REST v3 shape. */
+export function variationShape(snapshot: CatalogSnapshot, v: ProductRecord, options: ShapeOptions = {}) {
+  const row = v.row;
+  const attributes = snapshot.products.get(row.parentId ?? 0)?.attributes ?? [];
+  return {
+    id: row.id,
+    parent_id: row.parentId ?? 0,
+    name: translate(row.name, 'nl'),
+    description: translate(row.description, 'nl'),
+    sku: row.sku,
+    price: money(v.prices.length ? v.prices[0]! : null),
+    regular_price: money(row.regularPrice),
+    sale_price: money(row.salePrice),
+    on_sale: isOnSale(v),
+    status: row.status,
+    stock_status: STOCK[row.stockStatus],
+    manage_stock: row.manageStock,
+    stock_quantity: row.stockQuantity,
+    menu_order: row.menuOrder,
+    date_created: iso(row.createdAt)!,
+    date_modified: iso(row.updatedAt)!,
+    image: image(snapshot, row.imageId),
+    attributes: row.variationAttributes.map((a) => {
+      const own = attributes.find((x) => x.name === a.name);
+      const attribute = own?.attributeId ? snapshot.attributes.get(own.attributeId) : undefined;
+      const term = attribute ? [...snapshot.terms.values()].find((x) => x.attributeId === attribute.id && x.slug === a.value) : undefined;
+      return { id: attribute?.id ?? 0, name: attribute ? translate(attribute.name, 'nl') : a.name, option: term ? translate(term.name, 'nl') : a.value };
+    }),
+    meta_data: row.metaData.map((m, i) => ({ id: i + 1, key: m.key, value: m.value })),
+    ...sellableShape(v, options),
+    ...(options.context === 'edit' ? { translations: { name: row.name, description: row.description } } : {}),
+  };
+}
+
 /** A product in the WooCommerce REST v3 shape (docs/interfaces.md §2), names in the shop language (nl). */
-export function productShape(snapshot: CatalogSnapshot, p: ProductRecord) {
+export function productShape(snapshot: CatalogSnapshot, p: ProductRecord, options: ShapeOptions = {}) {
   const row = p.row;
   const effective = p.prices.length ? Math.max(...p.prices) : null;
   return {
@@ -55,9 +137,22 @@ export function productShape(snapshot: CatalogSnapshot, p: ProductRecord) {
         options: a.options,
       };
     }),
+    default_attributes: row.defaultAttributes.map((a) => {
+      const own = p.attributes.find((x) => x.name === a.name);
+      return { id: own?.attributeId ?? 0, name: a.name, option: a.value };
+    }),
     variations: p.variations.map((v) => v.row.id),
+    grouped_products: p.groupedIds,
     upsell_ids: p.upsellIds,
     cross_sell_ids: p.crossSellIds,
+    external_url: row.externalUrl ?? '',
+    button_text: row.buttonText ?? '',
+    max_quantity: row.maxQuantity,
+    is_promotion: row.isPromotion,
+    allergens: p.allergenIds,
+    addons: p.ownAddons.map((f) => addonShape(snapshot, f)),
+    ...sellableShape(p, options),
+    ...(options.context === 'edit' ? { translations: { name: row.name, description: row.description, short_description: row.shortDescription } } : {}),
     average_rating: p.averageRating.toFixed(2),
     rating_count: p.reviews.length,
     meta_data: [
@@ -65,6 +160,9 @@ export function productShape(snapshot: CatalogSnapshot, p: ProductRecord) {
       { id: row.metaData.length + 1, key: 'english_translation', value: row.name.en ?? '' },
       { id: row.metaData.length + 2, key: 'french_translation', value: row.name.fr ?? '' },
       ...(row.maxQuantity !== null ? [{ id: row.metaData.length + 3, key: 'max_amount', value: row.maxQuantity }] : []),
+      { id: row.metaData.length + 4, key: 'is_promotion', value: row.isPromotion ? 'yes' : 'no' },
+      { id: row.metaData.length + 5, key: 'product_allergens', value: p.allergenIds },
+      ...(options.lastChanged ? [{ id: row.metaData.length + 6, key: 'last_changed_by', value: options.lastChanged.by.name }] : []),
     ],
   };
 }

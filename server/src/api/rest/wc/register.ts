@@ -3,6 +3,7 @@ import type { Db } from '../../../db/client.js';
 import type { CatalogService } from '../../../modules/catalog/catalog-service.js';
 import { canRead, canWrite, type ApiKeyService } from '../../../modules/api-keys/api-key-service.js';
 import { authenticate, type RestPrincipal } from './auth.js';
+import { can } from '../../../modules/auth/permissions.js';
 import { DomainError } from '../../../errors/domain-error.js';
 import { restError, validationFailure } from '../../http/error-handler.js';
 import { authError, woocommerceCodeOf } from './errors.js';
@@ -19,6 +20,18 @@ declare module 'fastify' {
 }
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * The dashboard calls this API with the staff session cookie (the app-wide CSRF check has already run for
+ * writes): staff whose role may manage products act on the catalogue routes as a read_write key would.
+ */
+async function staffPrincipal(request: FastifyRequest): Promise<RestPrincipal | undefined> {
+  const path = request.url.split('?')[0] ?? '';
+  if (!path.startsWith(`${WC_PREFIX}/products`)) return undefined;
+  const viewer = await request.viewer();
+  if (viewer.kind !== 'staff' || !can(viewer.role, 'products.manage')) return undefined;
+  return { keyId: null, scope: 'read_write', staffUserId: viewer.id };
+}
 
 const BODY_ERRORS: Record<number, string> = {
   400: 'rest_invalid_json',
@@ -38,14 +51,14 @@ export async function registerWooCommerceRest(
     async (api) => {
       api.addHook('onRequest', async (request: FastifyRequest) => {
         const reading = READ_METHODS.has(request.method);
-        const principal = await authenticate(request, deps);
+        const principal = (await authenticate(request, deps)) ?? (await staffPrincipal(request));
         if (!principal) {
           throw new DomainError('API_KEY_REQUIRED', reading ? 'Sorry, you cannot list resources.' : 'Sorry, you are not allowed to edit this resource.');
         }
         if (reading && !canRead(principal.scope)) throw authError('The API key provided does not have read permissions.');
         if (!reading && !canWrite(principal.scope)) throw authError('The API key provided does not have write permissions.');
         request.restPrincipal = principal;
-        await deps.keys.touch(principal.keyId);
+        if (principal.keyId !== null) await deps.keys.touch(principal.keyId);
       });
 
       api.addHook('preValidation', async (request) => {
