@@ -3,7 +3,8 @@ import { useIntl } from 'react-intl';
 import { errorAt, useErrorText } from '../../../forms/useZodForm';
 import { Button, Field } from '../../../ui';
 import { MediaPicker } from '../../media/MediaPicker';
-import { ALLERGENS, type ProductFormInput, type ProductFormValues } from './productForm';
+import { ADDON_TYPES, PRICE_TYPES, type ProductFormInput, type ProductFormValues } from './productForm';
+import { useAllergens } from './useAllergens';
 
 type Form = UseFormReturn<ProductFormInput, unknown, ProductFormValues>;
 
@@ -34,7 +35,7 @@ function AddonOptions({ form, addon, addonName }: { form: Form; addon: number; a
               label={intl.formatMessage({ id: 'dashboard.product.addonPriceType' })}
               {...register(`addons.${addon}.options.${index}.priceType`)}
             >
-              {(['quantity_based', 'flat_fee', 'percentage_based'] as const).map((t) => (
+              {PRICE_TYPES.map((t) => (
                 <option key={t} value={t}>
                   {intl.formatMessage({ id: `dashboard.product.priceType.${t}` })}
                 </option>
@@ -47,8 +48,8 @@ function AddonOptions({ form, addon, addonName }: { form: Form; addon: number; a
             render={({ field: image }) => (
               <MediaPicker
                 label={intl.formatMessage({ id: 'dashboard.product.addonOptionImage' })}
-                value={image.value ? { id: 0, src: image.value } : null}
-                onChange={(v) => image.onChange(v?.src ?? '')}
+                value={image.value}
+                onChange={image.onChange}
               />
             )}
           />
@@ -64,27 +65,27 @@ function AddonOptions({ form, addon, addonName }: { form: Form; addon: number; a
           </Button>
         </fieldset>
       ))}
-      <Button variant="secondary" size="sm" onClick={() => options.append({ label: '', price: '', priceType: 'quantity_based', image: '', allergens: [] })}>
+      <Button variant="secondary" size="sm" onClick={() => options.append({ label: '', price: '', priceType: 'quantity_based', image: null, allergens: [] })}>
         {intl.formatMessage({ id: 'dashboard.product.addonOptionAdd' })}
       </Button>
     </>
   );
 }
 
-/** The 14 allergens as checkboxes. */
-export function AllergenChecks({ legend, value, onChange }: { legend: string; value: string[]; onChange: (value: (typeof ALLERGENS)[number][]) => void }) {
-  const intl = useIntl();
+/** The 14 allergens as checkboxes (values are allergen ids). */
+export function AllergenChecks({ legend, value, onChange }: { legend: string; value: number[]; onChange: (value: number[]) => void }) {
+  const allergens = useAllergens();
   return (
     <fieldset className="admin__fieldset products__allergens">
       <legend>{legend}</legend>
-      {ALLERGENS.map((code) => (
-        <label key={code} className="check">
+      {allergens.map((a) => (
+        <label key={a.id} className="check">
           <input
             type="checkbox"
-            checked={value.includes(code)}
-            onChange={(event) => onChange(ALLERGENS.filter((a) => (a === code ? event.target.checked : value.includes(a))))}
+            checked={value.includes(a.id)}
+            onChange={(event) => onChange(allergens.filter((x) => (x.id === a.id ? event.target.checked : value.includes(x.id))).map((x) => x.id))}
           />
-          <span>{intl.formatMessage({ id: `dashboard.allergen.${code}` })}</span>
+          <span>{a.name}</span>
         </label>
       ))}
     </fieldset>
@@ -113,8 +114,11 @@ export function AddonsEditor({ form }: { form: Form }) {
                 error={errorText(errorAt(formState.errors, `addons.${index}.name`))}
               />
               <Field as="select" label={intl.formatMessage({ id: 'dashboard.product.addonType' })} {...register(`addons.${index}.type`)}>
-                <option value="multiple_choice">{intl.formatMessage({ id: 'dashboard.product.addonType.multiple_choice' })}</option>
-                <option value="checkbox">{intl.formatMessage({ id: 'dashboard.product.addonType.checkbox' })}</option>
+                {ADDON_TYPES.map((t) => (
+                  <option key={t} value={t}>
+                    {intl.formatMessage({ id: `dashboard.product.addonType.${t}` })}
+                  </option>
+                ))}
               </Field>
               <Field as="checkbox" label={intl.formatMessage({ id: 'dashboard.product.addonRequired' })} {...register(`addons.${index}.required`)} />
             </div>

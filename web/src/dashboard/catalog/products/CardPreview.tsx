@@ -5,6 +5,7 @@ import { AllergenIcons, Price, ProductImage } from '../../../ui';
 import { excerpt } from './listing';
 import { toCents } from './money';
 import type { Language, ProductFormInput } from './productForm';
+import { useAllergens } from './useAllergens';
 
 /** The lowest and highest price the shop would show (variations for a variable product). */
 function pricesOf(values: ProductFormInput): { current: number | null; regular: number | null; range: boolean } {
@@ -26,7 +27,8 @@ export function CardPreview({ values, language }: { values: ProductFormInput; la
   const summary = excerpt(values.shortDescription[language] || values.shortDescription.nl);
   const { current, regular, range } = pricesOf(values);
   const onSale = regular !== null && current !== null && regular > current;
-  const allergens = values.allergens.map((code) => ({ code, name: intl.formatMessage({ id: `dashboard.allergen.${code}` }), icon: '' }) as Allergen);
+  const known = useAllergens();
+  const allergens = known.filter((a) => values.allergens.includes(a.id)).map((a) => ({ code: a.code, name: a.name, icon: a.icon ?? '' }) as Allergen);
   const soldOut = values.stockStatus === 'outofstock';
   return (
     <article

@@ -51,8 +51,6 @@ async function load(id: number, signal?: AbortSignal): Promise<Loaded> {
   return { product, variations };
 }
 
-const modifiedOf = (p: WcProduct) => p.date_modified_gmt ?? p.date_modified;
-
 function ProductForm({ loaded, onReload }: { loaded: Loaded | null; onReload: () => Promise<Loaded | undefined> }) {
   const intl = useIntl();
   const toast = useToast();
@@ -78,7 +76,7 @@ function ProductForm({ loaded, onReload }: { loaded: Loaded | null; onReload: ()
     setConflict(false);
     const body = toProductBody(input);
     try {
-      const result = product ? await updateProduct(product.id, body, modifiedOf(product)) : await createProduct(body);
+      const result = product ? await updateProduct(product.id, body, product.revision) : await createProduct(body);
       const batch = toVariationBatch(input, saved?.variations.map((v) => v.id) ?? []);
       if (batch && (batch.create?.length || batch.update?.length || batch.delete?.length)) await batchVariations(result.id, batch);
       const fresh = await load(result.id);
@@ -108,7 +106,7 @@ function ProductForm({ loaded, onReload }: { loaded: Loaded | null; onReload: ()
     reset(toFormValues(fresh.product, fresh.variations, formatPrice));
   };
 
-  const lastChanged = product?.last_modified_by;
+  const lastChanged = product?.last_changed;
   return (
     <form
       className="product-editor"
@@ -119,7 +117,7 @@ function ProductForm({ loaded, onReload }: { loaded: Loaded | null; onReload: ()
       {product ? (
         <p className="admin__muted" data-testid="last-changed">
           {lastChanged
-            ? intl.formatMessage({ id: 'dashboard.product.lastChangedBy' }, { name: lastChanged.name, when: formatMoment(intl, lastChanged.date) })
+            ? intl.formatMessage({ id: 'dashboard.product.lastChangedBy' }, { name: lastChanged.by.name, when: formatMoment(intl, lastChanged.at) })
             : intl.formatMessage({ id: 'dashboard.product.lastChanged' }, { when: formatMoment(intl, product.date_modified) })}
         </p>
       ) : null}
@@ -248,13 +246,15 @@ function ProductForm({ loaded, onReload }: { loaded: Loaded | null; onReload: ()
             <div className="admin__row">
               <Field label={intl.formatMessage({ id: 'dashboard.product.saleFrom' })} type="date" {...field('saleFrom')} />
               <Field label={intl.formatMessage({ id: 'dashboard.product.saleTo' })} type="date" {...field('saleTo')} />
-              <Field as="select" label={intl.formatMessage({ id: 'dashboard.product.vat' })} {...field('vatRate')}>
-                {VAT_RATES.map((rate) => (
-                  <option key={rate} value={rate}>
-                    {rate}%
-                  </option>
-                ))}
-              </Field>
+              {(['vatTakeaway', 'vatOnSite'] as const).map((name) => (
+                <Field key={name} as="select" label={intl.formatMessage({ id: `dashboard.product.${name}` })} {...field(name)}>
+                  {VAT_RATES.map((rate) => (
+                    <option key={rate} value={rate}>
+                      {rate}%
+                    </option>
+                  ))}
+                </Field>
+              ))}
             </div>
             <div className="admin__row">
               <Field as="select" label={intl.formatMessage({ id: 'dashboard.product.stockStatus' })} {...field('stockStatus')}>

@@ -1,5 +1,5 @@
-import { http, httpWithHeaders } from '../../../api/http';
-import type { WcBatch, WcCategory, WcProduct, WcVariation } from './types';
+import { http, HttpError, httpWithHeaders } from '../../../api/http';
+import type { BatchRequest, BatchResponse, WcAllergen, WcCategory, WcError, WcProduct, WcVariation } from './types';
 
 /** The store REST API (docs/interfaces.md §2): the dashboard signs in with the staff cookie and its CSRF token. */
 export const WC = '/wp-json/wc/v3';
@@ -57,17 +57,28 @@ export const getVariations = (id: number, signal?: AbortSignal) =>
 export const createProduct = (body: Record<string, unknown>) => http<WcProduct>('POST', `${WC}/products`, { body });
 
 /**
- * Saves a product. `loadedAt` is the `date_modified_gmt` the editor loaded: a product someone else saved since
- * is refused with 409 (the API's stale-save check) instead of overwriting their change.
+ * Saves a product. `revision` is the one the editor loaded (the read's ETag): a product someone else saved
+ * since is refused with 409 (the API's If-Match check) instead of overwriting their change.
  */
-export const updateProduct = (id: number, body: Record<string, unknown>, loadedAt: string | undefined) =>
-  http<WcProduct>('PUT', `${WC}/products/${id}`, {
-    body: loadedAt ? { ...body, date_modified_gmt: loadedAt } : body,
-    headers: loadedAt ? { 'if-unmodified-since': new Date(`${loadedAt.replace(/Z$/, '')}Z`).toUTCString() } : undefined,
-  });
+export const updateProduct = (id: number, body: Record<string, unknown>, revision: number | undefined) =>
+  http<WcProduct>('PUT', `${WC}/products/${id}`, { body, headers: revision === undefined ? undefined : { 'if-match': `"${revision}"` } });
 
-export const batchProducts = (batch: WcBatch<WcProduct>) =>
-  http<{ create?: WcProduct[]; update?: WcProduct[]; delete?: WcProduct[] }>('POST', `${WC}/products/batch`, { body: batch });
+/** A batch answers each item in its place, refused ones as `{id, error}`: the first refusal is thrown. */
+function firstRefusal<T>(response: BatchResponse<T>): BatchResponse<T> {
+  for (const item of [...(response.create ?? []), ...(response.update ?? []), ...(response.delete ?? [])]) {
+    const error = (item as { error?: WcError }).error;
+    if (error) throw new HttpError(error.message, error.data.status, error.code);
+  }
+  return response;
+}
 
-export const batchVariations = (productId: number, batch: WcBatch<WcVariation>) =>
-  http<{ create?: WcVariation[]; update?: WcVariation[]; delete?: WcVariation[] }>('POST', `${WC}/products/${productId}/variations/batch`, { body: batch });
+export const batchProducts = async (batch: BatchRequest<Partial<WcProduct>>) =>
+  firstRefusal(await http<BatchResponse<WcProduct>>('POST', `${WC}/products/batch`, { body: batch }));
+
+export const batchVariations = async (productId: number, batch: BatchRequest<Record<string, unknown>>) =>
+  firstRefusal(await http<BatchResponse<WcVariation>>('POST', `${WC}/products/${productId}/variations/batch`, { body: batch }));
+
+/** The 14 allergens with their ids (products refer to them by id). */
+export async function listAllergens(signal?: AbortSignal): Promise<WcAllergen[]> {
+  return http<WcAllergen[]>('GET', `${WC}/products/allergens`, { signal });
+}

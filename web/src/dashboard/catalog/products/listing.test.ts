@@ -13,7 +13,7 @@ describe('the products list', () => {
     expect(visibilityOf({ status: 'draft', catalog_visibility: 'hidden' })).toBe('draft');
     expect(visibilityOf({ status: 'publish', catalog_visibility: 'hidden' })).toBe('hidden');
     expect(visibilityOf({ status: 'publish', catalog_visibility: 'visible' })).toBe('published');
-    expect(stockOf({ stock_status: 'instock', meta_data: [{ key: 'sold_out_today', value: 'yes' }] })).toBe('soldout');
+    expect(stockOf({ stock_status: 'instock', meta_data: [{ id: 1, key: 'sold_out_today', value: 'yes' }] })).toBe('soldout');
     expect(stockOf({ stock_status: 'outofstock', meta_data: [] })).toBe('outofstock');
   });
 

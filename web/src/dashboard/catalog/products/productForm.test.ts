@@ -10,6 +10,7 @@ import {
   toVariationBatch,
   type ProductFormInput,
 } from './productForm';
+import { productWriteBody } from '@bakje/contract';
 import type { WcProduct } from './types';
 
 const valid = (over: Partial<ProductFormInput> = {}): ProductFormInput => ({
@@ -81,7 +82,7 @@ describe('the product form schema', () => {
 
   it('sends prices with a point and the translations, allergens, VAT and maximum as the API names them', () => {
     const values = productSchema.parse(
-      valid({ salePrice: '2,9', allergens: ['gluten', 'milk'], vatRate: '6', maxQuantity: '5', promotion: true, image: { id: 7, src: '/m/7.jpg' } }),
+      valid({ salePrice: '2,9', allergens: [1, 7], vatTakeaway: '6', vatOnSite: '21', maxQuantity: '5', promotion: true, image: { id: 7, src: '/m/7.jpg' } }),
     );
     const body = toProductBody(values);
     expect(body).toMatchObject({
@@ -90,17 +91,14 @@ describe('the product form schema', () => {
       sale_price: '2.90',
       translations: { name: { nl: 'Frieten', fr: 'Frites', en: 'Fries' } },
       images: [{ id: 7 }],
+      allergens: [1, 7],
+      vat_rates: { takeaway: 6, on_site: 21 },
+      max_quantity: 5,
+      is_promotion: true,
     });
-    expect(body.meta_data).toEqual(
-      expect.arrayContaining([
-        { key: 'english_translation', value: 'Fries' },
-        { key: 'french_translation', value: 'Frites' },
-        { key: 'product_allergens', value: ['gluten', 'milk'] },
-        { key: 'max_amount', value: 5 },
-        { key: 'is_promotion', value: 'yes' },
-        { key: 'cloudpos_tax', value: '6' },
-      ]),
-    );
+    expect(body).not.toHaveProperty('slug');
+    // The API's own write schema accepts it.
+    expect(productWriteBody.safeParse(body).error?.issues).toBeUndefined();
   });
 
   it('reads a product from the API back into the same values (comma prices)', () => {
@@ -129,19 +127,24 @@ describe('the product form schema', () => {
       variations: [],
       upsell_ids: [],
       cross_sell_ids: [],
-      meta_data: [
-        { key: 'english_translation', value: 'Fries' },
-        { key: 'product_allergens', value: ['gluten', 'unknown'] },
-        { key: 'cloudpos_tax', value: '12' },
-      ],
-    } satisfies WcProduct;
+      meta_data: [],
+      translations: { name: { nl: 'Frieten', en: 'Fries' }, description: { nl: '<p>Vers</p>' }, short_description: { nl: '' } },
+      allergens: [1],
+      vat_rates: { takeaway: 6, on_site: 12 },
+      max_quantity: null,
+      is_promotion: false,
+      addons: [],
+      revision: 3,
+      last_changed: null,
+    } as unknown as WcProduct;
     const values = toFormValues(product, [], formatPrice);
     expect(values).toMatchObject({
       name: { nl: 'Frieten', fr: '', en: 'Fries' },
       regularPrice: '3,50',
       salePrice: '2,90',
-      allergens: ['gluten'],
-      vatRate: '12',
+      allergens: [1],
+      vatTakeaway: '6',
+      vatOnSite: '12',
       categoryIds: ['3'],
     });
     expect(problems(values)).toEqual([]);

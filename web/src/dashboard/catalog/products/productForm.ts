@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { parsePrice, toCents } from './money';
-import type { WcAddon, WcMeta, WcProduct, WcProductType, WcVariation } from './types';
+import type { WcProduct, WcProductType, WcVariation } from './types';
 
-/** The 14 allergens of EU Regulation 1169/2011, Annex II (the server's allergen codes). */
+/** The 14 allergens of EU Regulation 1169/2011, Annex II (the server's allergen codes, in its seed order). */
 export const ALLERGENS = [
   'gluten',
   'crustaceans',
@@ -34,8 +34,8 @@ export const MAX_GALLERY = 20;
 const price = z.string().refine((v) => parsePrice(v) !== null, 'dashboard.product.error.price');
 const requiredPrice = price.refine((v) => v.trim() !== '', 'form.required');
 const wholeNumber = z.string().refine((v) => v.trim() === '' || /^\d{1,6}$/.test(v.trim()), 'dashboard.product.error.wholeNumber');
-const texts = z.object({ nl: z.string(), fr: z.string(), en: z.string() });
 const image = z.object({ id: z.number(), src: z.string() });
+const texts = z.object({ nl: z.string(), fr: z.string(), en: z.string() });
 
 const variation = z
   .object({
@@ -49,20 +49,27 @@ const variation = z
   })
   .superRefine(saleBelowRegular);
 
+export const ADDON_TYPES = ['multiple_choice', 'checkbox', 'heading', 'custom_text'] as const;
+export const PRICE_TYPES = ['quantity_based', 'flat_fee', 'percentage_based'] as const;
+
 const addonOption = z.object({
   label: z.string().trim().min(1, 'form.required').max(200),
   price,
-  priceType: z.enum(['quantity_based', 'flat_fee', 'percentage_based']),
-  image: z.string(),
-  allergens: z.array(z.enum(ALLERGENS)),
+  priceType: z.enum(PRICE_TYPES),
+  image: image.nullable(),
+  /** Allergen ids. */
+  allergens: z.array(z.number()),
 });
 
-const addon = z.object({
-  name: z.string().trim().min(1, 'form.required').max(200),
-  type: z.enum(['multiple_choice', 'checkbox']),
-  required: z.boolean(),
-  options: z.array(addonOption).min(1, 'dashboard.product.error.addonOptions'),
-});
+const addon = z
+  .object({
+    id: z.number().optional(),
+    name: z.string().trim().min(1, 'form.required').max(200),
+    type: z.enum(ADDON_TYPES),
+    required: z.boolean(),
+    options: z.array(addonOption).max(100),
+  })
+  .refine((a) => a.options.length > 0 || a.type === 'heading' || a.type === 'custom_text', { path: ['options'], message: 'dashboard.product.error.addonOptions' });
 
 function saleBelowRegular(values: { regularPrice: string; salePrice: string }, ctx: z.RefinementCtx) {
   const sale = toCents(values.salePrice);
@@ -95,8 +102,10 @@ export const productSchema = z
     stockStatus: z.enum(STOCK_STATUSES),
     manageStock: z.boolean(),
     stockQuantity: wholeNumber,
-    vatRate: z.enum(VAT_RATES),
-    allergens: z.array(z.enum(ALLERGENS)),
+    vatTakeaway: z.enum(VAT_RATES),
+    vatOnSite: z.enum(VAT_RATES),
+    /** Allergen ids. */
+    allergens: z.array(z.number()),
     maxQuantity: wholeNumber,
     categoryIds: z.array(z.string()),
     image: image.nullable(),
@@ -157,7 +166,8 @@ export const EMPTY_PRODUCT: ProductFormInput = {
   stockStatus: 'instock',
   manageStock: false,
   stockQuantity: '',
-  vatRate: '21',
+  vatTakeaway: '6',
+  vatOnSite: '12',
   allergens: [],
   maxQuantity: '',
   categoryIds: [],
@@ -202,33 +212,27 @@ export function combineVariations(attributes: { name: string; options: string }[
   );
 }
 
-const meta = (product: WcProduct, key: string): unknown => product.meta_data.find((m) => m.key === key)?.value;
-const text = (value: unknown) => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
-const truthy = (value: unknown) => value === true || value === 'yes' || value === '1' || value === 1 || value === 'true';
 const dateOnly = (value: string | null | undefined) => (value ? value.slice(0, 10) : '');
+const vat = (rate: number | undefined, fallback: (typeof VAT_RATES)[number]) =>
+  (VAT_RATES as readonly string[]).includes(String(rate)) ? (String(rate) as (typeof VAT_RATES)[number]) : fallback;
 
-/** A product (and its variations) from the API as the editor's values; prices with a comma. */
+/** A product (and its variations) from the API (`context=edit`) as the editor's values; prices with a comma. */
 export function toFormValues(product: WcProduct, variations: WcVariation[], formatPrice: (decimal: string | null) => string): ProductFormInput {
   const t = product.translations;
-  const allergens = meta(product, 'product_allergens');
-  const vat = text(meta(product, 'cloudpos_tax'));
   const [main, ...gallery] = product.images;
-  const variationAttributes = product.attributes.filter((a) => a.variation !== false);
+  const variationAttributes = product.attributes.filter((a) => a.variation);
+  const texts = (value: { nl: string; fr?: string; en?: string } | undefined, nl: string) => ({ nl: value?.nl ?? nl, fr: value?.fr ?? '', en: value?.en ?? '' });
   return {
-    name: {
-      nl: t?.name.nl ?? product.name,
-      fr: t?.name.fr ?? text(meta(product, 'french_translation')),
-      en: t?.name.en ?? text(meta(product, 'english_translation')),
-    },
-    description: { nl: t?.description.nl ?? product.description, fr: t?.description.fr ?? '', en: t?.description.en ?? '' },
-    shortDescription: { nl: t?.short_description.nl ?? product.short_description, fr: t?.short_description.fr ?? '', en: t?.short_description.en ?? '' },
+    name: texts(t?.name, product.name),
+    description: texts(t?.description, product.description),
+    shortDescription: texts(t?.short_description, product.short_description),
     slug: product.slug,
     sku: product.sku,
     type: product.type,
-    status: product.status === 'pending' ? 'draft' : product.status,
+    status: (STATUSES as readonly string[]).includes(product.status) ? (product.status as (typeof STATUSES)[number]) : 'draft',
     catalogVisibility: product.catalog_visibility,
     featured: product.featured,
-    promotion: truthy(meta(product, 'is_promotion')),
+    promotion: product.is_promotion,
     regularPrice: formatPrice(product.regular_price),
     salePrice: formatPrice(product.sale_price),
     saleFrom: dateOnly(product.date_on_sale_from),
@@ -236,9 +240,10 @@ export function toFormValues(product: WcProduct, variations: WcVariation[], form
     stockStatus: product.stock_status,
     manageStock: product.manage_stock,
     stockQuantity: product.stock_quantity === null ? '' : String(product.stock_quantity),
-    vatRate: (VAT_RATES as readonly string[]).includes(vat) ? (vat as (typeof VAT_RATES)[number]) : '21',
-    allergens: Array.isArray(allergens) ? allergens.filter((a): a is (typeof ALLERGENS)[number] => (ALLERGENS as readonly unknown[]).includes(a)) : [],
-    maxQuantity: text(meta(product, 'max_amount')),
+    vatTakeaway: vat(product.vat_rates?.takeaway, '6'),
+    vatOnSite: vat(product.vat_rates?.on_site, '12'),
+    allergens: product.allergens,
+    maxQuantity: product.max_quantity === null ? '' : String(product.max_quantity),
     categoryIds: product.categories.map((c) => String(c.id)),
     image: main ? { id: main.id, src: main.src } : null,
     gallery: gallery.map((i) => ({ id: i.id, src: i.src })),
@@ -254,16 +259,17 @@ export function toFormValues(product: WcProduct, variations: WcVariation[], form
       stockStatus: v.stock_status,
       stockQuantity: v.stock_quantity === null ? '' : String(v.stock_quantity),
     })),
-    addons: (product.addons ?? []).map((a) => ({
+    addons: product.addons.map((a) => ({
+      id: a.id,
       name: a.name,
-      type: a.type === 'checkbox' ? 'checkbox' : 'multiple_choice',
+      type: a.type,
       required: a.required,
       options: a.options.map((o) => ({
         label: o.label,
         price: formatPrice(o.price),
-        priceType: o.price_type ?? 'quantity_based',
-        image: o.image ?? '',
-        allergens: (o.allergens ?? []).filter((x): x is (typeof ALLERGENS)[number] => (ALLERGENS as readonly string[]).includes(x)),
+        priceType: o.price_type,
+        image: o.image ? { id: o.image.id, src: o.image.src } : null,
+        allergens: o.allergens,
       })),
     })),
     upsellIds: product.upsell_ids,
@@ -274,38 +280,18 @@ export function toFormValues(product: WcProduct, variations: WcVariation[], form
 const decimal = (typed: string) => parsePrice(typed) ?? '';
 const quantity = (typed: string) => (typed.trim() === '' ? null : Number(typed.trim()));
 
-/** The editor's values as the API's product body (WooCommerce field names; prices "3.50"). */
+/** The editor's values as the API's product body (contract/src/catalog.ts `productWriteBody`; prices "3.50"). */
 export function toProductBody(values: ProductFormValues): Record<string, unknown> {
-  const metaData: WcMeta[] = [
-    { key: 'english_translation', value: values.name.en.trim() },
-    { key: 'french_translation', value: values.name.fr.trim() },
-    { key: 'product_allergens', value: values.allergens },
-    { key: 'max_amount', value: values.maxQuantity.trim() === '' ? '' : Number(values.maxQuantity) },
-    { key: 'is_promotion', value: values.promotion ? 'yes' : 'no' },
-    { key: 'cloudpos_tax', value: values.vatRate },
-  ];
-  const addons: WcAddon[] = values.addons.map((a) => ({
-    name: a.name,
-    type: a.type,
-    display: a.type === 'multiple_choice' ? 'radiobutton' : undefined,
-    required: a.required,
-    options: a.options.map((o) => ({
-      label: o.label,
-      price: decimal(o.price),
-      price_type: o.priceType,
-      image: o.image.trim() || null,
-      allergens: o.allergens,
-    })),
-  }));
   const variable = values.type === 'variable';
   return {
     name: values.name.nl,
-    slug: values.slug || undefined,
+    ...(values.slug ? { slug: values.slug } : {}),
     sku: values.sku,
     type: values.type,
     status: values.status,
     catalog_visibility: values.catalogVisibility,
     featured: values.featured,
+    is_promotion: values.promotion,
     description: values.description.nl,
     short_description: values.shortDescription.nl,
     translations: { name: values.name, description: values.description, short_description: values.shortDescription },
@@ -316,20 +302,32 @@ export function toProductBody(values: ProductFormValues): Record<string, unknown
     stock_status: values.stockStatus,
     manage_stock: values.manageStock,
     stock_quantity: values.manageStock ? quantity(values.stockQuantity) : null,
+    vat_rates: { takeaway: Number(values.vatTakeaway), on_site: Number(values.vatOnSite) },
+    allergens: values.allergens,
+    max_quantity: quantity(values.maxQuantity),
     categories: values.categoryIds.map((id) => ({ id: Number(id) })),
-    images: [values.image, ...values.gallery].filter((i) => i !== null).map((i) => (i.id > 0 ? { id: i.id } : { src: i.src })),
-    attributes: variable
-      ? values.attributes.map((a, position) => ({ name: a.name, position, visible: true, variation: true, options: optionsOf(a.options) }))
-      : [],
-    ...(values.type === 'external' ? { external_url: values.externalUrl, button_text: values.buttonText } : {}),
-    ...(values.type === 'grouped' ? { grouped_products: values.groupedIds } : {}),
+    images: [values.image, ...values.gallery].filter((i) => i !== null && i.src !== '').map((i) => (i!.id > 0 ? { id: i!.id } : { src: i!.src })),
+    attributes: variable ? values.attributes.map((a, position) => ({ name: a.name, position, visible: true, variation: true, options: optionsOf(a.options) })) : [],
+    external_url: values.type === 'external' ? values.externalUrl : '',
+    button_text: values.type === 'external' ? values.buttonText : '',
+    grouped_products: values.type === 'grouped' ? values.groupedIds : [],
     upsell_ids: values.upsellIds,
     cross_sell_ids: values.crossSellIds,
-    addons,
-    meta_data: metaData,
+    addons: values.addons.map((a) => ({
+      name: a.name,
+      type: a.type,
+      ...(a.type === 'multiple_choice' ? { display: 'radiobutton' } : {}),
+      required: a.required,
+      options: a.options.map((o) => ({
+        label: o.label,
+        price: decimal(o.price),
+        price_type: o.priceType,
+        image: o.image && o.image.id > 0 ? { id: o.image.id } : null,
+        allergens: o.allergens,
+      })),
+    })),
   };
 }
-
 /** The variations batch that brings the saved variations in line with the editor (create, update, delete). */
 export function toVariationBatch(values: ProductFormValues, savedIds: number[]) {
   if (values.type !== 'variable') return savedIds.length ? { delete: savedIds } : null;
