@@ -69,7 +69,10 @@ const addon = z
     required: z.boolean(),
     options: z.array(addonOption).max(100),
   })
-  .refine((a) => a.options.length > 0 || a.type === 'heading' || a.type === 'custom_text', { path: ['options'], message: 'dashboard.product.error.addonOptions' });
+  .refine((a) => a.options.length > 0 || a.type === 'heading' || a.type === 'custom_text', {
+    path: ['options'],
+    message: 'dashboard.product.error.addonOptions',
+  });
 
 function saleBelowRegular(values: { regularPrice: string; salePrice: string }, ctx: z.RefinementCtx) {
   const sale = toCents(values.salePrice);
@@ -221,7 +224,11 @@ export function toFormValues(product: WcProduct, variations: WcVariation[], form
   const t = product.translations;
   const [main, ...gallery] = product.images;
   const variationAttributes = product.attributes.filter((a) => a.variation);
-  const texts = (value: { nl: string; fr?: string; en?: string } | undefined, nl: string) => ({ nl: value?.nl ?? nl, fr: value?.fr ?? '', en: value?.en ?? '' });
+  const texts = (value: { nl: string; fr?: string; en?: string } | undefined, nl: string) => ({
+    nl: value?.nl ?? nl,
+    fr: value?.fr ?? '',
+    en: value?.en ?? '',
+  });
   return {
     name: texts(t?.name, product.name),
     description: texts(t?.description, product.description),
@@ -307,7 +314,9 @@ export function toProductBody(values: ProductFormValues): Record<string, unknown
     max_quantity: quantity(values.maxQuantity),
     categories: values.categoryIds.map((id) => ({ id: Number(id) })),
     images: [values.image, ...values.gallery].filter((i) => i !== null && i.src !== '').map((i) => (i!.id > 0 ? { id: i!.id } : { src: i!.src })),
-    attributes: variable ? values.attributes.map((a, position) => ({ name: a.name, position, visible: true, variation: true, options: optionsOf(a.options) })) : [],
+    attributes: variable
+      ? values.attributes.map((a, position) => ({ name: a.name, position, visible: true, variation: true, options: optionsOf(a.options) }))
+      : [],
     external_url: values.type === 'external' ? values.externalUrl : '',
     button_text: values.type === 'external' ? values.buttonText : '',
     grouped_products: values.type === 'grouped' ? values.groupedIds : [],
