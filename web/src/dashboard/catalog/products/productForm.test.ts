@@ -10,6 +10,8 @@ import {
   toVariationBatch,
   type ProductFormInput,
 } from './productForm';
+// A test, not the bundle: the body is checked against the server's own write schema.
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports
 import { productWriteBody } from '@bakje/contract';
 import type { WcProduct } from './types';
 
