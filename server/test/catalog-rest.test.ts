@@ -32,7 +32,8 @@ describe.each(databaseKinds)('store REST API: product and variation writes (%s)'
     sauzen = (await aCategory(db, { slug: 'sauzen', name: { nl: 'Sauzen' } })).id;
     gluten = (await anAllergen(db, 'gluten')).id;
     mosterd = (await anAllergen(db, 'mosterd')).id;
-    [{ id: mediaId }] = (await db.insert(t.media).values({ src: '/media/demo/frieten.svg', title: 'Frieten' }).returning()) as [{ id: number }];
+    const [media] = await db.insert(t.media).values({ src: '/media/demo/frieten.svg', title: 'Frieten' }).returning();
+    mediaId = media!.id;
     const [attribute] = await db
       .insert(t.attributes)
       .values({ slug: 'pa_formaat', name: { nl: 'Formaat' } })
