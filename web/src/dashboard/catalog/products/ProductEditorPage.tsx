@@ -12,7 +12,7 @@ import { DashboardFrame } from '../../admin/DashboardFrame';
 import { formatMoment } from '../../admin/format';
 import { PERMISSION } from '../../admin/permissions';
 import { DashboardError, StaffGate } from '../../admin/StaffGate';
-import { MediaPicker } from '../../media/MediaPicker';
+import { MediaGalleryPicker, MediaPicker } from '../../media/MediaPicker';
 import { AddonsEditor, AllergenChecks } from './AddonsEditor';
 import { batchVariations, createProduct, getProduct, getVariations, listCategories, updateProduct } from './api';
 import { CardPreview } from './CardPreview';
@@ -312,22 +312,12 @@ function ProductForm({ loaded, onReload }: { loaded: Loaded | null; onReload: ()
               control={control}
               name="gallery"
               render={({ field: f }) => (
-                <fieldset className="admin__fieldset">
-                  <legend>{intl.formatMessage({ id: 'dashboard.product.gallery' }, { max: MAX_GALLERY })}</legend>
-                  {f.value.map((image, index) => (
-                    <MediaPicker
-                      key={index}
-                      label={intl.formatMessage({ id: 'dashboard.product.galleryImage' }, { n: index + 1 })}
-                      value={image}
-                      onChange={(next) => f.onChange(next ? f.value.map((v, i) => (i === index ? next : v)) : f.value.filter((_, i) => i !== index))}
-                    />
-                  ))}
-                  {f.value.length < MAX_GALLERY ? (
-                    <Button variant="secondary" size="sm" onClick={() => f.onChange([...f.value, { id: 0, src: '' }])}>
-                      {intl.formatMessage({ id: 'dashboard.product.galleryAdd' })}
-                    </Button>
-                  ) : null}
-                </fieldset>
+                <MediaGalleryPicker
+                  label={intl.formatMessage({ id: 'dashboard.product.gallery' }, { max: MAX_GALLERY })}
+                  value={f.value}
+                  onChange={f.onChange}
+                  max={MAX_GALLERY}
+                />
               )}
             />
           </section>
