@@ -166,7 +166,7 @@ test.describe.serial('dashboard: staff, API keys and the role gate', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Niet toegestaan voor jouw rol' })).toBeVisible();
     await page.getByRole('navigation', { name: 'Beheermenu' }).getByRole('link', { name: 'Producten' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Productbeheer' })).toBeVisible();
-    const frikandel = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: 'Frikandel', exact: true }) });
+    const frikandel = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'Frikandel', exact: true }) });
     await expect(frikandel).toContainText('€');
     await expect(frikandel).toContainText('Gepubliceerd');
     await expectNoSeriousA11yViolations(page);

@@ -174,6 +174,14 @@ test.describe.serial('dashboard: the products list and the product editor', () =
     await expect(page.getByTestId('toast').filter({ hasText: '1 product gewijzigd.' })).toBeVisible();
     await expect(row).toContainText('Verborgen');
     await expectNoSeriousA11yViolations(page);
+
+    // At phone width the list and the editor fit: only the table scrolls sideways, in its own region.
+    await page.setViewportSize({ width: 390, height: 800 });
+    const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
+    await expect.poll(pageWidth).toBeLessThanOrEqual(390);
+    await row.getByRole('link', { name: NAME.nl }).click();
+    await expect(page.getByRole('form', { name: 'Product bewerken' }).getByLabel('Naam (NL)')).toHaveValue(NAME.nl);
+    await expect.poll(pageWidth).toBeLessThanOrEqual(390);
     await context.close();
   });
 });
