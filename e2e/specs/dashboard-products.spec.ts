@@ -148,7 +148,8 @@ test.describe.serial('dashboard: the products list and the product editor', () =
     await second.context.close();
   });
 
-  test('the list: search, reorder with the keyboard buttons, bulk hide', async ({ browser }) => {
+  test('the list: search, reorder by keyboard and by dragging, bulk hide, price change with preview', async ({ browser }) => {
+    test.setTimeout(120_000);
     const { context, page } = await managerPage(browser);
     await page.goto('/dashboard/products');
     await expect(page.getByRole('heading', { level: 1, name: 'Productbeheer' })).toBeVisible();
@@ -162,6 +163,11 @@ test.describe.serial('dashboard: the products list and the product editor', () =
     await expect(page.getByTestId('toast').filter({ hasText: `${top} staat nu op plaats 2` })).toBeVisible();
     await page.reload();
     await expect.poll(names).toEqual([next, top]);
+    // And back by dragging the row with the mouse.
+    await table.getByRole('row').nth(2).dragTo(table.getByRole('row').nth(1));
+    await expect(page.getByTestId('toast').filter({ hasText: `${top} staat nu op plaats 1` })).toBeVisible();
+    await page.reload();
+    await expect.poll(names).toEqual([top, next]);
 
     // Search finds the new product; bulk hide hides it.
     await page.getByLabel('Producten zoeken').fill(NAME.nl);
@@ -175,11 +181,33 @@ test.describe.serial('dashboard: the products list and the product editor', () =
     await expect(row).toContainText('Verborgen');
     await expectNoSeriousA11yViolations(page);
 
+    // A price change by percentage: a preview of every new price, then the change.
+    const SAUCE = `Stoofvleessaus ${run}`;
+    await page.getByRole('link', { name: 'Nieuw product' }).click();
+    const form = page.getByRole('form', { name: 'Nieuw product' });
+    await form.getByLabel('Naam (NL)').fill(SAUCE);
+    await form.getByLabel('Prijs (€)', { exact: true }).fill('1,20');
+    await form.getByRole('button', { name: 'Product opslaan' }).click();
+    await expect(page).toHaveURL(/\/dashboard\/products\/\d+$/);
+    await page.getByRole('link', { name: 'Terug naar de producten' }).click();
+    await page.getByLabel('Producten zoeken').fill(SAUCE);
+    const sauce = table.getByRole('row').filter({ has: page.getByRole('link', { name: SAUCE }) });
+    await expect(table.getByRole('row')).toHaveCount(2);
+    await sauce.getByRole('checkbox').check();
+    const bulk = page.getByRole('region', { name: 'Geselecteerde producten wijzigen' });
+    await bulk.getByLabel('Prijzen wijzigen met %').fill('10');
+    await bulk.getByRole('button', { name: 'Voorbeeld' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Prijzen wijzigen met 10%' });
+    await expect(dialog.getByRole('row').filter({ hasText: SAUCE })).toContainText('€ 1,20€ 1,32');
+    await dialog.getByRole('button', { name: '1 prijs wijzigen' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(sauce).toContainText('1,32');
+
     // At phone width the list and the editor fit: only the table scrolls sideways, in its own region.
     await page.setViewportSize({ width: 390, height: 800 });
     const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
     await expect.poll(pageWidth).toBeLessThanOrEqual(390);
-    await row.getByRole('link', { name: NAME.nl }).click();
+    await page.goto(productPath);
     await expect(page.getByRole('form', { name: 'Product bewerken' }).getByLabel('Naam (NL)')).toHaveValue(NAME.nl);
     await expect.poll(pageWidth).toBeLessThanOrEqual(390);
     await context.close();
