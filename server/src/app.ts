@@ -90,7 +90,7 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
     // X-Forwarded-Proto/-For are believed only from the configured proxies (BAKJE_TRUST_PROXY).
     trustProxy: typeof config.trustProxy === 'number' ? (_address: string, hop: number) => hop < (config.trustProxy as number) : config.trustProxy,
   });
-  const catalog = new CatalogService(database, log.child({ module: 'catalog' }));
+  const catalog = new CatalogService(database, log.child({ module: 'catalog' }), clock);
   await catalog.start();
   const orderEvents = new OrderEventHub(database, log.child({ module: 'order-events' }));
   await orderEvents.start();

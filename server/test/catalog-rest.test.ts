@@ -9,6 +9,7 @@ import { TEST_PEPPER, catalogCaughtUp, graphql, startTestApp } from './support/s
 import { aCategory, anAllergen } from './support/builders.js';
 import { Browser } from './support/browser.js';
 import { catalogChecksum } from './support/catalog-checksum.js';
+import { waitFor } from './support/wait.js';
 
 const basic = (key: CreatedApiKey) => `Basic ${Buffer.from(`${key.consumerKey}:${key.consumerSecret}`).toString('base64')}`;
 const LOGIN = `mutation($u: String!, $p: String!) { login(input: {username: $u, password: $p}) { viewer { role } } }`;
@@ -224,6 +225,29 @@ describe.each(databaseKinds)('store REST API: product and variation writes (%s)'
     expect((await call('PUT', `/products/${id}`, { regular_price: '3.40' }, { 'if-match': 'garbage' })).statusCode).toBe(400);
     expect((await call('PUT', `/products/${id}`, { regular_price: '3.40' }, { 'if-match': first.headers.etag as string })).statusCode).toBe(200);
     expect((await call('PUT', `/products/${id}`, { regular_price: '3.60' })).json().regular_price).toBe('3.60');
+  });
+
+  it('a sale price applies only between its dates; the shop follows when the sale ends without any write', async () => {
+    const iso = (ms: number) => new Date(ms).toISOString().slice(0, 19);
+    const later = await call('POST', '/products', {
+      name: 'Later',
+      regular_price: '3.00',
+      sale_price: '2.00',
+      date_on_sale_from: iso(Date.now() + 86_400_000),
+    });
+    expect(later.json()).toMatchObject({ sale_price: '2.00', price: '3.00', on_sale: false });
+    const ending = await call('POST', '/products', {
+      name: 'Bijna voorbij',
+      regular_price: '3.00',
+      sale_price: '2.00',
+      date_on_sale_from: iso(Date.now() - 86_400_000),
+      date_on_sale_to_gmt: `${iso(Date.now() + 1500)}Z`,
+    });
+    expect(ending.json()).toMatchObject({ price: '2.00', on_sale: true });
+    const query = `{ product(id: "${ending.json().slug}", idType: SLUG) { onSale } }`;
+    expect((await graphql(app, query)).body.data.product.onSale).toBe(true);
+    await waitFor('the sale to end', async () => (await graphql(app, query)).body.data.product.onSale === false);
+    expect((await call('GET', `/products/${ending.json().id}`)).json()).toMatchObject({ sale_price: '2.00', price: '3.00', on_sale: false });
   });
 
   it('deletes to the trash, then for good with force=true', async () => {

@@ -19,9 +19,12 @@ export class CatalogService {
   private readonly invalidationListeners = new Set<(version: number) => void>();
   private unlisten: (() => Promise<void>) | undefined;
 
+  private saleTimer: NodeJS.Timeout | undefined;
+
   constructor(
     private readonly database: Database,
     private readonly log: Logger,
+    private readonly clock: () => Date = () => new Date(),
   ) {}
 
   async start(): Promise<void> {
@@ -50,18 +53,37 @@ export class CatalogService {
   async stop(): Promise<void> {
     // The database may already be closed; there is nothing left to unsubscribe from then.
     await this.unlisten?.().catch(() => undefined);
+    clearTimeout(this.saleTimer);
+  }
+
+  /**
+   * A scheduled sale starts or ends at a moment no write announces: reload then, and tell the listeners (the
+   * live catalogue push) as for any change. Timers longer than about 24 days are not kept by Node; the check in
+   * get() covers those.
+   */
+  private scheduleSaleChange(snapshot: CatalogSnapshot): void {
+    clearTimeout(this.saleTimer);
+    if (snapshot.nextSaleChange === null) return;
+    const delay = snapshot.nextSaleChange - this.clock().getTime();
+    if (delay > 2 ** 31 - 1) return;
+    this.saleTimer = setTimeout(() => this.markChanged(Number.MAX_SAFE_INTEGER), Math.max(0, delay));
+    this.saleTimer.unref();
   }
 
   /** The current snapshot; loads it once when missing or stale, shared by concurrent callers. */
   async get(): Promise<CatalogSnapshot> {
     const current = this.snapshot;
+    if (current?.nextSaleChange != null && this.clock().getTime() >= current.nextSaleChange && this.snapshotForcedReloads === this.forcedReloads) {
+      this.markChanged(Number.MAX_SAFE_INTEGER);
+    }
     if (current && current.version >= this.newestVersion && this.snapshotForcedReloads === this.forcedReloads) return current;
     if (!this.loading) {
       // Reloads forced after this point are not covered by this load.
       const forcedReloads = this.forcedReloads;
-      const loading = loadCatalogSnapshot(this.database.db)
+      const loading = loadCatalogSnapshot(this.database.db, this.clock())
         .then((snapshot) => {
           this.snapshot = snapshot;
+          this.scheduleSaleChange(snapshot);
           this.snapshotForcedReloads = forcedReloads;
           this.log.debug({ version: snapshot.version, products: snapshot.products.size }, 'catalogue loaded');
           return { snapshot, forcedReloads };

@@ -370,7 +370,7 @@ async function resolveVariationAttributes(tx: Tx, parentId: number, attributes: 
   return result;
 }
 
-async function writeAddons(tx: Tx, productId: number, addons: AddonInput[], title: string) {
+async function writeAddons(tx: Tx, productId: number, addons: AddonInput[]) {
   await tx.delete(t.addonFields).where(eq(t.addonFields.productId, productId));
   const allergenIds = [...new Set(addons.flatMap((a) => (a.options ?? []).flatMap((o) => o.allergens ?? [])))];
   await requireIds(tx, t.allergens, allergenIds, 'addons', 'allergen');
@@ -415,7 +415,6 @@ async function writeAddons(tx: Tx, productId: number, addons: AddonInput[], titl
       if (ids.length) await tx.insert(t.addonOptionAllergens).values(ids.map((allergenId) => ({ optionId: row!.id, allergenId })));
     }
   }
-  void title;
 }
 
 async function replaceLinks(tx: Tx, productId: number, kind: 'upsell' | 'cross_sell' | 'grouped', ids: number[]) {
@@ -468,7 +467,7 @@ async function writeRelations(tx: Tx, id: number, input: ProductInput, name: str
     const values = await resolveVariationAttributes(tx, id, input.default_attributes, 'default_attributes');
     await tx.update(t.products).set({ defaultAttributes: values }).where(eq(t.products.id, id));
   }
-  if (input.addons) await writeAddons(tx, id, input.addons, name);
+  if (input.addons) await writeAddons(tx, id, input.addons);
 }
 
 /** The product row's own columns from a write body (merged with the current row on update). */

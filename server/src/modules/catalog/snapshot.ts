@@ -30,7 +30,10 @@ export interface GlobalAddon {
 }
 
 export interface ProductRecord {
+  /** The product as the shop sells it now: salePrice is null outside its sale dates (storedSalePrice keeps it). */
   row: ProductRow;
+  /** The sale price as saved, whether or not its dates have come (the REST API shows this one). */
+  storedSalePrice: number | null;
   categoryIds: number[];
   allergenIds: number[];
   galleryIds: number[];
@@ -68,6 +71,8 @@ export interface CatalogSnapshot {
   termCounts: Map<string, number>;
   globalAddons: GlobalAddon[];
   settings: Map<string, unknown>;
+  /** When the next scheduled sale starts or ends (epoch ms): the snapshot is stale from then on. */
+  nextSaleChange: number | null;
 }
 
 function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
@@ -94,7 +99,7 @@ export function isListed(row: ProductRow): boolean {
  * Reads the whole catalogue in one consistent read. A restaurant menu is small (hundreds of rows), so
  * every instance keeps it in memory and rebuilds it when the catalogue version moves.
  */
-export async function loadCatalogSnapshot(db: Db): Promise<CatalogSnapshot> {
+export async function loadCatalogSnapshot(db: Db, now: Date = new Date()): Promise<CatalogSnapshot> {
   return db.transaction(
     async (tx) => {
       const [versionRow] = await tx.select().from(t.versions).where(eq(t.versions.name, 'catalog'));
@@ -137,7 +142,7 @@ export async function loadCatalogSnapshot(db: Db): Promise<CatalogSnapshot> {
         tx.select().from(t.reviews).where(eq(t.reviews.status, 'approved')),
         tx.select().from(t.settings),
       ]);
-      return buildSnapshot(versionRow?.version ?? 0, {
+      return buildSnapshot(versionRow?.version ?? 0, now, {
         productRows,
         categoryRows,
         mediaRows,
@@ -183,7 +188,22 @@ interface Rows {
   settingRows: (typeof t.settings.$inferSelect)[];
 }
 
-function buildSnapshot(version: number, r: Rows): CatalogSnapshot {
+/** A sale price applies between its optional dates (WooCommerce's scheduled sale); outside them it is absent. */
+function saleNow(row: ProductRow, now: Date): ProductRow {
+  if (row.salePrice === null) return row;
+  const started = !row.dateOnSaleFrom || row.dateOnSaleFrom <= now;
+  const ended = row.dateOnSaleTo !== null && row.dateOnSaleTo <= now;
+  return started && !ended ? row : { ...row, salePrice: null };
+}
+
+function buildSnapshot(version: number, now: Date, r: Rows): CatalogSnapshot {
+  let nextSaleChange: number | null = null;
+  for (const row of r.productRows) {
+    if (row.salePrice === null) continue;
+    for (const moment of [row.dateOnSaleFrom, row.dateOnSaleTo]) {
+      if (moment && moment > now && (nextSaleChange === null || moment.getTime() < nextSaleChange)) nextSaleChange = moment.getTime();
+    }
+  }
   const categoriesOf = groupBy(r.productCategoryRows, (x) => x.productId);
   const galleryOf = groupBy(
     [...r.galleryRows].sort((a, b) => a.position - b.position),
@@ -227,7 +247,8 @@ function buildSnapshot(version: number, r: Rows): CatalogSnapshot {
   const globalCategoriesOf = groupBy(r.globalAddonCategoryRows, (x) => x.globalAddonId);
 
   const records = new Map<number, ProductRecord>();
-  for (const row of r.productRows) {
+  for (const storedRow of r.productRows) {
+    const row = saleNow(storedRow, now);
     const links = linksOf.get(row.id) ?? [];
     const reviews = reviewsOf.get(row.id) ?? [];
     const plain = (lang: Lang) =>
@@ -235,6 +256,7 @@ function buildSnapshot(version: number, r: Rows): CatalogSnapshot {
     const price = effectivePrice(row);
     records.set(row.id, {
       row,
+      storedSalePrice: storedRow.salePrice,
       categoryIds: (categoriesOf.get(row.id) ?? []).map((x) => x.categoryId),
       allergenIds: (allergensOf.get(row.id) ?? []).map((x) => x.allergenId),
       galleryIds: (galleryOf.get(row.id) ?? []).map((x) => x.mediaId),
@@ -307,6 +329,7 @@ function buildSnapshot(version: number, r: Rows): CatalogSnapshot {
       }))
       .sort((a, b) => a.priority - b.priority || a.id - b.id),
     settings: new Map(r.settingRows.map((s) => [s.key, s.value])),
+    nextSaleChange,
   };
 }
 
