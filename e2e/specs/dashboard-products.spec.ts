@@ -187,6 +187,12 @@ test.describe.serial('dashboard: the products list and the product editor', () =
     const form = page.getByRole('form', { name: 'Nieuw product' });
     await form.getByLabel('Naam (NL)').fill(SAUCE);
     await form.getByLabel('Prijs (€)', { exact: true }).fill('1,20');
+    // The server refuses a SKU another product has: shown at the field, in the staff member's language.
+    await form.getByLabel('SKU').fill(`BICKY-${run}`);
+    await form.getByRole('button', { name: 'Product opslaan' }).click();
+    await expect(form.getByLabel('SKU')).toBeFocused();
+    await expect(form.getByText('Een ander product heeft al deze SKU.')).toBeVisible();
+    await form.getByLabel('SKU').fill(`SAUS-${run}`);
     await form.getByRole('button', { name: 'Product opslaan' }).click();
     await expect(page).toHaveURL(/\/dashboard\/products\/\d+$/);
     await page.getByRole('link', { name: 'Terug naar de producten' }).click();

@@ -31,11 +31,17 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 interface ErrorBody {
   code?: unknown;
   message?: unknown;
-  data?: { fields?: unknown } | null;
+  data?: { fields?: unknown; params?: unknown } | null;
 }
 
 function fieldsOf(body: ErrorBody | null): FieldProblem[] {
   const fields = body?.data?.fields;
+  // The store REST API (WooCommerce's shape) names the refused fields in `data.params`.
+  const params = body?.data?.params;
+  if (!Array.isArray(fields) && Array.isArray(params)) {
+    const message = typeof body?.message === 'string' ? body.message : '';
+    return params.filter((p): p is string => typeof p === 'string').map((field) => ({ field, message }));
+  }
   if (!Array.isArray(fields)) return [];
   return fields.filter((f): f is FieldProblem => typeof f === 'object' && f !== null && typeof (f as FieldProblem).field === 'string');
 }

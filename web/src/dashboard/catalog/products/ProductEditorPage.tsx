@@ -3,10 +3,11 @@ import { useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import { useNavigate, useParams } from 'react-router';
-import { HttpError, retryServerErrors } from '../../../api/http';
+import { HttpError, retryServerErrors, type FieldProblem } from '../../../api/http';
+import type { Path } from 'react-hook-form';
 import { SubmitButton } from '../../../forms/SubmitButton';
 import { UnsavedChangesDialog, useUnsavedChangesGuard } from '../../../forms/UnsavedChangesGuard';
-import { errorAt, useErrorText, useZodForm } from '../../../forms/useZodForm';
+import { applyServerFieldErrors, errorAt, useErrorText, useZodForm } from '../../../forms/useZodForm';
 import { Button, ButtonLink, Field, Notice, Spinner, useToast } from '../../../ui';
 import { DashboardFrame } from '../../admin/DashboardFrame';
 import { formatMoment } from '../../admin/format';
@@ -40,6 +41,29 @@ import type { WcProduct, WcVariation } from './types';
 import { VariationsEditor } from './VariationsEditor';
 import './products.css';
 
+/** The API's field names (WooCommerce's) as the form's fields, for refusals that name one (`data.params`). */
+const SERVER_FIELDS: Record<string, Path<ProductFormInput>> = {
+  name: 'name.nl',
+  slug: 'slug',
+  sku: 'sku',
+  regular_price: 'regularPrice',
+  sale_price: 'salePrice',
+  date_on_sale_from: 'saleFrom',
+  date_on_sale_to: 'saleTo',
+  stock_quantity: 'stockQuantity',
+  max_quantity: 'maxQuantity',
+  external_url: 'externalUrl',
+  button_text: 'buttonText',
+};
+const formFieldOf = (field: string) => SERVER_FIELDS[field];
+/** Taken SKUs and slugs get the staff member's language; other refusals keep the server's text, which names the problem. */
+const serverMessage = (field: Path<ProductFormInput>, problem: FieldProblem) =>
+  field === 'sku' && /SKU/i.test(problem.message)
+    ? 'dashboard.product.error.skuTaken'
+    : field === 'slug' && /already used/.test(problem.message)
+      ? 'dashboard.product.error.slugTaken'
+      : problem.message;
+
 interface Loaded {
   product: WcProduct;
   variations: WcVariation[];
@@ -62,7 +86,7 @@ function ProductForm({ loaded, onReload }: { loaded: Loaded | null; onReload: ()
   const [failure, setFailure] = useState<string | null>(null);
   const [language, setLanguage] = useState<Language>('nl');
   const form = useZodForm(productSchema, { defaultValues: loaded ? toFormValues(loaded.product, loaded.variations, formatPrice) : EMPTY_PRODUCT });
-  const { register, control, handleSubmit, formState, reset } = form;
+  const { register, control, handleSubmit, formState, reset, setError } = form;
   const values = useWatch({ control }) as ProductFormInput;
   const blocker = useUnsavedChangesGuard(formState.isDirty && !formState.isSubmitting);
   const categories = useQuery({ queryKey: ['dashboard', 'wc-categories'], queryFn: ({ signal }) => listCategories(signal), retry: retryServerErrors });
@@ -87,6 +111,7 @@ function ProductForm({ loaded, onReload }: { loaded: Loaded | null; onReload: ()
       if (!product) void navigate(`/dashboard/products/${result.id}`, { replace: true });
     } catch (error) {
       if (error instanceof HttpError && error.status === 409) setConflict(true);
+      else if (error instanceof HttpError && applyServerFieldErrors(setError, error.fields, formFieldOf, serverMessage) > 0) return;
       else
         setFailure(
           error instanceof HttpError && error.status === 0
