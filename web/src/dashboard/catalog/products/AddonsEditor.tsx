@@ -25,6 +25,14 @@ function AddonOptions({ form, addon, addonName }: { form: Form; addon: number; a
               error={errorText(errorAt(formState.errors, `addons.${addon}.options.${index}.label`))}
             />
             <Field
+              label={intl.formatMessage({ id: 'dashboard.product.addonOptionLabelIn' }, { language: 'FR' })}
+              {...register(`addons.${addon}.options.${index}.labelFr`)}
+            />
+            <Field
+              label={intl.formatMessage({ id: 'dashboard.product.addonOptionLabelIn' }, { language: 'EN' })}
+              {...register(`addons.${addon}.options.${index}.labelEn`)}
+            />
+            <Field
               label={intl.formatMessage({ id: 'dashboard.product.addonOptionPrice' })}
               inputMode="decimal"
               {...register(`addons.${addon}.options.${index}.price`)}
@@ -61,7 +69,11 @@ function AddonOptions({ form, addon, addonName }: { form: Form; addon: number; a
           </Button>
         </fieldset>
       ))}
-      <Button variant="secondary" size="sm" onClick={() => options.append({ label: '', price: '', priceType: 'quantity_based', image: null, allergens: [] })}>
+      <Button
+        variant="secondary"
+        size="sm"
+        onClick={() => options.append({ label: '', labelFr: '', labelEn: '', price: '', priceType: 'quantity_based', image: null, allergens: [] })}
+      >
         {intl.formatMessage({ id: 'dashboard.product.addonOptionAdd' })}
       </Button>
     </>
@@ -109,6 +121,8 @@ export function AddonsEditor({ form }: { form: Form }) {
                 {...register(`addons.${index}.name`)}
                 error={errorText(errorAt(formState.errors, `addons.${index}.name`))}
               />
+              <Field label={intl.formatMessage({ id: 'dashboard.product.addonNameIn' }, { language: 'FR' })} {...register(`addons.${index}.nameFr`)} />
+              <Field label={intl.formatMessage({ id: 'dashboard.product.addonNameIn' }, { language: 'EN' })} {...register(`addons.${index}.nameEn`)} />
               <Field as="select" label={intl.formatMessage({ id: 'dashboard.product.addonType' })} {...register(`addons.${index}.type`)}>
                 {ADDON_TYPES.map((t) => (
                   <option key={t} value={t}>
@@ -126,7 +140,11 @@ export function AddonsEditor({ form }: { form: Form }) {
           </fieldset>
         );
       })}
-      <Button variant="secondary" size="sm" onClick={() => addons.append({ name: '', type: 'multiple_choice', required: false, options: [] })}>
+      <Button
+        variant="secondary"
+        size="sm"
+        onClick={() => addons.append({ name: '', nameFr: '', nameEn: '', type: 'multiple_choice', required: false, options: [] })}
+      >
         {intl.formatMessage({ id: 'dashboard.product.addonAdd' })}
       </Button>
     </section>

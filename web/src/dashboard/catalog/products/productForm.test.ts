@@ -99,6 +99,52 @@ describe('the product form schema', () => {
       is_promotion: true,
     });
     expect(body).not.toHaveProperty('slug');
+    expect(productWriteBody.safeParse(body).error?.issues).toBeUndefined();
+  });
+
+  it('sends add-ons with their translations, option prices with a point, option images by id and allergen ids', () => {
+    const option = { label: 'Mayonaise', labelFr: 'Mayonnaise', labelEn: 'Mayo', price: '0,80', priceType: 'quantity_based' as const, allergens: [3] };
+    const values = productSchema.parse(
+      valid({
+        addons: [
+          {
+            name: 'Saus',
+            nameFr: 'Sauce',
+            nameEn: 'Sauce',
+            type: 'multiple_choice',
+            required: true,
+            options: [
+              { ...option, image: { id: 9, src: '/m/9.webp' } },
+              { ...option, label: 'Ketchup', image: { id: 0, src: 'https://elders.be/k.png' } },
+            ],
+          },
+        ],
+      }),
+    );
+    const body = toProductBody(values);
+    expect(body.addons).toEqual([
+      {
+        name: 'Saus',
+        name_translations: { fr: 'Sauce', en: 'Sauce' },
+        type: 'multiple_choice',
+        display: 'radiobutton',
+        required: true,
+        options: [
+          {
+            label: 'Mayonaise',
+            label_translations: { fr: 'Mayonnaise', en: 'Mayo' },
+            price: '0.80',
+            price_type: 'quantity_based',
+            image: { id: 9 },
+            allergens: [3],
+          },
+          { label: 'Ketchup', label_translations: { fr: 'Mayonnaise', en: 'Mayo' }, price: '0.80', price_type: 'quantity_based', image: null, allergens: [3] },
+        ],
+      },
+    ]);
+    expect(problems(valid({ addons: [{ name: 'Saus', nameFr: '', nameEn: '', type: 'checkbox', required: false, options: [] }] }))).toEqual([
+      'addons.0.options: dashboard.product.error.addonOptions',
+    ]);
     // The API's own write schema accepts it.
     expect(productWriteBody.safeParse(body).error?.issues).toBeUndefined();
   });

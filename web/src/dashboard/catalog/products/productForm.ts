@@ -54,6 +54,8 @@ export const PRICE_TYPES = ['quantity_based', 'flat_fee', 'percentage_based'] as
 
 const addonOption = z.object({
   label: z.string().trim().min(1, 'form.required').max(200),
+  labelFr: z.string().trim().max(200),
+  labelEn: z.string().trim().max(200),
   price,
   priceType: z.enum(PRICE_TYPES),
   image: image.nullable(),
@@ -65,6 +67,8 @@ const addon = z
   .object({
     id: z.number().optional(),
     name: z.string().trim().min(1, 'form.required').max(200),
+    nameFr: z.string().trim().max(200),
+    nameEn: z.string().trim().max(200),
     type: z.enum(ADDON_TYPES),
     required: z.boolean(),
     options: z.array(addonOption).max(100),
@@ -269,10 +273,14 @@ export function toFormValues(product: WcProduct, variations: WcVariation[], form
     addons: product.addons.map((a) => ({
       id: a.id,
       name: a.name,
+      nameFr: a.name_translations?.fr ?? '',
+      nameEn: a.name_translations?.en ?? '',
       type: a.type,
       required: a.required,
       options: a.options.map((o) => ({
         label: o.label,
+        labelFr: o.label_translations?.fr ?? '',
+        labelEn: o.label_translations?.en ?? '',
         price: formatPrice(o.price),
         priceType: o.price_type,
         image: o.image ? { id: o.image.id, src: o.image.src } : null,
@@ -324,11 +332,13 @@ export function toProductBody(values: ProductFormValues): Record<string, unknown
     cross_sell_ids: values.crossSellIds,
     addons: values.addons.map((a) => ({
       name: a.name,
+      name_translations: { fr: a.nameFr, en: a.nameEn },
       type: a.type,
       ...(a.type === 'multiple_choice' ? { display: 'radiobutton' } : {}),
       required: a.required,
       options: a.options.map((o) => ({
         label: o.label,
+        label_translations: { fr: o.labelFr, en: o.labelEn },
         price: decimal(o.price),
         price_type: o.priceType,
         image: o.image && o.image.id > 0 ? { id: o.image.id } : null,
