@@ -13,7 +13,10 @@ describe('the products list', () => {
     expect(visibilityOf({ status: 'draft', catalog_visibility: 'hidden' })).toBe('draft');
     expect(visibilityOf({ status: 'publish', catalog_visibility: 'hidden' })).toBe('hidden');
     expect(visibilityOf({ status: 'publish', catalog_visibility: 'visible' })).toBe('published');
-    expect(stockOf({ stock_status: 'instock', meta_data: [{ id: 1, key: 'sold_out_today', value: 'yes' }] })).toBe('soldout');
+    const now = new Date('2026-11-24T12:00:00Z');
+    const soldOut = (until: string) => ({ stock_status: 'outofstock' as const, meta_data: [{ id: 1, key: '_bakje_sold_out_until', value: until }] });
+    expect(stockOf(soldOut('2026-11-24T22:00:00Z'), now)).toBe('soldout');
+    expect(stockOf(soldOut('2026-11-24T11:00:00Z'), now)).toBe('outofstock');
     expect(stockOf({ stock_status: 'outofstock', meta_data: [] })).toBe('outofstock');
   });
 

@@ -25,10 +25,13 @@ export function visibilityOf(p: Pick<WcProduct, 'status' | 'catalog_visibility'>
   return p.catalog_visibility === 'hidden' ? 'hidden' : 'published';
 }
 
-/** "Sold out today" (meta `sold_out_today`, set with one tap) wins over the stock status. */
-export function stockOf(p: Pick<WcProduct, 'stock_status' | 'meta_data'> & { sold_out_today?: boolean }): StockBadge {
-  const flag = p.sold_out_today ?? p.meta_data.find((m) => m.key === 'sold_out_today')?.value;
-  if (flag === true || flag === 'yes') return 'soldout';
+/** The meta key that marks a product "sold out today" on the store REST API, with the moment it ends (ISO 8601). */
+export const SOLD_OUT_META_KEY = '_bakje_sold_out_until';
+
+/** "Sold out today" (set with one tap, until closing time) wins over the stock status. */
+export function stockOf(p: Pick<WcProduct, 'stock_status' | 'meta_data'>, now: Date = new Date()): StockBadge {
+  const until = p.meta_data.find((m) => m.key === SOLD_OUT_META_KEY)?.value;
+  if (typeof until === 'string' && Date.parse(until) > now.getTime()) return 'soldout';
   return p.stock_status;
 }
 
