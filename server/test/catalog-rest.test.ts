@@ -225,6 +225,16 @@ describe.each(databaseKinds)('store REST API: product and variation writes (%s)'
     expect((await call('PUT', `/products/${id}`, { regular_price: '3.40' }, { 'if-match': 'garbage' })).statusCode).toBe(400);
     expect((await call('PUT', `/products/${id}`, { regular_price: '3.40' }, { 'if-match': first.headers.etag as string })).statusCode).toBe(200);
     expect((await call('PUT', `/products/${id}`, { regular_price: '3.60' })).json().regular_price).toBe('3.60');
+
+    // Two saves of the same read at the same moment: one wins, the other is told.
+    const current = (await call('GET', `/products/${id}`)).headers.etag as string;
+    const both = await Promise.all([
+      call('PUT', `/products/${id}`, { regular_price: '4.00' }, { 'if-match': current }),
+      call('PUT', `/products/${id}`, { regular_price: '5.00' }, { 'if-match': current }),
+    ]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    const winner = both.find((r) => r.statusCode === 200)!.json().regular_price;
+    expect((await call('GET', `/products/${id}`)).json().regular_price).toBe(winner);
   });
 
   it('a sale price applies only between its dates; the shop follows when the sale ends without any write', async () => {
@@ -258,13 +268,15 @@ describe.each(databaseKinds)('store REST API: product and variation writes (%s)'
     const listed = (await call('GET', '/products?per_page=100')).json().map((p: { id: number }) => p.id);
     expect(listed).not.toContain(id);
     expect((await call('GET', `/products?status=trash`)).json().map((p: { id: number }) => p.id)).toContain(id);
+    expect((await call('PUT', `/products/${id}`, { status: 'draft' })).json().status).toBe('draft');
+    expect((await call('DELETE', `/products/${id}`)).json().status).toBe('trash');
     const gone = await call('DELETE', `/products/${id}?force=true`);
     expect(gone.statusCode).toBe(200);
     expect(gone.json()).toMatchObject({ id, name: 'Mexicano' });
     expect((await call('GET', `/products/${id}`)).statusCode).toBe(404);
     expect((await call('DELETE', `/products/${id}?force=true`)).statusCode).toBe(404);
     const history = (await call('GET', `/products/${id}/changes`)).json();
-    expect(history.map((c: { action: string }) => c.action)).toEqual(['delete', 'trash', 'create']);
+    expect(history.map((c: { action: string }) => c.action)).toEqual(['delete', 'trash', 'update', 'trash', 'create']);
   });
 
   it('batch: create, update and delete in one request; a bad item is answered with its own error and leaves nothing', async () => {
@@ -374,7 +386,19 @@ describe.each(databaseKinds)('store REST API: product and variation writes (%s)'
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json().last_changed.by).toMatchObject({ type: 'staff', name: 'Jo Peeters' });
     expect(created.json().meta_data).toEqual(expect.arrayContaining([expect.objectContaining({ key: 'last_changed_by', value: 'Jo Peeters' })]));
-    const kitchenLess = await app.server.inject({ method: 'POST', url: '/wp-json/wc/v3/products', payload: { name: 'Anoniem' } });
-    expect(kitchenLess.statusCode).toBe(401);
+    const anonymous = await app.server.inject({ method: 'POST', url: '/wp-json/wc/v3/products', payload: { name: 'Anoniem' } });
+    expect(anonymous.statusCode).toBe(401);
+    expect((await admin.request('POST', '/api/staff/users', { email: 'keuken@example.be', password: 'Goed wachtwoord 42', role: 'kitchen' })).statusCode).toBe(
+      201,
+    );
+    const kitchen = new Browser(() => app);
+    await kitchen.graphql(LOGIN, { u: 'keuken@example.be', p: 'Goed wachtwoord 42' });
+    const before = await checksum();
+    const refused = await kitchen.request('POST', '/wp-json/wc/v3/products', { name: 'Keuken' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ code: 'PERMISSION_DENIED', data: { status: 403, permission: 'products.manage' } });
+    // Without the CSRF header the manager's write is refused too.
+    expect((await manager.request('POST', '/wp-json/wc/v3/products', { name: 'Zonder CSRF' }, { csrf: false })).statusCode).toBe(403);
+    expect(await checksum()).toBe(before);
   });
 });

@@ -148,7 +148,6 @@ async function auditView(tx: Tx, id: number): Promise<Record<string, unknown>> {
           ),
         )
     : [];
-  const cents = (c: number | null) => c;
   return {
     name: row.name,
     description: row.description,
@@ -159,8 +158,8 @@ async function auditView(tx: Tx, id: number): Promise<Record<string, unknown>> {
     status: row.status,
     featured: row.featured,
     catalog_visibility: row.catalogVisibility,
-    regular_price: cents(row.regularPrice),
-    sale_price: cents(row.salePrice),
+    regular_price: row.regularPrice,
+    sale_price: row.salePrice,
     date_on_sale_from: row.dateOnSaleFrom?.toISOString() ?? null,
     date_on_sale_to: row.dateOnSaleTo?.toISOString() ?? null,
     stock_status: row.stockStatus,
@@ -302,9 +301,10 @@ function checkRevision(row: ProductRow, expected: number | undefined) {
   }
 }
 
-async function lockProduct(tx: Tx, id: number): Promise<ProductRow> {
+/** Locks a product for a write; a trashed one only for an update (which may restore it by setting its status). */
+async function lockProduct(tx: Tx, id: number, allowTrash = false): Promise<ProductRow> {
   const [row] = await tx.select().from(t.products).where(eq(t.products.id, id)).for('update');
-  if (!row || row.type === 'VARIATION' || row.status === 'trash') throw new DomainError('PRODUCT_NOT_FOUND', 'Invalid ID.');
+  if (!row || row.type === 'VARIATION' || (row.status === 'trash' && !allowTrash)) throw new DomainError('PRODUCT_NOT_FOUND', 'Invalid ID.');
   return row;
 }
 
@@ -541,7 +541,7 @@ export async function createProduct(tx: Tx, input: ProductInput, actor: Actor): 
 
 /** PUT /products/{id}: applies the fields sent; refuses with PRODUCT_CHANGED when `expectedRevision` is stale. */
 export async function updateProduct(tx: Tx, id: number, input: ProductInput, actor: Actor, expectedRevision?: number): Promise<void> {
-  const current = await lockProduct(tx, id);
+  const current = await lockProduct(tx, id, true);
   checkRevision(current, expectedRevision);
   const before = await auditView(tx, id);
   const { values, allergens, type } = await productValues(tx, input, current);

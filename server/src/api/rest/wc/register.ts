@@ -4,6 +4,7 @@ import type { CatalogService } from '../../../modules/catalog/catalog-service.js
 import { canRead, canWrite, type ApiKeyService } from '../../../modules/api-keys/api-key-service.js';
 import { authenticate, type RestPrincipal } from './auth.js';
 import { can } from '../../../modules/auth/permissions.js';
+import { staffRefusal } from '../../http/viewer.js';
 import { DomainError } from '../../../errors/domain-error.js';
 import { restError, validationFailure } from '../../http/error-handler.js';
 import { authError, woocommerceCodeOf } from './errors.js';
@@ -29,7 +30,9 @@ async function staffPrincipal(request: FastifyRequest): Promise<RestPrincipal | 
   const path = request.url.split('?')[0] ?? '';
   if (!path.startsWith(`${WC_PREFIX}/products`)) return undefined;
   const viewer = await request.viewer();
-  if (viewer.kind !== 'staff' || !can(viewer.role, 'products.manage')) return undefined;
+  if (viewer.kind !== 'staff') return undefined;
+  // Staff whose role may not manage products (the kitchen) get 403 PERMISSION_DENIED, as on the staff routes.
+  if (!can(viewer.role, 'products.manage')) throw await staffRefusal(request, 'products.manage');
   return { keyId: null, scope: 'read_write', staffUserId: viewer.id };
 }
 
