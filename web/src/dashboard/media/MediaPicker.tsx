@@ -16,8 +16,8 @@ export function MediaPicker({ value, onChange, label }: { value: MediaValue | nu
   const intl = useIntl();
   const id = useId();
   return (
-    <div className="media-picker">
-      {value?.src ? <img className="media-picker__thumb" src={value.src} alt="" width={64} height={64} /> : null}
+    <div className="media-url-picker">
+      {value?.src ? <img className="media-url-picker__thumb" src={value.src} alt="" width={64} height={64} /> : null}
       <Field
         id={id}
         label={label}
