@@ -31,8 +31,8 @@ export function MediaPicker({ value, onChange, label }: { value: MediaValue | nu
         }}
       />
       {value ? (
-        <Button variant="ghost" size="sm" onClick={() => onChange(null)} aria-label={intl.formatMessage({ id: 'dashboard.media.remove' }, { label })}>
-          {intl.formatMessage({ id: 'dashboard.media.removeShort' })}
+        <Button variant="ghost" size="sm" onClick={() => onChange(null)} aria-label={intl.formatMessage({ id: 'dashboard.product.imageRemove' }, { label })}>
+          {intl.formatMessage({ id: 'dashboard.product.imageRemoveShort' })}
         </Button>
       ) : null}
     </div>
