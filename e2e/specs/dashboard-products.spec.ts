@@ -146,7 +146,7 @@ test.describe.serial('dashboard: the products list and the product editor', () =
     await expect(two.getByLabel('SKU')).toHaveValue(`BICKY-${run}`);
     // Unsaved work: leaving asks first; staying keeps the typing.
     await two.getByLabel('Naam (EN)').fill('Something else');
-    await two.getByRole('link', { name: 'Terug naar de producten' }).click();
+    await second.page.getByRole('link', { name: 'Terug naar de producten' }).click();
     const leave = second.page.getByRole('dialog', { name: 'Pagina verlaten zonder op te slaan?' });
     await leave.getByRole('button', { name: 'Annuleren' }).click();
     await expect(two.getByLabel('Naam (EN)')).toHaveValue('Something else');

@@ -390,9 +390,6 @@ function ProductForm({ loaded, onReload }: { loaded: Loaded | null; onReload: ()
 
       <div className="product-editor__actions">
         <SubmitButton submitting={formState.isSubmitting}>{intl.formatMessage({ id: 'dashboard.product.save' })}</SubmitButton>
-        <ButtonLink to="/dashboard/products" variant="secondary">
-          {intl.formatMessage({ id: 'dashboard.product.backToList' })}
-        </ButtonLink>
       </div>
       <UnsavedChangesDialog blocker={blocker} />
     </form>
@@ -423,7 +420,14 @@ export default function ProductEditorPage() {
   const numeric = id && /^\d+$/.test(id) ? Number(id) : null;
   return (
     <StaffGate permission={PERMISSION.productsManage}>
-      <DashboardFrame title={intl.formatMessage({ id: numeric ? 'dashboard.product.editTitle' : 'dashboard.product.newTitle' })}>
+      <DashboardFrame
+        title={intl.formatMessage({ id: numeric ? 'dashboard.product.editTitle' : 'dashboard.product.newTitle' })}
+        actions={
+          <ButtonLink to="/dashboard/products" variant="secondary">
+            {intl.formatMessage({ id: 'dashboard.product.backToList' })}
+          </ButtonLink>
+        }
+      >
         {numeric ? <ExistingProduct id={numeric} /> : <ProductForm loaded={null} onReload={() => Promise.resolve(undefined)} />}
       </DashboardFrame>
     </StaffGate>
