@@ -81,6 +81,10 @@ test.describe.serial('dashboard: the products list and the product editor', () =
     await form.getByLabel('Actieprijs van Groot').fill('3,90');
     await form.getByRole('checkbox', { name: 'Gluten' }).check();
     await form.getByRole('checkbox', { name: 'Selder' }).check();
+    // An upsell, found by searching.
+    await form.getByRole('searchbox', { name: 'Producten zoeken voor Upsells' }).fill('frikandel');
+    await form.getByRole('button', { name: 'Frikandel toevoegen aan Upsells', exact: true }).click();
+    await expect(form.getByRole('button', { name: 'Frikandel verwijderen', exact: true })).toBeVisible();
     // (Image: the media library's picker lands on another branch; this simple picker takes an address and is not used here.)
 
     // A sale price above the price is refused at its field, in the staff member's language.
@@ -107,6 +111,7 @@ test.describe.serial('dashboard: the products list and the product editor', () =
     await expect(saved.getByLabel('Prijs van Klein', { exact: true })).toHaveValue('3,50');
     await expect(saved.getByLabel('Actieprijs van Klein')).toHaveValue('2,90');
     await expect(saved.getByRole('checkbox', { name: 'Gluten' })).toBeChecked();
+    await expect(saved.getByRole('button', { name: 'Frikandel verwijderen', exact: true })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
     await context.close();
 
@@ -154,7 +159,7 @@ test.describe.serial('dashboard: the products list and the product editor', () =
     await second.context.close();
   });
 
-  test('the list: search, reorder by keyboard and by dragging, bulk hide, price change with preview', async ({ browser }) => {
+  test('the list: search, category filter, reorder by keyboard and by dragging, bulk hide, price change with preview', async ({ browser }) => {
     test.setTimeout(120_000);
     const { context, page } = await managerPage(browser);
     await page.goto('/dashboard/products');
@@ -174,6 +179,12 @@ test.describe.serial('dashboard: the products list and the product editor', () =
     await expect(page.getByTestId('toast').filter({ hasText: `${top} staat nu op plaats 1` })).toBeVisible();
     await page.reload();
     await expect.poll(names).toEqual([top, next]);
+
+    // The category filter keeps that category's products.
+    await page.getByLabel('Categorie', { exact: true }).selectOption({ label: 'Sauzen' });
+    await expect(table.getByRole('link', { name: 'Mayonaise', exact: true })).toBeVisible();
+    await expect(table.getByRole('link', { name: 'Frikandel', exact: true })).toHaveCount(0);
+    await page.getByLabel('Categorie', { exact: true }).selectOption({ label: 'Alle categorieën' });
 
     // Search finds the new product; bulk hide hides it.
     await page.getByLabel('Producten zoeken').fill(NAME.nl);
