@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { http, HttpError, NETWORK_FAILURE, retryServerErrors } from './http';
+import { http, HttpError, httpWithHeaders, NETWORK_FAILURE, retryServerErrors } from './http';
 
 interface Sent {
   url: string;
@@ -59,6 +59,21 @@ describe('http', () => {
     const error = await http('PUT', '/api/printing/settings', { body: {} }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);
     expect(error).toMatchObject({ status: 400, code: 'bad_input', message: 'Invalid printer.', fields: [{ field: 'kitchenPrinter', message: 'host:port' }] });
+  });
+
+  it("reads the store REST API's refused fields (data.params) and gives the paging headers with httpWithHeaders", async () => {
+    vi.stubGlobal('document', { cookie: '' });
+    answer(400, { code: 'woocommerce_rest_product_invalid_sku', message: 'Invalid or duplicated SKU.', data: { status: 400, params: ['sku'] } });
+    const error = (await http('PUT', '/wp-json/wc/v3/products/4', { body: { sku: 'X' } }).catch((e: unknown) => e)) as HttpError;
+    expect(error.fields).toEqual([{ field: 'sku', message: 'Invalid or duplicated SKU.' }]);
+    const sent: Sent[] = [];
+    vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
+      sent.push({ url, init });
+      return Promise.resolve(new Response('[]', { status: 200, headers: { 'x-wp-total': '12', 'x-wp-totalpages': '2' } }));
+    });
+    const page = await httpWithHeaders<unknown[]>('PUT', '/wp-json/wc/v3/products/4', { headers: { 'if-match': '"3"' } });
+    expect(page.headers.get('x-wp-totalpages')).toBe('2');
+    expect(headersOf(sent[0]!)['if-match']).toBe('"3"');
   });
 
   it('names the HTTP status when the error body is not the error model', async () => {

@@ -31,11 +31,17 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 interface ErrorBody {
   code?: unknown;
   message?: unknown;
-  data?: { fields?: unknown } | null;
+  data?: { fields?: unknown; params?: unknown } | null;
 }
 
 function fieldsOf(body: ErrorBody | null): FieldProblem[] {
   const fields = body?.data?.fields;
+  // The store REST API (WooCommerce's shape) names the refused fields in `data.params`.
+  const params = body?.data?.params;
+  if (!Array.isArray(fields) && Array.isArray(params)) {
+    const message = typeof body?.message === 'string' ? body.message : '';
+    return params.filter((p): p is string => typeof p === 'string').map((field) => ({ field, message }));
+  }
   if (!Array.isArray(fields)) return [];
   return fields.filter((f): f is FieldProblem => typeof f === 'object' && f !== null && typeof (f as FieldProblem).field === 'string');
 }
@@ -45,9 +51,21 @@ function fieldsOf(body: ErrorBody | null): FieldProblem[] {
  * CSRF token in `x-csrf-token`, which the server checks on cookie-authenticated writes (docs/security.md).
  * An aborted request rethrows the AbortError so TanStack Query can cancel quietly.
  */
-export async function http<T>(method: HttpMethod, url: string, options: { body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+export async function http<T>(method: HttpMethod, url: string, options: HttpOptions = {}): Promise<T> {
+  return (await httpWithHeaders<T>(method, url, options)).data;
+}
+
+export interface HttpOptions {
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Extra request headers (e.g. `if-unmodified-since`). */
+  headers?: Record<string, string>;
+}
+
+/** `http`, also giving the answer's headers (the store REST API's paging: X-WP-Total, X-WP-TotalPages). */
+export async function httpWithHeaders<T>(method: HttpMethod, url: string, options: HttpOptions = {}): Promise<{ data: T; headers: Headers }> {
   const { body, signal } = options;
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   if (method !== 'GET') {
     headers['content-type'] = 'application/json';
     const csrf = csrfToken();
@@ -74,7 +92,7 @@ export async function http<T>(method: HttpMethod, url: string, options: { body?:
     const code = typeof problem?.code === 'string' ? problem.code : undefined;
     throw new HttpError(message, response.status, code, fieldsOf(problem));
   }
-  return data as T;
+  return { data: data as T, headers: response.headers };
 }
 
 /** Retry a query only on server failures (5xx), twice: a 4xx will not change by asking again. */

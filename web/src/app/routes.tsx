@@ -23,7 +23,8 @@ const DashboardArea = lazy(() => import('../areas/DashboardArea'));
 const KitchenPage = lazy(() => import('../dashboard/kitchen/KitchenPage'));
 const DisplaysArea = lazy(() => import('../displays/DisplaysArea'));
 const VirtualPrinterPage = lazy(() => import('../dashboard/admin/PrinterRoute'));
-const DashboardProductsPage = lazy(() => import('../dashboard/admin/ProductsPage'));
+const DashboardProductsPage = lazy(() => import('../dashboard/catalog/products/ProductsListPage'));
+const DashboardProductEditorPage = lazy(() => import('../dashboard/catalog/products/ProductEditorPage'));
 const DashboardStaffPage = lazy(() => import('../dashboard/admin/StaffPage'));
 const DashboardTimeSlotsPage = lazy(() => import('../dashboard/timeslots/TimeSlotsPage'));
 const DashboardApiKeysPage = lazy(() => import('../dashboard/admin/ApiKeysPage'));
@@ -131,6 +132,14 @@ export const routes: RouteObject[] = [
         element: (
           <StaffScreen>
             <DashboardTimeSlotsPage />
+          </StaffScreen>
+        ),
+      },
+      {
+        path: 'dashboard/products/:id',
+        element: (
+          <StaffScreen>
+            <DashboardProductEditorPage />
           </StaffScreen>
         ),
       },

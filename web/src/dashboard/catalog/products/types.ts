@@ -1,0 +1,21 @@
+/**
+ * The store REST API's shapes the dashboard uses: products and variations from `@bakje/contract`
+ * (contract/src/catalog.ts); categories and allergens as `/products/categories` and `/products/allergens` answer.
+ */
+export type { BatchRequest, BatchResponse, WcAddon, WcError, WcImage, WcProduct, WcProductType, WcStockStatus, WcVariation } from '@bakje/contract';
+
+export interface WcCategory {
+  id: number;
+  name: string;
+  slug: string;
+  parent: number;
+  menu_order: number;
+  count: number;
+}
+
+export interface WcAllergen {
+  id: number;
+  code: string;
+  name: string;
+  icon?: string;
+}
