@@ -10,6 +10,7 @@ export type Permission =
   | 'products.manage'
   | 'timeslots.manage'
   | 'settings.manage'
+  | 'ordering.pause'
   | 'mailbox.read'
   | 'staff.manage'
   | 'keys.manage';

@@ -98,3 +98,17 @@ export function closingTimeToday(hours: OpeningHours, now: Date, timeZone: strin
   const closes = types.flatMap((t) => periodsOn(hours, date, undefined, t).map((p) => p.close));
   return closes.length ? instantAt(date, Math.max(...closes), timeZone) : null;
 }
+
+/** Whether a slot starting at `start` lies within an opening period of its day for a type. */
+export function withinHours(hours: OpeningHours, start: Date, timeZone: string, type: Fulfilment): boolean {
+  const local = localMoment(start, timeZone);
+  return periodsOn(hours, local.date, local.weekday, type).some((p) => local.minutes >= p.open && local.minutes < p.close);
+}
+
+/** Dine-in is for now: only slots starting within this many minutes of the earliest order time. */
+export const DINEIN_WINDOW_MINUTES = 60;
+
+/** Whether a dine-in slot start is "now" (the current or next slot), given the earliest order time. */
+export function isDineInNow(start: Date, earliest: Date, now: Date, timeZone: string): boolean {
+  return localMoment(start, timeZone).date === localMoment(now, timeZone).date && start.getTime() <= earliest.getTime() + DINEIN_WINDOW_MINUTES * 60_000;
+}

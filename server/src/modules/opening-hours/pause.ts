@@ -57,8 +57,10 @@ export function pauseEnd(settings: ShopSettings, duration: PauseInput['duration'
   return new Date(now.getTime() + Number(duration) * 60_000);
 }
 
-async function readState(db: DbOrTx): Promise<PauseState> {
-  const [row] = await db.select().from(settingsTable).where(eq(settingsTable.key, PAUSE_KEY)).for('update');
+/** The pause row as stored now (the checkout reads it fresh: a snapshot may be a moment behind). */
+export async function loadPauseState(db: DbOrTx, lock = false): Promise<PauseState> {
+  const query = db.select().from(settingsTable).where(eq(settingsTable.key, PAUSE_KEY));
+  const [row] = lock ? await query.for('update') : await query;
   const parsed = pauseStateSchema.safeParse(row?.value ?? {});
   return parsed.success ? parsed.data : pauseStateSchema.parse({});
 }
@@ -73,7 +75,7 @@ async function writeState(db: DbOrTx, value: PauseState): Promise<void> {
 /** Runs a change of the pause row in one transaction (the row is locked), dropping pauses that are over. */
 async function changeState(db: DbOrTx, now: Date, change: (state: PauseState) => PauseState): Promise<PauseState> {
   return db.transaction(async (tx) => {
-    const state = await readState(tx);
+    const state = await loadPauseState(tx, true);
     const next = change({ ...state, pauses: state.pauses.filter((p) => p.until === null || new Date(p.until).getTime() > now.getTime()) });
     await writeState(tx, next);
     return next;

@@ -2,7 +2,10 @@ import { centsToDecimal } from '../../../modules/catalog/money.js';
 import { isOpenAt, isPaused, ORDERING_CLOSED, orderingPossibleOn } from '../../../modules/opening-hours/opening-hours.js';
 import { shopSettingsFrom } from '../../../modules/settings/shop-settings.js';
 import { addDaysTo, isoInZone, isValidDate, localMoment } from '../../../modules/shop-time/shop-time.js';
-import { listSlotOptions } from '../../../modules/slots/time-slots.js';
+import { listSlotOptions, type SlotOption } from '../../../modules/slots/time-slots.js';
+import { isDineInNow, withinHours } from '../../../modules/opening-hours/opening-hours.js';
+import { isPausedFor, leadMinutes } from '../../../modules/opening-hours/pause.js';
+import type { ShopSettings } from '../../../modules/settings/shop-settings.js';
 import type { FulfilmentType } from '../../../db/schema/index.js';
 import type { GraphQLContext } from '../context.js';
 import { DomainError } from '../../../errors/domain-error.js';
@@ -15,6 +18,22 @@ const PAYMENT_DESCRIPTIONS = {
 } as const;
 
 const toType = (value: string) => value.toLowerCase() as FulfilmentType;
+
+/**
+ * The slot times offered to the web shop on a date: none while paused; the earliest moves by the "busy"
+ * minutes; only times within the type's opening hours; dine-in only now (docs/decisions/0028).
+ */
+async function offeredOptions(ctx: GraphQLContext, settings: ShopSettings, type: FulfilmentType, date: string, now: Date): Promise<SlotOption[]> {
+  if (!orderingPossibleOn(settings.openingHours, date, now) || isPausedFor(settings, 'web', type, now)) return [];
+  const lead = leadMinutes(settings, now);
+  const options = await listSlotOptions(ctx.services.db, { type, date, now, leadTimeMinutes: lead, timeZone: ctx.config.timeZone });
+  const earliest = new Date(now.getTime() + lead * 60_000);
+  return options.filter(
+    (o) =>
+      withinHours(settings.openingHours, o.start, ctx.config.timeZone, type) &&
+      (type !== 'dinein' || (isOpenAt(settings.openingHours, now, ctx.config.timeZone, 'dinein') && isDineInNow(o.start, earliest, now, ctx.config.timeZone))),
+  );
+}
 
 export const shopQueries = {
   cart: async (_: unknown, __: unknown, ctx: GraphQLContext) => ctx.services.carts.view(ctx.session.key()),
@@ -44,16 +63,9 @@ export const shopQueries = {
     if (!isValidDate(args.date)) throw new DomainError('INVALID_INPUT', 'Argument "date" must be a date as YYYY-MM-DD.');
     const settings = shopSettingsFrom(ctx.catalog.settings);
     const now = ctx.services.clock();
-    if (!orderingPossibleOn(settings.openingHours, args.date, now)) return [];
     const today = localMoment(now, ctx.config.timeZone).date;
     if (args.date < today || args.date > addDaysTo(today, settings.ordering.daysAhead - 1)) return [];
-    const options = await listSlotOptions(ctx.services.db, {
-      type: toType(args.type),
-      date: args.date,
-      now,
-      leadTimeMinutes: settings.ordering.leadTimeMinutes,
-      timeZone: ctx.config.timeZone,
-    });
+    const options = await offeredOptions(ctx, settings, toType(args.type), args.date, now);
     return options.map((o) => ({
       id: o.id,
       slotId: o.slotId,
@@ -72,15 +84,7 @@ export const shopQueries = {
     const days = [];
     for (let i = 0; i < count; i++) {
       const date = addDaysTo(today, i);
-      const options = orderingPossibleOn(settings.openingHours, date, now)
-        ? await listSlotOptions(ctx.services.db, {
-            type: toType(args.type),
-            date,
-            now,
-            leadTimeMinutes: settings.ordering.leadTimeMinutes,
-            timeZone: ctx.config.timeZone,
-          })
-        : [];
+      const options = await offeredOptions(ctx, settings, toType(args.type), date, now);
       const label = new Intl.DateTimeFormat({ nl: 'nl-BE', fr: 'fr-FR', en: 'en-US' }[ctx.lang], {
         weekday: 'long',
         day: 'numeric',
