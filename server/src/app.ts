@@ -147,7 +147,7 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
   });
   registerKitchenSettingsRoutes(server, { db: database.db });
   const shopStatus = new ShopStatusHub(catalog, config.timeZone, clock, log.child({ module: 'shop-status' }));
-  registerShopSettingsRoutes(server, { db: database.db, catalog, status: shopStatus, timeZone: config.timeZone, clock });
+  registerShopSettingsRoutes(server, { db: database.db, timeZone: config.timeZone, clock });
   registerShopStatusStream(server, {
     hub: shopStatus,
     sse: { ...defaultSseOptions, ...options.sse },

@@ -14,7 +14,13 @@ const TZ = 'Europe/Brussels';
 const SATURDAY_10 = new Date('2026-11-21T09:00:00Z');
 
 const hours = openingHoursSchema.parse({
-  week: { '6': [{ open: '11:00', close: '14:00' }, { open: '17:00', close: '22:00' }], '7': [{ open: '12:00', close: '21:00' }] },
+  week: {
+    '6': [
+      { open: '11:00', close: '14:00' },
+      { open: '17:00', close: '22:00' },
+    ],
+    '7': [{ open: '12:00', close: '21:00' }],
+  },
   byType: { delivery: { '6': [{ open: '17:00', close: '21:30' }] } },
   exceptions: [{ from: '2026-11-22', to: '2026-11-22', periods: [{ open: '16:00', close: '20:00' }] }],
 });
@@ -31,7 +37,7 @@ describe('opening hours functions', () => {
     expect(isOpenAt(hours, new Date('2026-11-21T11:30:00Z'), TZ, 'delivery')).toBe(false);
   });
 
-  it('tells the next opening, the next closing and today\'s closing time', () => {
+  it("tells the next opening, the next closing and today's closing time", () => {
     expect(nextOpening(hours, SATURDAY_10, TZ, 'takeaway')?.toISOString()).toBe('2026-11-21T10:00:00.000Z');
     expect(nextOpening(hours, SATURDAY_10, TZ, 'delivery')?.toISOString()).toBe('2026-11-21T16:00:00.000Z');
     expect(nextClosing(hours, new Date('2026-11-21T11:00:00Z'), TZ, 'takeaway')?.toISOString()).toBe('2026-11-21T13:00:00.000Z');
@@ -87,7 +93,18 @@ describe.each(databaseKinds)('opening hours on %s', (kind) => {
     const before = await stored();
     const bad: [unknown, string][] = [
       [{ ...valid, week: { '6': [{ open: '22:00', close: '11:00' }] } }, 'week.6.0.close'],
-      [{ ...valid, week: { '6': [{ open: '11:00', close: '15:00' }, { open: '14:00', close: '20:00' }] } }, 'week.6.1.open'],
+      [
+        {
+          ...valid,
+          week: {
+            '6': [
+              { open: '11:00', close: '15:00' },
+              { open: '14:00', close: '20:00' },
+            ],
+          },
+        },
+        'week.6.1.open',
+      ],
       [{ ...valid, week: { '6': [{ open: '25:00', close: '26:00' }] } }, 'week.6.0.open'],
       [{ ...valid, exceptions: [{ from: '2026-02-30', to: '2026-02-30', periods: [] }] }, 'exceptions.0.from'],
       [{ ...valid, exceptions: [{ from: '2026-12-26', to: '2026-12-24', periods: [] }] }, 'exceptions.0.to'],

@@ -53,7 +53,9 @@ describe.each(databaseKinds)('pause and busy on %s', (kind) => {
     expect(first.ordering.web.takeaway).toBe(true);
 
     // Guests may not pause.
-    const guest = await (await aCustomer(() => app, productId)).browser.request('POST', '/api/settings/pause', { channels: ['web'], types: ['takeaway'], duration: '30' });
+    const guest = await (
+      await aCustomer(() => app, productId)
+    ).browser.request('POST', '/api/settings/pause', { channels: ['web'], types: ['takeaway'], duration: '30' });
     expect(guest.statusCode).toBe(401);
     const bad = await staff.cook.request('POST', '/api/settings/pause', { channels: [], types: ['takeaway'], duration: '45' });
     expect(bad.statusCode).toBe(400);

@@ -52,7 +52,10 @@ export async function aCustomer(app: () => App, productId: number, quantity = 2)
           ],
         },
       });
-      return r.body as { data?: { checkout: { order: { databaseId: number; shippingTotal: string; total: string } } }; errors?: { extensions?: { code?: string }; message: string }[] };
+      return r.body as {
+        data?: { checkout: { order: { databaseId: number; shippingTotal: string; total: string } } };
+        errors?: { extensions?: { code?: string }; message: string }[];
+      };
     },
   };
 }
@@ -60,7 +63,9 @@ export async function aCustomer(app: () => App, productId: number, quantity = 2)
 /** Slot definitions every day for all three types, 11:00 to 22:00 every 15 minutes. */
 export async function slotsEveryDay(db: DbOrTx): Promise<void> {
   for (const type of ['takeaway', 'delivery', 'dinein'] as const) {
-    await db.insert(t.timeSlots).values({ type, startTime: '11:00', endTime: '22:00', intervalMinutes: 15, maxOrders: 1000, repeatDays: [1, 2, 3, 4, 5, 6, 7] });
+    await db
+      .insert(t.timeSlots)
+      .values({ type, startTime: '11:00', endTime: '22:00', intervalMinutes: 15, maxOrders: 1000, repeatDays: [1, 2, 3, 4, 5, 6, 7] });
   }
 }
 

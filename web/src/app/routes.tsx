@@ -28,6 +28,8 @@ const DashboardStaffPage = lazy(() => import('../dashboard/admin/StaffPage'));
 const DashboardApiKeysPage = lazy(() => import('../dashboard/admin/ApiKeysPage'));
 const DashboardPrintingPage = lazy(() => import('../dashboard/admin/printing/PrintingPage'));
 const DashboardJobsPage = lazy(() => import('../dashboard/admin/jobs/JobsPage'));
+const DashboardHoursPage = lazy(() => import('../dashboard/hours/HoursPage'));
+const DashboardDeliveryPage = lazy(() => import('../dashboard/hours/DeliveryPage'));
 
 function FullScreen({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageFallback />}>{children}</Suspense>;
@@ -150,6 +152,22 @@ export const routes: RouteObject[] = [
         element: (
           <StaffScreen>
             <DashboardJobsPage />
+          </StaffScreen>
+        ),
+      },
+      {
+        path: 'dashboard/hours',
+        element: (
+          <StaffScreen>
+            <DashboardHoursPage />
+          </StaffScreen>
+        ),
+      },
+      {
+        path: 'dashboard/delivery',
+        element: (
+          <StaffScreen>
+            <DashboardDeliveryPage />
           </StaffScreen>
         ),
       },

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useStoreSettings } from '../api/hooks';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import { LanguageSwitcher } from '../shell/LanguageSwitcher';
+import { ShopStatusBanner } from '../shop-status/ShopStatusBanner';
 import { ButtonLink, ComingSoon } from '../ui';
 import './areas.css';
 
@@ -26,6 +27,7 @@ export default function KioskArea({ kind }: { kind: KioskPageKind }) {
         </Link>
         <LanguageSwitcher className="kiosk__lang" />
       </header>
+      <ShopStatusBanner channel="kiosk" />
       <main id="main" className="kiosk__main" tabIndex={-1}>
         {kind === 'index' ? (
           <div className="kiosk__welcome">

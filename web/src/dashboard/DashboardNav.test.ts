@@ -12,7 +12,16 @@ describe('dashboard navigation by role', () => {
 
   it('lists only the pages a role may open', () => {
     expect(paths(KITCHEN)).toEqual(['/dashboard', '/dashboard/printer']);
-    expect(paths(MANAGER)).toEqual(['/dashboard', '/dashboard/products', '/dashboard/printer', '/dashboard/printing', '/dashboard/jobs', '/dev/mailbox']);
+    expect(paths(MANAGER)).toEqual([
+      '/dashboard',
+      '/dashboard/products',
+      '/dashboard/printer',
+      '/dashboard/printing',
+      '/dashboard/jobs',
+      '/dashboard/hours',
+      '/dashboard/delivery',
+      '/dev/mailbox',
+    ]);
     expect(paths(ADMIN)).toEqual([
       '/dashboard',
       '/dashboard/products',
@@ -21,6 +30,8 @@ describe('dashboard navigation by role', () => {
       '/dashboard/printer',
       '/dashboard/printing',
       '/dashboard/jobs',
+      '/dashboard/hours',
+      '/dashboard/delivery',
       '/dev/mailbox',
     ]);
     expect(paths([])).toEqual([]);

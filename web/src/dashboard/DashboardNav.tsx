@@ -13,6 +13,8 @@ export const DASHBOARD_PAGES = [
   { to: '/dashboard/printer', label: 'dashboard.menu.printer', permission: PERMISSION.kitchenView },
   { to: '/dashboard/printing', label: 'dashboard.menu.printing', permission: PERMISSION.settingsManage },
   { to: '/dashboard/jobs', label: 'dashboard.menu.jobs', permission: PERMISSION.settingsManage },
+  { to: '/dashboard/hours', label: 'dashboard.menu.hours', permission: PERMISSION.settingsManage },
+  { to: '/dashboard/delivery', label: 'dashboard.menu.delivery', permission: PERMISSION.settingsManage },
   // A server-rendered page (demo mode): a full page load, not a client route.
   { to: '/dev/mailbox', label: 'dashboard.menu.mailbox', permission: PERMISSION.mailboxRead, external: true },
 ] as const;

@@ -4,6 +4,7 @@ import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../ui';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { ShopStatusBanner } from '../shop-status/ShopStatusBanner';
 import { MobileMenu } from './MobileMenu';
 
 export function SkipLink() {
@@ -40,6 +41,7 @@ export function ShopLayout() {
       <SkipLink />
       <Header menuOpen={menuOpen} onOpenMenu={() => setMenuOpen(true)} menuToggleRef={toggle} />
       <MobileMenu open={menuOpen} onClose={close} />
+      <ShopStatusBanner />
       <main id="main" className="shell__main" tabIndex={-1}>
         <Suspense fallback={<PageFallback />}>
           <Outlet />

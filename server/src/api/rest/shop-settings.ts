@@ -3,19 +3,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { busyInput, deliveryRulesInput, fulfilmentTypes, openingHoursInput, orderChannels, pauseInput } from '@bakje/contract';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import type { CatalogService } from '../../modules/catalog/catalog-service.js';
 import { closingTimeToday } from '../../modules/opening-hours/opening-hours.js';
-import { deliveryForEditing, hoursForEditing, saveDeliveryRules, saveOpeningHours } from '../../modules/opening-hours/hours-settings.js';
-import { pauseEnd, pauseOrdering, resumeOrdering, setBusy } from '../../modules/opening-hours/pause.js';
-import type { ShopStatusHub } from '../../modules/opening-hours/shop-status-hub.js';
-import { shopSettingsFrom } from '../../modules/settings/shop-settings.js';
+import { deliveryForEditing, hoursForEditing, loadShopSettings, saveDeliveryRules, saveOpeningHours } from '../../modules/opening-hours/hours-settings.js';
+import { pauseEnd, pauseOrdering, resumeOrdering, setBusy, shopStatus } from '../../modules/opening-hours/pause.js';
 import { DomainError } from '../../errors/domain-error.js';
 import { requireStaff } from '../http/viewer.js';
 
 export interface ShopSettingsRoutesDeps {
   db: Db;
-  catalog: CatalogService;
-  status: ShopStatusHub;
   timeZone: string;
   clock: () => Date;
 }
@@ -46,7 +41,8 @@ const resumeInput = z.object({
  */
 export function registerShopSettingsRoutes(server: FastifyInstance, deps: ShopSettingsRoutesDeps): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
-  const shop = async () => shopSettingsFrom((await deps.catalog.get()).settings);
+  const shop = () => loadShopSettings(deps.db);
+  const status = async () => shopStatus(await shop(), deps.clock(), deps.timeZone);
   const manage = { preValidation: requireStaff('settings.manage') };
   const pause = { preValidation: requireStaff('ordering.pause') };
 
@@ -55,22 +51,22 @@ export function registerShopSettingsRoutes(server: FastifyInstance, deps: ShopSe
   app.get('/api/settings/delivery', manage, async () => deliveryForEditing(await shop()));
   app.put('/api/settings/delivery', manage, async (request) => saveDeliveryRules(deps.db, parseBody(deliveryRulesInput, request.body)));
 
-  app.get('/api/settings/pause', pause, async () => deps.status.current());
+  app.get('/api/settings/pause', pause, status);
   app.post('/api/settings/pause', { ...pause, schema: { body: pauseInput } }, async (request) => {
     const now = deps.clock();
     await pauseOrdering(deps.db, request.body, pauseEnd(await shop(), request.body.duration, now, deps.timeZone), now);
-    return deps.status.current();
+    return status();
   });
   app.post('/api/settings/resume', { ...pause, schema: { body: resumeInput } }, async (request) => {
     await resumeOrdering(deps.db, deps.clock(), request.body);
-    return deps.status.current();
+    return status();
   });
   app.post('/api/settings/busy', { ...pause, schema: { body: busyInput } }, async (request) => {
     const now = deps.clock();
     // Busy lasts until today's closing (or until turned off).
     await setBusy(deps.db, request.body.minutes, closingTimeToday((await shop()).openingHours, now, deps.timeZone), now);
-    return deps.status.current();
+    return status();
   });
 
-  app.get('/api/shop-status', async () => deps.status.current());
+  app.get('/api/shop-status', status);
 }

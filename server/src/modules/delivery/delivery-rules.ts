@@ -2,7 +2,15 @@ import type { DeliveryZone } from '@bakje/contract';
 import { centsToDecimal } from '../catalog/money.js';
 import { DomainError } from '../../errors/domain-error.js';
 import type { DeliverySettings } from '../settings/shop-settings.js';
-import { checkDeliveryDistance, INCOMPLETE_ADDRESS, INCOMPLETE_ADDRESS_TITLE, isCompleteAddress, tooFarError, type DeliveryAddress, type DistanceProvider } from './distance.js';
+import {
+  checkDeliveryDistance,
+  INCOMPLETE_ADDRESS,
+  INCOMPLETE_ADDRESS_TITLE,
+  isCompleteAddress,
+  tooFarError,
+  type DeliveryAddress,
+  type DistanceProvider,
+} from './distance.js';
 
 /** The rule an address falls under: its postcode's zone first, else the distance rule. */
 export interface DeliveryRule {

@@ -2,7 +2,8 @@ import type { DeliveryRules, DeliveryRulesInput, OpeningHoursInput, OpeningHours
 import { deliveryRulesInput, openingHoursInput } from '@bakje/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { settings } from '../../db/schema/index.js';
-import type { ShopSettings } from '../settings/shop-settings.js';
+import { inArray } from 'drizzle-orm';
+import { shopSettingsFrom, type ShopSettings } from '../settings/shop-settings.js';
 
 /**
  * The opening hours as the dashboard edits them. Older rows' closed dates come back as one-day closures
@@ -39,4 +40,13 @@ export async function saveDeliveryRules(db: DbOrTx, input: DeliveryRulesInput): 
   const value = deliveryRulesInput.parse(input);
   await put(db, 'delivery', value);
   return value;
+}
+
+/** The hours, delivery, ordering and pause rows as stored now (the catalogue snapshot may be a moment behind). */
+export async function loadShopSettings(db: DbOrTx): Promise<ShopSettings> {
+  const rows = await db
+    .select()
+    .from(settings)
+    .where(inArray(settings.key, ['opening_hours', 'delivery', 'ordering', 'ordering_pause']));
+  return shopSettingsFrom(new Map(rows.map((row) => [row.key, row.value])));
 }

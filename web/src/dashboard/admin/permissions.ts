@@ -12,6 +12,7 @@ export const PERMISSION = {
   keysManage: `keys.manage`,
   settingsManage: `settings.manage`,
   mailboxRead: `mailbox.read`,
+  orderingPause: `ordering.pause`,
 } as const satisfies Record<string, Permission>;
 
 export type PermissionName = (typeof PERMISSION)[keyof typeof PERMISSION];

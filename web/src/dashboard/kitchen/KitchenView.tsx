@@ -5,6 +5,7 @@ import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { Button, Dialog, EmptyState, Notice, Spinner, useToast } from '../../ui';
 import { AgeSettingsDialog } from './AgeSettingsDialog';
+import { PauseControl } from './PauseControl';
 import { AlertBanner } from './AlertBanner';
 import { fetchKitchenSettings, markAllReady, markReady, orderAction, type OrderAction } from './kitchenApi';
 import {
@@ -127,6 +128,7 @@ export function KitchenView({ canChangeSettings = false }: { canChangeSettings?:
           ) : (
             <span className="kitchen__sound">{intl.formatMessage({ id: 'kitchen.sound.on' })}</span>
           )}
+          <PauseControl />
           {canChangeSettings ? (
             <Button size="sm" variant="secondary" onClick={() => setSettingsOpen(true)}>
               {intl.formatMessage({ id: 'kitchen.settings.open' })}
