@@ -173,3 +173,10 @@ export interface ShopStatus {
   /** Per type: open right now, and the next opening as ISO when closed. */
   open: Record<Fulfilment, { isOpen: boolean; opensAt: string | null; closesAt: string | null }>;
 }
+
+/** GET /api/opening-hours (public): the weekly hours per fulfilment type and the coming exceptions. */
+export interface PublicOpeningHours {
+  week: Record<Fulfilment, WeekHours>;
+  /** Exceptions that end today or later (at most 60 days ahead), soonest first. */
+  exceptions: HoursException[];
+}

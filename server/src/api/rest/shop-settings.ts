@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { busyInput, deliveryRulesInput, fulfilmentTypes, openingHoursInput, orderChannels, pauseInput } from '@bakje/contract';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { closingTimeToday } from '../../modules/opening-hours/opening-hours.js';
+import { closingTimeToday, publicOpeningHours } from '../../modules/opening-hours/opening-hours.js';
 import { deliveryForEditing, hoursForEditing, loadShopSettings, saveDeliveryRules, saveOpeningHours } from '../../modules/opening-hours/hours-settings.js';
 import { pauseEnd, pauseOrdering, resumeOrdering, setBusy, shopStatus } from '../../modules/opening-hours/pause.js';
 import { DomainError } from '../../errors/domain-error.js';
@@ -69,4 +69,5 @@ export function registerShopSettingsRoutes(server: FastifyInstance, deps: ShopSe
   });
 
   app.get('/api/shop-status', status);
+  app.get('/api/opening-hours', async () => publicOpeningHours((await shop()).openingHours, deps.clock(), deps.timeZone));
 }

@@ -1,4 +1,4 @@
-import type { Fulfilment, WeekHours } from '@bakje/contract';
+import type { Fulfilment, PublicOpeningHours, WeekHours } from '@bakje/contract';
 import type { OpeningHours } from '../settings/shop-settings.js';
 import { addDaysTo, instantAt, localMoment, parseClock, weekdayOf } from '../shop-time/shop-time.js';
 
@@ -111,4 +111,15 @@ export const DINEIN_WINDOW_MINUTES = 60;
 /** Whether a dine-in slot start is "now" (the current or next slot), given the earliest order time. */
 export function isDineInNow(start: Date, earliest: Date, now: Date, timeZone: string): boolean {
   return localMoment(start, timeZone).date === localMoment(now, timeZone).date && start.getTime() <= earliest.getTime() + DINEIN_WINDOW_MINUTES * 60_000;
+}
+
+/** What customers read: weekly hours per type and the exceptions of the coming 60 days (closed dates included). */
+export function publicOpeningHours(hours: OpeningHours, now: Date, timeZone: string): PublicOpeningHours {
+  const today = localMoment(now, timeZone).date;
+  const horizon = addDaysTo(today, 60);
+  const legacy = hours.closedDates.map((date) => ({ from: date, to: date, periods: [], note: '' }));
+  return {
+    week: { delivery: weekFor(hours, 'delivery'), takeaway: weekFor(hours, 'takeaway'), dinein: weekFor(hours, 'dinein') },
+    exceptions: [...hours.exceptions, ...legacy].filter((e) => e.to >= today && e.from <= horizon).sort((a, b) => a.from.localeCompare(b.from)),
+  };
 }
