@@ -4,6 +4,7 @@ import { useStoreSettings } from '../api/hooks';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import { LanguageSwitcher } from '../shell/LanguageSwitcher';
 import { ShopStatusBanner } from '../shop-status/ShopStatusBanner';
+import { OpeningHoursBlock } from '../shop-status/OpeningHoursBlock';
 import { ButtonLink, ComingSoon } from '../ui';
 import './areas.css';
 
@@ -37,6 +38,7 @@ export default function KioskArea({ kind }: { kind: KioskPageKind }) {
               {intl.formatMessage({ id: 'kiosk.tapToOrder' })}
             </ButtonLink>
             <p className="kiosk__cash">{intl.formatMessage({ id: 'kiosk.cashPossible' })}</p>
+            <OpeningHoursBlock />
             <ComingSoon title={title} />
           </div>
         ) : (

@@ -43,10 +43,13 @@ export const shopQueries = {
   }),
   multiSafepayGateways: () => ({ nodes: [] }),
   openingStatus: (_: unknown, __: unknown, ctx: GraphQLContext) => {
-    const { openingHours } = shopSettingsFrom(ctx.catalog.settings);
+    const settings = shopSettingsFrom(ctx.catalog.settings);
+    const { openingHours } = settings;
     const now = ctx.services.clock();
     const today = localMoment(now, ctx.config.timeZone).date;
-    const possible = orderingPossibleOn(openingHours, today, now);
+    // Paused for every fulfilment type of the web shop counts as "not possible" too (docs/decisions/0028).
+    const webPaused = (['delivery', 'takeaway', 'dinein'] as const).every((type) => isPausedFor(settings, 'web', type, now));
+    const possible = orderingPossibleOn(openingHours, today, now) && !webPaused;
     return {
       isOpen: isOpenAt(openingHours, now, ctx.config.timeZone),
       orderingPossible: possible,
