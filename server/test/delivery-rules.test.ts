@@ -122,6 +122,17 @@ describe.each(databaseKinds)('delivery rules on %s', (kind) => {
     expect(codeOf(await brugge.checkout('delivery', slot, { address: { address1: 'Markt 1', city: 'Brugge', postcode: '8000' } }))).toBe('DELIVERY_TOO_FAR');
   });
 
+  it('answers the distance check with the zone: a far zone is within range, with its minimum and fee', async () => {
+    const ask = async (query: string) => (await app.server.inject({ url: `/api/calculate-distance?${query}` })).json();
+    expect(await ask('address_1=Grote%20Markt%201&city=Aalst&postcode=9300')).toMatchObject({
+      within_range: true,
+      zone: 'Aalst',
+      minimum_order: '30.00',
+      fee: '5.00',
+    });
+    expect(await ask('address_1=Markt%201&city=Brugge&postcode=8000')).toMatchObject({ within_range: false, zone: null, fee: '2.50' });
+  });
+
   it('shows the zone fee in the cart once the address is known', async () => {
     const customer = await aCustomer(() => app, productId, 5);
     const rate = async () => {
