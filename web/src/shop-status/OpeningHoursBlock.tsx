@@ -18,7 +18,8 @@ export function OpeningHoursBlock() {
   // 2024-01-01 was a Monday: weekday n is 2024-01-0n.
   const dayName = (weekday: string) => intl.formatDate(new Date(Date.UTC(2024, 0, Number(weekday), 12)), { weekday: 'long', timeZone: 'UTC' });
   const dateText = (date: string) => intl.formatDate(new Date(`${date}T12:00:00Z`), { weekday: 'short', day: 'numeric', month: 'long', timeZone: 'UTC' });
-  const periods = (week: WeekHours, day: (typeof DAYS)[number]) => (week[day]?.length ? week[day].map((p) => `${p.open}–${p.close}`).join(', ') : t('ordering.closedDay'));
+  const periods = (week: WeekHours, day: (typeof DAYS)[number]) =>
+    week[day]?.length ? week[day].map((p) => `${p.open}–${p.close}`).join(', ') : t('ordering.closedDay');
   if (query.isPending) return <p className="opening-block__muted">{t('shopHours.loading')}</p>;
   if (query.isError) return <p className="opening-block__muted">{t('shopHours.unavailable')}</p>;
   const { week, exceptions } = query.data;

@@ -110,13 +110,17 @@ function DayEditor({
           <div className="hours__period" key={f.id}>
             <Field
               label={intl.formatMessage({ id: 'dashboard.hours.open' }, { day: dayName })}
-              inputMode="numeric" placeholder="--:--" autoComplete="off"
+              inputMode="numeric"
+              placeholder="--:--"
+              autoComplete="off"
               {...register(`${name}.${i}.open`)}
               error={errorText(errorAt(errors, `${name}.${i}.open`))}
             />
             <Field
               label={intl.formatMessage({ id: 'dashboard.hours.close' }, { day: dayName })}
-              inputMode="numeric" placeholder="--:--" autoComplete="off"
+              inputMode="numeric"
+              placeholder="--:--"
+              autoComplete="off"
               {...register(`${name}.${i}.close`)}
               error={errorText(errorAt(errors, `${name}.${i}.close`))}
             />
@@ -175,13 +179,17 @@ function Exceptions({ control, register, errors }: FormProps) {
             <div className="admin__row">
               <Field
                 label={t('dashboard.hours.openAt')}
-                inputMode="numeric" placeholder="--:--" autoComplete="off"
+                inputMode="numeric"
+                placeholder="--:--"
+                autoComplete="off"
                 {...register(`exceptions.${i}.open`)}
                 error={errorText(errorAt(errors, `exceptions.${i}.open`))}
               />
               <Field
                 label={t('dashboard.hours.closeAt')}
-                inputMode="numeric" placeholder="--:--" autoComplete="off"
+                inputMode="numeric"
+                placeholder="--:--"
+                autoComplete="off"
                 {...register(`exceptions.${i}.close`)}
                 error={errorText(errorAt(errors, `exceptions.${i}.close`))}
               />
