@@ -1,5 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { StaffServer } from './staff-server';
+import { expectNoSeriousA11yViolations } from './support';
 
 // Its own server (E2E_PORT + 100): the spec changes the opening hours and pauses ordering, which would
 // disturb the other specs on the shared server.
@@ -55,6 +56,7 @@ test('a manager sets the hours and a holiday; the shop shows them and offers not
 
   const page = await openAs(browser, MANAGER, '/dashboard/hours');
   await expect(page.getByRole('heading', { level: 1, name: 'Openingsuren en sluitingsdagen' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
   const sunday = page.getByRole('group', { name: 'Zondag' }).first();
   // A bad time is named at its field and nothing is saved.
   await sunday.getByLabel('Dicht (Zondag)').fill('25:00');
@@ -98,8 +100,10 @@ test('the kitchen pauses ordering and an open shop page says so within a second;
   await kitchen.getByTestId('pause-button').click();
   const dialog = kitchen.getByRole('dialog', { name: 'Online bestellen pauzeren' });
   await expect(dialog.getByText('Bestellen is open.')).toBeVisible();
+  await expectNoSeriousA11yViolations(kitchen, '[role="dialog"]');
   await dialog.getByRole('button', { name: 'Tot hervatten' }).click();
   await expect(shop.getByText('Online bestellen is even gepauzeerd.')).toBeVisible({ timeout: 1000 });
+  await expectNoSeriousA11yViolations(shop);
   await expect(dialog.getByText('Webshop, Afhalen: gepauzeerd tot hervatten')).toBeVisible();
   await expect(kitchen.getByTestId('pause-button')).toHaveText('Bestellen gepauzeerd');
   expect(await slotsOn(shopDate(0))).toEqual([]);

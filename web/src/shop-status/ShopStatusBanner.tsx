@@ -19,7 +19,8 @@ export function ShopStatusBanner({ channel = 'web' }: { channel?: Channel }) {
   const intl = useIntl();
   const { status } = useShopStatus();
   if (!status) return null;
-  const paused = TYPES.filter((t) => !status.ordering[channel][t]);
+  // Paused by the kitchen (a closed day is told by the closed line, not as a pause).
+  const paused = TYPES.filter((t) => status.pauses.some((p) => p.channel === channel && p.type === t));
   const anyOpen = TYPES.some((t) => status.open[t].isOpen);
   const time = (iso: string) => {
     const date = new Date(iso);

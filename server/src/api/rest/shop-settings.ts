@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { busyInput, deliveryRulesInput, fulfilmentTypes, openingHoursInput, orderChannels, pauseInput } from '@bakje/contract';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { closingTimeToday, publicOpeningHours } from '../../modules/opening-hours/opening-hours.js';
+import { publicOpeningHours } from '../../modules/opening-hours/opening-hours.js';
 import { deliveryForEditing, hoursForEditing, loadShopSettings, saveDeliveryRules, saveOpeningHours } from '../../modules/opening-hours/hours-settings.js';
 import { pauseEnd, pauseOrdering, resumeOrdering, setBusy, shopStatus } from '../../modules/opening-hours/pause.js';
 import { DomainError } from '../../errors/domain-error.js';
@@ -63,8 +63,8 @@ export function registerShopSettingsRoutes(server: FastifyInstance, deps: ShopSe
   });
   app.post('/api/settings/busy', { ...pause, schema: { body: busyInput } }, async (request) => {
     const now = deps.clock();
-    // Busy lasts until today's closing (or until turned off).
-    await setBusy(deps.db, request.body.minutes, closingTimeToday((await shop()).openingHours, now, deps.timeZone), now);
+    // Busy lasts until today's closing (midnight when already closed), or until turned off.
+    await setBusy(deps.db, request.body.minutes, pauseEnd(await shop(), 'end-of-day', now, deps.timeZone), now);
     return status();
   });
 
