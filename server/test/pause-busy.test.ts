@@ -86,6 +86,21 @@ describe.each(databaseKinds)('pause and busy on %s', (kind) => {
     stream.close();
   });
 
+  it('pauses until the end of the day (closing time) or for 60 minutes, per chosen channel and type', async () => {
+    const day = await staff.cook.request('POST', '/api/settings/pause', { channels: ['kiosk'], types: ['delivery', 'dinein'], duration: 'end-of-day' });
+    expect(day.json().pauses).toEqual([
+      { channel: 'kiosk', type: 'delivery', since: NOW.toISOString(), until: '2026-11-21T21:00:00.000Z' },
+      { channel: 'kiosk', type: 'dinein', since: NOW.toISOString(), until: '2026-11-21T21:00:00.000Z' },
+    ]);
+    expect(day.json().ordering.kiosk).toEqual({ delivery: false, takeaway: true, dinein: false });
+    const hour = await staff.cook.request('POST', '/api/settings/pause', { channels: ['kiosk'], types: ['dinein'], duration: '60' });
+    expect(hour.json().pauses).toContainEqual({ channel: 'kiosk', type: 'dinein', since: NOW.toISOString(), until: '2026-11-21T10:00:00.000Z' });
+    expect(hour.json().pauses).toHaveLength(2);
+    const resumed = await staff.cook.request('POST', '/api/settings/resume', { types: ['delivery'] });
+    expect(resumed.json().pauses.map((p: { type: string }) => p.type)).toEqual(['dinein']);
+    await staff.cook.request('POST', '/api/settings/resume', {});
+  });
+
   it('accepts an order that was in flight when the pause began', async () => {
     const db = testDb.database.db;
     const clock = () => NOW;
