@@ -14,3 +14,4 @@ export * from './figures.js';
 export * from './orders-admin.js';
 export * from './time-slots.js';
 export * from './sold-out.js';
+export * from './shop-settings.js';

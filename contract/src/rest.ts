@@ -16,4 +16,9 @@ export interface DistanceAnswer {
   within_range: boolean;
   /** Why the address is too far, null when within range. */
   message: string | null;
+  /** The delivery zone of the postcode (served whatever the distance), else null. */
+  zone?: string | null;
+  /** The minimum order and fee for this address (its zone's, else the distance rule's), euros as "15.00". */
+  minimum_order?: string;
+  fee?: string;
 }

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations, setLocaleCookie, waitForShop, type Locale } from './support';
-import { addFromProductPage, billing, pickSlot, placeApiOrder, slotAt, tomorrow } from './ordering-support';
+import { addFromProductPage, billing, customer, pickSlot, placeApiOrder, slotAt, tomorrow } from './ordering-support';
 
 // The English run takes two portions with the flat-fee extra (packing the sauces once per line), the Dutch run
 // one portion with an extra priced per portion, so the summary is checked for both ways add-ons are priced.
@@ -205,20 +205,29 @@ test.describe('in English', () => {
     await expect(page.getByTestId('pickup-number')).toContainText(String(order.pickupNumber));
   });
 
-  test('dine-in: possible while open, otherwise the closed message', async ({ page, request }) => {
+  test('dine-in: only now (today, the next slots) while open, otherwise the closed message; never days ahead', async ({ page, request }) => {
     const status = await (await request.post('/graphql', { data: { query: '{ openingStatus { isOpen } }' } })).json();
+    const dineinSlots = async (date: string) =>
+      (
+        await customer(request)<{ availableTimeSlots: { id: string }[] }>(`query($date: String!) { availableTimeSlots(type: DINEIN, date: $date) { id } }`, {
+          date,
+        })
+      ).availableTimeSlots;
+    const { orderingDays } = await customer(request)<{ orderingDays: { date: string }[] }>(`{ orderingDays(type: DINEIN) { date } }`);
+    const today = orderingDays[0]!.date;
+    // Dine-in is not bookable days ahead (docs/decisions/0028).
+    expect(await dineinSlots(await tomorrow(request))).toEqual([]);
     await addFromProductPage(page, 'fristi');
     await page.goto('/checkout');
     const dinein = page.getByTestId('fulfilment-dinein');
-    if (status.data.openingStatus.isOpen) {
-      const day = await tomorrow(request);
-      const slot = await slotAt(request, 'DINEIN', day, '18:00');
+    const now = await dineinSlots(today);
+    if (status.data.openingStatus.isOpen && now.length > 0) {
       await dinein.click();
-      await pickSlot(page, day, slot.id);
+      await pickSlot(page, today, now[0]!.id);
       for (const field of ['firstName', 'lastName', 'phone'] as const) await page.locator(`#billing-${field}`).fill(billing[field]);
       await page.getByTestId('place-order').click();
       await expect(page.getByTestId('order-fulfilment')).toHaveText('Dine-in');
-    } else {
+    } else if (!status.data.openingStatus.isOpen) {
       await expect(dinein.getByRole('radio')).toBeDisabled();
       await expect(page.getByTestId('dinein-closed')).toHaveText('Dine-in is not available at the current time.');
     }

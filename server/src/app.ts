@@ -1,3 +1,6 @@
+import { registerShopStatusStream } from './api/events/shop-status.js';
+import { registerShopSettingsRoutes } from './api/rest/shop-settings.js';
+import { ShopStatusHub } from './modules/opening-hours/shop-status-hub.js';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import type { Config } from './config.js';
@@ -164,6 +167,13 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
   registerOrderAdminRoutes(server, { db: database.db, clock, timeZone: config.timeZone, siteUrl: config.siteUrl });
   registerFiguresRoutes(server, { db: database.db, clock, timeZone: config.timeZone });
   registerKitchenSettingsRoutes(server, { db: database.db });
+  const shopStatus = new ShopStatusHub(catalog, config.timeZone, clock, log.child({ module: 'shop-status' }));
+  registerShopSettingsRoutes(server, { db: database.db, timeZone: config.timeZone, clock });
+  registerShopStatusStream(server, {
+    hub: shopStatus,
+    sse: { ...defaultSseOptions, ...options.sse },
+    limits: { perClient: config.connections.eventStreamsPerClient, total: config.connections.eventStreams },
+  });
   const printing = await startPrinting(config, database, log);
   registerPrintingRoutes(server, { receivedTickets: printing.receivedTickets, authorize: staffMay('kitchen.view') });
   registerPrintAdminRoutes(server, { db: database.db, timeZone: config.timeZone, clock });

@@ -17,7 +17,10 @@ const TZ = 'Europe/Brussels';
 // Saturday 21 November 2026, 10:00 in Brussels (UTC+1): before the lunch service.
 const NOW = new Date('2026-11-21T09:00:00Z');
 // The shop: lunch and dinner on Saturday, dinner only on Sunday.
+// No own hours per fulfilment type and no exceptions (docs/decisions/0028).
+const NO_TYPES = { byType: { delivery: null, takeaway: null, dinein: null }, exceptions: [] };
 const HOURS: OpeningHours = {
+  ...NO_TYPES,
   week: {
     '6': [
       { open: '11:00', close: '14:00' },
@@ -63,10 +66,10 @@ describe('endOfService', () => {
   });
 
   it('follows a service past midnight, and falls back to local midnight without opening hours', () => {
-    const late: OpeningHours = { week: { '5': [{ open: '18:00', close: '02:00' }] }, closedDates: [], pausedUntil: null };
+    const late: OpeningHours = { week: { '5': [{ open: '18:00', close: '02:00' }] }, closedDates: [], pausedUntil: null, ...NO_TYPES };
     // Saturday 01:00 local, Friday's service still running until 02:00.
     expect(endOfService(late, new Date('2026-11-21T00:00:00Z'), TZ).toISOString()).toBe('2026-11-21T01:00:00.000Z');
-    expect(endOfService({ week: {}, closedDates: [], pausedUntil: null }, NOW, TZ).toISOString()).toBe('2026-11-21T23:00:00.000Z');
+    expect(endOfService({ week: {}, closedDates: [], pausedUntil: null, ...NO_TYPES }, NOW, TZ).toISOString()).toBe('2026-11-21T23:00:00.000Z');
   });
 });
 

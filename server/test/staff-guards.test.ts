@@ -51,6 +51,14 @@ const STAFF_ROUTES: [Method, string, Permission, unknown?][] = [
   ['GET', '/api/admin/api-keys', 'keys.manage'],
   ['POST', '/api/admin/api-keys', 'keys.manage', { scope: 'everything' }],
   ['DELETE', '/api/admin/api-keys/987654', 'keys.manage'],
+  ['GET', '/api/settings/hours', 'settings.manage'],
+  ['PUT', '/api/settings/hours', 'settings.manage', {}],
+  ['GET', '/api/settings/delivery', 'settings.manage'],
+  ['PUT', '/api/settings/delivery', 'settings.manage', {}],
+  ['GET', '/api/settings/pause', 'ordering.pause'],
+  ['POST', '/api/settings/pause', 'ordering.pause', {}],
+  ['POST', '/api/settings/resume', 'ordering.pause', {}],
+  ['POST', '/api/settings/busy', 'ordering.pause', {}],
 ];
 
 describe.each(databaseKinds)('staff REST routes answer 401 or 403 on %s', (kind) => {

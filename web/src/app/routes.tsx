@@ -34,6 +34,8 @@ const DashboardMailboxPage = lazy(() => import('../dashboard/admin/MailboxPage')
 const DashboardOrdersPage = lazy(() => import('../dashboard/orders/OrdersPage'));
 const DashboardFiguresPage = lazy(() => import('../dashboard/figures/FiguresPage'));
 const DashboardMediaPage = lazy(() => import('../dashboard/media/MediaLibraryPage'));
+const DashboardHoursPage = lazy(() => import('../dashboard/hours/HoursPage'));
+const DashboardDeliveryPage = lazy(() => import('../dashboard/hours/DeliveryPage'));
 
 function FullScreen({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageFallback />}>{children}</Suspense>;
@@ -172,6 +174,22 @@ export const routes: RouteObject[] = [
         element: (
           <StaffScreen>
             <DashboardJobsPage />
+          </StaffScreen>
+        ),
+      },
+      {
+        path: 'dashboard/hours',
+        element: (
+          <StaffScreen>
+            <DashboardHoursPage />
+          </StaffScreen>
+        ),
+      },
+      {
+        path: 'dashboard/delivery',
+        element: (
+          <StaffScreen>
+            <DashboardDeliveryPage />
           </StaffScreen>
         ),
       },

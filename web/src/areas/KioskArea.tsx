@@ -3,6 +3,8 @@ import { Link } from 'react-router';
 import { useStoreSettings } from '../api/hooks';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import { LanguageSwitcher } from '../shell/LanguageSwitcher';
+import { ShopStatusBanner } from '../shop-status/ShopStatusBanner';
+import { OpeningHoursBlock } from '../shop-status/OpeningHoursBlock';
 import { ButtonLink, ComingSoon } from '../ui';
 import './areas.css';
 
@@ -26,6 +28,7 @@ export default function KioskArea({ kind }: { kind: KioskPageKind }) {
         </Link>
         <LanguageSwitcher className="kiosk__lang" />
       </header>
+      <ShopStatusBanner channel="kiosk" />
       <main id="main" className="kiosk__main" tabIndex={-1}>
         {kind === 'index' ? (
           <div className="kiosk__welcome">
@@ -35,6 +38,7 @@ export default function KioskArea({ kind }: { kind: KioskPageKind }) {
               {intl.formatMessage({ id: 'kiosk.tapToOrder' })}
             </ButtonLink>
             <p className="kiosk__cash">{intl.formatMessage({ id: 'kiosk.cashPossible' })}</p>
+            <OpeningHoursBlock />
             <ComingSoon title={title} />
           </div>
         ) : (

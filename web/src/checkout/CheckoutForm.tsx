@@ -34,6 +34,12 @@ function focusLater(id: string) {
 }
 
 /** The checkout form: fulfilment, day and time, billing details, delivery check, payment, note, place the order. */
+/** Euros still missing to reach a zone's minimum ("2.50"), or null. */
+function zoneShortfall(subtotal: string | null | undefined, minimum: string | undefined): string | null {
+  const missing = Math.round(Number(minimum ?? 0) * 100) - Math.round(Number(subtotal ?? 0) * 100);
+  return missing > 0 ? (missing / 100).toFixed(2) : null;
+}
+
 export function CheckoutForm({ cart, context, initial }: { cart: Cart; context: CheckoutContext; initial: CheckoutValues }) {
   const intl = useIntl();
   const { locale } = useLocale();
@@ -60,10 +66,13 @@ export function CheckoutForm({ cart, context, initial }: { cart: Cart; context: 
   const opening = context.openingStatus;
   const delivery = context.deliverySettings;
   const dineinClosed = !opening.isOpen;
-  const shortfall = type === 'delivery' ? cart.deliveryMinimumShortfall : null;
   const currentAddress = { address1: address[0], postcode: address[1], city: address[2] };
   const currentKey = addressKey(currentAddress);
   const distanceNow = distance && distance.key === currentKey ? distance.result : null;
+  // An address in a delivery zone has the zone's minimum and fee (docs/decisions/0028).
+  const zone = type === 'delivery' && distanceNow?.kind === 'ok' && distanceNow.zone ? distanceNow : null;
+  const shownDelivery = zone && delivery ? { ...delivery, minimumOrder: zone.minimumOrder ?? delivery.minimumOrder, fee: zone.fee ?? delivery.fee } : delivery;
+  const shortfall = type !== 'delivery' ? null : zone ? zoneShortfall(cart.subtotal, zone.minimumOrder) : cart.deliveryMinimumShortfall;
   // Confirming is for one address: changing it asks again.
   const confirmed = confirmedFor === currentKey;
   const submitted = formState.isSubmitted;
@@ -102,12 +111,13 @@ export function CheckoutForm({ cart, context, initial }: { cart: Cart; context: 
     setServerError(null);
     if (!slotId) return focusLater('slot-picker');
     if (values.fulfilment === 'dinein' && dineinClosed) return;
-    if (shortfall) return;
     if (values.fulfilment === 'delivery') {
       const result = distanceNow ?? (await runDistanceCheck());
       if (result.kind !== 'ok') return;
+      // The minimum is the address's zone's when it has one.
+      if (result.zone ? zoneShortfall(cart.subtotal, result.minimumOrder) : shortfall) return;
       if (!confirmed) return focusLater('confirm-address');
-    }
+    } else if (shortfall) return;
     const { fulfilment, paymentMethod: method, note, ...billing } = values;
     try {
       const placed = await placeOrder(locale, { billing, fulfilment, slotId, paymentMethod: method, note });
@@ -165,7 +175,7 @@ export function CheckoutForm({ cart, context, initial }: { cart: Cart; context: 
             register={register}
             type={type}
             rates={cart.availableShippingMethods.flatMap((p) => p.rates)}
-            delivery={delivery}
+            delivery={shownDelivery}
             dineinClosed={dineinClosed}
             shortfall={shortfall}
             onChoose={chooseFulfilment}

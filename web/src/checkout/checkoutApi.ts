@@ -31,6 +31,10 @@ export interface DistanceResult {
   kind: 'ok' | 'tooFar' | 'incomplete' | 'failed';
   distance?: number;
   maximum?: number;
+  /** The address's delivery zone (its own minimum and fee, euros as "10.00"), else null. */
+  zone?: string | null;
+  minimumOrder?: string;
+  fee?: string;
 }
 
 /** GET /api/calculate-distance (docs/product.md §7): within range, too far, incomplete address or failure. */
@@ -46,7 +50,14 @@ export async function checkDistance(address: { address1: string; city: string; p
   const body = (await response.json().catch(() => null)) as Partial<DistanceAnswer & RestErrorBody> | null;
   if (body?.code === 'INCOMPLETE_ADDRESS') return { kind: 'incomplete' };
   if (!response.ok || !body || typeof body.distance !== 'number') return { kind: 'failed' };
-  return { kind: body.within_range ? 'ok' : 'tooFar', distance: body.distance, maximum: body.maximum_distance };
+  return {
+    kind: body.within_range ? 'ok' : 'tooFar',
+    distance: body.distance,
+    maximum: body.maximum_distance,
+    zone: body.zone ?? null,
+    minimumOrder: body.minimum_order,
+    fee: body.fee,
+  };
 }
 
 export interface BillingInput {

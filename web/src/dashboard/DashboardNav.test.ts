@@ -22,6 +22,8 @@ describe('dashboard navigation by role', () => {
       '/dashboard/printer',
       '/dashboard/printing',
       '/dashboard/jobs',
+      '/dashboard/hours',
+      '/dashboard/delivery',
       '/dashboard/mailbox',
     ]);
     expect(paths(ADMIN)).toEqual([
@@ -36,6 +38,8 @@ describe('dashboard navigation by role', () => {
       '/dashboard/printer',
       '/dashboard/printing',
       '/dashboard/jobs',
+      '/dashboard/hours',
+      '/dashboard/delivery',
       '/dashboard/mailbox',
     ]);
     expect(paths([])).toEqual([]);

@@ -1,3 +1,4 @@
+import { OpeningHoursBlock } from '../shop-status/OpeningHoursBlock';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { useStoreSettings } from '../api/hooks';
@@ -68,6 +69,9 @@ export function Footer() {
               </li>
             ) : null}
           </ul>
+        </div>
+        <div className="site-footer__hours">
+          <OpeningHoursBlock />
         </div>
         <nav className="site-footer__nav" aria-label={intl.formatMessage({ id: 'footer.navLabel' })}>
           <ul>

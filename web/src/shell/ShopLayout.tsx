@@ -4,6 +4,7 @@ import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../ui';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { ShopStatusBanner } from '../shop-status/ShopStatusBanner';
 import { MobileMenu } from './MobileMenu';
 
 // The list, the product page and the cart panel follow catalogue changes ("sold out today") live.
@@ -43,6 +44,7 @@ export function ShopLayout() {
       <SkipLink />
       <Header menuOpen={menuOpen} onOpenMenu={() => setMenuOpen(true)} menuToggleRef={toggle} />
       <MobileMenu open={menuOpen} onClose={close} />
+      <ShopStatusBanner />
       <main id="main" className="shell__main" tabIndex={-1}>
         <Suspense fallback={<PageFallback />}>
           <Outlet />

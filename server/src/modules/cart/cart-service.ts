@@ -7,6 +7,7 @@ import { effectivePrice, isListed, type CatalogSnapshot, type ProductRecord } fr
 import { stockStatusOf } from '../catalog/product-query.js';
 import { soldOutMessage, soldOutOnLine } from '../catalog/sold-out.js';
 import type { Lang } from '../i18n/locale.js';
+import { deliveryRuleFor } from '../delivery/delivery-rules.js';
 import { isOpenAt, DINEIN_CLOSED } from '../opening-hours/opening-hours.js';
 import { shopSettingsFrom, type ShopSettings } from '../settings/shop-settings.js';
 import { resolveAddonChoices, lineSubtotal, type AddonChoice } from './addons.js';
@@ -78,9 +79,9 @@ function lineKey(productId: number, variationId: number | null, addons: LineAddo
   return createHash('sha256').update(identity).digest('hex').slice(0, 32);
 }
 
-export function shippingRates(settings: ShopSettings): ShippingRateView[] {
+export function shippingRates(settings: ShopSettings, postcode?: string | null): ShippingRateView[] {
   const rates: ShippingRateView[] = [];
-  if (settings.delivery.enabled) rates.push({ id: 'delivery', label: RATE_LABELS.delivery, cost: settings.delivery.fee });
+  if (settings.delivery.enabled) rates.push({ id: 'delivery', label: RATE_LABELS.delivery, cost: deliveryRuleFor(settings.delivery, postcode).fee });
   rates.push({ id: 'takeaway', label: RATE_LABELS.takeaway, cost: 0 });
   rates.push({ id: 'dinein', label: RATE_LABELS.dinein, cost: 0 });
   return rates;
@@ -96,6 +97,8 @@ export function viewCart(
   couponRows: CouponRow[],
   now: Date,
   fulfilment: FulfilmentType | null = row.shippingMethod,
+  /** The delivery address's postcode: its zone sets the fee and minimum (default: the cart's own details). */
+  postcode: string | null = row.customer?.shipping?.postcode || row.customer?.billing?.postcode || null,
 ): CartView {
   const settings = shopSettingsFrom(snapshot.settings);
   const lines: Omit<CartLineView, 'total' | 'tax' | 'vatRate'>[] = [];
@@ -118,8 +121,9 @@ export function viewCart(
       ),
     });
   }
-  const rates = shippingRates(settings);
-  const fee = fulfilment === 'delivery' ? settings.delivery.fee : 0;
+  const rates = shippingRates(settings, postcode);
+  const rule = deliveryRuleFor(settings.delivery, postcode);
+  const fee = fulfilment === 'delivery' ? rule.fee : 0;
   const subtotal = lines.reduce((s, l) => s + l.subtotal, 0);
   const usable = couponRows.filter((coupon) => {
     try {
@@ -146,7 +150,7 @@ export function viewCart(
     shippingMethod: fulfilment,
     rates,
     totals,
-    deliveryShortfall: fulfilment === 'delivery' && subtotal < settings.delivery.minimumOrder ? settings.delivery.minimumOrder - subtotal : null,
+    deliveryShortfall: fulfilment === 'delivery' && subtotal < rule.minimumOrder ? rule.minimumOrder - subtotal : null,
     settings,
     lastCheckout: row.lastCheckout,
   };
@@ -182,9 +186,16 @@ export class CartService {
    * A cart row the caller already read (and maybe locked), priced like `view` does, against `snapshot`:
    * a caller inside a transaction takes the snapshot before it begins (see `change`).
    */
-  async viewRow(sessionKey: string, row: CartRow | undefined, db: DbOrTx, snapshot: CatalogSnapshot, fulfilment?: FulfilmentType): Promise<CartView> {
+  async viewRow(
+    sessionKey: string,
+    row: CartRow | undefined,
+    db: DbOrTx,
+    snapshot: CatalogSnapshot,
+    fulfilment?: FulfilmentType,
+    postcode?: string | null,
+  ): Promise<CartView> {
     const cart = row ?? emptyRow(sessionKey);
-    return viewCart(snapshot, cart, await findCoupons(db, cart.couponCodes), this.clock(), fulfilment ?? cart.shippingMethod);
+    return viewCart(snapshot, cart, await findCoupons(db, cart.couponCodes), this.clock(), fulfilment ?? cart.shippingMethod, postcode ?? undefined);
   }
 
   /** The current catalogue snapshot (products and shop settings). */
@@ -324,7 +335,7 @@ export class CartService {
       const id = method.split(':')[0]!.trim().toLowerCase();
       if (id !== 'delivery' && id !== 'takeaway' && id !== 'dinein') throw new DomainError('UNKNOWN_SHIPPING_METHOD', UNKNOWN_SHIPPING_METHOD);
       if (id === 'delivery' && !settings.delivery.enabled) throw new DomainError('DELIVERY_UNAVAILABLE', DELIVERY_UNAVAILABLE);
-      if (id === 'dinein' && !isOpenAt(settings.openingHours, this.clock(), this.timeZone)) throw new DomainError('DINEIN_CLOSED', DINEIN_CLOSED);
+      if (id === 'dinein' && !isOpenAt(settings.openingHours, this.clock(), this.timeZone, 'dinein')) throw new DomainError('DINEIN_CLOSED', DINEIN_CLOSED);
       return { ...row, shippingMethod: id };
     });
   }

@@ -2,12 +2,14 @@ import { createHash } from 'node:crypto';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { carts, couponUsages, coupons, orderLines, orders, type FulfilmentType } from '../../db/schema/index.js';
-import { centsToDecimal } from '../catalog/money.js';
 import type { CartService } from '../cart/cart-service.js';
 import { assertCustomerMayUse } from '../cart/coupons.js';
 import { DELIVERY_UNAVAILABLE, OUT_OF_STOCK } from '../cart/errors.js';
-import { checkDeliveryDistance, tooFarError, type DistanceProvider } from '../delivery/distance.js';
-import { DINEIN_CLOSED, ORDERING_CLOSED, isOpenAt, orderingPossibleOn } from '../opening-hours/opening-hours.js';
+import type { DistanceProvider } from '../delivery/distance.js';
+import { checkDelivery } from '../delivery/delivery-rules.js';
+import { DINEIN_CLOSED, ORDERING_CLOSED, isDineInNow, isOpenAt, orderingPossibleOn, withinHours } from '../opening-hours/opening-hours.js';
+import { isPausedFor, leadMinutes, loadPauseState } from '../opening-hours/pause.js';
+import type { OrderChannel } from '@bakje/contract';
 import { newOrderKey } from '../orders/order-key.js';
 import { numberOrderAndRecordCreation } from '../order-events/record.js';
 import { enqueueOrderTickets } from '../printing/print-jobs.js';
@@ -35,6 +37,14 @@ export interface CheckoutRequest {
   createdVia?: string | null;
   /** Language of the confirmation mail (the customer's shop language). */
   mailLang?: Lang;
+  /** When the request arrived: a pause that began later does not refuse it (the order was in flight). */
+  startedAt?: Date;
+}
+
+/** The kiosk marks its orders (created_via or meta_data channel 'kiosk'); everything else is the web shop. */
+export function channelOf(request: Pick<CheckoutRequest, 'createdVia' | 'metaData'>): OrderChannel {
+  const meta = request.metaData?.find((m) => m?.key === 'channel')?.value;
+  return (meta ?? request.createdVia ?? '').trim().toLowerCase() === 'kiosk' ? 'kiosk' : 'web';
 }
 
 /** Runs inside the checkout transaction once the order exists and has its number (e.g. queue its confirmation mail). */
@@ -113,31 +123,45 @@ export class CheckoutService {
       const note = (request.customerNote ?? '').trim();
       if (note.length > MAX_NOTE) throw new DomainError('NOTE_TOO_LONG', `The note may be at most ${MAX_NOTE} characters.`);
 
+      // Pauses are read as stored now, not from the snapshot, which may be a moment behind.
+      const current = { ...settings, pause: await loadPauseState(tx) };
+      const startedAt = request.startedAt && request.startedAt.getTime() <= now.getTime() ? request.startedAt : now;
+      if (isPausedFor(current, channelOf(request), fulfilment, startedAt)) throw new DomainError('ORDERING_CLOSED', ORDERING_CLOSED);
+
       const slotId = request.metaData?.find((m) => m?.key === 'time_slot')?.value;
       if (!slotId) throw new DomainError('SLOT_REQUIRED', SLOT_REQUIRED);
+      const lead = leadMinutes(current, startedAt);
       const slot = await findSlotOption(tx, slotId, {
         type: fulfilment,
-        now,
-        leadTimeMinutes: settings.ordering.leadTimeMinutes,
+        now: startedAt,
+        leadTimeMinutes: lead,
         timeZone: this.timeZone,
       });
+      if (fulfilment === 'dinein') {
+        if (!isOpenAt(settings.openingHours, now, this.timeZone, 'dinein')) throw new DomainError('DINEIN_CLOSED', DINEIN_CLOSED);
+        if (slot && !isDineInNow(slot.start, new Date(startedAt.getTime() + lead * 60_000), now, this.timeZone)) {
+          throw new DomainError('DINEIN_CLOSED', DINEIN_CLOSED);
+        }
+      }
       if (!slot) throw new DomainError('SLOT_REQUIRED', SLOT_REQUIRED);
       const slotDay = localMoment(slot.start, this.timeZone).date;
-      if (!orderingPossibleOn(settings.openingHours, slotDay, now)) throw new DomainError('ORDERING_CLOSED', ORDERING_CLOSED);
-      if (fulfilment === 'dinein' && !isOpenAt(settings.openingHours, now, this.timeZone)) throw new DomainError('DINEIN_CLOSED', DINEIN_CLOSED);
+      if (!orderingPossibleOn(settings.openingHours, slotDay, now) || !withinHours(settings.openingHours, slot.start, this.timeZone, fulfilment)) {
+        throw new DomainError('ORDERING_CLOSED', ORDERING_CLOSED);
+      }
 
-      // Totals as the customer will pay them, for the chosen fulfilment (VAT rates and fee depend on it).
-      const priced = cart.shippingMethod === fulfilment ? cart : await this.carts.viewRow(request.sessionKey, row, tx, snapshot, fulfilment);
+      // Totals as the customer will pay them, for the chosen fulfilment (VAT rates and fee depend on it) and,
+      // for delivery, the address's zone (its fee and minimum).
+      const priced =
+        fulfilment === 'delivery'
+          ? await this.carts.viewRow(request.sessionKey, row, tx, snapshot, fulfilment, shipping.postcode)
+          : cart.shippingMethod === fulfilment
+            ? cart
+            : await this.carts.viewRow(request.sessionKey, row, tx, snapshot, fulfilment);
       let distanceKm: string | null = null;
       if (fulfilment === 'delivery') {
         if (!settings.delivery.enabled) throw new DomainError('DELIVERY_UNAVAILABLE', DELIVERY_UNAVAILABLE);
-        const check = await checkDeliveryDistance(this.distance, shipping, settings.delivery);
-        if (!check.withinRange) throw tooFarError(check);
-        distanceKm = check.distanceKm.toFixed(1);
-        if (priced.totals.subtotal < settings.delivery.minimumOrder) {
-          const minimum = centsToDecimal(settings.delivery.minimumOrder);
-          throw new DomainError('DELIVERY_BELOW_MINIMUM', `The minimum order for delivery is €${minimum}; please add more items.`, { minimum });
-        }
+        const check = await checkDelivery(this.distance, shipping, settings.delivery, priced.totals.subtotal);
+        distanceKm = check.distanceKm === null ? null : check.distanceKm.toFixed(1);
       }
 
       for (const line of priced.lines) {

@@ -1,28 +1,52 @@
 import { z } from 'zod';
 
-const clock = z.string().regex(/^([01]\d|2[0-4]):[0-5]\d$/, 'expected HH:MM');
-const period = z.object({ open: clock, close: clock });
+import { deliveryRulesInput, fulfilmentTypes, openingHoursInput, orderChannels } from '@bakje/contract';
 
-/** Opening hours per ISO weekday ('1' = Monday), closed dates, and the "pause online ordering" switch. */
-export const openingHoursSchema = z.object({
-  week: z.partialRecord(z.enum(['1', '2', '3', '4', '5', '6', '7']), z.array(period)).default({}),
+/**
+ * Opening hours: weekly hours (per ISO weekday, '1' = Monday) for every fulfilment type, own hours per type,
+ * exceptions (holidays, closures, different hours on dates), as `/api/settings/hours` saves them
+ * (contract/src/shop-settings.ts). `closedDates` and `pausedUntil` are the older form, still honoured.
+ */
+export const openingHoursSchema = openingHoursInput.extend({
+  week: openingHoursInput.shape.week.default({}),
   closedDates: z.array(z.string().regex(/^\d{4}-\d{2}-\d{2}$/)).default([]),
   pausedUntil: z.string().datetime({ offset: true }).nullable().default(null),
 });
 export type OpeningHours = z.infer<typeof openingHoursSchema>;
 
-export const deliverySettingsSchema = z.object({
+/** Delivery rules and zones (`/api/settings/delivery`), with the defaults of the demo shop. */
+export const deliverySettingsSchema = deliveryRulesInput.extend({
   enabled: z.boolean().default(true),
-  /** Cents. */
-  minimumOrder: z.number().int().min(0).default(1500),
-  maximumDistanceKm: z.number().min(0).default(8),
-  /** Cents. */
-  fee: z.number().int().min(0).default(250),
-  roadFactor: z.number().min(1).max(3).default(1.3),
-  /** The shop's own location, where distances start. */
-  origin: z.object({ lat: z.number(), lon: z.number() }).default({ lat: 51.0543, lon: 3.7174 }),
+  minimumOrder: deliveryRulesInput.shape.minimumOrder.default(1500),
+  maximumDistanceKm: deliveryRulesInput.shape.maximumDistanceKm.default(8),
+  fee: deliveryRulesInput.shape.fee.default(250),
+  roadFactor: deliveryRulesInput.shape.roadFactor.default(1.3),
+  origin: deliveryRulesInput.shape.origin.default({ lat: 51.0543, lon: 3.7174 }),
 });
 export type DeliverySettings = z.infer<typeof deliverySettingsSchema>;
+
+/** The 'ordering_pause' row: pauses per channel and fulfilment type, and the "busy" extra minutes. */
+export const pauseStateSchema = z.object({
+  pauses: z
+    .array(
+      z.object({
+        channel: z.enum(orderChannels),
+        type: z.enum(fulfilmentTypes),
+        since: z.string().datetime({ offset: true }),
+        until: z.string().datetime({ offset: true }).nullable(),
+      }),
+    )
+    .default([]),
+  busy: z
+    .object({
+      minutes: z.number().int().min(0).max(120),
+      since: z.string().datetime({ offset: true }),
+      until: z.string().datetime({ offset: true }).nullable(),
+    })
+    .nullable()
+    .default(null),
+});
+export type PauseState = z.infer<typeof pauseStateSchema>;
 
 export const orderingSettingsSchema = z.object({
   /** Slot times closer to now than this are not offered. */
@@ -46,6 +70,7 @@ export interface ShopSettings {
   openingHours: OpeningHours;
   delivery: DeliverySettings;
   ordering: OrderingSettings;
+  pause: PauseState;
 }
 
 /** Parsed once per snapshot: every cart view asks, and the snapshot's settings never change in place. */
@@ -59,6 +84,7 @@ export function shopSettingsFrom(settings: Map<string, unknown>): ShopSettings {
       openingHours: lenient(openingHoursSchema, settings.get('opening_hours')),
       delivery: lenient(deliverySettingsSchema, settings.get('delivery')),
       ordering: lenient(orderingSettingsSchema, settings.get('ordering')),
+      pause: lenient(pauseStateSchema, settings.get('ordering_pause')),
     };
     parsed.set(settings, shop);
   }

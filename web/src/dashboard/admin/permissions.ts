@@ -14,6 +14,7 @@ export const PERMISSION = {
   settingsManage: `settings.manage`,
   mailboxRead: `mailbox.read`,
   ordersManage: `orders.manage`,
+  orderingPause: `ordering.pause`,
 } as const satisfies Record<string, Permission>;
 
 export type PermissionName = (typeof PERMISSION)[keyof typeof PERMISSION];

@@ -5,6 +5,7 @@ import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { Button, Dialog, EmptyState, Notice, Spinner, useToast } from '../../ui';
 import { AgeSettingsDialog } from './AgeSettingsDialog';
+import { PauseControl } from './PauseControl';
 import { AlertBanner } from './AlertBanner';
 import { cancelKitchenOrder, fetchKitchenSettings, fetchLaterOrders, markAllReady, markReady, orderAction, type OrderAction } from './kitchenApi';
 import { CancelOrderDialog } from '../orders/CancelOrderDialog';
@@ -149,6 +150,7 @@ export function KitchenView({ canChangeSettings = false, canCancel = false }: { 
           <Button size="sm" variant="secondary" onClick={() => setSoldOutOpen(true)} data-testid="kitchen-soldout">
             {intl.formatMessage({ id: 'kitchen.soldOut.open' })}
           </Button>
+          <PauseControl />
           {canChangeSettings ? (
             <Button size="sm" variant="secondary" onClick={() => setSettingsOpen(true)}>
               {intl.formatMessage({ id: 'kitchen.settings.open' })}

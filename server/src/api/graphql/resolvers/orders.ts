@@ -94,6 +94,7 @@ export const checkoutMutation = {
     { input }: { input: Omit<CheckoutRequest, 'sessionKey'> & { clientMutationId?: string | null; account?: CheckoutAccount | null } },
     ctx: GraphQLContext,
   ) => {
+    const startedAt = ctx.services.clock();
     const { clientMutationId, account, ...request } = input;
     // A guest who asks for an account gets one with the order (checked before anything is written).
     const newAccount = ctx.account.viewer.kind === 'guest' && account ? await checkoutAccount(ctx, account, request.billing) : undefined;
@@ -103,6 +104,7 @@ export const checkoutMutation = {
       sessionKey: ctx.session.key(),
       customerId: viewer.kind === 'guest' ? null : viewer.id,
       mailLang: ctx.lang,
+      startedAt,
     });
     if (newAccount && !result.repeated) await newAccount.create(result.orderId);
     // The order as the checkout committed it, unless the new account just changed it (or it was a repeat).

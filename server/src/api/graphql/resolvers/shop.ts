@@ -2,7 +2,10 @@ import { centsToDecimal } from '../../../modules/catalog/money.js';
 import { isOpenAt, isPaused, ORDERING_CLOSED, orderingPossibleOn } from '../../../modules/opening-hours/opening-hours.js';
 import { shopSettingsFrom } from '../../../modules/settings/shop-settings.js';
 import { addDaysTo, isoInZone, isValidDate, localMoment } from '../../../modules/shop-time/shop-time.js';
-import { listSlotOptions, slotDayState } from '../../../modules/slots/time-slots.js';
+import { listSlotOptions, slotDayState, type SlotOption } from '../../../modules/slots/time-slots.js';
+import { isDineInNow, withinHours } from '../../../modules/opening-hours/opening-hours.js';
+import { isPausedFor, leadMinutes } from '../../../modules/opening-hours/pause.js';
+import type { ShopSettings } from '../../../modules/settings/shop-settings.js';
 import type { FulfilmentType } from '../../../db/schema/index.js';
 import type { GraphQLContext } from '../context.js';
 import { DomainError } from '../../../errors/domain-error.js';
@@ -16,6 +19,22 @@ const PAYMENT_DESCRIPTIONS = {
 
 const toType = (value: string) => value.toLowerCase() as FulfilmentType;
 
+/**
+ * The slot times offered to the web shop on a date: none while paused; the earliest moves by the "busy"
+ * minutes; only times within the type's opening hours; dine-in only now (docs/decisions/0028).
+ */
+async function offeredOptions(ctx: GraphQLContext, settings: ShopSettings, type: FulfilmentType, date: string, now: Date): Promise<SlotOption[]> {
+  if (!orderingPossibleOn(settings.openingHours, date, now) || isPausedFor(settings, 'web', type, now)) return [];
+  const lead = leadMinutes(settings, now);
+  const options = await listSlotOptions(ctx.services.db, { type, date, now, leadTimeMinutes: lead, timeZone: ctx.config.timeZone });
+  const earliest = new Date(now.getTime() + lead * 60_000);
+  return options.filter(
+    (o) =>
+      withinHours(settings.openingHours, o.start, ctx.config.timeZone, type) &&
+      (type !== 'dinein' || (isOpenAt(settings.openingHours, now, ctx.config.timeZone, 'dinein') && isDineInNow(o.start, earliest, now, ctx.config.timeZone))),
+  );
+}
+
 export const shopQueries = {
   cart: async (_: unknown, __: unknown, ctx: GraphQLContext) => ctx.services.carts.view(ctx.session.key()),
   viewer: () => null,
@@ -24,10 +43,13 @@ export const shopQueries = {
   }),
   multiSafepayGateways: () => ({ nodes: [] }),
   openingStatus: (_: unknown, __: unknown, ctx: GraphQLContext) => {
-    const { openingHours } = shopSettingsFrom(ctx.catalog.settings);
+    const settings = shopSettingsFrom(ctx.catalog.settings);
+    const { openingHours } = settings;
     const now = ctx.services.clock();
     const today = localMoment(now, ctx.config.timeZone).date;
-    const possible = orderingPossibleOn(openingHours, today, now);
+    // Paused for every fulfilment type of the web shop counts as "not possible" too (docs/decisions/0028).
+    const webPaused = (['delivery', 'takeaway', 'dinein'] as const).every((type) => isPausedFor(settings, 'web', type, now));
+    const possible = orderingPossibleOn(openingHours, today, now) && !webPaused;
     return {
       isOpen: isOpenAt(openingHours, now, ctx.config.timeZone),
       orderingPossible: possible,
@@ -44,16 +66,9 @@ export const shopQueries = {
     if (!isValidDate(args.date)) throw new DomainError('INVALID_INPUT', 'Argument "date" must be a date as YYYY-MM-DD.');
     const settings = shopSettingsFrom(ctx.catalog.settings);
     const now = ctx.services.clock();
-    if (!orderingPossibleOn(settings.openingHours, args.date, now)) return [];
     const today = localMoment(now, ctx.config.timeZone).date;
     if (args.date < today || args.date > addDaysTo(today, settings.ordering.daysAhead - 1)) return [];
-    const options = await listSlotOptions(ctx.services.db, {
-      type: toType(args.type),
-      date: args.date,
-      now,
-      leadTimeMinutes: settings.ordering.leadTimeMinutes,
-      timeZone: ctx.config.timeZone,
-    });
+    const options = await offeredOptions(ctx, settings, toType(args.type), args.date, now);
     return options.map((o) => ({
       id: o.id,
       slotId: o.slotId,
@@ -73,19 +88,10 @@ export const shopQueries = {
     const days = [];
     for (let i = 0; i < count; i++) {
       const date = addDaysTo(today, i);
-      const possible = orderingPossibleOn(settings.openingHours, date, now);
-      const options = possible
-        ? await listSlotOptions(ctx.services.db, {
-            type: toType(args.type),
-            date,
-            now,
-            leadTimeMinutes: settings.ordering.leadTimeMinutes,
-            timeZone: ctx.config.timeZone,
-          })
-        : [];
-      const state = !possible
-        ? 'CLOSED'
-        : await slotDayState(ctx.services.db, { type: toType(args.type), date, isToday: i === 0, timeZone: ctx.config.timeZone }, options);
+      const type = toType(args.type);
+      const possible = orderingPossibleOn(settings.openingHours, date, now) && !isPausedFor(settings, 'web', type, now);
+      const options = possible ? await offeredOptions(ctx, settings, type, date, now) : [];
+      const state = !possible ? 'CLOSED' : await slotDayState(ctx.services.db, { type, date, isToday: i === 0, timeZone: ctx.config.timeZone }, options);
       const label = new Intl.DateTimeFormat({ nl: 'nl-BE', fr: 'fr-FR', en: 'en-US' }[ctx.lang], {
         weekday: 'long',
         day: 'numeric',
