@@ -398,7 +398,7 @@ describe.each(databaseKinds)('accounts and sessions on %s', (kind) => {
     }
     const kitchen = browser();
     const login = await kitchen.graphql(LOGIN, { u: 'keuken@example.be', p: 'Goed wachtwoord 42' });
-    expect(login.body.data.login.viewer.capabilities).toEqual(['kitchen.view', 'orders.status', 'dashboard.view', 'products.soldOut']);
+    expect(login.body.data.login.viewer.capabilities).toEqual(['kitchen.view', 'orders.status', 'dashboard.view', 'products.soldOut', 'ordering.pause']);
     expect((await kitchen.request('GET', '/api/dev/mailbox')).statusCode).toBe(403);
     expect((await kitchen.request('GET', '/api/staff/users')).statusCode).toBe(403);
     expect((await kitchen.request('POST', '/api/staff/users', { email: 'z@example.be', password: 'Goed wachtwoord 42', role: 'admin' })).statusCode).toBe(403);

@@ -19,7 +19,10 @@ describe.each(databaseKinds)('ordering days say why a day has no free slot time 
   beforeAll(async () => {
     testDb = await createTestDatabase(kind);
     const db = testDb.database.db;
-    await db.insert(t.settings).values({ key: 'opening_hours', value: { week: {}, closedDates: ['2026-11-23'], pausedUntil: null } });
+    // Open every day 07:00-23:00 (slots outside the opening hours are not offered, docs/decisions/0028).
+    const day = [{ open: '07:00', close: '23:00' }];
+    const week = Object.fromEntries(['1', '2', '3', '4', '5', '6', '7'].map((d) => [d, day]));
+    await db.insert(t.settings).values({ key: 'opening_hours', value: { week, closedDates: ['2026-11-23'], pausedUntil: null } });
     // Takeaway: every day 08:00-09:00 (passed today at 10:00). Delivery: Saturday 18:00, one place, taken.
     await db
       .insert(t.timeSlots)

@@ -3,7 +3,7 @@ import { safeRedirect } from '../account/LoginPage';
 import { visiblePages } from './DashboardNav';
 
 // The role -> permissions lists as GET /api/auth/session sends them (server/src/modules/auth/permissions.ts).
-const KITCHEN = ['kitchen.view', 'orders.status', 'dashboard.view'];
+const KITCHEN = ['kitchen.view', 'orders.status', 'dashboard.view', 'products.soldOut', 'ordering.pause'];
 const MANAGER = [...KITCHEN, 'orders.manage', 'products.manage', 'timeslots.manage', 'settings.manage', 'mailbox.read'];
 const ADMIN = [...MANAGER, 'staff.manage', 'keys.manage'];
 
