@@ -110,6 +110,14 @@ export const errorCodes = {
   PRODUCT_NOT_FOUND: 'not_found',
   PRODUCT_UPDATE_INVALID: 'invalid',
   CATEGORY_NOT_FOUND: 'not_found',
+  // Categories, attributes and terms, allergens, global add-ons (details.params names the field).
+  TAXONOMY_INVALID: 'invalid',
+  SLUG_TAKEN: 'invalid',
+  DELETE_NOT_FORCED: 'invalid',
+  ATTRIBUTE_NOT_FOUND: 'not_found',
+  TERM_NOT_FOUND: 'not_found',
+  ALLERGEN_NOT_FOUND: 'not_found',
+  GLOBAL_ADDON_NOT_FOUND: 'not_found',
 
   // API keys.
   API_KEY_SCOPE_INVALID: 'invalid',

@@ -5,8 +5,11 @@ import { authError } from './errors.js';
 import { expectedSignature, isSupportedMethod, missingOAuthParam, oauthFromHeader, timestampFresh, type OAuthParams } from './oauth.js';
 
 export interface RestPrincipal {
+  /** 0 for a staff login (the dashboard). */
   keyId: number;
   scope: ApiKeyScope;
+  /** Set when a staff login, not an API key, makes the request. */
+  staffId?: number;
 }
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);

@@ -11,6 +11,13 @@ const WOOCOMMERCE_CODES: Partial<Record<ErrorCode, string>> = {
   PRODUCT_NOT_FOUND: 'woocommerce_rest_product_invalid_id',
   PRODUCT_UPDATE_INVALID: 'woocommerce_rest_product_invalid',
   CATEGORY_NOT_FOUND: 'woocommerce_rest_term_invalid',
+  TAXONOMY_INVALID: 'rest_invalid_param',
+  SLUG_TAKEN: 'term_exists',
+  DELETE_NOT_FORCED: 'woocommerce_rest_trash_not_supported',
+  ATTRIBUTE_NOT_FOUND: 'woocommerce_rest_taxonomy_invalid',
+  TERM_NOT_FOUND: 'woocommerce_rest_term_invalid',
+  ALLERGEN_NOT_FOUND: 'woocommerce_rest_term_invalid',
+  GLOBAL_ADDON_NOT_FOUND: 'woocommerce_product_add_ons_rest_invalid_id',
   ORDER_NOT_FOUND: 'woocommerce_rest_shop_order_invalid_id',
   ORDER_STATUS_CHANGE_INVALID: 'woocommerce_rest_invalid_order_status',
 };

@@ -9,8 +9,13 @@ import { authError, woocommerceCodeOf } from './errors.js';
 import { registerCatalogRoutes } from './catalog-routes.js';
 import { registerOrderRoutes } from './order-routes.js';
 import { unstorableTextProblem } from '../../http/unstorable-text.js';
+import { registerTaxonomyRoutes } from './taxonomy-routes.js';
+import { registerGlobalAddonRoutes } from './add-on-routes.js';
+import { staffPrincipal } from './staff-principal.js';
 
 export const WC_PREFIX = '/wp-json/wc/v3';
+/** The Product Add-Ons plugin's routes (docs/interfaces.md §2): same keys, same error shape. */
+export const ADDONS_PREFIX = '/wp-json/wc-product-add-ons/v2';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -36,44 +41,62 @@ export async function registerWooCommerceRest(
 ) {
   await app.register(
     async (api) => {
-      api.addHook('onRequest', async (request: FastifyRequest) => {
-        const reading = READ_METHODS.has(request.method);
-        const principal = await authenticate(request, deps);
-        if (!principal) {
-          throw new DomainError('API_KEY_REQUIRED', reading ? 'Sorry, you cannot list resources.' : 'Sorry, you are not allowed to edit this resource.');
-        }
-        if (reading && !canRead(principal.scope)) throw authError('The API key provided does not have read permissions.');
-        if (!reading && !canWrite(principal.scope)) throw authError('The API key provided does not have write permissions.');
-        request.restPrincipal = principal;
-        await deps.keys.touch(principal.keyId);
-      });
-
-      api.addHook('preValidation', async (request) => {
-        const problem = unstorableTextProblem(request.query) ?? unstorableTextProblem(request.params) ?? unstorableTextProblem(request.body);
-        if (problem) throw new DomainError('INVALID_INPUT', `Invalid parameter(s): ${problem}`);
-      });
-
-      // The one mapping of api/http/error-handler.ts, with WooCommerce's codes.
-      api.setErrorHandler((error: FastifyError, request, reply) => {
-        const domain = error instanceof DomainError ? error : validationFailure(error);
-        if (domain) {
-          const { status, body } = restError(domain, woocommerceCodeOf(domain, request.method));
-          return reply.code(status).send(body);
-        }
-        const status = error.statusCode;
-        if (status && status >= 400 && status < 500) {
-          const message =
-            status === 413 ? 'The request body is too large.' : status === 415 ? 'Send the body as application/json.' : 'The request body is not valid JSON.';
-          return reply.code(status).send({ code: BODY_ERRORS[status] ?? 'rest_bad_request', message, data: { status } });
-        }
-        // A bug: log it, never send its message, stack or SQL.
-        request.log.error({ err: error }, 'REST request failed');
-        return reply.code(500).send({ code: 'internal_server_error', message: 'Internal server error.', data: { status: 500 } });
-      });
-
+      wooCommerceScope(api, deps);
       registerCatalogRoutes(api, deps);
       registerOrderRoutes(api, deps);
+      registerTaxonomyRoutes(api, deps);
     },
     { prefix: WC_PREFIX },
   );
+  await app.register(
+    async (api) => {
+      wooCommerceScope(api, deps);
+      registerGlobalAddonRoutes(api, deps);
+    },
+    { prefix: ADDONS_PREFIX },
+  );
+}
+
+/** Authentication, input checks and the WooCommerce error shape shared by both prefixes. */
+function wooCommerceScope(api: FastifyInstance, deps: { keys: ApiKeyService; siteUrl: string; clock: () => Date }) {
+  api.addHook('onRequest', async (request: FastifyRequest) => {
+    const reading = READ_METHODS.has(request.method);
+    // The dashboard: a staff login cookie (its CSRF token checked by api/http/viewer.ts) with the right permission.
+    const staff = await staffPrincipal(request);
+    if (staff) {
+      request.restPrincipal = staff;
+      return;
+    }
+    const principal = await authenticate(request, deps);
+    if (!principal) {
+      throw new DomainError('API_KEY_REQUIRED', reading ? 'Sorry, you cannot list resources.' : 'Sorry, you are not allowed to edit this resource.');
+    }
+    if (reading && !canRead(principal.scope)) throw authError('The API key provided does not have read permissions.');
+    if (!reading && !canWrite(principal.scope)) throw authError('The API key provided does not have write permissions.');
+    request.restPrincipal = principal;
+    await deps.keys.touch(principal.keyId);
+  });
+
+  api.addHook('preValidation', async (request) => {
+    const problem = unstorableTextProblem(request.query) ?? unstorableTextProblem(request.params) ?? unstorableTextProblem(request.body);
+    if (problem) throw new DomainError('INVALID_INPUT', `Invalid parameter(s): ${problem}`);
+  });
+
+  // The one mapping of api/http/error-handler.ts, with WooCommerce's codes.
+  api.setErrorHandler((error: FastifyError, request, reply) => {
+    const domain = error instanceof DomainError ? error : validationFailure(error);
+    if (domain) {
+      const { status, body } = restError(domain, woocommerceCodeOf(domain, request.method));
+      return reply.code(status).send(body);
+    }
+    const status = error.statusCode;
+    if (status && status >= 400 && status < 500) {
+      const message =
+        status === 413 ? 'The request body is too large.' : status === 415 ? 'Send the body as application/json.' : 'The request body is not valid JSON.';
+      return reply.code(status).send({ code: BODY_ERRORS[status] ?? 'rest_bad_request', message, data: { status } });
+    }
+    // A bug: log it, never send its message, stack or SQL.
+    request.log.error({ err: error }, 'REST request failed');
+    return reply.code(500).send({ code: 'internal_server_error', message: 'Internal server error.', data: { status: 500 } });
+  });
 }
