@@ -7,3 +7,4 @@ export * from './order-events.js';
 export * from './permissions.js';
 export * from './printing.js';
 export * from './rest.js';
+export * from './catalog-taxonomies.js';
