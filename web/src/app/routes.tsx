@@ -28,6 +28,9 @@ const DashboardStaffPage = lazy(() => import('../dashboard/admin/StaffPage'));
 const DashboardApiKeysPage = lazy(() => import('../dashboard/admin/ApiKeysPage'));
 const DashboardPrintingPage = lazy(() => import('../dashboard/admin/printing/PrintingPage'));
 const DashboardJobsPage = lazy(() => import('../dashboard/admin/jobs/JobsPage'));
+const DashboardCategoriesPage = lazy(() => import('../dashboard/catalog/categories/CategoriesPage'));
+const DashboardAddOnsPage = lazy(() => import('../dashboard/catalog/add-ons/AddOnsPage'));
+const DashboardAllergensPage = lazy(() => import('../dashboard/catalog/allergens/AllergensPage'));
 
 function FullScreen({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageFallback />}>{children}</Suspense>;
@@ -118,6 +121,30 @@ export const routes: RouteObject[] = [
         element: (
           <StaffScreen>
             <DashboardProductsPage />
+          </StaffScreen>
+        ),
+      },
+      {
+        path: 'dashboard/catalog/categories',
+        element: (
+          <StaffScreen>
+            <DashboardCategoriesPage />
+          </StaffScreen>
+        ),
+      },
+      {
+        path: 'dashboard/catalog/add-ons',
+        element: (
+          <StaffScreen>
+            <DashboardAddOnsPage />
+          </StaffScreen>
+        ),
+      },
+      {
+        path: 'dashboard/catalog/allergens',
+        element: (
+          <StaffScreen>
+            <DashboardAllergensPage />
           </StaffScreen>
         ),
       },

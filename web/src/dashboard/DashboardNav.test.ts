@@ -12,10 +12,23 @@ describe('dashboard navigation by role', () => {
 
   it('lists only the pages a role may open', () => {
     expect(paths(KITCHEN)).toEqual(['/dashboard', '/dashboard/printer']);
-    expect(paths(MANAGER)).toEqual(['/dashboard', '/dashboard/products', '/dashboard/printer', '/dashboard/printing', '/dashboard/jobs', '/dev/mailbox']);
+    expect(paths(MANAGER)).toEqual([
+      '/dashboard',
+      '/dashboard/products',
+      '/dashboard/catalog/categories',
+      '/dashboard/catalog/add-ons',
+      '/dashboard/catalog/allergens',
+      '/dashboard/printer',
+      '/dashboard/printing',
+      '/dashboard/jobs',
+      '/dev/mailbox',
+    ]);
     expect(paths(ADMIN)).toEqual([
       '/dashboard',
       '/dashboard/products',
+      '/dashboard/catalog/categories',
+      '/dashboard/catalog/add-ons',
+      '/dashboard/catalog/allergens',
       '/dashboard/staff',
       '/dashboard/api-keys',
       '/dashboard/printer',

@@ -8,6 +8,9 @@ import '../areas/areas.css';
 export const DASHBOARD_PAGES = [
   { to: '/dashboard', label: 'dashboard.menu.kitchen', permission: PERMISSION.dashboardView },
   { to: '/dashboard/products', label: 'dashboard.menu.products', permission: PERMISSION.productsManage },
+  { to: '/dashboard/catalog/categories', label: 'dashboard.menu.categories', permission: PERMISSION.productsManage },
+  { to: '/dashboard/catalog/add-ons', label: 'dashboard.menu.addOns', permission: PERMISSION.productsManage },
+  { to: '/dashboard/catalog/allergens', label: 'dashboard.menu.allergens', permission: PERMISSION.productsManage },
   { to: '/dashboard/staff', label: 'dashboard.menu.staff', permission: PERMISSION.staffManage },
   { to: '/dashboard/api-keys', label: 'dashboard.menu.apiKeys', permission: PERMISSION.keysManage },
   { to: '/dashboard/printer', label: 'dashboard.menu.printer', permission: PERMISSION.kitchenView },
