@@ -27,7 +27,6 @@ import { categoryShape } from './catalog-shapes.js';
 import { woocommerceCodeOf } from './errors.js';
 import { pageOf, pageQuery, pagingHeaders } from './paging.js';
 import { batchBody, imageRef, metaDataBody, nameShape, nameText, translationsBody, type BatchItem } from './taxonomy-shapes.js';
-import type { CatalogSnapshot, CategoryRow } from '../../../modules/catalog/snapshot.js';
 
 /** Writable category fields; unknown ones are ignored, as WooCommerce ignores read-only fields. */
 const categoryFields = {
@@ -120,19 +119,6 @@ export function allergenShape(row: AllergenRow) {
   return { id: row.id, code: row.code, ...nameShape(row.name), icon: row.icon, position: row.position };
 }
 
-/** A category in the WooCommerce shape with its translations (extension field and the products' meta keys). */
-export function categoryEditShape(snapshot: CatalogSnapshot, c: CategoryRow) {
-  return {
-    ...categoryShape(snapshot, c),
-    translations: { fr: c.name.fr ?? '', en: c.name.en ?? '' },
-    meta_data: [
-      { id: 1, key: 'english_translation', value: c.name.en ?? '' },
-      { id: 2, key: 'french_translation', value: c.name.fr ?? '' },
-      ...(c.cloudposCategoryId ? [{ id: 3, key: 'cloudpos_category_id', value: c.cloudposCategoryId }] : []),
-    ],
-  };
-}
-
 /**
  * Writes of categories, attributes and their terms, allergens (docs/interfaces.md §2); every write returns the
  * object as the catalogue now has it and the catalogue (shop, menu boards) follows within the request.
@@ -144,7 +130,7 @@ export function registerTaxonomyRoutes(app: FastifyInstance, deps: { catalog: Ca
   const categoryAfter = async (id: number, version: number) => {
     catalog.markChanged(version);
     const snapshot = await catalog.get();
-    return categoryEditShape(snapshot, snapshot.categories.get(id)!);
+    return categoryShape(snapshot, snapshot.categories.get(id)!);
   };
   const asBatchError = (error: unknown, method: string, id?: number): BatchItem => {
     if (!(error instanceof DomainError)) throw error;
@@ -169,7 +155,7 @@ export function registerTaxonomyRoutes(app: FastifyInstance, deps: { catalog: Ca
     const before = await catalog.get();
     const { row, version } = await deleteCategory(db, request.params.id, request.query.force ?? false);
     catalog.markChanged(version);
-    return categoryEditShape(before, row);
+    return categoryShape(before, row);
   });
   api.post('/products/categories/batch', { schema: { body: batchBody(categoryCreate, categoryBatchUpdate) } }, async (request) => {
     const b = request.body;
@@ -202,7 +188,7 @@ export function registerTaxonomyRoutes(app: FastifyInstance, deps: { catalog: Ca
       try {
         const result = await deleteCategory(db, id, true);
         version = Math.max(version, result.version);
-        remove.push(categoryEditShape(before, result.row));
+        remove.push(categoryShape(before, result.row));
       } catch (error) {
         remove.push(asBatchError(error, 'DELETE', id));
       }
@@ -211,7 +197,7 @@ export function registerTaxonomyRoutes(app: FastifyInstance, deps: { catalog: Ca
     const snapshot = await catalog.get();
     const now = (item: BatchItem) => {
       const category = 'error' in item ? undefined : snapshot.categories.get(item.id as number);
-      return category ? categoryEditShape(snapshot, category) : item;
+      return category ? categoryShape(snapshot, category) : item;
     };
     return { create: create.map(now), update: update.map(now), delete: remove };
   });
