@@ -18,7 +18,11 @@ async function fillLogin(page: Page, username: string, password: string) {
   await form.getByRole('button', { name: 'Inloggen' }).click();
 }
 
-test('a manager creates a category and a global add-on with options and allergens; the shop shows them in nl, fr and en', async ({ browser, baseURL, request }) => {
+test('a manager creates a category and a global add-on with options and allergens; the shop shows them in nl, fr and en', async ({
+  browser,
+  baseURL,
+  request,
+}) => {
   // The admin makes a manager (staff REST with the login cookie and CSRF token).
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();

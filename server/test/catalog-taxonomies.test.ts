@@ -186,7 +186,13 @@ describe.each(databaseKinds)('catalogue taxonomies over the store REST API (%s)'
     it('CRUD with terms in pages of at most 100; renaming a term slug renames it on products', async () => {
       const created = await call('POST', `${WC}/products/attributes`, { name: 'Formaat', translations: { fr: 'Taille', en: 'Size' } });
       expect(created.status).toBe(201);
-      expect(created.body).toMatchObject({ name: 'Formaat', slug: 'pa_formaat', type: 'select', order_by: 'menu_order', translations: { fr: 'Taille', en: 'Size' } });
+      expect(created.body).toMatchObject({
+        name: 'Formaat',
+        slug: 'pa_formaat',
+        type: 'select',
+        order_by: 'menu_order',
+        translations: { fr: 'Taille', en: 'Size' },
+      });
       const id = created.body.id as number;
       await refused('POST', `${WC}/products/attributes`, { name: 'Formaat' }, 'slug', 'term_exists');
       expect((await call('GET', `${WC}/products/attributes`)).body.map((a: { slug: string }) => a.slug)).toContain('pa_formaat');
@@ -229,8 +235,17 @@ describe.each(databaseKinds)('catalogue taxonomies over the store REST API (%s)'
       expect(list.body).toHaveLength(14);
       expect(list.body[0]).toMatchObject({ code: 'gluten', name: 'Gluten', icon: '/media/allergens/gluten.svg' });
       const id = list.body[6].id as number;
-      const updated = await call('PUT', `${WC}/products/allergens/${id}`, { name: 'Melk (lactose)', translations: { en: 'Milk (lactose)' }, icon: '/media/uploads/melk.png' });
-      expect(updated.body).toMatchObject({ code: 'milk', name: 'Melk (lactose)', translations: { fr: 'Lait', en: 'Milk (lactose)' }, icon: '/media/uploads/melk.png' });
+      const updated = await call('PUT', `${WC}/products/allergens/${id}`, {
+        name: 'Melk (lactose)',
+        translations: { en: 'Milk (lactose)' },
+        icon: '/media/uploads/melk.png',
+      });
+      expect(updated.body).toMatchObject({
+        code: 'milk',
+        name: 'Melk (lactose)',
+        translations: { fr: 'Lait', en: 'Milk (lactose)' },
+        icon: '/media/uploads/melk.png',
+      });
       await refused('PUT', `${WC}/products/allergens/${id}`, { icon: 'javascript:alert(1)' }, 'icon');
       await refused('PUT', `${WC}/products/allergens/${id}`, { name: '' }, 'name');
       expect((await call('PUT', `${WC}/products/allergens/999999`, { name: 'x' })).status).toBe(404);
@@ -275,7 +290,14 @@ describe.each(databaseKinds)('catalogue taxonomies over the store REST API (%s)'
             required: true,
             price_type: 'quantity_based',
             options: [
-              { label: 'Mayonaise', price: '0.80', price_type: 'quantity_based', image: imageId, image_src: '/media/demo/saus.svg', allergens: [allergenIds[2]] },
+              {
+                label: 'Mayonaise',
+                price: '0.80',
+                price_type: 'quantity_based',
+                image: imageId,
+                image_src: '/media/demo/saus.svg',
+                allergens: [allergenIds[2]],
+              },
               { label: 'Ketchup', price: '', image: null, allergens: [] },
             ],
           },
@@ -316,7 +338,10 @@ describe.each(databaseKinds)('catalogue taxonomies over the store REST API (%s)'
 
     it('refuses bad add-ons with 400 naming the field and changes nothing', async () => {
       const { body: addon } = await call('POST', ADDONS, sauces());
-      const withOption = (option: Record<string, unknown>) => ({ ...sauces(), fields: [{ name: 'Saus', type: 'checkbox', options: [{ label: 'Mayo', ...option }] }] });
+      const withOption = (option: Record<string, unknown>) => ({
+        ...sauces(),
+        fields: [{ name: 'Saus', type: 'checkbox', options: [{ label: 'Mayo', ...option }] }],
+      });
       await refused('POST', ADDONS, withOption({ price: '-0.50' }), 'fields');
       await refused('POST', ADDONS, withOption({ price: -1 }), 'fields');
       await refused('POST', ADDONS, withOption({ price_type: 'per_bite' }), 'fields');
@@ -356,7 +381,10 @@ describe.each(databaseKinds)('catalogue taxonomies over the store REST API (%s)'
   it('the official @woocommerce/woocommerce-rest-api client manages categories and global add-ons', async () => {
     const address = await app.server.listen({ port: 0, host: '127.0.0.1' });
     const client = new WooCommerceRestApi({ url: address, consumerKey: writer.consumerKey, consumerSecret: writer.consumerSecret, version: 'wc/v3' });
-    const created = await client.post('products/categories', { name: 'Klant categorie', meta_data: [{ key: 'english_translation', value: 'Client category' }] });
+    const created = await client.post('products/categories', {
+      name: 'Klant categorie',
+      meta_data: [{ key: 'english_translation', value: 'Client category' }],
+    });
     expect(created.status).toBe(201);
     const id = created.data.id as number;
     // Paging through the headers.
@@ -364,10 +392,14 @@ describe.each(databaseKinds)('catalogue taxonomies over the store REST API (%s)'
     const pages = Number((await client.get('products/categories', { per_page: 2 })).headers['x-wp-totalpages']);
     expect(pages).toBe(Math.ceil(total / 2));
     const seen: number[] = [];
-    for (let page = 1; page <= pages; page++) seen.push(...(await client.get('products/categories', { per_page: 2, page })).data.map((c: { id: number }) => c.id));
+    for (let page = 1; page <= pages; page++)
+      seen.push(...(await client.get('products/categories', { per_page: 2, page })).data.map((c: { id: number }) => c.id));
     expect(seen).toHaveLength(total);
     expect(seen).toContain(id);
-    expect((await client.put(`products/categories/${id}`, { name: 'Klant categorie 2' })).data).toMatchObject({ name: 'Klant categorie 2', translations: { en: 'Client category' } });
+    expect((await client.put(`products/categories/${id}`, { name: 'Klant categorie 2' })).data).toMatchObject({
+      name: 'Klant categorie 2',
+      translations: { en: 'Client category' },
+    });
     expect((await client.delete(`products/categories/${id}`, { force: true })).status).toBe(200);
 
     const addons = new WooCommerceRestApi({
@@ -376,7 +408,10 @@ describe.each(databaseKinds)('catalogue taxonomies over the store REST API (%s)'
       consumerSecret: writer.consumerSecret,
       version: 'wc-product-add-ons/v2' as 'wc/v3',
     });
-    const addon = await addons.post('global-add-ons', { name: 'Klant add-on', fields: [{ name: 'Saus', type: 'multiple_choice', options: [{ label: 'Mayo', price: '0.50' }] }] });
+    const addon = await addons.post('global-add-ons', {
+      name: 'Klant add-on',
+      fields: [{ name: 'Saus', type: 'multiple_choice', options: [{ label: 'Mayo', price: '0.50' }] }],
+    });
     expect(addon.status).toBe(201);
     expect((await addons.get('global-add-ons')).data.map((a: { id: number }) => a.id)).toContain(addon.data.id);
     expect((await addons.put(`global-add-ons/${addon.data.id}`, { name: 'Klant add-on 2' })).data.name).toBe('Klant add-on 2');
@@ -404,13 +439,23 @@ describe.each(databaseKinds)('catalogue taxonomies over the store REST API (%s)'
           image: fc.oneof(fc.constantFrom(imageId, null, 999_999, { id: imageId }), loose),
           custom_order: fc.oneof(fc.integer({ min: -5, max: 20_000 }), loose),
           menu_order: loose,
-          meta_data: fc.oneof(loose, fc.array(fc.record({ key: fc.constantFrom('english_translation', 'french_translation', 'cloudpos_category_id'), value: loose }))),
+          meta_data: fc.oneof(
+            loose,
+            fc.array(fc.record({ key: fc.constantFrom('english_translation', 'french_translation', 'cloudpos_category_id'), value: loose })),
+          ),
           translations,
         },
         { requiredKeys: [] },
       );
     const option = fc.record(
-      { id: loose, label: fc.oneof(text, loose), price: fc.oneof(fc.constantFrom('', '0.50', '-0.50', '1.234'), loose), price_type: loose, image: loose, allergens: loose },
+      {
+        id: loose,
+        label: fc.oneof(text, loose),
+        price: fc.oneof(fc.constantFrom('', '0.50', '-0.50', '1.234'), loose),
+        price_type: loose,
+        image: loose,
+        allergens: loose,
+      },
       { requiredKeys: [] },
     );
     const addonBody = () =>
@@ -441,9 +486,22 @@ describe.each(databaseKinds)('catalogue taxonomies over the store REST API (%s)'
         },
         { requiredKeys: [] },
       );
-    const nameBody = () => fc.record({ name: fc.oneof(text, loose), slug: fc.oneof(text, loose), translations, order_by: loose, menu_order: loose, description: loose, icon: loose }, { requiredKeys: [] });
+    const nameBody = () =>
+      fc.record(
+        { name: fc.oneof(text, loose), slug: fc.oneof(text, loose), translations, order_by: loose, menu_order: loose, description: loose, icon: loose },
+        { requiredKeys: [] },
+      );
     const payload = (body: fc.Arbitrary<unknown>) =>
-      fc.oneof({ weight: 4, arbitrary: body.map((b) => JSON.stringify(b)) }, { weight: 1, arbitrary: fc.oneof(text, fc.jsonValue().map((v) => JSON.stringify(v))) });
+      fc.oneof(
+        { weight: 4, arbitrary: body.map((b) => JSON.stringify(b)) },
+        {
+          weight: 1,
+          arbitrary: fc.oneof(
+            text,
+            fc.jsonValue().map((v) => JSON.stringify(v)),
+          ),
+        },
+      );
 
     /** Runs RUNS requests; each refusal must leave the catalogue version (bumped by every catalogue write) as it was. */
     const fuzz = async (method: 'POST' | 'PUT' | 'DELETE', url: () => fc.Arbitrary<string>, body: fc.Arbitrary<string> | undefined) => {
@@ -466,7 +524,11 @@ describe.each(databaseKinds)('catalogue taxonomies over the store REST API (%s)'
         { numRuns: RUNS },
       );
     };
-    const idPath = (prefix: string, ids: () => number[]) => fc.oneof(fc.constantFrom(...ids()).map((id) => `${prefix}/${id}`), fc.string({ maxLength: 8 }).map((s) => `${prefix}/${encodeURIComponent(s)}`));
+    const idPath = (prefix: string, ids: () => number[]) =>
+      fc.oneof(
+        fc.constantFrom(...ids()).map((id) => `${prefix}/${id}`),
+        fc.string({ maxLength: 8 }).map((s) => `${prefix}/${encodeURIComponent(s)}`),
+      );
     let attributeId = 0;
     let termId = 0;
     let addonId = 0;
@@ -480,15 +542,33 @@ describe.each(databaseKinds)('catalogue taxonomies over the store REST API (%s)'
     it('category writes', async () => {
       await fuzz('POST', () => fc.constant(`${WC}/products/categories`), payload(categoryBody()));
       await fuzz('PUT', () => idPath(`${WC}/products/categories`, () => [frieten.id, 999_999]), payload(categoryBody()));
-      await fuzz('POST', () => fc.constant(`${WC}/products/categories/batch`), payload(fc.record({ create: fc.array(categoryBody(), { maxLength: 3 }), update: loose, delete: loose }, { requiredKeys: [] })));
-      await fuzz('DELETE', () => fc.tuple(idPath(`${WC}/products/categories`, () => [999_999]), fc.constantFrom('', '?force=false', '?force=1', '?force=yes', '?force=true')).map(([p, q]) => p + q), undefined);
+      await fuzz(
+        'POST',
+        () => fc.constant(`${WC}/products/categories/batch`),
+        payload(fc.record({ create: fc.array(categoryBody(), { maxLength: 3 }), update: loose, delete: loose }, { requiredKeys: [] })),
+      );
+      await fuzz(
+        'DELETE',
+        () =>
+          fc
+            .tuple(
+              idPath(`${WC}/products/categories`, () => [999_999]),
+              fc.constantFrom('', '?force=false', '?force=1', '?force=yes', '?force=true'),
+            )
+            .map(([p, q]) => p + q),
+        undefined,
+      );
     }, 600_000);
 
     it('attribute, term and allergen writes', async () => {
       await fuzz('POST', () => fc.constant(`${WC}/products/attributes`), payload(nameBody()));
       await fuzz('PUT', () => idPath(`${WC}/products/attributes`, () => [attributeId, 999_999]), payload(nameBody()));
       await fuzz('DELETE', () => idPath(`${WC}/products/attributes`, () => [attributeId, 999_999]), undefined);
-      await fuzz('POST', () => fc.constantFrom(`${WC}/products/attributes/${attributeId}/terms`, `${WC}/products/attributes/999999/terms`), payload(nameBody()));
+      await fuzz(
+        'POST',
+        () => fc.constantFrom(`${WC}/products/attributes/${attributeId}/terms`, `${WC}/products/attributes/999999/terms`),
+        payload(nameBody()),
+      );
       await fuzz('PUT', () => idPath(`${WC}/products/attributes/${attributeId}/terms`, () => [termId, 999_999]), payload(nameBody()));
       await fuzz('DELETE', () => idPath(`${WC}/products/attributes/${attributeId}/terms`, () => [termId, 999_999]), undefined);
       await fuzz('PUT', () => idPath(`${WC}/products/allergens`, () => [allergenIds[0]!, 999_999]), payload(nameBody()));
@@ -501,4 +581,3 @@ describe.each(databaseKinds)('catalogue taxonomies over the store REST API (%s)'
     }, 600_000);
   });
 });
-

@@ -2,7 +2,16 @@ import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { attributeTerms, attributes, productAttributes } from '../../db/schema/index.js';
 import { DomainError } from '../../errors/domain-error.js';
-import { catalogVersionIn, deleteNotForced, invalidField, isUniqueViolation, slugTaken, slugify, translated, type TranslationsInput } from './taxonomy-common.js';
+import {
+  catalogVersionIn,
+  deleteNotForced,
+  invalidField,
+  isUniqueViolation,
+  slugTaken,
+  slugify,
+  translated,
+  type TranslationsInput,
+} from './taxonomy-common.js';
 
 export type AttributeRow = typeof attributes.$inferSelect;
 export type TermRow = typeof attributeTerms.$inferSelect;
@@ -201,7 +210,9 @@ export async function updateTerm(db: Db, attributeId: number, termId: number, in
           if (taken) throw slugTaken('slug', slug);
           await tx
             .update(productAttributes)
-            .set({ options: sql`(select coalesce(jsonb_agg(case when o = ${current.slug} then ${slug} else o end), '[]'::jsonb) from jsonb_array_elements_text(${productAttributes.options}) o)` })
+            .set({
+              options: sql`(select coalesce(jsonb_agg(case when o = ${current.slug} then ${slug} else o end), '[]'::jsonb) from jsonb_array_elements_text(${productAttributes.options}) o)`,
+            })
             .where(and(eq(productAttributes.attributeId, attributeId), sql`${productAttributes.options} ? ${current.slug}`));
         }
         const change = {
@@ -210,7 +221,8 @@ export async function updateTerm(db: Db, attributeId: number, termId: number, in
           ...(input.description !== undefined ? { description: input.description } : {}),
           ...(input.menuOrder !== undefined ? { menuOrder: input.menuOrder } : {}),
         };
-        const [row] = Object.keys(change).length === 0 ? [current] : await tx.update(attributeTerms).set(change).where(eq(attributeTerms.id, termId)).returning();
+        const [row] =
+          Object.keys(change).length === 0 ? [current] : await tx.update(attributeTerms).set(change).where(eq(attributeTerms.id, termId)).returning();
         const counts = await termCounts(tx, attributeId);
         return { row: { ...row!, count: counts.get(row!.slug) ?? 0 }, version: await catalogVersionIn(tx) };
       }),

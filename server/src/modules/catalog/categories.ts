@@ -3,7 +3,16 @@ import type { Db, Tx } from '../../db/client.js';
 import { categories, media, type Translated } from '../../db/schema/index.js';
 import { DomainError } from '../../errors/domain-error.js';
 import { sanitizeRichText } from '../rich-text/sanitize.js';
-import { catalogVersionIn, deleteNotForced, invalidField, isUniqueViolation, slugTaken, slugify, translated, type TranslationsInput } from './taxonomy-common.js';
+import {
+  catalogVersionIn,
+  deleteNotForced,
+  invalidField,
+  isUniqueViolation,
+  slugTaken,
+  slugify,
+  translated,
+  type TranslationsInput,
+} from './taxonomy-common.js';
 
 /** Slugs the back-office lists leave out (docs/product.md §5): shown, but marked, in the dashboard. */
 export const EXCLUDED_CATEGORY_SLUGS = ['opties', 'uncategorized'] as const;
@@ -98,7 +107,11 @@ export async function createCategory(db: Db, input: CategoryInput & { name: stri
         await checkImage(tx, input.imageId);
         const [row] = await tx
           .insert(categories)
-          .values({ slug, name: translated(undefined, input.name, input.translations), ...values({ ...input, name: undefined, translations: undefined }, undefined) })
+          .values({
+            slug,
+            name: translated(undefined, input.name, input.translations),
+            ...values({ ...input, name: undefined, translations: undefined }, undefined),
+          })
           .returning({ id: categories.id });
         return { id: row!.id, version: await catalogVersionIn(tx) };
       }),

@@ -74,7 +74,11 @@ export async function loadGlobalAddons(db: DbOrTx, ids?: number[]): Promise<Glob
   if (rows.length === 0) return [];
   const groupIds = rows.map((r) => r.id);
   const links = await db.select().from(globalAddonCategories).where(inArray(globalAddonCategories.globalAddonId, groupIds));
-  const fields = await db.select().from(addonFields).where(inArray(addonFields.globalAddonId, groupIds)).orderBy(asc(addonFields.position), asc(addonFields.id));
+  const fields = await db
+    .select()
+    .from(addonFields)
+    .where(inArray(addonFields.globalAddonId, groupIds))
+    .orderBy(asc(addonFields.position), asc(addonFields.id));
   const fieldIds = fields.map((f) => f.id);
   const options = fieldIds.length
     ? await db.select().from(addonOptions).where(inArray(addonOptions.fieldId, fieldIds)).orderBy(asc(addonOptions.position), asc(addonOptions.id))

@@ -4,13 +4,15 @@ import { versions, type Translated } from '../../db/schema/index.js';
 import { DomainError } from '../../errors/domain-error.js';
 
 /** A refused taxonomy write: 400 naming the field in `details.params`, as a failed route schema does. */
-export const invalidField = (field: string, message: string) => new DomainError('TAXONOMY_INVALID', `Invalid parameter(s): ${field} (${message})`, { params: [field] });
+export const invalidField = (field: string, message: string) =>
+  new DomainError('TAXONOMY_INVALID', `Invalid parameter(s): ${field} (${message})`, { params: [field] });
 
 export const slugTaken = (field: string, slug: string) =>
   new DomainError('SLUG_TAKEN', `A term with the slug "${slug}" already exists.`, { params: [field], slug });
 
 /** WooCommerce terms have no trash: a delete without `force=true` is refused and changes nothing. */
-export const deleteNotForced = () => new DomainError('DELETE_NOT_FORCED', 'Resource does not support trashing. Set \'force\' to true to delete.', { params: ['force'] });
+export const deleteNotForced = () =>
+  new DomainError('DELETE_NOT_FORCED', "Resource does not support trashing. Set 'force' to true to delete.", { params: ['force'] });
 
 /**
  * The catalogue version after a write in `tx` (the triggers of migration 0001 bump it in the writing

@@ -43,7 +43,15 @@ const categoryFields = {
 };
 const categoryCreate = z.object(categoryFields);
 const categoryUpdate = z.object({ ...categoryFields, name: nameText.optional() });
-const categoryBatchUpdate = categoryUpdate.extend({ id: z.union([z.number().int().min(1).max(999_999_999), z.string().regex(/^\d{1,9}$/).transform(Number)]) });
+const categoryBatchUpdate = categoryUpdate.extend({
+  id: z.union([
+    z.number().int().min(1).max(999_999_999),
+    z
+      .string()
+      .regex(/^\d{1,9}$/)
+      .transform(Number),
+  ]),
+});
 
 const TRANSLATION_KEYS = { french_translation: 'fr', english_translation: 'en' } as const;
 

@@ -14,7 +14,15 @@ export const bodyId = z.number().int().min(1).max(999_999_999);
 
 /** A price as WooCommerce sends it ("0.50", "" for none) or a number; never negative; at most 999,999.99. */
 export const priceBody = z
-  .union([z.literal(''), z.null(), z.string().trim().regex(/^\d{1,6}(\.\d{1,2})?$/, 'a price such as "0.50", not negative'), z.number().min(0).max(999_999.99)])
+  .union([
+    z.literal(''),
+    z.null(),
+    z
+      .string()
+      .trim()
+      .regex(/^\d{1,6}(\.\d{1,2})?$/, 'a price such as "0.50", not negative'),
+    z.number().min(0).max(999_999.99),
+  ])
   .transform((value) => (value === '' || value === null ? null : Math.round(Number(value) * 100)));
 
 /** An image reference: an id (number or digits), `{id}`, or null / "" for none. Upload new images with POST /media first. */
@@ -36,7 +44,17 @@ export const batchBody = <C extends z.ZodType, U extends z.ZodType>(create: C, u
     .object({
       create: z.array(create).optional(),
       update: z.array(update).optional(),
-      delete: z.array(z.union([bodyId, z.string().regex(/^\d{1,9}$/).transform(Number)])).optional(),
+      delete: z
+        .array(
+          z.union([
+            bodyId,
+            z
+              .string()
+              .regex(/^\d{1,9}$/)
+              .transform(Number),
+          ]),
+        )
+        .optional(),
     })
     .refine((b) => (b.create?.length ?? 0) + (b.update?.length ?? 0) + (b.delete?.length ?? 0) <= 100, {
       message: 'at most 100 objects in one batch',

@@ -105,7 +105,12 @@ function CategoryForm({
     let grew = true;
     while (grew) {
       grew = false;
-      for (const c of all) if (descendants.has(c.parent) && !descendants.has(c.id)) (descendants.add(c.id), (grew = true));
+      for (const c of all) {
+        if (descendants.has(c.parent) && !descendants.has(c.id)) {
+          descendants.add(c.id);
+          grew = true;
+        }
+      }
     }
   }
   const field = (name: 'name' | 'fr' | 'en' | 'slug' | 'description' | 'customOrder') => ({ ...register(name), error: errorText(formState.errors[name]) });
