@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { allergens } from '../../db/schema/index.js';
 import { DomainError } from '../../errors/domain-error.js';
+import { recordChange, diffFields, type Actor } from './taxonomy-audit.js';
 import { catalogVersionIn, translated, type TranslationsInput } from './taxonomy-common.js';
 
 export type AllergenRow = typeof allergens.$inferSelect;
@@ -27,7 +28,7 @@ export async function getAllergen(db: Db, id: number): Promise<AllergenRow> {
   return row;
 }
 
-export async function updateAllergen(db: Db, id: number, input: AllergenInput) {
+export async function updateAllergen(db: Db, id: number, input: AllergenInput, actor: Actor) {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(allergens).where(eq(allergens.id, id)).for('update');
     if (!current) throw new DomainError('ALLERGEN_NOT_FOUND', 'Resource does not exist.');
@@ -37,6 +38,7 @@ export async function updateAllergen(db: Db, id: number, input: AllergenInput) {
     };
     if (Object.keys(change).length === 0) return { row: current, version: await catalogVersionIn(tx) };
     const [row] = await tx.update(allergens).set(change).where(eq(allergens.id, id)).returning();
+    await recordChange(tx, { entityType: 'allergen', entityId: id, action: 'update', actor, changes: diffFields(current, row!) });
     return { row: row!, version: await catalogVersionIn(tx) };
   });
 }

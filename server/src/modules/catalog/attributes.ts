@@ -12,6 +12,7 @@ import {
   translated,
   type TranslationsInput,
 } from './taxonomy-common.js';
+import { recordChange, diffFields, type Actor } from './taxonomy-audit.js';
 
 export type AttributeRow = typeof attributes.$inferSelect;
 export type TermRow = typeof attributeTerms.$inferSelect;
@@ -67,7 +68,7 @@ export async function getAttribute(db: Db | Tx, id: number): Promise<AttributeRo
   return row;
 }
 
-export async function createAttribute(db: Db, input: AttributeInput & { name: string }) {
+export async function createAttribute(db: Db, input: AttributeInput & { name: string }, actor: Actor) {
   const slug = attributeSlug(input.slug ?? input.name);
   return unique(
     () =>
@@ -78,13 +79,14 @@ export async function createAttribute(db: Db, input: AttributeInput & { name: st
           .insert(attributes)
           .values({ slug, name: translated(undefined, input.name, input.translations), orderBy: input.orderBy ?? 'menu_order' })
           .returning();
+        await recordChange(tx, { entityType: 'attribute', entityId: row!.id, action: 'create', actor, changes: diffFields({}, row!) });
         return { row: row!, version: await catalogVersionIn(tx) };
       }),
     slug,
   );
 }
 
-export async function updateAttribute(db: Db, id: number, input: AttributeInput) {
+export async function updateAttribute(db: Db, id: number, input: AttributeInput, actor: Actor) {
   const slug = input.slug === undefined ? undefined : attributeSlug(input.slug);
   return unique(
     () =>
@@ -105,6 +107,7 @@ export async function updateAttribute(db: Db, id: number, input: AttributeInput)
         };
         if (Object.keys(change).length === 0) return { row: current, version: await catalogVersionIn(tx) };
         const [row] = await tx.update(attributes).set(change).where(eq(attributes.id, id)).returning();
+        await recordChange(tx, { entityType: 'attribute', entityId: id, action: 'update', actor, changes: diffFields(current, row!) });
         return { row: row!, version: await catalogVersionIn(tx) };
       }),
     slug,
@@ -112,12 +115,13 @@ export async function updateAttribute(db: Db, id: number, input: AttributeInput)
 }
 
 /** Deletes the attribute, its terms and its use on products (WooCommerce does the same). */
-export async function deleteAttribute(db: Db, id: number, force: boolean) {
+export async function deleteAttribute(db: Db, id: number, force: boolean, actor: Actor) {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(attributes).where(eq(attributes.id, id)).for('update');
     if (!current) throw attributeNotFound();
     if (!force) throw deleteNotForced();
     await tx.delete(attributes).where(eq(attributes.id, id));
+    await recordChange(tx, { entityType: 'attribute', entityId: id, action: 'delete', actor, changes: diffFields(current, {}) });
     return { row: current, version: await catalogVersionIn(tx) };
   });
 }
@@ -162,7 +166,7 @@ export async function getTerm(db: Db | Tx, attributeId: number, termId: number) 
   return { ...row, count: counts.get(row.slug) ?? 0 };
 }
 
-export async function createTerm(db: Db, attributeId: number, input: TermInput & { name: string }) {
+export async function createTerm(db: Db, attributeId: number, input: TermInput & { name: string }, actor: Actor) {
   const slug = termSlug(input.slug ?? input.name);
   return unique(
     () =>
@@ -183,6 +187,7 @@ export async function createTerm(db: Db, attributeId: number, input: TermInput &
             menuOrder: input.menuOrder ?? 0,
           })
           .returning();
+        await recordChange(tx, { entityType: 'attribute_term', entityId: row!.id, action: 'create', actor, changes: diffFields({}, row!) });
         return { row: { ...row!, count: 0 }, version: await catalogVersionIn(tx) };
       }),
     slug,
@@ -190,7 +195,7 @@ export async function createTerm(db: Db, attributeId: number, input: TermInput &
 }
 
 /** A term's slug is what products hold in their options: renaming it renames it there too. */
-export async function updateTerm(db: Db, attributeId: number, termId: number, input: TermInput) {
+export async function updateTerm(db: Db, attributeId: number, termId: number, input: TermInput, actor: Actor) {
   const slug = input.slug === undefined ? undefined : termSlug(input.slug);
   return unique(
     () =>
@@ -223,6 +228,7 @@ export async function updateTerm(db: Db, attributeId: number, termId: number, in
         };
         const [row] =
           Object.keys(change).length === 0 ? [current] : await tx.update(attributeTerms).set(change).where(eq(attributeTerms.id, termId)).returning();
+        await recordChange(tx, { entityType: 'attribute_term', entityId: termId, action: 'update', actor, changes: diffFields(current, row!) });
         const counts = await termCounts(tx, attributeId);
         return { row: { ...row!, count: counts.get(row!.slug) ?? 0 }, version: await catalogVersionIn(tx) };
       }),
@@ -231,7 +237,7 @@ export async function updateTerm(db: Db, attributeId: number, termId: number, in
 }
 
 /** Deletes a term and takes it out of the products' options. */
-export async function deleteTerm(db: Db, attributeId: number, termId: number, force: boolean) {
+export async function deleteTerm(db: Db, attributeId: number, termId: number, force: boolean, actor: Actor) {
   return db.transaction(async (tx) => {
     await getAttribute(tx, attributeId);
     const [current] = await tx
@@ -247,6 +253,7 @@ export async function deleteTerm(db: Db, attributeId: number, termId: number, fo
       .set({ options: sql`${productAttributes.options} - ${current.slug}` })
       .where(and(eq(productAttributes.attributeId, attributeId), sql`${productAttributes.options} ? ${current.slug}`));
     await tx.delete(attributeTerms).where(eq(attributeTerms.id, termId));
+    await recordChange(tx, { entityType: 'attribute_term', entityId: termId, action: 'delete', actor, changes: diffFields(current, {}) });
     return { row: { ...current, count: counts.get(current.slug) ?? 0 }, version: await catalogVersionIn(tx) };
   });
 }

@@ -13,6 +13,7 @@ import {
   translated,
   type TranslationsInput,
 } from './taxonomy-common.js';
+import { recordChange, diffFields, type Actor } from './taxonomy-audit.js';
 
 /** Slugs the back-office lists leave out (docs/product.md §5): shown, but marked, in the dashboard. */
 export const EXCLUDED_CATEGORY_SLUGS = ['opties', 'uncategorized'] as const;
@@ -97,7 +98,7 @@ async function guarded<T>(work: () => Promise<T>, slug: string | undefined): Pro
 }
 
 /** POST /products/categories: a new category; the slug comes from the name when not given. */
-export async function createCategory(db: Db, input: CategoryInput & { name: string }): Promise<CategoryWrite> {
+export async function createCategory(db: Db, input: CategoryInput & { name: string }, actor: Actor): Promise<CategoryWrite> {
   const slug = slugOf(input.slug ?? input.name);
   return guarded(
     () =>
@@ -112,7 +113,8 @@ export async function createCategory(db: Db, input: CategoryInput & { name: stri
             name: translated(undefined, input.name, input.translations),
             ...values({ ...input, name: undefined, translations: undefined }, undefined),
           })
-          .returning({ id: categories.id });
+          .returning();
+        await recordChange(tx, { entityType: 'category', entityId: row!.id, action: 'create', actor, changes: diffFields({}, row!) });
         return { id: row!.id, version: await catalogVersionIn(tx) };
       }),
     slug,
@@ -120,7 +122,7 @@ export async function createCategory(db: Db, input: CategoryInput & { name: stri
 }
 
 /** PUT /products/categories/{id}: only the fields given change; translations not given are kept. */
-export async function updateCategory(db: Db, id: number, input: CategoryInput): Promise<CategoryWrite> {
+export async function updateCategory(db: Db, id: number, input: CategoryInput, actor: Actor): Promise<CategoryWrite> {
   const slug = input.slug === undefined ? undefined : slugOf(input.slug);
   return guarded(
     () =>
@@ -132,10 +134,12 @@ export async function updateCategory(db: Db, id: number, input: CategoryInput): 
         await checkImage(tx, input.imageId);
         const change = { ...values(input, current), ...(slug !== undefined ? { slug } : {}) };
         if (Object.keys(change).length > 0) {
-          await tx
+          const [after] = await tx
             .update(categories)
             .set({ ...change, updatedAt: new Date() })
-            .where(eq(categories.id, id));
+            .where(eq(categories.id, id))
+            .returning();
+          await recordChange(tx, { entityType: 'category', entityId: id, action: 'update', actor, changes: diffFields(current, after!) });
         }
         return { id, version: await catalogVersionIn(tx) };
       }),
@@ -147,13 +151,14 @@ export async function updateCategory(db: Db, id: number, input: CategoryInput): 
  * DELETE /products/categories/{id}?force=true. Its subcategories move up to its parent (as WordPress does);
  * its products simply lose it.
  */
-export async function deleteCategory(db: Db, id: number, force: boolean): Promise<CategoryWrite & { row: typeof categories.$inferSelect }> {
+export async function deleteCategory(db: Db, id: number, force: boolean, actor: Actor): Promise<CategoryWrite & { row: typeof categories.$inferSelect }> {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(categories).where(eq(categories.id, id)).for('update');
     if (!current) throw notFound();
     if (!force) throw deleteNotForced();
     await tx.update(categories).set({ parentId: current.parentId, updatedAt: new Date() }).where(eq(categories.parentId, id));
     await tx.delete(categories).where(eq(categories.id, id));
+    await recordChange(tx, { entityType: 'category', entityId: id, action: 'delete', actor, changes: diffFields(current, {}) });
     return { id, row: current, version: await catalogVersionIn(tx) };
   });
 }

@@ -13,6 +13,7 @@ import {
   type AddonPriceType,
 } from '../../db/schema/index.js';
 import { DomainError } from '../../errors/domain-error.js';
+import { recordChange, diffFields, type Actor } from './taxonomy-audit.js';
 import { catalogVersionIn, invalidField, translated, type TranslationsInput } from './taxonomy-common.js';
 
 export const addonDisplays = ['radiobutton', 'select', 'images'] as const;
@@ -61,6 +62,9 @@ export interface GlobalAddonRecord {
   categoryIds: number[];
   fields: AddonFieldRecord[];
 }
+
+/** A global add-on as the change history compares it: its name, priority, categories and fields. */
+const auditable = (r: GlobalAddonRecord) => ({ name: r.row.name, priority: r.row.priority, categoryIds: r.categoryIds, fields: r.fields });
 
 const notFound = () => new DomainError('GLOBAL_ADDON_NOT_FOUND', 'Invalid global add-on ID.');
 
@@ -230,7 +234,11 @@ async function writeCategories(tx: Tx, addonId: number, categoryIds: number[]) {
 }
 
 /** POST /global-add-ons. */
-export async function createGlobalAddon(db: Db, input: GlobalAddonInput & { name: string }): Promise<{ record: GlobalAddonRecord; version: number }> {
+export async function createGlobalAddon(
+  db: Db,
+  input: GlobalAddonInput & { name: string },
+  actor: Actor,
+): Promise<{ record: GlobalAddonRecord; version: number }> {
   return db.transaction(async (tx) => {
     await checkReferences(tx, input);
     const [row] = await tx
@@ -240,16 +248,19 @@ export async function createGlobalAddon(db: Db, input: GlobalAddonInput & { name
     const id = row!.id;
     await writeCategories(tx, id, input.categoryIds ?? []);
     await writeFields(tx, id, input.fields ?? []);
-    return { record: await getGlobalAddon(tx, id), version: await catalogVersionIn(tx) };
+    const record = await getGlobalAddon(tx, id);
+    await recordChange(tx, { entityType: 'global_addon', entityId: id, action: 'create', actor, changes: diffFields({}, auditable(record)) });
+    return { record, version: await catalogVersionIn(tx) };
   });
 }
 
 /** PUT /global-add-ons/{id}: the fields given change; `fields` given replaces the fields. */
-export async function updateGlobalAddon(db: Db, id: number, input: GlobalAddonInput): Promise<{ record: GlobalAddonRecord; version: number }> {
+export async function updateGlobalAddon(db: Db, id: number, input: GlobalAddonInput, actor: Actor): Promise<{ record: GlobalAddonRecord; version: number }> {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(globalAddons).where(eq(globalAddons.id, id)).for('update');
     if (!current) throw notFound();
     await checkReferences(tx, input);
+    const before = await getGlobalAddon(tx, id);
     await tx
       .update(globalAddons)
       .set({
@@ -260,17 +271,20 @@ export async function updateGlobalAddon(db: Db, id: number, input: GlobalAddonIn
       .where(eq(globalAddons.id, id));
     if (input.categoryIds !== undefined) await writeCategories(tx, id, input.categoryIds);
     if (input.fields !== undefined) await writeFields(tx, id, input.fields);
-    return { record: await getGlobalAddon(tx, id), version: await catalogVersionIn(tx) };
+    const record = await getGlobalAddon(tx, id);
+    await recordChange(tx, { entityType: 'global_addon', entityId: id, action: 'update', actor, changes: diffFields(auditable(before), auditable(record)) });
+    return { record, version: await catalogVersionIn(tx) };
   });
 }
 
 /** DELETE /global-add-ons/{id}: the add-on, its fields and options go (cart lines keep their stored names and prices). */
-export async function deleteGlobalAddon(db: Db, id: number): Promise<{ record: GlobalAddonRecord; version: number }> {
+export async function deleteGlobalAddon(db: Db, id: number, actor: Actor): Promise<{ record: GlobalAddonRecord; version: number }> {
   return db.transaction(async (tx) => {
     const [current] = await tx.select().from(globalAddons).where(eq(globalAddons.id, id)).for('update');
     if (!current) throw notFound();
     const record = await getGlobalAddon(tx, id);
     await tx.delete(globalAddons).where(eq(globalAddons.id, id));
+    await recordChange(tx, { entityType: 'global_addon', entityId: id, action: 'delete', actor, changes: diffFields(auditable(record), {}) });
     return { record, version: await catalogVersionIn(tx) };
   });
 }

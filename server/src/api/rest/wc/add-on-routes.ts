@@ -18,6 +18,8 @@ import type { CatalogSnapshot } from '../../../modules/catalog/snapshot.js';
 import { translate } from '../../../modules/i18n/locale.js';
 import { idParams, optionalBody } from '../../http/route-schemas.js';
 import { pagingHeaders } from './paging.js';
+import { actorOf } from './staff-principal.js';
+import type { RestPrincipal } from './auth.js';
 import { bodyId, imageRef, money, nameShape, nameText, priceBody, translationsBody } from './taxonomy-shapes.js';
 
 const optionBody = z.object({
@@ -153,19 +155,19 @@ export function registerGlobalAddonRoutes(app: FastifyInstance, deps: { catalog:
     globalAddonShape(await catalog.get(), await getGlobalAddon(db, request.params.id)),
   );
   api.post('/global-add-ons', { schema: { body: addonCreate } }, async (request, reply) => {
-    const { record, version } = await createGlobalAddon(db, { ...input(request.body), name: request.body.name });
+    const { record, version } = await createGlobalAddon(db, { ...input(request.body), name: request.body.name }, actorOf(request));
     return reply.code(201).send(await after(record, version));
   });
   const updateRoute = { schema: { params: idParams, body: optionalBody(addonUpdate) } };
-  const handleUpdate = async (request: { params: { id: number }; body: z.output<typeof addonUpdate> }) => {
-    const { record, version } = await updateGlobalAddon(db, request.params.id, input(request.body));
+  const handleUpdate = async (request: { params: { id: number }; body: z.output<typeof addonUpdate>; restPrincipal?: RestPrincipal }) => {
+    const { record, version } = await updateGlobalAddon(db, request.params.id, input(request.body), actorOf(request));
     return after(record, version);
   };
   api.put('/global-add-ons/:id', updateRoute, handleUpdate);
   api.patch('/global-add-ons/:id', updateRoute, handleUpdate);
   api.post('/global-add-ons/:id', updateRoute, handleUpdate);
   api.delete('/global-add-ons/:id', { schema: { params: idParams } }, async (request) => {
-    const { record, version } = await deleteGlobalAddon(db, request.params.id);
+    const { record, version } = await deleteGlobalAddon(db, request.params.id, actorOf(request));
     return after(record, version);
   });
 }

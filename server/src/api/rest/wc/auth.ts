@@ -5,11 +5,10 @@ import { authError } from './errors.js';
 import { expectedSignature, isSupportedMethod, missingOAuthParam, oauthFromHeader, timestampFresh, type OAuthParams } from './oauth.js';
 
 export interface RestPrincipal {
-  /** 0 for a staff login (the dashboard). */
-  keyId: number;
+  /** The API key, or null for a staff member signed in to the dashboard (cookie + CSRF header). */
+  keyId: number | null;
   scope: ApiKeyScope;
-  /** Set when a staff login, not an API key, makes the request. */
-  staffId?: number;
+  staffUserId?: number;
 }
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);

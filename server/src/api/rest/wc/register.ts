@@ -12,6 +12,8 @@ import { unstorableTextProblem } from '../../http/unstorable-text.js';
 import { registerTaxonomyRoutes } from './taxonomy-routes.js';
 import { registerGlobalAddonRoutes } from './add-on-routes.js';
 import { staffPrincipal } from './staff-principal.js';
+import { setChangeLog } from '../../../modules/catalog/taxonomy-audit.js';
+import type { Logger } from '../../../logger.js';
 
 export const WC_PREFIX = '/wp-json/wc/v3';
 /** The Product Add-Ons plugin's routes (docs/interfaces.md §2): same keys, same error shape. */
@@ -39,6 +41,7 @@ export async function registerWooCommerceRest(
   app: FastifyInstance,
   deps: { db: Db; catalog: CatalogService; keys: ApiKeyService; siteUrl: string; clock: () => Date },
 ) {
+  setChangeLog(app.log as Logger);
   await app.register(
     async (api) => {
       wooCommerceScope(api, deps);
@@ -74,7 +77,7 @@ function wooCommerceScope(api: FastifyInstance, deps: { keys: ApiKeyService; sit
     if (reading && !canRead(principal.scope)) throw authError('The API key provided does not have read permissions.');
     if (!reading && !canWrite(principal.scope)) throw authError('The API key provided does not have write permissions.');
     request.restPrincipal = principal;
-    await deps.keys.touch(principal.keyId);
+    if (principal.keyId !== null) await deps.keys.touch(principal.keyId);
   });
 
   api.addHook('preValidation', async (request) => {

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { can, type Permission } from '../../../modules/auth/permissions.js';
 import { staffRefusal } from '../../http/viewer.js';
 import type { RestPrincipal } from './auth.js';
+import type { Actor } from '../../../modules/catalog/taxonomy-audit.js';
 
 /** The permission a staff login needs for a store REST path (docs/permissions.md). */
 function permissionFor(url: string): Permission {
@@ -21,5 +22,13 @@ export async function staffPrincipal(request: FastifyRequest): Promise<RestPrinc
   if (viewer.kind !== 'staff') return undefined;
   const permission = permissionFor(request.url);
   if (!can(viewer.role, permission)) throw await staffRefusal(request, permission);
-  return { keyId: 0, scope: 'read_write', staffId: viewer.id };
+  return { keyId: null, scope: 'read_write', staffUserId: viewer.id };
+}
+
+/** Who is writing, for the change history: the staff member or the API key behind the request. */
+export function actorOf(request: { restPrincipal?: RestPrincipal }): Actor {
+  const principal = request.restPrincipal;
+  if (principal?.staffUserId !== undefined) return { type: 'staff', id: principal.staffUserId };
+  if (principal && principal.keyId !== null) return { type: 'api_key', id: principal.keyId };
+  return { type: 'system', id: null };
 }

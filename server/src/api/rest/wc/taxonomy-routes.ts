@@ -26,6 +26,8 @@ import { restError } from '../../http/error-handler.js';
 import { categoryShape } from './catalog-shapes.js';
 import { woocommerceCodeOf } from './errors.js';
 import { pageOf, pageQuery, pagingHeaders } from './paging.js';
+import { actorOf } from './staff-principal.js';
+import type { RestPrincipal } from './auth.js';
 import { batchBody, imageRef, metaDataBody, nameShape, nameText, translationsBody, type BatchItem } from './taxonomy-shapes.js';
 
 /** Writable category fields; unknown ones are ignored, as WooCommerce ignores read-only fields. */
@@ -148,12 +150,12 @@ export function registerTaxonomyRoutes(app: FastifyInstance, deps: { catalog: Ca
 
   // Categories ---------------------------------------------------------------------------------------------
   api.post('/products/categories', { schema: { body: categoryCreate } }, async (request, reply) => {
-    const { id, version } = await createCategory(db, { ...categoryInput(request.body), name: request.body.name });
+    const { id, version } = await createCategory(db, { ...categoryInput(request.body), name: request.body.name }, actorOf(request));
     return reply.code(201).send(await categoryAfter(id, version));
   });
   const categoryUpdateRoute = { schema: { params: idParams, body: optionalBody(categoryUpdate) } };
-  const handleCategoryUpdate = async (request: { params: { id: number }; body: z.output<typeof categoryUpdate> }) => {
-    const { id, version } = await updateCategory(db, request.params.id, categoryInput(request.body));
+  const handleCategoryUpdate = async (request: { params: { id: number }; body: z.output<typeof categoryUpdate>; restPrincipal?: RestPrincipal }) => {
+    const { id, version } = await updateCategory(db, request.params.id, categoryInput(request.body), actorOf(request));
     return categoryAfter(id, version);
   };
   api.put('/products/categories/:id', categoryUpdateRoute, handleCategoryUpdate);
@@ -161,7 +163,7 @@ export function registerTaxonomyRoutes(app: FastifyInstance, deps: { catalog: Ca
   api.post('/products/categories/:id', categoryUpdateRoute, handleCategoryUpdate);
   api.delete('/products/categories/:id', { schema: { params: idParams, querystring: forceQuery } }, async (request) => {
     const before = await catalog.get();
-    const { row, version } = await deleteCategory(db, request.params.id, request.query.force ?? false);
+    const { row, version } = await deleteCategory(db, request.params.id, request.query.force ?? false, actorOf(request));
     catalog.markChanged(version);
     return categoryShape(before, row);
   });
@@ -174,7 +176,7 @@ export function registerTaxonomyRoutes(app: FastifyInstance, deps: { catalog: Ca
     const written: number[] = [];
     for (const item of b.create ?? []) {
       try {
-        const result = await createCategory(db, { ...categoryInput(item), name: item.name });
+        const result = await createCategory(db, { ...categoryInput(item), name: item.name }, actorOf(request));
         version = Math.max(version, result.version);
         written.push(result.id);
         create.push({ id: result.id });
@@ -184,7 +186,7 @@ export function registerTaxonomyRoutes(app: FastifyInstance, deps: { catalog: Ca
     }
     for (const item of b.update ?? []) {
       try {
-        const result = await updateCategory(db, item.id, categoryInput(item));
+        const result = await updateCategory(db, item.id, categoryInput(item), actorOf(request));
         version = Math.max(version, result.version);
         update.push({ id: result.id });
       } catch (error) {
@@ -194,7 +196,7 @@ export function registerTaxonomyRoutes(app: FastifyInstance, deps: { catalog: Ca
     const before = await catalog.get();
     for (const id of b.delete ?? []) {
       try {
-        const result = await deleteCategory(db, id, true);
+        const result = await deleteCategory(db, id, true, actorOf(request));
         version = Math.max(version, result.version);
         remove.push(categoryShape(before, result.row));
       } catch (error) {
@@ -218,15 +220,20 @@ export function registerTaxonomyRoutes(app: FastifyInstance, deps: { catalog: Ca
   });
   api.post('/products/attributes', { schema: { body: attributeCreate } }, async (request, reply) => {
     const b = request.body;
-    const { row, version } = await createAttribute(db, { name: b.name, translations: b.translations, slug: b.slug, orderBy: b.order_by });
+    const { row, version } = await createAttribute(db, { name: b.name, translations: b.translations, slug: b.slug, orderBy: b.order_by }, actorOf(request));
     catalog.markChanged(version);
     return reply.code(201).send(attributeShape(row));
   });
   api.get('/products/attributes/:id', { schema: { params: idParams } }, async (request) => attributeShape(await getAttribute(db, request.params.id)));
   const attributeUpdateRoute = { schema: { params: idParams, body: optionalBody(attributeUpdate) } };
-  const handleAttributeUpdate = async (request: { params: { id: number }; body: z.output<typeof attributeUpdate> }) => {
+  const handleAttributeUpdate = async (request: { params: { id: number }; body: z.output<typeof attributeUpdate>; restPrincipal?: RestPrincipal }) => {
     const b = request.body;
-    const { row, version } = await updateAttribute(db, request.params.id, { name: b.name, translations: b.translations, slug: b.slug, orderBy: b.order_by });
+    const { row, version } = await updateAttribute(
+      db,
+      request.params.id,
+      { name: b.name, translations: b.translations, slug: b.slug, orderBy: b.order_by },
+      actorOf(request),
+    );
     catalog.markChanged(version);
     return attributeShape(row);
   };
@@ -234,7 +241,7 @@ export function registerTaxonomyRoutes(app: FastifyInstance, deps: { catalog: Ca
   api.patch('/products/attributes/:id', attributeUpdateRoute, handleAttributeUpdate);
   api.post('/products/attributes/:id', attributeUpdateRoute, handleAttributeUpdate);
   api.delete('/products/attributes/:id', { schema: { params: idParams, querystring: forceQuery } }, async (request) => {
-    const { row, version } = await deleteAttribute(db, request.params.id, request.query.force ?? false);
+    const { row, version } = await deleteAttribute(db, request.params.id, request.query.force ?? false, actorOf(request));
     catalog.markChanged(version);
     return attributeShape(row);
   });
@@ -247,13 +254,18 @@ export function registerTaxonomyRoutes(app: FastifyInstance, deps: { catalog: Ca
   });
   api.post('/products/attributes/:id/terms', { schema: { params: idParams, body: termCreate } }, async (request, reply) => {
     const b = request.body;
-    const { row, version } = await createTerm(db, request.params.id, {
-      name: b.name,
-      translations: b.translations,
-      slug: b.slug,
-      description: b.description,
-      menuOrder: b.menu_order,
-    });
+    const { row, version } = await createTerm(
+      db,
+      request.params.id,
+      {
+        name: b.name,
+        translations: b.translations,
+        slug: b.slug,
+        description: b.description,
+        menuOrder: b.menu_order,
+      },
+      actorOf(request),
+    );
     catalog.markChanged(version);
     return reply.code(201).send(termShape(row));
   });
@@ -261,15 +273,21 @@ export function registerTaxonomyRoutes(app: FastifyInstance, deps: { catalog: Ca
     termShape(await getTerm(db, request.params.id, request.params.termId)),
   );
   const termUpdateRoute = { schema: { params: termParams, body: optionalBody(termUpdate) } };
-  const handleTermUpdate = async (request: { params: { id: number; termId: number }; body: z.output<typeof termUpdate> }) => {
+  const handleTermUpdate = async (request: { params: { id: number; termId: number }; body: z.output<typeof termUpdate>; restPrincipal?: RestPrincipal }) => {
     const b = request.body;
-    const { row, version } = await updateTerm(db, request.params.id, request.params.termId, {
-      name: b.name,
-      translations: b.translations,
-      slug: b.slug,
-      description: b.description,
-      menuOrder: b.menu_order,
-    });
+    const { row, version } = await updateTerm(
+      db,
+      request.params.id,
+      request.params.termId,
+      {
+        name: b.name,
+        translations: b.translations,
+        slug: b.slug,
+        description: b.description,
+        menuOrder: b.menu_order,
+      },
+      actorOf(request),
+    );
     catalog.markChanged(version);
     return termShape(row);
   };
@@ -277,7 +295,7 @@ export function registerTaxonomyRoutes(app: FastifyInstance, deps: { catalog: Ca
   api.patch('/products/attributes/:id/terms/:termId', termUpdateRoute, handleTermUpdate);
   api.post('/products/attributes/:id/terms/:termId', termUpdateRoute, handleTermUpdate);
   api.delete('/products/attributes/:id/terms/:termId', { schema: { params: termParams, querystring: forceQuery } }, async (request) => {
-    const { row, version } = await deleteTerm(db, request.params.id, request.params.termId, request.query.force ?? false);
+    const { row, version } = await deleteTerm(db, request.params.id, request.params.termId, request.query.force ?? false, actorOf(request));
     catalog.markChanged(version);
     return termShape(row);
   });
@@ -290,8 +308,8 @@ export function registerTaxonomyRoutes(app: FastifyInstance, deps: { catalog: Ca
   });
   api.get('/products/allergens/:id', { schema: { params: idParams } }, async (request) => allergenShape(await getAllergen(db, request.params.id)));
   const allergenRoute = { schema: { params: idParams, body: optionalBody(allergenUpdate) } };
-  const handleAllergen = async (request: { params: { id: number }; body: z.output<typeof allergenUpdate> }) => {
-    const { row, version } = await updateAllergen(db, request.params.id, request.body);
+  const handleAllergen = async (request: { params: { id: number }; body: z.output<typeof allergenUpdate>; restPrincipal?: RestPrincipal }) => {
+    const { row, version } = await updateAllergen(db, request.params.id, request.body, actorOf(request));
     catalog.markChanged(version);
     return allergenShape(row);
   };
@@ -301,7 +319,7 @@ export function registerTaxonomyRoutes(app: FastifyInstance, deps: { catalog: Ca
 
   // GET /nonce (docs/interfaces.md §2): the dashboard's token for its writes (the staff login's CSRF token).
   api.get('/nonce', async (request) => {
-    const session = request.restPrincipal?.staffId !== undefined ? await request.authSession() : undefined;
+    const session = request.restPrincipal?.staffUserId !== undefined ? await request.authSession() : undefined;
     return { nonce: session?.csrfToken ?? null };
   });
 }
