@@ -135,6 +135,15 @@ test('a manager creates a category and a global add-on with options and allergen
   }
   await shop.close();
 
+  // Usable at 390 px: no page-wide sideways scrolling on the three screens.
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const path of ['/dashboard/catalog/categories', '/dashboard/catalog/allergens', '/dashboard/catalog/add-ons']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('button', { name: /bewerken$/ }).first()).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+  }
+
   // Clean up, so other specs see the demo menu as it was.
   await page.getByRole('button', { name: `${ADDON.nl} verwijderen` }).click();
   await page.getByRole('dialog', { name: 'Globale optie verwijderen?' }).getByRole('button', { name: 'Verwijderen' }).click();

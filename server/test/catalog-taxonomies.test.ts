@@ -12,6 +12,8 @@ import { createTestDatabase, databaseKinds, type TestDatabase } from './support/
 import { TEST_PEPPER, catalogCaughtUp, startTestApp } from './support/server.js';
 import { aCategory, aProduct } from './support/builders.js';
 import { Browser } from './support/browser.js';
+import { captureLog } from './support/log-capture.js';
+import { setChangeLog } from '../src/modules/catalog/taxonomy-audit.js';
 
 type ClientClass = typeof WooCommerceRestApiModule.default;
 const WooCommerceRestApi: ClientClass =
@@ -376,6 +378,28 @@ describe.each(databaseKinds)('catalogue taxonomies over the store REST API (%s)'
       expect(names).not.toContain('Zonder token');
       expect(names).not.toContain('Gast');
     });
+  });
+
+  it('every write records who changed what (the API key or the staff member) and only the fields that changed', async () => {
+    const capture = captureLog();
+    setChangeLog(capture.log);
+    const { body } = await call('POST', `${WC}/products/categories`, { name: 'Historiek' });
+    await call('PUT', `${WC}/products/categories/${body.id}`, { name: 'Historiek 2' });
+    await manager().request('PUT', `${WC}/products/categories/${body.id}`, { translations: { fr: 'Historique' } });
+    await refused('PUT', `${WC}/products/categories/${body.id}`, { parent: 999_999 }, 'parent');
+    const changes = capture.lines
+      .map((line) => JSON.parse(line) as { msg: string; catalogChange?: { entityType: string; action: string; actor: { type: string }; changes: object } })
+      .filter((line) => line.msg === 'catalogue change')
+      .map((line) => line.catalogChange!);
+    expect(changes).toHaveLength(3);
+    expect(changes[0]).toMatchObject({ entityType: 'category', entityId: body.id, action: 'create', actor: { type: 'api_key' } });
+    expect(changes[1]).toMatchObject({
+      action: 'update',
+      actor: { type: 'api_key' },
+      changes: { name: { before: { nl: 'Historiek' }, after: { nl: 'Historiek 2' } } },
+    });
+    expect(Object.keys(changes[1]!.changes)).toEqual(['name']);
+    expect(changes[2]).toMatchObject({ action: 'update', actor: { type: 'staff' }, changes: { name: { after: { nl: 'Historiek 2', fr: 'Historique' } } } });
   });
 
   it('the official @woocommerce/woocommerce-rest-api client manages categories and global add-ons', async () => {
