@@ -66,6 +66,9 @@ test('a manager creates a category and a global add-on with options and allergen
   await row.getByRole('button', { name: `${CATEGORY.nl} hoger zetten` }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Volgorde bewaard.' })).toBeVisible();
   await expect.poll(async () => (await page.getByTestId('category-row').allTextContents()).findIndex((text) => text.includes(CATEGORY.nl))).toBe(at - 1);
+  // And back down by dragging it onto the row below.
+  await row.dragTo(page.getByTestId('category-row').nth(at));
+  await expect.poll(async () => (await page.getByTestId('category-row').allTextContents()).findIndex((text) => text.includes(CATEGORY.nl))).toBe(at);
   await expectNoSeriousA11yViolations(page, 'main');
 
   // The shop's API (no staff cookie) has the category's three names at once.
@@ -105,6 +108,7 @@ test('a manager creates a category and a global add-on with options and allergen
   await second.getByLabel('Keuze (Nederlands)').fill(SECOND.nl);
   await second.getByLabel('Keuze (Frans)').fill(SECOND.fr);
   await second.getByLabel('Keuze (Engels)').fill(SECOND.en);
+  await expectNoSeriousA11yViolations(page, '[role="dialog"]');
   await editor.getByRole('button', { name: 'Bewaren' }).click();
   // A negative price is refused at the field.
   await expect(first.getByText('Een prijs zoals 0,50 (niet negatief).')).toBeVisible();
