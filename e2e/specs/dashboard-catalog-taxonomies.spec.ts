@@ -108,6 +108,12 @@ test('a manager creates a category and a global add-on with options and allergen
   await second.getByLabel('Keuze (Nederlands)').fill(SECOND.nl);
   await second.getByLabel('Keuze (Frans)').fill(SECOND.fr);
   await second.getByLabel('Keuze (Engels)').fill(SECOND.en);
+  // A second field switched to a heading: its (empty) option goes, so it does not block saving.
+  await editor.getByRole('button', { name: 'Veld toevoegen' }).click();
+  const heading = editor.getByRole('group', { name: 'Veld 2' });
+  await heading.getByLabel('Veldnaam (Nederlands)').fill(`Extra ${run}`);
+  await heading.getByLabel('Soort veld').selectOption({ label: 'Tussentitel' });
+  await expect(heading.getByRole('group', { name: 'Keuze 1' })).toHaveCount(0);
   await expectNoSeriousA11yViolations(page, '[role="dialog"]');
   await editor.getByRole('button', { name: 'Bewaren' }).click();
   // A negative price is refused at the field.

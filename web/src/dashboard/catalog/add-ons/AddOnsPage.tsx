@@ -208,7 +208,7 @@ function AddonForm({
 }) {
   const intl = useIntl();
   const errorText = useErrorText();
-  const { register, handleSubmit, formState, control, watch } = useZodForm(schema, { defaultValues: formValues(addon) });
+  const { register, handleSubmit, formState, control, watch, setValue } = useZodForm(schema, { defaultValues: formValues(addon) });
   const fields = useFieldArray({ control, name: 'fields' });
   const [problem, setProblem] = useState<string | null>(null);
   useEffect(() => onDirty(formState.isDirty && !formState.isSubmitSuccessful), [formState.isDirty, formState.isSubmitSuccessful, onDirty]);
@@ -262,7 +262,12 @@ function AddonForm({
               <Field
                 as="select"
                 label={intl.formatMessage({ id: 'dashboard.addons.type' })}
-                {...register(`fields.${i}.type`)}
+                {...register(`fields.${i}.type`, {
+                  // A heading or short text has no options: drop them, so hidden ones cannot block saving.
+                  onChange: (event: { target: { value: AddonFieldType } }) => {
+                    if (!hasOptions(event.target.value)) setValue(`fields.${i}.options`, [], { shouldDirty: true });
+                  },
+                })}
                 error={errorText(errorAt(formState.errors, `fields.${i}.type`))}
               >
                 {FIELD_TYPES.map((t) => (
