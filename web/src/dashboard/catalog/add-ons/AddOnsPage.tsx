@@ -44,6 +44,16 @@ const fieldSchema = z
     en: text,
     type: z.enum(FIELD_TYPES),
     required: z.boolean(),
+    /** Short text: the price of filling it in, its type and the most characters (empty: no limit). */
+    price: z
+      .string()
+      .trim()
+      .regex(/^(\d{1,6}([.,]\d{1,2})?)?$/, 'dashboard.addons.priceInvalid'),
+    priceType: z.enum(PRICE_TYPES),
+    max: z
+      .string()
+      .trim()
+      .regex(/^\d{0,4}$/, 'form.invalid'),
     options: z.array(optionSchema),
   })
   .refine((f) => !hasOptions(f.type) || f.options.length > 0, { path: ['type'], message: 'dashboard.addons.needsOption' });
@@ -72,6 +82,9 @@ function formValues(addon: WcGlobalAddon | null): FormInput {
       en: f.translations.en,
       type: f.type,
       required: f.required,
+      price: f.price.replace('.', ','),
+      priceType: f.price_type,
+      max: f.max ? String(f.max) : '',
       options: f.options.map((o) => ({
         id: o.id,
         label: o.label,
@@ -97,6 +110,7 @@ function toBody(values: z.output<typeof schema>): WcGlobalAddonInput {
       translations: { fr: f.fr, en: f.en },
       type: f.type,
       required: f.required,
+      ...(f.type === 'custom_text' ? { price: f.price.replace(',', '.'), price_type: f.priceType, max: Number(f.max || 0) } : {}),
       options: hasOptions(f.type)
         ? f.options.map((o) => ({
             ...(o.id ? { id: o.id } : {}),
@@ -279,6 +293,30 @@ function AddonForm({
               <Field as="checkbox" label={intl.formatMessage({ id: 'dashboard.addons.required' })} {...register(`fields.${i}.required`)} />
             </div>
             {hasOptions(type) ? <OptionsEditor fieldIndex={i} ctx={ctx} /> : null}
+            {type === 'custom_text' ? (
+              <div className="admin__row">
+                <Field
+                  label={intl.formatMessage({ id: 'dashboard.addons.price' })}
+                  inputMode="decimal"
+                  placeholder="0,50"
+                  {...register(`fields.${i}.price`)}
+                  error={errorText(errorAt(formState.errors, `fields.${i}.price`))}
+                />
+                <Field as="select" label={intl.formatMessage({ id: 'dashboard.addons.priceType' })} {...register(`fields.${i}.priceType`)}>
+                  {PRICE_TYPES.map((priceType) => (
+                    <option key={priceType} value={priceType}>
+                      {intl.formatMessage({ id: `dashboard.addons.priceType.${priceType}` })}
+                    </option>
+                  ))}
+                </Field>
+                <Field
+                  label={intl.formatMessage({ id: 'dashboard.addons.maxLength' })}
+                  inputMode="numeric"
+                  {...register(`fields.${i}.max`)}
+                  error={errorText(errorAt(formState.errors, `fields.${i}.max`))}
+                />
+              </div>
+            ) : null}
             <div className="admin__buttons">
               <Button variant="ghost" size="sm" disabled={i === 0} onClick={() => fields.move(i, i - 1)}>
                 {intl.formatMessage({ id: 'dashboard.addons.moveUp' })}
@@ -293,7 +331,19 @@ function AddonForm({
       <div className="admin__buttons">
         <Button
           variant="secondary"
-          onClick={() => fields.append({ name: '', fr: '', en: '', type: 'multiple_choice', required: false, options: [emptyOption()] })}
+          onClick={() =>
+            fields.append({
+              name: '',
+              fr: '',
+              en: '',
+              type: 'multiple_choice',
+              required: false,
+              price: '',
+              priceType: 'quantity_based',
+              max: '',
+              options: [emptyOption()],
+            })
+          }
         >
           {intl.formatMessage({ id: 'dashboard.addons.addField' })}
         </Button>
