@@ -132,6 +132,14 @@ export const errorCodes = {
   // Media (uploaded images).
   MEDIA_FILE_INVALID: 'invalid',
   MEDIA_NOT_FOUND: 'not_found',
+  // Categories, attributes and terms, allergens, global add-ons (details.params names the field).
+  TAXONOMY_INVALID: 'invalid',
+  SLUG_TAKEN: 'invalid',
+  DELETE_NOT_FORCED: 'invalid',
+  ATTRIBUTE_NOT_FOUND: 'not_found',
+  TERM_NOT_FOUND: 'not_found',
+  ALLERGEN_NOT_FOUND: 'not_found',
+  GLOBAL_ADDON_NOT_FOUND: 'not_found',
 
   // API keys.
   API_KEY_SCOPE_INVALID: 'invalid',

@@ -15,3 +15,4 @@ export * from './orders-admin.js';
 export * from './time-slots.js';
 export * from './sold-out.js';
 export * from './shop-settings.js';
+export * from './catalog-taxonomies.js';

@@ -36,6 +36,9 @@ const DashboardFiguresPage = lazy(() => import('../dashboard/figures/FiguresPage
 const DashboardMediaPage = lazy(() => import('../dashboard/media/MediaLibraryPage'));
 const DashboardHoursPage = lazy(() => import('../dashboard/hours/HoursPage'));
 const DashboardDeliveryPage = lazy(() => import('../dashboard/hours/DeliveryPage'));
+const DashboardCategoriesPage = lazy(() => import('../dashboard/catalog/categories/CategoriesPage'));
+const DashboardAddOnsPage = lazy(() => import('../dashboard/catalog/add-ons/AddOnsPage'));
+const DashboardAllergensPage = lazy(() => import('../dashboard/catalog/allergens/AllergensPage'));
 
 function FullScreen({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageFallback />}>{children}</Suspense>;
@@ -190,6 +193,30 @@ export const routes: RouteObject[] = [
         element: (
           <StaffScreen>
             <DashboardDeliveryPage />
+          </StaffScreen>
+        ),
+      },
+      {
+        path: 'dashboard/catalog/categories',
+        element: (
+          <StaffScreen>
+            <DashboardCategoriesPage />
+          </StaffScreen>
+        ),
+      },
+      {
+        path: 'dashboard/catalog/add-ons',
+        element: (
+          <StaffScreen>
+            <DashboardAddOnsPage />
+          </StaffScreen>
+        ),
+      },
+      {
+        path: 'dashboard/catalog/allergens',
+        element: (
+          <StaffScreen>
+            <DashboardAllergensPage />
           </StaffScreen>
         ),
       },

@@ -183,5 +183,12 @@ export function categoryShape(snapshot: CatalogSnapshot, c: CategoryRow) {
     menu_order: c.menuOrder,
     custom_order: c.customOrder,
     count: snapshot.categoryCounts.get(c.id) ?? 0,
+    // The name's French and English (Bakje's extension), also as the products' meta keys.
+    translations: { fr: c.name.fr ?? '', en: c.name.en ?? '' },
+    meta_data: [
+      { id: 1, key: 'english_translation', value: c.name.en ?? '' },
+      { id: 2, key: 'french_translation', value: c.name.fr ?? '' },
+      ...(c.cloudposCategoryId ? [{ id: 3, key: 'cloudpos_category_id', value: c.cloudposCategoryId }] : []),
+    ],
   };
 }

@@ -3,8 +3,6 @@ import type { Db } from '../../../db/client.js';
 import type { CatalogService } from '../../../modules/catalog/catalog-service.js';
 import { canRead, canWrite, type ApiKeyService } from '../../../modules/api-keys/api-key-service.js';
 import { authenticate, type RestPrincipal } from './auth.js';
-import { can } from '../../../modules/auth/permissions.js';
-import { staffRefusal } from '../../http/viewer.js';
 import { DomainError } from '../../../errors/domain-error.js';
 import { authError } from './errors.js';
 import { wooCommerceErrorHandler } from './error-reply.js';
@@ -12,8 +10,13 @@ import { registerCatalogRoutes } from './catalog-routes.js';
 import { registerOrderRoutes } from './order-routes.js';
 import { registerTimeSlotRoutes } from '../time-slots.js';
 import { unstorableTextProblem } from '../../http/unstorable-text.js';
+import { registerTaxonomyRoutes } from './taxonomy-routes.js';
+import { registerGlobalAddonRoutes } from './add-on-routes.js';
+import { staffPrincipal } from './staff-principal.js';
 
 export const WC_PREFIX = '/wp-json/wc/v3';
+/** The Product Add-Ons plugin's routes (docs/interfaces.md §2): same keys, same error shape. */
+export const ADDONS_PREFIX = '/wp-json/wc-product-add-ons/v2';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -22,20 +25,6 @@ declare module 'fastify' {
 }
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-/**
- * The dashboard calls this API with the staff session cookie (the app-wide CSRF check has already run for
- * writes): staff whose role may manage products act on the catalogue routes as a read_write key would.
- */
-async function staffPrincipal(request: FastifyRequest): Promise<RestPrincipal | undefined> {
-  const path = request.url.split('?')[0] ?? '';
-  if (!path.startsWith(`${WC_PREFIX}/products`)) return undefined;
-  const viewer = await request.viewer();
-  if (viewer.kind !== 'staff') return undefined;
-  // Staff whose role may not manage products (the kitchen) get 403 PERMISSION_DENIED, as on the staff routes.
-  if (!can(viewer.role, 'products.manage')) throw await staffRefusal(request, 'products.manage');
-  return { keyId: null, scope: 'read_write', staffUserId: viewer.id };
-}
 
 /**
  * The store REST API (docs/interfaces.md §2) under /wp-json/wc/v3: every request carries an API key, the key's
@@ -47,29 +36,47 @@ export async function registerWooCommerceRest(
 ) {
   await app.register(
     async (api) => {
-      api.addHook('onRequest', async (request: FastifyRequest) => {
-        const reading = READ_METHODS.has(request.method);
-        const principal = (await authenticate(request, deps)) ?? (await staffPrincipal(request));
-        if (!principal) {
-          throw new DomainError('API_KEY_REQUIRED', reading ? 'Sorry, you cannot list resources.' : 'Sorry, you are not allowed to edit this resource.');
-        }
-        if (reading && !canRead(principal.scope)) throw authError('The API key provided does not have read permissions.');
-        if (!reading && !canWrite(principal.scope)) throw authError('The API key provided does not have write permissions.');
-        request.restPrincipal = principal;
-        if (principal.keyId !== null) await deps.keys.touch(principal.keyId);
-      });
-
-      api.addHook('preValidation', async (request) => {
-        const problem = unstorableTextProblem(request.query) ?? unstorableTextProblem(request.params) ?? unstorableTextProblem(request.body);
-        if (problem) throw new DomainError('INVALID_INPUT', `Invalid parameter(s): ${problem}`);
-      });
-
-      api.setErrorHandler(wooCommerceErrorHandler);
-
+      wooCommerceScope(api, deps);
       registerCatalogRoutes(api, deps);
       registerOrderRoutes(api, deps);
+      registerTaxonomyRoutes(api, deps);
       registerTimeSlotRoutes(api, deps, { base: '/time-slots' });
     },
     { prefix: WC_PREFIX },
   );
+  await app.register(
+    async (api) => {
+      wooCommerceScope(api, deps);
+      registerGlobalAddonRoutes(api, deps);
+    },
+    { prefix: ADDONS_PREFIX },
+  );
+}
+
+/** Authentication, input checks and the WooCommerce error shape shared by both prefixes. */
+function wooCommerceScope(api: FastifyInstance, deps: { keys: ApiKeyService; siteUrl: string; clock: () => Date }) {
+  api.addHook('onRequest', async (request: FastifyRequest) => {
+    const reading = READ_METHODS.has(request.method);
+    // The dashboard: a staff login cookie (its CSRF token checked by api/http/viewer.ts) with the right permission.
+    const staff = await staffPrincipal(request);
+    if (staff) {
+      request.restPrincipal = staff;
+      return;
+    }
+    const principal = await authenticate(request, deps);
+    if (!principal) {
+      throw new DomainError('API_KEY_REQUIRED', reading ? 'Sorry, you cannot list resources.' : 'Sorry, you are not allowed to edit this resource.');
+    }
+    if (reading && !canRead(principal.scope)) throw authError('The API key provided does not have read permissions.');
+    if (!reading && !canWrite(principal.scope)) throw authError('The API key provided does not have write permissions.');
+    request.restPrincipal = principal;
+    if (principal.keyId !== null) await deps.keys.touch(principal.keyId);
+  });
+
+  api.addHook('preValidation', async (request) => {
+    const problem = unstorableTextProblem(request.query) ?? unstorableTextProblem(request.params) ?? unstorableTextProblem(request.body);
+    if (problem) throw new DomainError('INVALID_INPUT', `Invalid parameter(s): ${problem}`);
+  });
+
+  api.setErrorHandler(wooCommerceErrorHandler);
 }
