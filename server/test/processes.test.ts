@@ -86,7 +86,8 @@ function tomorrowInBrussels(): string {
 /** A shop that takes takeaway orders every day, all day, with one product. */
 async function aShopTakingOrders(db: DbOrTx): Promise<number> {
   const allDay = [{ open: '00:00', close: '23:59' }];
-  const week = Object.fromEntries(['0', '1', '2', '3', '4', '5', '6'].map((d) => [d, allDay]));
+  // ISO weekdays, 1 (Monday) to 7 (Sunday), as the opening hours keep them.
+  const week = Object.fromEntries(['1', '2', '3', '4', '5', '6', '7'].map((d) => [d, allDay]));
   await db.insert(t.settings).values({ key: 'opening_hours', value: { week } });
   const productId = (await aProduct(db, { slug: 'frikandel', name: { nl: 'Frikandel' }, regularPrice: 280, maxQuantity: 60 })).id;
   await db

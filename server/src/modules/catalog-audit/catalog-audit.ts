@@ -27,10 +27,14 @@ export interface ChangeView {
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-/** The fields whose value differs between two plain records (keys of either), with both values. */
+/**
+ * The fields whose value differs between two plain records (keys of either), with both values. The row's own
+ * bookkeeping (updatedAt, revision) is not a change anyone made.
+ */
 export function diffFields(before: Record<string, unknown>, after: Record<string, unknown>): FieldChanges {
   const changes: FieldChanges = {};
   for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if (key === 'updatedAt' || key === 'revision') continue;
     const b = before[key] ?? null;
     const a = after[key] ?? null;
     if (!same(b, a)) changes[key] = { before: b, after: a };
