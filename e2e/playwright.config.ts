@@ -21,6 +21,7 @@ if (!process.env.BAKJE_E2E_DATA_DIR) {
   process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
 }
 const dataDir = process.env.BAKJE_E2E_DATA_DIR;
+const CATALOGUE_WRITERS = ['**/dashboard-products.spec.ts', '**/dashboard-catalog-taxonomies.spec.ts', '**/media.spec.ts'];
 
 export default defineConfig({
   testDir: './specs',
@@ -51,7 +52,12 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium' }],
+  // Specs that change the shared server's catalogue (new products, categories, global add-ons, images) run
+  // after the others: a shop list or a checkout counting products must not see them appear midway.
+  projects: [
+    { name: 'chromium', testIgnore: CATALOGUE_WRITERS },
+    { name: 'catalogue-writes', testMatch: CATALOGUE_WRITERS, dependencies: ['chromium'] },
+  ],
   webServer: {
     command: 'node server/dist/main.js',
     cwd: root,

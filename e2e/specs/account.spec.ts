@@ -104,7 +104,7 @@ test('lost password: the reset mail arrives in the local mailbox and its link se
   await expect(page).toHaveURL(/\/my-account\/lost-password$/);
   await page.getByLabel('Gebruikersnaam of e-mailadres').fill(email);
   await page.getByRole('button', { name: 'Wachtwoord opnieuw instellen' }).click();
-  await expect(page.getByRole('status')).toContainText('herstellink');
+  await expect(page.getByRole('main').getByRole('status')).toContainText('herstellink');
 
   // The mailbox holds reset links, so only staff may read it: the admin logs in and lands on the dashboard.
   const adminContext = await browser.newContext();
@@ -136,7 +136,7 @@ test('lost password: the reset mail arrives in the local mailbox and its link se
   await expect(page.getByText('De wachtwoorden komen niet overeen.')).toBeVisible();
   await page.getByLabel('Bevestig het wachtwoord').fill('Nieuw wachtwoord voor Bert');
   await page.getByRole('button', { name: 'Nieuw wachtwoord opslaan' }).click();
-  await expect(page.getByRole('status')).toContainText('Je wachtwoord is gewijzigd');
+  await expect(page.getByRole('main').getByRole('status')).toContainText('Je wachtwoord is gewijzigd');
 
   await login(page, email, 'Nieuw wachtwoord voor Bert');
   await expect(page).toHaveURL(/\/my-account$/);
@@ -173,7 +173,7 @@ test('change password and update the address', async ({ page }) => {
   await page.getByLabel('Nieuw wachtwoord').fill('Carla haar nieuwe wachtwoord');
   await page.getByLabel('Bevestig het wachtwoord').fill('Carla haar nieuwe wachtwoord');
   await page.getByRole('button', { name: 'Wachtwoord wijzigen' }).click();
-  await expect(page.getByRole('status')).toHaveText('Je account is bijgewerkt.');
+  await expect(page.getByRole('main').getByRole('status')).toHaveText('Je account is bijgewerkt.');
   await expectNoSeriousA11yViolations(page);
 
   await logout(page);

@@ -16,8 +16,8 @@ test('mobile menu: slides in with an overlay, locks the body scroll, Escape and 
   await expect(page.locator('body')).toHaveClass(/overflow-hidden/);
   const overlay = page.getByTestId('drawer-overlay');
   await expect(overlay).toBeVisible();
-  const box = await menu.boundingBox();
-  expect(box?.x).toBe(0); // from the left
+  // From the left, once its slide-in has ended.
+  await expect.poll(async () => (await menu.boundingBox())?.x).toBe(0);
   await expect(menu.getByRole('link', { name: 'Inloggen' })).toBeVisible();
   await expect(menu.getByRole('link', { name: 'Mijn account' })).toBeVisible();
   await expect(menu.getByRole('link', { name: 'Contact' })).toBeVisible();
