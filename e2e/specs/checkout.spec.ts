@@ -193,6 +193,29 @@ test.describe('in English', () => {
     await expect(option.getByRole('radio')).not.toBeChecked();
   });
 
+  test('a guest creates an account with the order and finds it in the order history (issue 17)', async ({ page, request }) => {
+    const day = await tomorrow(request);
+    const slot = await slotAt(request, 'TAKEAWAY', day, '12:30');
+    await addFromProductPage(page, 'fristi');
+    await page.goto('/checkout');
+    await pickSlot(page, day, slot.id);
+    for (const [field, value] of Object.entries(billing)) await page.locator(`#billing-${field}`).fill(value);
+    await page.getByTestId('create-account').check();
+    await page.getByTestId('place-order').click();
+    // It needs an e-mail address and a password first.
+    await expect(page.getByText('An account needs an e-mail address.')).toBeVisible();
+    const email = `gast-${Date.now()}@example.be`;
+    await page.locator('#billing-email').fill(email);
+    await page.getByLabel('Password for your account').fill('Frietjes met mayo');
+    await page.getByTestId('place-order').click();
+    await expect(page).toHaveURL(/\/order-summary\/\d+$/);
+    const number = (await page.getByTestId('order-number').textContent()) ?? '';
+    // Logged in as the new customer: the order is in the history.
+    await page.goto('/my-account?tab=orders');
+    await expect(page.getByTestId('account-order')).toHaveCount(1);
+    await expect(page.getByTestId('account-order')).toContainText(number.replace(/^\D*/, ''));
+  });
+
   test("someone else's order is refused without its key, shown with it", async ({ page, request }) => {
     const day = await tomorrow(request);
     const slot = await slotAt(request, 'TAKEAWAY', day, '13:00');

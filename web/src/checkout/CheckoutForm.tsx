@@ -19,6 +19,7 @@ import { OpeningHours } from './OpeningHours';
 import { BillingSection } from './sections/BillingSection';
 import { FulfilmentSection } from './sections/FulfilmentSection';
 import { OrderAside } from './sections/OrderAside';
+import { AccountSection } from './sections/AccountSection';
 import { NoteSection, PaymentSection } from './sections/PaymentAndNote';
 import { Section } from './sections/Section';
 import { SlotPicker } from './SlotPicker';
@@ -40,7 +41,7 @@ function zoneShortfall(subtotal: string | null | undefined, minimum: string | un
   return missing > 0 ? (missing / 100).toFixed(2) : null;
 }
 
-export function CheckoutForm({ cart, context, initial }: { cart: Cart; context: CheckoutContext; initial: CheckoutValues }) {
+export function CheckoutForm({ cart, context, initial, guest }: { cart: Cart; context: CheckoutContext; initial: CheckoutValues; guest: boolean }) {
   const intl = useIntl();
   const { locale } = useLocale();
   const navigate = useNavigate();
@@ -52,6 +53,7 @@ export function CheckoutForm({ cart, context, initial }: { cart: Cart; context: 
   const { register, handleSubmit, formState, getValues, control } = form;
   const type = useWatch({ control, name: 'fulfilment' });
   const paymentMethod = useWatch({ control, name: 'paymentMethod' });
+  const createAccount = useWatch({ control, name: 'createAccount' });
   const address = useWatch({ control, name: ['address1', 'postcode', 'city'] });
   const [day, setDay] = useState<string | null>(null);
   const [slotId, setSlotId] = useState<string | null>(null);
@@ -118,10 +120,20 @@ export function CheckoutForm({ cart, context, initial }: { cart: Cart; context: 
       if (result.zone ? zoneShortfall(cart.subtotal, result.minimumOrder) : shortfall) return;
       if (!confirmed) return focusLater('confirm-address');
     } else if (shortfall) return;
-    const { fulfilment, paymentMethod: method, note, ...billing } = values;
+    const { fulfilment, paymentMethod: method, note, createAccount, accountPassword, ...billing } = values;
+    const newAccount = guest && createAccount;
     try {
-      const placed = await placeOrder(locale, { billing, fulfilment, slotId, paymentMethod: method, note });
+      const placed = await placeOrder(locale, {
+        billing,
+        fulfilment,
+        slotId,
+        paymentMethod: method,
+        note,
+        accountPassword: newAccount ? accountPassword : undefined,
+      });
       rememberLastOrder(placed.order);
+      // The new account is logged in: the header and the account pages show it.
+      if (newAccount) await queryClient.invalidateQueries({ queryKey: ['account'] });
       await refresh();
       void navigate(`/order-summary/${placed.order.databaseId}`);
     } catch (e) {
@@ -198,6 +210,7 @@ export function CheckoutForm({ cart, context, initial }: { cart: Cart; context: 
               addressText={addressText}
             />
           </Section>
+          {guest ? <AccountSection register={register} errors={formState.errors} creating={createAccount} /> : null}
           <PaymentSection register={register} gateways={context.paymentGateways.nodes} chosen={paymentMethod} />
           <NoteSection register={register} />
         </div>

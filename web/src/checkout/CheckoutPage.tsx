@@ -64,11 +64,13 @@ export default function CheckoutPage() {
     ...prefillBilling(account.data?.viewer ? account.data.customer : null),
     paymentMethod: 'cod',
     note: '',
+    createAccount: false,
+    accountPassword: '',
   };
   return (
     <div className="container checkout" data-testid="checkout-page">
       <h1 className="page-title">{intl.formatMessage({ id: 'nav.checkout' })}</h1>
-      <CheckoutForm cart={cart.cart} context={context.data} initial={initial} />
+      <CheckoutForm cart={cart.cart} context={context.data} initial={initial} guest={!account.data?.viewer} />
     </div>
   );
 }

@@ -10,6 +10,8 @@ const ok: CheckoutValues = {
   fulfilment: 'takeaway',
   paymentMethod: 'cod',
   note: '',
+  createAccount: false,
+  accountPassword: '',
 };
 
 /** The message id of each field that fails: its first problem, as the form shows it. */
@@ -99,5 +101,16 @@ describe('checkout prefill for a logged-in customer', () => {
       city: 'Gent',
       country: 'NL',
     });
+  });
+});
+
+describe('creating an account at checkout', () => {
+  it('needs an e-mail address and a password that fits the rules, only when asked for', () => {
+    expect(problems({ ...ok, accountPassword: 'kort' })).toEqual({});
+    expect(problems({ ...ok, createAccount: true })).toEqual({ email: 'checkout.error.emailForAccount', accountPassword: 'form.required' });
+    expect(problems({ ...ok, createAccount: true, email: 'an@example.be', accountPassword: 'kort' })).toEqual({
+      accountPassword: 'account.error.passwordShort',
+    });
+    expect(problems({ ...ok, createAccount: true, email: 'an@example.be', accountPassword: 'Frietjes met mayo' })).toEqual({});
   });
 });

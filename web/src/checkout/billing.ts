@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { AccountQuery, AddressFieldsFragment as Address } from '../account/account.generated';
 import { FULFILMENT_TYPES, type FulfilmentType } from '../cart/cartApi';
 import type { BillingInput } from './checkoutApi';
+import { passwordSchema } from '../account/passwordSchema';
 
 export type BillingField = keyof BillingInput;
 
@@ -45,8 +46,16 @@ export const checkoutSchema = z
     country: z.string(),
     paymentMethod: z.string(),
     note: z.string().max(500),
+    /** A guest may create an account with the order (docs/product.md §2): it needs an e-mail and a password. */
+    createAccount: z.boolean(),
+    accountPassword: z.string(),
   })
   .superRefine((values, context) => {
+    if (values.createAccount) {
+      if (!values.email) context.addIssue({ code: 'custom', path: ['email'], message: 'checkout.error.emailForAccount' });
+      const password = passwordSchema.safeParse(values.accountPassword);
+      if (!password.success) context.addIssue({ code: 'custom', path: ['accountPassword'], message: password.error.issues[0]!.message });
+    }
     if (values.fulfilment !== 'delivery') return;
     for (const field of ['address1', 'postcode', 'city'] as const) {
       if (!values[field]) context.addIssue({ code: 'custom', path: [field], message: 'form.required' });

@@ -78,9 +78,17 @@ const checkoutCountry = (code: string): CountriesEnum => CHECKOUT_COUNTRIES.find
 
 export function placeOrder(
   locale: LocaleCode,
-  input: { billing: BillingInput; fulfilment: FulfilmentType; slotId: string; paymentMethod: string; note: string },
+  input: {
+    billing: BillingInput;
+    fulfilment: FulfilmentType;
+    slotId: string;
+    paymentMethod: string;
+    note: string;
+    /** A guest's new account, made with the order and logged in. */
+    accountPassword?: string;
+  },
 ) {
-  const { billing, fulfilment, slotId, paymentMethod, note } = input;
+  const { billing, fulfilment, slotId, paymentMethod, note, accountPassword } = input;
   return call(locale, CheckoutDocument, {
     input: {
       paymentMethod,
@@ -91,6 +99,7 @@ export function placeOrder(
         { key: 'time_slot', value: slotId },
       ],
       customerNote: note,
+      ...(accountPassword ? { account: { password: accountPassword } } : {}),
     },
   }).then((d) => d.checkout);
 }
