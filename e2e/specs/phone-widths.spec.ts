@@ -1,0 +1,72 @@
+import { expect, test, type Page } from '@playwright/test';
+import { allProducts, setLocaleCookie, waitForShop, type Locale } from './support';
+
+// Issue 17 point 4: no page may scroll sideways on a phone (320 to 430 px) in any language. Each route is
+// loaded at the narrowest width and the widest phone width, in nl, fr and en, and the page must not be wider
+// than the window.
+const LOCALES: Locale[] = ['nl_BE', 'fr_FR', 'en_US'];
+const WIDTHS = [320, 390, 430];
+
+/**
+ * How far the page reaches past the window's right edge, and the first element that does. The shell hides
+ * sideways overflow, so a too-wide element would be cut off rather than scroll: every visible element is
+ * checked, except inside something that scrolls or clips sideways on purpose (the category chips) and the
+ * closed drawers.
+ */
+async function overflow(page: Page): Promise<{ width: number; culprit: string }> {
+  return page.evaluate(() => {
+    const limit = window.innerWidth;
+    const clippedInside = (el: Element): boolean => {
+      for (let parent = el.parentElement; parent && parent !== document.body; parent = parent.parentElement) {
+        const style = getComputedStyle(parent);
+        if (style.overflowX !== 'visible' || style.position === 'fixed' || parent.getAttribute('aria-hidden') === 'true') return true;
+      }
+      return false;
+    };
+    let width = Math.max(0, document.documentElement.scrollWidth - limit);
+    let culprit = '';
+    for (const el of Array.from(document.body.querySelectorAll<HTMLElement>('main *, header *, footer *'))) {
+      const box = el.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || box.right <= limit + 1) continue;
+      const style = getComputedStyle(el);
+      if (style.visibility === 'hidden' || style.position === 'fixed' || clippedInside(el)) continue;
+      width = Math.max(width, Math.round(box.right - limit));
+      culprit ||= `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} "${(el.textContent ?? '').trim().slice(0, 30)}"`;
+    }
+    return { width, culprit };
+  });
+}
+
+for (const locale of LOCALES) {
+  test(`no page scrolls sideways at 320-430 px (${locale})`, async ({ page, baseURL, request }) => {
+    test.setTimeout(120_000);
+    await setLocaleCookie(page, baseURL, locale);
+    const product = (await allProducts(request, locale)).find((p) => p.addons.length > 0) ?? (await allProducts(request, locale))[0]!;
+    const routes = [
+      '/',
+      '/bestellen',
+      `/product/${product.slug}`,
+      '/checkout',
+      '/login',
+      '/my-account/lost-password',
+      '/contact',
+      '/sitemap',
+      '/terms-conditions',
+      '/privacy-policy',
+      '/kioskindex',
+      '/does-not-exist',
+    ];
+    const problems: string[] = [];
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const route of routes) {
+        await page.goto(route);
+        if (route === '/bestellen') await waitForShop(page);
+        await page.waitForLoadState('networkidle');
+        const { width: extra, culprit } = await overflow(page);
+        if (extra > 0) problems.push(`${route} at ${width} px: ${extra} px too wide (${culprit})`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+}
