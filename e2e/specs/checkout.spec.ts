@@ -216,6 +216,16 @@ test.describe('in English', () => {
     await expect(page.getByTestId('account-order')).toContainText(number.replace(/^\D*/, ''));
   });
 
+  test('every billing input has the same height, also beside a field with a hint (issue 17)', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await addFromProductPage(page, 'fristi');
+    await page.goto('/checkout');
+    const height = async (id: string) => (await page.locator(`#billing-${id}`).boundingBox())?.height;
+    const reference = await height('firstName');
+    expect(reference).toBeGreaterThan(0);
+    for (const id of ['lastName', 'phone', 'email', 'address1', 'postcode', 'city']) expect(await height(id)).toBe(reference);
+  });
+
   test("someone else's order is refused without its key, shown with it", async ({ page, request }) => {
     const day = await tomorrow(request);
     const slot = await slotAt(request, 'TAKEAWAY', day, '13:00');

@@ -56,3 +56,15 @@ test('mobile search row opens and focuses the search box', async ({ page }) => {
   await box.fill('frikandel');
   await expect(page).toHaveURL(/search=frikandel/);
 });
+
+test('an allergen tip opens on a tap and closes on a tap elsewhere: it does not stay over the price (issue 17)', async ({ page }) => {
+  await page.goto('/bestellen');
+  await waitForShop(page);
+  const card = page.getByTestId('product-card').filter({ has: page.locator('.allergens__btn') }).first();
+  const button = card.locator('.allergens__btn').first();
+  const tip = card.locator('.allergens__tip').first();
+  await button.tap();
+  await expect(tip).toBeVisible();
+  await page.locator('.shop__title').tap();
+  await expect(tip).toBeHidden();
+});

@@ -38,13 +38,14 @@ export function CategoryNav({
               </li>
             ))
           : categories.map((c) => {
-              const active = selected.length === 1 && selected[0] === c.slug;
+              // Several categories may be chosen in the filter panel: each chosen one is highlighted (issue 17).
+              const active = selected.includes(c.slug);
               return (
                 <li key={c.slug}>
                   <Link
                     className={`chip${active ? ' chip--active' : ''}`}
                     to={hrefFor({ filters: setFilterValues(filters, 'category', [c.slug]) })}
-                    aria-current={active ? 'page' : undefined}
+                    aria-current={active && selected.length === 1 ? 'page' : undefined}
                     data-category={c.slug}
                   >
                     {c.name}

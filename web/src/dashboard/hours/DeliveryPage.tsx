@@ -1,18 +1,15 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useFieldArray } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import { z } from 'zod';
-import { http, HttpError, retryServerErrors } from '../../api/http';
-import { SubmitButton } from '../../forms/SubmitButton';
+import { http, HttpError } from '../../api/http';
 import { UnsavedChangesDialog, useUnsavedChangesGuard } from '../../forms/UnsavedChangesGuard';
 import { applyServerFieldErrors, errorAt, useErrorText, useZodForm } from '../../forms/useZodForm';
-import { Button, Notice, Spinner } from '../../ui';
+import { Button } from '../../ui';
 import { Field } from '../../ui/Field';
-import { DashboardFrame } from '../admin/DashboardFrame';
-import { PERMISSION } from '../admin/permissions';
-import { DashboardError, StaffGate } from '../admin/StaffGate';
 import { DELIVERY_URL, deliveryKey, type DeliveryRules } from './settingsApi';
+import { SettingsFooter, SettingsScreen } from './SettingsScreen';
 import './hours.css';
 
 /** Euros as typed ("2,50" or "2.50") to cents. */
@@ -160,18 +157,14 @@ function DeliveryForm({ rules }: { rules: DeliveryRules }) {
           {t('dashboard.delivery.addZone')}
         </Button>
       </fieldset>
-      {save.error || Object.keys(formState.errors).length > 0 ? (
-        <Notice tone="error" role="alert">
-          {save.error instanceof HttpError && save.error.code === 'PERMISSION_DENIED' ? t('dashboard.gate.forbiddenTitle') : t('dashboard.hours.saveInvalid')}
-        </Notice>
-      ) : null}
-      {saved ? <Notice tone="success">{t('dashboard.hours.saved')}</Notice> : null}
-      <div className="admin__buttons">
-        <SubmitButton submitting={formState.isSubmitting}>{t('dashboard.hours.save')}</SubmitButton>
-        <Button variant="secondary" disabled={!formState.isDirty || formState.isSubmitting} onClick={() => reset()}>
-          {t('dashboard.hours.undo')}
-        </Button>
-      </div>
+      <SettingsFooter
+        error={save.error}
+        invalid={Object.keys(formState.errors).length > 0}
+        saved={saved}
+        submitting={formState.isSubmitting}
+        dirty={formState.isDirty}
+        onUndo={() => reset()}
+      />
       <UnsavedChangesDialog blocker={blocker} />
     </form>
   );
@@ -180,26 +173,9 @@ function DeliveryForm({ rules }: { rules: DeliveryRules }) {
 /** /dashboard/delivery (settings.manage): minimum, fee, distance, the shop's location and postcode zones. */
 export default function DeliveryPage() {
   const intl = useIntl();
-  const query = useQuery({
-    queryKey: deliveryKey,
-    queryFn: ({ signal }) => http<DeliveryRules>('GET', DELIVERY_URL, { signal }),
-    staleTime: Infinity,
-    refetchOnWindowFocus: false,
-    retry: retryServerErrors,
-  });
   return (
-    <StaffGate permission={PERMISSION.settingsManage}>
-      <DashboardFrame title={intl.formatMessage({ id: 'dashboard.delivery.title' })}>
-        {query.isPending ? (
-          <Spinner size="lg" label={intl.formatMessage({ id: 'common.loading' })} />
-        ) : query.isError ? (
-          <DashboardError error={query.error} onRetry={() => void query.refetch()} />
-        ) : (
-          <section className="admin__section">
-            <DeliveryForm rules={query.data} />
-          </section>
-        )}
-      </DashboardFrame>
-    </StaffGate>
+    <SettingsScreen<DeliveryRules> title={intl.formatMessage({ id: 'dashboard.delivery.title' })} queryKey={deliveryKey} url={DELIVERY_URL}>
+      {(rules) => <DeliveryForm rules={rules} />}
+    </SettingsScreen>
   );
 }

@@ -1,18 +1,15 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useFieldArray, useWatch, type Control, type UseFormRegister, type FieldErrors } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import { z } from 'zod';
-import { http, HttpError, retryServerErrors } from '../../api/http';
-import { SubmitButton } from '../../forms/SubmitButton';
+import { http, HttpError } from '../../api/http';
 import { UnsavedChangesDialog, useUnsavedChangesGuard } from '../../forms/UnsavedChangesGuard';
 import { applyServerFieldErrors, errorAt, useErrorText, useZodForm } from '../../forms/useZodForm';
-import { Button, Notice, Spinner } from '../../ui';
+import { Button } from '../../ui';
 import { Field } from '../../ui/Field';
-import { DashboardFrame } from '../admin/DashboardFrame';
-import { PERMISSION } from '../admin/permissions';
-import { DashboardError, StaffGate } from '../admin/StaffGate';
 import { HOURS_URL, hoursKey, TYPES, WEEKDAYS, type OpeningHoursSettings } from './settingsApi';
+import { SettingsFooter, SettingsScreen } from './SettingsScreen';
 import './hours.css';
 
 const toMinutes = (clock: string) => {
@@ -245,18 +242,14 @@ function HoursForm({ settings }: { settings: OpeningHoursSettings }) {
         </fieldset>
       ))}
       <Exceptions {...props} />
-      {save.error || Object.keys(formState.errors).length > 0 ? (
-        <Notice tone="error" role="alert">
-          {save.error instanceof HttpError && save.error.code === 'PERMISSION_DENIED' ? t('dashboard.gate.forbiddenTitle') : t('dashboard.hours.saveInvalid')}
-        </Notice>
-      ) : null}
-      {saved ? <Notice tone="success">{t('dashboard.hours.saved')}</Notice> : null}
-      <div className="admin__buttons">
-        <SubmitButton submitting={formState.isSubmitting}>{t('dashboard.hours.save')}</SubmitButton>
-        <Button variant="secondary" disabled={!formState.isDirty || formState.isSubmitting} onClick={() => reset()}>
-          {t('dashboard.hours.undo')}
-        </Button>
-      </div>
+      <SettingsFooter
+        error={save.error}
+        invalid={Object.keys(formState.errors).length > 0}
+        saved={saved}
+        submitting={formState.isSubmitting}
+        dirty={formState.isDirty}
+        onUndo={() => reset()}
+      />
       <UnsavedChangesDialog blocker={blocker} />
     </form>
   );
@@ -265,26 +258,9 @@ function HoursForm({ settings }: { settings: OpeningHoursSettings }) {
 /** /dashboard/hours (settings.manage): weekly hours, own hours per fulfilment type, holidays and other exceptions. */
 export default function HoursPage() {
   const intl = useIntl();
-  const query = useQuery({
-    queryKey: hoursKey,
-    queryFn: ({ signal }) => http<OpeningHoursSettings>('GET', HOURS_URL, { signal }),
-    staleTime: Infinity,
-    refetchOnWindowFocus: false,
-    retry: retryServerErrors,
-  });
   return (
-    <StaffGate permission={PERMISSION.settingsManage}>
-      <DashboardFrame title={intl.formatMessage({ id: 'dashboard.hours.title' })}>
-        {query.isPending ? (
-          <Spinner size="lg" label={intl.formatMessage({ id: 'common.loading' })} />
-        ) : query.isError ? (
-          <DashboardError error={query.error} onRetry={() => void query.refetch()} />
-        ) : (
-          <section className="admin__section">
-            <HoursForm settings={query.data} />
-          </section>
-        )}
-      </DashboardFrame>
-    </StaffGate>
+    <SettingsScreen<OpeningHoursSettings> title={intl.formatMessage({ id: 'dashboard.hours.title' })} queryKey={hoursKey} url={HOURS_URL}>
+      {(settings) => <HoursForm settings={settings} />}
+    </SettingsScreen>
   );
 }

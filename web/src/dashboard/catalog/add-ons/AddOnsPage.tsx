@@ -1,4 +1,5 @@
 import type { AddonFieldType, AddonPriceType, WcAllergen, WcCategory, WcGlobalAddon, WcGlobalAddonInput } from '@bakje/contract';
+import { EditDeleteButtons } from '../EditDeleteButtons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Controller, useFieldArray, type Control, type UseFormRegister, type FieldErrors } from 'react-hook-form';
@@ -418,25 +419,14 @@ function AddonsView() {
       header: intl.formatMessage({ id: 'dashboard.actions' }),
       cell: (a) => (
         <div className="admin__buttons">
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={() => setEditing(a)}
-            aria-label={intl.formatMessage({ id: 'dashboard.catalog.editNamed' }, { name: nameIn(lang, a) })}
-          >
-            {intl.formatMessage({ id: 'dashboard.catalog.edit' })}
-          </Button>
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={() => {
+          <EditDeleteButtons
+            name={nameIn(lang, a)}
+            onEdit={() => setEditing(a)}
+            onDelete={() => {
               remove.reset();
               setDeleting(a);
             }}
-            aria-label={intl.formatMessage({ id: 'dashboard.catalog.deleteNamed' }, { name: nameIn(lang, a) })}
-          >
-            {intl.formatMessage({ id: 'dashboard.catalog.delete' })}
-          </Button>
+          />
         </div>
       ),
     },

@@ -1,4 +1,5 @@
 import type { Translations, WcAllergen, WcAttribute, WcTerm } from '@bakje/contract';
+import { EditDeleteButtons } from '../EditDeleteButtons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
@@ -220,25 +221,14 @@ function TermsPanel({ attribute, lang, search }: { attribute: WcAttribute; lang:
       header: intl.formatMessage({ id: 'dashboard.actions' }),
       cell: (t) => (
         <div className="admin__buttons">
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={() => open(t)}
-            aria-label={intl.formatMessage({ id: 'dashboard.catalog.editNamed' }, { name: nameIn(lang, t) })}
-          >
-            {intl.formatMessage({ id: 'dashboard.catalog.edit' })}
-          </Button>
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={() => {
+          <EditDeleteButtons
+            name={nameIn(lang, t)}
+            onEdit={() => open(t)}
+            onDelete={() => {
               remove.reset();
               setDeleting(t);
             }}
-            aria-label={intl.formatMessage({ id: 'dashboard.catalog.deleteNamed' }, { name: nameIn(lang, t) })}
-          >
-            {intl.formatMessage({ id: 'dashboard.catalog.delete' })}
-          </Button>
+          />
         </div>
       ),
     },
@@ -333,25 +323,14 @@ function AttributeSection({ lang, search }: { lang: Lang; search: string }) {
           <Button variant={selected === a.id ? 'primary' : 'secondary'} size="sm" aria-pressed={selected === a.id} onClick={() => setSelected(a.id)}>
             {intl.formatMessage({ id: 'dashboard.attributes.terms' })}
           </Button>
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={() => open(a)}
-            aria-label={intl.formatMessage({ id: 'dashboard.catalog.editNamed' }, { name: nameIn(lang, a) })}
-          >
-            {intl.formatMessage({ id: 'dashboard.catalog.edit' })}
-          </Button>
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={() => {
+          <EditDeleteButtons
+            name={nameIn(lang, a)}
+            onEdit={() => open(a)}
+            onDelete={() => {
               remove.reset();
               setDeleting(a);
             }}
-            aria-label={intl.formatMessage({ id: 'dashboard.catalog.deleteNamed' }, { name: nameIn(lang, a) })}
-          >
-            {intl.formatMessage({ id: 'dashboard.catalog.delete' })}
-          </Button>
+          />
         </div>
       ),
     },

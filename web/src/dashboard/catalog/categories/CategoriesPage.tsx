@@ -1,4 +1,5 @@
 import type { WcBatchResult, WcCategory, WcCategoryInput } from '@bakje/contract';
+import { EditDeleteButtons } from '../EditDeleteButtons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type DragEvent } from 'react';
 import { Controller } from 'react-hook-form';
@@ -337,25 +338,14 @@ function CategoriesView() {
                         </Button>
                       </>
                     ) : null}
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      onClick={() => setEditing(c)}
-                      aria-label={intl.formatMessage({ id: 'dashboard.catalog.editNamed' }, { name })}
-                    >
-                      {intl.formatMessage({ id: 'dashboard.catalog.edit' })}
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      onClick={() => {
+                    <EditDeleteButtons
+                      name={name}
+                      onEdit={() => setEditing(c)}
+                      onDelete={() => {
                         remove.reset();
                         setDeleting(c);
                       }}
-                      aria-label={intl.formatMessage({ id: 'dashboard.catalog.deleteNamed' }, { name })}
-                    >
-                      {intl.formatMessage({ id: 'dashboard.catalog.delete' })}
-                    </Button>
+                    />
                   </div>
                 </li>
               );
