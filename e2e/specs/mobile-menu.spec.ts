@@ -60,7 +60,10 @@ test('mobile search row opens and focuses the search box', async ({ page }) => {
 test('an allergen tip opens on a tap and closes on a tap elsewhere: it does not stay over the price (issue 17)', async ({ page }) => {
   await page.goto('/bestellen');
   await waitForShop(page);
-  const card = page.getByTestId('product-card').filter({ has: page.locator('.allergens__btn') }).first();
+  const card = page
+    .getByTestId('product-card')
+    .filter({ has: page.locator('.allergens__btn') })
+    .first();
   const button = card.locator('.allergens__btn').first();
   const tip = card.locator('.allergens__tip').first();
   await button.tap();

@@ -31,7 +31,7 @@ async function overflow(page: Page): Promise<{ width: number; culprit: string }>
       const style = getComputedStyle(el);
       if (style.visibility === 'hidden' || style.position === 'fixed' || clippedInside(el)) continue;
       width = Math.max(width, Math.round(box.right - limit));
-      culprit ||= `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} "${(el.textContent ?? '').trim().slice(0, 30)}"`;
+      culprit ||= `${el.tagName.toLowerCase()}.${Array.from(el.classList).join('.')} "${(el.textContent ?? '').trim().slice(0, 30)}"`;
     }
     return { width, culprit };
   });
