@@ -53,7 +53,8 @@ export default defineConfig({
     },
   },
   // Specs that change the shared server's catalogue (new products, categories, global add-ons, images) run
-  // after the others: a shop list or a checkout counting products must not see them appear midway.
+  // after the others: a shop list or a checkout counting products must not see them appear midway. To run one
+  // of them alone, add --no-deps.
   projects: [
     { name: 'chromium', testIgnore: CATALOGUE_WRITERS },
     { name: 'catalogue-writes', testMatch: CATALOGUE_WRITERS, dependencies: ['chromium'] },
