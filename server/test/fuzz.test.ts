@@ -264,7 +264,8 @@ describe.each(databaseKinds)('fuzzing: no 500 and no data change (%s)', (kind) =
         fc.constantFrom('PUT', 'POST', 'PATCH', 'DELETE'),
         fc.oneof(
           fc.constant(String(orderId)),
-          fc.string({ maxLength: 12 }).filter((s) => !s.includes('/') && !s.includes('?') && !s.includes('#')),
+          // Not "." or "..": dot segments resolve to another route (a 404 before any key check).
+          fc.string({ maxLength: 12 }).filter((s) => !s.includes('/') && !s.includes('?') && !s.includes('#') && s !== '.' && s !== '..'),
         ),
         fc.oneof(
           body.map((b) => ({ raw: false, payload: JSON.stringify(b), parsed: b as unknown })),
