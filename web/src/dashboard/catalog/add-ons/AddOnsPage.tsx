@@ -1,4 +1,5 @@
 import type { AddonFieldType, AddonPriceType, WcAllergen, WcCategory, WcGlobalAddon, WcGlobalAddonInput } from '@bakje/contract';
+import { ConfirmDeleteDialog } from '../ConfirmDeleteDialog';
 import { EditDeleteButtons } from '../EditDeleteButtons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -9,7 +10,7 @@ import { HttpError, retryServerErrors } from '../../../api/http';
 import { SubmitButton } from '../../../forms/SubmitButton';
 import { errorAt, useErrorText, useZodForm } from '../../../forms/useZodForm';
 import { useLocale } from '../../../i18n/LocaleProvider';
-import { Button, ConfirmDialog, DataTable, Field, Notice, useToast, type Column } from '../../../ui';
+import { Button, DataTable, Field, Notice, useToast, type Column } from '../../../ui';
 import { DashboardFrame } from '../../admin/DashboardFrame';
 import { PERMISSION } from '../../admin/permissions';
 import { DashboardError, StaffGate } from '../../admin/StaffGate';
@@ -493,21 +494,15 @@ function AddonsView() {
           />
         </EditorDialog>
       ) : null}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={intl.formatMessage({ id: 'dashboard.addons.deleteTitle' })}
-        confirmLabel={intl.formatMessage({ id: 'dashboard.catalog.delete' })}
+      <ConfirmDeleteDialog
+        name={deleting ? nameIn(lang, deleting) : null}
+        titleId="dashboard.addons.deleteTitle"
+        bodyId="dashboard.addons.deleteBody"
         busy={remove.isPending}
+        error={remove.error}
         onClose={() => setDeleting(null)}
         onConfirm={() => deleting && remove.mutate(deleting)}
-      >
-        <p>{intl.formatMessage({ id: 'dashboard.addons.deleteBody' }, { name: deleting ? nameIn(lang, deleting) : '' })}</p>
-        {remove.error ? (
-          <Notice tone="error" role="alert">
-            {remove.error.message}
-          </Notice>
-        ) : null}
-      </ConfirmDialog>
+      />
     </>
   );
 }

@@ -1,4 +1,5 @@
 import type { Translations, WcAllergen, WcAttribute, WcTerm } from '@bakje/contract';
+import { ConfirmDeleteDialog } from '../ConfirmDeleteDialog';
 import { EditDeleteButtons } from '../EditDeleteButtons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -8,7 +9,7 @@ import { HttpError, retryServerErrors } from '../../../api/http';
 import { SubmitButton } from '../../../forms/SubmitButton';
 import { useErrorText, useZodForm } from '../../../forms/useZodForm';
 import { useLocale } from '../../../i18n/LocaleProvider';
-import { Button, ConfirmDialog, DataTable, Field, Notice, useToast, type Column } from '../../../ui';
+import { Button, DataTable, Field, Notice, useToast, type Column } from '../../../ui';
 import { DashboardFrame } from '../../admin/DashboardFrame';
 import { PERMISSION } from '../../admin/permissions';
 import { DashboardError, StaffGate } from '../../admin/StaffGate';
@@ -252,21 +253,15 @@ function TermsPanel({ attribute, lang, search }: { attribute: WcAttribute; lang:
         empty={intl.formatMessage({ id: search ? 'dashboard.catalog.noMatch' : 'dashboard.attributes.noTerms' })}
       />
       {editor.dialog}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={intl.formatMessage({ id: 'dashboard.attributes.deleteTermTitle' })}
-        confirmLabel={intl.formatMessage({ id: 'dashboard.catalog.delete' })}
+      <ConfirmDeleteDialog
+        name={deleting ? nameIn(lang, deleting) : null}
+        titleId="dashboard.attributes.deleteTermTitle"
+        bodyId="dashboard.attributes.deleteTermBody"
         busy={remove.isPending}
+        error={remove.error}
         onClose={() => setDeleting(null)}
         onConfirm={() => deleting && remove.mutate(deleting)}
-      >
-        <p>{intl.formatMessage({ id: 'dashboard.attributes.deleteTermBody' }, { name: deleting ? nameIn(lang, deleting) : '' })}</p>
-        {remove.error ? (
-          <Notice tone="error" role="alert">
-            {remove.error.message}
-          </Notice>
-        ) : null}
-      </ConfirmDialog>
+      />
     </div>
   );
 }
@@ -353,21 +348,15 @@ function AttributeSection({ lang, search }: { lang: Lang; search: string }) {
       />
       {chosen ? <TermsPanel attribute={chosen} lang={lang} search={search} /> : null}
       {editor.dialog}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={intl.formatMessage({ id: 'dashboard.attributes.deleteTitle' })}
-        confirmLabel={intl.formatMessage({ id: 'dashboard.catalog.delete' })}
+      <ConfirmDeleteDialog
+        name={deleting ? nameIn(lang, deleting) : null}
+        titleId="dashboard.attributes.deleteTitle"
+        bodyId="dashboard.attributes.deleteBody"
         busy={remove.isPending}
+        error={remove.error}
         onClose={() => setDeleting(null)}
         onConfirm={() => deleting && remove.mutate(deleting)}
-      >
-        <p>{intl.formatMessage({ id: 'dashboard.attributes.deleteBody' }, { name: deleting ? nameIn(lang, deleting) : '' })}</p>
-        {remove.error ? (
-          <Notice tone="error" role="alert">
-            {remove.error.message}
-          </Notice>
-        ) : null}
-      </ConfirmDialog>
+      />
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import type { WcBatchResult, WcCategory, WcCategoryInput } from '@bakje/contract';
+import { ConfirmDeleteDialog } from '../ConfirmDeleteDialog';
 import { EditDeleteButtons } from '../EditDeleteButtons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type DragEvent } from 'react';
@@ -9,7 +10,7 @@ import { HttpError, retryServerErrors } from '../../../api/http';
 import { SubmitButton } from '../../../forms/SubmitButton';
 import { useErrorText, useZodForm } from '../../../forms/useZodForm';
 import { useLocale } from '../../../i18n/LocaleProvider';
-import { Badge, Button, ConfirmDialog, EmptyState, Field, Notice, Spinner, useToast } from '../../../ui';
+import { Badge, Button, EmptyState, Field, Notice, Spinner, useToast } from '../../../ui';
 import { DashboardFrame } from '../../admin/DashboardFrame';
 import { PERMISSION } from '../../admin/permissions';
 import { DashboardError, StaffGate } from '../../admin/StaffGate';
@@ -354,21 +355,15 @@ function CategoriesView() {
         )}
       </section>
       {editing ? <CategoryEditor category={editing === 'new' ? null : editing} all={sorted} lang={lang} onClose={() => setEditing(null)} /> : null}
-      <ConfirmDialog
-        open={deleting !== null}
-        title={intl.formatMessage({ id: 'dashboard.categories.deleteTitle' })}
-        confirmLabel={intl.formatMessage({ id: 'dashboard.catalog.delete' })}
+      <ConfirmDeleteDialog
+        name={deleting ? nameIn(lang, deleting) : null}
+        titleId="dashboard.categories.deleteTitle"
+        bodyId="dashboard.categories.deleteBody"
         busy={remove.isPending}
+        error={remove.error}
         onClose={() => setDeleting(null)}
         onConfirm={() => deleting && remove.mutate(deleting)}
-      >
-        <p>{intl.formatMessage({ id: 'dashboard.categories.deleteBody' }, { name: deleting ? nameIn(lang, deleting) : '' })}</p>
-        {remove.error ? (
-          <Notice tone="error" role="alert">
-            {remove.error.message}
-          </Notice>
-        ) : null}
-      </ConfirmDialog>
+      />
     </>
   );
 }
