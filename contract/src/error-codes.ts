@@ -17,6 +17,11 @@ export const errorCodes = {
   PERMISSION_DENIED: 'forbidden',
   LOGIN_REQUIRED: 'unauthenticated',
   INVALID_SESSION: 'unauthenticated',
+  // Bearer tokens of the storefront API (docs/decisions/0037-storefront-auth-tokens.md).
+  INVALID_AUTH_TOKEN: 'unauthenticated',
+  INVALID_REFRESH_TOKEN: 'unauthenticated',
+  LOGIN_PROVIDER_NOT_SET_UP: 'unavailable',
+  STRIPE_NOT_CONFIGURED: 'unavailable',
   TOO_MANY_ATTEMPTS: 'rate_limited',
   // Live event streams (api/events): too many from one address, or in the whole process.
   TOO_MANY_STREAMS_FROM_CLIENT: 'rate_limited',

@@ -18,6 +18,10 @@ import { CheckoutService } from './modules/checkout/checkout-service.js';
 import { PostcodeDistanceProvider } from './modules/delivery/distance.js';
 import { SessionTokens } from './modules/session/session-token.js';
 import { sessionSecret } from './modules/session/session-secret.js';
+import { AuthTokens } from './modules/auth/auth-tokens.js';
+import { productHead } from './modules/seo/product-head.js';
+import { isListed } from './modules/catalog/snapshot.js';
+import { LOCALE_COOKIE, LOCALE_HEADER, pickLang } from './modules/i18n/locale.js';
 import { registerDeliveryRoutes } from './api/rest/delivery.js';
 import { OrderEventHub } from './modules/order-events/event-hub.js';
 import { OrderEventStreams } from './modules/order-events/event-streams.js';
@@ -127,6 +131,7 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
     carts,
     checkout: new CheckoutService(database.db, carts, distance, config.timeZone, clock, queueOrderConfirmation(config.siteUrl)),
     auth,
+    authTokens: new AuthTokens(secret, config.siteUrl, auth.sessions, clock),
     clock,
   };
   const tokens = new SessionTokens(secret, config.siteUrl);
@@ -208,7 +213,17 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
   if (config.benchRoutes) registerBenchRoutes(server);
   if (config.benchRoutes) registerBenchCheckoutFixture(server, database.db);
   if (config.benchRoutes) registerBenchGuestCartPurge(server, database.db, clock);
-  await registerWebApp(server, { webDist: config.webDist, mediaDir });
+  await registerWebApp(server, {
+    webDist: config.webDist,
+    mediaDir,
+    productHead: async (slug, request) => {
+      const snapshot = await catalog.get();
+      const product = snapshot.productsBySlug.get(slug);
+      if (!product || !isListed(product.row) || product.row.type === 'VARIATION') return undefined;
+      const lang = pickLang(request.headers[LOCALE_HEADER] as string | undefined, request.cookies[LOCALE_COOKIE], request.headers['accept-language']);
+      return productHead(snapshot, product, { lang, baseUrl: config.siteUrl }).html;
+    },
+  });
 
   return {
     server,

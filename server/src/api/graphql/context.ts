@@ -8,11 +8,14 @@ import type { RequestSession } from './session.js';
 import type { AuthService } from '../../modules/auth/auth-service.js';
 import type { ActiveSession, CreatedSession } from '../../modules/auth/sessions.js';
 import type { Viewer } from '../http/viewer.js';
+import type { AuthTokens } from '../../modules/auth/auth-tokens.js';
 
 /** The login side of a GraphQL request: who is asking, and how to start or end their cookie session. */
 export interface AccountContext {
   viewer: Viewer;
   session: ActiveSession | undefined;
+  /** Why the sent `Authorization: Bearer` token was not honoured (expired, bad, its login ended); the request goes on as a guest. */
+  tokenProblem: string | undefined;
   /** Client address for rate limits (X-Forwarded-For only from a trusted proxy). */
   address: string;
   userAgent: string;
@@ -29,6 +32,7 @@ export interface Services {
   carts: CartService;
   checkout: CheckoutService;
   auth: AuthService;
+  authTokens: AuthTokens;
   clock: () => Date;
 }
 

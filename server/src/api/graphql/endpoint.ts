@@ -157,7 +157,7 @@ export function registerGraphQL(app: FastifyInstance, deps: { config: Config; ca
 
     const session = new RequestSession(deps.tokens, tokenFromHeader(request.headers['woocommerce-session']));
     await session.init();
-    const account = await accountContext(request, reply, deps.config);
+    const account = await accountContext(request, reply, deps.config, deps.services.authTokens);
     session.bindOwner(account.viewer.kind === 'guest' ? undefined : account.viewer.id);
     const context: GraphQLContext = { lang, catalog, config: deps.config, session, services: deps.services, account };
     const result = (await execute({

@@ -6,7 +6,8 @@ import { MediaItem } from './resolvers/media.js';
 import { Allergen, ProductCategory, TermNode } from './resolvers/taxonomy.js';
 import { RootQuery } from './resolvers/query.js';
 import { AppliedCoupon, Cart, CartItem, cartMutations } from './resolvers/cart.js';
-import { LineItem, Order, checkoutMutation, orderQuery } from './resolvers/orders.js';
+import { DownloadableItem, LineItem, Order, checkoutMutation, orderQuery } from './resolvers/orders.js';
+import { paymentQueries } from './resolvers/payments.js';
 import { shopQueries } from './resolvers/shop.js';
 import { Customer, accountMutations, accountQueries, orderCustomer } from './resolvers/accounts.js';
 import { graphqlSchemaFiles } from '../../paths.js';
@@ -38,7 +39,7 @@ export const schema = makeExecutableSchema({
   resolverValidationOptions: { requireResolversToMatchSchema: 'ignore' },
   resolvers: {
     TaxonomyEnum,
-    RootQuery: { ...RootQuery, ...shopQueries, ...accountQueries, order: orderQuery },
+    RootQuery: { ...RootQuery, ...shopQueries, ...accountQueries, ...paymentQueries, order: orderQuery },
     RootMutation: { ...cartMutations, ...checkoutMutation, ...accountMutations },
     Customer,
     Cart,
@@ -46,6 +47,7 @@ export const schema = makeExecutableSchema({
     AppliedCoupon,
     Order: { ...Order, customer: orderCustomer },
     LineItem,
+    DownloadableItem,
     MediaItem,
     Allergen,
     ProductCategory,

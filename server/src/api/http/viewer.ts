@@ -28,7 +28,7 @@ declare module 'fastify' {
   }
 }
 
-function viewerOf(session: ActiveSession | undefined): Viewer {
+export function viewerOf(session: ActiveSession | undefined): Viewer {
   if (!session) return { kind: 'guest' };
   if (isStaffRole(session.role)) return { kind: 'staff', id: session.userId, role: session.role };
   return { kind: 'customer', id: session.userId };

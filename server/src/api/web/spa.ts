@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
 /** The app's routes (docs/product.md §2 plus the product page); anything else gets the 404 page with status 404. */
@@ -32,7 +32,22 @@ export function isAppRoute(pathname: string): boolean {
 }
 
 /** Serves the built React app, its assets, and index.html for every app route. */
-export async function registerWebApp(app: FastifyInstance, options: { webDist: string; mediaDir: string }) {
+const PRODUCT_ROUTE = /^\/product\/([^/]+)\/?$/;
+
+/**
+ * index.html with a product's SEO head (docs/interfaces.md §1, fullYoastHead) in place of the generic title
+ * and description, so crawlers and link previews that run no script see the product.
+ */
+export function withHead(indexHtml: string, head: string): string {
+  const title = /<title>[^<]*<\/title>/i;
+  if (!title.test(indexHtml)) return indexHtml.replace(/<\/head>/i, () => `${head}\n</head>`);
+  return indexHtml.replace(/<meta name="description"[^>]*>\s*/i, '').replace(title, () => head);
+}
+
+/** The head markup of a product page, or undefined for a slug that is no listed product. */
+export type ProductHeadFor = (slug: string, request: FastifyRequest) => Promise<string | undefined>;
+
+export async function registerWebApp(app: FastifyInstance, options: { webDist: string; mediaDir: string; productHead?: ProductHeadFor }) {
   await app.register(fastifyStatic, {
     root: options.mediaDir,
     prefix: '/media/',
@@ -58,17 +73,29 @@ export async function registerWebApp(app: FastifyInstance, options: { webDist: s
     built ? fs.readFileSync(indexFile, 'utf8') : '<!doctype html><title>Bakje</title><p>The web app is not built: run npm run build.</p>';
   let cachedIndex: string | undefined;
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     const isApi = /^\/(api|graphql|wp-json|media|assets)(\/|$)/.test(pathname);
     if (isApi || request.method !== 'GET') {
       return reply.code(404).send({ code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } });
     }
     cachedIndex ??= indexHtml();
+    const slug = PRODUCT_ROUTE.exec(pathname)?.[1];
+    let page = cachedIndex;
+    if (slug && options.productHead) {
+      let decoded: string | undefined;
+      try {
+        decoded = decodeURIComponent(slug);
+      } catch {
+        decoded = undefined;
+      }
+      const head = decoded === undefined ? undefined : await options.productHead(decoded, request);
+      if (head) page = withHead(cachedIndex, head);
+    }
     return reply
       .code(isAppRoute(pathname) ? 200 : 404)
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .send(cachedIndex);
+      .send(page);
   });
 }

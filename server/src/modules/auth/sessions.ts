@@ -55,8 +55,16 @@ export class SessionStore {
   /** The live session for a cookie value, sliding its expiry; undefined when unknown, expired or revoked. */
   async resolve(id: string): Promise<ActiveSession | undefined> {
     if (!/^[A-Za-z0-9_-]{43}$/.test(id)) return undefined;
+    return this.resolveHash(hashSessionId(id));
+  }
+
+  /**
+   * The same by the stored hash: a signed storefront token names its login session this way
+   * (modules/auth/auth-tokens.ts), so logging out or changing the password ends the token with the session.
+   */
+  async resolveHash(idHash: string): Promise<ActiveSession | undefined> {
+    if (!/^[0-9a-f]{64}$/.test(idHash)) return undefined;
     const now = this.clock();
-    const idHash = hashSessionId(id);
     const [row] = await this.db
       .select({ session: authSessions, role: users.role, active: users.active })
       .from(authSessions)

@@ -3,7 +3,7 @@ import type { Lang } from '../i18n/locale.js';
 import { translate } from '../i18n/locale.js';
 import { isListed, type CatalogSnapshot, type ProductRecord } from './snapshot.js';
 
-export type ProductOrderField = 'MENU_ORDER' | 'DATE' | 'PRICE' | 'REGULAR_PRICE' | 'SALE_PRICE' | 'RATING' | 'NAME' | 'SLUG' | 'TOTAL_SALES';
+export type ProductOrderField = 'MENU_ORDER' | 'DATE' | 'PRICE' | 'REGULAR_PRICE' | 'SALE_PRICE' | 'RATING' | 'NAME' | 'SLUG' | 'TOTAL_SALES' | 'POPULARITY';
 
 export interface ProductFilter {
   categoryIn?: string[];
@@ -56,6 +56,7 @@ function compare(field: ProductOrderField, lang: Lang): (a: ProductRecord, b: Pr
     case 'SLUG':
       return (a, b) => a.row.slug.localeCompare(b.row.slug);
     case 'TOTAL_SALES':
+    case 'POPULARITY':
       return (a, b) => a.row.totalSales - b.row.totalSales;
   }
 }

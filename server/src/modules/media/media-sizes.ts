@@ -18,6 +18,8 @@ export type NamedSize = keyof typeof NAMED_SIZES | 'full';
 export const GRAPHQL_SIZES: Record<string, NamedSize> = {
   THUMBNAIL: 'thumbnail',
   MEDIUM: 'medium',
+  // WordPress's medium_large is 768 wide; the nearest width Bakje serves is the product page's 640.
+  MEDIUM_LARGE: 'woocommerce_single',
   LARGE: 'large',
   WOOCOMMERCE_THUMBNAIL: 'woocommerce_thumbnail',
   WOOCOMMERCE_SINGLE: 'woocommerce_single',

@@ -11,6 +11,10 @@ import { addToWishlist, assertOnWishlist, removeFromWishlist, wishlistOf } from 
 import { connectionFromArray } from '../connection.js';
 import type { GraphQLContext } from '../context.js';
 import { writeReview, type ReviewInput } from '../../../modules/reviews/write-review.js';
+import { REFRESH_TOKEN_INVALID, type IssuedTokens } from '../../../modules/auth/auth-tokens.js';
+import type { ActiveSession } from '../../../modules/auth/sessions.js';
+import { customerDownloads } from '../../../modules/orders/downloads.js';
+import { filterCustomerOrders, type CustomerOrdersWhere } from '../../../modules/orders/order-filter.js';
 
 /** Account errors are the user's to fix: their message goes out as is (docs/product.md §8). */
 async function accountCall<T>(work: () => Promise<T>): Promise<T> {
@@ -37,6 +41,7 @@ export interface CustomerNode {
   role: string;
   billing: Record<string, unknown> | null;
   shipping: Record<string, unknown> | null;
+  date: string | null;
 }
 
 async function customerNode(user: UserRow, ctx: GraphQLContext): Promise<CustomerNode> {
@@ -52,6 +57,7 @@ async function customerNode(user: UserRow, ctx: GraphQLContext): Promise<Custome
     role: user.role,
     billing: addressOut(user.billing),
     shipping: addressOut(user.shipping),
+    date: user.createdAt.toISOString(),
   };
 }
 
@@ -72,6 +78,7 @@ async function guestNode(ctx: GraphQLContext, known?: GuestDetails | null): Prom
     role: 'guest',
     billing: details ? addressOut(details.billing) : null,
     shipping: details ? addressOut(details.shipping) : null,
+    date: null,
   };
 }
 
@@ -91,8 +98,36 @@ async function viewerNode(user: UserRow, ctx: GraphQLContext) {
   };
 }
 
-/** The logged-in user's row; guests (and dead sessions) get undefined. */
+/** WPGraphQL's User: the logged-in account (login's answer). */
+function userNode(user: UserRow) {
+  return {
+    id: Buffer.from(`user:${user.id}`).toString('base64'),
+    databaseId: user.id,
+    username: user.username,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    name: [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username,
+    nicename: user.username,
+    registeredDate: user.createdAt.toISOString(),
+    avatar: null,
+  };
+}
+
+/** WPGraphQL-JWT's token fields: expirations as unix seconds in a string. */
+const unixSeconds = (date: Date) => String(Math.floor(date.getTime() / 1000));
+function tokenFields(tokens: IssuedTokens) {
+  return {
+    authToken: tokens.auth.token,
+    authTokenExpiration: unixSeconds(tokens.auth.expiresAt),
+    refreshToken: tokens.refresh.token,
+    refreshTokenExpiration: unixSeconds(tokens.refresh.expiresAt),
+  };
+}
+
+/** The logged-in user's row; guests (and dead sessions) get undefined. A bad Bearer token is an error, not a guest. */
 async function currentUser(ctx: GraphQLContext): Promise<UserRow | undefined> {
+  if (ctx.account.tokenProblem) throw new DomainError('INVALID_AUTH_TOKEN', ctx.account.tokenProblem);
   const viewer = ctx.account.viewer;
   if (viewer.kind === 'guest') return undefined;
   return findUser(ctx.services.db, viewer.id);
@@ -108,14 +143,23 @@ export const Customer = {
   isPayingCustomer: async (c: CustomerNode, _: unknown, ctx: GraphQLContext) => {
     return c.userId ? isPayingCustomer(ctx.services.db, c.userId) : false;
   },
-  orders: async (c: CustomerNode, args: { first?: number | null; after?: string | null }, ctx: GraphQLContext) => {
+  orders: async (
+    c: CustomerNode,
+    args: { first?: number | null; after?: string | null; where?: CustomerOrdersWhere | null },
+    ctx: GraphQLContext,
+  ) => {
     // Only the logged-in owner: a Customer node is never built for anyone else, but check anyway.
     const viewer = ctx.account.viewer;
     if (!c.userId || viewer.kind === 'guest' || viewer.id !== c.userId) return connectionFromArray([], {});
-    return connectionFromArray(await customerOrders(ctx.services.db, c.userId), { first: Math.min(args.first ?? 100, 100), after: args.after });
+    const orders = filterCustomerOrders(await customerOrders(ctx.services.db, c.userId), args.where ?? {}, ctx.catalog, ctx.lang);
+    return connectionFromArray(orders, { first: Math.min(args.first ?? 100, 100), after: args.after });
   },
-  // Bakje sells food: there are no downloadable products, so the list is always empty (docs/product.md §7 getDownloads).
-  downloadableItems: () => ({ nodes: [] }),
+  downloadableItems: async (c: CustomerNode, args: { first?: number | null }, ctx: GraphQLContext) => {
+    const viewer = ctx.account.viewer;
+    if (!c.userId || viewer.kind === 'guest' || viewer.id !== c.userId) return connectionFromArray([], {});
+    const downloads = customerDownloads(ctx.catalog, await customerOrders(ctx.services.db, c.userId), ctx.services.clock());
+    return connectionFromArray(downloads, { first: Math.min(args.first ?? 100, 100) });
+  },
 };
 
 /** Order.customer: only for the customer who owns the order; key holders and others see null. */
@@ -139,6 +183,8 @@ export const accountQueries = {
     const user = await currentUser(ctx);
     return user ? wishlistOf(ctx.services.db, ctx.catalog, user.id) : [];
   },
+  // No social login provider can be set up yet (docs/decisions/0037-storefront-auth-tokens.md).
+  loginClients: () => [],
 };
 
 type Maybe<T> = T | null | undefined;
@@ -176,11 +222,15 @@ export const accountMutations = {
         password?: string | null;
         credentials?: { username: string; password: string } | null;
         rememberMe?: boolean | null;
+        provider?: string | null;
       };
     },
     ctx: GraphQLContext,
   ) =>
     accountCall(async () => {
+      if (input.provider && input.provider !== 'PASSWORD') {
+        throw new DomainError('LOGIN_PROVIDER_NOT_SET_UP', `Logging in with ${input.provider} is not set up in this shop; log in with your username and password.`);
+      }
       const username = input.credentials?.username ?? input.username ?? '';
       const password = input.credentials?.password ?? input.password ?? '';
       if (!username.trim() || !password) throw new DomainError('CREDENTIALS_REQUIRED', 'Please enter your username and password.');
@@ -202,8 +252,20 @@ export const accountMutations = {
         customer: await customerNode(user, ctx),
         viewer: await viewerNode(user, ctx),
         csrfToken: session.csrfToken,
+        ...tokenFields(await ctx.services.authTokens.issue(session)),
+        user: userNode(user),
       };
     }),
+
+  refreshJwtAuthToken: async (_: unknown, { input }: { input: { clientMutationId?: string | null; jwtRefreshToken: string } }, ctx: GraphQLContext) => {
+    const refreshed = await ctx.services.authTokens.refresh(input.jwtRefreshToken);
+    if (!refreshed) throw new DomainError('INVALID_REFRESH_TOKEN', REFRESH_TOKEN_INVALID);
+    return {
+      clientMutationId: input.clientMutationId,
+      authToken: refreshed.auth.token,
+      authTokenExpiration: unixSeconds(refreshed.auth.expiresAt),
+    };
+  },
 
   logout: async (_: unknown, { input }: { input?: { clientMutationId?: string | null; everywhere?: boolean | null } | null }, ctx: GraphQLContext) => {
     if (ctx.account.session) {
@@ -251,11 +313,14 @@ export const accountMutations = {
         userAgent: ctx.account.userAgent,
       });
       await startLogin(ctx, user, session);
+      const tokens = await ctx.services.authTokens.issue(session);
       return {
         clientMutationId: input.clientMutationId,
         customer: await customerNode(user, ctx),
         viewer: await viewerNode(user, ctx),
         csrfToken: session.csrfToken,
+        authToken: tokens.auth.token,
+        refreshToken: tokens.refresh.token,
       };
     }),
 
@@ -289,6 +354,8 @@ export const accountMutations = {
         billing?: Maybe<AddressArg>;
         shipping?: Maybe<AddressArg>;
         shippingSameAsBilling?: Maybe<boolean>;
+        password?: Maybe<string>;
+        currentPassword?: Maybe<string>;
       };
     },
     ctx: GraphQLContext,
@@ -306,10 +373,15 @@ export const accountMutations = {
       if (!user) {
         // A guest (WooGraphQL keeps these in the session): saved with the cart, shown by `customer`.
         if (input.id && input.id !== guestId(ctx)) throw new DomainError('UPDATE_FAILED', 'Update failed.');
+        if (input.password !== undefined && input.password !== null) throw new DomainError('LOGIN_REQUIRED', LOGIN_REQUIRED);
         const details = await ctx.services.carts.updateGuestDetails(ctx.session.key(), (current) => guestDetailsAfter(current, change));
         return { clientMutationId: input.clientMutationId, customer: await guestNode(ctx, details) };
       }
       if (input.id && !idIsUser(input.id, user.id)) throw new DomainError('UPDATE_FAILED', 'Update failed.');
+      // The password first: a wrong current password changes nothing at all.
+      if (input.password !== undefined && input.password !== null) {
+        await ctx.services.auth.changePassword(user.id, input.currentPassword ?? '', input.password, liveSession(ctx).idHash);
+      }
       const updated = await updateProfile(ctx.services.db, user.id, change, ctx.services.clock());
       return { clientMutationId: input.clientMutationId, customer: await customerNode(updated, ctx) };
     }),
@@ -324,7 +396,7 @@ export const accountMutations = {
       // Someone else's id looks exactly like an id that does not exist.
       if (!idIsUser(input.id, user.id)) throw new DomainError('UPDATE_FAILED', 'Update failed.');
       if (input.password !== undefined && input.password !== null) {
-        await ctx.services.auth.changePassword(user.id, input.currentPassword ?? '', input.password, ctx.account.session!.idHash);
+        await ctx.services.auth.changePassword(user.id, input.currentPassword ?? '', input.password, liveSession(ctx).idHash);
       }
       const fresh = (await findUser(ctx.services.db, user.id))!;
       return { clientMutationId: input.clientMutationId, user: await viewerNode(fresh, ctx) };
@@ -359,6 +431,12 @@ export const accountMutations = {
       return { clientMutationId: input.clientMutationId, wishlist: await wishlistOf(ctx.services.db, ctx.catalog, user.id), cart };
     }),
 };
+
+/** The login session of a logged-in request (cookie or Bearer token); requireUser has made sure there is one. */
+function liveSession(ctx: GraphQLContext): ActiveSession {
+  if (!ctx.account.session) throw new DomainError('LOGIN_REQUIRED', LOGIN_REQUIRED);
+  return ctx.account.session;
+}
 
 /** Accepts the numeric database id or the opaque id of a user. */
 function idIsUser(id: string, userId: number): boolean {

@@ -10,6 +10,8 @@ import type { Address } from '../../../db/schema/index.js';
 import type { GraphQLContext } from '../context.js';
 import { checkoutAccount, type CheckoutAccount } from './checkout-account.js';
 import { can } from '../../../modules/auth/permissions.js';
+import { orderDownloads, type DownloadGrant } from '../../../modules/orders/downloads.js';
+import { connectionFromArray, type ConnectionArgs } from '../connection.js';
 
 const address = (a: Address) => ({ ...a });
 
@@ -39,7 +41,13 @@ export const Order = {
   couponLines: (o: OrderWithLines) => o.couponCodes,
   personalDetailsHidden: (o: OrderWithLines) => o.personalDetailsHidden === true,
   customer: () => null,
-  downloadableItems: () => ({ nodes: [] }),
+  downloadableItems: (o: OrderWithLines, args: ConnectionArgs, ctx: GraphQLContext) =>
+    connectionFromArray(orderDownloads(ctx.catalog, o), { ...args, first: Math.min(args.first ?? 100, 100) }),
+};
+
+export const DownloadableItem = {
+  id: (d: DownloadGrant) => Buffer.from(`download:${d.key}`).toString('base64'),
+  accessExpires: (d: DownloadGrant) => d.accessExpires?.toISOString() ?? null,
 };
 
 export const LineItem = {

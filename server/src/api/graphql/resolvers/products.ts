@@ -8,7 +8,9 @@ import { translate } from '../../../modules/i18n/locale.js';
 import type { GraphQLContext } from '../context.js';
 import { connectionFromArray, type ConnectionArgs } from '../connection.js';
 import { mediaById } from './media.js';
-import { CATEGORY_TAXONOMY, isShopCategory } from './taxonomy.js';
+import { CATEGORY_TAXONOMY, isShopCategory, sortTerms, termsOfAttribute, type TermOrderField } from './taxonomy.js';
+import { frontendOrigin, productHead } from '../../../modules/seo/product-head.js';
+import { DomainError } from '../../../errors/domain-error.js';
 
 type Format = { format?: 'RAW' | 'FORMATTED' | null };
 
@@ -125,7 +127,7 @@ const productFields = {
   reviews: (p: ProductRecord, args: ConnectionArgs) => ({
     averageRating: p.averageRating,
     ...connectionFromArray(p.reviews, args),
-    edges: connectionFromArray(p.reviews, args).edges.map((e) => ({ rating: e.node.rating, node: e.node })),
+    edges: connectionFromArray(p.reviews, args).edges.map((e) => ({ cursor: e.cursor, rating: e.node.rating, node: e.node })),
   }),
   discountPercentage: (p: ProductRecord) =>
     p.row.type === 'VARIABLE'
@@ -141,21 +143,36 @@ const productFields = {
   stockQuantity: (p: ProductRecord) => (p.row.manageStock ? p.row.stockQuantity : null),
   lowStockAmount: (p: ProductRecord) => p.row.lowStockAmount,
   totalSales: (p: ProductRecord) => p.row.totalSales,
+  weight: (p: ProductRecord) => p.row.weight,
+  length: (p: ProductRecord) => p.row.length,
+  width: (p: ProductRecord) => p.row.width,
+  height: (p: ProductRecord) => p.row.height,
+  virtual: (p: ProductRecord) => p.row.metaData.some((m) => m.key === '_virtual' && (m.value === 'yes' || m.value === true)),
+  fullYoastHead: (p: ProductRecord, args: { frontendUrl?: string | null }, ctx: GraphQLContext) => {
+    const baseUrl = args.frontendUrl ? frontendOrigin(args.frontendUrl) : ctx.config.siteUrl;
+    if (!baseUrl) throw new DomainError('INVALID_INPUT', 'Argument "frontendUrl" must be an http or https address.');
+    return productHead(ctx.catalog, p, { lang: ctx.lang, baseUrl }).html;
+  },
 };
 
 export const Product = {
   __resolveType: (p: ProductRecord) =>
     ({ SIMPLE: 'SimpleProduct', VARIABLE: 'VariableProduct', EXTERNAL: 'ExternalProduct', GROUPED: 'GroupProduct', VARIATION: 'SimpleProduct' })[p.row.type],
 };
+export const ProductWithPricing = {
+  __resolveType: (p: ProductRecord) =>
+    ({ SIMPLE: 'SimpleProduct', VARIABLE: 'VariableProduct', EXTERNAL: 'ExternalProduct', GROUPED: 'GroupProduct', VARIATION: 'ProductVariation' })[p.row.type],
+};
+export const ProductWithAttributes = {
+  __resolveType: (p: ProductRecord) => (p.row.type === 'VARIABLE' ? 'VariableProduct' : 'SimpleProduct'),
+};
 
 export const SimpleProduct = productFields;
 export const VariableProduct = {
   ...productFields,
-  weight: (p: ProductRecord) => p.row.weight,
-  length: (p: ProductRecord) => p.row.length,
-  width: (p: ProductRecord) => p.row.width,
-  height: (p: ProductRecord) => p.row.height,
-  defaultAttributes: (p: ProductRecord, _: unknown, ctx: GraphQLContext) => p.row.defaultAttributes.map((d) => variationAttribute(ctx, d.name, d.value)),
+  defaultAttributes: (p: ProductRecord, _: unknown, ctx: GraphQLContext) => ({
+    nodes: p.row.defaultAttributes.map((d) => variationAttribute(ctx, d.name, d.value)),
+  }),
   variations: (p: ProductRecord, args: ConnectionArgs) =>
     connectionFromArray(
       p.variations.filter((v) => v.row.status === 'publish'),
@@ -167,8 +184,15 @@ export const ExternalProduct = {
   externalUrl: (p: ProductRecord) => p.row.externalUrl,
   buttonText: (p: ProductRecord) => p.row.buttonText,
 };
+/** A grouped product's prices are its listed products' (WooCommerce shows the range). */
+function groupedPrices(p: ProductRecord, ctx: GraphQLContext, of: (child: ProductRecord) => number[]): number[] {
+  return [...new Set(listed(ctx, p.groupedIds).flatMap(of))].sort((a, b) => a - b);
+}
+
 export const GroupProduct = {
   ...productFields,
+  regularPrice: (p: ProductRecord, args: Format, ctx: GraphQLContext) => priceString(groupedPrices(p, ctx, regularPrices), args.format),
+  salePrice: (p: ProductRecord, args: Format, ctx: GraphQLContext) => priceString(groupedPrices(p, ctx, salePrices), args.format),
   products: (p: ProductRecord, args: ConnectionArgs, ctx: GraphQLContext) => connectionFromArray(listed(ctx, p.groupedIds), args),
 };
 
@@ -232,11 +256,15 @@ export const LocalProductAttribute = attributeFields;
 export const GlobalProductAttribute = {
   ...attributeFields,
   slug: (a: ProductAttributeValue) => a.name,
-  terms: (a: ProductAttributeValue, _: unknown, ctx: GraphQLContext) =>
-    [...ctx.catalog.terms.values()]
-      .filter((term) => term.attributeId === a.attributeId && a.options.includes(term.slug))
-      .sort((x, y) => x.menuOrder - y.menuOrder)
-      .map((term) => ({ databaseId: term.id, name: translate(term.name, ctx.lang), slug: term.slug })),
+  terms: (
+    a: ProductAttributeValue,
+    args: ConnectionArgs & { where?: { orderby?: TermOrderField | null; order?: 'ASC' | 'DESC' | null } | null },
+    ctx: GraphQLContext,
+  ) => {
+    const attribute = a.attributeId === null ? undefined : ctx.catalog.attributes.get(a.attributeId);
+    const terms = attribute ? termsOfAttribute(ctx, attribute.slug).filter((term) => a.options.includes(term.slug)) : [];
+    return connectionFromArray(sortTerms(terms, args.where?.orderby, args.where?.order, ctx.lang), args);
+  },
 };
 
 const priceTypeEnum = (value: string) => value.toUpperCase();
@@ -267,9 +295,12 @@ export const AddonOption = {
     }),
 };
 
-export const Review = {
+export const Comment = {
   id: (r: ReviewRow) => toGlobalId('comment', r.id),
   databaseId: (r: ReviewRow) => r.id,
   date: (r: ReviewRow) => r.createdAt.toISOString(),
+  approved: (r: ReviewRow) => r.status === 'approved',
+  type: () => 'review',
+  commentedOnId: (r: ReviewRow) => r.productId,
   author: (r: ReviewRow) => ({ node: { name: r.author, avatar: { url: null } } }),
 };

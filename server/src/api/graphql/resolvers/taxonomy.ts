@@ -1,6 +1,6 @@
 import type { AllergenRow, CategoryRow } from '../../../modules/catalog/snapshot.js';
 import { toGlobalId } from '../../../modules/catalog/global-id.js';
-import { translate } from '../../../modules/i18n/locale.js';
+import { translate, type Lang } from '../../../modules/i18n/locale.js';
 import { queryProducts } from '../../../modules/catalog/product-query.js';
 import type { GraphQLContext } from '../context.js';
 import { connectionFromArray, type ConnectionArgs } from '../connection.js';
@@ -71,6 +71,12 @@ export function termsOfTaxonomy(ctx: GraphQLContext, taxonomy: string): TermNode
         description: translate(c.description, ctx.lang),
       }));
   }
+  return termsOfAttribute(ctx, taxonomy);
+}
+
+/** A global attribute's terms (taxonomy pa_*), in term order. */
+export function termsOfAttribute(ctx: GraphQLContext, taxonomy: string): TermNodeValue[] {
+  const catalog = ctx.catalog;
   const attribute = catalog.attributesBySlug.get(taxonomy);
   if (!attribute) return [];
   return [...catalog.terms.values()]
@@ -84,4 +90,20 @@ export function termsOfTaxonomy(ctx: GraphQLContext, taxonomy: string): TermNode
       count: catalog.termCounts.get(`${attribute.slug}:${term.slug}`) ?? 0,
       description: term.description,
     }));
+}
+
+export type TermOrderField = 'NAME' | 'SLUG' | 'TERM_ORDER' | 'COUNT' | 'TERM_ID';
+
+/** WordPress's term orderby: TERM_ORDER (the default) keeps the given order; ASC unless DESC is asked. */
+export function sortTerms(terms: TermNodeValue[], orderby: TermOrderField | null | undefined, order: 'ASC' | 'DESC' | null | undefined, lang: Lang): TermNodeValue[] {
+  const compare: Record<TermOrderField, ((a: TermNodeValue, b: TermNodeValue) => number) | undefined> = {
+    NAME: (a, b) => a.name.localeCompare(b.name, lang),
+    SLUG: (a, b) => a.slug.localeCompare(b.slug),
+    COUNT: (a, b) => a.count - b.count,
+    TERM_ID: (a, b) => a.id - b.id,
+    TERM_ORDER: undefined,
+  };
+  const by = compare[orderby ?? 'TERM_ORDER'];
+  const sorted = by ? [...terms].sort(by) : [...terms];
+  return order === 'DESC' ? sorted.reverse() : sorted;
 }
