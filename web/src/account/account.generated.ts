@@ -54,10 +54,13 @@ export type RegisterCustomerInput = {
 export type UpdateCustomerInput = {
   billing?: CustomerAddressInput | null | undefined;
   clientMutationId?: string | null | undefined;
+  currentPassword?: string | null | undefined;
   email?: string | null | undefined;
   firstName?: string | null | undefined;
   id?: string | number | null | undefined;
   lastName?: string | null | undefined;
+  /** A new password (logged-in customers); needs currentPassword, as updateUser does. Ends the account's other logins and tokens. */
+  password?: string | null | undefined;
   shipping?: CustomerAddressInput | null | undefined;
   shippingSameAsBilling?: boolean | null | undefined;
 };

@@ -103,6 +103,16 @@ export type CustomerAddressInput = {
   state?: InputMaybe<Scalars['String']['input']>;
 };
 
+export type CustomerToOrderConnectionWhereArgs = {
+  orderby?: InputMaybe<Array<InputMaybe<OrdersOrderbyInput>>>;
+  /** Only orders with a line of this product (or variation). */
+  productId?: InputMaybe<Scalars['Int']['input']>;
+  /** Order number, or a word of a line's name. */
+  search?: InputMaybe<Scalars['String']['input']>;
+  /** Only orders in these statuses. */
+  statuses?: InputMaybe<Array<InputMaybe<OrderStatusEnum>>>;
+};
+
 export type EmptyCartInput = {
   clearPersistentCart?: InputMaybe<Scalars['Boolean']['input']>;
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
@@ -112,6 +122,11 @@ export type FulfilmentTypeEnum =
   | 'DELIVERY'
   | 'DINEIN'
   | 'TAKEAWAY';
+
+export type GlobalProductAttributeToTermNodeConnectionWhereArgs = {
+  order?: InputMaybe<OrderEnum>;
+  orderby?: InputMaybe<TermObjectsConnectionOrderbyEnum>;
+};
 
 export type LanguageCodeEnum =
   | 'EN_US'
@@ -126,6 +141,7 @@ export type LoginCredentialsInput = {
 export type LoginInput = {
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
   credentials?: InputMaybe<LoginCredentialsInput>;
+  oauthResponse?: InputMaybe<OAuthProviderResponseInput>;
   password?: InputMaybe<Scalars['String']['input']>;
   provider?: InputMaybe<LoginProviderEnum>;
   /** Keep the login for 30 days instead of the browser session (default true, as the storefront asks). */
@@ -133,8 +149,16 @@ export type LoginInput = {
   username?: InputMaybe<Scalars['String']['input']>;
 };
 
+/** WPGraphQL headless login providers; only PASSWORD is set up, the others answer LOGIN_PROVIDER_NOT_SET_UP. */
 export type LoginProviderEnum =
-  | 'PASSWORD';
+  | 'FACEBOOK'
+  | 'GITHUB'
+  | 'GOOGLE'
+  | 'INSTAGRAM'
+  | 'LINKEDIN'
+  | 'OAUTH2_GENERIC'
+  | 'PASSWORD'
+  | 'SITETOKEN';
 
 export type LogoutInput = {
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
@@ -146,13 +170,21 @@ export type MediaItemSizeEnum =
   | 'FULL'
   | 'LARGE'
   | 'MEDIUM'
+  | 'MEDIUM_LARGE'
   | 'THUMBNAIL'
+  | 'WOOCOMMERCE_GALLERY_THUMBNAIL'
   | 'WOOCOMMERCE_SINGLE'
   | 'WOOCOMMERCE_THUMBNAIL';
 
 export type MetaDataInput = {
   key: Scalars['String']['input'];
   value: Scalars['String']['input'];
+};
+
+/** What a social login provider answered (the authorization code and state). */
+export type OAuthProviderResponseInput = {
+  code: Scalars['String']['input'];
+  state?: InputMaybe<Scalars['String']['input']>;
 };
 
 export type OrderEnum =
@@ -183,6 +215,18 @@ export type OrderingDayState =
   | 'NO_SLOTS'
   | 'OPEN';
 
+export type OrdersOrderByEnum =
+  | 'DATABASE_ID'
+  | 'DATE'
+  | 'DATE_PAID'
+  | 'ORDER_KEY'
+  | 'TOTAL';
+
+export type OrdersOrderbyInput = {
+  field: OrdersOrderByEnum;
+  order?: InputMaybe<OrderEnum>;
+};
+
 export type PricingFieldFormatEnum =
   | 'FORMATTED'
   | 'RAW';
@@ -210,10 +254,12 @@ export type ProductTypesEnum =
   | 'VARIABLE'
   | 'VARIATION';
 
+/** POPULARITY orders by units sold, as TOTAL_SALES does. */
 export type ProductsOrderByEnum =
   | 'DATE'
   | 'MENU_ORDER'
   | 'NAME'
+  | 'POPULARITY'
   | 'PRICE'
   | 'RATING'
   | 'REGULAR_PRICE'
@@ -224,6 +270,11 @@ export type ProductsOrderByEnum =
 export type ProductsOrderbyInput = {
   field: ProductsOrderByEnum;
   order?: InputMaybe<OrderEnum>;
+};
+
+export type RefreshJwtAuthTokenInput = {
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  jwtRefreshToken: Scalars['String']['input'];
 };
 
 export type RegisterCustomerInput = {
@@ -298,6 +349,10 @@ export type StockStatusEnum =
   | 'ON_BACKORDER'
   | 'OUT_OF_STOCK';
 
+export type StripePaymentMethodEnum =
+  | 'PAYMENT'
+  | 'SETUP';
+
 export type TermObjectsConnectionOrderbyEnum =
   | 'COUNT'
   | 'NAME'
@@ -308,10 +363,13 @@ export type TermObjectsConnectionOrderbyEnum =
 export type UpdateCustomerInput = {
   billing?: InputMaybe<CustomerAddressInput>;
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  currentPassword?: InputMaybe<Scalars['String']['input']>;
   email?: InputMaybe<Scalars['String']['input']>;
   firstName?: InputMaybe<Scalars['String']['input']>;
   id?: InputMaybe<Scalars['ID']['input']>;
   lastName?: InputMaybe<Scalars['String']['input']>;
+  /** A new password (logged-in customers); needs currentPassword, as updateUser does. Ends the account's other logins and tokens. */
+  password?: InputMaybe<Scalars['String']['input']>;
   shipping?: InputMaybe<CustomerAddressInput>;
   shippingSameAsBilling?: InputMaybe<Scalars['Boolean']['input']>;
 };

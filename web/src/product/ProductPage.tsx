@@ -30,7 +30,7 @@ function StockLabel({ status }: { status: StockStatus | null | undefined }) {
 
 function defaultVariation(product: ProductDetail): number | null {
   const variations = product.variations?.nodes ?? [];
-  const defaults = product.defaultAttributes ?? [];
+  const defaults = product.defaultAttributes?.nodes ?? [];
   if (defaults.length) {
     const match = variations.find((v) =>
       defaults.every((d) => v.attributes.nodes.some((a) => (a.name === d.name || a.name === `pa_${d.name}`) && a.value === d.value)),
