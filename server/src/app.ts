@@ -219,7 +219,7 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
     productHead: async (slug, request) => {
       const snapshot = await catalog.get();
       const product = snapshot.productsBySlug.get(slug);
-      if (!product || !isListed(product.row) || product.row.type === 'VARIATION') return undefined;
+      if (!product || !isListed(product.row)) return undefined;
       const lang = pickLang(request.headers[LOCALE_HEADER] as string | undefined, request.cookies[LOCALE_COOKIE], request.headers['accept-language']);
       return productHead(snapshot, product, { lang, baseUrl: config.siteUrl }).html;
     },

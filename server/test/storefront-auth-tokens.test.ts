@@ -16,8 +16,20 @@ const LOGIN = /* GraphQL */ `
       authTokenExpiration
       refreshToken
       refreshTokenExpiration
-      user { id databaseId username email firstName lastName name registeredDate }
-      customer { databaseId sessionToken }
+      user {
+        id
+        databaseId
+        username
+        email
+        firstName
+        lastName
+        name
+        registeredDate
+      }
+      customer {
+        databaseId
+        sessionToken
+      }
     }
   }
 `;
@@ -29,9 +41,29 @@ const UPDATE_CUSTOMER_PASSWORD = `mutation($p: String, $current: String) { updat
 const ORDERS = /* GraphQL */ `
   query Orders($where: CustomerToOrderConnectionWhereArgs) {
     customer {
-      orders(first: 10, where: $where) { nodes { databaseId status total(format: RAW) } }
+      orders(first: 10, where: $where) {
+        nodes {
+          databaseId
+          status
+          total(format: RAW)
+        }
+      }
       downloadableItems(first: 10) {
-        nodes { id downloadId name url accessExpires downloadsRemaining product { databaseId slug } order { databaseId } }
+        nodes {
+          id
+          downloadId
+          name
+          url
+          accessExpires
+          downloadsRemaining
+          product {
+            databaseId
+            slug
+          }
+          order {
+            databaseId
+          }
+        }
       }
     }
   }
@@ -59,7 +91,9 @@ describe.each(databaseKinds)('storefront auth tokens on %s', (kind) => {
     testDb = await createTestDatabase(kind);
     now = new Date(START);
     app = await startTestApp(testDb.database, {}, () => now);
-    const registered = await new Browser(() => app).graphql(REGISTER, { input: { email: 'an@example.be', password: PASSWORD, firstName: 'An', lastName: 'Peeters' } });
+    const registered = await new Browser(() => app).graphql(REGISTER, {
+      input: { email: 'an@example.be', password: PASSWORD, firstName: 'An', lastName: 'Peeters' },
+    });
     expect(registered.body.errors).toBeUndefined();
     customerId = registered.body.data.registerCustomer.customer.databaseId;
     expect(registered.body.data.registerCustomer.authToken).toEqual(expect.any(String));
@@ -205,7 +239,10 @@ describe.each(databaseKinds)('storefront auth tokens on %s', (kind) => {
       },
     ]);
     const orderDownloads = await ask(ORDER_DOWNLOADS, { id: String(paid.id) }, authToken);
-    expect(orderDownloads.body.data.order.downloadableItems).toEqual({ nodes: [{ name: 'Receptenboek', product: { slug: 'frietsaus-receptenboek' } }], pageInfo: { hasNextPage: false } });
+    expect(orderDownloads.body.data.order.downloadableItems).toEqual({
+      nodes: [{ name: 'Receptenboek', product: { slug: 'frietsaus-receptenboek' } }],
+      pageInfo: { hasNextPage: false },
+    });
     // After the access period the download is gone from the list.
     now = new Date(paidAt.getTime() + 31 * 86_400_000);
     const { authToken: later } = await login();

@@ -12,22 +12,55 @@ const PRODUCT_PAGE = /* GraphQL */ `
     product(id: $slug, idType: SLUG) {
       databaseId
       fullYoastHead(sanitize: true, frontendUrl: $frontendUrl)
-      image { sourceUrl(size: MEDIUM_LARGE) }
-      ... on ProductWithPricing { price(format: RAW) regularPrice(format: RAW) salePrice(format: RAW) }
+      image {
+        sourceUrl(size: MEDIUM_LARGE)
+      }
+      ... on ProductWithPricing {
+        price(format: RAW)
+        regularPrice(format: RAW)
+        salePrice(format: RAW)
+      }
       ... on ProductWithAttributes {
         attributes {
           nodes {
             name
             ... on GlobalProductAttribute {
-              terms(where: { orderby: NAME, order: DESC }) { nodes { taxonomyName name slug } }
+              terms(where: { orderby: NAME, order: DESC }) {
+                nodes {
+                  taxonomyName
+                  name
+                  slug
+                }
+              }
             }
           }
         }
       }
-      ... on SimpleProduct { weight length width height virtual }
+      ... on SimpleProduct {
+        weight
+        length
+        width
+        height
+        virtual
+      }
       reviews(first: 5) {
         averageRating
-        edges { rating node { __typename databaseId content approved type commentedOnId author { node { name } } } }
+        edges {
+          rating
+          node {
+            __typename
+            databaseId
+            content
+            approved
+            type
+            commentedOnId
+            author {
+              node {
+                name
+              }
+            }
+          }
+        }
       }
     }
   }
@@ -36,9 +69,33 @@ const VARIABLE = /* GraphQL */ `
   query Variable($slug: ID!) {
     product(id: $slug, idType: SLUG) {
       ... on VariableProduct {
-        defaultAttributes { nodes { name value label } }
-        attributes { nodes { ... on GlobalProductAttribute { terms { nodes { slug taxonomyName } } } } }
-        variations { nodes { databaseId ... on ProductWithPricing { price(format: RAW) } } }
+        defaultAttributes {
+          nodes {
+            name
+            value
+            label
+          }
+        }
+        attributes {
+          nodes {
+            ... on GlobalProductAttribute {
+              terms {
+                nodes {
+                  slug
+                  taxonomyName
+                }
+              }
+            }
+          }
+        }
+        variations {
+          nodes {
+            databaseId
+            ... on ProductWithPricing {
+              price(format: RAW)
+            }
+          }
+        }
       }
     }
   }
@@ -55,7 +112,10 @@ describe.each(databaseKinds)('WooGraphQL schema additions on %s', (kind) => {
     testDb = await createTestDatabase(kind);
     const db = testDb.database.db;
     const [image] = await db.insert(t.media).values({ src: '/media/demo/frieten.svg', title: 'Stoofvlees', width: 800, height: 600 }).returning();
-    const [formaat] = await db.insert(t.attributes).values({ slug: 'pa_formaat', name: { nl: 'Formaat', en: 'Size' } }).returning();
+    const [formaat] = await db
+      .insert(t.attributes)
+      .values({ slug: 'pa_formaat', name: { nl: 'Formaat', en: 'Size' } })
+      .returning();
     await db.insert(t.attributeTerms).values([
       { attributeId: formaat!.id, slug: 'klein', name: { nl: 'Klein' }, menuOrder: 1 },
       { attributeId: formaat!.id, slug: 'middel', name: { nl: 'Middel' }, menuOrder: 2 },
@@ -90,8 +150,20 @@ describe.each(databaseKinds)('WooGraphQL schema additions on %s', (kind) => {
     await db
       .insert(t.productAttributes)
       .values({ productId: fries.id, position: 0, attributeId: formaat!.id, name: 'pa_formaat', options: ['klein', 'middel', 'groot'], variation: true });
-    await aProduct(db, { type: 'VARIATION', parentId: fries.id, slug: 'friet-klein', regularPrice: 320, variationAttributes: [{ name: 'pa_formaat', value: 'klein' }] });
-    await aProduct(db, { type: 'VARIATION', parentId: fries.id, slug: 'friet-groot', regularPrice: 500, variationAttributes: [{ name: 'pa_formaat', value: 'groot' }] });
+    await aProduct(db, {
+      type: 'VARIATION',
+      parentId: fries.id,
+      slug: 'friet-klein',
+      regularPrice: 320,
+      variationAttributes: [{ name: 'pa_formaat', value: 'klein' }],
+    });
+    await aProduct(db, {
+      type: 'VARIATION',
+      parentId: fries.id,
+      slug: 'friet-groot',
+      regularPrice: 500,
+      variationAttributes: [{ name: 'pa_formaat', value: 'groot' }],
+    });
     const menu = await aProduct(db, { type: 'GROUPED', slug: 'menu', regularPrice: null });
     await db.insert(t.productLinks).values([
       { productId: menu.id, linkedId: stew.id, kind: 'grouped', position: 0 },
@@ -132,7 +204,9 @@ describe.each(databaseKinds)('WooGraphQL schema additions on %s', (kind) => {
       },
     ]);
     expect(product.reviews.averageRating).toBe(4.5);
-    expect(product.reviews.edges.map((e: { rating: number; node: { author: { node: { name: string } } } }) => [e.rating, e.node.author.node.name]).sort()).toEqual([
+    expect(
+      product.reviews.edges.map((e: { rating: number; node: { author: { node: { name: string } } } }) => [e.rating, e.node.author.node.name]).sort(),
+    ).toEqual([
       [4, 'An'],
       [5, 'Bert'],
     ]);
@@ -169,7 +243,16 @@ describe.each(databaseKinds)('WooGraphQL schema additions on %s', (kind) => {
     expect(codeOf(bad.body)).toBe('INVALID_INPUT');
 
     // A variable product offers the range of its variations.
-    const fries = await graphql(app, `{ product(id: "friet", idType: SLUG) { fullYoastHead } }`);
+    const fries = await graphql(
+      app,
+      `
+        {
+          product(id: "friet", idType: SLUG) {
+            fullYoastHead
+          }
+        }
+      `,
+    );
     const friesLd = JSON.parse(/<script[^>]*>(.*)<\/script>/s.exec(fries.body.data.product.fullYoastHead)![1]!);
     expect(friesLd.offers).toMatchObject({ '@type': 'AggregateOffer', lowPrice: '3.20', highPrice: '5.00', offerCount: 2 });
   });
@@ -204,7 +287,21 @@ describe.each(databaseKinds)('WooGraphQL schema additions on %s', (kind) => {
   });
 
   it('stripePaymentIntent answers that Stripe is not configured', async () => {
-    const result = await graphql(app, `query($m: StripePaymentMethodEnum) { stripePaymentIntent(stripePaymentMethod: $m) { id clientSecret amount currency error } }`, { m: 'SETUP' });
+    const result = await graphql(
+      app,
+      `
+        query ($m: StripePaymentMethodEnum) {
+          stripePaymentIntent(stripePaymentMethod: $m) {
+            id
+            clientSecret
+            amount
+            currency
+            error
+          }
+        }
+      `,
+      { m: 'SETUP' },
+    );
     expect(codeOf(result.body)).toBe('STRIPE_NOT_CONFIGURED');
     expect(result.body.errors[0].message).toBe('Stripe is not configured.');
   });

@@ -143,11 +143,7 @@ export const Customer = {
   isPayingCustomer: async (c: CustomerNode, _: unknown, ctx: GraphQLContext) => {
     return c.userId ? isPayingCustomer(ctx.services.db, c.userId) : false;
   },
-  orders: async (
-    c: CustomerNode,
-    args: { first?: number | null; after?: string | null; where?: CustomerOrdersWhere | null },
-    ctx: GraphQLContext,
-  ) => {
+  orders: async (c: CustomerNode, args: { first?: number | null; after?: string | null; where?: CustomerOrdersWhere | null }, ctx: GraphQLContext) => {
     // Only the logged-in owner: a Customer node is never built for anyone else, but check anyway.
     const viewer = ctx.account.viewer;
     if (!c.userId || viewer.kind === 'guest' || viewer.id !== c.userId) return connectionFromArray([], {});
@@ -229,7 +225,10 @@ export const accountMutations = {
   ) =>
     accountCall(async () => {
       if (input.provider && input.provider !== 'PASSWORD') {
-        throw new DomainError('LOGIN_PROVIDER_NOT_SET_UP', `Logging in with ${input.provider} is not set up in this shop; log in with your username and password.`);
+        throw new DomainError(
+          'LOGIN_PROVIDER_NOT_SET_UP',
+          `Logging in with ${input.provider} is not set up in this shop; log in with your username and password.`,
+        );
       }
       const username = input.credentials?.username ?? input.username ?? '';
       const password = input.credentials?.password ?? input.password ?? '';

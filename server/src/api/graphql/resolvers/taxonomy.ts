@@ -95,7 +95,12 @@ export function termsOfAttribute(ctx: GraphQLContext, taxonomy: string): TermNod
 export type TermOrderField = 'NAME' | 'SLUG' | 'TERM_ORDER' | 'COUNT' | 'TERM_ID';
 
 /** WordPress's term orderby: TERM_ORDER (the default) keeps the given order; ASC unless DESC is asked. */
-export function sortTerms(terms: TermNodeValue[], orderby: TermOrderField | null | undefined, order: 'ASC' | 'DESC' | null | undefined, lang: Lang): TermNodeValue[] {
+export function sortTerms(
+  terms: TermNodeValue[],
+  orderby: TermOrderField | null | undefined,
+  order: 'ASC' | 'DESC' | null | undefined,
+  lang: Lang,
+): TermNodeValue[] {
   const compare: Record<TermOrderField, ((a: TermNodeValue, b: TermNodeValue) => number) | undefined> = {
     NAME: (a, b) => a.name.localeCompare(b.name, lang),
     SLUG: (a, b) => a.slug.localeCompare(b.slug),
