@@ -217,7 +217,7 @@ describe.each(databaseKinds)('WooGraphQL schema additions on %s', (kind) => {
 
   it('fullYoastHead: title, description, canonical, Open Graph, Twitter and JSON-LD with offers, escaped', async () => {
     const head: string = (await graphql(app, PRODUCT_PAGE, { slug: 'stoofvlees' })).body.data.product.fullYoastHead;
-    expect(head).toContain('<title>Stoofvlees &quot;huisgemaakt&quot; &amp; friet - Frituur Bakje</title>');
+    expect(head).toContain('<title>Stoofvlees &quot;huisgemaakt&quot; &amp; friet | Frituur Bakje</title>');
     expect(head).toContain('<link rel="canonical" href="https://bakje.example/product/stoofvlees" />');
     expect(head).toContain('<meta property="og:type" content="product" />');
     expect(head).toContain('<meta property="og:image" content="https://bakje.example/media/demo/frieten.svg" />');
@@ -260,7 +260,7 @@ describe.each(databaseKinds)('WooGraphQL schema additions on %s', (kind) => {
   it("the server puts the product's head into its own product page, in the visitor's language", async () => {
     const page = await app.server.inject({ method: 'GET', url: '/product/stoofvlees', headers: { 'accept-language': 'fr-BE' } });
     expect(page.statusCode).toBe(200);
-    expect(page.body).toContain('<meta property="og:title" content="Stoofvlees &quot;huisgemaakt&quot; &amp; friet - Frituur Bakje" />');
+    expect(page.body).toContain('<meta property="og:title" content="Stoofvlees &quot;huisgemaakt&quot; &amp; friet | Frituur Bakje" />');
     expect(page.body).toContain('<meta property="og:locale" content="fr_FR" />');
     expect(page.body.match(/<title>/g)).toHaveLength(1);
     const unknown = await app.server.inject({ method: 'GET', url: '/product/bestaat-niet' });

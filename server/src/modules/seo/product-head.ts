@@ -57,7 +57,8 @@ export function productHead(catalog: CatalogSnapshot, product: ProductRecord, op
   const store = parseStoreSettings(catalog.settings.get('store'));
   const siteName = store.siteName;
   const name = translate(product.row.name, lang);
-  const title = siteName ? `${name} - ${siteName}` : name;
+  // The same title the app sets once it runs (web/src/lib/useDocumentTitle.ts).
+  const title = siteName ? `${name} | ${siteName}` : name;
   const description = excerpt(translate(product.row.shortDescription, lang) || translate(product.row.description, lang), DESCRIPTION_LENGTH);
   const canonical = absolute(baseUrl, `/product/${encodeURIComponent(product.row.slug)}`);
   const media = product.row.imageId === null ? undefined : catalog.media.get(product.row.imageId);
