@@ -146,6 +146,11 @@ describe.each(databaseKinds)('storefront auth tokens on %s', (kind) => {
 
     // An auth token is not a refresh token.
     expect(codeOf((await ask(REFRESH, { token: fresh })).body)).toBe('INVALID_REFRESH_TOKEN');
+
+    // Logging in again while still sending the expired token: the answer speaks for the new login.
+    const again = await ask(LOGIN, { username: 'an@example.be', password: PASSWORD }, tokens.authToken);
+    expect(again.body.errors).toBeUndefined();
+    expect(again.body.data.login.customer.databaseId).toBe(customerId);
   });
 
   it('logout ends the auth token and the refresh token at once', async () => {

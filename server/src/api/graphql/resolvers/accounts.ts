@@ -204,6 +204,8 @@ export async function startLogin(ctx: GraphQLContext, user: UserRow, created: Pa
   // Resolvers below this one (customer, viewer) see the new login.
   ctx.account.viewer = user.role === 'customer' ? { kind: 'customer', id: user.id } : { kind: 'staff', id: user.id, role: user.role };
   ctx.account.session = created;
+  // A stale Bearer token sent along no longer speaks for this request.
+  ctx.account.tokenProblem = undefined;
 }
 
 export const accountMutations = {
@@ -274,6 +276,7 @@ export const accountMutations = {
     ctx.account.endSession();
     ctx.account.viewer = { kind: 'guest' };
     ctx.account.session = undefined;
+    ctx.account.tokenProblem = undefined;
     // A fresh guest session with an empty cart; the customer's saved cart waits for the next login.
     ctx.session.bindOwner(undefined);
     return { clientMutationId: input?.clientMutationId, success: true };
