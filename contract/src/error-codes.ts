@@ -151,6 +151,10 @@ export const errorCodes = {
   PRINTER_NOT_CONFIGURED: 'conflict',
   PRINT_FAILED: 'unavailable',
   VIRTUAL_PRINTER_OFF: 'not_found',
+
+  // Point-of-sale sync.
+  POS_SETTINGS_INVALID: 'invalid',
+  POS_SYNC_OFF: 'conflict',
 } as const satisfies Record<string, ErrorKind>;
 
 export type ErrorCode = keyof typeof errorCodes;
