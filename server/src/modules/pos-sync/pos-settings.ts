@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import type { PosSettingsView } from '@bakje/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { settings } from '../../db/schema/index.js';
 import { DomainError } from '../../errors/domain-error.js';
@@ -13,14 +14,6 @@ export const posSettingsSchema = z.object({
   apiKey: z.string().trim().max(200).default(''),
 });
 export type PosSettings = z.infer<typeof posSettingsSchema>;
-
-/** What the dashboard may see: never the key, only whether it is set and its last four characters. */
-export interface PosSettingsView {
-  enabled: boolean;
-  baseUrl: string;
-  apiKeySet: boolean;
-  apiKeyLast4: string;
-}
 
 export const posSettingsView = (s: PosSettings): PosSettingsView => ({
   enabled: s.enabled,
@@ -42,19 +35,33 @@ export async function readPosSettings(db: DbOrTx): Promise<PosSettings> {
 /** True when catalogue writes should reach the point of sale. */
 export const posSyncOn = (s: PosSettings) => s.enabled && s.baseUrl !== '' && s.apiKey !== '';
 
+const FIELD_MESSAGES: Record<string, string> = {
+  enabled: 'enabled is true or false.',
+  baseUrl: 'The address is an http:// or https:// URL.',
+  apiKey: 'The API key is at most 200 characters.',
+};
+
+const posSettingsRefused = (fields: { field: string; message: string }[]) =>
+  new DomainError('POS_SETTINGS_INVALID', `Point-of-sale settings not saved: ${fields.map((f) => `${f.field}: ${f.message}`).join(' ')}`, { fields });
+
 /** Validates a change strictly (bad input changes nothing); an empty or absent key keeps the stored one. */
 export async function updatePosSettings(db: DbOrTx, patch: unknown): Promise<PosSettings> {
   const input = posSettingsSchema.partial().strict().safeParse(patch);
   if (!input.success) {
-    const issue = input.error.issues[0]!;
-    throw new DomainError('POS_SETTINGS_INVALID', `${issue.path.join('.') || 'settings'}: ${issue.message}`, { params: issue.path.map(String) });
+    throw posSettingsRefused(
+      input.error.issues.flatMap((issue) =>
+        issue.code === 'unrecognized_keys'
+          ? issue.keys.map((key) => ({ field: key, message: `Unknown setting "${key}".` }))
+          : [{ field: issue.path.map(String).join('.'), message: FIELD_MESSAGES[String(issue.path[0])] ?? issue.message }],
+      ),
+    );
   }
   const current = await readPosSettings(db);
   const next = posSettingsSchema.parse({ ...current, ...input.data, ...(input.data.apiKey ? {} : { apiKey: current.apiKey }) });
   if (next.enabled && (next.baseUrl === '' || next.apiKey === '')) {
-    throw new DomainError('POS_SETTINGS_INVALID', 'Give the point of sale address and API key before switching the sync on.', {
-      params: [next.baseUrl === '' ? 'baseUrl' : 'apiKey'],
-    });
+    throw posSettingsRefused([
+      { field: next.baseUrl === '' ? 'baseUrl' : 'apiKey', message: 'Give the point of sale address and API key before switching the sync on.' },
+    ]);
   }
   await db
     .insert(settings)

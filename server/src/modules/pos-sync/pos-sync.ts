@@ -1,4 +1,5 @@
 import { and, eq, gte, ne, or, sql, type Column } from 'drizzle-orm';
+import type { PosSyncOverview, PosSyncRow } from '@bakje/contract';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { categories, posSyncStatus, products, settings, type PosEntityType } from '../../db/schema/index.js';
 import { DomainError } from '../../errors/domain-error.js';
@@ -179,19 +180,8 @@ export async function syncOne(db: Db, entity: PosEntityType, id: number): Promis
   });
 }
 
-export interface PosSyncRow {
-  entity: PosEntityType;
-  id: number;
-  name: string;
-  posId: string | null;
-  syncedAt: string | null;
-  outcome: string | null;
-  failedAt: string | null;
-  error: string | null;
-}
-
 /** Every product and category with its link and last sync, failures first (the dashboard's page). */
-export async function posSyncOverview(db: Db): Promise<{ rows: PosSyncRow[]; run: { startedAt: string; total: number; done: number; failed: number } | null }> {
+export async function posSyncOverview(db: Db): Promise<Omit<PosSyncOverview, 'settings'>> {
   const status = (entity: PosEntityType, idColumn: Column) => and(eq(posSyncStatus.entityType, entity), eq(posSyncStatus.entityId, idColumn));
   const productRows = await db
     .select({ id: products.id, name: products.name, posId: products.cloudposProductId, s: posSyncStatus })
@@ -210,7 +200,7 @@ export async function posSyncOverview(db: Db): Promise<{ rows: PosSyncRow[]; run
       name: r.name.nl,
       posId: r.posId,
       syncedAt: r.s?.syncedAt?.toISOString() ?? null,
-      outcome: r.s?.outcome ?? null,
+      outcome: (r.s?.outcome as PosSyncRow['outcome']) ?? null,
       failedAt: r.s?.failedAt?.toISOString() ?? null,
       error: r.s?.error ?? null,
     });
