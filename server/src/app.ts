@@ -67,6 +67,8 @@ import { mediaDir } from './paths.js';
 import { registerCloudPosRoutes } from './api/rest/cloudpos.js';
 import { posSyncJobHandler } from './modules/pos-sync/pos-sync.js';
 import { startPosSimulator } from './modules/pos-sync/pos-runtime.js';
+import { registerMenuTransferRoutes } from './api/rest/menu-transfer.js';
+import { menuImportJobHandler } from './modules/menu-transfer/menu-import.js';
 
 export { mediaDir };
 
@@ -194,12 +196,14 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
   registerDashboardRoutes(server, { db: database.db });
   registerStaffTimeSlotRoutes(server, { db: database.db, clock, timeZone: config.timeZone });
   await registerCloudPosRoutes(server, { db: database.db, keys, siteUrl: config.siteUrl, clock });
+  await registerMenuTransferRoutes(server, { db: database.db, catalog, siteUrl: config.siteUrl });
   const posSimulator = await startPosSimulator(config, database.db, log.child({ module: 'pos-simulator' }));
   const handlers = new JobHandlers()
     .register(printJobHandler({ timeZone: config.timeZone, retryBaseMs: config.printing.retryBaseMs }))
     .register(mailJobHandler(config.smtpUrl ? smtpTransport(config.smtpUrl) : localMailboxTransport(database.db, clock), config.mailFrom))
     .register(mediaVariantsJobHandler(media))
-    .register(posSyncJobHandler());
+    .register(posSyncJobHandler())
+    .register(menuImportJobHandler());
   const jobs = await startJobs(config, database, handlers, log);
   registerJobRoutes(server, { db: database.db, handlers });
   const tidyUp = async () => {
