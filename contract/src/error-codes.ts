@@ -156,6 +156,15 @@ export const errorCodes = {
   PRINTER_NOT_CONFIGURED: 'conflict',
   PRINT_FAILED: 'unavailable',
   VIRTUAL_PRINTER_OFF: 'not_found',
+
+  // Point-of-sale sync.
+  POS_SETTINGS_INVALID: 'invalid',
+  POS_SYNC_OFF: 'conflict',
+
+  // Menu import.
+  MENU_IMPORT_NOT_FOUND: 'not_found',
+  MENU_IMPORT_NOT_PENDING: 'conflict',
+  MENU_IMPORT_HAS_PROBLEMS: 'conflict',
 } as const satisfies Record<string, ErrorKind>;
 
 export type ErrorCode = keyof typeof errorCodes;

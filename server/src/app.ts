@@ -68,6 +68,11 @@ import { registerMediaRoutes, WP_PREFIX } from './api/rest/wc/media-routes.js';
 import { registerMediaFiles } from './api/web/media-files.js';
 
 import { mediaDir } from './paths.js';
+import { registerCloudPosRoutes } from './api/rest/cloudpos.js';
+import { posSyncJobHandler } from './modules/pos-sync/pos-sync.js';
+import { startPosSimulator } from './modules/pos-sync/pos-runtime.js';
+import { registerMenuTransferRoutes } from './api/rest/menu-transfer.js';
+import { menuImportJobHandler } from './modules/menu-transfer/menu-import.js';
 
 export { mediaDir };
 
@@ -195,10 +200,15 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
   registerAccountRoutes(server, { db: database.db, auth, localMailbox: !config.smtpUrl, clock });
   registerDashboardRoutes(server, { db: database.db });
   registerStaffTimeSlotRoutes(server, { db: database.db, clock, timeZone: config.timeZone });
+  await registerCloudPosRoutes(server, { db: database.db, keys, siteUrl: config.siteUrl, clock });
+  await registerMenuTransferRoutes(server, { db: database.db, catalog, siteUrl: config.siteUrl });
+  const posSimulator = await startPosSimulator(config, database.db, log.child({ module: 'pos-simulator' }));
   const handlers = new JobHandlers()
     .register(printJobHandler({ timeZone: config.timeZone, retryBaseMs: config.printing.retryBaseMs }))
     .register(mailJobHandler(config.smtpUrl ? smtpTransport(config.smtpUrl) : localMailboxTransport(database.db, clock), config.mailFrom))
-    .register(mediaVariantsJobHandler(media));
+    .register(mediaVariantsJobHandler(media))
+    .register(posSyncJobHandler())
+    .register(menuImportJobHandler());
   const jobs = await startJobs(config, database, handlers, log);
   registerJobRoutes(server, { db: database.db, handlers });
   const tidyUp = async () => {
@@ -237,6 +247,7 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
       await server.close();
       await jobs.stop();
       await printing.stop();
+      await posSimulator.stop();
       await catalog.stop();
     },
   };

@@ -48,6 +48,7 @@ const schema = z.object({
   BAKJE_PRINT_RETRY_MS: z.coerce.number().int().min(1).max(3_600_000).default(2000),
   BAKJE_VIRTUAL_PRINTER: boolean.optional(),
   BAKJE_VIRTUAL_PRINTER_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  BAKJE_POS_SIMULATOR: boolean.optional(),
   BAKJE_ADMIN_EMAIL: z.email().optional(),
   BAKJE_ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').max(128).optional(),
   BAKJE_TRUST_PROXY: z
@@ -141,6 +142,10 @@ export interface Config {
     virtualPrinter: boolean;
     virtualPrinterPort: number;
   };
+  pos: {
+    /** Start the point-of-sale simulator and point empty point-of-sale settings at it (demo mode by default). */
+    simulator: boolean;
+  };
   /** Folder of the built web app, served at /. */
   webDist: string;
   /** Guest carts unchanged this long are deleted by the hourly housekeeping (decision 0007). */
@@ -215,6 +220,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, rootDir = pr
       virtualPrinter: env.BAKJE_VIRTUAL_PRINTER ?? (env.BAKJE_SEED_DEMO && env.NODE_ENV !== 'test'),
       virtualPrinterPort: env.BAKJE_VIRTUAL_PRINTER_PORT,
     },
+    pos: { simulator: env.BAKJE_POS_SIMULATOR ?? (env.BAKJE_SEED_DEMO && env.NODE_ENV !== 'test') },
     webDist: path.resolve(rootDir, 'web/dist'),
     guestCartDays: env.BAKJE_GUEST_CART_DAYS,
     orderKeyDetailsHours: env.BAKJE_ORDER_KEY_DETAILS_HOURS,

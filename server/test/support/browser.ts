@@ -53,7 +53,8 @@ export class Browser {
     return { status: response.statusCode, body: response.json(), headers: response.headers };
   }
 
-  async request(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, options: BrowserOptions = {}) {
+  /** `body` is sent as JSON; `options.raw` as it is, with the content type of `options.headers`. */
+  async request(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown, options: BrowserOptions & { raw?: string } = {}) {
     const response = await this.app().server.inject({
       method,
       url,
@@ -63,7 +64,7 @@ export class Browser {
         ...(options.csrf !== false && this.cookies.get('bakje_csrf') ? { 'x-csrf-token': this.cookies.get('bakje_csrf')! } : {}),
         ...options.headers,
       },
-      ...(body !== undefined ? { payload: JSON.stringify(body) } : {}),
+      ...(body !== undefined ? { payload: JSON.stringify(body) } : options.raw !== undefined ? { payload: options.raw } : {}),
     });
     this.remember(response.headers['set-cookie']);
     return response;

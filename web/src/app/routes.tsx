@@ -29,6 +29,7 @@ const DashboardStaffPage = lazy(() => import('../dashboard/admin/StaffPage'));
 const DashboardTimeSlotsPage = lazy(() => import('../dashboard/timeslots/TimeSlotsPage'));
 const DashboardApiKeysPage = lazy(() => import('../dashboard/admin/ApiKeysPage'));
 const DashboardPrintingPage = lazy(() => import('../dashboard/admin/printing/PrintingPage'));
+const DashboardPosPage = lazy(() => import('../dashboard/admin/pos/PosPage'));
 const DashboardJobsPage = lazy(() => import('../dashboard/admin/jobs/JobsPage'));
 const DashboardMailboxPage = lazy(() => import('../dashboard/admin/MailboxPage'));
 const DashboardOrdersPage = lazy(() => import('../dashboard/orders/OrdersPage'));
@@ -169,6 +170,14 @@ export const routes: RouteObject[] = [
         element: (
           <StaffScreen>
             <DashboardPrintingPage />
+          </StaffScreen>
+        ),
+      },
+      {
+        path: 'dashboard/pos',
+        element: (
+          <StaffScreen>
+            <DashboardPosPage />
           </StaffScreen>
         ),
       },

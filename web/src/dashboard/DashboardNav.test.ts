@@ -27,6 +27,7 @@ describe('dashboard navigation by role', () => {
       '/dashboard/jobs',
       '/dashboard/hours',
       '/dashboard/delivery',
+      '/dashboard/pos',
       '/dashboard/mailbox',
     ]);
     expect(paths(ADMIN)).toEqual([
@@ -46,6 +47,7 @@ describe('dashboard navigation by role', () => {
       '/dashboard/jobs',
       '/dashboard/hours',
       '/dashboard/delivery',
+      '/dashboard/pos',
       '/dashboard/mailbox',
     ]);
     expect(paths([])).toEqual([]);

@@ -14,6 +14,7 @@ import {
   type TranslationsInput,
 } from './taxonomy-common.js';
 import { recordChange, diffFields, type Actor } from '../catalog-audit/catalog-audit.js';
+import { queuePosSync } from '../pos-sync/pos-sync.js';
 
 /** Slugs the back-office lists leave out (docs/product.md §5): shown, but marked, in the dashboard. */
 export const EXCLUDED_CATEGORY_SLUGS = ['opties', 'uncategorized'] as const;
@@ -115,6 +116,7 @@ export async function createCategory(db: Db, input: CategoryInput & { name: stri
           })
           .returning();
         await recordChange(tx, { entityType: 'category', entityId: row!.id, action: 'create', actor, changes: diffFields({}, row!) });
+        await queuePosSync(tx, 'category', row!.id);
         return { id: row!.id, version: await catalogVersionIn(tx) };
       }),
     slug,
@@ -140,6 +142,7 @@ export async function updateCategory(db: Db, id: number, input: CategoryInput, a
             .where(eq(categories.id, id))
             .returning();
           await recordChange(tx, { entityType: 'category', entityId: id, action: 'update', actor, changes: diffFields(current, after!) });
+          await queuePosSync(tx, 'category', id);
         }
         return { id, version: await catalogVersionIn(tx) };
       }),

@@ -7,6 +7,7 @@ import type { ProductType, StockStatus, Translated, MetaEntry } from '../../db/s
 import { DomainError } from '../../errors/domain-error.js';
 import { sanitizeRichText } from '../rich-text/sanitize.js';
 import { diffFields, recordChange, type Actor } from '../catalog-audit/catalog-audit.js';
+import { queuePosSync } from '../pos-sync/pos-sync.js';
 
 export type ProductInput = z.output<typeof productWriteBody>;
 export type VariationInput = z.output<typeof variationWriteBody>;
@@ -536,6 +537,7 @@ export async function createProduct(tx: Tx, input: ProductInput, actor: Actor): 
   const id = row!.id;
   await writeRelations(tx, id, { ...input, allergens }, values.name!.nl);
   await recordChange(tx, { entityType: 'product', entityId: id, action: 'create', actor, changes: diffFields({}, await auditView(tx, id)) });
+  await queuePosSync(tx, 'product', id);
   return id;
 }
 
@@ -560,6 +562,7 @@ export async function updateProduct(tx: Tx, id: number, input: ProductInput, act
     .where(eq(t.products.id, id));
   await writeRelations(tx, id, { ...input, allergens }, (values.name ?? current.name).nl);
   await recordChange(tx, { entityType: 'product', entityId: id, action: 'update', actor, changes: diffFields(before, await auditView(tx, id)) });
+  await queuePosSync(tx, 'product', id);
 }
 
 /** DELETE /products/{id}: to the trash, or for good with force (its variations go with it). */

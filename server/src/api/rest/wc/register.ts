@@ -54,7 +54,7 @@ export async function registerWooCommerceRest(
 }
 
 /** Authentication, input checks and the WooCommerce error shape shared by both prefixes. */
-function wooCommerceScope(api: FastifyInstance, deps: { keys: ApiKeyService; siteUrl: string; clock: () => Date }) {
+export function wooCommerceScope(api: FastifyInstance, deps: { keys: ApiKeyService; siteUrl: string; clock: () => Date }) {
   api.addHook('onRequest', async (request: FastifyRequest) => {
     const reading = READ_METHODS.has(request.method);
     // The dashboard: a staff login cookie (its CSRF token checked by api/http/viewer.ts) with the right permission.

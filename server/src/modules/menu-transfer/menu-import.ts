@@ -1,0 +1,229 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { productWriteBody, variationWriteBody } from '@bakje/contract';
+import type { Db, DbOrTx, Tx } from '../../db/client.js';
+import { attributes, categories, menuImports, products } from '../../db/schema/index.js';
+import { DomainError } from '../../errors/domain-error.js';
+import { PermanentJobError, type JobHandler } from '../../jobs/job-runner.js';
+import { enqueueJobs } from '../../jobs/job-store.js';
+import type { Actor } from '../catalog-audit/catalog-audit.js';
+import { createCategory } from '../catalog/categories.js';
+import { createProduct, createVariation, updateProduct, updateVariation } from '../catalog/product-write.js';
+import { planRows, readCsv, type PlannedAttribute, type PlannedRow, type RowProblem } from './woocommerce-csv.js';
+
+export const MENU_IMPORT_JOB = 'menu.import';
+
+export interface ImportResult {
+  created: number;
+  updated: number;
+  variations: number;
+  categories: number;
+}
+
+export interface ImportView {
+  id: string;
+  fileName: string;
+  status: 'preview' | 'applying' | 'done' | 'failed';
+  total: number;
+  /** Rows applied so far while applying (known on the instance that applies it). */
+  applied: number;
+  rows: { row: number; kind: PlannedRow['kind']; name: string; sku: string }[];
+  problems: RowProblem[];
+  result: ImportResult | { error: string; row: number | null } | null;
+}
+
+/** Progress of the imports this process is applying; the database knows only the outcome (see applyImport). */
+const progress = new Map<string, number>();
+
+function viewOf(row: typeof menuImports.$inferSelect): ImportView {
+  const planned = row.planned as PlannedRow[];
+  return {
+    id: row.id,
+    fileName: row.fileName,
+    status: row.status,
+    total: row.total,
+    applied: row.status === 'done' ? row.total : (progress.get(row.id) ?? 0),
+    rows: planned.map((p) => ({ row: p.row, kind: p.kind, name: p.kind === 'product' ? (p.body.name ?? '') : p.parentRef, sku: p.sku })),
+    problems: row.problems as RowProblem[],
+    result: row.result as ImportView['result'],
+  };
+}
+
+/**
+ * Reads and checks a WooCommerce product CSV and keeps the plan, writing nothing to the catalogue: the preview
+ * names every bad row; only a file without problems can be applied.
+ */
+export async function previewImport(db: Db, input: { csv: string; fileName: string; createdBy: number | null }): Promise<ImportView> {
+  const { rows, problems: fileProblems } = readCsv(input.csv);
+  const { planned, problems } = planRows(rows);
+  const all = [...fileProblems, ...problems];
+  // A variation's parent must be in the file or already in the shop.
+  const refs = new Set(planned.flatMap((p) => (p.kind === 'product' ? [p.ref, p.sku ? `sku:${p.sku}` : null] : [])).filter((r): r is string => r !== null));
+  for (const p of planned) {
+    if (p.kind !== 'variation') continue;
+    if (refs.has(p.parentRef.startsWith('id:') ? p.parentRef : `sku:${p.parentRef}`)) continue;
+    if ((await existingParent(db, p.parentRef)) === undefined)
+      all.push({ row: p.row, column: 'Parent', message: `No product ${p.parentRef} in the file or the shop.` });
+  }
+  if (rows.length === 0 && all.length === 0) all.push({ row: 1, column: '', message: 'The file has no rows.' });
+  all.sort((a, b) => a.row - b.row);
+  const [row] = await db
+    .insert(menuImports)
+    .values({ id: randomUUID(), fileName: input.fileName.slice(0, 200), createdBy: input.createdBy, total: planned.length, planned, problems: all })
+    .returning();
+  return viewOf(row!);
+}
+
+export async function importById(db: DbOrTx, id: string): Promise<ImportView> {
+  const [row] = await db.select().from(menuImports).where(eq(menuImports.id, id));
+  if (!row) throw new DomainError('MENU_IMPORT_NOT_FOUND', 'No such import.');
+  return viewOf(row);
+}
+
+/** Confirms a preview without problems: one job applies it, all rows or none. */
+export async function confirmImport(db: Db, id: string, actor: Actor): Promise<ImportView> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(menuImports).where(eq(menuImports.id, id)).for('update');
+    if (!row) throw new DomainError('MENU_IMPORT_NOT_FOUND', 'No such import.');
+    if (row.status !== 'preview') throw new DomainError('MENU_IMPORT_NOT_PENDING', 'This import was already applied or is being applied.');
+    if ((row.problems as RowProblem[]).length > 0) throw new DomainError('MENU_IMPORT_HAS_PROBLEMS', 'Fix the rows with problems and read the file in again.');
+    const [updated] = await tx.update(menuImports).set({ status: 'applying' }).where(eq(menuImports.id, id)).returning();
+    await enqueueJobs(tx, [{ kind: MENU_IMPORT_JOB, lane: 'menu-import', payload: { id, actor }, idempotencyKey: `menu-import:${id}` }]);
+    return viewOf(updated!);
+  });
+}
+
+async function existingParent(db: DbOrTx, ref: string): Promise<number | undefined> {
+  const byId = /^id:(\d+)$/.exec(ref);
+  const [row] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(byId ? eq(products.id, Number(byId[1])) : eq(products.sku, ref), eq(products.type, 'VARIABLE')));
+  return row?.id;
+}
+
+const lower = (text: string) => text.trim().toLocaleLowerCase('nl-BE');
+
+/** The category path "Snacks > Warm", found by name under its parent or created. */
+async function categoryOf(tx: Tx, path: string[], actor: Actor, counts: ImportResult): Promise<number> {
+  let parent = 0;
+  for (const name of path) {
+    const siblings = await tx
+      .select({ id: categories.id, name: categories.name })
+      .from(categories)
+      .where(parent === 0 ? sql`${categories.parentId} is null` : eq(categories.parentId, parent));
+    const found = siblings.find((c) => lower(c.name.nl) === lower(name));
+    if (found) {
+      parent = found.id;
+      continue;
+    }
+    // createCategory runs its own transaction: inside ours it is a savepoint.
+    const created = await createCategory(tx as unknown as Db, { name, parent }, actor);
+    counts.categories += 1;
+    parent = created.id;
+  }
+  return parent;
+}
+
+async function attributeInput(tx: Tx, attribute: PlannedAttribute | null, variable: boolean) {
+  if (!attribute) return undefined;
+  let id = 0;
+  if (attribute.global) {
+    const all = await tx.select({ id: attributes.id, name: attributes.name, slug: attributes.slug }).from(attributes);
+    id = all.find((a) => lower(a.name.nl) === lower(attribute.name) || a.slug === `pa_${lower(attribute.name)}`)?.id ?? 0;
+  }
+  return [{ ...(id ? { id } : { name: attribute.name }), options: attribute.values, visible: attribute.visible, variation: variable }];
+}
+
+async function productBySku(tx: Tx, sku: string, variation: boolean) {
+  if (!sku) return undefined;
+  const [row] = await tx
+    .select({ id: products.id, parentId: products.parentId })
+    .from(products)
+    .where(and(eq(products.sku, sku), variation ? eq(products.type, 'VARIATION') : ne(products.type, 'VARIATION')));
+  return row;
+}
+
+async function applyRows(tx: Tx, planned: PlannedRow[], actor: Actor, onRow: (done: number) => void): Promise<ImportResult> {
+  const counts: ImportResult = { created: 0, updated: 0, variations: 0, categories: 0 };
+  const refs = new Map<string, number>();
+  let done = 0;
+  for (const p of planned) {
+    try {
+      if (p.kind === 'product') {
+        const categoryIds = [];
+        for (const path of p.categoryPaths) categoryIds.push({ id: await categoryOf(tx, path, actor, counts) });
+        const input = productWriteBody.parse({
+          ...p.body,
+          ...(p.categoryPaths.length ? { categories: categoryIds } : {}),
+          ...(p.attribute ? { attributes: await attributeInput(tx, p.attribute, p.body.type === 'variable') } : {}),
+        });
+        const existing = await productBySku(tx, p.sku, false);
+        let id: number;
+        if (existing) {
+          id = existing.id;
+          await updateProduct(tx, id, input, actor);
+          counts.updated += 1;
+        } else {
+          id = await createProduct(tx, input, actor);
+          counts.created += 1;
+        }
+        if (p.ref) refs.set(p.ref, id);
+        if (p.sku) refs.set(`sku:${p.sku}`, id);
+      } else {
+        const parentId = refs.get(p.parentRef.startsWith('id:') ? p.parentRef : `sku:${p.parentRef}`) ?? (await existingParent(tx, p.parentRef));
+        if (parentId === undefined) throw new DomainError('PRODUCT_INVALID', `No product ${p.parentRef} in the file or the shop.`, { params: ['Parent'] });
+        const input = variationWriteBody.parse(p.body);
+        const existing = await productBySku(tx, p.sku, true);
+        if (existing && existing.parentId === parentId) await updateVariation(tx, parentId, existing.id, input, actor);
+        else await createVariation(tx, parentId, input, actor);
+        counts.variations += 1;
+      }
+    } catch (error) {
+      throw new RowFailed(p.row, error instanceof Error ? error.message : String(error));
+    }
+    done += 1;
+    onRow(done);
+  }
+  return counts;
+}
+
+class RowFailed extends Error {
+  constructor(
+    readonly row: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The job of a confirmed import: every row in one transaction, so a failure leaves the catalogue as it was. */
+export function menuImportJobHandler(): JobHandler<{ id: string; actor: Actor }> {
+  return {
+    kind: MENU_IMPORT_JOB,
+    maxAttempts: 3,
+    describe: (payload) => ({ importId: payload.id }),
+    async handle(job, ctx) {
+      const [row] = await ctx.db.select().from(menuImports).where(eq(menuImports.id, job.payload.id));
+      if (!row || row.status !== 'applying') return { skipped: 'the import is not waiting to be applied' };
+      progress.set(row.id, 0);
+      try {
+        const result = await ctx.db.transaction(async (tx) => {
+          const counts = await applyRows(tx, row.planned as PlannedRow[], job.payload.actor, (done) => progress.set(row.id, done));
+          await tx.update(menuImports).set({ status: 'done', result: counts, finishedAt: new Date() }).where(eq(menuImports.id, row.id));
+          return counts;
+        });
+        return { result };
+      } catch (error) {
+        if (!(error instanceof RowFailed)) throw error;
+        await ctx.db
+          .update(menuImports)
+          .set({ status: 'failed', result: { error: error.message, row: error.row }, finishedAt: new Date() })
+          .where(eq(menuImports.id, row.id));
+        throw new PermanentJobError(`row ${error.row}: ${error.message}`);
+      } finally {
+        progress.delete(row.id);
+      }
+    },
+  };
+}

@@ -1,0 +1,245 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { stringify } from 'csv-stringify/sync';
+import * as t from '../src/db/schema/index.js';
+import type { App } from '../src/app.js';
+import { createAccount } from '../src/modules/auth/accounts.js';
+import { CSV_COLUMNS } from '../src/modules/menu-transfer/woocommerce-csv.js';
+import { Browser } from './support/browser.js';
+import { catalogChecksum } from './support/catalog-checksum.js';
+import { createTestDatabase, databaseKinds, type TestDatabase } from './support/database.js';
+import { catalogCaughtUp, graphql, startTestApp } from './support/server.js';
+import { waitFor } from './support/wait.js';
+
+const LOGIN = `mutation($u: String!, $p: String!) { login(input: {username: $u, password: $p}) { viewer { role } } }`;
+const PASSWORD = 'Goed wachtwoord 42';
+const PRODUCTS = `{ products(first: 500) { nodes { name slug type ... on SimpleProduct { regularPrice(format: RAW) salePrice(format: RAW) }
+  ... on VariableProduct { variations(first: 50) { nodes { name regularPrice(format: RAW) } } }
+  productCategories { nodes { name } } } } }`;
+
+type Cells = Partial<Record<(typeof CSV_COLUMNS)[number], string>>;
+const csvOf = (rows: Cells[]) => stringify(rows, { header: true, columns: [...CSV_COLUMNS] });
+
+/** The WooCommerce sample's shape: simple products in nested categories, a variable one with its variations. */
+function sampleRows(count: number): Cells[] {
+  const rows: Cells[] = [];
+  for (let i = 1; i <= count - 4; i++) {
+    rows.push({
+      ID: String(i),
+      Type: 'simple',
+      SKU: `SNACK-${i}`,
+      Name: `Snack ${i}`,
+      Published: '1',
+      'Short description': 'Lekker',
+      'In stock?': '1',
+      'Regular price': `${2 + (i % 5)}.50`,
+      'Sale price': i % 10 === 0 ? '2.00' : '',
+      Categories: i % 2 ? 'Snacks > Warm' : 'Snacks, Promoties',
+      Position: String(i),
+      'Meta: english_translation': `Snack ${i} (en)`,
+      'Meta: cloudpos_tax': '6',
+    });
+  }
+  rows.push({
+    ID: '9001',
+    Type: 'variable',
+    SKU: 'FRIET',
+    Name: 'Friet',
+    Published: '1',
+    Categories: 'Frieten',
+    'Attribute 1 name': 'Formaat',
+    'Attribute 1 value(s)': 'Klein, Middel, Groot',
+    'Attribute 1 visible': '1',
+    'Attribute 1 global': '0',
+  });
+  rows.push({
+    Type: 'variation',
+    SKU: 'FRIET-K',
+    Name: 'Friet',
+    Parent: 'id:9001',
+    'Regular price': '3.00',
+    'Attribute 1 name': 'Formaat',
+    'Attribute 1 value(s)': 'Klein',
+  });
+  rows.push({
+    Type: 'variation',
+    SKU: 'FRIET-M',
+    Name: 'Friet',
+    Parent: 'id:9001',
+    'Regular price': '3.80',
+    'Attribute 1 name': 'Formaat',
+    'Attribute 1 value(s)': 'Middel',
+  });
+  rows.push({
+    Type: 'variation',
+    SKU: 'FRIET-G',
+    Name: 'Friet',
+    Parent: 'FRIET',
+    'Regular price': '4.50',
+    'Attribute 1 name': 'Formaat',
+    'Attribute 1 value(s)': 'Groot',
+  });
+  return rows;
+}
+
+describe.each(databaseKinds)('menu import and export (%s)', (kind) => {
+  let testDb: TestDatabase;
+  let app: App;
+  let manager: Browser;
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase(kind);
+    app = await startTestApp(testDb.database, { BAKJE_JOB_POLL_MS: '50' });
+    await createAccount(testDb.database.db, { email: 'beheer@example.be', password: PASSWORD, role: 'manager' });
+    manager = new Browser(() => app);
+    expect((await manager.graphql(LOGIN, { u: 'beheer@example.be', p: PASSWORD })).body.errors).toBeUndefined();
+  }, 120_000);
+
+  afterAll(async () => {
+    await app?.close();
+    await testDb?.cleanup();
+  });
+
+  const upload = async (csv: string) => {
+    return manager.request('POST', '/api/admin/menu/import?fileName=menu.csv', undefined, { headers: { 'content-type': 'text/csv' }, raw: csv });
+  };
+
+  it('previews 200 sample rows with bad ones: names each bad row and column, writes nothing, refuses to apply', async () => {
+    const rows = sampleRows(200);
+    rows[10] = { ...rows[10], 'Regular price': 'twee euro' };
+    rows[20] = { ...rows[20], Name: '' };
+    rows[30] = { ...rows[30], 'Sale price': '9.00', 'Regular price': '3.00' };
+    rows[40] = { ...rows[40], Type: 'bundle' };
+    rows[50] = { ...rows[50], Stock: 'veel' };
+    rows.push({
+      Type: 'variation',
+      SKU: 'WEES',
+      Name: 'Wees',
+      Parent: 'id:424242',
+      'Regular price': '1.00',
+      'Attribute 1 name': 'Formaat',
+      'Attribute 1 value(s)': 'Klein',
+    });
+    const before = await catalogChecksum(testDb.database.db);
+    const response = await upload(csvOf(rows));
+    expect(response.statusCode, response.body).toBe(200);
+    const preview = response.json();
+    expect(preview.status).toBe('preview');
+    expect(preview.problems.map((p: { row: number; column: string }) => [p.row, p.column])).toEqual([
+      [12, 'Regular price'],
+      [22, 'Name'],
+      [32, 'Sale price'],
+      [42, 'Type'],
+      [52, 'Stock'],
+      [202, 'Parent'],
+    ]);
+    expect(await catalogChecksum(testDb.database.db)).toBe(before);
+    const apply = await manager.request('POST', `/api/admin/menu/import/${preview.id}/apply`);
+    expect(apply.statusCode).toBe(409);
+    expect(apply.json().code).toBe('MENU_IMPORT_HAS_PROBLEMS');
+    expect(await catalogChecksum(testDb.database.db)).toBe(before);
+  });
+
+  it('applies a clean file all at once: categories made, variations under their parent, translations and prices kept', { timeout: 60_000 }, async () => {
+    const preview = (await upload(csvOf(sampleRows(40)))).json();
+    expect(preview.problems).toEqual([]);
+    expect(preview.total).toBe(40);
+    const apply = await manager.request('POST', `/api/admin/menu/import/${preview.id}/apply`);
+    expect(apply.statusCode, apply.body).toBe(200);
+    const done = await waitFor('the import to finish', async () => {
+      const view = (await manager.request('GET', `/api/admin/menu/import/${preview.id}`)).json();
+      return view.status === 'done' || view.status === 'failed' ? view : undefined;
+    });
+    expect(done.result).toEqual({ created: 37, updated: 0, variations: 3, categories: 4 });
+    expect(done.applied).toBe(40);
+    const [snack] = await testDb.database.db.select().from(t.products).where(eq(t.products.sku, 'SNACK-7'));
+    expect(snack).toMatchObject({ regularPrice: 450, name: { nl: 'Snack 7', en: 'Snack 7 (en)' } });
+    await catalogCaughtUp(app, testDb.database);
+    const friet = (
+      await graphql(
+        app,
+        `
+          {
+            product(id: "friet", idType: SLUG) {
+              ... on VariableProduct {
+                variations {
+                  nodes {
+                    regularPrice(format: RAW)
+                  }
+                }
+              }
+            }
+          }
+        `,
+      )
+    ).body;
+    expect(friet.data.product.variations.nodes.map((n: { regularPrice: string }) => n.regularPrice).sort()).toEqual(['3.00', '3.80', '4.50']);
+    // A second apply of the same file is refused; reading it in again updates by SKU instead of duplicating.
+    expect((await manager.request('POST', `/api/admin/menu/import/${preview.id}/apply`)).statusCode).toBe(409);
+  });
+
+  it('exports the catalogue as CSV and JSON, and the CSV brings the same menu into another shop', async () => {
+    const csv = await manager.request('GET', '/api/admin/menu/export.csv');
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const json = (await manager.request('GET', '/api/admin/menu/export.json')).json();
+    expect(json.format).toBe('bakje-menu');
+    expect(json.products).toHaveLength(37);
+    expect(json.categories.map((c: { path: string }) => c.path)).toContain('Snacks > Warm');
+
+    const other = await createTestDatabase(kind);
+    const otherApp = await startTestApp(other.database, { BAKJE_JOB_POLL_MS: '50' });
+    try {
+      await createAccount(other.database.db, { email: 'beheer@example.be', password: PASSWORD, role: 'manager' });
+      const otherManager = new Browser(() => otherApp);
+      await otherManager.graphql(LOGIN, { u: 'beheer@example.be', p: PASSWORD });
+      const preview = (
+        await otherManager.request('POST', '/api/admin/menu/import', undefined, { headers: { 'content-type': 'text/csv' }, raw: csv.body })
+      ).json();
+      expect(preview.problems).toEqual([]);
+      await otherManager.request('POST', `/api/admin/menu/import/${preview.id}/apply`);
+      await waitFor(
+        'the import into the other shop',
+        async () => (await otherManager.request('GET', `/api/admin/menu/import/${preview.id}`)).json().status === 'done',
+      );
+      await catalogCaughtUp(app, testDb.database);
+      await catalogCaughtUp(otherApp, other.database);
+      const menu = async (a: App) => {
+        const nodes = (await graphql(a, PRODUCTS)).body.data.products.nodes as { name: string; productCategories: { nodes: { name: string }[] } }[];
+        return nodes
+          .map((n) => ({ ...n, productCategories: n.productCategories.nodes.map((c) => c.name).sort() }))
+          .sort((a, b) => a.name.localeCompare(b.name));
+      };
+      expect(await menu(otherApp)).toEqual(await menu(app));
+    } finally {
+      await otherApp.close();
+      await other.cleanup();
+    }
+  }, 120_000);
+
+  it('applies all or nothing: a row refused while applying leaves the catalogue as it was and says which row', { timeout: 60_000 }, async () => {
+    const before = await catalogChecksum(testDb.database.db);
+    const rows: Cells[] = [
+      { Type: 'simple', SKU: 'NIEUW-1', Name: 'Nieuwe snack', 'Regular price': '2.00', Categories: 'Nieuw' },
+      // The SKU of a variation imported before: only the shop knows it is taken.
+      { Type: 'simple', SKU: 'FRIET-K', Name: 'Dubbele SKU', 'Regular price': '2.00' },
+    ];
+    const preview = (await upload(csvOf(rows))).json();
+    expect(preview.problems).toEqual([]);
+    await manager.request('POST', `/api/admin/menu/import/${preview.id}/apply`);
+    const failed = await waitFor('the import to fail', async () => {
+      const view = (await manager.request('GET', `/api/admin/menu/import/${preview.id}`)).json();
+      return view.status === 'failed' ? view : undefined;
+    });
+    expect(failed.result).toEqual({ row: 3, error: 'Invalid or duplicated SKU.' });
+    expect(await catalogChecksum(testDb.database.db)).toBe(before);
+  });
+
+  it('is for products.manage only', async () => {
+    const kitchen = new Browser(() => app);
+    await createAccount(testDb.database.db, { email: 'kok@example.be', password: PASSWORD, role: 'kitchen' });
+    await kitchen.graphql(LOGIN, { u: 'kok@example.be', p: PASSWORD });
+    expect((await kitchen.request('GET', '/api/admin/menu/export.csv')).statusCode).toBe(403);
+    expect((await new Browser(() => app).request('GET', '/api/admin/menu/export.json')).statusCode).toBe(401);
+  });
+});
