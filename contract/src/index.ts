@@ -17,3 +17,4 @@ export * from './sold-out.js';
 export * from './shop-settings.js';
 export * from './catalog-taxonomies.js';
 export * from './pos-sync.js';
+export * from './menu-transfer.js';

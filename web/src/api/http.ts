@@ -60,14 +60,16 @@ export interface HttpOptions {
   signal?: AbortSignal;
   /** Extra request headers (e.g. `if-unmodified-since`). */
   headers?: Record<string, string>;
+  /** A body sent as it is instead of JSON (a CSV file), with its content type. */
+  raw?: { contentType: string; text: string };
 }
 
 /** `http`, also giving the answer's headers (the store REST API's paging: X-WP-Total, X-WP-TotalPages). */
 export async function httpWithHeaders<T>(method: HttpMethod, url: string, options: HttpOptions = {}): Promise<{ data: T; headers: Headers }> {
-  const { body, signal } = options;
+  const { body, signal, raw } = options;
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   if (method !== 'GET') {
-    headers['content-type'] = 'application/json';
+    headers['content-type'] = raw ? raw.contentType : 'application/json';
     const csrf = csrfToken();
     if (csrf) headers['x-csrf-token'] = csrf;
   }
@@ -79,7 +81,7 @@ export async function httpWithHeaders<T>(method: HttpMethod, url: string, option
       credentials: 'same-origin',
       signal,
       // Fastify refuses a JSON content type with an empty body, so changes without one send `{}`.
-      body: method === 'GET' ? undefined : JSON.stringify(body ?? {}),
+      body: method === 'GET' ? undefined : raw ? raw.text : JSON.stringify(body ?? {}),
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;

@@ -30,6 +30,7 @@ const DashboardTimeSlotsPage = lazy(() => import('../dashboard/timeslots/TimeSlo
 const DashboardApiKeysPage = lazy(() => import('../dashboard/admin/ApiKeysPage'));
 const DashboardPrintingPage = lazy(() => import('../dashboard/admin/printing/PrintingPage'));
 const DashboardPosPage = lazy(() => import('../dashboard/admin/pos/PosPage'));
+const DashboardMenuTransferPage = lazy(() => import('../dashboard/catalog/transfer/MenuTransferPage'));
 const DashboardJobsPage = lazy(() => import('../dashboard/admin/jobs/JobsPage'));
 const DashboardMailboxPage = lazy(() => import('../dashboard/admin/MailboxPage'));
 const DashboardOrdersPage = lazy(() => import('../dashboard/orders/OrdersPage'));
@@ -178,6 +179,14 @@ export const routes: RouteObject[] = [
         element: (
           <StaffScreen>
             <DashboardPosPage />
+          </StaffScreen>
+        ),
+      },
+      {
+        path: 'dashboard/catalog/import',
+        element: (
+          <StaffScreen>
+            <DashboardMenuTransferPage />
           </StaffScreen>
         ),
       },

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { productWriteBody, variationWriteBody } from '@bakje/contract';
+import { productWriteBody, variationWriteBody, type MenuImportResult, type MenuImportView } from '@bakje/contract';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { attributes, categories, menuImports, products } from '../../db/schema/index.js';
 import { DomainError } from '../../errors/domain-error.js';
@@ -13,24 +13,8 @@ import { planRows, readCsv, type PlannedAttribute, type PlannedRow, type RowProb
 
 export const MENU_IMPORT_JOB = 'menu.import';
 
-export interface ImportResult {
-  created: number;
-  updated: number;
-  variations: number;
-  categories: number;
-}
-
-export interface ImportView {
-  id: string;
-  fileName: string;
-  status: 'preview' | 'applying' | 'done' | 'failed';
-  total: number;
-  /** Rows applied so far while applying (known on the instance that applies it). */
-  applied: number;
-  rows: { row: number; kind: PlannedRow['kind']; name: string; sku: string }[];
-  problems: RowProblem[];
-  result: ImportResult | { error: string; row: number | null } | null;
-}
+export type ImportResult = MenuImportResult;
+export type ImportView = MenuImportView;
 
 /** Progress of the imports this process is applying; the database knows only the outcome (see applyImport). */
 const progress = new Map<string, number>();

@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
-import { productWriteBody, variationWriteBody, type ProductWriteBody, type VariationWriteBody } from '@bakje/contract';
+import { productWriteBody, variationWriteBody, type MenuImportProblem, type ProductWriteBody, type VariationWriteBody } from '@bakje/contract';
 
 /**
  * WooCommerce's product CSV (the columns its exporter writes and its importer reads), so an owner can bring a
@@ -41,12 +41,7 @@ export const CSV_COLUMNS = [
 
 export const MAX_CSV_ROWS = 5_000;
 
-/** One problem of one row: the row number as a spreadsheet shows it (the header is row 1), the column, why. */
-export interface RowProblem {
-  row: number;
-  column: string;
-  message: string;
-}
+export type RowProblem = MenuImportProblem;
 
 /** What one CSV row asks for, checked: a product (with its category paths) or a variation of a parent. */
 export type PlannedRow =
