@@ -16,3 +16,5 @@ export * from './time-slots.js';
 export * from './sold-out.js';
 export * from './shop-settings.js';
 export * from './catalog-taxonomies.js';
+export * from './messages.js';
+export * from './manuals.js';

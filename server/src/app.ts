@@ -49,6 +49,8 @@ import { registerViewer, staffMay } from './api/http/viewer.js';
 import { registerAccountRoutes } from './api/rest/account.js';
 import { registerDashboardRoutes } from './api/rest/dashboard.js';
 import { registerStaffTimeSlotRoutes } from './api/rest/time-slots.js';
+import { registerStaffMessageRoutes } from './api/rest/messages.js';
+import { registerManualRoutes } from './api/rest/manuals.js';
 import { queueOrderConfirmation } from './modules/mail/order-confirmation.js';
 import { DEFAULT_RETENTION, pruneOldRecords } from './modules/retention/retention.js';
 import { localMailboxTransport, mailJobHandler, smtpTransport } from './modules/mail/sender.js';
@@ -190,6 +192,8 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
   registerAccountRoutes(server, { db: database.db, auth, localMailbox: !config.smtpUrl, clock });
   registerDashboardRoutes(server, { db: database.db });
   registerStaffTimeSlotRoutes(server, { db: database.db, clock, timeZone: config.timeZone });
+  registerStaffMessageRoutes(server, { db: database.db, clock, timeZone: config.timeZone });
+  registerManualRoutes(server, { db: database.db, clock, timeZone: config.timeZone });
   const handlers = new JobHandlers()
     .register(printJobHandler({ timeZone: config.timeZone, retryBaseMs: config.printing.retryBaseMs }))
     .register(mailJobHandler(config.smtpUrl ? smtpTransport(config.smtpUrl) : localMailboxTransport(database.db, clock), config.mailFrom))

@@ -8,6 +8,7 @@ import { RootQuery } from './resolvers/query.js';
 import { AppliedCoupon, Cart, CartItem, cartMutations } from './resolvers/cart.js';
 import { LineItem, Order, checkoutMutation, orderQuery } from './resolvers/orders.js';
 import { shopQueries } from './resolvers/shop.js';
+import { messageQueries } from './resolvers/messages.js';
 import { Customer, accountMutations, accountQueries, orderCustomer } from './resolvers/accounts.js';
 import { graphqlSchemaFiles } from '../../paths.js';
 
@@ -38,7 +39,7 @@ export const schema = makeExecutableSchema({
   resolverValidationOptions: { requireResolversToMatchSchema: 'ignore' },
   resolvers: {
     TaxonomyEnum,
-    RootQuery: { ...RootQuery, ...shopQueries, ...accountQueries, order: orderQuery },
+    RootQuery: { ...RootQuery, ...shopQueries, ...messageQueries, ...accountQueries, order: orderQuery },
     RootMutation: { ...cartMutations, ...checkoutMutation, ...accountMutations },
     Customer,
     Cart,
