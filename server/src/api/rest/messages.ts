@@ -48,5 +48,6 @@ export function registerMessageRoutes(
 
 /** The dashboard's message routes: /api/dashboard/messages[...] for staff with `settings.manage`. */
 export function registerStaffMessageRoutes(app: FastifyInstance, deps: { db: Db; clock: () => Date; timeZone: string }) {
-  registerMessageRoutes(app, deps, { base: '/api/dashboard/messages', preValidation: requireStaff('settings.manage') });
+  const options = { base: '/api/dashboard/messages', preValidation: requireStaff('settings.manage') };
+  registerMessageRoutes(app, deps, options);
 }
