@@ -159,6 +159,9 @@ describe.each(databaseKinds)('messages and manuals (%s)', (kind) => {
       ).toContain('When the printer stops printing');
     }
     expect((await kitchen().request('GET', '/api/dashboard/manuals?search=stoofvlees')).json()).toEqual([]);
+    // A title hit first: the opening checklist mentions the printer, the printer manual is about it.
+    const printer = (await kitchen().request('GET', '/api/dashboard/manuals?search=printer')).json();
+    expect(printer.map((m: { title: { nl: string } }) => m.title.nl)).toEqual(['De printer drukt niet af', 'De zaak openen']);
     const manual = (await kitchen().request('GET', `/api/dashboard/manuals/${all[0].id}`)).json();
     expect(manual.body.fr).toContain('/dashboard/hours');
     expect((await guest().request('GET', '/api/dashboard/manuals')).statusCode).toBe(401);

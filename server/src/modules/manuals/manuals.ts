@@ -42,8 +42,13 @@ export async function listManuals(db: DbOrTx, options: { search?: string; lang: 
   // A shop has a handful of manuals: searching them in memory keeps the three languages and the markup
   // stripping in one place.
   const rows = await db.select().from(manuals).orderBy(asc(manuals.position), asc(manuals.id));
+  const search = options.search ?? '';
+  // Manuals whose title holds the words come first ("printer" finds the printer manual before the opening
+  // checklist that mentions the printer); otherwise the order staff set.
+  const titleHit = (row: ManualRow) => manualMatches({ title: row.title, body: { nl: '', fr: '', en: '' } }, search);
   return rows
-    .filter((row) => manualMatches(row, options.search ?? ''))
+    .filter((row) => manualMatches(row, search))
+    .sort((a, b) => Number(titleHit(b)) - Number(titleHit(a)))
     .map((row) => ({
       id: row.id,
       title: row.title,
