@@ -3,9 +3,10 @@ import * as t from '../src/db/schema/index.js';
 import type { App } from '../src/app.js';
 import { ensureFirstAdmin } from '../src/modules/auth/first-admin.js';
 import { seedManuals } from '../src/modules/manuals/manuals.js';
+import { ApiKeyService } from '../src/modules/api-keys/api-key-service.js';
 import { Browser } from './support/browser.js';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/database.js';
-import { catalogCaughtUp, startTestApp } from './support/server.js';
+import { catalogCaughtUp, startTestApp, TEST_PEPPER } from './support/server.js';
 
 const LOGIN = `mutation($u: String!, $p: String!) { login(input: {username: $u, password: $p}) { viewer { role } } }`;
 const SHOP_MESSAGES = `query($s: MessageSurfaceEnum!) { shopMessages(surface: $s) { databaseId level text startsAt endsAt } }`;
@@ -165,6 +166,35 @@ describe.each(databaseKinds)('messages and manuals (%s)', (kind) => {
     const manual = (await kitchen().request('GET', `/api/dashboard/manuals/${all[0].id}`)).json();
     expect(manual.body.fr).toContain('/dashboard/hours');
     expect((await guest().request('GET', '/api/dashboard/manuals')).statusCode).toBe(401);
+  });
+
+  it('the store API has the same routes under /wp-json/wc/v3/messages, with the key scope deciding writes', async () => {
+    const keys = new ApiKeyService(testDb.database.db, () => TEST_PEPPER);
+    const readWrite = await keys.create({ scope: 'read_write' });
+    const readOnly = await keys.create({ scope: 'read' });
+    const basic = (key: { consumerKey: string; consumerSecret: string }) => ({
+      authorization: `Basic ${Buffer.from(`${key.consumerKey}:${key.consumerSecret}`).toString('base64')}`,
+      'x-forwarded-proto': 'https',
+    });
+    const call = (method: 'GET' | 'POST' | 'DELETE', url: string, key: { consumerKey: string; consumerSecret: string }, payload?: unknown) =>
+      app.server.inject({
+        method,
+        url: `/wp-json/wc/v3${url}`,
+        headers: { ...basic(key), ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
+        payload: payload === undefined ? undefined : JSON.stringify(payload),
+      });
+    const refused = await call('POST', '/messages', readOnly, banner);
+    expect(refused.statusCode).toBe(401);
+    const bad = await call('POST', '/messages', readWrite, { ...banner, ends_at: '2026-11-24T16:00' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ code: 'rest_invalid_param', data: { status: 400, params: ['ends_at'] } });
+    const created = await call('POST', '/messages', readWrite, banner);
+    expect(created.statusCode).toBe(201);
+    expect((await call('GET', '/messages', readOnly)).json()).toHaveLength(1);
+    expect((await call('DELETE', `/messages/${created.json().id}?force=true`, readWrite)).statusCode).toBe(200);
+    const gone = await call('GET', `/messages/${created.json().id}`, readOnly);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().code).toBe('woocommerce_rest_message_invalid_id');
   });
 
   it('only manuals.manage writes manuals; bodies are sanitized and videos must be mp4 addresses', async () => {
