@@ -43,7 +43,7 @@ export default function ManualPage() {
       <DashboardFrame
         title={title}
         actions={
-          <>
+          <div className="admin__buttons">
             <ButtonLink to="/dashboard/manuals" variant="secondary">
               {t('dashboard.manuals.back')}
             </ButtonLink>
@@ -57,7 +57,7 @@ export default function ManualPage() {
                 </Button>
               </>
             ) : null}
-          </>
+          </div>
         }
       >
         {query.isPending ? (

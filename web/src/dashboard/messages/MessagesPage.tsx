@@ -267,7 +267,7 @@ export default function MessagesPage() {
           ) : undefined
         }
       >
-        <p className="admin__lead">{t('dashboard.messages.lead')}</p>
+        <p className="admin__lead messages-page__lead">{t('dashboard.messages.lead')}</p>
         {notice ? <Notice tone="success">{notice}</Notice> : null}
         {editing !== null && settings.data ? (
           <section className="admin__section">
