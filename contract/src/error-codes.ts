@@ -92,6 +92,8 @@ export const errorCodes = {
   SLOT_TAKEN: 'conflict',
   SLOT_TOO_SMALL: 'conflict',
   TIME_SLOT_NOT_FOUND: 'not_found',
+  MESSAGE_NOT_FOUND: 'not_found',
+  MANUAL_NOT_FOUND: 'not_found',
   TIME_SLOT_INVALID: 'invalid',
   ORDERING_CLOSED: 'unavailable',
   DINEIN_CLOSED: 'unavailable',

@@ -18,3 +18,5 @@ export * from './shop-settings.js';
 export * from './catalog-taxonomies.js';
 export * from './pos-sync.js';
 export * from './menu-transfer.js';
+export * from './messages.js';
+export * from './manuals.js';

@@ -11,6 +11,7 @@ export type Permission =
   | 'products.soldOut'
   | 'timeslots.manage'
   | 'settings.manage'
+  | 'manuals.manage'
   | 'ordering.pause'
   | 'mailbox.read'
   | 'staff.manage'

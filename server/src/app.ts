@@ -53,6 +53,8 @@ import { registerViewer, staffMay } from './api/http/viewer.js';
 import { registerAccountRoutes } from './api/rest/account.js';
 import { registerDashboardRoutes } from './api/rest/dashboard.js';
 import { registerStaffTimeSlotRoutes } from './api/rest/time-slots.js';
+import { registerStaffMessageRoutes } from './api/rest/messages.js';
+import { registerManualRoutes } from './api/rest/manuals.js';
 import { queueOrderConfirmation } from './modules/mail/order-confirmation.js';
 import { DEFAULT_RETENTION, pruneOldRecords } from './modules/retention/retention.js';
 import { localMailboxTransport, mailJobHandler, smtpTransport } from './modules/mail/sender.js';
@@ -203,6 +205,8 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
   await registerCloudPosRoutes(server, { db: database.db, keys, siteUrl: config.siteUrl, clock });
   await registerMenuTransferRoutes(server, { db: database.db, catalog, siteUrl: config.siteUrl });
   const posSimulator = await startPosSimulator(config, database.db, log.child({ module: 'pos-simulator' }));
+  registerStaffMessageRoutes(server, { db: database.db, clock, timeZone: config.timeZone });
+  registerManualRoutes(server, { db: database.db, clock, timeZone: config.timeZone });
   const handlers = new JobHandlers()
     .register(printJobHandler({ timeZone: config.timeZone, retryBaseMs: config.printing.retryBaseMs }))
     .register(mailJobHandler(config.smtpUrl ? smtpTransport(config.smtpUrl) : localMailboxTransport(database.db, clock), config.mailFrom))

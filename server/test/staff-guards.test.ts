@@ -59,6 +59,15 @@ const STAFF_ROUTES: [Method, string, Permission, unknown?][] = [
   ['POST', '/api/settings/pause', 'ordering.pause', {}],
   ['POST', '/api/settings/resume', 'ordering.pause', {}],
   ['POST', '/api/settings/busy', 'ordering.pause', {}],
+  ['GET', '/api/dashboard/messages', 'settings.manage'],
+  ['POST', '/api/dashboard/messages', 'settings.manage', {}],
+  ['PUT', '/api/dashboard/messages/987654', 'settings.manage', {}],
+  ['DELETE', '/api/dashboard/messages/987654', 'settings.manage'],
+  ['GET', '/api/dashboard/manuals', 'dashboard.view'],
+  ['GET', '/api/dashboard/manuals/987654', 'dashboard.view'],
+  ['POST', '/api/dashboard/manuals', 'manuals.manage', {}],
+  ['PUT', '/api/dashboard/manuals/987654', 'manuals.manage', {}],
+  ['DELETE', '/api/dashboard/manuals/987654', 'manuals.manage'],
 ];
 
 describe.each(databaseKinds)('staff REST routes answer 401 or 403 on %s', (kind) => {

@@ -1,12 +1,14 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { Database, DbOrTx } from './client.js';
 import { seedAllergens } from './seed/allergens.js';
+import { seedManuals } from '../modules/manuals/manuals.js';
 import { DEMO_SEED_MARKER } from './seed/marker.js';
 import { settings } from './schema/index.js';
 import type { Logger } from '../logger.js';
 
 /**
- * Brings a database up to date: migrations, the reference data every shop needs (allergens), and the
+ * Brings a database up to date: migrations, the reference data every shop needs (allergens, the starting
+ * staff manuals), and the
  * demo shop when demo seeding is on and there is no catalogue yet. Safe when several instances start
  * together: the seeds run under an advisory lock and check for data first.
  *
@@ -19,12 +21,13 @@ export async function bootstrapDatabase(database: Database, options: { seedDemo:
     // The demo seed adds the allergens too.
     const { seedDemoShop } = await import('./seed/demo-shop.js');
     if (await seedDemoShop(database.db)) options.log.info('empty catalogue: seeded the demo frituur');
-    return;
+  } else {
+    await database.db.transaction(async (tx) => {
+      if (database.kind === 'postgres') await tx.execute(sql`select pg_advisory_xact_lock(7419002)`);
+      await seedAllergens(tx);
+    });
   }
-  await database.db.transaction(async (tx) => {
-    if (database.kind === 'postgres') await tx.execute(sql`select pg_advisory_xact_lock(7419002)`);
-    await seedAllergens(tx);
-  });
+  if (await seedManuals(database.db)) options.log.info('seeded the staff manuals');
 }
 
 /** The demo seed ran before (its marker row) and the store settings it writes are there. */

@@ -16,6 +16,16 @@ export type AddonPriceTypeEnum =
   | 'PERCENTAGE_BASED'
   | 'QUANTITY_BASED';
 
+export type MessageLevelEnum =
+  | 'INFO'
+  | 'WARNING';
+
+export type MessageSurfaceEnum =
+  | 'KIOSK'
+  | 'MENU_BOARDS'
+  | 'SHOP'
+  | 'STATUS_SCREEN';
+
 export type ProductTypesEnum =
   | 'EXTERNAL'
   | 'GROUPED'
@@ -199,6 +209,13 @@ export type GetSoldOutAddonOptionsQueryVariables = Exact<{ [key: string]: never;
 
 
 export type GetSoldOutAddonOptionsQuery = { soldOutAddonOptions: Array<{ databaseId: number, label: string }> };
+
+export type GetShopMessagesQueryVariables = Exact<{
+  surface: Types.MessageSurfaceEnum;
+}>;
+
+
+export type GetShopMessagesQuery = { shopMessages: Array<{ databaseId: number, level: Types.MessageLevelEnum, text: string, endsAt: string }> };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -632,3 +649,13 @@ export const GetSoldOutAddonOptionsDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<GetSoldOutAddonOptionsQuery, GetSoldOutAddonOptionsQueryVariables>;
+export const GetShopMessagesDocument = new TypedDocumentString(`
+    query GetShopMessages($surface: MessageSurfaceEnum!) {
+  shopMessages(surface: $surface) {
+    databaseId
+    level
+    text
+    endsAt
+  }
+}
+    `) as unknown as TypedDocumentString<GetShopMessagesQuery, GetShopMessagesQueryVariables>;

@@ -176,6 +176,16 @@ export type MediaItemSizeEnum =
   | 'WOOCOMMERCE_SINGLE'
   | 'WOOCOMMERCE_THUMBNAIL';
 
+export type MessageLevelEnum =
+  | 'INFO'
+  | 'WARNING';
+
+export type MessageSurfaceEnum =
+  | 'KIOSK'
+  | 'MENU_BOARDS'
+  | 'SHOP'
+  | 'STATUS_SCREEN';
+
 export type MetaDataInput = {
   key: Scalars['String']['input'];
   value: Scalars['String']['input'];

@@ -38,6 +38,10 @@ const DashboardFiguresPage = lazy(() => import('../dashboard/figures/FiguresPage
 const DashboardMediaPage = lazy(() => import('../dashboard/media/MediaLibraryPage'));
 const DashboardHoursPage = lazy(() => import('../dashboard/hours/HoursPage'));
 const DashboardDeliveryPage = lazy(() => import('../dashboard/hours/DeliveryPage'));
+const DashboardMessagesPage = lazy(() => import('../dashboard/messages/MessagesPage'));
+const DashboardManualsPage = lazy(() => import('../dashboard/manuals/ManualsPage'));
+const DashboardManualPage = lazy(() => import('../dashboard/manuals/ManualPage'));
+const DashboardManualEditorPage = lazy(() => import('../dashboard/manuals/ManualEditorPage'));
 const DashboardCategoriesPage = lazy(() => import('../dashboard/catalog/categories/CategoriesPage'));
 const DashboardAddOnsPage = lazy(() => import('../dashboard/catalog/add-ons/AddOnsPage'));
 const DashboardAllergensPage = lazy(() => import('../dashboard/catalog/allergens/AllergensPage'));
@@ -203,6 +207,46 @@ export const routes: RouteObject[] = [
         element: (
           <StaffScreen>
             <DashboardHoursPage />
+          </StaffScreen>
+        ),
+      },
+      {
+        path: 'dashboard/messages',
+        element: (
+          <StaffScreen>
+            <DashboardMessagesPage />
+          </StaffScreen>
+        ),
+      },
+      {
+        path: 'dashboard/manuals',
+        element: (
+          <StaffScreen>
+            <DashboardManualsPage />
+          </StaffScreen>
+        ),
+      },
+      {
+        path: 'dashboard/manuals/new',
+        element: (
+          <StaffScreen>
+            <DashboardManualEditorPage />
+          </StaffScreen>
+        ),
+      },
+      {
+        path: 'dashboard/manuals/:id',
+        element: (
+          <StaffScreen>
+            <DashboardManualPage />
+          </StaffScreen>
+        ),
+      },
+      {
+        path: 'dashboard/manuals/:id/edit',
+        element: (
+          <StaffScreen>
+            <DashboardManualEditorPage />
           </StaffScreen>
         ),
       },

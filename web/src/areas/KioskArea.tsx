@@ -5,6 +5,7 @@ import { useDocumentTitle } from '../lib/useDocumentTitle';
 import { LanguageSwitcher } from '../shell/LanguageSwitcher';
 import { ShopStatusBanner } from '../shop-status/ShopStatusBanner';
 import { OpeningHoursBlock } from '../shop-status/OpeningHoursBlock';
+import { ShopMessages } from '../messages/ShopMessages';
 import { ButtonLink, ComingSoon } from '../ui';
 import './areas.css';
 
@@ -29,6 +30,7 @@ export default function KioskArea({ kind }: { kind: KioskPageKind }) {
         <LanguageSwitcher className="kiosk__lang" />
       </header>
       <ShopStatusBanner channel="kiosk" />
+      <ShopMessages surface="KIOSK" dismissible followCatalogue />
       <main id="main" className="kiosk__main" tabIndex={-1}>
         {kind === 'index' ? (
           <div className="kiosk__welcome">

@@ -4,14 +4,14 @@ import { visiblePages } from './DashboardNav';
 
 // The role -> permissions lists as GET /api/auth/session sends them (server/src/modules/auth/permissions.ts).
 const KITCHEN = ['kitchen.view', 'orders.status', 'dashboard.view', 'products.soldOut', 'ordering.pause'];
-const MANAGER = [...KITCHEN, 'orders.manage', 'products.manage', 'timeslots.manage', 'settings.manage', 'mailbox.read'];
+const MANAGER = [...KITCHEN, 'orders.manage', 'products.manage', 'timeslots.manage', 'settings.manage', 'manuals.manage', 'mailbox.read'];
 const ADMIN = [...MANAGER, 'staff.manage', 'keys.manage'];
 
 describe('dashboard navigation by role', () => {
   const paths = (permissions: string[], localMailbox = true) => visiblePages(permissions, { localMailbox }).map((p) => p.to);
 
   it('lists only the pages a role may open', () => {
-    expect(paths(KITCHEN)).toEqual(['/dashboard', '/dashboard/printer']);
+    expect(paths(KITCHEN)).toEqual(['/dashboard', '/dashboard/printer', '/dashboard/manuals']);
     expect(paths(MANAGER)).toEqual([
       '/dashboard',
       '/dashboard/orders',
@@ -29,6 +29,8 @@ describe('dashboard navigation by role', () => {
       '/dashboard/hours',
       '/dashboard/delivery',
       '/dashboard/pos',
+      '/dashboard/messages',
+      '/dashboard/manuals',
       '/dashboard/mailbox',
     ]);
     expect(paths(ADMIN)).toEqual([
@@ -50,6 +52,8 @@ describe('dashboard navigation by role', () => {
       '/dashboard/hours',
       '/dashboard/delivery',
       '/dashboard/pos',
+      '/dashboard/messages',
+      '/dashboard/manuals',
       '/dashboard/mailbox',
     ]);
     expect(paths([])).toEqual([]);

@@ -24,6 +24,8 @@ export const DASHBOARD_PAGES = [
   { to: '/dashboard/hours', label: 'dashboard.menu.hours', permission: PERMISSION.settingsManage },
   { to: '/dashboard/delivery', label: 'dashboard.menu.delivery', permission: PERMISSION.settingsManage },
   { to: '/dashboard/pos', label: 'dashboard.menu.pos', permission: PERMISSION.settingsManage },
+  { to: '/dashboard/messages', label: 'dashboard.menu.messages', permission: PERMISSION.settingsManage },
+  { to: '/dashboard/manuals', label: 'dashboard.menu.manuals', permission: PERMISSION.dashboardView },
   // Demo mode only (no SMTP server): listed when the session says the local mailbox exists.
   { to: '/dashboard/mailbox', label: 'dashboard.menu.mailbox', permission: PERMISSION.mailboxRead },
 ] as const;

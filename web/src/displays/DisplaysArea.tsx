@@ -2,6 +2,7 @@ import { useIntl } from 'react-intl';
 import { Link, useParams } from 'react-router';
 import { useCategories, useProductList, useSoldOutAddonOptions, useStoreSettings } from '../api/hooks';
 import { useCatalogUpdates } from '../live/useCatalogUpdates';
+import { ShopMessages } from '../messages/ShopMessages';
 import type { ListProduct } from '../api/types';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import { parseRawPrices } from '../shop/filtering';
@@ -91,6 +92,7 @@ function DigitalMenu({ param }: { param: BoardParam }) {
           <p className="board__site">{settings.data?.siteName ?? 'Bakje'}</p>
           {page ? <p className="board__page">{intl.formatMessage({ id: 'board.pageOf' }, { page: param.page, count: pages.length })}</p> : null}
         </header>
+        <ShopMessages surface="MENU_BOARDS" className="shop-messages--display" />
         {page ? (
           <main className="board__body">
             <h1 className="visually-hidden">{intl.formatMessage({ id: 'board.title' }, { page: param.page })}</h1>

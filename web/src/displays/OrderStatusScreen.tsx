@@ -21,6 +21,7 @@ import {
 import { useEventStream } from '../live/useEventStream';
 import { Spinner } from '../ui';
 import { Stage } from './Stage';
+import { ShopMessages } from '../messages/ShopMessages';
 
 const LANGUAGE_LOCALE: Record<BoardState['settings']['language'], LocaleCode> = { nl: 'nl_BE', fr: 'fr_FR', en: 'en_US' };
 const isScreenLanguage = (value: string | null): value is BoardState['settings']['language'] => value !== null && value in LANGUAGE_LOCALE;
@@ -96,7 +97,16 @@ export default function OrderStatusScreen() {
     };
   }, [shopLocale]);
 
-  const content = <Board board={board} now={now} stream={stream} soundBlocked={soundBlocked && Boolean(board?.settings.chime)} onEnableSound={enableSound} />;
+  const content = (
+    <Board
+      locale={shopLocale}
+      board={board}
+      now={now}
+      stream={stream}
+      soundBlocked={soundBlocked && Boolean(board?.settings.chime)}
+      onEnableSound={enableSound}
+    />
+  );
   if (!messages) return content;
   return (
     <IntlProvider locale={toIntlLocale(messages.locale)} defaultLocale="nl-BE" messages={messages.messages} onError={() => undefined}>
@@ -106,12 +116,14 @@ export default function OrderStatusScreen() {
 }
 
 function Board({
+  locale,
   board,
   now,
   stream,
   soundBlocked,
   onEnableSound,
 }: {
+  locale: LocaleCode;
   board: BoardState | null;
   now: number;
   stream: ReturnType<typeof useEventStream>;
@@ -132,6 +144,7 @@ function Board({
           <p className="board__site">{settings.data?.siteName ?? 'Bakje'}</p>
           <h1 className="status-screen__title">{title}</h1>
         </header>
+        <ShopMessages surface="STATUS_SCREEN" locale={locale} followCatalogue className="shop-messages--display" />
         {stream !== 'open' && board ? (
           <p className="status-screen__connection" role="status">
             {intl.formatMessage({ id: stream === 'refused' ? 'statusScreen.unavailable' : 'statusScreen.reconnecting' })}

@@ -3,8 +3,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { useEventStream } from './useEventStream';
 
-/** The catalogue queries of the shop, the product page and the menu boards (api/hooks.ts keys). */
-const CATALOGUE_KEYS = [['products'], ['product'], ['productCategories'], ['terms'], ['catalogVersion'], ['soldOutAddonOptions']] as const;
+/** The catalogue queries of the shop, the product page and the menu boards (api/hooks.ts keys), and the banners (messages/ShopMessages.tsx). */
+const CATALOGUE_KEYS = [['products'], ['product'], ['productCategories'], ['terms'], ['catalogVersion'], ['soldOutAddonOptions'], ['shopMessages']] as const;
 
 /**
  * Follows /api/events/catalog: after every catalogue change (a product saved, "sold out today" set or ended)

@@ -6,6 +6,7 @@ import { Footer } from './Footer';
 import { Header } from './Header';
 import { ShopStatusBanner } from '../shop-status/ShopStatusBanner';
 import { MobileMenu } from './MobileMenu';
+import { ShopMessages } from '../messages/ShopMessages';
 
 // The list, the product page and the cart panel follow catalogue changes ("sold out today") live.
 const CatalogLive = lazy(() => import('../live/CatalogLive'));
@@ -45,6 +46,7 @@ export function ShopLayout() {
       <Header menuOpen={menuOpen} onOpenMenu={() => setMenuOpen(true)} menuToggleRef={toggle} />
       <MobileMenu open={menuOpen} onClose={close} />
       <ShopStatusBanner />
+      <ShopMessages surface="SHOP" dismissible />
       <main id="main" className="shell__main" tabIndex={-1}>
         <Suspense fallback={<PageFallback />}>
           <Outlet />

@@ -9,6 +9,7 @@ import { AppliedCoupon, Cart, CartItem, cartMutations } from './resolvers/cart.j
 import { DownloadableItem, LineItem, Order, checkoutMutation, orderQuery } from './resolvers/orders.js';
 import { paymentQueries } from './resolvers/payments.js';
 import { shopQueries } from './resolvers/shop.js';
+import { messageQueries } from './resolvers/messages.js';
 import { Customer, accountMutations, accountQueries, orderCustomer } from './resolvers/accounts.js';
 import { graphqlSchemaFiles } from '../../paths.js';
 
@@ -39,7 +40,7 @@ export const schema = makeExecutableSchema({
   resolverValidationOptions: { requireResolversToMatchSchema: 'ignore' },
   resolvers: {
     TaxonomyEnum,
-    RootQuery: { ...RootQuery, ...shopQueries, ...accountQueries, ...paymentQueries, order: orderQuery },
+    RootQuery: { ...RootQuery, ...shopQueries, ...messageQueries, ...accountQueries, ...paymentQueries, order: orderQuery },
     RootMutation: { ...cartMutations, ...checkoutMutation, ...accountMutations },
     Customer,
     Cart,

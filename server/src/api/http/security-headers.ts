@@ -21,6 +21,8 @@ export async function registerSecurityHeaders(app: FastifyInstance) {
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'blob:'],
         'font-src': ["'self'", 'data:'],
+        // Manual videos: an mp4 on this server or at an https address (docs/decisions/0032-messages-manuals.md).
+        'media-src': ["'self'", 'https:'],
         'connect-src': ["'self'"],
         'object-src': ["'none'"],
         'base-uri': ["'self'"],

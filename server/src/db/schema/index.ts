@@ -9,3 +9,4 @@ export * from './staff-logins.js';
 export * from './jobs.js';
 export * from './catalog-changes.js';
 export * from './pos-sync.js';
+export * from './content.js';

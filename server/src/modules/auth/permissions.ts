@@ -20,6 +20,8 @@ export const PERMISSIONS = {
   'timeslots.manage': ['manager', 'admin'],
   /** Shop settings, opening hours, pause, messages, coupons. */
   'settings.manage': ['manager', 'admin'],
+  /** Write the staff manuals (every staff role reads them with dashboard.view). */
+  'manuals.manage': ['manager', 'admin'],
   /** Pause online ordering and set "busy" from the kitchen view. */
   'ordering.pause': ['kitchen', 'manager', 'admin'],
   /** The demo mode's local mailbox (it holds password reset links). */

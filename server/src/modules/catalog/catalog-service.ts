@@ -4,6 +4,12 @@ import { loadCatalogSnapshot, type CatalogSnapshot } from './snapshot.js';
 
 export const CATALOG_CHANNEL = 'bakje_catalog';
 
+/** The next moment the snapshot goes stale by the clock alone: a scheduled sale or a banner window starting or ending. */
+function nextTimedChange(snapshot: CatalogSnapshot): number | null {
+  const moments = [snapshot.nextSaleChange, snapshot.nextMessageChange].filter((m): m is number => m !== null);
+  return moments.length ? Math.min(...moments) : null;
+}
+
 /**
  * Keeps the catalogue snapshot current. Every catalogue write notifies CATALOG_CHANNEL with the new
  * version (a database trigger does it inside the writing transaction), on every instance through
@@ -61,14 +67,15 @@ export class CatalogService {
   }
 
   /**
-   * A scheduled sale starts or ends at a moment no write announces: reload then, and tell the listeners (the
+   * A scheduled sale (or a banner window) starts or ends at a moment no write announces: reload then, and tell the listeners (the
    * live catalogue push) as for any change. Timers longer than about 24 days are not kept by Node; the check in
    * get() covers those.
    */
   private scheduleSaleChange(snapshot: CatalogSnapshot): void {
     clearTimeout(this.saleTimer);
-    if (snapshot.nextSaleChange === null) return;
-    const delay = snapshot.nextSaleChange - this.clock().getTime();
+    const next = nextTimedChange(snapshot);
+    if (next === null) return;
+    const delay = next - this.clock().getTime();
     if (delay > 2 ** 31 - 1) return;
     this.saleTimer = setTimeout(() => this.markChanged(Number.MAX_SAFE_INTEGER), Math.max(0, delay));
     this.saleTimer.unref();
@@ -78,7 +85,8 @@ export class CatalogService {
   async get(): Promise<CatalogSnapshot> {
     this.expireIfDue();
     const current = this.snapshot;
-    if (current?.nextSaleChange != null && this.clock().getTime() >= current.nextSaleChange && this.snapshotForcedReloads === this.forcedReloads) {
+    const nextChange = current ? nextTimedChange(current) : null;
+    if (nextChange !== null && this.clock().getTime() >= nextChange && this.snapshotForcedReloads === this.forcedReloads) {
       this.markChanged(Number.MAX_SAFE_INTEGER);
     }
     if (current && current.version >= this.newestVersion && this.snapshotForcedReloads === this.forcedReloads) return current;

@@ -4,6 +4,7 @@ import * as t from '../../db/schema/index.js';
 import type { Lang } from '../i18n/locale.js';
 import { translate } from '../i18n/locale.js';
 import { stripMarkup } from './excerpt.js';
+import { nextMessageChange, unendedMessages, type MessageRow } from '../messages/messages.js';
 
 export type ProductRow = typeof t.products.$inferSelect;
 export type CategoryRow = typeof t.categories.$inferSelect;
@@ -79,6 +80,10 @@ export interface CatalogSnapshot {
   nextSaleChange: number | null;
   /** When the earliest "sold out today" mark ends (epoch ms), or null: the snapshot is stale from then on. */
   soldOutExpiry: number | null;
+  /** The banners not yet ended (messages/messages.ts), earliest start first. */
+  messages: MessageRow[];
+  /** When the next banner window opens or closes (epoch ms): what the shop shows changes then. */
+  nextMessageChange: number | null;
 }
 
 function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
@@ -128,6 +133,7 @@ export async function loadCatalogSnapshot(db: Db, now: () => Date = () => new Da
         optionAllergenRows,
         reviewRows,
         settingRows,
+        messageRows,
       ] = await oneAfterAnother([
         tx.select().from(t.products),
         tx.select().from(t.categories),
@@ -147,6 +153,7 @@ export async function loadCatalogSnapshot(db: Db, now: () => Date = () => new Da
         tx.select().from(t.addonOptionAllergens),
         tx.select().from(t.reviews).where(eq(t.reviews.status, 'approved')),
         tx.select().from(t.settings),
+        unendedMessages(tx, now()),
       ]);
       return buildSnapshot(versionRow?.version ?? 0, now(), {
         productRows,
@@ -167,6 +174,7 @@ export async function loadCatalogSnapshot(db: Db, now: () => Date = () => new Da
         optionAllergenRows,
         reviewRows,
         settingRows,
+        messageRows,
       });
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
@@ -192,6 +200,7 @@ interface Rows {
   optionAllergenRows: (typeof t.addonOptionAllergens.$inferSelect)[];
   reviewRows: ReviewRow[];
   settingRows: (typeof t.settings.$inferSelect)[];
+  messageRows: MessageRow[];
 }
 
 /** A sale price applies between its optional dates (WooCommerce's scheduled sale); outside them it is absent. */
@@ -347,6 +356,8 @@ function buildSnapshot(version: number, now: Date, r: Rows): CatalogSnapshot {
     settings: new Map(r.settingRows.map((s) => [s.key, s.value])),
     nextSaleChange,
     soldOutExpiry,
+    messages: r.messageRows,
+    nextMessageChange: nextMessageChange(r.messageRows, now),
   };
 }
 

@@ -15,6 +15,7 @@ export const PERMISSION = {
   mailboxRead: `mailbox.read`,
   ordersManage: `orders.manage`,
   orderingPause: `ordering.pause`,
+  manualsManage: `manuals.manage`,
 } as const satisfies Record<string, Permission>;
 
 export type PermissionName = (typeof PERMISSION)[keyof typeof PERMISSION];

@@ -23,6 +23,7 @@ const WOOCOMMERCE_CODES: Partial<Record<ErrorCode, string>> = {
   CUSTOMER_NOT_FOUND: 'woocommerce_rest_invalid_id',
   ORDER_ACTION_REFUSED: 'woocommerce_rest_cannot_delete',
   TIME_SLOT_NOT_FOUND: 'woocommerce_rest_time_slot_invalid_id',
+  MESSAGE_NOT_FOUND: 'woocommerce_rest_message_invalid_id',
   MEDIA_FILE_INVALID: 'rest_upload_sideload_error',
   MEDIA_NOT_FOUND: 'rest_post_invalid_id',
 };

@@ -9,6 +9,7 @@ import { wooCommerceErrorHandler } from './error-reply.js';
 import { registerCatalogRoutes } from './catalog-routes.js';
 import { registerOrderRoutes } from './order-routes.js';
 import { registerTimeSlotRoutes } from '../time-slots.js';
+import { registerMessageRoutes } from '../messages.js';
 import { unstorableTextProblem } from '../../http/unstorable-text.js';
 import { registerTaxonomyRoutes } from './taxonomy-routes.js';
 import { registerGlobalAddonRoutes } from './add-on-routes.js';
@@ -41,6 +42,7 @@ export async function registerWooCommerceRest(
       registerOrderRoutes(api, deps);
       registerTaxonomyRoutes(api, deps);
       registerTimeSlotRoutes(api, deps, { base: '/time-slots' });
+      registerMessageRoutes(api, deps, { base: '/messages' });
     },
     { prefix: WC_PREFIX },
   );
