@@ -13,7 +13,7 @@ import { benchCheckout } from './lib/checkout.mjs';
 import { measure, stopLoad } from './lib/load.mjs';
 import { createBenchDatabase, DEFAULT_DATABASE_URL, dropBenchDatabase, redactUrl } from './lib/postgres.mjs';
 import { abortSpawning, freePort, killAllChildrenNow, rssMb, spawnNode, stopAllChildren, stopChild, waitReady } from './lib/processes.mjs';
-import { fetchProducts, installStaticReference, PRODUCTS_REQUEST_BODY } from './lib/query.mjs';
+import { fetchProducts, installStaticReference, PRODUCTS_REQUEST_BODY, wireAnswer } from './lib/query.mjs';
 import { markdown, printSummary } from './lib/report.mjs';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
@@ -146,6 +146,17 @@ async function benchDatabase(database, dbEnv, memory) {
     log(`${database}: products query OK: ${products.count} products, ${products.bytes} bytes; static reference installed`);
     const cached = await fetchProducts(port);
     if (cached.body !== products.body) throw new Error(`${database}: the products query answered differently the second time`);
+    // With compression on, "a fixed body of the same size" is the same compressed bytes (api/bench/static-reference.ts).
+    const productsWire = await wireAnswer(port, '/graphql', PRODUCTS_REQUEST_BODY);
+    const staticWire = await wireAnswer(port, '/api/_bench/static', PRODUCTS_REQUEST_BODY);
+    if (productsWire.encoding !== staticWire.encoding || Math.abs(productsWire.bytes - staticWire.bytes) > productsWire.bytes * 0.02) {
+      throw new Error(
+        `${database}: the static reference sends ${staticWire.bytes} bytes (${staticWire.encoding}) where the products query sends ${productsWire.bytes} (${productsWire.encoding})`,
+      );
+    }
+    log(
+      `${database}: on the wire the products answer is ${productsWire.bytes} bytes (${productsWire.encoding}), the static reference ${staticWire.bytes} bytes`,
+    );
 
     const runs = [];
     for (const connections of connectionCounts) {
@@ -208,6 +219,8 @@ async function benchDatabase(database, dbEnv, memory) {
       firstStartMs,
       productCount: products.count,
       productsBodyBytes: products.bytes,
+      productsWireBytes: productsWire.bytes,
+      productsWireEncoding: productsWire.encoding,
       // The server's x-bakje-cache header on the second request: the steady state the load measures.
       productsResponseCache: cached.cacheHeader,
       runs,

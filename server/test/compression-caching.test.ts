@@ -6,7 +6,7 @@ import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as t from '../src/db/schema/index.js';
-import { buildApp, type App } from '../src/app.js';
+import { buildApp, mediaDir, type App } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { createLogger } from '../src/logger.js';
 import { aProduct } from './support/builders.js';
@@ -177,6 +177,21 @@ describe.each(databaseKinds)('compression and HTTP caching (%s)', (kind) => {
     expect(JSON.parse(decoded(mutation))).toEqual({ errors: [{ message: 'Only queries may be sent with GET.' }] });
     const cart = await postGraphQL(base, NOT_CATALOGUE, {}, {});
     expect(JSON.parse(decoded(cart)).data.cart.isEmpty).toBe(true);
+  });
+
+  it('compresses the SVG pictures under /media, but not a range of one', async () => {
+    const file = fs.readFileSync(path.join(mediaDir, 'demo', 'loaded-friet.svg'), 'utf8');
+    expect(file.length).toBeGreaterThan(1024);
+    const picture = await request(`${base}/media/demo/loaded-friet.svg`, { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(picture.status).toBe(200);
+    expect(picture.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(picture.headers['content-encoding']).toBe('br');
+    expect(picture.headers.vary).toMatch(/accept-encoding/i);
+    expect(decoded(picture)).toBe(file);
+    const range = await request(`${base}/media/demo/loaded-friet.svg`, { headers: { 'accept-encoding': 'br', range: 'bytes=0-99' } });
+    expect(range.status).toBe(206);
+    expect(range.headers['content-encoding']).toBeUndefined();
+    expect(range.body.toString('utf8')).toBe(file.slice(0, 100));
   });
 
   it('never compresses an event stream', async () => {

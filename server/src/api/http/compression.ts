@@ -1,3 +1,4 @@
+import { pipeline, Readable, type Transform } from 'node:stream';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
@@ -36,6 +37,23 @@ export function isCompressible(contentType: unknown): boolean {
   return typeof contentType === 'string' && COMPRESSIBLE.test(contentType);
 }
 
+function compressStream(encoding: ContentEncoding, size: number): Transform {
+  return encoding === 'br'
+    ? zlib.createBrotliCompress({
+        params: {
+          [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+          [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: size,
+        },
+      })
+    : zlib.createGzip({ level: GZIP_LEVEL });
+}
+
+/** A file sent as a stream (Readable with a known length): the demo pictures are SVG, text. */
+function isFileStream(payload: unknown): payload is Readable {
+  return payload instanceof Readable;
+}
+
 export function compressBody(body: string | Buffer, encoding: ContentEncoding): Promise<Buffer> {
   const input = typeof body === 'string' ? Buffer.from(body) : body;
   if (encoding === 'br') {
@@ -62,25 +80,31 @@ export function addVary(reply: FastifyReply, field: string): void {
 }
 
 /**
- * Compresses every text answer built in memory (strings and buffers: JSON, GraphQL, HTML) above
- * MIN_COMPRESSED_BYTES in the encoding the client prefers. Streams pass untouched: the web app's files are
- * precompressed at build and served as .br/.gz (api/web/spa.ts), media are images, and the event streams
- * bypass the reply entirely. An answer that already has a Content-Encoding (the catalogue's cached bytes)
- * is left alone.
+ * Compresses every text answer of MIN_COMPRESSED_BYTES or more in the encoding the client prefers: built in
+ * memory (JSON, GraphQL, HTML), or a file stream of known length (the SVG pictures under /media). The web
+ * app's files come precompressed from the build (api/web/spa.ts) and so already have a Content-Encoding, as
+ * do the catalogue's cached bytes: left alone. Images other than SVG are not text; event streams bypass the
+ * reply entirely, so no event waits in a compressor's buffer.
  */
 export function registerCompression(app: FastifyInstance): void {
   app.addHook('onSend', async (request, reply, payload) => {
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-    if (reply.hasHeader('content-encoding') || reply.statusCode === 204 || reply.statusCode === 304) return payload;
+    const inMemory = typeof payload === 'string' || Buffer.isBuffer(payload);
+    if (!inMemory && !isFileStream(payload)) return payload;
+    // Only whole answers: a 206 range, a 304 or a 204 stays as it is.
+    if (reply.hasHeader('content-encoding') || (reply.statusCode !== 200 && reply.statusCode < 400)) return payload;
     if (!isCompressible(reply.getHeader('content-type'))) return payload;
-    const size = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
+    // A stream of unknown length (an export being written) is left alone: it may be long-lived.
+    const size = inMemory ? (typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length) : Number(reply.getHeader('content-length') ?? 0);
     if (size < MIN_COMPRESSED_BYTES) return payload;
     addVary(reply, 'accept-encoding');
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     if (!encoding) return payload;
-    const compressed = await compressBody(payload, encoding);
     reply.header('content-encoding', encoding);
     reply.removeHeader('content-length');
-    return compressed;
+    if (inMemory) return compressBody(payload, encoding);
+    const compressor = compressStream(encoding, size);
+    // A read error destroys the compressor too, so the answer ends instead of hanging.
+    pipeline(payload as Readable, compressor, () => {});
+    return compressor;
   });
 }
