@@ -59,6 +59,13 @@ async function cleanup() {
 process.on('exit', killAllChildrenNow);
 for (const signal of ['SIGINT', 'SIGTERM']) process.once(signal, () => void cleanup().finally(() => process.exit(130)));
 
+/** A GraphQL GET by its operation name: its URL holds the whole document. */
+function shortUrl(url) {
+  if (!url.startsWith('/graphql?')) return url;
+  const operation = /\b(query|mutation)\s+(\w+)/.exec(new URL(url, 'http://shop').searchParams.get('query') ?? '');
+  return operation ? `/graphql (GET ${operation[2]})` : '/graphql (GET)';
+}
+
 /** Everything Chromium fetched for the first load of `url`, with the bytes as they came over the network. */
 async function bytesOnTheWire(url) {
   const browser = await chromium.launch({ executablePath: args.chromium, args: ['--no-sandbox'] });
@@ -81,7 +88,7 @@ async function bytesOnTheWire(url) {
           const sizes = await request.sizes();
           const headers = response ? await response.allHeaders() : {};
           return {
-            url: request.url().replace(url.replace(/\/bestellen$/, ''), ''),
+            url: shortUrl(request.url().replace(url.replace(/\/bestellen$/, ''), '')),
             type: request.resourceType(),
             encoding: headers['content-encoding'] ?? 'none',
             bodyBytes: sizes.responseBodySize,
