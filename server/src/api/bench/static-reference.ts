@@ -28,7 +28,7 @@ export function registerBenchRoutes(app: FastifyInstance): void {
         return reply.code(400).send({ code: 'bad_request', message: 'Send the JSON body to serve as application/json.' });
       }
       stored = request.body;
-      encoded = { br: await compressBody(stored, 'br'), gzip: await compressBody(stored, 'gzip') };
+      encoded = { br: await compressBody(stored, 'br', 'kept'), gzip: await compressBody(stored, 'gzip', 'kept') };
       return reply.code(204).send();
     });
   });

@@ -212,7 +212,7 @@ export function registerGraphQL(app: FastifyInstance, deps: { config: Config; ca
     addVary(reply, 'accept-encoding');
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     if (!encoding) return reply.send(answer.json);
-    const encoded = await (answer.encoded[encoding] ??= compressBody(answer.json, encoding));
+    const encoded = await (answer.encoded[encoding] ??= compressBody(answer.json, encoding, 'kept'));
     return reply.header('content-encoding', encoding).send(encoded);
   }
 
