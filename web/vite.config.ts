@@ -1,4 +1,6 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
@@ -29,8 +31,47 @@ function precompiledMessages(): Plugin {
   };
 }
 
+/** Text files the server sends precompressed (server/src/api/web/spa.ts); images and fonts are compressed already. */
+const PRECOMPRESSED_FILES = /\.(js|mjs|css|html|svg|json|webmanifest|txt|xml)$/;
+/** Smaller files gain less than the headers cost (server/src/api/http/compression.ts uses the same limit). */
+const MIN_PRECOMPRESSED_BYTES = 1024;
+
+/**
+ * Writes `<file>.br` (brotli quality 11) and `<file>.gz` (gzip level 9) beside every text file of the build,
+ * so the server sends the smallest bytes without compressing anything per request. Built once per build,
+ * so the slowest, best settings (docs/decisions/0035-compression-and-caching.md).
+ */
+function precompressedAssets(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'bakje-precompressed-assets',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const files = (readdirSync(outDir, { recursive: true }) as string[]).map((file) => path.join(outDir, file));
+      for (const file of files) {
+        if (!PRECOMPRESSED_FILES.test(file) || !statSync(file).isFile()) continue;
+        const content = readFileSync(file);
+        if (content.length < MIN_PRECOMPRESSED_BYTES) continue;
+        const brotli = zlib.brotliCompressSync(content, {
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
+            [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+          },
+        });
+        const gzip = zlib.gzipSync(content, { level: zlib.constants.Z_BEST_COMPRESSION });
+        if (brotli.length < content.length) writeFileSync(`${file}.br`, brotli);
+        if (gzip.length < content.length) writeFileSync(`${file}.gz`, gzip);
+      }
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
-  plugins: [react(), precompiledMessages()],
+  plugins: [react(), precompiledMessages(), precompressedAssets()],
   resolve: {
     alias: command === 'build' ? [{ find: /^@formatjs\/icu-messageformat-parser$/, replacement: '@formatjs/icu-messageformat-parser/no-parser.js' }] : [],
   },

@@ -8,7 +8,11 @@ function attr(tag, name) {
   return match ? (match[1] ?? match[2] ?? match[3]) : undefined;
 }
 
-/** Resolves to { files: [{ file, bytes, gzipBytes }], totalGzipBytes } or throws when index.html is missing. */
+/**
+ * Resolves to { files: [{ file, bytes, gzipBytes, sentBytes }], totalGzipBytes, totalSentBytes } or throws when
+ * index.html is missing. `sentBytes` is what the server sends a browser that accepts brotli: the build's
+ * `<file>.br` beside the file (server/src/api/web/spa.ts), or the file itself when there is none.
+ */
 export function initialJavaScript(webDist) {
   const indexHtml = path.join(webDist, 'index.html');
   const html = fs.readFileSync(indexHtml, 'utf8');
@@ -31,8 +35,9 @@ export function initialJavaScript(webDist) {
       file: relative,
       bytes: content.length,
       gzipBytes: zlib.gzipSync(content, { level: 9 }).length,
+      sentBytes: fs.existsSync(`${file}.br`) ? fs.statSync(`${file}.br`).size : content.length,
     });
   }
   if (files.length === 0) throw new Error(`${indexHtml} names no <script type="module" src> and no <link rel="modulepreload">`);
-  return { files, totalGzipBytes: files.reduce((sum, f) => sum + f.gzipBytes, 0) };
+  return { files, totalGzipBytes: files.reduce((sum, f) => sum + f.gzipBytes, 0), totalSentBytes: files.reduce((sum, f) => sum + f.sentBytes, 0) };
 }

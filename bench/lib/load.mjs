@@ -2,6 +2,7 @@
 import os from 'node:os';
 import autocannon from 'autocannon';
 import { cpuSeconds } from './processes.mjs';
+import { BROWSER_ACCEPT_ENCODING } from './query.mjs';
 
 let current;
 let aborted = false;
@@ -71,7 +72,8 @@ function summarize(stats, connections) {
 }
 
 /**
- * Loads each target ({ path, body }) with `connections` keep-alive connections POSTing its body: a
+ * Loads each target ({ path, body }) with `connections` keep-alive connections POSTing its body (accepting
+ * brotli and gzip as Chromium does): a
  * `warmupS` warm-up each (discarded), then `durationS` measured seconds each, cut into `slices` slices that
  * alternate between the targets (A B B A A B ...), so that background work on a shared machine hits all
  * targets alike. With `pid`, also the server's CPU time per target: the load generator shares the machine,
@@ -82,7 +84,8 @@ export async function measure({ port, pid, connections, durationS, warmupS = 0, 
   const options = (target, duration) => ({
     url: `http://127.0.0.1:${port}${target.path}`,
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    // As a browser asks: the server answers brotli, and the bytes counted are the bytes sent.
+    headers: { 'content-type': 'application/json', 'accept-encoding': BROWSER_ACCEPT_ENCODING },
     body: target.body,
     connections,
     pipelining: 1,

@@ -1,4 +1,26 @@
 // The storefront's full-menu query (the shop list), as the web app sends it.
+import http from 'node:http';
+
+/** What Chromium sends; the server picks brotli from it. */
+export const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br, zstd';
+
+/** POSTs `body` to `path` as a browser would and resolves to the answer's encoding and its bytes as sent. */
+export function wireAnswer(port, path, body) {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      { host: '127.0.0.1', port, path, method: 'POST', headers: { 'content-type': 'application/json', 'accept-encoding': BROWSER_ACCEPT_ENCODING } },
+      (response) => {
+        let bytes = 0;
+        response.on('data', (chunk) => (bytes += chunk.length));
+        response.on('end', () => resolve({ status: response.statusCode, encoding: response.headers['content-encoding'] ?? 'none', bytes }));
+        response.on('error', reject);
+      },
+    );
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
 export const PRODUCTS_QUERY = `query BenchFullMenu {
   products(first: 9999, where: {visibility: VISIBLE, minPrice: 0, status: "publish", orderby: [{field: MENU_ORDER, order: ASC}]}) {
     pageInfo { hasNextPage endCursor }

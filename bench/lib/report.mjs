@@ -30,7 +30,7 @@ function throughputRows(results) {
         fmt(row.static.requestsPerSec),
         fmt(row.static.latencyMs.p50, 1),
         fmt(row.static.latencyMs.p99, 1),
-        fmt(db.productsBodyBytes),
+        db.productsWireBytes ? `${fmt(db.productsBodyBytes)} (${db.productsWireEncoding} ${fmt(db.productsWireBytes)})` : fmt(db.productsBodyBytes),
         fmt(row.ratio, 2),
         verdict(row.pass),
         `${fmt(row.products.serverCpuMsPerRequest, 3)} / ${fmt(row.static.serverCpuMsPerRequest, 3)}`,
@@ -48,7 +48,7 @@ const THROUGHPUT_HEADERS = [
   'static req/s',
   'p50 ms',
   'p99 ms',
-  'body bytes',
+  'body bytes (on the wire)',
   'ratio',
   '>= 0.70',
   'server CPU ms/req (products / static)',
@@ -151,6 +151,9 @@ function summaryRows(results) {
       `< ${targets.bundleKB} KB`,
       verdict(bundle.pass),
     ]);
+  if (!bundle.skipped && bundle.totalSentKB !== undefined) {
+    rows.push(['/bestellen initial JS as sent (brotli)', `${fmt(bundle.totalSentKB, 1)} KB`, '', '']);
+  }
   return rows;
 }
 
@@ -166,8 +169,8 @@ export function printSummary(results, print = console.log) {
     print('/bestellen initial JavaScript (gzip -9)');
     print(
       table(
-        ['file', 'bytes', 'gzip bytes'],
-        results.bundle.files.map((f) => [f.file, f.bytes, f.gzipBytes]),
+        ['file', 'bytes', 'gzip bytes', 'sent bytes (br)'],
+        results.bundle.files.map((f) => [f.file, f.bytes, f.gzipBytes, f.sentBytes ?? '-']),
       ),
     );
   }
@@ -196,8 +199,8 @@ export function markdown(results) {
     lines.push(
       '',
       markdownTable(
-        ['initial JS file', 'bytes', 'gzip bytes'],
-        results.bundle.files.map((f) => [f.file, f.bytes, f.gzipBytes]),
+        ['initial JS file', 'bytes', 'gzip bytes', 'sent bytes (br)'],
+        results.bundle.files.map((f) => [f.file, f.bytes, f.gzipBytes, f.sentBytes ?? '-']),
       ),
     );
   }

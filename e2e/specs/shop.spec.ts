@@ -159,8 +159,9 @@ test.describe('shop list', () => {
 
   test('a failing request shows the error state; retry loads the list', async ({ page }) => {
     let failing = true;
-    await page.route('**/graphql', async (route) => {
-      if (failing && (route.request().postData() ?? '').includes('GetProducts')) {
+    await page.route(/\/graphql(\?|$)/, async (route) => {
+      // The menu is a catalogue read: sent by GET, its operation in the URL (web/src/api/client.ts).
+      if (failing && (route.request().postData() ?? route.request().url()).includes('GetProducts')) {
         await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ errors: [{ message: 'Something went wrong.' }] }) });
         return;
       }

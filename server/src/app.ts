@@ -45,6 +45,7 @@ import { registerWooCommerceRest, WC_PREFIX } from './api/rest/wc/register.js';
 import { localAdminAuthorize, registerApiKeyAdmin, type Authorize } from './api/rest/api-key-admin.js';
 import { registerSecurityHeaders } from './api/http/security-headers.js';
 import { registerErrorHandler } from './api/http/error-handler.js';
+import { registerCompression } from './api/http/compression.js';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { registerUnstorableTextGuard } from './api/http/unstorable-text.js';
 import { AuthService } from './modules/auth/auth-service.js';
@@ -122,6 +123,7 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
 
   await server.register(fastifyCookie);
   await registerSecurityHeaders(server);
+  registerCompression(server);
   // Route schemas are zod schemas (api/http/route-schemas.ts); a failure goes to the error handler.
   server.setValidatorCompiler(validatorCompiler);
   registerErrorHandler(server);

@@ -44,6 +44,21 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Cart, checkout and order calls carry the session token (catalogue reads stay anonymous and cacheable). */
   session?: boolean;
+  /**
+   * A catalogue read (products, categories, terms, store settings): sent by GET, so the browser keeps the
+   * answer and revalidates it with its ETag, a 304 while the catalogue is unchanged (docs/interfaces.md §1).
+   */
+  cacheable?: boolean;
+}
+
+/** Longer URLs go by POST: some proxies refuse long request lines. */
+export const MAX_GET_URL_LENGTH = 6000;
+
+/** The GET URL of a catalogue read, or undefined when it must go by POST. */
+export function cacheableUrl(query: string, variables: unknown): string | undefined {
+  if (/^\s*(mutation|subscription)\b/m.test(query)) return undefined;
+  const url = `/graphql?${new URLSearchParams({ query, variables: JSON.stringify(variables ?? {}) }).toString()}`;
+  return url.length <= MAX_GET_URL_LENGTH ? url : undefined;
 }
 
 /** The login session's CSRF token (cookie set by the server at login); echoed on every POST. */
@@ -59,27 +74,33 @@ export function csrfToken(): string | undefined {
  */
 export type TypedDocument<TResult, TVariables> = DocumentTypeDecoration<TResult, TVariables> & { toString(): string };
 
-/** POSTs one GraphQL operation to /graphql with the current locale (and the session token when asked). */
+/** Sends one GraphQL operation to /graphql with the current locale (and the session token when asked). */
 export function gql<T, V>(document: TypedDocument<T, V>, variables: V | undefined, options: RequestOptions): Promise<T> {
   const query = document.toString();
   return options.session ? withSession(() => post<T, V>(query, variables, options)) : post<T, V>(query, variables, options);
 }
 
-async function post<T, V>(query: string, variables: V | undefined, { locale, signal, session }: RequestOptions): Promise<T> {
+async function post<T, V>(query: string, variables: V | undefined, { locale, signal, session, cacheable }: RequestOptions): Promise<T> {
   let response: Response;
-  const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json', [LOCALE_HEADER]: locale };
+  const headers: Record<string, string> = { accept: 'application/json', [LOCALE_HEADER]: locale };
   const token = session ? readSessionToken() : null;
   if (token) headers[SESSION_HEADER] = `Session ${token}`;
+  const getUrl = cacheable && !session ? cacheableUrl(query, variables) : undefined;
   const csrf = csrfToken();
-  if (csrf) headers['x-csrf-token'] = csrf;
+  if (csrf && !getUrl) headers['x-csrf-token'] = csrf;
   try {
-    response = await fetch('/graphql', {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ query, variables: variables ?? {} }),
-      credentials: 'same-origin',
-      signal,
-    });
+    response = await fetch(
+      getUrl ?? '/graphql',
+      getUrl
+        ? { method: 'GET', headers, credentials: 'same-origin', signal }
+        : {
+            method: 'POST',
+            headers: { ...headers, 'content-type': 'application/json' },
+            body: JSON.stringify({ query, variables: variables ?? {} }),
+            credentials: 'same-origin',
+            signal,
+          },
+    );
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw networkProblem();

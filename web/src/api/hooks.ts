@@ -25,7 +25,7 @@ export function useStoreSettings() {
   const { locale } = useLocale();
   return useQuery<StoreSettings>({
     queryKey: queryKeys.settings(locale),
-    queryFn: ({ signal }) => gql(GetStoreSettingsDocument, undefined, { locale, signal }).then((d) => d.storeSettings),
+    queryFn: ({ signal }) => gql(GetStoreSettingsDocument, undefined, { locale, signal, cacheable: true }).then((d) => d.storeSettings),
     staleTime: 5 * 60_000,
     placeholderData: keepPreviousData,
   });
@@ -43,7 +43,8 @@ export function useCategories() {
   const { locale } = useLocale();
   return useQuery<Category[]>({
     queryKey: queryKeys.categories(locale),
-    queryFn: ({ signal }) => gql(GetProductCategoriesDocument, undefined, { locale, signal }).then((d) => sortCategories(d.productCategories.nodes)),
+    queryFn: ({ signal }) =>
+      gql(GetProductCategoriesDocument, undefined, { locale, signal, cacheable: true }).then((d) => sortCategories(d.productCategories.nodes)),
     staleTime: 60_000,
     placeholderData: keepPreviousData,
   });
@@ -54,7 +55,8 @@ export function useProductList(version?: number) {
   const { locale } = useLocale();
   return useQuery<ListProduct[]>({
     queryKey: queryKeys.products(locale, version),
-    queryFn: ({ signal }) => gql(GetProductsDocument, { first: 9999 }, { locale, signal }).then((d) => d.products.nodes.filter((p) => p.type !== 'EXTERNAL')),
+    queryFn: ({ signal }) =>
+      gql(GetProductsDocument, { first: 9999 }, { locale, signal, cacheable: true }).then((d) => d.products.nodes.filter((p) => p.type !== 'EXTERNAL')),
     staleTime: 60_000,
     placeholderData: keepPreviousData,
   });
@@ -64,7 +66,7 @@ export function useProduct(slug: string) {
   const { locale } = useLocale();
   return useQuery<ProductDetail | null>({
     queryKey: queryKeys.product(locale, slug),
-    queryFn: ({ signal }) => gql(GetProductDocument, { slug }, { locale, signal }).then((d) => d.product),
+    queryFn: ({ signal }) => gql(GetProductDocument, { slug }, { locale, signal, cacheable: true }).then((d) => d.product),
     staleTime: 60_000,
   });
 }
@@ -73,7 +75,7 @@ export function useTerms(taxonomies: readonly string[]) {
   const { locale } = useLocale();
   return useQuery<Term[]>({
     queryKey: queryKeys.terms(locale, taxonomies),
-    queryFn: ({ signal }) => gql(GetAllTermsDocument, { taxonomies: [...taxonomies] }, { locale, signal }).then((d) => d.terms.nodes),
+    queryFn: ({ signal }) => gql(GetAllTermsDocument, { taxonomies: [...taxonomies] }, { locale, signal, cacheable: true }).then((d) => d.terms.nodes),
     enabled: taxonomies.length > 0,
     staleTime: 5 * 60_000,
     placeholderData: keepPreviousData,
@@ -85,7 +87,7 @@ export function useSoldOutAddonOptions() {
   const { locale } = useLocale();
   return useQuery<{ databaseId: number; label: string }[]>({
     queryKey: ['soldOutAddonOptions', locale],
-    queryFn: ({ signal }) => gql(GetSoldOutAddonOptionsDocument, undefined, { locale, signal }).then((d) => d.soldOutAddonOptions),
+    queryFn: ({ signal }) => gql(GetSoldOutAddonOptionsDocument, undefined, { locale, signal, cacheable: true }).then((d) => d.soldOutAddonOptions),
     staleTime: 60_000,
     placeholderData: keepPreviousData,
   });

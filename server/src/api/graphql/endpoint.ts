@@ -25,6 +25,8 @@ import { NUL_MESSAGE, unstorableTextProblem } from '../http/unstorable-text.js';
 import { accountContext } from './account-context.js';
 import { DomainError } from '../../errors/domain-error.js';
 import { graphqlErrorOf } from './errors.js';
+import { addVary, compressBody, MIN_COMPRESSED_BYTES, preferredEncoding, type ContentEncoding } from '../http/compression.js';
+import { ifNoneMatchIncludes, strongEtag } from '../http/caching.js';
 
 /** Root fields that only read the catalogue: a query made of these alone is cached whole. */
 const CATALOGUE_FIELDS = new Set([
@@ -53,6 +55,16 @@ interface PreparedDocument {
   catalogueOnly: boolean;
 }
 
+/**
+ * A catalogue answer as sent: its JSON, its ETag, and its compressed forms, each made once on first demand
+ * (a promise, so concurrent first requests share the work): a cached menu costs no compression.
+ */
+interface CatalogueAnswer {
+  json: string;
+  etag: string;
+  encoded: Partial<Record<ContentEncoding, Promise<Buffer>>>;
+}
+
 interface GraphQLBody {
   query?: unknown;
   variables?: unknown;
@@ -78,7 +90,8 @@ function isCatalogueOnly(document: DocumentNode): boolean {
 
 export function registerGraphQL(app: FastifyInstance, deps: { config: Config; catalog: CatalogService; services: Services; tokens: SessionTokens }) {
   const documents = new LRUCache<string, PreparedDocument | readonly GraphQLError[]>({ max: 1000 });
-  const responses = new LRUCache<string, string>({ max: Math.max(1, deps.config.catalogCacheSize) });
+  // BAKJE_CATALOG_CACHE_SIZE=0 turns the cache off: every catalogue query is executed (ETags still work).
+  const responses = deps.config.catalogCacheSize > 0 ? new LRUCache<string, CatalogueAnswer>({ max: deps.config.catalogCacheSize }) : undefined;
   const rules = [
     ...specifiedRules,
     ...(deps.config.graphqlIntrospection ? [] : [NoSchemaIntrospectionCustomRule]),
@@ -86,7 +99,7 @@ export function registerGraphQL(app: FastifyInstance, deps: { config: Config; ca
     queryLimits({ maxAliases: MAX_ALIASES, maxCost: MAX_COST }),
   ];
   // Cached responses are tagged with the catalogue version; a newer version makes them unreachable.
-  deps.catalog.onChange(() => responses.clear());
+  deps.catalog.onChange(() => responses?.clear());
 
   function prepare(query: string): PreparedDocument | readonly GraphQLError[] {
     const cached = documents.get(query);
@@ -151,8 +164,18 @@ export function registerGraphQL(app: FastifyInstance, deps: { config: Config; ca
         `${catalog.version}.${catalog.soldOutExpiry ?? ''}\u0000${lang}\u0000${operationName ?? ''}\u0000${query}\u0000${JSON.stringify(variables ?? {})}`
       : undefined;
     if (cacheKey) {
-      const hit = responses.get(cacheKey);
-      if (hit) return reply.header('x-bakje-cache', 'hit').send(hit);
+      // Catalogue answers may be stored by the browser or a CDN and are revalidated with their ETag.
+      reply.header('cache-control', 'no-cache');
+      const hit = responses?.get(cacheKey);
+      if (hit) return sendCatalogueAnswer(request, reply, hit, 'hit');
+      // The ETag names the request over this catalogue version, so a match needs no execution at all.
+      const etag = strongEtag(cacheKey);
+      if (request.method === 'GET' && ifNoneMatchIncludes(request.headers['if-none-match'], etag)) {
+        return reply.code(304).header('etag', etag).header('x-bakje-cache', 'miss').send();
+      }
+    } else {
+      // Carts, accounts and orders belong to one visitor.
+      reply.header('cache-control', 'private, no-store');
     }
 
     const session = new RequestSession(deps.tokens, tokenFromHeader(request.headers['woocommerce-session']));
@@ -171,10 +194,26 @@ export function registerGraphQL(app: FastifyInstance, deps: { config: Config; ca
       ...(result.errors ? { errors: result.errors.map((e) => publicError(e, request)) } : {}),
       data: result.data ?? null,
     });
-    if (cacheKey && !result.errors) responses.set(cacheKey, payload);
     const token = await session.responseToken();
     if (token) reply.header('woocommerce-session', token);
+    if (cacheKey && !result.errors) {
+      const answer: CatalogueAnswer = { json: payload, etag: strongEtag(cacheKey), encoded: {} };
+      responses?.set(cacheKey, answer);
+      return sendCatalogueAnswer(request, reply, answer, 'miss');
+    }
     return reply.header('x-bakje-cache', 'miss').send(payload);
+  }
+
+  async function sendCatalogueAnswer(request: FastifyRequest, reply: FastifyReply, answer: CatalogueAnswer, cache: 'hit' | 'miss') {
+    reply.header('etag', answer.etag).header('x-bakje-cache', cache);
+    if (request.method === 'GET' && ifNoneMatchIncludes(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
+    // Short answers go as they are; the compression hook (api/http/compression.ts) leaves them alone too.
+    if (answer.json.length < MIN_COMPRESSED_BYTES) return reply.send(answer.json);
+    addVary(reply, 'accept-encoding');
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    if (!encoding) return reply.send(answer.json);
+    const encoded = await (answer.encoded[encoding] ??= compressBody(answer.json, encoding, 'kept'));
+    return reply.header('content-encoding', encoding).send(encoded);
   }
 
   function publicError(error: GraphQLError, request: FastifyRequest) {

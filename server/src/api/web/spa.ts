@@ -2,6 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { addVary } from '../http/compression.js';
+import { ifNoneMatchIncludes, strongEtag } from '../http/caching.js';
+
+/** The kinds of file the web build precompresses (web/vite.config.ts). */
+const PRECOMPRESSED_KINDS = /\.(js|mjs|css|html|svg|json|webmanifest|txt|xml)(\.br|\.gz)?$/;
 
 /** The app's routes (docs/product.md §2 plus the product page); anything else gets the 404 page with status 404. */
 const APP_ROUTES: RegExp[] = [
@@ -63,15 +68,21 @@ export async function registerWebApp(app: FastifyInstance, options: { webDist: s
       wildcard: false,
       index: false,
       decorateReply: false,
+      // The build writes .br and .gz beside each text asset (web/vite.config.ts): sent as they are, no work here.
+      preCompressed: true,
+      // Off, or send's own "public, max-age=0" replaces the header set below (it is applied after setHeaders).
+      cacheControl: false,
       setHeaders(res, filePath) {
         // Hashed bundles never change; everything else is revalidated.
         res.setHeader('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // The same URL may be answered brotli, gzip or plain; @fastify/static does not say so itself.
+        if (PRECOMPRESSED_KINDS.test(filePath)) res.setHeader('vary', 'accept-encoding');
       },
     });
   }
   const indexHtml = () =>
     built ? fs.readFileSync(indexFile, 'utf8') : '<!doctype html><title>Bakje</title><p>The web app is not built: run npm run build.</p>';
-  let cachedIndex: string | undefined;
+  let cachedIndex: { html: string; etag: string } | undefined;
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
@@ -79,7 +90,10 @@ export async function registerWebApp(app: FastifyInstance, options: { webDist: s
     if (isApi || request.method !== 'GET') {
       return reply.code(404).send({ code: 'rest_no_route', message: 'No route was found matching the URL and request method.', data: { status: 404 } });
     }
-    cachedIndex ??= indexHtml();
+    if (!cachedIndex) {
+      const html = indexHtml();
+      cachedIndex = { html, etag: strongEtag(html) };
+    }
     const slug = PRODUCT_ROUTE.exec(pathname)?.[1];
     let page = cachedIndex;
     if (slug && options.productHead) {
@@ -90,12 +104,16 @@ export async function registerWebApp(app: FastifyInstance, options: { webDist: s
         decoded = undefined;
       }
       const head = decoded === undefined ? undefined : await options.productHead(decoded, request);
-      if (head) page = withHead(cachedIndex, head);
+      if (head) {
+        const html = withHead(cachedIndex.html, head);
+        page = { html, etag: strongEtag(html) };
+      }
     }
-    return reply
-      .code(isAppRoute(pathname) ? 200 : 404)
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(page);
+    const status = isAppRoute(pathname) ? 200 : 404;
+    // Revalidated on every load (no-cache) and answered 304 while the page (build and product head) is the same.
+    reply.header('cache-control', 'no-cache').header('etag', page.etag);
+    addVary(reply, 'accept-encoding');
+    if (status === 200 && ifNoneMatchIncludes(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
+    return reply.code(status).header('content-type', 'text/html; charset=utf-8').send(page.html);
   });
 }
