@@ -14,7 +14,7 @@ export type StoreLanguage = (typeof storeLanguages)[number];
  * 97 minus the first eight modulo 97. Dots, spaces and a lower-case "be" are accepted on input.
  */
 export function normaliseBelgianVat(value: string): string | null {
-  const compact = value.replace(/[\s.\-]/g, '').toUpperCase();
+  const compact = value.replace(/[\s.-]/g, '').toUpperCase();
   const match = /^(?:BE)?([01]\d{9})$/.exec(compact);
   if (!match) return null;
   const digits = match[1]!;
