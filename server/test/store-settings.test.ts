@@ -87,7 +87,7 @@ describe.each(databaseKinds)('store settings and the setup checklist on %s', (ki
     expect(list.allDone).toBe(false);
     expect(list.dismissed).toBe(false);
     expect(step(list, 'identity').href).toBe('/dashboard/settings');
-    expect(step(list, 'payments').href).toBeNull();
+    expect(step(list, 'payments').href).toBe('/dashboard/payments');
   });
 
   it('answers the defaults before anything is saved', async () => {

@@ -36,6 +36,7 @@ const DashboardFiguresPage = lazy(() => import('../dashboard/figures/FiguresPage
 const DashboardMediaPage = lazy(() => import('../dashboard/media/MediaLibraryPage'));
 const DashboardHoursPage = lazy(() => import('../dashboard/hours/HoursPage'));
 const DashboardDeliveryPage = lazy(() => import('../dashboard/hours/DeliveryPage'));
+const DashboardStoreSettingsPage = lazy(() => import('../dashboard/settings/StoreSettingsPage'));
 const DashboardCategoriesPage = lazy(() => import('../dashboard/catalog/categories/CategoriesPage'));
 const DashboardAddOnsPage = lazy(() => import('../dashboard/catalog/add-ons/AddOnsPage'));
 const DashboardAllergensPage = lazy(() => import('../dashboard/catalog/allergens/AllergensPage'));
@@ -185,6 +186,14 @@ export const routes: RouteObject[] = [
         element: (
           <StaffScreen>
             <DashboardHoursPage />
+          </StaffScreen>
+        ),
+      },
+      {
+        path: 'dashboard/settings',
+        element: (
+          <StaffScreen>
+            <DashboardStoreSettingsPage />
           </StaffScreen>
         ),
       },

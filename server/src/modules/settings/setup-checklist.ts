@@ -35,8 +35,9 @@ export async function setupChecklist(db: DbOrTx): Promise<SetupChecklist> {
     { id: 'menu', done: (productCount?.n ?? 0) > 0, detail: (productCount?.n ?? 0) > 0 ? null : 'noProducts', href: '/dashboard/products' },
     printerStep(byKey),
     // Card payments do not exist yet: cash (cash on delivery / at the counter) is always offered and counts.
-    // When a payments screen arrives, this step reads its settings and links there.
-    { id: 'payments', done: true, detail: 'cashOnly', href: null },
+    // When the payments screen arrives, this step reads its settings; the dashboard links there only once
+    // that page exists.
+    { id: 'payments', done: true, detail: 'cashOnly', href: '/dashboard/payments' },
   ];
   const dismissed = (byKey.get(SETUP_CHECKLIST_KEY) as { dismissed?: unknown } | undefined)?.dismissed === true;
   return { steps, allDone: steps.every((s) => s.done), dismissed };
