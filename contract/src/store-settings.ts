@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { normaliseBelgianVat, storeFlagNames } from './store-settings-rules.js';
+
+export { formatBelgianVat, normaliseBelgianVat, storeFlagNames, type StoreFlagName } from './store-settings-rules.js';
 
 /**
  * The shop's identity, display flags, contact page, social links and legal pages as `/api/settings/store`
@@ -8,25 +11,6 @@ import { z } from 'zod';
 
 export const storeLanguages = ['nl', 'fr', 'en'] as const;
 export type StoreLanguage = (typeof storeLanguages)[number];
-
-/**
- * A Belgian VAT number (enterprise number): BE, then 10 digits starting with 0 or 1 whose last two are
- * 97 minus the first eight modulo 97. Dots, spaces and a lower-case "be" are accepted on input.
- */
-export function normaliseBelgianVat(value: string): string | null {
-  const compact = value.replace(/[\s.-]/g, '').toUpperCase();
-  const match = /^(?:BE)?([01]\d{9})$/.exec(compact);
-  if (!match) return null;
-  const digits = match[1]!;
-  const check = 97 - (Number(digits.slice(0, 8)) % 97);
-  return check === Number(digits.slice(8)) ? `BE${digits}` : null;
-}
-
-/** BE0123456789 as people write it: BE 0123.456.789. */
-export function formatBelgianVat(value: string): string {
-  const m = /^BE(\d{4})(\d{3})(\d{3})$/.exec(value);
-  return m ? `BE ${m[1]}.${m[2]}.${m[3]}` : value;
-}
 
 const optionalText = (max: number) => z.string().trim().max(max);
 /** A picture of the media library, kept as its site path (`/media/...`), so it loads from any address. */
@@ -57,19 +41,6 @@ const email = z
 const translatedText = (max: number) => z.object({ nl: optionalText(max), fr: optionalText(max), en: optionalText(max) });
 /** Rich text (sanitized HTML) per language; an empty language shows the built-in default text. */
 const translatedHtml = z.object({ nl: z.string().max(50_000), fr: z.string().max(50_000), en: z.string().max(50_000) });
-
-export const storeFlagNames = [
-  'autoOpenCart',
-  'showReviews',
-  'showFilters',
-  'showOrderByDropdown',
-  'showSKU',
-  'showRelatedProducts',
-  'showProductCategoriesOnSingleProduct',
-  'showBreadcrumbOnSingleProduct',
-  'showMoveToWishlist',
-] as const;
-export type StoreFlagName = (typeof storeFlagNames)[number];
 
 export const storeSettingsInput = z.object({
   siteName: z.string().trim().min(1, 'must not be empty').max(80),

@@ -1,4 +1,5 @@
-import { normaliseBelgianVat, storeFlagNames, type StoreSettingsForm } from '@bakje/contract';
+import type { StoreSettingsForm } from '@bakje/contract';
+import { normaliseBelgianVat, storeFlagNames } from '@bakje/contract/store-settings';
 import { z } from 'zod';
 
 /** GET/PUT /api/settings/store and /api/settings/setup (settings.manage). */
