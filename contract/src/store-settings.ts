@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { normaliseBelgianVat, storeFlagNames } from './store-settings-rules.js';
+import { normaliseBelgianVat } from './store-settings-rules.js';
 
 export { formatBelgianVat, normaliseBelgianVat, storeFlagNames, type StoreFlagName } from './store-settings-rules.js';
 
