@@ -85,6 +85,7 @@ test('a manager renames the shop and hides the SKU; a bad VAT number is refused 
   await name.fill('Frituur De Testfriet');
   await page.getByLabel('Btw-nummer').fill('BE 0123.456.748');
   await page.getByLabel('Artikelnummer tonen').uncheck();
+  await page.getByLabel('Sorteerkeuze tonen').uncheck();
   await page.getByRole('button', { name: 'Opslaan' }).click();
   await expect(page.getByText('Geen geldig Belgisch btw-nummer (bv. BE 0123.456.749).')).toBeVisible();
   // Nothing was saved: the shop still has its name.
@@ -101,6 +102,9 @@ test('a manager renames the shop and hides the SKU; a bad VAT number is refused 
   await expect(shop.locator('.brand__name')).toHaveText('Frituur De Testfriet');
   await expect(shop.getByTestId('product-page')).toBeVisible();
   await expect(shop.locator('.product__sku')).toHaveCount(0);
+  await shop.goto('/bestellen');
+  await expect(shop.getByTestId('result-count')).toContainText(/\d/);
+  await expect(shop.locator('select[name="sort"]')).toHaveCount(0);
 
   // The checklist ticks the identity off.
   await page.getByRole('link', { name: 'Keuken' }).click();
@@ -110,9 +114,12 @@ test('a manager renames the shop and hides the SKU; a bad VAT number is refused 
   await page.goto('/dashboard/settings');
   await page.getByLabel('Naam van de zaak').fill(original);
   await page.getByLabel('Artikelnummer tonen').check();
+  await page.getByLabel('Sorteerkeuze tonen').check();
   await page.getByRole('button', { name: 'Opslaan' }).click();
   await expect(page.getByText('Opgeslagen.')).toBeVisible();
   await shop.reload();
+  await expect(shop.locator('select[name="sort"]')).toBeVisible();
+  await shop.goto(`/product/${product.slug}`);
   await expect(shop.locator('.product__sku')).toContainText(product.sku);
   await page.context().close();
   await shop.context().close();

@@ -64,12 +64,12 @@ function TranslatedPage({
         ))}
       </div>
       <Controller
+        key={field}
         control={control}
         name={field}
         render={({ field: f }) => (
           <>
             <RichTextField
-              key={field}
               label={`${legend} (${lang.toUpperCase()})`}
               rows={8}
               value={f.value ?? ''}
