@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { SetupChecklist, SetupStep } from '@bakje/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { products, settings, timeSlots } from '../../db/schema/index.js';
@@ -26,7 +26,7 @@ export async function setupChecklist(db: DbOrTx): Promise<SetupChecklist> {
   const [productCount] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(products)
-    .where(and(eq(products.status, 'publish')));
+    .where(eq(products.status, 'publish'));
 
   const steps: SetupStep[] = [
     identityStep(byKey),
