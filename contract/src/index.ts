@@ -20,3 +20,4 @@ export * from './pos-sync.js';
 export * from './menu-transfer.js';
 export * from './messages.js';
 export * from './manuals.js';
+export * from './store-settings.js';

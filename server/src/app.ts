@@ -1,5 +1,6 @@
 import { registerShopStatusStream } from './api/events/shop-status.js';
 import { registerShopSettingsRoutes } from './api/rest/shop-settings.js';
+import { registerStoreSettingsRoutes } from './api/rest/store-settings.js';
 import { ShopStatusHub } from './modules/opening-hours/shop-status-hub.js';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
@@ -183,6 +184,7 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
   registerKitchenSettingsRoutes(server, { db: database.db });
   const shopStatus = new ShopStatusHub(catalog, config.timeZone, clock, log.child({ module: 'shop-status' }));
   registerShopSettingsRoutes(server, { db: database.db, timeZone: config.timeZone, clock });
+  registerStoreSettingsRoutes(server, { db: database.db });
   registerShopStatusStream(server, {
     hub: shopStatus,
     sse: { ...defaultSseOptions, ...options.sse },

@@ -198,7 +198,7 @@ export type GetAllTermsQuery = { terms: { nodes: Array<{ taxonomyName: string, n
 export type GetStoreSettingsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type GetStoreSettingsQuery = { storeSettings: { siteName: string, shortDescription: string, description: string, baseUrl: string, siteImage: string | null, productsPerPage: number, saleBadge: string, showReviews: boolean, showFilters: boolean, showOrderByDropdown: boolean, showSKU: boolean, showRelatedProducts: boolean, showProductCategoriesOnSingleProduct: boolean, showBreadcrumbOnSingleProduct: boolean, currency: string, timeZone: string, autoOpenCart: boolean, contact: { phone: string | null, email: string | null, address: string | null, facebook: string | null, instagram: string | null, tiktok: string | null } } };
+export type GetStoreSettingsQuery = { storeSettings: { siteName: string, shortDescription: string, description: string, baseUrl: string, siteImage: string | null, productsPerPage: number, saleBadge: string, showReviews: boolean, showFilters: boolean, showOrderByDropdown: boolean, showSKU: boolean, showRelatedProducts: boolean, showProductCategoriesOnSingleProduct: boolean, showBreadcrumbOnSingleProduct: boolean, showMoveToWishlist: boolean, currency: string, timeZone: string, autoOpenCart: boolean, logo: string | null, vatNumber: string | null, contactIntro: string | null, termsPage: string | null, privacyPage: string | null, contact: { phone: string | null, email: string | null, address: string | null, facebook: string | null, instagram: string | null, tiktok: string | null } } };
 
 export type GetCatalogVersionQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -622,9 +622,15 @@ export const GetStoreSettingsDocument = new TypedDocumentString(`
     showRelatedProducts
     showProductCategoriesOnSingleProduct
     showBreadcrumbOnSingleProduct
+    showMoveToWishlist
     currency
     timeZone
     autoOpenCart
+    logo
+    vatNumber
+    contactIntro
+    termsPage
+    privacyPage
     contact {
       phone
       email

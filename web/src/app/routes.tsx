@@ -42,6 +42,7 @@ const DashboardMessagesPage = lazy(() => import('../dashboard/messages/MessagesP
 const DashboardManualsPage = lazy(() => import('../dashboard/manuals/ManualsPage'));
 const DashboardManualPage = lazy(() => import('../dashboard/manuals/ManualPage'));
 const DashboardManualEditorPage = lazy(() => import('../dashboard/manuals/ManualEditorPage'));
+const DashboardStoreSettingsPage = lazy(() => import('../dashboard/settings/StoreSettingsPage'));
 const DashboardCategoriesPage = lazy(() => import('../dashboard/catalog/categories/CategoriesPage'));
 const DashboardAddOnsPage = lazy(() => import('../dashboard/catalog/add-ons/AddOnsPage'));
 const DashboardAllergensPage = lazy(() => import('../dashboard/catalog/allergens/AllergensPage'));
@@ -247,6 +248,14 @@ export const routes: RouteObject[] = [
         element: (
           <StaffScreen>
             <DashboardManualEditorPage />
+          </StaffScreen>
+        ),
+      },
+      {
+        path: 'dashboard/settings',
+        element: (
+          <StaffScreen>
+            <DashboardStoreSettingsPage />
           </StaffScreen>
         ),
       },

@@ -24,7 +24,7 @@ export default function KioskArea({ kind }: { kind: KioskPageKind }) {
     <div className="kiosk">
       <header className="kiosk__header">
         <Link to="/kioskindex" className="kiosk__brand">
-          <img src="/media/logo.svg" alt="" width={216} height={72} />
+          <img src={settings.data?.logo ?? '/media/logo.svg'} alt="" width={216} height={72} />
           <span>{settings.data?.siteName ?? 'Bakje'}</span>
         </Link>
         <LanguageSwitcher className="kiosk__lang" />

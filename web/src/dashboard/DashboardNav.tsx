@@ -21,6 +21,7 @@ export const DASHBOARD_PAGES = [
   { to: '/dashboard/printer', label: 'dashboard.menu.printer', permission: PERMISSION.kitchenView },
   { to: '/dashboard/printing', label: 'dashboard.menu.printing', permission: PERMISSION.settingsManage },
   { to: '/dashboard/jobs', label: 'dashboard.menu.jobs', permission: PERMISSION.settingsManage },
+  { to: '/dashboard/settings', label: 'dashboard.menu.settings', permission: PERMISSION.settingsManage },
   { to: '/dashboard/hours', label: 'dashboard.menu.hours', permission: PERMISSION.settingsManage },
   { to: '/dashboard/delivery', label: 'dashboard.menu.delivery', permission: PERMISSION.settingsManage },
   { to: '/dashboard/pos', label: 'dashboard.menu.pos', permission: PERMISSION.settingsManage },

@@ -88,7 +88,7 @@ function DigitalMenu({ param }: { param: BoardParam }) {
     <Stage className={variantClass}>
       <div className={`board ${variantClass}`} data-testid="digital-menu" data-page={param.page}>
         <header className="board__header">
-          <img className="board__logo" src="/media/logo.svg" alt="" width={264} height={88} />
+          <img className="board__logo" src={settings.data?.logo ?? '/media/logo.svg'} alt="" width={264} height={88} />
           <p className="board__site">{settings.data?.siteName ?? 'Bakje'}</p>
           {page ? <p className="board__page">{intl.formatMessage({ id: 'board.pageOf' }, { page: param.page, count: pages.length })}</p> : null}
         </header>

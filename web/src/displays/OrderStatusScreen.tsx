@@ -140,7 +140,7 @@ function Board({
     <Stage className="status-screen-viewport">
       <div className="board status-screen" data-testid="order-status-screen">
         <header className="board__header">
-          <img className="board__logo" src="/media/logo.svg" alt="" width={264} height={88} />
+          <img className="board__logo" src={settings.data?.logo ?? '/media/logo.svg'} alt="" width={264} height={88} />
           <p className="board__site">{settings.data?.siteName ?? 'Bakje'}</p>
           <h1 className="status-screen__title">{title}</h1>
         </header>

@@ -141,7 +141,7 @@ function ProductView({ product }: { product: ProductDetail }) {
             soldOut={soldOut}
             maxQty={maxQty}
           />
-          <WishlistButton productId={product.databaseId} />
+          {settings?.showMoveToWishlist !== false ? <WishlistButton productId={product.databaseId} /> : null}
         </div>
       </div>
 

@@ -48,7 +48,7 @@ export function Header({
           icon={<MenuIcon />}
         />
         <Link to="/bestellen" className="brand">
-          <img className="brand__logo" src={LOGO_URL} alt="" width={120} height={40} />
+          <img className="brand__logo" src={settings?.logo ?? LOGO_URL} alt="" width={120} height={40} />
           <span className="brand__name">{siteName}</span>
           <span className="visually-hidden"> – {intl.formatMessage({ id: 'nav.order' })}</span>
         </Link>

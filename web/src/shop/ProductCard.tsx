@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
 import type { ListProduct } from '../api/types';
+import { useStoreSettings } from '../api/hooks';
 import { useCart } from '../cart/CartProvider';
 import { useLocalMessage } from '../cart/useLocalMessage';
 import { AllergenIcons, Badge, Button, ButtonLink, Price, ProductImage, Skeleton } from '../ui';
@@ -20,7 +21,9 @@ export function ListPrice({ product, size = 'md' }: { product: ListProduct; size
 export function ProductBadges({ product }: { product: Pick<ListProduct, 'stockStatus' | 'discountPercentage' | 'onSale' | 'isNew'> }) {
   const intl = useIntl();
   const soldOut = product.stockStatus === 'OUT_OF_STOCK';
-  const discount = product.discountPercentage;
+  // saleBadge 'text' (store settings) shows "on sale" instead of the percentage.
+  const saleBadge = useStoreSettings().data?.saleBadge ?? 'percent';
+  const discount = saleBadge === 'percent' ? product.discountPercentage : 0;
   return (
     <div className="card__badges">
       {soldOut ? <Badge variant="soldout">{intl.formatMessage({ id: 'product.soldOut' })}</Badge> : null}

@@ -152,6 +152,8 @@ export default function ShopPage() {
   const [filtersOpen, setFiltersOpen] = useState(false);
   const filtersId = useId();
   const perPage = settings.data?.productsPerPage || DEFAULT_PER_PAGE;
+  const showFilters = settings.data?.showFilters !== false;
+  const showOrderByDropdown = settings.data?.showOrderByDropdown !== false;
   const products = useMemo(() => productsQuery.data ?? [], [productsQuery.data]);
   const categories = categoriesQuery.data ?? [];
 
@@ -187,11 +189,13 @@ export default function ShopPage() {
   return (
     <div className="shop">
       <CategoryNav categories={categories} filters={query.filters} hrefFor={(c) => hrefFor(c)} loading={categoriesQuery.isPending} />
-      <div className="container shop__layout">
-        <aside className={`shop__filters${filtersOpen ? ' is-open' : ''}`} aria-label={intl.formatMessage({ id: 'filters.title' })}>
-          <h2 className="shop__filters-title">{intl.formatMessage({ id: 'filters.title' })}</h2>
-          <FilterPanel id={filtersId} filters={query.filters} categories={categories} attributes={attributes} onChange={changeFilters} />
-        </aside>
+      <div className={`container shop__layout${showFilters ? '' : ' shop__layout--no-filters'}`}>
+        {showFilters ? (
+          <aside className={`shop__filters${filtersOpen ? ' is-open' : ''}`} aria-label={intl.formatMessage({ id: 'filters.title' })}>
+            <h2 className="shop__filters-title">{intl.formatMessage({ id: 'filters.title' })}</h2>
+            <FilterPanel id={filtersId} filters={query.filters} categories={categories} attributes={attributes} onChange={changeFilters} />
+          </aside>
+        ) : null}
         <section className="shop__results" aria-labelledby="shop-heading">
           <div className="shop__head">
             <h1 id="shop-heading" className="shop__title">
@@ -206,35 +210,39 @@ export default function ShopPage() {
             </p>
           </div>
           <div className="shop__toolbar">
-            <Button
-              variant="secondary"
-              size="sm"
-              className="shop__filters-toggle"
-              aria-expanded={filtersOpen}
-              aria-controls={filtersId}
-              onClick={() => setFiltersOpen((v) => !v)}
-              icon={<FilterIcon />}
-            >
-              {intl.formatMessage({ id: 'filters.title' })}
-            </Button>
-            <label className="sort">
-              <span className="sort__label">{intl.formatMessage({ id: 'sort.label' })}</span>
-              <select
-                className="sort__select"
-                name="sort"
-                value={sortValue(query)}
-                onChange={(e) => {
-                  const [key, order] = e.target.value.split(':') as [SortKey | '', SortOrder | undefined];
-                  update({ orderby: key || null, order: order ?? 'DESC' });
-                }}
+            {showFilters ? (
+              <Button
+                variant="secondary"
+                size="sm"
+                className="shop__filters-toggle"
+                aria-expanded={filtersOpen}
+                aria-controls={filtersId}
+                onClick={() => setFiltersOpen((v) => !v)}
+                icon={<FilterIcon />}
               >
-                {SORT_OPTIONS.map((o) => (
-                  <option key={o.value} value={o.value}>
-                    {intl.formatMessage({ id: o.id })}
-                  </option>
-                ))}
-              </select>
-            </label>
+                {intl.formatMessage({ id: 'filters.title' })}
+              </Button>
+            ) : null}
+            {showOrderByDropdown ? (
+              <label className="sort">
+                <span className="sort__label">{intl.formatMessage({ id: 'sort.label' })}</span>
+                <select
+                  className="sort__select"
+                  name="sort"
+                  value={sortValue(query)}
+                  onChange={(e) => {
+                    const [key, order] = e.target.value.split(':') as [SortKey | '', SortOrder | undefined];
+                    update({ orderby: key || null, order: order ?? 'DESC' });
+                  }}
+                >
+                  {SORT_OPTIONS.map((o) => (
+                    <option key={o.value} value={o.value}>
+                      {intl.formatMessage({ id: o.id })}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            ) : null}
           </div>
           <ActiveFilters filters={query.filters} search={query.search} categories={categories} attributes={attributes} hrefFor={hrefFor} />
 

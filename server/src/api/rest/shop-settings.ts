@@ -19,7 +19,7 @@ export interface ShopSettingsRoutesDeps {
  * Parses a settings body, naming each failing field by its full path (`exceptions.1.from`), which the
  * dashboard forms show by the field. Route-schema failures would name only the top-level key.
  */
-function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
+export function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
   const parsed = schema.safeParse(body);
   if (parsed.success) return parsed.data;
   const fields = parsed.error.issues.map((issue) => ({ field: issue.path.join('.') || 'body', message: issue.message }));

@@ -1,4 +1,5 @@
 import { DashboardNav } from '../DashboardNav';
+import { SetupChecklist } from '../settings/SetupChecklist';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useIntl } from 'react-intl';
@@ -163,6 +164,7 @@ export function KitchenView({ canChangeSettings = false, canCancel = false }: { 
       </header>
       <AlertBanner alerts={alerts} onAcknowledge={() => setAlerts([])} />
       <main id="main" className="kitchen__main" tabIndex={-1}>
+        {canChangeSettings ? <SetupChecklist /> : null}
         {stream === 'refused' ? (
           <Notice tone="error" role="alert">
             {intl.formatMessage({ id: 'kitchen.refused' })} <Link to="/login?redirect=%2Fdashboard">{intl.formatMessage({ id: 'kitchen.loginAgain' })}</Link>

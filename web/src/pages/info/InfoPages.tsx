@@ -11,6 +11,7 @@ import { menuPages } from '../../displays/menuPages';
 import { shopHref } from '../../shop/filtering';
 import { ErrorState, Skeleton } from '../../ui';
 import { MailIcon, PhoneIcon, PinIcon } from '../../ui/icons';
+import { sanitizeHtml } from '../../lib/sanitize';
 
 export type InfoPageKind = 'contact' | 'sitemap' | 'terms' | 'privacy';
 
@@ -22,7 +23,11 @@ function ContactPage() {
   return (
     <article className="container prose">
       <h1>{intl.formatMessage({ id: 'contact.title' })}</h1>
-      <p>{intl.formatMessage({ id: 'contact.intro' })}</p>
+      {settings.data?.contactIntro ? (
+        <div data-testid="contact-intro" dangerouslySetInnerHTML={{ __html: sanitizeHtml(settings.data.contactIntro) }} />
+      ) : (
+        <p>{intl.formatMessage({ id: 'contact.intro' })}</p>
+      )}
       {settings.isError && !settings.data ? <ErrorState error={settings.error} onRetry={() => void settings.refetch()} /> : null}
       {settings.isPending ? (
         <Skeleton width="60%" height="4em" />
@@ -171,8 +176,26 @@ function LegalPage({ kind }: { kind: 'terms' | 'privacy' }) {
   const payment = usePaymentMethodTitles();
   const methods = payment.data ? intl.formatList(payment.data, { type: 'disjunction' }) : '…';
   useDocumentTitle(title);
+  // The owner's own text for this language (store settings) replaces the built-in one.
+  const own = kind === 'terms' ? settings.data?.termsPage : settings.data?.privacyPage;
+  if (settings.isPending) {
+    return (
+      <article className="container prose">
+        <h1>{title}</h1>
+        <Skeleton width="80%" height="8em" />
+      </article>
+    );
+  }
+  if (own) {
+    return (
+      <article className="container prose" data-testid="legal-page">
+        <h1>{title}</h1>
+        <div dangerouslySetInnerHTML={{ __html: sanitizeHtml(own) }} />
+      </article>
+    );
+  }
   return (
-    <article className="container prose">
+    <article className="container prose" data-testid="legal-page">
       <h1>{title}</h1>
       <p className="prose__lead">{intl.formatMessage({ id: `legal.${kind}.intro` }, { site })}</p>
       {Array.from({ length: LEGAL_SECTIONS }, (_, i) => (

@@ -1,0 +1,79 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { SetupChecklist, SetupStep } from '@bakje/contract';
+import type { DbOrTx } from '../../db/client.js';
+import { products, settings, timeSlots } from '../../db/schema/index.js';
+import { parsePrintSettings, PRINT_SETTINGS_KEY } from '../printing/print-settings.js';
+import { unconfiguredKinds } from '../printing/print-admin.js';
+import { shopSettingsFrom } from './shop-settings.js';
+import { parseStoreSettings, STORE_SETTINGS_KEY } from './store-settings.js';
+
+export const SETUP_CHECKLIST_KEY = 'setup_checklist';
+
+/**
+ * The first-run checklist (issue 13 "First run"): each step is computed from the shop's own data on every
+ * call, so it can never say "done" for something that is not. docs/decisions/0033-store-settings-setup-checklist.md.
+ */
+export async function setupChecklist(db: DbOrTx): Promise<SetupChecklist> {
+  const rows = await db
+    .select()
+    .from(settings)
+    .where(inArray(settings.key, [STORE_SETTINGS_KEY, 'opening_hours', PRINT_SETTINGS_KEY, SETUP_CHECKLIST_KEY]));
+  const byKey = new Map(rows.map((row) => [row.key, row.value]));
+  const [slotCount] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(timeSlots)
+    .where(eq(timeSlots.isAvailable, true));
+  const [productCount] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(products)
+    .where(eq(products.status, 'publish'));
+
+  const steps: SetupStep[] = [
+    identityStep(byKey),
+    hoursStep(byKey),
+    { id: 'slots', done: (slotCount?.n ?? 0) > 0, detail: (slotCount?.n ?? 0) > 0 ? null : 'noSlots', href: '/dashboard/timeslots' },
+    { id: 'menu', done: (productCount?.n ?? 0) > 0, detail: (productCount?.n ?? 0) > 0 ? null : 'noProducts', href: '/dashboard/products' },
+    printerStep(byKey),
+    // Card payments do not exist yet: cash (cash on delivery / at the counter) is always offered and counts.
+    // When the payments screen arrives, this step reads its settings; the dashboard links there only once
+    // that page exists.
+    { id: 'payments', done: true, detail: 'cashOnly', href: '/dashboard/payments' },
+  ];
+  const dismissed = (byKey.get(SETUP_CHECKLIST_KEY) as { dismissed?: unknown } | undefined)?.dismissed === true;
+  return { steps, allDone: steps.every((s) => s.done), dismissed };
+}
+
+function identityStep(byKey: Map<string, unknown>): SetupStep {
+  const href = '/dashboard/settings';
+  if (!byKey.has(STORE_SETTINGS_KEY)) return { id: 'identity', done: false, detail: 'noName', href };
+  const store = parseStoreSettings(byKey.get(STORE_SETTINGS_KEY));
+  const missing = !store.siteName.trim() ? 'noName' : !store.contact.address?.trim() ? 'noAddress' : !store.vatNumber ? 'noVat' : null;
+  return { id: 'identity', done: missing === null, detail: missing, href };
+}
+
+function hoursStep(byKey: Map<string, unknown>): SetupStep {
+  const { week, byType } = shopSettingsFrom(new Map([['opening_hours', byKey.get('opening_hours')]])).openingHours;
+  const weeks = [week, byType.delivery, byType.takeaway, byType.dinein];
+  const open = weeks.some((w) => w && Object.values(w).some((periods) => (periods?.length ?? 0) > 0));
+  return { id: 'hours', done: open, detail: open ? null : 'noHours', href: '/dashboard/hours' };
+}
+
+function printerStep(byKey: Map<string, unknown>): SetupStep {
+  const print = parsePrintSettings(byKey.get(PRINT_SETTINGS_KEY));
+  const href = '/dashboard/printing';
+  // Printing switched off is a choice the owner made (no printer in the shop): the step is settled.
+  if (!print.enabled) return { id: 'printer', done: true, detail: 'printingOff', href };
+  const anyPrinter = print.customerPrinter !== '' || print.kitchenPrinter !== '';
+  const done = anyPrinter && unconfiguredKinds(print).length === 0;
+  return { id: 'printer', done, detail: done ? null : 'noPrinter', href };
+}
+
+/** Hides the checklist on the dashboard (or shows it again); the steps keep being computed. */
+export async function setSetupChecklistDismissed(db: DbOrTx, dismissed: boolean): Promise<SetupChecklist> {
+  const value = { dismissed };
+  await db
+    .insert(settings)
+    .values({ key: SETUP_CHECKLIST_KEY, value })
+    .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
+  return setupChecklist(db);
+}
