@@ -86,6 +86,7 @@ export const errorCodes = {
   SLOT_REQUIRED: 'invalid',
   SLOT_TAKEN: 'conflict',
   SLOT_TOO_SMALL: 'conflict',
+  NO_SLOT_FREE: 'conflict',
   TIME_SLOT_NOT_FOUND: 'not_found',
   TIME_SLOT_INVALID: 'invalid',
   ORDERING_CLOSED: 'unavailable',

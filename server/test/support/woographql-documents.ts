@@ -299,6 +299,10 @@ export const GET_PRODUCT = /* GraphQL */ `
         fullSize: sourceUrl(size: FULL)
         singleSrcSet: srcSet(size: WOOCOMMERCE_SINGLE)
         singleSizes: sizes(size: WOOCOMMERCE_SINGLE)
+        thumbnailSrcSet: srcSet(size: THUMBNAIL)
+        mediumSrcSet: srcSet(size: MEDIUM)
+        largeSrcSet: srcSet(size: LARGE)
+        fullSrcSet: srcSet(size: FULL)
       }
       galleryImages {
         nodes {
@@ -355,8 +359,8 @@ export const GET_PRODUCT = /* GraphQL */ `
 `;
 
 export const GET_ALL_TERMS = /* GraphQL */ `
-  query getAllTerms($taxonomies: [TaxonomyEnum]!) {
-    terms(first: 100, where: { taxonomies: $taxonomies, hideEmpty: true }) {
+  query getAllTerms($taxonomies: [TaxonomyEnum]!, $hideEmpty: Boolean = true) {
+    terms(first: 100, where: { taxonomies: $taxonomies, hideEmpty: $hideEmpty }) {
       nodes {
         databaseId
         taxonomyName
