@@ -84,35 +84,41 @@ export function costBoundsOf(catalog: CatalogSnapshot, maxQueryAmount: number): 
 
 /**
  * Most items a paged field can answer for one parent, and whether each item belongs to one parent only
- * (then all parents together hold at most `total`: every variation is one product's).
+ * (then all parents together hold at most `total`: every variation is one product's). Known by the field's
+ * name, so a list that comes back under another connection type (WooGraphQL names them per parent) keeps
+ * its bound.
  */
-function pageBound(parent: string, field: string, returns: string, bounds: CostBounds): { per: number; total?: number; partition: boolean } {
-  switch (returns) {
-    case 'ProductVariationConnection':
+function pageBound(parent: string, field: string, bounds: CostBounds): { per: number; total?: number; partition: boolean } {
+  const root = parent === 'RootQuery';
+  switch (field) {
+    case 'variations':
       return { per: bounds.variationsPerProduct, total: bounds.variations, partition: true };
-    case 'ProductConnection':
-      if (parent === 'RootQuery') return { per: bounds.products, total: bounds.products, partition: true };
-      if (field === 'related') return { per: RELATED_PAGE, partition: false };
-      if (PRODUCT_LINKS.has(field) || field === 'products') {
-        return { per: parent === 'ProductCategory' ? bounds.products : bounds.linksPerProduct, partition: false };
-      }
-      return { per: bounds.products, partition: false };
-    case 'ProductCategoryConnection':
-      return { per: parent === 'RootQuery' ? bounds.categories : bounds.categoriesPerProduct, partition: false };
-    case 'TermNodeConnection':
-      return { per: parent === 'RootQuery' ? bounds.terms : bounds.termsPerProduct, partition: false };
-    case 'ProductReviewConnection':
+    case 'products':
+      if (root) return { per: bounds.products, total: bounds.products, partition: true };
+      // A category's products, or a grouped product's.
+      return { per: parent === 'ProductCategory' ? bounds.products : bounds.linksPerProduct, partition: false };
+    case 'related':
+      return { per: RELATED_PAGE, partition: false };
+    case 'upsell':
+    case 'crossSell':
+      return { per: bounds.linksPerProduct, partition: false };
+    case 'productCategories':
+      return { per: root ? bounds.categories : bounds.categoriesPerProduct, partition: false };
+    case 'terms':
+      return { per: root ? bounds.terms : bounds.termsPerProduct, partition: false };
+    case 'reviews':
+    case 'comments':
       return { per: bounds.reviewsPerProduct, partition: true };
-    case 'MediaItemConnection':
+    case 'galleryImages':
       return { per: bounds.galleryPerProduct, partition: false };
-    case 'CartItemConnection':
-    case 'LineItemConnection':
+    case 'contents':
+    case 'lineItems':
       // An order's lines are its cart's.
       return { per: MAX_CART_LINES, partition: true };
-    case 'CustomerOrderConnection':
+    case 'orders':
       // customer.orders answers at most 100 (resolvers/accounts.ts).
       return { per: 100, partition: true };
-    case 'DownloadableItemConnection':
+    case 'downloadableItems':
       // A restaurant sells no downloads: the list is always empty.
       return { per: 0, partition: true };
     default:
@@ -189,7 +195,7 @@ function walk(
     const definition = fieldOf(type, selection.name.value);
     const returns = definition ? getNamedType(definition.type) : undefined;
     const asked = definition ? askedPage(selection, definition) : undefined;
-    const isLink = PRODUCT_LINKS.has(selection.name.value) && returns?.name === 'ProductConnection';
+    const isLink = PRODUCT_LINKS.has(selection.name.value) && definition !== undefined;
     if (isLink && inLink) state.nestedLink ??= selection;
     if (asked === undefined || !returns || !type) {
       // Distinct parents give distinct children only through a connection's own lists (many cart lines
@@ -197,7 +203,7 @@ function walk(
       walk(state, selection.selectionSet, returns, times, unique && (times <= 1 || CONNECTION_LISTS.has(selection.name.value)), inLink || isLink, seen);
       continue;
     }
-    const bound = pageBound(type.name, selection.name.value, returns.name, state.bounds);
+    const bound = pageBound(type.name, selection.name.value, state.bounds);
     const page = Math.max(1, Math.min(asked, bound.per, state.bounds.maxQueryAmount));
     let itemTimes = times * page;
     const itemsUnique = unique && bound.partition;
