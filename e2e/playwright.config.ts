@@ -21,6 +21,8 @@ if (!process.env.BAKJE_E2E_DATA_DIR) {
   process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
 }
 const dataDir = process.env.BAKJE_E2E_DATA_DIR;
+// A storefront on another origin (woographql-cross-origin.spec.ts serves it): listed for CORS.
+process.env.BAKJE_E2E_STOREFRONT_ORIGIN ??= `http://127.0.0.1:${port + 10000}`;
 const CATALOGUE_WRITERS = ['**/dashboard-products.spec.ts', '**/dashboard-catalog-taxonomies.spec.ts', '**/media.spec.ts'];
 
 export default defineConfig({
@@ -79,6 +81,7 @@ export default defineConfig({
       // The first admin (reads the local mailbox in the lost-password spec).
       BAKJE_ADMIN_EMAIL: 'beheer@bakje.test',
       BAKJE_ADMIN_PASSWORD: 'Frituur beheer e2e',
+      BAKJE_GRAPHQL_CORS_ORIGINS: process.env.BAKJE_E2E_STOREFRONT_ORIGIN,
     },
   },
 });

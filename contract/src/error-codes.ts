@@ -91,6 +91,7 @@ export const errorCodes = {
   SLOT_REQUIRED: 'invalid',
   SLOT_TAKEN: 'conflict',
   SLOT_TOO_SMALL: 'conflict',
+  NO_SLOT_FREE: 'conflict',
   TIME_SLOT_NOT_FOUND: 'not_found',
   MESSAGE_NOT_FOUND: 'not_found',
   MANUAL_NOT_FOUND: 'not_found',

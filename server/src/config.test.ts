@@ -33,7 +33,23 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'development', BAKJE_GRAPHQL_INTROSPECTION: 'false' }).graphqlIntrospection).toBe(false);
   });
 
+  it('reads the GraphQL max query amount and the storefront origins allowed to call /graphql', () => {
+    expect(loadConfig({}).graphqlMaxQueryAmount).toBe(1000);
+    expect(loadConfig({ BAKJE_GRAPHQL_MAX_QUERY_AMOUNT: '100' }).graphqlMaxQueryAmount).toBe(100);
+    expect(loadConfig({}).graphqlCors).toEqual({ origins: [], anyOrigin: false });
+    expect(loadConfig({ BAKJE_GRAPHQL_CORS_ORIGINS: 'https://shop.example, http://localhost:3000,' }).graphqlCors).toEqual({
+      origins: ['https://shop.example', 'http://localhost:3000'],
+      anyOrigin: false,
+    });
+    expect(loadConfig({ BAKJE_GRAPHQL_CORS_ORIGINS: 'https://shop.example,*' }).graphqlCors).toEqual({ origins: ['https://shop.example'], anyOrigin: true });
+  });
+
   it.each([
+    ['BAKJE_GRAPHQL_MAX_QUERY_AMOUNT', '0'],
+    ['BAKJE_GRAPHQL_MAX_QUERY_AMOUNT', '20000'],
+    ['BAKJE_GRAPHQL_CORS_ORIGINS', 'https://shop.example/'],
+    ['BAKJE_GRAPHQL_CORS_ORIGINS', 'shop.example'],
+    ['BAKJE_GRAPHQL_CORS_ORIGINS', 'ftp://shop.example'],
     ['BAKJE_GRAPHQL_INTROSPECTION', 'sometimes'],
     ['PORT', 'abc'],
     ['PORT', '70000'],

@@ -61,6 +61,14 @@ const schema = z.object({
     .optional(),
   BAKJE_MAIL_FROM: z.string().min(3).default('Bakje <no-reply@bakje.local>'),
   BAKJE_GRAPHQL_INTROSPECTION: boolean.optional(),
+  BAKJE_GRAPHQL_MAX_QUERY_AMOUNT: z.coerce.number().int().min(1).max(10_000).default(1000),
+  BAKJE_GRAPHQL_CORS_ORIGINS: z
+    .string()
+    .refine(
+      (value) => value.split(',').every((entry) => entry.trim() === '' || entry.trim() === '*' || isOrigin(entry.trim())),
+      'must be a comma-separated list of origins such as https://shop.example, or *',
+    )
+    .default(''),
   BAKJE_GUEST_CART_DAYS: z.coerce.number().int().min(1).max(3650).default(14),
   BAKJE_ORDER_KEY_DETAILS_HOURS: z.coerce.number().min(0).max(8760).default(24),
   BAKJE_HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
@@ -87,6 +95,16 @@ const checkedSchema = schema.refine((env) => env.BAKJE_HEADERS_TIMEOUT_MS <= env
   message: 'must not be longer than BAKJE_REQUEST_TIMEOUT_MS',
   path: ['BAKJE_HEADERS_TIMEOUT_MS'],
 });
+
+/** An origin as browsers send it: scheme, host and port only (https://shop.example:8443). */
+function isOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === value;
+  } catch {
+    return false;
+  }
+}
 
 function sizeInKb(value: string): number {
   const match = /^(\d+)(kB|MB|GB)$/.exec(value);
@@ -124,6 +142,18 @@ export interface Config {
    * API does not. On unless NODE_ENV is production, where BAKJE_GRAPHQL_INTROSPECTION=true turns it on.
    */
   graphqlIntrospection: boolean;
+  /**
+   * WooGraphQL's "max query amount": the largest page a list answers; a larger `first` is capped (with
+   * `hasNextPage`), never refused. At least the catalogue's size, so "first: 9999" still means all of it.
+   */
+  graphqlMaxQueryAmount: number;
+  /** Storefronts on other origins calling /graphql (docs/decisions/0036-woographql-limits.md). */
+  graphqlCors: {
+    /** Origins answered with credentials (cookies) and trusted for JSON requests without X-CSRF-Token. */
+    origins: string[];
+    /** `*` in the list: any other origin may call without credentials (guest carts, Bearer logins). */
+    anyOrigin: boolean;
+  };
   jobs: {
     /** Run the job runner (printing, mail) in this instance. */
     runner: boolean;
@@ -208,6 +238,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, rootDir = pr
     mailFrom: env.BAKJE_MAIL_FROM,
     env: env.NODE_ENV,
     graphqlIntrospection: env.BAKJE_GRAPHQL_INTROSPECTION ?? env.NODE_ENV !== 'production',
+    graphqlMaxQueryAmount: env.BAKJE_GRAPHQL_MAX_QUERY_AMOUNT,
+    graphqlCors: corsOf(env.BAKJE_GRAPHQL_CORS_ORIGINS),
     jobs: {
       runner: env.BAKJE_JOB_RUNNER,
       concurrency: env.BAKJE_JOB_CONCURRENCY,
@@ -237,6 +269,14 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, rootDir = pr
       maxPixels: env.BAKJE_MEDIA_MAX_PIXELS,
     },
   };
+}
+
+function corsOf(value: string): Config['graphqlCors'] {
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  return { origins: [...new Set(entries.filter((entry) => entry !== '*'))], anyOrigin: entries.includes('*') };
 }
 
 function parseTrustProxy(value: string): boolean | number | string[] {

@@ -103,8 +103,11 @@ describe.each(databaseKinds)('cart and cash checkout on %s', (kind) => {
     expect(withKey.data.order).toEqual({ databaseId: order.databaseId, kitchenNotes: ['zonder ui', 'extra zout'] });
   });
 
-  it('refuses a checkout without a slot and a delivery too far away', async () => {
-    const call = await session(app);
+  it('refuses a checkout without a slot (as-soon-as-possible orders off) and a delivery too far away', async () => {
+    await app.close();
+    await testDb.database.db.insert(t.settings).values({ key: 'ordering', value: { asapOrders: false } });
+    app = await startTestApp(testDb.database, {}, () => NOW);
+    const call = await session(() => app);
     await call(ADD, { productId, quantity: 10 });
     const noSlot = await call(CHECKOUT, { input: { billing, metaData: [{ key: 'fulfilment_type', value: 'takeaway' }] } });
     expect(noSlot.errors[0].message).toBe('A valid time slot must be selected before proceeding.');

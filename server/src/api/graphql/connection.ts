@@ -23,10 +23,20 @@ export interface ConnectionArgs {
   before?: string | null;
 }
 
-/** A Relay connection over an in-memory list (nodes, edges, pageInfo), plus the total as `found`. */
-export function connectionFromArray<T>(items: T[], args: ConnectionArgs, defaultFirst = 100) {
+/** The largest page when the setting is not at hand (BAKJE_GRAPHQL_MAX_QUERY_AMOUNT's ceiling). */
+export const PAGE_CEILING = 10_000;
+
+/**
+ * A Relay connection over an in-memory list (nodes, edges, pageInfo), plus the total as `found`. As in
+ * WooGraphQL, a `first`/`last` above `maxAmount` (the "max query amount") is not refused: the page stops
+ * there and `hasNextPage` says more follow.
+ */
+export function connectionFromArray<T>(items: T[], args: ConnectionArgs, defaultFirst = 100, maxAmount = PAGE_CEILING) {
   checkPageSize('first', args.first);
   checkPageSize('last', args.last);
+  const cap = (value: number | null | undefined) => (value === null || value === undefined ? value : Math.min(value, maxAmount));
+  args = { ...args, first: cap(args.first), last: cap(args.last) };
+  defaultFirst = Math.min(defaultFirst, maxAmount);
   const afterOffset = args.after ? cursorToOffset(args.after, 'after') + 1 : 0;
   const beforeOffset = args.before ? Math.min(cursorToOffset(args.before, 'before'), items.length) : items.length;
   let start = afterOffset;

@@ -14,13 +14,15 @@ import {
 import { LRUCache } from 'lru-cache';
 import type { Config } from '../../config.js';
 import type { CatalogService } from '../../modules/catalog/catalog-service.js';
+import type { CatalogSnapshot } from '../../modules/catalog/snapshot.js';
+import { registerGraphQLCors } from './cors.js';
 import { LOCALE_COOKIE, LOCALE_HEADER, pickLang } from '../../modules/i18n/locale.js';
 import type { GraphQLContext, Services } from './context.js';
 import { RequestSession } from './session.js';
 import { tokenFromHeader, type SessionTokens } from '../../modules/session/session-token.js';
 import { schema } from './schema.js';
 import { depthLimit } from './depth-limit.js';
-import { queryLimits } from './query-limits.js';
+import { costBoundsOf, queryLimits, type CostBounds } from './query-limits.js';
 import { NUL_MESSAGE, unstorableTextProblem } from '../http/unstorable-text.js';
 import { accountContext } from './account-context.js';
 import { DomainError } from '../../errors/domain-error.js';
@@ -44,11 +46,18 @@ const CATALOGUE_FIELDS = new Set([
 ]);
 
 const MAX_QUERY_LENGTH = 100_000;
-const MAX_DEPTH = 12;
-/** Aliases let one request repeat a field many times; the storefront's documents use a handful. */
-export const MAX_ALIASES = 30;
-/** Fields times requested page sizes (query-limits.ts); the storefront's largest query costs about 5,000. */
-export const MAX_COST = 25_000;
+/** Introspection's `ofType` chain is not counted (depth-limit.ts); storefront documents nest about 10 deep. */
+export const MAX_DEPTH = 12;
+/**
+ * Aliases let one request repeat a field (a mutation too, which the cost does not weigh) many times. A
+ * WooGraphQL product page asks one image in several sizes and prices in two formats: 37 aliases.
+ */
+export const MAX_ALIASES = 50;
+/**
+ * Objects the query can answer, from the real sizes of the lists (query-limits.ts). A full cart with its
+ * products' variations, the whole menu with variations, or 100 orders of 100 lines stay below it.
+ */
+export const MAX_COST = 100_000;
 
 interface PreparedDocument {
   document: DocumentNode;
@@ -92,16 +101,25 @@ export function registerGraphQL(app: FastifyInstance, deps: { config: Config; ca
   const documents = new LRUCache<string, PreparedDocument | readonly GraphQLError[]>({ max: 1000 });
   // BAKJE_CATALOG_CACHE_SIZE=0 turns the cache off: every catalogue query is executed (ETags still work).
   const responses = deps.config.catalogCacheSize > 0 ? new LRUCache<string, CatalogueAnswer>({ max: deps.config.catalogCacheSize }) : undefined;
+  // The cost limit weighs lists by what the catalogue holds: its bounds change with the catalogue.
+  let bounds: { version: number; value: CostBounds } | undefined;
   const rules = [
     ...specifiedRules,
     ...(deps.config.graphqlIntrospection ? [] : [NoSchemaIntrospectionCustomRule]),
     depthLimit(MAX_DEPTH),
-    queryLimits({ maxAliases: MAX_ALIASES, maxCost: MAX_COST }),
+    queryLimits({ maxAliases: MAX_ALIASES, maxCost: MAX_COST, bounds: () => bounds!.value }),
   ];
   // Cached responses are tagged with the catalogue version; a newer version makes them unreachable.
-  deps.catalog.onChange(() => responses?.clear());
+  deps.catalog.onChange(() => {
+    responses?.clear();
+    documents.clear();
+  });
 
-  function prepare(query: string): PreparedDocument | readonly GraphQLError[] {
+  function prepare(query: string, catalog: CatalogSnapshot): PreparedDocument | readonly GraphQLError[] {
+    if (bounds?.version !== catalog.version) {
+      bounds = { version: catalog.version, value: costBoundsOf(catalog, deps.config.graphqlMaxQueryAmount) };
+      documents.clear();
+    }
     const cached = documents.get(query);
     if (cached) return cached;
     let prepared: PreparedDocument | readonly GraphQLError[];
@@ -119,8 +137,6 @@ export function registerGraphQL(app: FastifyInstance, deps: { config: Config; ca
 
   async function handle(request: FastifyRequest, reply: FastifyReply, body: GraphQLBody) {
     reply.header('content-type', 'application/json; charset=utf-8');
-    // Clients on another origin read the renewed session token from this header.
-    reply.header('access-control-expose-headers', 'woocommerce-session');
     const { query, operationName } = body;
     let variables = body.variables;
     if (typeof variables === 'string') {
@@ -146,7 +162,8 @@ export function registerGraphQL(app: FastifyInstance, deps: { config: Config; ca
     const problem = unstorableTextProblem(variables) ?? unstorableTextProblem(query);
     if (problem) return reply.code(400).send(errorBody(problem));
 
-    const prepared = prepare(query);
+    const catalog = await deps.catalog.get();
+    const prepared = prepare(query, catalog);
     if (Array.isArray(prepared)) {
       return reply.code(400).send({ errors: (prepared as readonly GraphQLError[]).map((e) => e.toJSON()) });
     }
@@ -158,7 +175,6 @@ export function registerGraphQL(app: FastifyInstance, deps: { config: Config; ca
     }
 
     const lang = pickLang(request.headers[LOCALE_HEADER] as string | undefined, request.cookies[LOCALE_COOKIE], request.headers['accept-language']);
-    const catalog = await deps.catalog.get();
     const cacheKey = catalogueOnly
       ? // The expiry too: a "sold out today" mark ending reloads the snapshot under the same version.
         `${catalog.version}.${catalog.soldOutExpiry ?? ''}\u0000${lang}\u0000${operationName ?? ''}\u0000${query}\u0000${JSON.stringify(variables ?? {})}`
@@ -233,6 +249,7 @@ export function registerGraphQL(app: FastifyInstance, deps: { config: Config; ca
     reply.code(status).send(errorBody(status === 413 ? 'The request body is too large.' : 'The request body is not valid JSON.'));
   };
 
+  registerGraphQLCors(app, deps.config);
   app.post('/graphql', { errorHandler: invalidJson, bodyLimit: 1_048_576 }, (request, reply) => handle(request, reply, (request.body ?? {}) as GraphQLBody));
   app.get('/graphql', { errorHandler: invalidJson }, (request, reply) => handle(request, reply, request.query as GraphQLBody));
 }

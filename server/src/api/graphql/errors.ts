@@ -15,10 +15,10 @@ export function graphqlErrorOf(error: DomainError, from?: GraphQLError): GraphQL
   });
 }
 
-/** `first`/`last` must stay within 0..10000 (the storefront asks for up to 9999). */
-export function checkPageSize(name: string, value: number | null | undefined, max = 10000): void {
+/** `first`/`last` must not be negative; a large one is capped, never refused (connection.ts). */
+export function checkPageSize(name: string, value: number | null | undefined): void {
   if (value === null || value === undefined) return;
-  if (!Number.isInteger(value) || value < 0 || value > max) {
-    throw new DomainError('INVALID_INPUT', `Argument "${name}" must be between 0 and ${max}; got ${value}.`);
+  if (!Number.isInteger(value) || value < 0) {
+    throw new DomainError('INVALID_INPUT', `Argument "${name}" must be 0 or more; got ${value}.`);
   }
 }

@@ -72,10 +72,30 @@ export function registerViewer(app: FastifyInstance, deps: { config: Config; ses
     // A dead session cookie carries no authority: the request goes on as a guest.
     if (!session) return;
     const sent = request.headers[CSRF_HEADER];
-    if (typeof sent !== 'string' || !sameToken(sent, session.csrfToken)) {
-      return reply.code(403).send({ code: 'csrf_invalid', message: CSRF_MESSAGE, data: { status: 403 } });
-    }
+    if (typeof sent === 'string' && sameToken(sent, session.csrfToken)) return;
+    if (graphqlSafeWithoutToken(request, deps.config)) return;
+    return reply.code(403).send({ code: 'csrf_invalid', message: CSRF_MESSAGE, data: { status: 403 } });
   });
+}
+
+/** An origin as the browser names it in the Origin header, e.g. `https://shop.example`. */
+const originOf = (url: string) => new URL(url).origin;
+
+/**
+ * WooGraphQL clients never send X-CSRF-Token. On /graphql, what no other site can make a browser send is
+ * safe without it (docs/decisions/0036-woographql-limits.md): a Bearer token (a page cannot set the
+ * Authorization header on another site without a CORS preflight, which only listed origins pass), and a
+ * JSON body whose Origin is the shop itself or a listed storefront (JSON also needs that preflight; a form
+ * or a text/plain body does not, so those still need the token).
+ */
+function graphqlSafeWithoutToken(request: FastifyRequest, config: Config): boolean {
+  if (request.url.split('?')[0] !== '/graphql') return false;
+  if (/^Bearer\s+\S/i.test(request.headers.authorization ?? '')) return true;
+  const mediaType = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (mediaType !== 'application/json') return false;
+  const origin = request.headers.origin;
+  if (!origin) return false;
+  return origin === originOf(config.siteUrl) || origin === `${request.protocol}://${request.host}` || config.graphqlCors.origins.includes(origin);
 }
 
 export function setSessionCookies(request: FastifyRequest, reply: FastifyReply, config: Config, session: CreatedSession) {

@@ -242,7 +242,14 @@ export class CartService {
     return this.change(sessionKey, (row, snapshot) => {
       if (!Number.isInteger(input.quantity) || input.quantity < 1 || input.quantity > MAX_LINE_QUANTITY)
         throw new DomainError('INVALID_QUANTITY', BAD_QUANTITY);
-      const product = snapshot.products.get(input.productId);
+      const asked = snapshot.products.get(input.productId);
+      // WooCommerce takes a variation's own id as productId (with variationId the same, or absent) and
+      // adds that variation of its parent; WooGraphQL storefronts send it that way.
+      let product = asked;
+      if (asked?.row.type === 'VARIATION' && asked.row.parentId !== null && (!input.variationId || input.variationId === asked.row.id)) {
+        product = snapshot.products.get(asked.row.parentId);
+        input = { ...input, variationId: asked.row.id, variation: undefined };
+      }
       if (
         !product ||
         product.row.type === 'VARIATION' ||

@@ -17,7 +17,7 @@ import { printSettingsFrom } from '../printing/print-settings.js';
 import { toKitchenOrder } from '../order-events/kitchen-order.js';
 import type { OrderWithLines } from '../orders/order-read.js';
 import { localMoment } from '../shop-time/shop-time.js';
-import { SLOT_REQUIRED, bookSlot, findSlotOption } from '../slots/time-slots.js';
+import { SLOT_REQUIRED, bookEarliestSlot, bookSlot, findSlotOption } from '../slots/time-slots.js';
 import { takeStock } from '../stock/stock.js';
 import { DomainError } from '../../errors/domain-error.js';
 import type { Lang } from '../i18n/locale.js';
@@ -69,10 +69,11 @@ function fingerprintOf(request: CheckoutRequest): string {
   return createHash('sha256').update(JSON.stringify(rest)).digest('hex');
 }
 
-function fulfilmentOf(request: CheckoutRequest, cartMethod: FulfilmentType | null): FulfilmentType {
+/** `fallback`: what an order that names no fulfilment gets (as-soon-as-possible orders: takeaway). */
+function fulfilmentOf(request: CheckoutRequest, cartMethod: FulfilmentType | null, fallback?: FulfilmentType): FulfilmentType {
   const fromMeta = request.metaData?.find((m) => m?.key === 'fulfilment_type')?.value;
   const fromInput = request.shippingMethod?.find((m) => m)?.split(':')[0];
-  const value = (fromMeta ?? fromInput ?? cartMethod ?? '').trim().toLowerCase();
+  const value = (fromMeta ?? fromInput ?? cartMethod ?? fallback ?? '').trim().toLowerCase();
   if (value === 'delivery' || value === 'takeaway' || value === 'dinein') return value;
   throw new DomainError('FULFILMENT_REQUIRED', 'Choose delivery, takeaway or dine-in before checking out.');
 }
@@ -112,7 +113,11 @@ export class CheckoutService {
       }
 
       const settings = cart.settings;
-      const fulfilment = fulfilmentOf(request, cart.shippingMethod);
+      const slotId = request.metaData?.find((m) => m?.key === 'time_slot')?.value?.trim();
+      // WooGraphQL clients know nothing of slots: without one the order is "as soon as possible", when the
+      // shop allows it (docs/decisions/0036-woographql-limits.md).
+      if (!slotId && !settings.ordering.asapOrders) throw new DomainError('SLOT_REQUIRED', SLOT_REQUIRED);
+      const fulfilment = fulfilmentOf(request, cart.shippingMethod, slotId ? undefined : 'takeaway');
       const paymentMethod = (request.paymentMethod ?? 'cod').trim() || 'cod';
       const paymentTitle = PAYMENT_METHODS[paymentMethod];
       if (!paymentTitle) throw new DomainError('PAYMENT_METHOD_UNAVAILABLE', 'This payment method is not available.');
@@ -128,25 +133,23 @@ export class CheckoutService {
       const startedAt = request.startedAt && request.startedAt.getTime() <= now.getTime() ? request.startedAt : now;
       if (isPausedFor(current, channelOf(request), fulfilment, startedAt)) throw new DomainError('ORDERING_CLOSED', ORDERING_CLOSED);
 
-      const slotId = request.metaData?.find((m) => m?.key === 'time_slot')?.value;
-      if (!slotId) throw new DomainError('SLOT_REQUIRED', SLOT_REQUIRED);
       const lead = leadMinutes(current, startedAt);
-      const slot = await findSlotOption(tx, slotId, {
-        type: fulfilment,
-        now: startedAt,
-        leadTimeMinutes: lead,
-        timeZone: this.timeZone,
-      });
-      if (fulfilment === 'dinein') {
-        if (!isOpenAt(settings.openingHours, now, this.timeZone, 'dinein')) throw new DomainError('DINEIN_CLOSED', DINEIN_CLOSED);
-        if (slot && !isDineInNow(slot.start, new Date(startedAt.getTime() + lead * 60_000), now, this.timeZone)) {
-          throw new DomainError('DINEIN_CLOSED', DINEIN_CLOSED);
+      const earliest = new Date(startedAt.getTime() + lead * 60_000);
+      if (fulfilment === 'dinein' && !isOpenAt(settings.openingHours, now, this.timeZone, 'dinein')) throw new DomainError('DINEIN_CLOSED', DINEIN_CLOSED);
+      /** Whether a slot time may take this order now: open that day and time, dine-in only right now. */
+      const slotRefusal = (start: Date): DomainError | null => {
+        if (fulfilment === 'dinein' && !isDineInNow(start, earliest, now, this.timeZone)) return new DomainError('DINEIN_CLOSED', DINEIN_CLOSED);
+        const day = localMoment(start, this.timeZone).date;
+        if (!orderingPossibleOn(settings.openingHours, day, now) || !withinHours(settings.openingHours, start, this.timeZone, fulfilment)) {
+          return new DomainError('ORDERING_CLOSED', ORDERING_CLOSED);
         }
-      }
-      if (!slot) throw new DomainError('SLOT_REQUIRED', SLOT_REQUIRED);
-      const slotDay = localMoment(slot.start, this.timeZone).date;
-      if (!orderingPossibleOn(settings.openingHours, slotDay, now) || !withinHours(settings.openingHours, slot.start, this.timeZone, fulfilment)) {
-        throw new DomainError('ORDERING_CLOSED', ORDERING_CLOSED);
+        return null;
+      };
+      const chosen = slotId ? await findSlotOption(tx, slotId, { type: fulfilment, now: startedAt, leadTimeMinutes: lead, timeZone: this.timeZone }) : null;
+      if (slotId) {
+        if (!chosen) throw new DomainError('SLOT_REQUIRED', SLOT_REQUIRED);
+        const refusal = slotRefusal(chosen.start);
+        if (refusal) throw refusal;
       }
 
       // Totals as the customer will pay them, for the chosen fulfilment (VAT rates and fee depend on it) and,
@@ -192,7 +195,16 @@ export class CheckoutService {
         items: priced.lines.reduce((sum, line) => sum + line.line.quantity, 0),
         amount: Math.max(0, priced.totals.total - priced.totals.shippingTotal),
       };
-      await bookSlot(tx, slot, slotLoad);
+      if (chosen) await bookSlot(tx, chosen, slotLoad);
+      const slot =
+        chosen ??
+        (await bookEarliestSlot(
+          tx,
+          { type: fulfilment, now: startedAt, leadTimeMinutes: lead, timeZone: this.timeZone, days: settings.ordering.daysAhead },
+          slotLoad,
+          slotRefusal,
+        ));
+      const slotDay = localMoment(slot.start, this.timeZone).date;
       // The per-day pickup counter is one row every checkout of that day updates, and its lock is held until
       // commit: it is taken in the very last statement. The order id is reserved first (a sequence: no
       // lock); the order is written with a placeholder pickup number (minus its id: unique, never a real

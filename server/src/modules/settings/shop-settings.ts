@@ -58,6 +58,11 @@ export const orderingSettingsSchema = z.object({
     .default(20),
   /** How many days ahead (today included) customers may order. */
   daysAhead: z.number().int().min(1).max(60).default(7),
+  /**
+   * A checkout naming no time slot (WooGraphQL storefronts know none) gets the earliest slot time with room
+   * for its fulfilment; off: such a checkout is refused with "A valid time slot must be selected".
+   */
+  asapOrders: z.boolean().default(true),
 });
 export type OrderingSettings = z.infer<typeof orderingSettingsSchema>;
 

@@ -1,7 +1,7 @@
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { slotBookings, timeSlots, type FulfilmentType, type SlotCapacityMode } from '../../db/schema/index.js';
-import { addDaysTo, formatClock, instantAt, isValidDate, parseClock, weekdayOf } from '../shop-time/shop-time.js';
+import { addDaysTo, formatClock, instantAt, isValidDate, localMoment, parseClock, weekdayOf } from '../shop-time/shop-time.js';
 import { DomainError } from '../../errors/domain-error.js';
 
 export const SLOT_TAKEN = 'The time slot was just booked by someone else; choose another.';
@@ -201,6 +201,36 @@ export async function bookSlot(tx: DbOrTx, option: Pick<SlotOption, 'slotId' | '
     })
     .returning({ booked: slotBookings.booked });
   if (taken.length === 0) throw slotTaken();
+}
+
+export const NO_SLOT_FREE = 'No pickup or delivery time has room for this order any more; please try again later.';
+
+/**
+ * As soon as possible: books the earliest slot time (today first, then the next `days` - 1 days) that
+ * `refusal` allows and that still has room for `load`, each try with bookSlot's own statement, so
+ * concurrent checkouts never overfill a time: one that lost the last place moves on to the next time.
+ */
+export async function bookEarliestSlot(
+  tx: DbOrTx,
+  params: { type: FulfilmentType; now: Date; leadTimeMinutes: number; timeZone: string; days: number },
+  load: SlotLoad,
+  refusal: (start: Date) => DomainError | null,
+): Promise<SlotOption> {
+  const today = localMoment(params.now, params.timeZone).date;
+  for (let offset = 0; offset < params.days; offset += 1) {
+    const options = await listSlotOptions(tx, { ...params, date: addDaysTo(today, offset) });
+    for (const option of options) {
+      if (option.isFullyBooked || refusal(option.start)) continue;
+      try {
+        await bookSlot(tx, option, load);
+        return option;
+      } catch (error) {
+        if (error instanceof DomainError && (error.code === 'SLOT_TAKEN' || error.code === 'SLOT_TOO_SMALL')) continue;
+        throw error;
+      }
+    }
+  }
+  throw new DomainError('NO_SLOT_FREE', NO_SLOT_FREE);
 }
 
 /** The order fields releaseSlotBooking needs (an orders row has them). */

@@ -40,7 +40,7 @@ function products(_: unknown, args: ConnectionArgs & { where?: ProductsWhere | n
   const where = args.where ?? {};
   if (where.status && where.status !== 'publish') {
     // Drafts and private products are for staff, through the store API.
-    return connectionFromArray([], args, 9999);
+    return connectionFromArray([], args, 9999, ctx.config.graphqlMaxQueryAmount);
   }
   const categories = [...(present(where.categoryIn) ?? []), ...(where.category ? [where.category] : [])];
   const list = queryProducts(
@@ -63,7 +63,7 @@ function products(_: unknown, args: ConnectionArgs & { where?: ProductsWhere | n
     },
     ctx.lang,
   );
-  return connectionFromArray(list, args, 9999);
+  return connectionFromArray(list, args, 9999, ctx.config.graphqlMaxQueryAmount);
 }
 
 function findProduct(ctx: GraphQLContext, id: string, idType: string | null | undefined): ProductRecord | undefined {
@@ -133,7 +133,7 @@ function productCategories(_: unknown, args: ConnectionArgs & { where?: Categori
     }
   });
   if (where.order === 'DESC') list.reverse();
-  return connectionFromArray(list, args, 20);
+  return connectionFromArray(list, args, 20, ctx.config.graphqlMaxQueryAmount);
 }
 
 function productCategory(_: unknown, args: { id: string; idType?: string | null }, ctx: GraphQLContext) {
@@ -155,7 +155,7 @@ function terms(_: unknown, args: ConnectionArgs & { where: { taxonomies: (string
     .map(normaliseTaxonomy)
     .flatMap((taxonomy) => termsOfTaxonomy(ctx, taxonomy))
     .filter((term) => !args.where.hideEmpty || term.count > 0);
-  return connectionFromArray(list, args, 100);
+  return connectionFromArray(list, args, 100, ctx.config.graphqlMaxQueryAmount);
 }
 
 export const RootQuery = {

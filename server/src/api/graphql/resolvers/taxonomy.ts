@@ -25,7 +25,7 @@ export const ProductCategory = {
   image: (c: CategoryRow, _: unknown, ctx: GraphQLContext) => mediaById(ctx, c.imageId),
   uri: (c: CategoryRow) => `/bestellen?filter=category[${c.slug}]`,
   products: (c: CategoryRow, args: ConnectionArgs, ctx: GraphQLContext) =>
-    connectionFromArray(queryProducts(ctx.catalog, { categoryIn: [c.slug], visibility: 'visible' }, ctx.lang), args),
+    connectionFromArray(queryProducts(ctx.catalog, { categoryIn: [c.slug], visibility: 'visible' }, ctx.lang), args, 100, ctx.config.graphqlMaxQueryAmount),
 };
 
 export const Allergen = {
@@ -56,6 +56,19 @@ export function normaliseTaxonomy(value: string): string {
   return lower === 'productcategory' || lower === 'product_cat' || lower === 'productcategories' ? CATEGORY_TAXONOMY : lower;
 }
 
+/**
+ * WooGraphQL's TaxonomyEnum drops the underscore (`PAFORMAAT` for `pa_formaat`), and clients send that
+ * spelling: compare names without underscores.
+ */
+function attributeBySquashedName(ctx: GraphQLContext, taxonomy: string) {
+  const squash = (name: string) => name.replace(/_/g, '');
+  const wanted = squash(taxonomy);
+  for (const attribute of ctx.catalog.attributes.values()) {
+    if (squash(attribute.slug) === wanted || squash(`pa_${attribute.slug}`) === wanted) return attribute;
+  }
+  return undefined;
+}
+
 export function termsOfTaxonomy(ctx: GraphQLContext, taxonomy: string): TermNodeValue[] {
   const catalog = ctx.catalog;
   if (taxonomy === CATEGORY_TAXONOMY) {
@@ -74,10 +87,10 @@ export function termsOfTaxonomy(ctx: GraphQLContext, taxonomy: string): TermNode
   return termsOfAttribute(ctx, taxonomy);
 }
 
-/** A global attribute's terms (taxonomy pa_*), in term order. */
+/** A global attribute's terms (taxonomy pa_*, also as clients upper-case it: PAFORMAAT), in term order. */
 export function termsOfAttribute(ctx: GraphQLContext, taxonomy: string): TermNodeValue[] {
   const catalog = ctx.catalog;
-  const attribute = catalog.attributesBySlug.get(taxonomy);
+  const attribute = catalog.attributesBySlug.get(taxonomy) ?? attributeBySquashedName(ctx, taxonomy);
   if (!attribute) return [];
   return [...catalog.terms.values()]
     .filter((term) => term.attributeId === attribute.id)
