@@ -8,3 +8,4 @@ export * from './accounts.js';
 export * from './staff-logins.js';
 export * from './jobs.js';
 export * from './catalog-changes.js';
+export * from './payments.js';
