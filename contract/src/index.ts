@@ -16,3 +16,4 @@ export * from './time-slots.js';
 export * from './sold-out.js';
 export * from './shop-settings.js';
 export * from './catalog-taxonomies.js';
+export * from './payments.js';

@@ -16,6 +16,7 @@ import { PAYMENT_CREATE_FAILED, type PaymentsService } from '../../modules/payme
 import { recordOrderEvent } from '../../modules/order-events/record.js';
 import { enqueueOrderTickets } from '../../modules/printing/print-jobs.js';
 import { requireStaff } from '../http/viewer.js';
+import type { PaymentState, StartPaymentAnswer } from '@bakje/contract';
 
 export interface PaymentRoutesDeps {
   db: Db;
@@ -122,7 +123,7 @@ export function registerPaymentRoutes(server: FastifyInstance, deps: PaymentRout
       throw new DomainError('INVALID_INPUT', `Invalid parameter(s): ${parsed.error.issues.map((i) => i.path.join('.') || 'body').join(', ')}`);
     return parsed.data;
   };
-  const stateOf = async (orderId: number) => {
+  const stateOf = async (orderId: number): Promise<PaymentState> => {
     const [order] = await deps.db
       .select({ status: orders.status, datePaid: orders.datePaid, paymentMethod: orders.paymentMethod })
       .from(orders)
@@ -158,7 +159,7 @@ export function registerPaymentRoutes(server: FastifyInstance, deps: PaymentRout
   });
 
   /** Try again (the same or another card method): a payment still open at the provider is reused. */
-  server.post('/api/payments/orders/:id/pay', async (request) => {
+  server.post('/api/payments/orders/:id/pay', async (request): Promise<StartPaymentAnswer> => {
     const input = parse(payInput, request.body);
     const order = await orderByKey((request.params as { id: string }).id, input.key);
     const started = await service().startPayment(order.id, input.gateway, parseLang(input.lang) ?? 'nl', request.ip);
