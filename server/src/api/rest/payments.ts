@@ -1,22 +1,17 @@
 import { createHash } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { StartPaymentAnswer } from '@bakje/contract';
 import type { Db } from '../../db/client.js';
-import { orders, paymentNotifications, payments } from '../../db/schema/index.js';
 import { DomainError } from '../../errors/domain-error.js';
 import { verifyNotification } from '../../integrations/multisafepay/multisafepay-client.js';
 import type { Logger } from '../../logger.js';
 import { parseLang } from '../../modules/i18n/locale.js';
-import { sameKey } from '../../modules/orders/order-key.js';
-import { ORDER_NOT_FOUND } from '../../modules/orders/order-read.js';
-import { enqueuePaymentLookup } from '../../modules/payments/payment-jobs.js';
+import { lookUpOpenPayments, orderByKey as orderByKeyIn, paymentState, switchToCash } from '../../modules/payments/payment-customer.js';
+import { recordNotification, requestLookup } from '../../modules/payments/payment-notifications.js';
 import { readPaymentSettings, savePaymentSettings } from '../../modules/payments/payment-settings.js';
 import { PAYMENT_CREATE_FAILED, type PaymentsService } from '../../modules/payments/payments-service.js';
-import { recordOrderEvent } from '../../modules/order-events/record.js';
-import { enqueueOrderTickets } from '../../modules/printing/print-jobs.js';
 import { requireStaff } from '../http/viewer.js';
-import type { PaymentState, StartPaymentAnswer } from '@bakje/contract';
 
 export interface PaymentRoutesDeps {
   db: Db;
@@ -76,17 +71,7 @@ export function registerPaymentRoutes(server: FastifyInstance, deps: PaymentRout
         return reply.code(400).send('Refused');
       }
       const fingerprint = createHash('sha256').update(`multisafepay:${check.timestamp}:${check.signature}`).digest('hex');
-      const outcome = await deps.db.transaction(async (tx) => {
-        const [payment] = await tx
-          .select({ id: payments.id })
-          .from(payments)
-          .where(and(eq(payments.provider, service().provider.id), eq(payments.providerOrderId, orderId)));
-        if (!payment) return 'unknown' as const;
-        const fresh = await tx.insert(paymentNotifications).values({ fingerprint, providerOrderId: orderId }).onConflictDoNothing().returning();
-        if (fresh.length === 0) return 'replay' as const;
-        await enqueuePaymentLookup(tx, { provider: service().provider.id, providerOrderId: orderId }, `notify:${fingerprint}`);
-        return 'queued' as const;
-      });
+      const outcome = await recordNotification(deps.db, { provider: service().provider.id, providerOrderId: orderId }, fingerprint);
       if (outcome === 'replay') security(request, 'replayed', { payment: orderId });
       if (outcome === 'unknown') log.warn({ payment: orderId }, 'notification for a payment this shop does not know');
       // Acknowledged at once: the look-up and the state change run as a job.
@@ -99,44 +84,19 @@ export function registerPaymentRoutes(server: FastifyInstance, deps: PaymentRout
     reply.type('text/plain; charset=utf-8');
     const id = (request.query as { transactionid?: unknown }).transactionid;
     if (typeof id !== 'string' || id.length === 0 || id.length > 50) return reply.code(400).send('Refused');
-    const [payment] = await deps.db
-      .select({ id: payments.id })
-      .from(payments)
-      .where(and(eq(payments.provider, service().provider.id), eq(payments.providerOrderId, id)));
     // At most one look-up per payment per 10 seconds, however often this is called.
-    if (payment) {
-      await enqueuePaymentLookup(deps.db, { provider: service().provider.id, providerOrderId: id }, `get:${id}:${Math.floor(deps.clock().getTime() / 10_000)}`);
-    }
+    await requestLookup(deps.db, { provider: service().provider.id, providerOrderId: id }, String(Math.floor(deps.clock().getTime() / 10_000)));
     return reply.code(200).send('OK');
   });
 
-  const orderByKey = async (idParam: string, key: string) => {
-    const id = Number(idParam);
-    if (!Number.isInteger(id) || id <= 0) throw new DomainError('ORDER_NOT_FOUND', ORDER_NOT_FOUND);
-    const [order] = await deps.db.select().from(orders).where(eq(orders.id, id));
-    if (!order || !sameKey(order.orderKey, key)) throw new DomainError('ORDER_NOT_FOUND', ORDER_NOT_FOUND);
-    return order;
-  };
+  const orderByKey = (idParam: string, key: string) => orderByKeyIn(deps.db, idParam, key);
   const parse = <T extends z.ZodType>(schema: T, value: unknown): z.output<T> => {
     const parsed = schema.safeParse(value);
     if (!parsed.success)
       throw new DomainError('INVALID_INPUT', `Invalid parameter(s): ${parsed.error.issues.map((i) => i.path.join('.') || 'body').join(', ')}`);
     return parsed.data;
   };
-  const stateOf = async (orderId: number): Promise<PaymentState> => {
-    const [order] = await deps.db
-      .select({ status: orders.status, datePaid: orders.datePaid, paymentMethod: orders.paymentMethod })
-      .from(orders)
-      .where(eq(orders.id, orderId));
-    const payment = await service().paymentOf(deps.db, orderId);
-    return {
-      orderId,
-      orderStatus: order!.status,
-      paid: order!.datePaid !== null,
-      paymentMethod: order!.paymentMethod,
-      payment: payment ? { status: payment.status, gateway: payment.gateway } : null,
-    };
-  };
+  const stateOf = (orderId: number) => paymentState(deps.db, service(), orderId);
 
   /** The confirmation page's question: read from our records (the return URL proves nothing). */
   server.get('/api/payments/orders/:id', async (request) => {
@@ -145,16 +105,7 @@ export function registerPaymentRoutes(server: FastifyInstance, deps: PaymentRout
     const state = await stateOf(order.id);
     // The customer is back from the payment page and we know nothing yet: ask the provider now (at most
     // once per 5 seconds per payment, however often the page asks).
-    if (state.payment?.status === 'pending') {
-      const open = await deps.db
-        .select({ providerOrderId: payments.providerOrderId })
-        .from(payments)
-        .where(and(eq(payments.orderId, order.id), eq(payments.status, 'pending')));
-      const bucket = Math.floor(deps.clock().getTime() / 5_000);
-      for (const { providerOrderId } of open) {
-        await enqueuePaymentLookup(deps.db, { provider: service().provider.id, providerOrderId }, `return:${providerOrderId}:${bucket}`);
-      }
-    }
+    if (state.payment?.status === 'pending') await lookUpOpenPayments(deps.db, service(), order.id, String(Math.floor(deps.clock().getTime() / 5_000)));
     return state;
   });
 
@@ -171,37 +122,7 @@ export function registerPaymentRoutes(server: FastifyInstance, deps: PaymentRout
   server.post('/api/payments/orders/:id/cash', async (request) => {
     const { key } = parse(keyInput, request.body);
     const order = await orderByKey((request.params as { id: string }).id, key);
-    // Money may have come in meanwhile: look before switching.
-    const open = await deps.db
-      .select({ providerOrderId: payments.providerOrderId })
-      .from(payments)
-      .where(and(eq(payments.orderId, order.id), eq(payments.status, 'pending')));
-    for (const p of open)
-      await service()
-        .refresh(p.providerOrderId)
-        .catch(() => undefined);
-    const now = deps.clock();
-    const switched = await deps.db.transaction(async (tx) => {
-      const [changed] = await tx
-        .update(orders)
-        .set({ status: 'processing', paymentMethod: 'cod', paymentMethodTitle: 'Cash', updatedAt: now })
-        .where(and(eq(orders.id, order.id), eq(orders.status, 'pending')))
-        .returning({ id: orders.id });
-      if (!changed) return false;
-      await tx
-        .update(payments)
-        .set({ status: 'failed', nextCheckAt: null, updatedAt: now })
-        .where(and(eq(payments.orderId, order.id), eq(payments.status, 'pending')));
-      await enqueueOrderTickets(tx, order.id);
-      await recordOrderEvent(tx, 'order.status-changed', order.id, { previousStatus: 'pending', action: 'cash' });
-      return true;
-    });
-    if (!switched) {
-      const state = await stateOf(order.id);
-      if (!state.paid) throw new DomainError('ORDER_ACTION_REFUSED', 'This order no longer waits for a payment.');
-      return state;
-    }
-    return stateOf(order.id);
+    return switchToCash(deps.db, service(), order.id, deps.clock());
   });
 
   const manage = { preValidation: requireStaff('settings.manage') };
