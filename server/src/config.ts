@@ -260,8 +260,11 @@ export const MSP_SIMULATOR_PATH = '/simulators/multisafepay/v1/json';
 export const MSP_SIMULATOR_API_KEY = 'simulator-msp-api-key-not-a-secret';
 
 function multisafepayConfig(env: Env): Config['multisafepay'] {
-  // A configured key means real payments: the simulator then runs only when asked for explicitly.
-  const simulator = env.BAKJE_MSP_SIMULATOR ?? (!env.BAKJE_MSP_API_KEY && (env.BAKJE_SEED_DEMO || env.NODE_ENV !== 'production'));
+  // A configured key means real payments: the simulator then runs only when asked for explicitly. In
+  // production it runs by itself only for the demo on this machine (a local site URL): on a public site its
+  // hosted page would let anyone mark an order paid.
+  const local = !env.BAKJE_SITE_URL || ['localhost', '127.0.0.1', '[::1]'].includes(new URL(env.BAKJE_SITE_URL).hostname);
+  const simulator = env.BAKJE_MSP_SIMULATOR ?? (!env.BAKJE_MSP_API_KEY && (env.NODE_ENV !== 'production' || (env.BAKJE_SEED_DEMO && local)));
   const useSimulator = simulator && !env.BAKJE_MSP_API_KEY;
   return {
     apiKey: useSimulator ? MSP_SIMULATOR_API_KEY : env.BAKJE_MSP_API_KEY,
