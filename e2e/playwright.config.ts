@@ -72,6 +72,8 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
+      // The address the browser uses: the payment simulator sends the customer back to it.
+      BAKJE_SITE_URL: baseURL,
       // Always a fresh embedded database, even when DATABASE_URL is set for the server tests.
       DATABASE_URL: '',
       BAKJE_DATA_DIR: dataDir,

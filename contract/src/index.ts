@@ -21,3 +21,4 @@ export * from './menu-transfer.js';
 export * from './messages.js';
 export * from './manuals.js';
 export * from './store-settings.js';
+export * from './payments.js';

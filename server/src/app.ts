@@ -77,6 +77,14 @@ import { posSyncJobHandler } from './modules/pos-sync/pos-sync.js';
 import { startPosSimulator } from './modules/pos-sync/pos-runtime.js';
 import { registerMenuTransferRoutes } from './api/rest/menu-transfer.js';
 import { menuImportJobHandler } from './modules/menu-transfer/menu-import.js';
+import { MSP_SIMULATOR_PATH } from './config.js';
+import { MultiSafepayClient } from './integrations/multisafepay/multisafepay-client.js';
+import { MultiSafepaySimulator, injectFetch } from './integrations/multisafepay/multisafepay-simulator.js';
+import { MultiSafepayProvider } from './modules/payments/multisafepay-provider.js';
+import { PaymentsService } from './modules/payments/payments-service.js';
+import { enqueueReconciliation, paymentReconcileJobHandler, paymentStatusJobHandler } from './modules/payments/payment-jobs.js';
+import { cardMethodAllowed } from './modules/payments/payment-settings.js';
+import { registerPaymentRoutes } from './api/rest/payments.js';
 
 export { mediaDir };
 
@@ -86,6 +94,8 @@ export interface App {
   orderEvents: OrderEventHub;
   printing: PrintingRuntime;
   jobs: JobsRuntime;
+  /** Card payments: undefined without a provider key or the simulator (docs/decisions/0030-card-payments-multisafepay.md). */
+  payments: { service: PaymentsService | undefined; simulator: MultiSafepaySimulator | undefined };
   close(): Promise<void>;
 }
 
@@ -136,13 +146,48 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
   registerViewer(server, { config, sessions: auth.sessions });
   const distance = new PostcodeDistanceProvider();
   const carts = new CartService(database.db, catalog, config.timeZone, clock);
+  const msp = config.multisafepay;
+  // The simulator is reached in-process: no port or URL of its own to get right, in demo mode and in tests.
+  const mspSimulator = msp.simulator
+    ? new MultiSafepaySimulator({
+        apiKey: msp.apiKey ?? '',
+        siteUrl: config.siteUrl,
+        deliver: injectFetch(server),
+        log: log.child({ module: 'msp-simulator' }),
+        clock,
+      })
+    : undefined;
+  mspSimulator?.register(server);
+  const paymentsService = msp.apiKey
+    ? new PaymentsService(
+        database.db,
+        new MultiSafepayProvider(
+          new MultiSafepayClient({
+            apiKey: msp.apiKey,
+            baseUrl: msp.baseUrl,
+            timeoutMs: msp.timeoutMs,
+            ...(msp.baseUrl === MSP_SIMULATOR_PATH ? { fetch: injectFetch(server) } : {}),
+          }),
+        ),
+        { siteUrl: config.siteUrl, clock, log: log.child({ module: 'payments' }) },
+      )
+    : undefined;
   const services = {
     db: database.db,
     carts,
-    checkout: new CheckoutService(database.db, carts, distance, config.timeZone, clock, queueOrderConfirmation(config.siteUrl)),
+    checkout: new CheckoutService(
+      database.db,
+      carts,
+      distance,
+      config.timeZone,
+      clock,
+      queueOrderConfirmation(config.siteUrl),
+      paymentsService ? cardMethodAllowed : undefined,
+    ),
     auth,
     authTokens: new AuthTokens(secret, config.siteUrl, auth.sessions, clock),
     clock,
+    payments: paymentsService,
   };
   const tokens = new SessionTokens(secret, config.siteUrl);
   registerGraphQL(server, { config, catalog, services, tokens });
@@ -217,6 +262,8 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
     .register(mediaVariantsJobHandler(media))
     .register(posSyncJobHandler())
     .register(menuImportJobHandler());
+  if (paymentsService) handlers.register(paymentStatusJobHandler(paymentsService)).register(paymentReconcileJobHandler(paymentsService));
+  registerPaymentRoutes(server, { db: database.db, payments: paymentsService, apiKey: msp.apiKey, clock, log });
   const jobs = await startJobs(config, database, handlers, log);
   registerJobRoutes(server, { db: database.db, handlers });
   const tidyUp = async () => {
@@ -228,6 +275,16 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
   };
   const housekeeping = config.env === 'test' ? undefined : setInterval(() => void tidyUp(), 3600_000);
   housekeeping?.unref();
+  // Pending card payments are looked up and unpaid orders cancelled at their cut-off (a job; tests call it).
+  const reconciling =
+    paymentsService && config.env !== 'test'
+      ? setInterval(() => {
+          void enqueueReconciliation(database.db, String(Math.floor(Date.now() / config.paymentReconcileMs))).catch((err: unknown) =>
+            log.warn({ err }, 'payment reconciliation could not be queued'),
+          );
+        }, config.paymentReconcileMs)
+      : undefined;
+  reconciling?.unref();
   if (config.benchRoutes) registerBenchRoutes(server);
   if (config.benchRoutes) registerBenchCheckoutFixture(server, database.db);
   if (config.benchRoutes) registerBenchGuestCartPurge(server, database.db, clock);
@@ -249,8 +306,11 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
     orderEvents,
     printing,
     jobs,
+    payments: { service: paymentsService, simulator: mspSimulator },
     async close() {
       clearInterval(housekeeping);
+      clearInterval(reconciling);
+      mspSimulator?.stop();
       await orderEvents.stop();
       await server.close();
       await jobs.stop();

@@ -66,4 +66,25 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
   });
+
+  it("pays against the MultiSafepay simulator only where that cannot take a real customer's order", () => {
+    // Development and tests, and the demo on this machine: the simulator, reached in-process.
+    expect(loadConfig({ NODE_ENV: 'development' }).multisafepay).toMatchObject({ simulator: true, baseUrl: '/simulators/multisafepay/v1/json' });
+    expect(loadConfig({ NODE_ENV: 'production', BAKJE_SITE_URL: 'http://127.0.0.1:3000' }).multisafepay.simulator).toBe(true);
+    // A public site: no simulator (its page would let anyone mark an order paid), and no card payments without a key.
+    expect(loadConfig({ NODE_ENV: 'production', BAKJE_SITE_URL: 'https://frituur.example.be' }).multisafepay).toMatchObject({
+      simulator: false,
+      apiKey: undefined,
+    });
+    // A key: the real test API by default, live when asked.
+    expect(loadConfig({ NODE_ENV: 'production', BAKJE_MSP_API_KEY: 'real-key-12345' }).multisafepay).toMatchObject({
+      simulator: false,
+      apiKey: 'real-key-12345',
+      baseUrl: 'https://testapi.multisafepay.com/v1/json',
+    });
+    expect(loadConfig({ BAKJE_MSP_API_KEY: 'real-key-12345', BAKJE_MSP_ENVIRONMENT: 'live' }).multisafepay.baseUrl).toBe(
+      'https://api.multisafepay.com/v1/json',
+    );
+    expect(() => loadConfig({ BAKJE_MSP_ENVIRONMENT: 'staging' })).toThrow(/BAKJE_MSP_ENVIRONMENT:/);
+  });
 });

@@ -84,6 +84,11 @@ const schema = z.object({
     .max(100 * 1024 * 1024)
     .default(10 * 1024 * 1024),
   BAKJE_MEDIA_MAX_PIXELS: z.coerce.number().int().min(10_000).max(268_402_689).default(40_000_000),
+  BAKJE_MSP_API_KEY: z.string().min(8, 'must be a MultiSafepay API key').optional(),
+  BAKJE_MSP_ENVIRONMENT: z.enum(['test', 'live']).default('test'),
+  BAKJE_MSP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  BAKJE_MSP_SIMULATOR: boolean.optional(),
+  BAKJE_PAYMENT_RECONCILE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
 });
@@ -195,6 +200,19 @@ export interface Config {
     /** Open event streams in this process, all clients together. */
     eventStreams: number;
   };
+  /** Card payments (docs/decisions/0030-card-payments-multisafepay.md). */
+  multisafepay: {
+    /** The website's API key; absent: card payments go to the simulator when it runs, else are not offered. */
+    apiKey: string | undefined;
+    environment: 'test' | 'live';
+    /** REFERENCE §3: test or live API, or the in-process simulator's. */
+    baseUrl: string;
+    timeoutMs: number;
+    /** Mount the simulator at /simulators/multisafepay and pay against it (demo, development, tests). */
+    simulator: boolean;
+  };
+  /** How often pending card payments are looked up at the provider (and unpaid orders cancelled at cut-off). */
+  paymentReconcileMs: number;
   /** Uploaded images (docs/decisions/0024-media.md). */
   media: {
     /** Folder of the uploaded originals and their cached resized variants. */
@@ -263,6 +281,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, rootDir = pr
       eventStreamsPerClient: env.BAKJE_EVENT_STREAMS_PER_CLIENT,
       eventStreams: env.BAKJE_EVENT_STREAMS_MAX,
     },
+    multisafepay: multisafepayConfig(env),
+    paymentReconcileMs: env.BAKJE_PAYMENT_RECONCILE_MS,
     media: {
       dir: path.resolve(rootDir, env.BAKJE_MEDIA_DIR ?? path.join(env.BAKJE_DATA_DIR, 'media')),
       maxBytes: env.BAKJE_MEDIA_MAX_BYTES,
@@ -277,6 +297,28 @@ function corsOf(value: string): Config['graphqlCors'] {
     .map((entry) => entry.trim())
     .filter(Boolean);
   return { origins: [...new Set(entries.filter((entry) => entry !== '*'))], anyOrigin: entries.includes('*') };
+}
+
+export const MSP_BASE_URLS = { test: 'https://testapi.multisafepay.com/v1/json', live: 'https://api.multisafepay.com/v1/json' } as const;
+/** Where the in-process simulator answers, below the site URL. */
+export const MSP_SIMULATOR_PATH = '/simulators/multisafepay/v1/json';
+/** The simulator's API key (it signs its notifications with it); never a real key. */
+export const MSP_SIMULATOR_API_KEY = 'simulator-msp-api-key-not-a-secret';
+
+function multisafepayConfig(env: Env): Config['multisafepay'] {
+  // A configured key means real payments: the simulator then runs only when asked for explicitly. In
+  // production it runs by itself only for the demo on this machine (a local site URL): on a public site its
+  // hosted page would let anyone mark an order paid.
+  const local = !env.BAKJE_SITE_URL || ['localhost', '127.0.0.1', '[::1]'].includes(new URL(env.BAKJE_SITE_URL).hostname);
+  const simulator = env.BAKJE_MSP_SIMULATOR ?? (!env.BAKJE_MSP_API_KEY && (env.NODE_ENV !== 'production' || (env.BAKJE_SEED_DEMO && local)));
+  const useSimulator = simulator && !env.BAKJE_MSP_API_KEY;
+  return {
+    apiKey: useSimulator ? MSP_SIMULATOR_API_KEY : env.BAKJE_MSP_API_KEY,
+    environment: env.BAKJE_MSP_ENVIRONMENT,
+    baseUrl: useSimulator ? MSP_SIMULATOR_PATH : MSP_BASE_URLS[env.BAKJE_MSP_ENVIRONMENT],
+    timeoutMs: env.BAKJE_MSP_TIMEOUT_MS,
+    simulator,
+  };
 }
 
 function parseTrustProxy(value: string): boolean | number | string[] {

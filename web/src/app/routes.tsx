@@ -14,9 +14,9 @@ const loadProductPage = () => import('../product/ProductPage');
 setProductPageLoader(loadProductPage);
 const ProductPage = lazy(loadProductPage);
 const InfoPage = lazy(() => import('../pages/info/InfoPages'));
-const CustomerArea = lazy(() => import('../areas/CustomerArea'));
 const CheckoutPage = lazy(() => import('../checkout/CheckoutPage'));
 const OrderSummaryPage = lazy(() => import('../checkout/OrderSummaryPage'));
+const ConfirmPaymentPage = lazy(() => import('../checkout/ConfirmPaymentPage'));
 const AccountArea = lazy(() => import('../account/AccountArea'));
 const KioskArea = lazy(() => import('../areas/KioskArea'));
 const DashboardArea = lazy(() => import('../areas/DashboardArea'));
@@ -89,7 +89,7 @@ export const routes: RouteObject[] = [
           { path: 'privacy-policy', element: <InfoPage kind="privacy" /> },
           { path: 'checkout', element: <CheckoutPage /> },
           { path: 'checkout/order-received/:orderId', element: <OrderSummaryPage /> },
-          { path: 'confirm-payment', element: <CustomerArea kind="confirm-payment" /> },
+          { path: 'confirm-payment', element: <ConfirmPaymentPage /> },
           { path: 'login', element: <AccountArea kind="login" /> },
           { path: 'my-account', element: <AccountArea kind="my-account" /> },
           { path: 'my-account/lost-password', element: <AccountArea kind="lost-password" /> },

@@ -1,5 +1,5 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useRef, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { useIntl } from 'react-intl';
@@ -13,7 +13,7 @@ import { useZodForm } from '../forms/useZodForm';
 import { useLocale } from '../i18n/LocaleProvider';
 import { Notice } from '../ui';
 import { addressComplete, addressKey, checkoutSchema, FIELD_ORDER, type CheckoutValues } from './billing';
-import { checkDistance, placeOrder, type CheckoutContext, type DistanceResult } from './checkoutApi';
+import { checkDistance, loadPaymentGateways, placeOrder, type CheckoutContext, type DistanceResult } from './checkoutApi';
 import { rememberLastOrder } from './lastOrder';
 import { OpeningHours } from './OpeningHours';
 import { BillingSection } from './sections/BillingSection';
@@ -50,9 +50,16 @@ export function CheckoutForm({ cart, context, initial, guest }: { cart: Cart; co
   const { setFulfilment: saveFulfilment, refresh, updating } = useCart();
   // Focus goes to the time slot first, then to the first wrong field (form order), so it is done here.
   const form = useZodForm(checkoutSchema, { defaultValues: initial, shouldFocusError: false });
-  const { register, handleSubmit, formState, getValues, control } = form;
+  const { register, handleSubmit, formState, getValues, setValue, control } = form;
   const type = useWatch({ control, name: 'fulfilment' });
   const paymentMethod = useWatch({ control, name: 'paymentMethod' });
+  // The methods enabled for this fulfilment type; the context's list until they are in.
+  const gatewaysForType = useQuery({ queryKey: ['paymentGateways', locale, type], queryFn: () => loadPaymentGateways(locale, type), staleTime: 60_000 });
+  const gateways = gatewaysForType.data ?? context.paymentGateways.nodes;
+  useEffect(() => {
+    // A method not offered for the new type falls back to cash.
+    if (gatewaysForType.data && !gatewaysForType.data.some((g) => g.id === getValues('paymentMethod'))) setValue('paymentMethod', 'cod');
+  }, [gatewaysForType.data, getValues, setValue]);
   const createAccount = useWatch({ control, name: 'createAccount' });
   const address = useWatch({ control, name: ['address1', 'postcode', 'city'] });
   const [day, setDay] = useState<string | null>(null);
@@ -135,6 +142,13 @@ export function CheckoutForm({ cart, context, initial, guest }: { cart: Cart; co
       // The new account is logged in: the header and the account pages show it.
       if (newAccount) await queryClient.invalidateQueries({ queryKey: ['account'] });
       await refresh();
+      if (method !== 'cod') {
+        // A card order: to the provider's payment page, or (it could not be started) to the confirmation
+        // page, which offers trying again or paying cash. Paid or not is only ever read from our server.
+        if (placed.result === 'success' && /^https?:\/\//.test(placed.redirect ?? '')) window.location.assign(placed.redirect!);
+        else void navigate(`/confirm-payment?order=${placed.order.databaseId}&key=${encodeURIComponent(placed.order.orderKey)}&method=${method}&failed=1`);
+        return;
+      }
       void navigate(`/order-summary/${placed.order.databaseId}`);
     } catch (e) {
       const problem: ServerProblem = e instanceof ApiError ? e : { message: String(e) };
@@ -211,7 +225,7 @@ export function CheckoutForm({ cart, context, initial, guest }: { cart: Cart; co
             />
           </Section>
           {guest ? <AccountSection register={register} errors={formState.errors} creating={createAccount} /> : null}
-          <PaymentSection register={register} gateways={context.paymentGateways.nodes} chosen={paymentMethod} />
+          <PaymentSection register={register} gateways={gateways} chosen={paymentMethod} />
           <NoteSection register={register} />
         </div>
         <OrderAside

@@ -91,7 +91,14 @@ export type SlotCapacityModeEnum =
 export type CheckoutContextQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type CheckoutContextQuery = { openingStatus: { isOpen: boolean, orderingPossible: boolean, pausedUntil: string | null, message: string | null, week: Array<{ weekday: number, periods: Array<{ open: string, close: string }> }> }, deliverySettings: { enabled: boolean, minimumOrder: string, maximumDistanceKm: number, fee: string }, paymentGateways: { nodes: Array<{ id: string, title: string, description: string | null }> } };
+export type CheckoutContextQuery = { openingStatus: { isOpen: boolean, orderingPossible: boolean, pausedUntil: string | null, message: string | null, week: Array<{ weekday: number, periods: Array<{ open: string, close: string }> }> }, deliverySettings: { enabled: boolean, minimumOrder: string, maximumDistanceKm: number, fee: string }, paymentGateways: { nodes: Array<{ id: string, title: string, description: string | null, icon: string | null, isMultisafepay: boolean | null }> } };
+
+export type PaymentGatewaysQueryVariables = Exact<{
+  fulfilmentType?: Types.FulfilmentTypeEnum | null | undefined;
+}>;
+
+
+export type PaymentGatewaysQuery = { paymentGateways: { nodes: Array<{ id: string, title: string, description: string | null, icon: string | null, isMultisafepay: boolean | null }> } };
 
 export type OrderingDaysQueryVariables = Exact<{
   type: Types.FulfilmentTypeEnum;
@@ -113,7 +120,7 @@ export type CheckoutMutationVariables = Exact<{
 }>;
 
 
-export type CheckoutMutation = { checkout: { result: string, redirect: string | null, order: { databaseId: number, orderKey: string } } };
+export type CheckoutMutation = { checkout: { result: string, redirect: string | null, paymentError: string | null, order: { databaseId: number, orderKey: string } } };
 
 export type OrderSummaryQueryVariables = Exact<{
   id: string | number;
@@ -168,10 +175,25 @@ export const CheckoutContextDocument = new TypedDocumentString(`
       id
       title
       description
+      icon
+      isMultisafepay
     }
   }
 }
     `) as unknown as TypedDocumentString<CheckoutContextQuery, CheckoutContextQueryVariables>;
+export const PaymentGatewaysDocument = new TypedDocumentString(`
+    query PaymentGateways($fulfilmentType: FulfilmentTypeEnum) {
+  paymentGateways(fulfilmentType: $fulfilmentType, channel: "web") {
+    nodes {
+      id
+      title
+      description
+      icon
+      isMultisafepay
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<PaymentGatewaysQuery, PaymentGatewaysQueryVariables>;
 export const OrderingDaysDocument = new TypedDocumentString(`
     query OrderingDays($type: FulfilmentTypeEnum!) {
   orderingDays(type: $type) {
@@ -200,6 +222,7 @@ export const CheckoutDocument = new TypedDocumentString(`
   checkout(input: $input) {
     result
     redirect
+    paymentError
     order {
       databaseId
       orderKey

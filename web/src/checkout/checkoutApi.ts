@@ -4,7 +4,16 @@ import { gql, networkProblem, type TypedDocument } from '../api/client';
 import type { CountriesEnum, FulfilmentTypeEnum } from '../api/schema-types.generated';
 import type { LocaleCode } from '../i18n/locale';
 import type { FulfilmentType } from '../cart/cartApi';
-import { AvailableTimeSlotsDocument, CheckoutContextDocument, CheckoutDocument, OrderingDaysDocument, type CheckoutContextQuery } from './checkout.generated';
+import type { PaymentState, StartPaymentAnswer } from '@bakje/contract';
+import { http } from '../api/http';
+import {
+  AvailableTimeSlotsDocument,
+  CheckoutContextDocument,
+  CheckoutDocument,
+  OrderingDaysDocument,
+  PaymentGatewaysDocument,
+  type CheckoutContextQuery,
+} from './checkout.generated';
 
 export type CheckoutContext = CheckoutContextQuery;
 export type PaymentGateway = CheckoutContextQuery['paymentGateways']['nodes'][number];
@@ -17,6 +26,28 @@ const toEnum = (type: FulfilmentType) => FULFILMENT_ENUM[type];
 
 export function loadCheckoutContext(locale: LocaleCode) {
   return call(locale, CheckoutContextDocument);
+}
+
+/** The payment methods offered for a fulfilment type (cash and the enabled card methods). */
+export function loadPaymentGateways(locale: LocaleCode, type: FulfilmentType) {
+  return call(locale, PaymentGatewaysDocument, { fulfilmentType: toEnum(type) }).then((d) => d.paymentGateways.nodes);
+}
+
+const paymentPath = (orderId: number) => `/api/payments/orders/${orderId}`;
+
+/** The payment state of an order, from our server (never from the provider's return URL). */
+export function loadPaymentState(orderId: number, key: string, signal?: AbortSignal) {
+  return http<PaymentState>('GET', `${paymentPath(orderId)}?key=${encodeURIComponent(key)}`, { signal });
+}
+
+/** Try again: starts (or resumes) the card payment; answers the payment page's address. */
+export function retryCardPayment(orderId: number, key: string, gateway: string, lang: string) {
+  return http<StartPaymentAnswer>('POST', `${paymentPath(orderId)}/pay`, { body: { key, gateway, lang } });
+}
+
+/** Pay cash instead: the order goes to the kitchen as a cash order. */
+export function payCashInstead(orderId: number, key: string) {
+  return http<PaymentState>('POST', `${paymentPath(orderId)}/cash`, { body: { key } });
 }
 
 export function loadOrderingDays(locale: LocaleCode, type: FulfilmentType) {

@@ -9,6 +9,7 @@ import type { AuthService } from '../../modules/auth/auth-service.js';
 import type { ActiveSession, CreatedSession } from '../../modules/auth/sessions.js';
 import type { Viewer } from '../http/viewer.js';
 import type { AuthTokens } from '../../modules/auth/auth-tokens.js';
+import type { PaymentsService } from '../../modules/payments/payments-service.js';
 
 /** The login side of a GraphQL request: who is asking, and how to start or end their cookie session. */
 export interface AccountContext {
@@ -34,6 +35,8 @@ export interface Services {
   auth: AuthService;
   authTokens: AuthTokens;
   clock: () => Date;
+  /** Card payments; undefined when none are configured. */
+  payments?: PaymentsService | undefined;
 }
 
 export interface GraphQLContext {

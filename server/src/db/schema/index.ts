@@ -10,3 +10,4 @@ export * from './jobs.js';
 export * from './catalog-changes.js';
 export * from './pos-sync.js';
 export * from './content.js';
+export * from './payments.js';

@@ -50,6 +50,9 @@ export function channelOf(request: Pick<CheckoutRequest, 'createdVia' | 'metaDat
 /** Runs inside the checkout transaction once the order exists and has its number (e.g. queue its confirmation mail). */
 export type AfterOrder = (tx: DbOrTx, order: OrderWithLines, request: CheckoutRequest) => Promise<void>;
 
+/** Whether a card method may pay this order (settings per fulfilment type and channel); its title when it may. */
+export type CardMethodCheck = (settings: Map<string, unknown>, id: string, fulfilment: FulfilmentType, channel: OrderChannel) => string | undefined;
+
 export interface CheckoutResult {
   orderId: number;
   orderKey: string;
@@ -91,6 +94,7 @@ export class CheckoutService {
     private readonly timeZone: string,
     private readonly clock: () => Date = () => new Date(),
     private readonly afterOrder?: AfterOrder,
+    private readonly cardMethod?: CardMethodCheck,
   ) {}
 
   async checkout(request: CheckoutRequest): Promise<CheckoutResult> {
@@ -119,7 +123,8 @@ export class CheckoutService {
       if (!slotId && !settings.ordering.asapOrders) throw new DomainError('SLOT_REQUIRED', SLOT_REQUIRED);
       const fulfilment = fulfilmentOf(request, cart.shippingMethod, slotId ? undefined : 'takeaway');
       const paymentMethod = (request.paymentMethod ?? 'cod').trim() || 'cod';
-      const paymentTitle = PAYMENT_METHODS[paymentMethod];
+      // A card order waits (pending, its slot place held) until the provider says it is paid.
+      const paymentTitle = PAYMENT_METHODS[paymentMethod] ?? this.cardMethod?.(snapshot.settings, paymentMethod, fulfilment, channelOf(request));
       if (!paymentTitle) throw new DomainError('PAYMENT_METHOD_UNAVAILABLE', 'This payment method is not available.');
 
       const billing = normaliseAddress(request.billing);

@@ -5,7 +5,7 @@ import type { CheckoutValues } from '../billing';
 import type { PaymentGateway } from '../checkoutApi';
 import { Section } from './Section';
 
-/** How the customer pays (cash now; cards come later). */
+/** How the customer pays: cash, or a card method through the provider's payment page. */
 export function PaymentSection({ register, gateways, chosen }: { register: UseFormRegister<CheckoutValues>; gateways: PaymentGateway[]; chosen: string }) {
   const intl = useIntl();
   return (
@@ -15,11 +15,16 @@ export function PaymentSection({ register, gateways, chosen }: { register: UseFo
         {gateways.map((g) => (
           <label key={g.id} className={`payment${g.id === chosen ? ' is-selected' : ''}`}>
             <input type="radio" value={g.id} {...register('paymentMethod')} />
+            {g.icon ? <img className="payment__icon" src={g.icon} alt="" width={40} height={26} /> : null}
             <span className="payment__title">{g.title}</span>
             {g.description ? <span className="payment__description">{g.description}</span> : null}
           </label>
         ))}
-        <p className="checkout__hint">{intl.formatMessage({ id: 'checkout.cardLater' })}</p>
+        {gateways.some((g) => g.isMultisafepay) ? (
+          <p className="checkout__hint">{intl.formatMessage({ id: 'checkout.cardHint' })}</p>
+        ) : (
+          <p className="checkout__hint">{intl.formatMessage({ id: 'checkout.cardLater' })}</p>
+        )}
       </fieldset>
     </Section>
   );

@@ -9,6 +9,8 @@ import { isoInZone } from '../../../modules/shop-time/shop-time.js';
 import type { Address } from '../../../db/schema/index.js';
 import type { GraphQLContext } from '../context.js';
 import { checkoutAccount, type CheckoutAccount } from './checkout-account.js';
+import { isCardGatewayId } from '../../../integrations/multisafepay/multisafepay-client.js';
+import { PAYMENT_CREATE_FAILED } from '../../../modules/payments/payments-service.js';
 import { can } from '../../../modules/auth/permissions.js';
 import { orderDownloads, type DownloadGrant } from '../../../modules/orders/downloads.js';
 import { connectionFromArray, type ConnectionArgs } from '../connection.js';
@@ -125,11 +127,16 @@ export const checkoutMutation = {
             { orderKey: result.orderKey },
             { now: ctx.services.clock(), hours: ctx.config.orderKeyDetailsHours },
           );
-    return {
-      clientMutationId,
-      result: 'success',
-      redirect: `/checkout/order-received/${result.orderId}?key=${encodeURIComponent(result.orderKey)}`,
-      order,
-    };
+    const received = `/checkout/order-received/${result.orderId}?key=${encodeURIComponent(result.orderKey)}`;
+    // A card order: off to the provider's payment page. It stays pending (slot place held) until paid.
+    if (order && order.status === 'pending' && isCardGatewayId(order.paymentMethod) && ctx.services.payments) {
+      const confirm = `/confirm-payment?order=${result.orderId}&key=${encodeURIComponent(result.orderKey)}`;
+      const started = await ctx.services.payments.startPayment(result.orderId, order.paymentMethod, ctx.lang, ctx.account.address);
+      if (!started.success) {
+        return { clientMutationId, result: 'failure', redirect: confirm, order, paymentError: `${PAYMENT_CREATE_FAILED} ${started.error}` };
+      }
+      return { clientMutationId, result: 'success', redirect: started.paymentUrl ?? confirm, order, paymentError: null };
+    }
+    return { clientMutationId, result: 'success', redirect: received, order, paymentError: null };
   },
 };

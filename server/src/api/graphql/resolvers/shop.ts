@@ -9,6 +9,7 @@ import type { ShopSettings } from '../../../modules/settings/shop-settings.js';
 import type { FulfilmentType } from '../../../db/schema/index.js';
 import type { GraphQLContext } from '../context.js';
 import { DomainError } from '../../../errors/domain-error.js';
+import { mergeGateways, offeredCardMethods } from '../../../modules/payments/payment-settings.js';
 
 const PAYMENT_TITLES = { nl: 'Contant betalen', fr: 'Paiement en espèces', en: 'Cash' } as const;
 const PAYMENT_DESCRIPTIONS = {
@@ -18,6 +19,18 @@ const PAYMENT_DESCRIPTIONS = {
 } as const;
 
 const toType = (value: string) => value.toLowerCase() as FulfilmentType;
+
+interface GatewayArgs {
+  fulfilmentType?: string | null;
+  channel?: string | null;
+}
+
+/** The card methods of the settings, when card payments are configured (docs/decisions/0030). */
+function cardGateways(args: GatewayArgs, ctx: GraphQLContext) {
+  if (!ctx.services.payments) return [];
+  const channel = args.channel?.toLowerCase() === 'kiosk' ? 'kiosk' : 'web';
+  return offeredCardMethods(ctx.catalog.settings, ctx.lang, channel, args.fulfilmentType ? toType(args.fulfilmentType) : null);
+}
 
 /**
  * The slot times offered to the web shop on a date: none while paused; the earliest moves by the "busy"
@@ -38,10 +51,13 @@ async function offeredOptions(ctx: GraphQLContext, settings: ShopSettings, type:
 export const shopQueries = {
   cart: async (_: unknown, __: unknown, ctx: GraphQLContext) => ctx.services.carts.view(ctx.session.key()),
   viewer: () => null,
-  paymentGateways: (_: unknown, __: unknown, ctx: GraphQLContext) => ({
-    nodes: [{ id: 'cod', title: PAYMENT_TITLES[ctx.lang], description: PAYMENT_DESCRIPTIONS[ctx.lang], icon: null, isMultisafepay: false }],
+  paymentGateways: (_: unknown, args: GatewayArgs, ctx: GraphQLContext) => ({
+    nodes: mergeGateways(
+      [{ id: 'cod', title: PAYMENT_TITLES[ctx.lang], description: PAYMENT_DESCRIPTIONS[ctx.lang], icon: '/images/payment/cash.svg', isMultisafepay: false }],
+      cardGateways(args, ctx),
+    ),
   }),
-  multiSafepayGateways: () => ({ nodes: [] }),
+  multiSafepayGateways: (_: unknown, args: GatewayArgs, ctx: GraphQLContext) => ({ nodes: mergeGateways(cardGateways(args, ctx)) }),
   openingStatus: (_: unknown, __: unknown, ctx: GraphQLContext) => {
     const settings = shopSettingsFrom(ctx.catalog.settings);
     const { openingHours } = settings;

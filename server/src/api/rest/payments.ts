@@ -1,0 +1,141 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { StartPaymentAnswer } from '@bakje/contract';
+import type { Db } from '../../db/client.js';
+import { DomainError } from '../../errors/domain-error.js';
+import { verifyNotification } from '../../integrations/multisafepay/multisafepay-client.js';
+import type { Logger } from '../../logger.js';
+import { parseLang } from '../../modules/i18n/locale.js';
+import { lookUpOpenPayments, orderByKey as orderByKeyIn, paymentState, switchToCash } from '../../modules/payments/payment-customer.js';
+import { recordNotification, requestLookup } from '../../modules/payments/payment-notifications.js';
+import { readPaymentSettings, savePaymentSettings } from '../../modules/payments/payment-settings.js';
+import { PAYMENT_CREATE_FAILED, type PaymentsService } from '../../modules/payments/payments-service.js';
+import { requireStaff } from '../http/viewer.js';
+
+export interface PaymentRoutesDeps {
+  db: Db;
+  payments: PaymentsService | undefined;
+  /** The key notifications are signed with (the website API key); undefined: card payments are off. */
+  apiKey: string | undefined;
+  clock: () => Date;
+  log: Logger;
+}
+
+export const NOTIFICATION_PATH = '/api/payments/multisafepay/notification';
+
+const keyInput = z.object({ key: z.string().min(1).max(200) });
+const payInput = keyInput.extend({ gateway: z.string().min(1).max(40), lang: z.string().max(10).optional() });
+
+/**
+ * MultiSafepay notifications, and the customer's side of a card payment (its state, try again, pay cash
+ * instead). docs/decisions/0030-card-payments-multisafepay.md.
+ */
+export function registerPaymentRoutes(server: FastifyInstance, deps: PaymentRoutesDeps): void {
+  const log = deps.log.child({ module: 'payments' });
+  const service = () => {
+    if (!deps.payments) throw new DomainError('PAYMENT_METHOD_UNAVAILABLE', 'Card payments are not available.');
+    return deps.payments;
+  };
+  const security = (request: FastifyRequest, reason: string, extra: Record<string, unknown> = {}) =>
+    log.warn({ securityEvent: 'payment-notification-rejected', reason, ip: request.ip, ...extra }, 'payment notification rejected');
+
+  server.register(async (scope) => {
+    // The signature covers the body byte for byte: it is kept raw, and parsed here after checking.
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 256 * 1024 }, (_request, body, done) => done(null, body));
+
+    scope.post(NOTIFICATION_PATH, async (request, reply) => {
+      reply.type('text/plain; charset=utf-8');
+      if (!deps.apiKey || !deps.payments) {
+        security(request, 'card payments are not configured');
+        return reply.code(404).send('Not found');
+      }
+      const raw = typeof request.body === 'string' ? request.body : '';
+      const header = request.headers['auth'];
+      const check = verifyNotification(deps.apiKey, typeof header === 'string' ? header : undefined, raw, deps.clock());
+      if (!check.ok) {
+        security(request, check.reason);
+        return reply.code(check.reason === 'malformed' || check.reason === 'missing' ? 400 : 403).send('Refused');
+      }
+      let orderId: string | undefined;
+      try {
+        const body = JSON.parse(raw) as { order_id?: unknown };
+        if (typeof body?.order_id === 'string' && body.order_id.length > 0 && body.order_id.length <= 50) orderId = body.order_id;
+      } catch {
+        orderId = undefined;
+      }
+      const query = (request.query as { transactionid?: unknown }).transactionid;
+      if (!orderId || (query !== undefined && query !== orderId)) {
+        security(request, 'malformed body');
+        return reply.code(400).send('Refused');
+      }
+      const fingerprint = createHash('sha256').update(`multisafepay:${check.timestamp}:${check.signature}`).digest('hex');
+      const outcome = await recordNotification(deps.db, { provider: service().provider.id, providerOrderId: orderId }, fingerprint);
+      if (outcome === 'replay') security(request, 'replayed', { payment: orderId });
+      if (outcome === 'unknown') log.warn({ payment: orderId }, 'notification for a payment this shop does not know');
+      // Acknowledged at once: the look-up and the state change run as a job.
+      return reply.code(200).send('OK');
+    });
+  });
+
+  // MultiSafepay's GET notifications are not signed: they only cause a look-up at its API.
+  server.get(NOTIFICATION_PATH, async (request, reply) => {
+    reply.type('text/plain; charset=utf-8');
+    const id = (request.query as { transactionid?: unknown }).transactionid;
+    if (typeof id !== 'string' || id.length === 0 || id.length > 50) return reply.code(400).send('Refused');
+    // At most one look-up per payment per 10 seconds, however often this is called.
+    await requestLookup(deps.db, { provider: service().provider.id, providerOrderId: id }, String(Math.floor(deps.clock().getTime() / 10_000)));
+    return reply.code(200).send('OK');
+  });
+
+  const orderByKey = (idParam: string, key: string) => orderByKeyIn(deps.db, idParam, key);
+  const parse = <T extends z.ZodType>(schema: T, value: unknown): z.output<T> => {
+    const parsed = schema.safeParse(value);
+    if (!parsed.success)
+      throw new DomainError('INVALID_INPUT', `Invalid parameter(s): ${parsed.error.issues.map((i) => i.path.join('.') || 'body').join(', ')}`);
+    return parsed.data;
+  };
+  const stateOf = (orderId: number) => paymentState(deps.db, service(), orderId);
+
+  /** The confirmation page's question: read from our records (the return URL proves nothing). */
+  server.get('/api/payments/orders/:id', async (request) => {
+    const { key } = parse(keyInput, request.query);
+    const order = await orderByKey((request.params as { id: string }).id, key);
+    const state = await stateOf(order.id);
+    // The customer is back from the payment page and we know nothing yet: ask the provider now (at most
+    // once per 5 seconds per payment, however often the page asks).
+    if (state.payment?.status === 'pending') await lookUpOpenPayments(deps.db, service(), order.id, String(Math.floor(deps.clock().getTime() / 5_000)));
+    return state;
+  });
+
+  /** Try again (the same or another card method): a payment still open at the provider is reused. */
+  server.post('/api/payments/orders/:id/pay', async (request): Promise<StartPaymentAnswer> => {
+    const input = parse(payInput, request.body);
+    const order = await orderByKey((request.params as { id: string }).id, input.key);
+    const started = await service().startPayment(order.id, input.gateway, parseLang(input.lang) ?? 'nl', request.ip);
+    if (!started.success) return { success: false, message: PAYMENT_CREATE_FAILED, error: started.error };
+    return { success: true, paymentUrl: started.paymentUrl };
+  });
+
+  /** Pay cash instead: the order goes to the kitchen now, as a cash order would have. */
+  server.post('/api/payments/orders/:id/cash', async (request) => {
+    const { key } = parse(keyInput, request.body);
+    const order = await orderByKey((request.params as { id: string }).id, key);
+    return switchToCash(deps.db, service(), order.id, deps.clock());
+  });
+
+  const manage = { preValidation: requireStaff('settings.manage') };
+  /** Enabled card methods per fulfilment type and channel, and the cut-off: the dashboard page builds on it. */
+  server.get('/api/settings/payments', manage, async () => readPaymentSettings(deps.db));
+  server.put('/api/settings/payments', manage, async (request) => {
+    try {
+      return await savePaymentSettings(deps.db, request.body);
+    } catch (error) {
+      if (error instanceof z.ZodError) {
+        throw new DomainError('INVALID_INPUT', `Invalid parameter(s): ${error.issues.map((i) => i.path.join('.') || 'body').join(', ')}`);
+      }
+      throw error;
+    }
+  });
+}

@@ -1,0 +1,54 @@
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { orders } from './commerce.js';
+
+/** One provider-neutral payment state (docs/decisions/0030-card-payments-multisafepay.md); it never goes back. */
+export const paymentStatuses = ['pending', 'failed', 'paid', 'refunded', 'review'] as const;
+export type PaymentStatus = (typeof paymentStatuses)[number];
+
+/**
+ * One attempt to pay an order at a payment provider: a customer who tries again gets a new attempt (the
+ * provider refuses a reused order id). The order is paid when one attempt is, exactly once.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** 'multisafepay' (a second provider plugs in behind the same interface). */
+    provider: text('provider').notNull(),
+    /** Our gateway id as the customer chose it (bancontact, visa, ...). */
+    gateway: text('gateway').notNull(),
+    /** The order id at the provider: our order number, with -2, -3 ... for later attempts. */
+    providerOrderId: text('provider_order_id').notNull(),
+    status: text('status').$type<PaymentStatus>().notNull().default('pending'),
+    /** The provider's own word for it (completed, uncleared, declined ...), as last seen. */
+    providerStatus: text('provider_status'),
+    /** What the order asked for, cents; the provider's amount must match it to count as paid. */
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull().default('EUR'),
+    paymentUrl: text('payment_url'),
+    transactionId: text('transaction_id'),
+    /** Why a payment needs a person (amount mismatch, paid after the order was cancelled or already paid). */
+    reviewReason: text('review_reason'),
+    /** Reconciliation: when to look this payment up at the provider next, and how often it was. */
+    nextCheckAt: timestamp('next_check_at', { withTimezone: true }),
+    checks: integer('checks').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payments_provider_order_key').on(t.provider, t.providerOrderId),
+    index('payments_order_idx').on(t.orderId),
+    index('payments_due_idx').on(t.status, t.nextCheckAt),
+  ],
+);
+
+/** Signed notifications already taken: the same one again is a replay and changes nothing. */
+export const paymentNotifications = pgTable('payment_notifications', {
+  /** sha256 of provider, timestamp and signature. */
+  fingerprint: text('fingerprint').primaryKey(),
+  providerOrderId: text('provider_order_id').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});

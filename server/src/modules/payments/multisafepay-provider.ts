@@ -1,0 +1,116 @@
+import {
+  MSP_DUPLICATE_ORDER_ID,
+  MSP_ORDER_NOT_FOUND,
+  isCardGatewayId,
+  mspGatewayFor,
+  type MspCreateOrder,
+  type MspOrderStatus,
+  type MultiSafepayClient,
+} from '../../integrations/multisafepay/multisafepay-client.js';
+import type { ObservedStatus, PaymentProvider, PaymentRequest, ProviderPayment, ProviderResult } from './payment-provider.js';
+
+export const MULTISAFEPAY = 'multisafepay';
+
+/** REFERENCE.md §3: paid only on completed; initialized/uncleared wait; declined/cancelled/expired/void failed. */
+export function observedStatusOf(status: MspOrderStatus | string): ObservedStatus {
+  switch (status) {
+    case 'completed':
+    case 'shipped':
+    case 'partial_refunded':
+      return 'paid';
+    case 'declined':
+    case 'cancelled':
+    case 'expired':
+    case 'void':
+      return 'failed';
+    case 'refunded':
+    case 'chargeback':
+      return 'refunded';
+    default:
+      return 'pending';
+  }
+}
+
+const euros = (cents: number) => (cents / 100).toFixed(2);
+
+/** SPEC §3's card payment order. Cartes Bancaires goes through VISA with the French locale. */
+export function mspOrderFor(request: PaymentRequest): MspCreateOrder {
+  const c = request.customer;
+  // Belgian addresses are written "Street 12": the house number is what follows the street name.
+  const address = /^(.*?)\s+(\d+\s*\S*)$/.exec(c.address1.trim());
+  const terminal = Boolean(request.terminalId);
+  return {
+    type: 'redirect',
+    order_id: request.providerOrderId,
+    gateway: terminal || !isCardGatewayId(request.gateway) ? '' : mspGatewayFor(request.gateway),
+    currency: request.currency,
+    amount: request.amount,
+    description: request.description.slice(0, 200),
+    custom_info: { custom_1: request.reference, custom_2: `${request.shippingLabel} ${euros(request.shippingCost)}` },
+    payment_options: {
+      notification_url: request.notificationUrl,
+      notification_method: 'POST',
+      ...(terminal ? {} : { redirect_url: request.redirectUrl, cancel_url: request.cancelUrl, close_window: false }),
+    },
+    customer: {
+      locale: request.gateway === 'cartebleue' ? 'fr_FR' : request.locale,
+      ...(request.customerIp ? { ip_address: request.customerIp } : {}),
+      first_name: c.firstName,
+      last_name: c.lastName,
+      address1: address ? address[1]! : c.address1,
+      address2: c.address2,
+      house_number: address ? address[2]! : '',
+      zip_code: c.postcode,
+      city: c.city,
+      country: c.country || 'BE',
+      phone: c.phone,
+      email: c.email,
+    },
+    ...(terminal ? { gateway_info: { terminal_id: request.terminalId! } } : {}),
+  };
+}
+
+export class MultiSafepayProvider implements PaymentProvider {
+  readonly id = MULTISAFEPAY;
+
+  constructor(private readonly client: MultiSafepayClient) {}
+
+  async create(request: PaymentRequest): Promise<ProviderResult<{ paymentUrl: string | null }>> {
+    const reply = await this.client.createOrder(mspOrderFor(request));
+    if (!reply.success) {
+      return {
+        success: false,
+        error: reply.errorInfo,
+        code: String(reply.errorCode),
+        ...(reply.timedOut ? { timedOut: true } : {}),
+        ...(reply.errorCode === MSP_DUPLICATE_ORDER_ID ? { duplicate: true } : {}),
+      };
+    }
+    return { success: true, data: { paymentUrl: reply.data.payment_url ?? null } };
+  }
+
+  async find(providerOrderId: string): Promise<ProviderResult<ProviderPayment>> {
+    const reply = await this.client.getOrder(providerOrderId);
+    if (!reply.success) {
+      return {
+        success: false,
+        error: reply.errorInfo,
+        code: String(reply.errorCode),
+        ...(reply.timedOut ? { timedOut: true } : {}),
+        ...(reply.errorCode === MSP_ORDER_NOT_FOUND ? { notFound: true } : {}),
+      };
+    }
+    const order = reply.data;
+    return {
+      success: true,
+      data: {
+        status: observedStatusOf(order.status),
+        providerStatus: String(order.status),
+        amount: Number(order.amount),
+        currency: String(order.currency),
+        transactionId: order.transaction_id === undefined ? null : String(order.transaction_id),
+        paymentUrl: order.payment_url ?? null,
+      },
+    };
+  }
+}

@@ -1,0 +1,80 @@
+import { and, eq } from 'drizzle-orm';
+import type { PaymentState } from '@bakje/contract';
+import type { Db } from '../../db/client.js';
+import { orders, payments } from '../../db/schema/index.js';
+import { DomainError } from '../../errors/domain-error.js';
+import { recordOrderEvent } from '../order-events/record.js';
+import { sameKey } from '../orders/order-key.js';
+import { ORDER_NOT_FOUND, type OrderRow } from '../orders/order-read.js';
+import { enqueueOrderTickets } from '../printing/print-jobs.js';
+import { enqueuePaymentLookup } from './payment-jobs.js';
+import type { PaymentsService } from './payments-service.js';
+
+/** The customer's side of a card payment, by order id and order key (the confirmation page). */
+
+export async function orderByKey(db: Db, idParam: string, key: string): Promise<OrderRow> {
+  const id = Number(idParam);
+  if (!Number.isInteger(id) || id <= 0 || id > 2_147_483_647) throw new DomainError('ORDER_NOT_FOUND', ORDER_NOT_FOUND);
+  const [order] = await db.select().from(orders).where(eq(orders.id, id));
+  if (!order || !sameKey(order.orderKey, key)) throw new DomainError('ORDER_NOT_FOUND', ORDER_NOT_FOUND);
+  return order;
+}
+
+export async function paymentState(db: Db, service: PaymentsService, orderId: number): Promise<PaymentState> {
+  const [order] = await db
+    .select({ status: orders.status, datePaid: orders.datePaid, paymentMethod: orders.paymentMethod })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  const payment = await service.paymentOf(db, orderId);
+  return {
+    orderId,
+    orderStatus: order!.status,
+    paid: order!.datePaid !== null,
+    paymentMethod: order!.paymentMethod,
+    payment: payment ? { status: payment.status, gateway: payment.gateway } : null,
+  };
+}
+
+/**
+ * The page asks while the payment is pending: each of its open payments is looked up at the provider (a
+ * job, at most once per `bucket`), so a customer back before the notification does not wait for it.
+ */
+export async function lookUpOpenPayments(db: Db, service: PaymentsService, orderId: number, bucket: string): Promise<void> {
+  const open = await db
+    .select({ providerOrderId: payments.providerOrderId })
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'pending')));
+  for (const { providerOrderId } of open) {
+    await enqueuePaymentLookup(db, { provider: service.provider.id, providerOrderId }, `return:${providerOrderId}:${bucket}`);
+  }
+}
+
+/**
+ * Pay cash instead: the order goes to the kitchen as a cash order (event with its alert, tickets). Money
+ * that came in meanwhile is looked at first; a payment that completes later goes to review.
+ */
+export async function switchToCash(db: Db, service: PaymentsService, orderId: number, now: Date): Promise<PaymentState> {
+  const open = await db
+    .select({ providerOrderId: payments.providerOrderId })
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'pending')));
+  for (const p of open) await service.refresh(p.providerOrderId).catch(() => undefined);
+  const switched = await db.transaction(async (tx) => {
+    const [changed] = await tx
+      .update(orders)
+      .set({ status: 'processing', paymentMethod: 'cod', paymentMethodTitle: 'Cash', updatedAt: now })
+      .where(and(eq(orders.id, orderId), eq(orders.status, 'pending')))
+      .returning({ id: orders.id });
+    if (!changed) return false;
+    await tx
+      .update(payments)
+      .set({ status: 'failed', nextCheckAt: null, updatedAt: now })
+      .where(and(eq(payments.orderId, orderId), eq(payments.status, 'pending')));
+    await enqueueOrderTickets(tx, orderId);
+    await recordOrderEvent(tx, 'order.status-changed', orderId, { previousStatus: 'pending', action: 'cash' });
+    return true;
+  });
+  const state = await paymentState(db, service, orderId);
+  if (!switched && !state.paid) throw new DomainError('ORDER_ACTION_REFUSED', 'This order no longer waits for a payment.');
+  return state;
+}

@@ -1,0 +1,289 @@
+import { and, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { orders, payments, type PaymentStatus } from '../../db/schema/index.js';
+import { cardGatewayIds, isCardGatewayId } from '../../integrations/multisafepay/multisafepay-client.js';
+import type { Logger } from '../../logger.js';
+import { recordOrderEvent } from '../order-events/record.js';
+import { cancelOrder } from '../orders/order-status.js';
+import { updateOrder } from '../orders/order-status-update.js';
+import { enqueueOrderTickets } from '../printing/print-jobs.js';
+import type { Lang } from '../i18n/locale.js';
+import type { PaymentProvider, ProviderPayment } from './payment-provider.js';
+import { isFinalPayment, nextPaymentStatus } from './payment-state.js';
+import { cardMethodTitle, readPaymentSettings } from './payment-settings.js';
+
+/** SPEC §8: the back office's text when the provider would not create the payment. */
+export const PAYMENT_CREATE_FAILED = 'Failed to create payment on MultiSafepay side.';
+
+export type StartPaymentResult = { success: true; paymentUrl: string | null; providerOrderId: string } | { success: false; error: string };
+
+export interface PaymentsServiceOptions {
+  siteUrl: string;
+  clock: () => Date;
+  log: Logger;
+}
+
+const LOCALES: Record<Lang, string> = { nl: 'nl_BE', fr: 'fr_FR', en: 'en_US' };
+/** Reconciliation: the first look-up soon after the customer left for the payment page, then less often. */
+const FIRST_CHECK_MS = 30_000;
+const MAX_CHECK_INTERVAL_MS = 5 * 60_000;
+/** A payment still pending this long after it was made is left to staff (the provider expires it sooner). */
+const GIVE_UP_MS = 24 * 3600_000;
+
+export function checkIntervalMs(checks: number): number {
+  return Math.min(MAX_CHECK_INTERVAL_MS, FIRST_CHECK_MS * 2 ** Math.min(checks, 10));
+}
+
+/**
+ * Card payments of orders, provider-neutral (docs/decisions/0030-card-payments-multisafepay.md): starts a
+ * payment at the provider, and takes what the provider says about it through the one state machine. The
+ * provider's API is the only source of truth: notifications and the return URL only cause a look-up.
+ */
+export class PaymentsService {
+  constructor(
+    private readonly db: Db,
+    readonly provider: PaymentProvider,
+    private readonly options: PaymentsServiceOptions,
+  ) {}
+
+  /**
+   * Starts (or resumes) the card payment of a pending order. A payment still pending at the provider is
+   * looked up first and reused, so a retry after a time-out never makes a second provider order.
+   */
+  async startPayment(orderId: number, gateway: string, lang: Lang, customerIp?: string): Promise<StartPaymentResult> {
+    if (!isCardGatewayId(gateway)) return { success: false, error: 'This payment method is not available.' };
+    const [order] = await this.db.select().from(orders).where(eq(orders.id, orderId));
+    if (!order) return { success: false, error: 'We could not find your order.' };
+    if (order.status !== 'pending' || order.datePaid) return { success: false, error: 'This order does not wait for a payment.' };
+    const [latest] = await this.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.orderId, orderId), eq(payments.provider, this.provider.id)))
+      .orderBy(desc(payments.id))
+      .limit(1);
+
+    let attempt = latest;
+    if (latest && latest.status === 'pending') {
+      const found = await this.provider.find(latest.providerOrderId);
+      if (found.success) {
+        await this.apply(latest.providerOrderId, found.data);
+        const paymentUrl = found.data.paymentUrl ?? latest.paymentUrl;
+        if (found.data.status === 'pending' && latest.gateway === gateway && paymentUrl) {
+          return { success: true, paymentUrl, providerOrderId: latest.providerOrderId };
+        }
+        if (found.data.status === 'paid') return { success: true, paymentUrl: null, providerOrderId: latest.providerOrderId };
+        // Failed, or another method chosen: a new attempt below.
+        attempt = undefined;
+      } else if (!found.notFound) {
+        this.options.log.warn({ order: orderId, code: found.code }, 'payment look-up failed before a retry');
+        return { success: false, error: found.error || 'Payment processing error' };
+      }
+      // Not found: the first create never reached the provider; create it under the same id.
+    } else {
+      attempt = undefined;
+    }
+
+    if (!attempt) {
+      const count = await this.db.$count(payments, eq(payments.orderId, orderId));
+      const providerOrderId = count === 0 ? String(orderId) : `${orderId}-${count + 1}`;
+      const now = this.options.clock();
+      const [row] = await this.db
+        .insert(payments)
+        .values({
+          orderId,
+          provider: this.provider.id,
+          gateway,
+          providerOrderId,
+          amount: order.total,
+          currency: order.currency,
+          nextCheckAt: new Date(now.getTime() + FIRST_CHECK_MS),
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (!row) return { success: false, error: 'A payment for this order is being started; try again.' };
+      attempt = row;
+    } else if (attempt.gateway !== gateway) {
+      await this.db.update(payments).set({ gateway }).where(eq(payments.id, attempt.id));
+    }
+
+    const back = `${this.options.siteUrl}/confirm-payment?order=${orderId}&key=${encodeURIComponent(order.orderKey)}`;
+    const created = await this.provider.create({
+      providerOrderId: attempt.providerOrderId,
+      gateway,
+      amount: order.total,
+      currency: order.currency,
+      description: `Order ${orderId}`,
+      locale: LOCALES[lang],
+      customer: order.billing,
+      ...(customerIp ? { customerIp } : {}),
+      shippingLabel: order.fulfilmentType,
+      shippingCost: order.shippingTotal,
+      reference: String(orderId),
+      notificationUrl: `${this.options.siteUrl}/api/payments/multisafepay/notification`,
+      redirectUrl: back,
+      cancelUrl: `${back}&cancelled=1`,
+      ...(order.metaData.find((m) => m.key === 'terminal_id') ? { terminalId: order.metaData.find((m) => m.key === 'terminal_id')!.value } : {}),
+    });
+    if (created.success) {
+      await this.db.update(payments).set({ paymentUrl: created.data.paymentUrl, updatedAt: this.options.clock() }).where(eq(payments.id, attempt.id));
+      return { success: true, paymentUrl: created.data.paymentUrl, providerOrderId: attempt.providerOrderId };
+    }
+    if (created.duplicate) {
+      // It exists already (an earlier create whose reply was lost): take it as it is.
+      const found = await this.provider.find(attempt.providerOrderId);
+      if (found.success && found.data.status === 'pending' && found.data.paymentUrl) {
+        await this.db.update(payments).set({ paymentUrl: found.data.paymentUrl }).where(eq(payments.id, attempt.id));
+        return { success: true, paymentUrl: found.data.paymentUrl, providerOrderId: attempt.providerOrderId };
+      }
+    }
+    this.options.log.warn({ order: orderId, code: created.code, timedOut: created.timedOut ?? false }, PAYMENT_CREATE_FAILED);
+    return { success: false, error: created.error || 'Payment processing error' };
+  }
+
+  /** Looks the payment up at the provider and applies what it says (a notification's work). */
+  async refresh(providerOrderId: string): Promise<{ status: PaymentStatus; changed: boolean } | undefined> {
+    const found = await this.provider.find(providerOrderId);
+    if (!found.success) {
+      if (found.notFound) return undefined;
+      throw new Error(`payment look-up failed: ${found.code}`);
+    }
+    return this.apply(providerOrderId, found.data);
+  }
+
+  /**
+   * The state machine's one door: locks the payment row, moves it forward (never back), and when it
+   * becomes paid sends the order to the kitchen (event, alert, tickets) in the same transaction, exactly
+   * once. Safe to call any number of times, at once, in any order.
+   */
+  async apply(providerOrderId: string, seen: ProviderPayment): Promise<{ status: PaymentStatus; changed: boolean } | undefined> {
+    const now = this.options.clock();
+    return this.db.transaction(async (tx) => {
+      const [payment] = await tx
+        .select()
+        .from(payments)
+        .where(and(eq(payments.provider, this.provider.id), eq(payments.providerOrderId, providerOrderId)))
+        .for('update');
+      if (!payment) return undefined;
+      const amountMatches = seen.amount === payment.amount && seen.currency.toUpperCase() === payment.currency.toUpperCase();
+      let next = nextPaymentStatus(payment.status, seen.status, amountMatches);
+      let reviewReason = payment.reviewReason;
+      if (next === 'review' && payment.status !== 'review') reviewReason = 'the amount or currency paid differs from the order';
+      if (next === 'paid' && payment.status !== 'paid') {
+        const [paid] = await tx
+          .update(orders)
+          .set({
+            status: 'processing',
+            datePaid: now,
+            transactionId: seen.transactionId,
+            paymentMethod: payment.gateway,
+            paymentMethodTitle: isCardGatewayId(payment.gateway) ? cardMethodTitle(payment.gateway) : payment.gateway,
+            updatedAt: now,
+          })
+          .where(and(eq(orders.id, payment.orderId), eq(orders.status, 'pending'), sql`${orders.datePaid} is null`))
+          .returning({ id: orders.id });
+        if (paid) {
+          await enqueueOrderTickets(tx, payment.orderId);
+          await recordOrderEvent(tx, 'order.status-changed', payment.orderId, { previousStatus: 'pending', action: 'paid' });
+        } else {
+          // Money for an order that was cancelled at its cut-off, or paid already by another attempt.
+          next = 'review';
+          reviewReason = 'paid for an order that was no longer waiting for this payment';
+        }
+      }
+      if (next === 'refunded' && payment.status !== 'refunded') {
+        const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, payment.orderId));
+        if (order && order.status !== 'cancelled' && order.status !== 'refunded' && order.status !== 'failed') {
+          await updateOrder(tx, payment.orderId, { status: 'refunded' }, now);
+        }
+      }
+      const changed = next !== payment.status;
+      await tx
+        .update(payments)
+        .set({
+          status: next,
+          providerStatus: seen.providerStatus,
+          transactionId: seen.transactionId ?? payment.transactionId,
+          reviewReason,
+          ...(isFinalPayment(next) ? { nextCheckAt: null } : {}),
+          updatedAt: now,
+        })
+        .where(eq(payments.id, payment.id));
+      if (changed) this.options.log.info({ order: payment.orderId, from: payment.status, to: next }, 'payment status changed');
+      return { status: next, changed };
+    });
+  }
+
+  /**
+   * Reconciliation (a job): pending payments due for a look-up are looked up, with back-off; orders still
+   * unpaid at their slot's cut-off are cancelled (slot place and stock freed) after one last look-up.
+   */
+  async reconcile(): Promise<{ checked: number; cancelled: number }> {
+    const now = this.options.clock();
+    const due = await this.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.status, 'pending'), isNotNull(payments.nextCheckAt), lte(payments.nextCheckAt, now)))
+      .orderBy(payments.nextCheckAt)
+      .limit(200);
+    let checked = 0;
+    for (const payment of due) {
+      const result = await this.refresh(payment.providerOrderId).catch((err: unknown) => {
+        this.options.log.warn({ order: payment.orderId, err: err instanceof Error ? err.message : String(err) }, 'payment look-up failed');
+        return null;
+      });
+      checked++;
+      if (result === null || result?.status === 'pending' || result === undefined) {
+        const giveUp = now.getTime() - payment.createdAt.getTime() > GIVE_UP_MS;
+        await this.db
+          .update(payments)
+          .set({ checks: payment.checks + 1, nextCheckAt: giveUp ? null : new Date(now.getTime() + checkIntervalMs(payment.checks + 1)) })
+          .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')));
+      }
+    }
+    return { checked, cancelled: await this.cancelUnpaidAtCutoff(now) };
+  }
+
+  private async cancelUnpaidAtCutoff(now: Date): Promise<number> {
+    const { cutoffMinutes } = await readPaymentSettings(this.db);
+    const limit = new Date(now.getTime() + cutoffMinutes * 60_000);
+    const late = await this.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.status, 'pending'), inArray(orders.paymentMethod, cardGatewayIds), isNotNull(orders.slotStart), lte(orders.slotStart, limit)));
+    let cancelled = 0;
+    for (const { id } of late) {
+      const pending = await this.db
+        .select({ providerOrderId: payments.providerOrderId })
+        .from(payments)
+        .where(and(eq(payments.orderId, id), eq(payments.status, 'pending')));
+      // The money may have come in a moment ago: a last look before cancelling.
+      for (const p of pending) await this.refresh(p.providerOrderId).catch(() => undefined);
+      const done = await this.db.transaction(async (tx) => {
+        const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, id)).for('update');
+        if (order?.status !== 'pending') return false;
+        await cancelOrder(tx, id, 'not paid before the cut-off');
+        await tx
+          .update(payments)
+          .set({ status: 'failed', nextCheckAt: null, updatedAt: now })
+          .where(and(eq(payments.orderId, id), eq(payments.status, 'pending')));
+        return true;
+      });
+      if (done) cancelled++;
+    }
+    if (cancelled) this.options.log.info({ cancelled }, 'unpaid card orders cancelled at their cut-off');
+    return cancelled;
+  }
+
+  /** The payment state of an order, for its confirmation page (the caller has checked the order key). */
+  async paymentOf(db: DbOrTx, orderId: number) {
+    const [latest] = await db
+      .select({ status: payments.status, gateway: payments.gateway, paymentUrl: payments.paymentUrl })
+      .from(payments)
+      .where(eq(payments.orderId, orderId))
+      .orderBy(desc(payments.id))
+      .limit(1);
+    return latest ?? null;
+  }
+}
