@@ -69,7 +69,8 @@ export function CheckoutForm({ cart, context, initial, guest }: { cart: Cart; co
 
   const opening = context.openingStatus;
   const delivery = context.deliverySettings;
-  const dineinClosed = !opening.isOpen;
+  // Dine-in by its own hours (a shop may serve at the tables for fewer hours than it takes orders).
+  const dineinClosed = !opening.openNow.dinein;
   // A delivery goes to the shipping address when the customer gave one, else to the billing address.
   const currentAddress = deliveryAddressOf({
     shipToDifferentAddress: shipToDifferent,

@@ -91,7 +91,7 @@ export type SlotCapacityModeEnum =
 export type CheckoutContextQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type CheckoutContextQuery = { openingStatus: { isOpen: boolean, orderingPossible: boolean, pausedUntil: string | null, message: string | null, week: Array<{ weekday: number, periods: Array<{ open: string, close: string }> }> }, deliverySettings: { enabled: boolean, minimumOrder: string, maximumDistanceKm: number, fee: string }, paymentGateways: { nodes: Array<{ id: string, title: string, description: string | null }> } };
+export type CheckoutContextQuery = { openingStatus: { isOpen: boolean, orderingPossible: boolean, pausedUntil: string | null, message: string | null, openNow: { dinein: boolean }, week: Array<{ weekday: number, periods: Array<{ open: string, close: string }> }> }, deliverySettings: { enabled: boolean, minimumOrder: string, maximumDistanceKm: number, fee: string }, paymentGateways: { nodes: Array<{ id: string, title: string, description: string | null }> } };
 
 export type OrderingDaysQueryVariables = Exact<{
   type: Types.FulfilmentTypeEnum;
@@ -146,6 +146,9 @@ export const CheckoutContextDocument = new TypedDocumentString(`
     query CheckoutContext {
   openingStatus {
     isOpen
+    openNow {
+      dinein
+    }
     orderingPossible
     pausedUntil
     message
