@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.js';
 import * as t from '../src/db/schema/index.js';
 import { deliveryRuleFor } from '../src/modules/delivery/delivery-rules.js';
+import { toKitchenOrder } from '../src/modules/order-events/kitchen-order.js';
+import { kitchenTicket } from '../src/modules/printing/tickets.js';
 import { deliverySettingsSchema } from '../src/modules/settings/shop-settings.js';
 import { aProduct } from './support/builders.js';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/database.js';
@@ -190,6 +192,11 @@ describe.each(databaseKinds)('delivery rules on %s', (kind) => {
     expect(order!.shipToDifferentAddress).toBe(true);
     expect(order!.shipping).toMatchObject(aalst);
     expect(order!.billing).toMatchObject(brugge);
+    // The kitchen view and the tickets show where it goes (order-events/kitchen-order.ts, printing/tickets.ts).
+    const lines = await testDb.database.db.select().from(t.orderLines).where(eq(t.orderLines.orderId, order!.id));
+    expect(toKitchenOrder(order!, lines).address).toEqual(['Grote Markt 1', '9300 Aalst']);
+    const ticket = kitchenTicket({ ...order!, lines }, { seller: { name: 'Bakje', address: [], vatNumber: '' }, timeZone: 'Europe/Brussels', reference: 'r' });
+    expect(ticket.lines).toEqual(expect.arrayContaining(['Grote Markt 1', '9300 Aalst']));
     // Billing in the centre, delivered in Brugge: too far, though the billing address is close.
     const other = await aCustomer(() => app, productId, 8);
     expect(codeOf(await other.checkout('delivery', slot, { address: { address1: 'Veldstraat 2', city: 'Gent', postcode: '9000' }, shipping: brugge }))).toBe(
