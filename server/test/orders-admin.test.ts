@@ -102,6 +102,8 @@ describe.each(databaseKinds)('orders page and cancel with a reason on %s', (kind
     };
     const french = await placeOrder(app, productId, { firstName: 'Camille', lastName: 'Dubois' }, 'fr_FR');
     expect((await db.select().from(t.orders).where(eq(t.orders.id, french.databaseId)))[0]!.lang).toBe('fr');
+    const confirmations = (await db.select().from(t.jobs).where(eq(t.jobs.kind, 'mail'))).map((j) => j.payload as { kind: string; subject: string });
+    expect(confirmations.map((m) => m.subject)).toContain(`Votre commande n° ${french.databaseId} est reçue`);
     // The admin's own session is Dutch: the mail still follows the order.
     expect((await admin.request('POST', `/api/orders/${french.databaseId}/cancel`, { reason: 'Plus de frites' })).statusCode).toBe(200);
     const mail = await cancelMail(french.databaseId);
