@@ -100,6 +100,7 @@ export const errorCodes = {
   DINEIN_CLOSED: 'unavailable',
   DELIVERY_UNAVAILABLE: 'unavailable',
   INCOMPLETE_ADDRESS: 'invalid',
+  INVALID_POSTCODE: 'invalid',
   // The address cannot be placed (a postcode the distance table does not know): the customer's to fix.
   DISTANCE_FAILED: 'invalid',
   DELIVERY_TOO_FAR: 'invalid',

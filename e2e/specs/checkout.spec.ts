@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations, setLocaleCookie, waitForShop, type Locale } from './support';
 import { addFromProductPage, billing, customer, pickSlot, placeApiOrder, slotAt, tomorrow } from './ordering-support';
+import { loginTo } from './orders-support';
 
 // The English run takes two portions with the flat-fee extra (packing the sauces once per line), the Dutch run
 // one portion with an extra priced per portion, so the summary is checked for both ways add-ons are priced.
@@ -175,6 +176,53 @@ test.describe('in English', () => {
     await expect(page.getByTestId('pickup-number')).toContainText('Order number');
     await expect(page.getByTestId('pickup-number')).not.toContainText(/pickup/i);
     await expect(page.getByTestId('totals-total')).toContainText(/17[.,]50/);
+  });
+
+  test('ship to another address: its zone sets the fee at once, the distance check and the order use it (issue 17)', async ({ page, browser, request }) => {
+    // A zone of its own (no other spec delivers to 9300): € 4,50 fee from € 10, added by the shop's admin.
+    const admin = await browser.newContext();
+    try {
+      const adminPage = await admin.newPage();
+      await loginTo(adminPage, '/dashboard', { email: 'beheer@bakje.test', password: 'Frituur beheer e2e' });
+      const csrf = (await admin.cookies()).find((c) => c.name === 'bakje_csrf')?.value ?? '';
+      const current = (await (await admin.request.get('/api/settings/delivery')).json()) as { zones: { postcodes: string[] }[] };
+      const zones = [...current.zones.filter((z) => !z.postcodes.includes('9300')), { name: 'Aalst', postcodes: ['9300'], minimumOrder: 1000, fee: 450 }];
+      const saved = await admin.request.put('/api/settings/delivery', { data: { ...current, zones }, headers: { 'x-csrf-token': csrf } });
+      expect(saved.status(), await saved.text()).toBe(200);
+    } finally {
+      await admin.close();
+    }
+
+    const day = await tomorrow(request);
+    const slot = await slotAt(request, 'DELIVERY', day, '20:30');
+    await addFromProductPage(page, 'fristi', 6);
+    await page.goto('/checkout');
+    await page.getByTestId('fulfilment-delivery').click();
+    // No address yet: the distance rule's fee.
+    await expect(page.getByTestId('totals-fee')).toContainText(/2[.,]50/);
+    // Billed in Brussels (65 km, too far), delivered in Aalst's zone.
+    for (const [field, value] of Object.entries({ ...billing, address1: 'Grote Markt 1', postcode: '1000', city: 'Brussel' })) {
+      await page.locator(`#billing-${field}`).fill(value);
+    }
+    await page.getByTestId('ship-to-different-address').check();
+    await page.locator('#shipping-firstName').fill('Mia');
+    await page.locator('#shipping-address1').fill('Kerkstraat 3');
+    await page.locator('#shipping-postcode').fill('9300');
+    await page.locator('#shipping-city').fill('Aalst');
+    // The zone's fee and total as soon as the postcode is known, before any check or order.
+    await expect(page.getByTestId('totals-fee')).toContainText(/4[.,]50/);
+    await expect(page.getByTestId('totals-total')).toContainText(/19[.,]50/);
+    await expect(page.getByTestId('delivery-rules')).toContainText(/4[.,]50/);
+    await pickSlot(page, day, slot.id);
+    await page.getByTestId('check-address').click();
+    await expect(page.getByTestId('delivery-message')).toContainText('we deliver there');
+    await expect(page.locator('label', { has: page.getByTestId('confirm-address') })).toContainText('Kerkstraat 3, 9300 Aalst');
+    await page.getByTestId('confirm-address').check();
+    await page.getByTestId('place-order').click();
+    await expect(page).toHaveURL(/\/order-summary\/\d+$/);
+    await expect(page.getByTestId('order-delivery-address')).toHaveText('Mia Peeters, Kerkstraat 3, 9300 Aalst');
+    await expect(page.getByTestId('totals-fee')).toContainText(/4[.,]50/);
+    await expect(page.getByTestId('totals-total')).toContainText(/19[.,]50/);
   });
 
   test('a fully booked slot is shown and cannot be picked', async ({ page, request }) => {

@@ -118,3 +118,24 @@ test('the kitchen pauses ordering and an open shop page says so within a second;
   await dialog.getByRole('button', { name: 'Niet druk' }).click();
   await expect(shop.getByText('Het is druk: reken op 20 minuten extra.')).toHaveCount(0, { timeout: 1000 });
 });
+
+test("the checkout greys dine-in by dine-in's own hours while the shared hours are open", async ({ browser }) => {
+  const manager = await openAs(browser, MANAGER, '/dashboard/hours');
+  const csrf = (await manager.context().cookies()).find((c) => c.name === 'bakje_csrf')?.value ?? '';
+  const hours = (await (await manager.request.get('/api/settings/hours')).json()) as { byType: Record<string, unknown> };
+  // Dine-in gets hours of its own that are closed every day; takeaway keeps the shared ones.
+  const saved = await manager.request.put('/api/settings/hours', {
+    data: { ...hours, byType: { ...hours.byType, dinein: {} } },
+    headers: { 'x-csrf-token': csrf },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+
+  const shop = await (await browser.newContext({ baseURL: server.base, viewport: { width: 390, height: 844 } })).newPage();
+  await shop.goto('/product/fristi');
+  await shop.getByTestId('add-to-cart').click();
+  await expect(shop.getByTestId('added')).toBeVisible();
+  await shop.goto('/checkout');
+  await expect(shop.getByTestId('fulfilment-takeaway').getByRole('radio')).toBeEnabled();
+  await expect(shop.getByTestId('fulfilment-dinein').getByRole('radio')).toBeDisabled();
+  await expect(shop.getByTestId('dinein-closed')).toBeVisible();
+});

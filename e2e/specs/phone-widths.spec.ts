@@ -70,3 +70,23 @@ for (const locale of LOCALES) {
     expect(problems).toEqual([]);
   });
 }
+
+// Issue 17 point 4: the site title was cut to "Fri..." on a 390 px phone; it must show whole (it may wrap).
+test('the site title shows whole on a phone, in one or two lines', async ({ page }) => {
+  // And on a desktop, where the header lays the brand out differently.
+  for (const width of [...WIDTHS, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/bestellen');
+    const name = page.locator('.brand__name');
+    await expect(name).toBeVisible();
+    const shown = await name.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      const lineHeight = Number.parseFloat(getComputedStyle(el).lineHeight);
+      return { cut: el.scrollWidth > el.clientWidth + 1, lines: Math.round(box.height / lineHeight), right: box.right, text: el.textContent ?? '' };
+    });
+    expect(shown.text.length, `${width} px`).toBeGreaterThan(3);
+    expect(shown.cut, `${width} px: ${shown.text}`).toBe(false);
+    expect(shown.lines, `${width} px: ${shown.text}`).toBeLessThanOrEqual(2);
+    expect(shown.right, `${width} px`).toBeLessThanOrEqual(width);
+  }
+});

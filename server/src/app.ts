@@ -16,7 +16,8 @@ import { registerBenchCheckoutFixture } from './api/bench/checkout-fixture.js';
 import { registerBenchGuestCartPurge } from './api/bench/guest-cart-purge.js';
 import { CartService } from './modules/cart/cart-service.js';
 import { CheckoutService } from './modules/checkout/checkout-service.js';
-import { PostcodeDistanceProvider } from './modules/delivery/distance.js';
+import { PostcodeDistanceProvider, RoadDistanceProvider, type DistanceProvider } from './modules/delivery/distance.js';
+import { OsrmClient } from './integrations/osrm/osrm-client.js';
 import { SessionTokens } from './modules/session/session-token.js';
 import { sessionSecret } from './modules/session/session-secret.js';
 import { AuthTokens } from './modules/auth/auth-tokens.js';
@@ -110,6 +111,14 @@ export interface AppOptions {
 }
 
 /** Wires the modules to their transports. The caller owns the database and decides when to listen. */
+/** The delivery distance: the postcode estimate, or OSRM's road distance when configured (docs/interfaces.md §5). */
+function distanceProvider(config: Config, log: Logger): DistanceProvider {
+  if (config.distance.provider === 'postcode') return new PostcodeDistanceProvider();
+  const client = new OsrmClient({ baseUrl: config.distance.url, profile: config.distance.profile, timeoutMs: config.distance.timeoutMs });
+  // The reason only (status and OSRM's code): never the address.
+  return new RoadDistanceProvider(client, (reason) => log.warn({ reason }, 'routing service failed; the postcode estimate was used'));
+}
+
 export async function buildApp(config: Config, database: Database, log: Logger, clock: () => Date = () => new Date(), options: AppOptions = {}): Promise<App> {
   const server: FastifyInstance = Fastify({
     loggerInstance: log as FastifyBaseLogger,
@@ -144,7 +153,7 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
   const secret = await sessionSecret(database.db, config.sessionSecret);
   const auth = new AuthService(database.db, config.siteUrl, clock, new KnownDevices(secret));
   registerViewer(server, { config, sessions: auth.sessions });
-  const distance = new PostcodeDistanceProvider();
+  const distance = distanceProvider(config, log.child({ module: 'delivery' }));
   const carts = new CartService(database.db, catalog, config.timeZone, clock);
   const msp = config.multisafepay;
   // The simulator is reached in-process: no port or URL of its own to get right, in demo mode and in tests.

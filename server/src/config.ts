@@ -89,6 +89,13 @@ const schema = z.object({
   BAKJE_MSP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   BAKJE_MSP_SIMULATOR: boolean.optional(),
   BAKJE_PAYMENT_RECONCILE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
+  BAKJE_DISTANCE_PROVIDER: z.enum(['postcode', 'osrm']).default('postcode'),
+  BAKJE_OSRM_URL: z.url().optional(),
+  BAKJE_OSRM_PROFILE: z
+    .string()
+    .regex(/^[a-z][a-z0-9_-]{0,30}$/, 'must be an OSRM profile name such as driving')
+    .default('driving'),
+  BAKJE_OSRM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
 });
@@ -96,10 +103,15 @@ const schema = z.object({
 export type Env = z.infer<typeof schema>;
 
 // Node refuses a headers time-out longer than the request time-out (the headers are part of the request).
-const checkedSchema = schema.refine((env) => env.BAKJE_HEADERS_TIMEOUT_MS <= env.BAKJE_REQUEST_TIMEOUT_MS, {
-  message: 'must not be longer than BAKJE_REQUEST_TIMEOUT_MS',
-  path: ['BAKJE_HEADERS_TIMEOUT_MS'],
-});
+const checkedSchema = schema
+  .refine((env) => env.BAKJE_HEADERS_TIMEOUT_MS <= env.BAKJE_REQUEST_TIMEOUT_MS, {
+    message: 'must not be longer than BAKJE_REQUEST_TIMEOUT_MS',
+    path: ['BAKJE_HEADERS_TIMEOUT_MS'],
+  })
+  .refine((env) => env.BAKJE_DISTANCE_PROVIDER !== 'osrm' || env.BAKJE_OSRM_URL, {
+    message: 'must be set when BAKJE_DISTANCE_PROVIDER is osrm',
+    path: ['BAKJE_OSRM_URL'],
+  });
 
 /** An origin as browsers send it: scheme, host and port only (https://shop.example:8443). */
 function isOrigin(value: string): boolean {
@@ -213,6 +225,11 @@ export interface Config {
   };
   /** How often pending card payments are looked up at the provider (and unpaid orders cancelled at cut-off). */
   paymentReconcileMs: number;
+  /**
+   * How the delivery distance is measured (docs/interfaces.md §5): the postcode estimate, or an OSRM
+   * routing server's road distance (docs/decisions/0034).
+   */
+  distance: { provider: 'postcode' } | { provider: 'osrm'; url: string; profile: string; timeoutMs: number };
   /** Uploaded images (docs/decisions/0024-media.md). */
   media: {
     /** Folder of the uploaded originals and their cached resized variants. */
@@ -283,6 +300,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, rootDir = pr
     },
     multisafepay: multisafepayConfig(env),
     paymentReconcileMs: env.BAKJE_PAYMENT_RECONCILE_MS,
+    distance:
+      env.BAKJE_DISTANCE_PROVIDER === 'osrm'
+        ? { provider: 'osrm', url: env.BAKJE_OSRM_URL!, profile: env.BAKJE_OSRM_PROFILE, timeoutMs: env.BAKJE_OSRM_TIMEOUT_MS }
+        : { provider: 'postcode' },
     media: {
       dir: path.resolve(rootDir, env.BAKJE_MEDIA_DIR ?? path.join(env.BAKJE_DATA_DIR, 'media')),
       maxBytes: env.BAKJE_MEDIA_MAX_BYTES,

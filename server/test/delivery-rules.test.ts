@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.js';
 import * as t from '../src/db/schema/index.js';
 import { deliveryRuleFor } from '../src/modules/delivery/delivery-rules.js';
+import { toKitchenOrder } from '../src/modules/order-events/kitchen-order.js';
+import { kitchenTicket } from '../src/modules/printing/tickets.js';
 import { deliverySettingsSchema } from '../src/modules/settings/shop-settings.js';
 import { aProduct } from './support/builders.js';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/database.js';
@@ -146,5 +148,59 @@ describe.each(databaseKinds)('delivery rules on %s', (kind) => {
     );
     expect(update.body.errors).toBeUndefined();
     expect(await rate()).toBe('5.00');
+  });
+
+  it("prices the cart by the checkout's delivery postcode (updateDeliveryPostcode) before the order exists", async () => {
+    const customer = await aCustomer(() => app, productId, 2);
+    await customer.shipping('delivery');
+    const CART = 'cart { shippingTotal(format: RAW) total(format: RAW) deliveryMinimumShortfall deliveryRule { zone minimumOrder fee } }';
+    const setPostcode = async (postcode: string) =>
+      (await customer.browser.graphql(`mutation($p: String!) { updateDeliveryPostcode(input: {postcode: $p}) { ${CART} } }`, { p: postcode })).body;
+    // Aalst's zone: € 5 fee, € 30 minimum (two portions of € 4 miss € 22).
+    const aalst = await setPostcode('9300');
+    expect(aalst.errors).toBeUndefined();
+    expect(aalst.data.updateDeliveryPostcode.cart).toEqual({
+      shippingTotal: '5.00',
+      total: '13.00',
+      deliveryMinimumShortfall: '22.00',
+      deliveryRule: { zone: 'Aalst', minimumOrder: '30.00', fee: '5.00' },
+    });
+    // The cart read afterwards is priced the same way (kept with the cart).
+    const read = (await customer.browser.graphql(`{ ${CART} }`)).body;
+    expect(read.data.cart.shippingTotal).toBe('5.00');
+    // No zone: the distance rule. An empty postcode forgets it.
+    expect((await setPostcode('9050')).data.updateDeliveryPostcode.cart.deliveryRule).toEqual({ zone: null, minimumOrder: '15.00', fee: '2.50' });
+    expect((await setPostcode('9000')).data.updateDeliveryPostcode.cart.shippingTotal).toBe('0.00');
+    expect((await setPostcode('')).data.updateDeliveryPostcode.cart.shippingTotal).toBe('2.50');
+    // A malformed postcode is refused and changes nothing.
+    await setPostcode('9300');
+    const bad = await setPostcode('9;drop');
+    expect(codeOf(bad)).toBe('INVALID_POSTCODE');
+    expect((await customer.browser.graphql(`{ ${CART} }`)).body.data.cart.shippingTotal).toBe('5.00');
+  });
+
+  it('checks and charges a delivery by the shipping address when the customer ships to another address', async () => {
+    const slot = (await (await aCustomer(() => app, productId, 1)).slots('delivery', DAY))[0]!.id;
+    const brugge = { address1: 'Markt 1', city: 'Brugge', postcode: '8000' };
+    const aalst = { firstName: 'Mia', lastName: 'Claes', address1: 'Grote Markt 1', city: 'Aalst', postcode: '9300' };
+    // Billing in Brugge (too far), delivered in Aalst's zone: accepted with Aalst's fee.
+    const eight = await aCustomer(() => app, productId, 8);
+    const placed = await eight.checkout('delivery', slot, { address: brugge, shipping: aalst });
+    expect(placed.errors).toBeUndefined();
+    expect(placed.data?.checkout.order.shippingTotal).toBe('5.00');
+    const [order] = await testDb.database.db.select().from(t.orders).where(eq(t.orders.id, placed.data!.checkout.order.databaseId));
+    expect(order!.shipToDifferentAddress).toBe(true);
+    expect(order!.shipping).toMatchObject(aalst);
+    expect(order!.billing).toMatchObject(brugge);
+    // The kitchen view and the tickets show where it goes (order-events/kitchen-order.ts, printing/tickets.ts).
+    const lines = await testDb.database.db.select().from(t.orderLines).where(eq(t.orderLines.orderId, order!.id));
+    expect(toKitchenOrder(order!, lines).address).toEqual(['Grote Markt 1', '9300 Aalst']);
+    const ticket = kitchenTicket({ ...order!, lines }, { seller: { name: 'Bakje', address: [], vatNumber: '' }, timeZone: 'Europe/Brussels', reference: 'r' });
+    expect(ticket.lines).toEqual(expect.arrayContaining(['Grote Markt 1', '9300 Aalst']));
+    // Billing in the centre, delivered in Brugge: too far, though the billing address is close.
+    const other = await aCustomer(() => app, productId, 8);
+    expect(codeOf(await other.checkout('delivery', slot, { address: { address1: 'Veldstraat 2', city: 'Gent', postcode: '9000' }, shipping: brugge }))).toBe(
+      'DELIVERY_TOO_FAR',
+    );
   });
 });

@@ -164,4 +164,14 @@ describe.each(databaseKinds)('opening hours on %s', (kind) => {
     expect(refused.errors?.[0]?.message).toBe('Dine-in is not available at the current time.');
     now = SATURDAY_10;
   });
+
+  it('tells the shop whether each fulfilment type is open now by its own hours (the checkout greys dine-in by them)', async () => {
+    const status = async () => (await aCustomer(() => app, productId)).browser.graphql('{ openingStatus { isOpen openNow { delivery takeaway dinein } } }');
+    // 10:00: the shared hours open at 11:00, dine-in's own at 09:00.
+    expect((await status()).body.data.openingStatus).toEqual({ isOpen: false, openNow: { delivery: false, takeaway: false, dinein: true } });
+    // 21:30: the shared hours run until 22:00, dine-in's ended at 21:00.
+    now = new Date('2026-11-21T20:30:00Z');
+    expect((await status()).body.data.openingStatus).toEqual({ isOpen: true, openNow: { delivery: true, takeaway: true, dinein: false } });
+    now = SATURDAY_10;
+  });
 });

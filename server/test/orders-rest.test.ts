@@ -5,6 +5,7 @@ import * as t from '../src/db/schema/index.js';
 import { ApiKeyService, type CreatedApiKey } from '../src/modules/api-keys/api-key-service.js';
 import { hashPassword } from '../src/modules/auth/password.js';
 import type { App } from '../src/app.js';
+import { slotOptionId } from '../src/modules/slots/time-slots.js';
 import { aProduct } from './support/builders.js';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/database.js';
 import { TEST_PEPPER, catalogCaughtUp, startTestApp } from './support/server.js';
@@ -154,6 +155,55 @@ describe.each(databaseKinds)('store REST API orders and customers (%s)', (kind) 
     expect((await settle(client.delete(`orders/${order.id}`))).status).toBe(404);
     // Stock is not given back twice.
     expect((await db.select().from(t.products).where(eq(t.products.id, friesId)))[0]!.stockQuantity).toBe(8);
+  });
+
+  it('POST /orders with a time slot books its place race-safe like the checkout; DELETE and cancel give it back', async () => {
+    const db = testDb.database.db;
+    // Two orders a slot, every day around the clock; a time tomorrow (the real clock: the client signs with now).
+    const [slot] = await db
+      .insert(t.timeSlots)
+      .values({ type: 'takeaway', startTime: '00:00', endTime: '23:45', intervalMinutes: 15, maxOrders: 2, repeatDays: [1, 2, 3, 4, 5, 6, 7] })
+      .returning();
+    const tomorrow = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Brussels' }).format(new Date(Date.now() + 86_400_000));
+    const timeSlot = slotOptionId(slot!.id, tomorrow, 12 * 60);
+    const order = (fulfilment = 'takeaway', slotId = timeSlot) =>
+      settle(
+        client.post('orders', {
+          status: 'processing',
+          billing: { first_name: 'Tom', last_name: 'Till', phone: '0470 99 88 77' },
+          line_items: [{ product_id: beerId, quantity: 2 }],
+          shipping_lines: [{ method_id: fulfilment, total: '0.00' }],
+          meta_data: [{ key: 'time_slot', value: slotId }],
+        }),
+      );
+    const booked = async () => (await db.select().from(t.slotBookings).where(eq(t.slotBookings.slotId, slot!.id)))[0]?.booked ?? 0;
+
+    // Five tills at once for two places: exactly two orders, the others the checkout's SLOT_TAKEN.
+    const results = await Promise.all([order(), order(), order(), order(), order()]);
+    expect(results.map((r) => r.status).sort()).toEqual([201, 201, 409, 409, 409]);
+    const refused = results.find((r) => r.status === 409)!;
+    expect(JSON.stringify(refused.data)).toContain('The time slot was just booked by someone else; choose another.');
+    expect(await booked()).toBe(2);
+    const placed = results.filter((r) => r.status === 201).map((r) => r.data as { id: number; meta_data: { key: string; value: string }[] });
+    const [first] = await db.select().from(t.orders).where(eq(t.orders.id, placed[0]!.id));
+    expect(first).toMatchObject({ slotId: slot!.id, slotItems: 2, slotAmount: 700, pickupDay: tomorrow });
+    expect(placed[0]!.meta_data).toEqual(expect.arrayContaining([expect.objectContaining({ key: 'slot_start', value: first!.slotStart!.toISOString() })]));
+
+    // A slot of another fulfilment type, or no such slot: the checkout's message, nothing written.
+    const before = (await db.select().from(t.orders)).length;
+    for (const wrong of [await order('delivery'), await order('takeaway', `${slot!.id}@${tomorrow}T12:07`)]) {
+      expect(wrong.status).toBe(400);
+      expect(JSON.stringify(wrong.data)).toContain('A valid time slot must be selected before proceeding.');
+    }
+    expect((await db.select().from(t.orders)).length).toBe(before);
+
+    // DELETE (trash) gives the place back; so does a cancel through PUT.
+    await client.delete(`orders/${placed[0]!.id}`);
+    expect(await booked()).toBe(1);
+    expect((await order()).status).toBe(201);
+    expect(await booked()).toBe(2);
+    await client.put(`orders/${placed[1]!.id}`, { status: 'cancelled' });
+    expect(await booked()).toBe(1);
   });
 
   it('GET /customers/{id} and /customers?email= show customers only, never staff, with paging headers', async () => {

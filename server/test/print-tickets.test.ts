@@ -43,6 +43,7 @@ function anOrder(overrides: Partial<OrderWithLines> = {}): OrderWithLines {
     pickupDay: '2026-11-21',
     billing: address(),
     shipping: address(),
+    lang: 'nl',
     shipToDifferentAddress: false,
     paymentMethod: 'cod',
     paymentMethodTitle: 'Cash',

@@ -46,10 +46,20 @@ export interface PlacedOrder {
 }
 
 /** A customer places a cash takeaway order through GraphQL, as the shop does. */
-export async function placeOrder(app: App, productId: number, customer = { firstName: 'An', lastName: 'Peeters' }): Promise<PlacedOrder> {
+export async function placeOrder(
+  app: App,
+  productId: number,
+  customer = { firstName: 'An', lastName: 'Peeters' },
+  /** The shop language the customer orders in (x-bakje-locale), e.g. fr_FR. */
+  locale?: string,
+): Promise<PlacedOrder> {
   let token: string | undefined;
   const call = async (query: string, variables?: Record<string, unknown>) => {
-    const response = await graphql(app, query, variables, token ? { 'woocommerce-session': `Session ${token}` } : {});
+    const headers: Record<string, string> = {
+      ...(token ? { 'woocommerce-session': `Session ${token}` } : {}),
+      ...(locale ? { 'x-bakje-locale': locale } : {}),
+    };
+    const response = await graphql(app, query, variables, headers);
     const issued = response.headers['woocommerce-session'];
     if (typeof issued === 'string') token = issued;
     if (response.body.errors) throw new Error(JSON.stringify(response.body.errors));

@@ -40,11 +40,16 @@ export async function aCustomer(app: () => App, productId: number, quantity = 2)
       return r.body.data.availableTimeSlots;
     },
     shipping: async (method: string) => (await browser.graphql(SHIPPING, { m: [method] })).body,
-    checkout: async (type: string, slotId: string, extra: { address?: Partial<typeof billing>; createdVia?: string } = {}) => {
+    checkout: async (
+      type: string,
+      slotId: string,
+      extra: { address?: Partial<typeof billing>; shipping?: Partial<typeof billing>; createdVia?: string } = {},
+    ) => {
       const r = await browser.graphql(CHECKOUT, {
         input: {
           paymentMethod: 'cod',
           billing: { ...billing, ...extra.address },
+          ...(extra.shipping ? { shipToDifferentAddress: true, shipping: extra.shipping } : {}),
           createdVia: extra.createdVia,
           metaData: [
             { key: 'fulfilment_type', value: type },

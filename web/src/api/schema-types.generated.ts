@@ -384,6 +384,11 @@ export type UpdateCustomerInput = {
   shippingSameAsBilling?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
+export type UpdateDeliveryPostcodeInput = {
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  postcode?: InputMaybe<Scalars['String']['input']>;
+};
+
 export type UpdateItemQuantitiesInput = {
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
   items: Array<InputMaybe<CartItemQuantityInput>>;

@@ -30,6 +30,8 @@ export interface CartContextValue {
   applyCoupon: (code: string) => Promise<ServerProblem | null>;
   removeCoupon: (code: string) => Promise<ServerProblem | null>;
   setFulfilment: (type: FulfilmentType) => Promise<ServerProblem | null>;
+  /** The postcode the checkout delivers to: the cart's fee and minimum become its zone's. */
+  setDeliveryPostcode: (postcode: string) => Promise<ServerProblem | null>;
   /** After a checkout the server has emptied the cart; show that without a round trip. */
   replace: (cart: Cart) => void;
 }
@@ -166,6 +168,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
         if (!cart || cart.isEmpty) writePendingShipping(type);
         return change(() => cartApi.setShippingMethod(localeRef.current, type));
       },
+      setDeliveryPostcode: (postcode) => change(() => cartApi.setDeliveryPostcode(localeRef.current, postcode)),
       replace: (next) => setCart(next),
     }),
     [cart, status, pending, error, panelOpen, ensureLoaded, load, add, change],

@@ -40,7 +40,7 @@ export type ProductAttributeInput = {
   attributeValue?: string | null | undefined;
 };
 
-export type CartFieldsFragment = { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, value: string, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
+export type CartFieldsFragment = { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, deliveryRule: { zone: string | null, minimumOrder: string, fee: string }, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, value: string, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
           | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
           | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
           | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
@@ -50,7 +50,7 @@ export type CartFieldsFragment = { isEmpty: boolean, subtotal: string, discountT
 export type GetCartQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type GetCartQuery = { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, value: string, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
+export type GetCartQuery = { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, deliveryRule: { zone: string | null, minimumOrder: string, fee: string }, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, value: string, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
             | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
             | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
             | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
@@ -62,7 +62,7 @@ export type AddToCartMutationVariables = Exact<{
 }>;
 
 
-export type AddToCartMutation = { addToCart: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, value: string, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
+export type AddToCartMutation = { addToCart: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, deliveryRule: { zone: string | null, minimumOrder: string, fee: string }, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, value: string, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
               | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
               | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
               | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
@@ -74,7 +74,7 @@ export type UpdateItemQuantitiesMutationVariables = Exact<{
 }>;
 
 
-export type UpdateItemQuantitiesMutation = { updateItemQuantities: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, value: string, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
+export type UpdateItemQuantitiesMutation = { updateItemQuantities: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, deliveryRule: { zone: string | null, minimumOrder: string, fee: string }, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, value: string, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
               | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
               | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
               | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
@@ -84,7 +84,7 @@ export type UpdateItemQuantitiesMutation = { updateItemQuantities: { cart: { isE
 export type EmptyCartMutationVariables = Exact<{ [key: string]: never; }>;
 
 
-export type EmptyCartMutation = { emptyCart: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, value: string, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
+export type EmptyCartMutation = { emptyCart: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, deliveryRule: { zone: string | null, minimumOrder: string, fee: string }, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, value: string, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
               | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
               | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
               | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
@@ -96,7 +96,7 @@ export type ApplyCouponMutationVariables = Exact<{
 }>;
 
 
-export type ApplyCouponMutation = { applyCoupon: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, value: string, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
+export type ApplyCouponMutation = { applyCoupon: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, deliveryRule: { zone: string | null, minimumOrder: string, fee: string }, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, value: string, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
               | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
               | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
               | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
@@ -108,7 +108,7 @@ export type RemoveCouponsMutationVariables = Exact<{
 }>;
 
 
-export type RemoveCouponsMutation = { removeCoupons: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, value: string, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
+export type RemoveCouponsMutation = { removeCoupons: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, deliveryRule: { zone: string | null, minimumOrder: string, fee: string }, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, value: string, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
               | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
               | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
               | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
@@ -120,7 +120,19 @@ export type UpdateShippingMethodMutationVariables = Exact<{
 }>;
 
 
-export type UpdateShippingMethodMutation = { updateShippingMethod: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, value: string, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
+export type UpdateShippingMethodMutation = { updateShippingMethod: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, deliveryRule: { zone: string | null, minimumOrder: string, fee: string }, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, value: string, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
+              | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+             } | null, variation: { node: { databaseId: number, name: string }, attributes: Array<{ label: string, value: string }> } | null }> } } } };
+
+export type UpdateDeliveryPostcodeMutationVariables = Exact<{
+  postcode: string;
+}>;
+
+
+export type UpdateDeliveryPostcodeMutation = { updateDeliveryPostcode: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, deliveryRule: { zone: string | null, minimumOrder: string, fee: string }, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, value: string, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
               | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
               | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
               | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
@@ -171,6 +183,11 @@ export const CartFieldsFragmentDoc = new TypedDocumentString(`
     discountAmount(format: RAW)
   }
   deliveryMinimumShortfall
+  deliveryRule {
+    zone
+    minimumOrder
+    fee
+  }
   contents {
     itemCount
     nodes {
@@ -246,6 +263,11 @@ export const GetCartDocument = new TypedDocumentString(`
     discountAmount(format: RAW)
   }
   deliveryMinimumShortfall
+  deliveryRule {
+    zone
+    minimumOrder
+    fee
+  }
   contents {
     itemCount
     nodes {
@@ -319,6 +341,11 @@ export const AddToCartDocument = new TypedDocumentString(`
     discountAmount(format: RAW)
   }
   deliveryMinimumShortfall
+  deliveryRule {
+    zone
+    minimumOrder
+    fee
+  }
   contents {
     itemCount
     nodes {
@@ -392,6 +419,11 @@ export const UpdateItemQuantitiesDocument = new TypedDocumentString(`
     discountAmount(format: RAW)
   }
   deliveryMinimumShortfall
+  deliveryRule {
+    zone
+    minimumOrder
+    fee
+  }
   contents {
     itemCount
     nodes {
@@ -465,6 +497,11 @@ export const EmptyCartDocument = new TypedDocumentString(`
     discountAmount(format: RAW)
   }
   deliveryMinimumShortfall
+  deliveryRule {
+    zone
+    minimumOrder
+    fee
+  }
   contents {
     itemCount
     nodes {
@@ -538,6 +575,11 @@ export const ApplyCouponDocument = new TypedDocumentString(`
     discountAmount(format: RAW)
   }
   deliveryMinimumShortfall
+  deliveryRule {
+    zone
+    minimumOrder
+    fee
+  }
   contents {
     itemCount
     nodes {
@@ -611,6 +653,11 @@ export const RemoveCouponsDocument = new TypedDocumentString(`
     discountAmount(format: RAW)
   }
   deliveryMinimumShortfall
+  deliveryRule {
+    zone
+    minimumOrder
+    fee
+  }
   contents {
     itemCount
     nodes {
@@ -684,6 +731,11 @@ export const UpdateShippingMethodDocument = new TypedDocumentString(`
     discountAmount(format: RAW)
   }
   deliveryMinimumShortfall
+  deliveryRule {
+    zone
+    minimumOrder
+    fee
+  }
   contents {
     itemCount
     nodes {
@@ -724,3 +776,81 @@ export const UpdateShippingMethodDocument = new TypedDocumentString(`
     }
   }
 }`) as unknown as TypedDocumentString<UpdateShippingMethodMutation, UpdateShippingMethodMutationVariables>;
+export const UpdateDeliveryPostcodeDocument = new TypedDocumentString(`
+    mutation UpdateDeliveryPostcode($postcode: String!) {
+  updateDeliveryPostcode(input: {postcode: $postcode}) {
+    cart {
+      ...CartFields
+    }
+  }
+}
+    fragment CartFields on Cart {
+  isEmpty
+  subtotal(format: RAW)
+  discountTotal(format: RAW)
+  shippingTotal(format: RAW)
+  totalTax(format: RAW)
+  total(format: RAW)
+  vatLines {
+    rate
+    tax
+    total
+  }
+  chosenShippingMethods
+  availableShippingMethods {
+    rates {
+      id
+      label
+      cost
+    }
+  }
+  appliedCoupons {
+    code
+    discountAmount(format: RAW)
+  }
+  deliveryMinimumShortfall
+  deliveryRule {
+    zone
+    minimumOrder
+    fee
+  }
+  contents {
+    itemCount
+    nodes {
+      key
+      quantity
+      subtotal(format: RAW)
+      total(format: RAW)
+      vatRate
+      soldOut
+      addons {
+        fieldName
+        name
+        value
+        price
+        priceType
+      }
+      product {
+        node {
+          databaseId
+          name
+          slug
+          image {
+            thumbnailUrl
+            sourceUrl
+          }
+        }
+      }
+      variation {
+        node {
+          databaseId
+          name
+        }
+        attributes {
+          label
+          value
+        }
+      }
+    }
+  }
+}`) as unknown as TypedDocumentString<UpdateDeliveryPostcodeMutation, UpdateDeliveryPostcodeMutationVariables>;

@@ -9,6 +9,7 @@ import {
   GetCartDocument,
   RemoveCouponsDocument,
   UpdateItemQuantitiesDocument,
+  UpdateDeliveryPostcodeDocument,
   UpdateShippingMethodDocument,
   type CartFieldsFragment,
 } from './cart.generated';
@@ -34,6 +35,8 @@ export const cartApi = {
   removeCoupon: (locale: LocaleCode, code: string) => call(locale, RemoveCouponsDocument, { codes: [code] }).then((d) => d.removeCoupons.cart),
   setShippingMethod: (locale: LocaleCode, id: FulfilmentType) =>
     call(locale, UpdateShippingMethodDocument, { methods: [id] }).then((d) => d.updateShippingMethod.cart),
+  setDeliveryPostcode: (locale: LocaleCode, postcode: string) =>
+    call(locale, UpdateDeliveryPostcodeDocument, { postcode }).then((d) => d.updateDeliveryPostcode.cart),
 };
 
 /** Money strings from the API ("5.60") as euros. */

@@ -32,6 +32,7 @@ const BY_CODE: Partial<Record<ClientErrorCode, string>> = {
   DINEIN_CLOSED: 'ordering.dineinClosed',
   DELIVERY_UNAVAILABLE: 'ordering.deliveryClosed',
   INCOMPLETE_ADDRESS: 'delivery.incomplete',
+  INVALID_POSTCODE: 'checkout.error.postcode',
   DISTANCE_FAILED: 'delivery.failed',
   PAYMENT_METHOD_UNAVAILABLE: 'checkout.error.payment',
   BILLING_FIRST_NAME_REQUIRED: 'checkout.error.firstName',

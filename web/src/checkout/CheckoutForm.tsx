@@ -12,7 +12,7 @@ import { SubmitButton } from '../forms/SubmitButton';
 import { useZodForm } from '../forms/useZodForm';
 import { useLocale } from '../i18n/LocaleProvider';
 import { Notice } from '../ui';
-import { addressComplete, addressKey, checkoutSchema, FIELD_ORDER, type CheckoutValues } from './billing';
+import { addressComplete, addressKey, checkoutSchema, deliveryAddressOf, FIELD_ORDER, fieldId, POSTCODE, type CheckoutValues } from './billing';
 import { checkDistance, loadPaymentGateways, placeOrder, type CheckoutContext, type DistanceResult } from './checkoutApi';
 import { rememberLastOrder } from './lastOrder';
 import { OpeningHours } from './OpeningHours';
@@ -22,6 +22,7 @@ import { OrderAside } from './sections/OrderAside';
 import { AccountSection } from './sections/AccountSection';
 import { NoteSection, PaymentSection } from './sections/PaymentAndNote';
 import { Section } from './sections/Section';
+import { ShippingSection } from './sections/ShippingSection';
 import { SlotPicker } from './SlotPicker';
 import { reactToSlotTaken } from './slotTaken';
 
@@ -47,7 +48,7 @@ export function CheckoutForm({ cart, context, initial, guest }: { cart: Cart; co
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const local = useLocalMessage();
-  const { setFulfilment: saveFulfilment, refresh, updating } = useCart();
+  const { setFulfilment: saveFulfilment, setDeliveryPostcode, refresh, updating } = useCart();
   // Focus goes to the time slot first, then to the first wrong field (form order), so it is done here.
   const form = useZodForm(checkoutSchema, { defaultValues: initial, shouldFocusError: false });
   const { register, handleSubmit, formState, getValues, setValue, control } = form;
@@ -61,7 +62,8 @@ export function CheckoutForm({ cart, context, initial, guest }: { cart: Cart; co
     if (gatewaysForType.data && !gatewaysForType.data.some((g) => g.id === getValues('paymentMethod'))) setValue('paymentMethod', 'cod');
   }, [gatewaysForType.data, getValues, setValue]);
   const createAccount = useWatch({ control, name: 'createAccount' });
-  const address = useWatch({ control, name: ['address1', 'postcode', 'city'] });
+  const shipToDifferent = useWatch({ control, name: 'shipToDifferentAddress' });
+  const address = useWatch({ control, name: ['address1', 'postcode', 'city', 'shippingAddress1', 'shippingPostcode', 'shippingCity'] });
   const [day, setDay] = useState<string | null>(null);
   const [slotId, setSlotId] = useState<string | null>(null);
   const [distance, setDistance] = useState<{ key: string; result: DistanceResult } | null>(null);
@@ -74,17 +76,42 @@ export function CheckoutForm({ cart, context, initial, guest }: { cart: Cart; co
 
   const opening = context.openingStatus;
   const delivery = context.deliverySettings;
-  const dineinClosed = !opening.isOpen;
-  const currentAddress = { address1: address[0], postcode: address[1], city: address[2] };
+  // Dine-in by its own hours (a shop may serve at the tables for fewer hours than it takes orders).
+  const dineinClosed = !opening.openNow.dinein;
+  // A delivery goes to the shipping address when the customer gave one, else to the billing address.
+  const currentAddress = deliveryAddressOf({
+    shipToDifferentAddress: shipToDifferent,
+    address1: address[0],
+    postcode: address[1],
+    city: address[2],
+    shippingAddress1: address[3],
+    shippingPostcode: address[4],
+    shippingCity: address[5],
+  });
   const currentKey = addressKey(currentAddress);
   const distanceNow = distance && distance.key === currentKey ? distance.result : null;
   // An address in a delivery zone has the zone's minimum and fee (docs/decisions/0028).
   const zone = type === 'delivery' && distanceNow?.kind === 'ok' && distanceNow.zone ? distanceNow : null;
-  const shownDelivery = zone && delivery ? { ...delivery, minimumOrder: zone.minimumOrder ?? delivery.minimumOrder, fee: zone.fee ?? delivery.fee } : delivery;
+  // Before the check, the cart's rule: the zone of the postcode typed so far (sent to the cart below).
+  const rule = zone ? { minimumOrder: zone.minimumOrder, fee: zone.fee } : cart.deliveryRule;
+  const shownDelivery = delivery ? { ...delivery, minimumOrder: rule.minimumOrder ?? delivery.minimumOrder, fee: rule.fee ?? delivery.fee } : delivery;
   const shortfall = type !== 'delivery' ? null : zone ? zoneShortfall(cart.subtotal, zone.minimumOrder) : cart.deliveryMinimumShortfall;
   // Confirming is for one address: changing it asks again.
   const confirmed = confirmedFor === currentKey;
   const submitted = formState.isSubmitted;
+
+  // The cart's totals use the delivery postcode's zone (fee and minimum) as soon as the postcode is known.
+  const deliveryPostcode = currentAddress.postcode.trim();
+  const sentPostcode = useRef<string | null>(null);
+  useEffect(() => {
+    if (type !== 'delivery' || (deliveryPostcode && !POSTCODE.test(deliveryPostcode)) || sentPostcode.current === deliveryPostcode) return;
+    // Typing settles first: one call for the postcode, not one per keystroke.
+    const timer = window.setTimeout(() => {
+      sentPostcode.current = deliveryPostcode;
+      void setDeliveryPostcode(deliveryPostcode);
+    }, 300);
+    return () => window.clearTimeout(timer);
+  }, [type, deliveryPostcode, setDeliveryPostcode]);
 
   const onDay = useCallback((date: string) => {
     setDay(date);
@@ -99,11 +126,11 @@ export function CheckoutForm({ cart, context, initial, guest }: { cart: Cart; co
   }
 
   async function runDistanceCheck(): Promise<DistanceResult> {
-    const values = getValues();
-    const key = addressKey(values);
+    const target = deliveryAddressOf(getValues());
+    const key = addressKey(target);
     setChecking(true);
     try {
-      const result = addressComplete(values) ? await checkDistance(values) : ({ kind: 'incomplete' } as DistanceResult);
+      const result = addressComplete(target) ? await checkDistance(target) : ({ kind: 'incomplete' } as DistanceResult);
       setDistance({ key, result });
       return result;
     } catch {
@@ -127,7 +154,33 @@ export function CheckoutForm({ cart, context, initial, guest }: { cart: Cart; co
       if (result.zone ? zoneShortfall(cart.subtotal, result.minimumOrder) : shortfall) return;
       if (!confirmed) return focusLater('confirm-address');
     } else if (shortfall) return;
-    const { fulfilment, paymentMethod: method, note, createAccount, accountPassword, ...billing } = values;
+    const {
+      fulfilment,
+      paymentMethod: method,
+      note,
+      createAccount,
+      accountPassword,
+      shipToDifferentAddress,
+      shippingFirstName,
+      shippingLastName,
+      shippingAddress1,
+      shippingAddress2,
+      shippingPostcode,
+      shippingCity,
+      ...billing
+    } = values;
+    // Another delivery address only means something for a delivery; its names default to the billing ones.
+    const shipping =
+      fulfilment === 'delivery' && shipToDifferentAddress
+        ? {
+            firstName: shippingFirstName || billing.firstName,
+            lastName: shippingLastName || billing.lastName,
+            address1: shippingAddress1,
+            address2: shippingAddress2,
+            postcode: shippingPostcode,
+            city: shippingCity,
+          }
+        : null;
     const newAccount = guest && createAccount;
     try {
       const placed = await placeOrder(locale, {
@@ -137,6 +190,7 @@ export function CheckoutForm({ cart, context, initial, guest }: { cart: Cart; co
         paymentMethod: method,
         note,
         accountPassword: newAccount ? accountPassword : undefined,
+        shipping,
       });
       rememberLastOrder(placed.order);
       // The new account is logged in: the header and the account pages show it.
@@ -179,7 +233,7 @@ export function CheckoutForm({ cart, context, initial, guest }: { cart: Cart; co
       setServerError(null);
       if (!slotId) return focusLater('slot-picker');
       const firstInvalid = FIELD_ORDER.find((field) => errors[field]);
-      if (firstInvalid) focusLater(`billing-${firstInvalid}`);
+      if (firstInvalid) focusLater(fieldId(firstInvalid));
     },
   );
 
@@ -211,10 +265,13 @@ export function CheckoutForm({ cart, context, initial, guest }: { cart: Cart; co
             <OpeningHours week={opening.week} />
           </Section>
           <Section id="billing" title={intl.formatMessage({ id: 'checkout.billing' })}>
-            <BillingSection
+            <BillingSection register={register} errors={formState.errors} type={type} shipToDifferent={type === 'delivery' && shipToDifferent} />
+          </Section>
+          {type === 'delivery' ? (
+            <ShippingSection
               register={register}
               errors={formState.errors}
-              type={type}
+              shipToDifferent={shipToDifferent}
               submitted={submitted}
               distance={distanceNow}
               checking={checking}
@@ -223,7 +280,7 @@ export function CheckoutForm({ cart, context, initial, guest }: { cart: Cart; co
               onConfirm={(value) => setConfirmedFor(value ? currentKey : null)}
               addressText={addressText}
             />
-          </Section>
+          ) : null}
           {guest ? <AccountSection register={register} errors={formState.errors} creating={createAccount} /> : null}
           <PaymentSection register={register} gateways={gateways} chosen={paymentMethod} />
           <NoteSection register={register} />

@@ -8,7 +8,7 @@ import { useLocalMessage } from '../cart/useLocalMessage';
 import { useLocale } from '../i18n/LocaleProvider';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import { ButtonLink, EmptyState, ErrorState, Spinner } from '../ui';
-import { prefillBilling, type CheckoutValues } from './billing';
+import { EMPTY_SHIPPING, prefillBilling, type CheckoutValues } from './billing';
 import { CheckoutForm } from './CheckoutForm';
 import { loadCheckoutContext } from './checkoutApi';
 import '../cart/cart.css';
@@ -66,6 +66,8 @@ export default function CheckoutPage() {
     note: '',
     createAccount: false,
     accountPassword: '',
+    shipToDifferentAddress: false,
+    ...EMPTY_SHIPPING,
   };
   return (
     <div className="container checkout" data-testid="checkout-page">

@@ -140,11 +140,17 @@ export default function OrderSummaryPage() {
             </div>
           ) : null}
           {/* An order opened by its key alone after a day comes without the customer's address. */}
-          {order.fulfilmentType === 'delivery' && (order.billing.address1 || order.billing.city) ? (
+          {order.fulfilmentType === 'delivery' && (order.shipping.address1 || order.shipping.city) ? (
             <div>
               <dt>{intl.formatMessage({ id: 'order.deliveryAddress' })}</dt>
-              <dd>
-                {[order.billing.address1, `${order.billing.postcode ?? ''} ${order.billing.city ?? ''}`.trim()].filter(Boolean).join(', ')}
+              <dd data-testid="order-delivery-address">
+                {[
+                  `${order.shipping.firstName ?? ''} ${order.shipping.lastName ?? ''}`.trim(),
+                  [order.shipping.address1, order.shipping.address2].filter(Boolean).join(' '),
+                  `${order.shipping.postcode ?? ''} ${order.shipping.city ?? ''}`.trim(),
+                ]
+                  .filter(Boolean)
+                  .join(', ')}
                 {order.distanceKm ? ` (${intl.formatNumber(Number(order.distanceKm))} km)` : ''}
               </dd>
             </div>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AccountQuery, AddressFieldsFragment as Address } from '../account/account.generated';
-import { addressKey, checkoutSchema, EMPTY_BILLING, prefillBilling, type CheckoutValues } from './billing';
+import { addressKey, checkoutSchema, deliveryAddressOf, EMPTY_BILLING, EMPTY_SHIPPING, prefillBilling, type CheckoutValues } from './billing';
 
 const ok: CheckoutValues = {
   ...EMPTY_BILLING,
@@ -12,6 +12,8 @@ const ok: CheckoutValues = {
   note: '',
   createAccount: false,
   accountPassword: '',
+  shipToDifferentAddress: false,
+  ...EMPTY_SHIPPING,
 };
 
 /** The message id of each field that fails: its first problem, as the form shows it. */
@@ -57,6 +59,29 @@ describe('checkout billing rules', () => {
     expect(problems({ ...ok, fulfilment: 'delivery', firstName: '' })).toMatchObject({ firstName: 'form.required', city: 'form.required' });
     expect(problems({ ...ok, fulfilment: 'delivery', address1: 'Veldstraat 1', postcode: '9000', city: 'Gent' })).toEqual({});
     expect(problems({ ...ok, fulfilment: 'delivery', address1: 'Veldstraat 1', postcode: '9', city: 'Gent' })).toEqual({ postcode: 'checkout.error.postcode' });
+  });
+  it('asks the shipping address instead of the billing one when the delivery goes to another address', () => {
+    const elsewhere = { ...ok, fulfilment: 'delivery' as const, shipToDifferentAddress: true };
+    expect(problems(elsewhere)).toEqual({ shippingAddress1: 'form.required', shippingPostcode: 'form.required', shippingCity: 'form.required' });
+    expect(problems({ ...elsewhere, shippingAddress1: 'Kouter 5', shippingPostcode: '90', shippingCity: 'Gent' })).toEqual({
+      shippingPostcode: 'checkout.error.postcode',
+    });
+    expect(problems({ ...elsewhere, shippingAddress1: 'Kouter 5', shippingPostcode: '9000', shippingCity: 'Gent' })).toEqual({});
+    // Takeaway ignores the box.
+    expect(problems({ ...ok, shipToDifferentAddress: true })).toEqual({});
+  });
+  it('delivers to the shipping address when given, else to the billing address', () => {
+    const values = {
+      ...ok,
+      address1: 'Veldstraat 1',
+      postcode: '9000',
+      city: 'Gent',
+      shippingAddress1: 'Dorp 2',
+      shippingPostcode: '9820',
+      shippingCity: 'Merelbeke',
+    };
+    expect(deliveryAddressOf(values)).toEqual({ address1: 'Veldstraat 1', postcode: '9000', city: 'Gent' });
+    expect(deliveryAddressOf({ ...values, shipToDifferentAddress: true })).toEqual({ address1: 'Dorp 2', postcode: '9820', city: 'Merelbeke' });
   });
   it('keys an address case- and space-insensitively', () => {
     expect(addressKey({ address1: ' Veldstraat 1', postcode: '9000', city: 'GENT' })).toBe(

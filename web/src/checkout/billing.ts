@@ -9,7 +9,8 @@ export type BillingField = keyof BillingInput;
 
 const PHONE = /^\+?[0-9 ()./-]{6,20}$/;
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const POSTCODE = /^[0-9A-Za-z -]{4,8}$/;
+/** A postcode the form accepts (the server's rule too). */
+export const POSTCODE = /^[0-9A-Za-z -]{4,8}$/;
 
 export const EMPTY_BILLING: BillingInput = {
   firstName: '',
@@ -23,8 +24,48 @@ export const EMPTY_BILLING: BillingInput = {
   country: 'BE',
 };
 
-/** The fields in form order. */
-export const FIELD_ORDER: BillingField[] = ['firstName', 'lastName', 'phone', 'email', 'address1', 'address2', 'postcode', 'city', 'country'];
+/** The delivery address when it is not the billing one (docs/product.md §2 "ship to another address"). */
+export interface ShippingInput {
+  shippingFirstName: string;
+  shippingLastName: string;
+  shippingAddress1: string;
+  shippingAddress2: string;
+  shippingPostcode: string;
+  shippingCity: string;
+}
+
+export const EMPTY_SHIPPING: ShippingInput = {
+  shippingFirstName: '',
+  shippingLastName: '',
+  shippingAddress1: '',
+  shippingAddress2: '',
+  shippingPostcode: '',
+  shippingCity: '',
+};
+
+/** The fields in form order (the shipping ones follow the billing ones). */
+export const FIELD_ORDER: (BillingField | keyof ShippingInput)[] = [
+  'firstName',
+  'lastName',
+  'phone',
+  'email',
+  'address1',
+  'address2',
+  'postcode',
+  'city',
+  'country',
+  'shippingFirstName',
+  'shippingLastName',
+  'shippingAddress1',
+  'shippingAddress2',
+  'shippingPostcode',
+  'shippingCity',
+];
+
+/** The element id of a form field (focus goes there when it is wrong). */
+export function fieldId(field: BillingField | keyof ShippingInput): string {
+  return field.startsWith('shipping') ? `shipping-${field.slice('shipping'.length).replace(/^./, (c) => c.toLowerCase())}` : `billing-${field}`;
+}
 
 const required = z.string().trim().min(1, 'form.required');
 
@@ -49,6 +90,13 @@ export const checkoutSchema = z
     /** A guest may create an account with the order (docs/product.md §2): it needs an e-mail and a password. */
     createAccount: z.boolean(),
     accountPassword: z.string(),
+    shipToDifferentAddress: z.boolean(),
+    shippingFirstName: z.string().trim(),
+    shippingLastName: z.string().trim(),
+    shippingAddress1: z.string().trim(),
+    shippingAddress2: z.string().trim(),
+    shippingPostcode: z.string().trim(),
+    shippingCity: z.string().trim(),
   })
   .superRefine((values, context) => {
     if (values.createAccount) {
@@ -57,13 +105,31 @@ export const checkoutSchema = z
       if (!password.success) context.addIssue({ code: 'custom', path: ['accountPassword'], message: password.error.issues[0]!.message });
     }
     if (values.fulfilment !== 'delivery') return;
-    for (const field of ['address1', 'postcode', 'city'] as const) {
+    // The address delivered to must be complete: the shipping one when given, else the billing one.
+    const fields = values.shipToDifferentAddress
+      ? (['shippingAddress1', 'shippingPostcode', 'shippingCity'] as const)
+      : (['address1', 'postcode', 'city'] as const);
+    for (const field of fields) {
       if (!values[field]) context.addIssue({ code: 'custom', path: [field], message: 'form.required' });
     }
-    if (values.postcode && !POSTCODE.test(values.postcode)) context.addIssue({ code: 'custom', path: ['postcode'], message: 'checkout.error.postcode' });
+    const postcodeField = fields[1];
+    const postcode = values[postcodeField];
+    if (postcode && !POSTCODE.test(postcode)) context.addIssue({ code: 'custom', path: [postcodeField], message: 'checkout.error.postcode' });
   });
 
 export type CheckoutValues = z.input<typeof checkoutSchema>;
+
+type AddressValues = Pick<
+  CheckoutValues,
+  'shipToDifferentAddress' | 'address1' | 'postcode' | 'city' | 'shippingAddress1' | 'shippingPostcode' | 'shippingCity'
+>;
+
+/** The address a delivery goes to: the shipping address when the customer gave one, else the billing address. */
+export function deliveryAddressOf(values: AddressValues): { address1: string; postcode: string; city: string } {
+  return values.shipToDifferentAddress
+    ? { address1: values.shippingAddress1, postcode: values.shippingPostcode, city: values.shippingCity }
+    : { address1: values.address1, postcode: values.postcode, city: values.city };
+}
 
 export function addressComplete(billing: Pick<BillingInput, 'address1' | 'postcode' | 'city'>): boolean {
   return Boolean(billing.address1.trim() && billing.postcode.trim() && billing.city.trim());

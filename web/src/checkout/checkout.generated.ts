@@ -91,7 +91,7 @@ export type SlotCapacityModeEnum =
 export type CheckoutContextQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type CheckoutContextQuery = { openingStatus: { isOpen: boolean, orderingPossible: boolean, pausedUntil: string | null, message: string | null, week: Array<{ weekday: number, periods: Array<{ open: string, close: string }> }> }, deliverySettings: { enabled: boolean, minimumOrder: string, maximumDistanceKm: number, fee: string }, paymentGateways: { nodes: Array<{ id: string, title: string, description: string | null, icon: string | null, isMultisafepay: boolean | null }> } };
+export type CheckoutContextQuery = { openingStatus: { isOpen: boolean, orderingPossible: boolean, pausedUntil: string | null, message: string | null, openNow: { dinein: boolean }, week: Array<{ weekday: number, periods: Array<{ open: string, close: string }> }> }, deliverySettings: { enabled: boolean, minimumOrder: string, maximumDistanceKm: number, fee: string }, paymentGateways: { nodes: Array<{ id: string, title: string, description: string | null, icon: string | null, isMultisafepay: boolean | null }> } };
 
 export type PaymentGatewaysQueryVariables = Exact<{
   fulfilmentType?: Types.FulfilmentTypeEnum | null | undefined;
@@ -128,7 +128,7 @@ export type OrderSummaryQueryVariables = Exact<{
 }>;
 
 
-export type OrderSummaryQuery = { order: { databaseId: number, orderNumber: string, status: Types.OrderStatusEnum, date: string, total: string, subtotal: string, discountTotal: string, shippingTotal: string, paymentMethodTitle: string, kitchenNotes: Array<string>, pickupNumber: number, fulfilmentType: string, couponLines: Array<string>, distanceKm: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, timeSlot: { start: string, end: string } | null, billing: { firstName: string | null, lastName: string | null, address1: string | null, postcode: string | null, city: string | null }, lineItems: { nodes: Array<{ databaseId: number, name: string, quantity: number, subtotal: string, total: string, addons: Array<{ name: string, value: string, price: string, priceType: Types.AddonPriceTypeEnum }> }> } } | null };
+export type OrderSummaryQuery = { order: { databaseId: number, orderNumber: string, status: Types.OrderStatusEnum, date: string, total: string, subtotal: string, discountTotal: string, shippingTotal: string, paymentMethodTitle: string, kitchenNotes: Array<string>, pickupNumber: number, fulfilmentType: string, couponLines: Array<string>, distanceKm: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, timeSlot: { start: string, end: string } | null, billing: { firstName: string | null, lastName: string | null, address1: string | null, postcode: string | null, city: string | null }, shipping: { firstName: string | null, lastName: string | null, address1: string | null, address2: string | null, postcode: string | null, city: string | null }, lineItems: { nodes: Array<{ databaseId: number, name: string, quantity: number, subtotal: string, total: string, addons: Array<{ name: string, value: string, price: string, priceType: Types.AddonPriceTypeEnum }> }> } } | null };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -153,6 +153,9 @@ export const CheckoutContextDocument = new TypedDocumentString(`
     query CheckoutContext {
   openingStatus {
     isOpen
+    openNow {
+      dinein
+    }
     orderingPossible
     pausedUntil
     message
@@ -260,6 +263,14 @@ export const OrderSummaryDocument = new TypedDocumentString(`
       firstName
       lastName
       address1
+      postcode
+      city
+    }
+    shipping {
+      firstName
+      lastName
+      address1
+      address2
       postcode
       city
     }

@@ -103,6 +103,15 @@ export interface BillingInput {
   country: string;
 }
 
+export interface ShippingAddressInput {
+  firstName: string;
+  lastName: string;
+  address1: string;
+  address2: string;
+  postcode: string;
+  city: string;
+}
+
 /** The countries the checkout offers; the schema's CountriesEnum must know each. */
 const CHECKOUT_COUNTRIES = ['BE', 'NL', 'FR', 'LU', 'DE'] as const satisfies readonly CountriesEnum[];
 const checkoutCountry = (code: string): CountriesEnum => CHECKOUT_COUNTRIES.find((country) => country === code) ?? 'BE';
@@ -117,14 +126,17 @@ export function placeOrder(
     note: string;
     /** A guest's new account, made with the order and logged in. */
     accountPassword?: string;
+    /** Another address to deliver to than the billing one (docs/product.md §2). */
+    shipping?: ShippingAddressInput | null;
   },
 ) {
-  const { billing, fulfilment, slotId, paymentMethod, note, accountPassword } = input;
+  const { billing, fulfilment, slotId, paymentMethod, note, accountPassword, shipping } = input;
   return call(locale, CheckoutDocument, {
     input: {
       paymentMethod,
       billing: { ...billing, country: checkoutCountry(billing.country), email: billing.email.trim() || null },
       shippingMethod: [fulfilment],
+      ...(shipping ? { shipToDifferentAddress: true, shipping: { ...shipping, country: checkoutCountry(billing.country) } } : {}),
       metaData: [
         { key: 'fulfilment_type', value: fulfilment },
         { key: 'time_slot', value: slotId },

@@ -192,6 +192,8 @@ export const orders = pgTable(
     billing: jsonb('billing').$type<Address>().notNull(),
     shipping: jsonb('shipping').$type<Address>().notNull(),
     shipToDifferentAddress: boolean('ship_to_different_address').notNull().default(false),
+    /** The customer's language when ordering (nl, fr, en): every mail about the order is written in it. */
+    lang: text('lang').$type<'nl' | 'fr' | 'en'>().notNull().default('nl'),
     paymentMethod: text('payment_method').notNull(),
     paymentMethodTitle: text('payment_method_title').notNull(),
     transactionId: text('transaction_id'),

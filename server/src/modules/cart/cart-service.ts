@@ -7,7 +7,7 @@ import { effectivePrice, isListed, type CatalogSnapshot, type ProductRecord } fr
 import { stockStatusOf } from '../catalog/product-query.js';
 import { soldOutMessage, soldOutOnLine } from '../catalog/sold-out.js';
 import type { Lang } from '../i18n/locale.js';
-import { deliveryRuleFor } from '../delivery/delivery-rules.js';
+import { deliveryRuleFor, type DeliveryRule } from '../delivery/delivery-rules.js';
 import { isOpenAt, DINEIN_CLOSED } from '../opening-hours/opening-hours.js';
 import { shopSettingsFrom, type ShopSettings } from '../settings/shop-settings.js';
 import { resolveAddonChoices, lineSubtotal, type AddonChoice } from './addons.js';
@@ -60,6 +60,8 @@ export interface CartView {
   totals: Totals;
   /** Cents still missing to reach the delivery minimum, when delivery is chosen. */
   deliveryShortfall: number | null;
+  /** The delivery minimum and fee for the cart's delivery postcode (its zone's, else the distance rule's). */
+  deliveryRule: DeliveryRule;
   settings: ShopSettings;
   lastCheckout: CartRow['lastCheckout'];
 }
@@ -69,6 +71,9 @@ const RATE_LABELS: Record<FulfilmentType, Record<Lang, string>> = {
   takeaway: { nl: 'Afhalen', fr: 'À emporter', en: 'Takeaway' },
   dinein: { nl: 'Ter plaatse eten', fr: 'Sur place', en: 'Dine-in' },
 };
+
+/** The postcodes the checkout accepts (docs/product.md §5: four digits in Belgium, up to eight elsewhere). */
+const DELIVERY_POSTCODE = /^[0-9A-Za-z -]{4,8}$/;
 
 function emptyRow(sessionKey: string): CartRow {
   return { sessionKey, lines: [], couponCodes: [], shippingMethod: null, lastCheckout: null, customer: null, updatedAt: new Date() };
@@ -151,6 +156,7 @@ export function viewCart(
     rates,
     totals,
     deliveryShortfall: fulfilment === 'delivery' && subtotal < rule.minimumOrder ? rule.minimumOrder - subtotal : null,
+    deliveryRule: rule,
     settings,
     lastCheckout: row.lastCheckout,
   };
@@ -334,6 +340,20 @@ export class CartService {
   removeCoupons(sessionKey: string, codes: string[]): Promise<CartView> {
     const remove = new Set(codes.map(normaliseCode));
     return this.change(sessionKey, (row) => ({ ...row, couponCodes: row.couponCodes.filter((c) => !remove.has(c)) }));
+  }
+
+  /**
+   * The postcode the checkout delivers to, kept with the cart (as WooCommerce keeps the customer's shipping
+   * address in the session) so the cart's fee and minimum are its zone's before the order is placed. An
+   * empty postcode forgets it. Saved accounts are not changed.
+   */
+  setDeliveryPostcode(sessionKey: string, postcode: string): Promise<CartView> {
+    const code = postcode.trim();
+    if (code && !DELIVERY_POSTCODE.test(code)) throw new DomainError('INVALID_POSTCODE', 'Please enter a valid postcode.');
+    return this.change(sessionKey, (row) => {
+      const current = row.customer ?? { billing: {}, shipping: {} };
+      return { ...row, customer: { ...current, shipping: { ...current.shipping, postcode: code } } };
+    });
   }
 
   setShippingMethod(sessionKey: string, method: string): Promise<CartView> {

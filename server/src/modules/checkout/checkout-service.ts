@@ -240,6 +240,7 @@ export class CheckoutService {
           billing,
           shipping,
           shipToDifferentAddress: Boolean(request.shipToDifferentAddress),
+          lang: request.mailLang ?? 'nl',
           paymentMethod,
           paymentMethodTitle: paymentTitle,
           customerNote: note,

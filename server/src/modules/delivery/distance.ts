@@ -12,7 +12,7 @@ export const INCOMPLETE_ADDRESS_TITLE = 'Incomplete address';
 export const INCOMPLETE_ADDRESS = 'Please provide a complete address to proceed with the delivery.';
 export const DISTANCE_FAILED = 'Failed to fetch distance from server';
 
-/** Road distance in km from the shop to an address. A routing service (OSRM, ...) can implement it later. */
+/** Road distance in km from the shop to an address: the postcode estimate or a routing service (docs/interfaces.md §5). */
 export interface DistanceProvider {
   distanceKm(address: DeliveryAddress, settings: DeliverySettings): Promise<number>;
 }
@@ -57,4 +57,36 @@ export function tooFarMessage(check: DeliveryCheck): string {
 
 export function tooFarError(check: DeliveryCheck): DomainError {
   return new DomainError('DELIVERY_TOO_FAR', tooFarMessage(check), { distance: Number(check.distanceKm.toFixed(1)), maximum: check.maximumDistanceKm });
+}
+
+/** A routing service's answer between two points (integrations/osrm is one). */
+export interface RoadRouter {
+  route(from: { lat: number; lon: number }, to: { lat: number; lon: number }): Promise<{ distanceMeters: number }>;
+}
+
+/**
+ * The road distance from a routing service, from the shop to the postcode's centroid (addresses are not
+ * geocoded: the centroid table is what places an address). When the service fails or finds no route,
+ * the postcode estimate answers instead and `onFallback` hears why (docs/decisions/0034): a delivery
+ * is not refused because a routing server is down.
+ */
+export class RoadDistanceProvider implements DistanceProvider {
+  private readonly estimate = new PostcodeDistanceProvider();
+
+  constructor(
+    private readonly router: RoadRouter,
+    private readonly onFallback: (reason: string) => void = () => {},
+  ) {}
+
+  async distanceKm(address: DeliveryAddress, settings: DeliverySettings): Promise<number> {
+    const centroid = POSTCODE_CENTROIDS[address.postcode.trim()];
+    if (!centroid) throw new DomainError('DISTANCE_FAILED', DISTANCE_FAILED);
+    try {
+      const route = await this.router.route(settings.origin, centroid);
+      return Math.round(route.distanceMeters / 100) / 10;
+    } catch (error) {
+      this.onFallback(error instanceof Error ? error.message : String(error));
+      return this.estimate.distanceKm(address, settings);
+    }
+  }
 }

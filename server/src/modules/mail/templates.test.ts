@@ -27,4 +27,13 @@ describe('order confirmation mail', () => {
     expect(orderConfirmationMail('en', order('dinein')).text).toContain('Your order number is 7.');
     expect(orderConfirmationMail('fr', order('delivery')).text).toContain('Votre numéro de commande est 7.');
   });
+
+  it('tells a delivery where it goes, in the mail language; other fulfilments have no address', () => {
+    const to = ['Mia Claes', 'Kerkstraat 3', '9300 Aalst'];
+    expect(orderConfirmationMail('nl', { ...order('delivery'), deliveryAddress: to }).text).toContain('Leveradres: Mia Claes, Kerkstraat 3, 9300 Aalst\n');
+    expect(orderConfirmationMail('fr', { ...order('delivery'), deliveryAddress: to }).html).toContain(
+      '<p>Adresse de livraison: Mia Claes, Kerkstraat 3, 9300 Aalst</p>',
+    );
+    expect(orderConfirmationMail('en', { ...order('takeaway'), deliveryAddress: to }).text).not.toContain('Kerkstraat');
+  });
 });

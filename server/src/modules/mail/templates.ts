@@ -43,6 +43,7 @@ const ORDER = {
       dinein: 'Bedankt voor je bestelling. Je bestelnummer is',
     },
     total: 'Totaal',
+    deliverTo: 'Leveradres',
     view: 'Je bestelling bekijken',
   },
   fr: {
@@ -53,6 +54,7 @@ const ORDER = {
       dinein: 'Merci pour votre commande. Votre numéro de commande est',
     },
     total: 'Total',
+    deliverTo: 'Adresse de livraison',
     view: 'Voir votre commande',
   },
   en: {
@@ -63,6 +65,7 @@ const ORDER = {
       dinein: 'Thank you for your order. Your order number is',
     },
     total: 'Total',
+    deliverTo: 'Delivery address',
     view: 'View your order',
   },
 } as const;
@@ -77,18 +80,25 @@ export function orderConfirmationMail(
     fulfilment: FulfilmentType;
     lines: { quantity: number; name: string; totalCents: number }[];
     totalCents: number;
+    /** Where a delivery goes (the shipping address), one line per part; empty for other fulfilments. */
+    deliveryAddress?: string[];
     link: string;
   },
 ): OutgoingMail {
   const t = ORDER[lang];
+  const address = data.fulfilment === 'delivery' && data.deliveryAddress?.length ? data.deliveryAddress.join(', ') : '';
   const intro = t.intro[data.fulfilment];
   const money = (cents: number) => formatCents(cents, lang);
   const rows = data.lines.map((l) => `${l.quantity} x ${l.name}  ${money(l.totalCents)}`);
-  const text = `${intro} ${data.pickupNumber}.\n\n${rows.join('\n')}\n\n${t.total}: ${money(data.totalCents)}\n\n${t.view}: ${data.link}\n`;
+  const deliverTo = address ? `${t.deliverTo}: ${address}\n` : '';
+  const text = `${intro} ${data.pickupNumber}.\n\n${rows.join('\n')}\n\n${t.total}: ${money(data.totalCents)}\n${deliverTo}\n${t.view}: ${data.link}\n`;
   const html =
     `<p>${escape(intro)} <strong>${data.pickupNumber}</strong>.</p><ul>${data.lines
       .map((l) => `<li>${l.quantity} x ${escape(l.name)} ${escape(money(l.totalCents))}</li>`)
-      .join('')}</ul>` + `<p>${escape(t.total)}: ${escape(money(data.totalCents))}</p><p><a href="${escape(data.link)}">${escape(t.view)}</a></p>`;
+      .join('')}</ul>` +
+    `<p>${escape(t.total)}: ${escape(money(data.totalCents))}</p>` +
+    (address ? `<p>${escape(t.deliverTo)}: ${escape(address)}</p>` : '') +
+    `<p><a href="${escape(data.link)}">${escape(t.view)}</a></p>`;
   return { kind: 'order_confirmation', to: data.to, subject: t.subject(data.orderId), text, html };
 }
 

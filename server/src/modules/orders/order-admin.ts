@@ -4,7 +4,6 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { orderEvents, orders, type Address, type FulfilmentType, type OrderStatus } from '../../db/schema/index.js';
 import { DomainError } from '../../errors/domain-error.js';
 import { centsToDecimal } from '../catalog/money.js';
-import type { Lang } from '../i18n/locale.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { orderCancelledMail } from '../mail/templates.js';
 import type { OrderEventPayload } from '../order-events/record.js';
@@ -174,7 +173,7 @@ export async function staffOrderDetails(db: DbOrTx, orderId: number): Promise<St
  * and a mail to the customer queued for the job runner when there is an address. A refund of a paid card
  * order belongs here once card payments exist (docs/decisions/0029-orders-figures.md).
  */
-export async function cancelOrderWithReason(db: Db, orderId: number, reason: string, deps: { siteUrl: string; lang?: Lang }): Promise<void> {
+export async function cancelOrderWithReason(db: Db, orderId: number, reason: string, deps: { siteUrl: string }): Promise<void> {
   await db.transaction(async (tx) => {
     const [current] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!current) throw new DomainError('ORDER_NOT_FOUND', `Order ${orderId} does not exist.`);
@@ -190,7 +189,8 @@ export async function cancelOrderWithReason(db: Db, orderId: number, reason: str
     if (current.billing.email) {
       await enqueueMail(
         tx,
-        orderCancelledMail(deps.lang ?? 'nl', {
+        // In the language the customer ordered in, whoever cancels (docs/decisions/0034).
+        orderCancelledMail(current.lang, {
           to: current.billing.email,
           pickupNumber: current.pickupNumber,
           total: centsToDecimal(current.total),

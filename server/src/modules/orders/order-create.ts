@@ -7,7 +7,9 @@ import type { CatalogSnapshot } from '../catalog/snapshot.js';
 import { toKitchenOrder } from '../order-events/kitchen-order.js';
 import { numberOrderAndRecordCreation } from '../order-events/record.js';
 import { localMoment } from '../shop-time/shop-time.js';
+import { SLOT_REQUIRED, bookSlot, findSlotOption } from '../slots/time-slots.js';
 import { takeStock } from '../stock/stock.js';
+import type { Lang } from '../i18n/locale.js';
 import { newOrderKey } from './order-key.js';
 import type { OrderWithLines } from './order-read.js';
 
@@ -27,6 +29,13 @@ export interface NewOrderInput {
   lines: { productId: number; variationId?: number; quantity: number }[];
   metaData: { key: string; value: string }[];
   slotStart?: Date;
+  /**
+   * A time slot option id (meta `time_slot`, as the storefront checkout sends it): the order books a place
+   * in it, race-safe and with the checkout's errors, and the slot sets its day and time.
+   */
+  timeSlot?: string;
+  /** The customer's language (mails about the order); the shop's own, Dutch, when not given. */
+  lang?: Lang;
 }
 
 const fail = (param: string, why: string) => new DomainError('INVALID_INPUT', `Invalid parameter(s): ${param} (${why})`, { params: [param] });
@@ -34,8 +43,9 @@ const fail = (param: string, why: string) => new DomainError('INVALID_INPUT', `I
 /**
  * An order created through the store REST API (POST /orders, e.g. a till or a phone order): lines priced
  * from the catalogue (the caller's prices are not trusted), VAT per rate as at checkout, managed stock
- * taken, a pickup number for its day and the `order.created` event, all in one transaction. No slot is
- * booked (the back office decides); a `slot_start` meta sets the day and the time the kitchen sees.
+ * taken, a place in its time slot when it names one (`time_slot`, booked by the checkout's statement), a
+ * pickup number for its day and the `order.created` event, all in one transaction. Without a time slot a
+ * `slot_start` meta sets the day and the time the kitchen sees, and no slot place is taken.
  */
 export async function createOrder(db: Db, catalog: CatalogSnapshot, input: NewOrderInput, now: Date, timeZone: string): Promise<OrderWithLines> {
   if (input.lines.length === 0) throw fail('line_items', 'at least one line');
@@ -68,8 +78,18 @@ export async function createOrder(db: Db, catalog: CatalogSnapshot, input: NewOr
       tx,
       priced.filter((p) => p.sellable.row.manageStock).map((p) => ({ productId: p.sellable.row.id, quantity: p.line.quantity })),
     );
+    // Stock before the slot, as the checkout takes them (a cancel gives them back in the same order). The
+    // back office books without the shop's lead time: a till order may be for the very next slot.
+    const slot = input.timeSlot ? await findSlotOption(tx, input.timeSlot, { type: input.fulfilment, now, leadTimeMinutes: 0, timeZone }) : null;
+    if (input.timeSlot && !slot) throw new DomainError('SLOT_REQUIRED', SLOT_REQUIRED);
+    const slotLoad = {
+      items: input.lines.reduce((sum, line) => sum + line.quantity, 0),
+      amount: Math.max(0, totals.total - totals.shippingTotal),
+    };
+    if (slot) await bookSlot(tx, slot, slotLoad);
+    const slotStart = slot?.start ?? input.slotStart;
     const orderId = await reserveOrderId(tx);
-    const day = localMoment(input.slotStart ?? now, timeZone).date;
+    const day = localMoment(slotStart ?? now, timeZone).date;
     const [order] = await tx
       .insert(orders)
       .values({
@@ -78,12 +98,17 @@ export async function createOrder(db: Db, catalog: CatalogSnapshot, input: NewOr
         status: input.status,
         customerId: input.customerId ?? null,
         fulfilmentType: input.fulfilment,
-        slotStart: input.slotStart ?? null,
+        slotId: slot?.slotId ?? null,
+        slotStart: slotStart ?? null,
+        slotEnd: slot?.end ?? null,
+        slotItems: slot ? slotLoad.items : 0,
+        slotAmount: slot ? slotLoad.amount : 0,
         pickupNumber: -orderId,
         pickupDay: day,
         billing: input.billing,
         shipping: input.shipping,
         shipToDifferentAddress: JSON.stringify(input.billing) !== JSON.stringify(input.shipping),
+        lang: input.lang ?? 'nl',
         paymentMethod: input.paymentMethod,
         paymentMethodTitle: input.paymentMethodTitle,
         transactionId: input.transactionId ?? null,

@@ -2,48 +2,34 @@ import type { FieldErrors, UseFormRegister } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import type { FulfilmentType } from '../../cart/cartApi';
 import { useErrorText } from '../../forms/useZodForm';
-import { Button } from '../../ui';
 import { Field } from '../../ui/Field';
-import type { CheckoutValues } from '../billing';
-import type { DistanceResult } from '../checkoutApi';
-import { DistanceNotice } from './DistanceNotice';
+import { fieldId, type CheckoutValues } from '../billing';
 
 const COUNTRIES = ['BE', 'NL', 'FR', 'LU', 'DE'];
 
-/** Name, phone, e-mail and address; for delivery also the distance check and the address confirmation. */
+/** Name, phone, e-mail and address (needed for a delivery to this address). */
 export function BillingSection({
   register,
   errors,
   type,
-  submitted,
-  distance,
-  checking,
-  onCheckDistance,
-  confirmed,
-  onConfirm,
-  addressText,
+  shipToDifferent,
 }: {
   register: UseFormRegister<CheckoutValues>;
   errors: FieldErrors<CheckoutValues>;
   type: FulfilmentType;
-  submitted: boolean;
-  distance: DistanceResult | null;
-  checking: boolean;
-  onCheckDistance: () => void;
-  confirmed: boolean;
-  onConfirm: (confirmed: boolean) => void;
-  addressText: string;
+  /** The delivery goes to another address: the billing address is then optional. */
+  shipToDifferent: boolean;
 }) {
   const intl = useIntl();
   const errorText = useErrorText();
-  const delivery = type === 'delivery';
+  const delivery = type === 'delivery' && !shipToDifferent;
   const field = (
     name: 'firstName' | 'lastName' | 'phone' | 'email' | 'address1' | 'address2' | 'postcode' | 'city',
     autoComplete: string,
     required: boolean,
   ) => ({
     ...register(name),
-    id: `billing-${name}`,
+    id: fieldId(name),
     label: intl.formatMessage({ id: `billing.${name}` }),
     error: errorText(errors[name]),
     autoComplete,
@@ -69,19 +55,6 @@ export function BillingSection({
           ))}
         </Field>
       </div>
-      {delivery ? (
-        <div className="delivery-check" aria-live="polite">
-          <Button variant="secondary" onClick={onCheckDistance} busy={checking} data-testid="check-address">
-            {intl.formatMessage({ id: 'delivery.check' })}
-          </Button>
-          {distance ? <DistanceNotice result={distance} confirmed={confirmed} onConfirm={onConfirm} address={addressText} /> : null}
-          {submitted && distance?.kind === 'ok' && !confirmed ? (
-            <p className="field-error" data-testid="confirm-error">
-              {intl.formatMessage({ id: 'delivery.confirmRequired' })}
-            </p>
-          ) : null}
-        </div>
-      ) : null}
     </>
   );
 }

@@ -56,7 +56,7 @@ export function FulfilmentSection({
         </div>
       </fieldset>
       {type === 'delivery' && delivery ? (
-        <p className="checkout__hint">
+        <p className="checkout__hint" data-testid="delivery-rules">
           {intl.formatMessage(
             { id: 'delivery.rules' },
             { minimum: money(delivery.minimumOrder), maximum: delivery.maximumDistanceKm, fee: money(delivery.fee) },

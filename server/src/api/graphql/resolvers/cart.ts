@@ -41,6 +41,11 @@ export const Cart = {
   needsShippingAddress: (c: CartView) => c.shippingMethod === 'delivery',
   appliedCoupons: (c: CartView) => c.coupons.map(({ coupon, amount }) => ({ code: coupon.code, description: coupon.description, amount })),
   deliveryMinimumShortfall: (c: CartView) => (c.deliveryShortfall === null ? null : centsToDecimal(c.deliveryShortfall)),
+  deliveryRule: (c: CartView) => ({
+    zone: c.deliveryRule.zone?.name ?? null,
+    minimumOrder: centsToDecimal(c.deliveryRule.minimumOrder),
+    fee: centsToDecimal(c.deliveryRule.fee),
+  }),
 };
 
 export const AppliedCoupon = {
@@ -155,6 +160,10 @@ export const cartMutations = {
       ctx.session.key(),
       input.codes.filter((c): c is string => c !== null),
     ),
+  }),
+  updateDeliveryPostcode: async (_: unknown, { input }: { input: { clientMutationId?: string | null; postcode?: string | null } }, ctx: GraphQLContext) => ({
+    clientMutationId: input.clientMutationId,
+    cart: await ctx.services.carts.setDeliveryPostcode(ctx.session.key(), input.postcode ?? ''),
   }),
   updateShippingMethod: async (
     _: unknown,

@@ -68,6 +68,11 @@ export const shopQueries = {
     const possible = orderingPossibleOn(openingHours, today, now) && !webPaused;
     return {
       isOpen: isOpenAt(openingHours, now, ctx.config.timeZone),
+      openNow: {
+        delivery: isOpenAt(openingHours, now, ctx.config.timeZone, 'delivery'),
+        takeaway: isOpenAt(openingHours, now, ctx.config.timeZone, 'takeaway'),
+        dinein: isOpenAt(openingHours, now, ctx.config.timeZone, 'dinein'),
+      },
       orderingPossible: possible,
       pausedUntil: isPaused(openingHours, now) ? openingHours.pausedUntil : null,
       closedDates: openingHours.closedDates,

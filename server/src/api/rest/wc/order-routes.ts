@@ -9,6 +9,7 @@ import { listOrders, orderWithLines } from '../../../modules/orders/order-list.j
 import type { OrderLineRow as LineRow, OrderRow } from '../../../modules/orders/order-read.js';
 import { deleteOrder, orderStatuses, updateOrder } from '../../../modules/orders/order-status-update.js';
 import { createOrder } from '../../../modules/orders/order-create.js';
+import { parseLang } from '../../../modules/i18n/locale.js';
 import { listCustomers, readCustomer, type UserRow } from '../../../modules/customers/customer-read.js';
 import type { CatalogService } from '../../../modules/catalog/catalog-service.js';
 import { boolQuery, enumQuery, idListQuery, idParams, intQuery, lastValue, optionalBody } from '../../http/route-schemas.js';
@@ -308,6 +309,8 @@ export function registerOrderRoutes(app: FastifyInstance, deps: { db: Db; clock:
         lines: body.line_items.map((l) => ({ productId: l.product_id, variationId: l.variation_id || undefined, quantity: l.quantity })),
         metaData: meta.filter((m) => m.key !== 'fulfilment_type' && m.key !== 'slot_start'),
         slotStart,
+        timeSlot: meta.find((m) => m.key === 'time_slot')?.value || undefined,
+        lang: parseLang(meta.find((m) => m.key === 'language')?.value) ?? undefined,
       },
       deps.clock(),
       deps.timeZone,
