@@ -34,7 +34,8 @@ function viewOf(row: typeof menuImports.$inferSelect): ImportView {
 }
 
 /**
- * Reads and checks a WooCommerce product CSV and keeps the plan, writing nothing to the catalogue: the preview
+ * Reads and checks a WooCommerce product CSV (total counts every data row; only a file without problems,
+ * where every row is planned, can be applied) and keeps the plan, writing nothing to the catalogue: the preview
  * names every bad row; only a file without problems can be applied.
  */
 export async function previewImport(db: Db, input: { csv: string; fileName: string; createdBy: number | null }): Promise<ImportView> {
@@ -53,7 +54,7 @@ export async function previewImport(db: Db, input: { csv: string; fileName: stri
   all.sort((a, b) => a.row - b.row);
   const [row] = await db
     .insert(menuImports)
-    .values({ id: randomUUID(), fileName: input.fileName.slice(0, 200), createdBy: input.createdBy, total: planned.length, planned, problems: all })
+    .values({ id: randomUUID(), fileName: input.fileName.slice(0, 200), createdBy: input.createdBy, total: rows.length, planned, problems: all })
     .returning();
   return viewOf(row!);
 }
