@@ -57,6 +57,8 @@ export const imageRef = z.union([
 ]);
 
 export const addonOptionWrite = z.object({
+  /** An option of this add-on field, changed in place (its id and sold-out mark stay); absent for a new one. */
+  id: id.optional(),
   label: shortText(200),
   label_translations: z.object({ fr: shortText(200).optional(), en: shortText(200).optional() }).optional(),
   price: wcPrice.optional(),
@@ -68,6 +70,8 @@ export const addonOptionWrite = z.object({
 });
 
 export const addonWrite = z.object({
+  /** A field of this product, changed in place (cart lines keep pointing at it); absent for a new one. */
+  id: id.optional(),
   name: z.string().trim().min(1).max(200),
   name_translations: z.object({ fr: shortText(200).optional(), en: shortText(200).optional() }).optional(),
   description: shortText(2000).optional(),

@@ -18,6 +18,8 @@ const STOCK_IN: Record<string, StockStatus> = { instock: 'IN_STOCK', outofstock:
 const TYPE_IN: Record<string, ProductType> = { simple: 'SIMPLE', variable: 'VARIABLE', grouped: 'GROUPED', external: 'EXTERNAL' };
 /** Meta keys of docs/product.md §3 that are fields here; written through meta_data they set the field. */
 const MAPPED_META = new Set(['english_translation', 'french_translation', 'max_amount', 'is_promotion', 'product_allergens']);
+/** Meta keys the API answers but never stores (docs/interfaces.md §2): a client echoing a read back changes nothing. */
+const READ_ONLY_META = new Set(['last_changed_by', '_bakje_sold_out_until']);
 const MAX_META_CHARS = 20_000;
 
 /** A refusal naming the field, in WooCommerce's shape (data.params). */
@@ -229,6 +231,7 @@ function applyMeta(input: ProductInput | VariationInput, current: MetaEntry[]) {
   const mapped: Record<string, unknown> = {};
   const next = [...current];
   for (const entry of meta) {
+    if (READ_ONLY_META.has(entry.key)) continue;
     if (MAPPED_META.has(entry.key)) {
       mapped[entry.key] = entry.value;
       continue;
@@ -370,51 +373,123 @@ async function resolveVariationAttributes(tx: Tx, parentId: number, attributes: 
   return result;
 }
 
+/**
+ * The product's own add-on fields as sent: a field or option with its id is changed in place, so cart lines,
+ * orders in progress and an option's sold-out mark keep pointing at it; those without an id are added, the rest
+ * removed (decision 0023 does the same for global add-ons). On an update, a property left out is kept.
+ */
 async function writeAddons(tx: Tx, productId: number, addons: AddonInput[]) {
-  await tx.delete(t.addonFields).where(eq(t.addonFields.productId, productId));
   const allergenIds = [...new Set(addons.flatMap((a) => (a.options ?? []).flatMap((o) => o.allergens ?? [])))];
   await requireIds(tx, t.allergens, allergenIds, 'addons', 'allergen');
+  const existing = await tx.select({ id: t.addonFields.id }).from(t.addonFields).where(eq(t.addonFields.productId, productId));
+  const existingOptions = existing.length
+    ? await tx
+        .select({ id: t.addonOptions.id, fieldId: t.addonOptions.fieldId })
+        .from(t.addonOptions)
+        .where(
+          inArray(
+            t.addonOptions.fieldId,
+            existing.map((e) => e.id),
+          ),
+        )
+    : [];
+  const keptFields = new Set<number>();
+  const keptOptions = new Set<number>();
   for (const [position, addon] of addons.entries()) {
-    const [field] = await tx
-      .insert(t.addonFields)
-      .values({
-        productId,
-        position,
-        kind: addon.type,
-        display: addon.display ?? 'radiobutton',
-        name: {
-          nl: addon.name,
-          ...(addon.name_translations?.fr ? { fr: addon.name_translations.fr } : {}),
-          ...(addon.name_translations?.en ? { en: addon.name_translations.en } : {}),
-        },
-        description: { nl: addon.description ?? '' },
-        required: addon.required ?? false,
-        price: toCents(addon.price) ?? 0,
-        priceType: addon.price_type ?? 'quantity_based',
-        maxLength: addon.max ?? null,
-      })
-      .returning({ id: t.addonFields.id });
-    for (const [index, option] of (addon.options ?? []).entries()) {
-      const imageId = option.image ? await mediaIdOf(tx, option.image, 'addons', `Addon Option Image`) : null;
-      const [row] = await tx
-        .insert(t.addonOptions)
-        .values({
-          fieldId: field!.id,
-          position: index,
-          label: {
-            nl: option.label,
-            ...(option.label_translations?.fr ? { fr: option.label_translations.fr } : {}),
-            ...(option.label_translations?.en ? { en: option.label_translations.en } : {}),
-          },
-          price: toCents(option.price) ?? null,
-          priceType: option.price_type ?? 'quantity_based',
-          imageId,
+    if (addon.id !== undefined && !existing.some((e) => e.id === addon.id))
+      throw invalid(`addons[${position}].id`, `This product has no add-on field ${addon.id}.`);
+    if (addon.id !== undefined && keptFields.has(addon.id)) throw invalid(`addons[${position}].id`, `Add-on field ${addon.id} is given twice.`);
+    const name = {
+      nl: addon.name,
+      ...(addon.name_translations?.fr ? { fr: addon.name_translations.fr } : {}),
+      ...(addon.name_translations?.en ? { en: addon.name_translations.en } : {}),
+    };
+    let fieldId: number;
+    if (addon.id !== undefined) {
+      fieldId = addon.id;
+      keptFields.add(fieldId);
+      await tx
+        .update(t.addonFields)
+        .set({
+          position,
+          kind: addon.type,
+          name,
+          ...(addon.display !== undefined ? { display: addon.display } : {}),
+          ...(addon.description !== undefined ? { description: { nl: addon.description } } : {}),
+          ...(addon.required !== undefined ? { required: addon.required } : {}),
+          ...(addon.price !== undefined ? { price: toCents(addon.price) ?? 0 } : {}),
+          ...(addon.price_type !== undefined ? { priceType: addon.price_type } : {}),
+          ...(addon.max !== undefined ? { maxLength: addon.max } : {}),
         })
-        .returning({ id: t.addonOptions.id });
-      const ids = [...new Set(option.allergens ?? [])];
-      if (ids.length) await tx.insert(t.addonOptionAllergens).values(ids.map((allergenId) => ({ optionId: row!.id, allergenId })));
+        .where(eq(t.addonFields.id, fieldId));
+    } else {
+      const [field] = await tx
+        .insert(t.addonFields)
+        .values({
+          productId,
+          position,
+          kind: addon.type,
+          display: addon.display ?? 'radiobutton',
+          name,
+          description: { nl: addon.description ?? '' },
+          required: addon.required ?? false,
+          price: toCents(addon.price) ?? 0,
+          priceType: addon.price_type ?? 'quantity_based',
+          maxLength: addon.max ?? null,
+        })
+        .returning({ id: t.addonFields.id });
+      fieldId = field!.id;
     }
+    for (const [index, option] of (addon.options ?? []).entries()) {
+      const path = `addons[${position}].options[${index}]`;
+      if (option.id !== undefined && !existingOptions.some((o) => o.id === option.id && o.fieldId === fieldId)) {
+        throw invalid(`${path}.id`, `Add-on field ${addon.id ?? '(new)'} has no option ${option.id}.`);
+      }
+      if (option.id !== undefined && keptOptions.has(option.id)) throw invalid(`${path}.id`, `Option ${option.id} is given twice.`);
+      const imageId = option.image === undefined ? undefined : option.image ? await mediaIdOf(tx, option.image, `${path}.image`, `Addon Option Image`) : null;
+      const label = {
+        nl: option.label,
+        ...(option.label_translations?.fr ? { fr: option.label_translations.fr } : {}),
+        ...(option.label_translations?.en ? { en: option.label_translations.en } : {}),
+      };
+      let optionId: number;
+      if (option.id !== undefined) {
+        optionId = option.id;
+        keptOptions.add(optionId);
+        await tx
+          .update(t.addonOptions)
+          .set({
+            position: index,
+            label,
+            ...(option.price !== undefined ? { price: toCents(option.price) ?? null } : {}),
+            ...(option.price_type !== undefined ? { priceType: option.price_type } : {}),
+            ...(imageId !== undefined ? { imageId } : {}),
+          })
+          .where(eq(t.addonOptions.id, optionId));
+        if (option.allergens === undefined) continue;
+        await tx.delete(t.addonOptionAllergens).where(eq(t.addonOptionAllergens.optionId, optionId));
+      } else {
+        const [row] = await tx
+          .insert(t.addonOptions)
+          .values({
+            fieldId,
+            position: index,
+            label,
+            price: toCents(option.price) ?? null,
+            priceType: option.price_type ?? 'quantity_based',
+            imageId: imageId ?? null,
+          })
+          .returning({ id: t.addonOptions.id });
+        optionId = row!.id;
+      }
+      const ids = [...new Set(option.allergens ?? [])];
+      if (ids.length) await tx.insert(t.addonOptionAllergens).values(ids.map((allergenId) => ({ optionId, allergenId })));
+    }
+    const dropOptions = existingOptions.filter((o) => o.fieldId === fieldId && !keptOptions.has(o.id)).map((o) => o.id);
+    if (dropOptions.length) await tx.delete(t.addonOptions).where(inArray(t.addonOptions.id, dropOptions));
   }
+  const dropFields = existing.filter((e) => !keptFields.has(e.id)).map((e) => e.id);
+  if (dropFields.length) await tx.delete(t.addonFields).where(inArray(t.addonFields.id, dropFields));
 }
 
 async function replaceLinks(tx: Tx, productId: number, kind: 'upsell' | 'cross_sell' | 'grouped', ids: number[]) {

@@ -79,7 +79,7 @@ export function variationShape(snapshot: CatalogSnapshot, v: ProductRecord, opti
     sale_price: money(v.storedSalePrice),
     on_sale: isOnSale(v),
     status: row.status,
-    stock_status: STOCK[row.stockStatus],
+    stock_status: wcStockStatusOf(v),
     manage_stock: row.manageStock,
     stock_quantity: row.stockQuantity,
     menu_order: row.menuOrder,
@@ -92,7 +92,11 @@ export function variationShape(snapshot: CatalogSnapshot, v: ProductRecord, opti
       const term = attribute ? [...snapshot.terms.values()].find((x) => x.attributeId === attribute.id && x.slug === a.value) : undefined;
       return { id: attribute?.id ?? 0, name: attribute ? translate(attribute.name, 'nl') : a.name, option: term ? translate(term.name, 'nl') : a.value };
     }),
-    meta_data: row.metaData.map((m, i) => ({ id: i + 1, key: m.key, value: m.value })),
+    meta_data: [
+      ...row.metaData.map((m, i) => ({ id: i + 1, key: m.key, value: m.value })),
+      // As on products: "sold out today" until this instant, read-only.
+      ...(v.soldOut && row.soldOutUntil ? [{ id: row.metaData.length + 7, key: SOLD_OUT_META_KEY, value: row.soldOutUntil.toISOString() }] : []),
+    ],
     ...sellableShape(v, options),
     ...(options.context === 'edit' ? { translations: { name: row.name, description: row.description } } : {}),
   };
