@@ -164,6 +164,19 @@ describe.each(databaseKinds)('catalogue taxonomies over the store REST API (%s)'
       expect((await call('DELETE', `${WC}/products/categories/${parent.id}?force=true`)).status).toBe(404);
     });
 
+    it('refuses to delete the default category (uncategorized), alone or in a batch, changing nothing', async () => {
+      const { body: fallback } = await call('POST', `${WC}/products/categories`, { name: 'Geen categorie', slug: 'uncategorized' });
+      expect(fallback.slug).toBe('uncategorized');
+      const body = await refused('DELETE', `${WC}/products/categories/${fallback.id}?force=true`, undefined, 'id', 'woocommerce_rest_cannot_delete');
+      expect(body).toMatchObject({ message: 'Default product category cannot be deleted.', data: { code: 'DEFAULT_CATEGORY_UNDELETABLE' } });
+      const before = await version();
+      const batch = await call('POST', `${WC}/products/categories/batch`, { delete: [fallback.id] });
+      expect(batch.status).toBe(200);
+      expect(batch.body.delete[0]).toMatchObject({ id: fallback.id, error: { code: 'woocommerce_rest_cannot_delete' } });
+      expect(await version()).toBe(before);
+      expect((await call('GET', `${WC}/products/categories/${fallback.id}`)).status).toBe(200);
+    });
+
     it('batch: creates, updates and deletes; a bad item gets its own error, the others go through', async () => {
       const { body: gone } = await call('POST', `${WC}/products/categories`, { name: 'Weg' });
       const response = await call('POST', `${WC}/products/categories/batch`, {

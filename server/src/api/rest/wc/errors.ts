@@ -14,6 +14,7 @@ const WOOCOMMERCE_CODES: Partial<Record<ErrorCode, string>> = {
   TAXONOMY_INVALID: 'rest_invalid_param',
   SLUG_TAKEN: 'term_exists',
   DELETE_NOT_FORCED: 'woocommerce_rest_trash_not_supported',
+  DEFAULT_CATEGORY_UNDELETABLE: 'woocommerce_rest_cannot_delete',
   ATTRIBUTE_NOT_FOUND: 'woocommerce_rest_taxonomy_invalid',
   TERM_NOT_FOUND: 'woocommerce_rest_term_invalid',
   ALLERGEN_NOT_FOUND: 'woocommerce_rest_term_invalid',

@@ -54,7 +54,12 @@ function AddonOptions({ form, addon, addonName }: { form: Form; addon: number; a
             control={control}
             name={`addons.${addon}.options.${index}.image`}
             render={({ field: image }) => (
-              <MediaPicker label={intl.formatMessage({ id: 'dashboard.product.addonOptionImage' })} value={image.value} onChange={image.onChange} />
+              <MediaPicker
+                purpose="addonOption"
+                label={intl.formatMessage({ id: 'dashboard.product.addonOptionImage' })}
+                value={image.value}
+                onChange={image.onChange}
+              />
             )}
           />
           <Controller

@@ -332,7 +332,9 @@ function ProductForm({ loaded, onReload }: { loaded: Loaded | null; onReload: ()
             <Controller
               control={control}
               name="image"
-              render={({ field: f }) => <MediaPicker label={intl.formatMessage({ id: 'dashboard.product.mainImage' })} value={f.value} onChange={f.onChange} />}
+              render={({ field: f }) => (
+                <MediaPicker purpose="product" label={intl.formatMessage({ id: 'dashboard.product.mainImage' })} value={f.value} onChange={f.onChange} />
+              )}
             />
             <Controller
               control={control}
