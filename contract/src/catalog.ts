@@ -150,6 +150,8 @@ export const productWriteBody = z.object({
   is_promotion: z.boolean().optional(),
   allergens: idList.optional(),
   categories: z.array(z.object({ id })).max(100).optional(),
+  /** Product tags by id (GET /products/tags); the list replaces the product's tags. */
+  tags: z.array(z.object({ id })).max(100).optional(),
   images: z.array(imageRef).max(MAX_PRODUCT_IMAGES).optional(),
   addons: z.array(addonWrite).max(50).optional(),
   upsell_ids: idList.optional(),
@@ -284,6 +286,7 @@ export interface WcProduct extends WcSellableShape {
   catalog_visibility: (typeof catalogVisibilityValues)[number];
   short_description: string;
   categories: { id: number; name: string; slug: string }[];
+  tags: { id: number; name: string; slug: string }[];
   images: WcImage[];
   attributes: { id: number; name: string; position: number; visible: boolean; variation: boolean; options: string[] }[];
   default_attributes: { id: number; name: string; option: string }[];

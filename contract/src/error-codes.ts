@@ -140,6 +140,7 @@ export const errorCodes = {
   DEFAULT_CATEGORY_UNDELETABLE: 'invalid',
   ATTRIBUTE_NOT_FOUND: 'not_found',
   TERM_NOT_FOUND: 'not_found',
+  TAG_NOT_FOUND: 'not_found',
   ALLERGEN_NOT_FOUND: 'not_found',
   GLOBAL_ADDON_NOT_FOUND: 'not_found',
 

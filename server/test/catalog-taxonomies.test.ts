@@ -456,6 +456,81 @@ describe.each(databaseKinds)('catalogue taxonomies over the store REST API (%s)'
     expect(refusedRead.status).toBe(404);
   });
 
+  describe('tags', () => {
+    it('creates, lists (paged, searched), reads, updates and deletes tags in three languages; products carry them', async () => {
+      const created = await call('POST', `${WC}/products/tags`, {
+        name: 'Pikant',
+        translations: { fr: 'Épicé', en: 'Spicy' },
+        description: '<b>Heet</b><script>x</script>',
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      expect(created.body).toMatchObject({ name: 'Pikant', slug: 'pikant', translations: { fr: 'Épicé', en: 'Spicy' }, count: 0 });
+      expect(created.body.description).not.toContain('script');
+      const id = created.body.id;
+      const { body: vegan } = await call('POST', `${WC}/products/tags`, { name: 'Vegan' });
+      await refused('POST', `${WC}/products/tags`, { name: 'Pikant 2', slug: 'pikant' }, 'slug', 'term_exists');
+      await refused('POST', `${WC}/products/tags`, { name: '' }, 'name');
+
+      const first = await call('GET', `${WC}/products/tags?per_page=1&page=1`);
+      expect(first.headers['x-wp-total']).toBe('2');
+      expect(first.headers['x-wp-totalpages']).toBe('2');
+      expect(first.body.map((x: { name: string }) => x.name)).toEqual(['Pikant']);
+      expect((await call('GET', `${WC}/products/tags?search=veg`)).body.map((x: { id: number }) => x.id)).toEqual([vegan.id]);
+
+      // A product carries tags by id; an unknown id is refused naming the field.
+      const tagged = await call('PUT', `${WC}/products/${productId}`, { tags: [{ id }, { id: vegan.id }] });
+      expect(tagged.status, JSON.stringify(tagged.body)).toBe(200);
+      expect(tagged.body.tags).toEqual([
+        { id, name: 'Pikant', slug: 'pikant' },
+        { id: vegan.id, name: 'Vegan', slug: 'vegan' },
+      ]);
+      await refused('PUT', `${WC}/products/${productId}`, { tags: [{ id: 999_999 }] }, 'tags', 'PRODUCT_INVALID');
+      expect((await call('GET', `${WC}/products?tag=${vegan.id}`)).body.map((p: { id: number }) => p.id)).toEqual([productId]);
+      expect((await call('GET', `${WC}/products/tags/${id}`)).body.count).toBe(1);
+
+      const renamed = await call('PUT', `${WC}/products/tags/${id}`, { name: 'Heet', translations: { en: 'Hot' } });
+      expect(renamed.body).toMatchObject({ id, name: 'Heet', slug: 'pikant', translations: { fr: 'Épicé', en: 'Hot' }, count: 1 });
+      expect((await call('GET', `${WC}/products/${productId}`)).body.tags[0]).toMatchObject({ id, name: 'Heet' });
+
+      await refused('DELETE', `${WC}/products/tags/${id}`, undefined, 'force', 'woocommerce_rest_trash_not_supported');
+      expect((await call('DELETE', `${WC}/products/tags/${id}?force=true`)).body).toMatchObject({ id, name: 'Heet' });
+      expect((await call('GET', `${WC}/products/tags/${id}`)).status).toBe(404);
+      expect((await call('GET', `${WC}/products/${productId}`)).body.tags).toEqual([{ id: vegan.id, name: 'Vegan', slug: 'vegan' }]);
+      expect((await call('POST', `${WC}/products/tags`, { name: 'Lezer' }, reader)).status).toBe(401);
+    });
+
+    it('batch: creates, updates and deletes; a bad item gets its own error, the others go through', async () => {
+      const { body: gone } = await call('POST', `${WC}/products/tags`, { name: 'Weg tag' });
+      const { body: kept } = await call('POST', `${WC}/products/tags`, { name: 'Blijft' });
+      const response = await call('POST', `${WC}/products/tags/batch`, {
+        create: [
+          { name: 'Nieuw', translations: { en: 'New' } },
+          { name: 'Blijft 2', slug: 'blijft' },
+        ],
+        update: [{ id: kept.id, name: 'Blijft!' }],
+        delete: [gone.id, 999_999],
+      });
+      expect(response.status).toBe(200);
+      expect(response.body.create[0]).toMatchObject({ name: 'Nieuw', translations: { en: 'New' } });
+      expect(response.body.create[1]).toMatchObject({ error: { code: 'term_exists' } });
+      expect(response.body.update[0]).toMatchObject({ id: kept.id, name: 'Blijft!' });
+      expect(response.body.delete[0]).toMatchObject({ id: gone.id });
+      expect(response.body.delete[1]).toMatchObject({ id: 999_999, error: { code: 'woocommerce_rest_term_invalid' } });
+    });
+
+    it('the official WooCommerce client manages tags', async () => {
+      const address = await app.server
+        .listen({ port: 0, host: '127.0.0.1' })
+        .catch(() => `http://127.0.0.1:${(app.server.server.address() as { port: number }).port}`);
+      const client = new WooCommerceRestApi({ url: address, consumerKey: writer.consumerKey, consumerSecret: writer.consumerSecret, version: 'wc/v3' });
+      const created = await client.post('products/tags', { name: 'Klassieker' });
+      expect(created.status).toBe(201);
+      expect((await client.put(`products/tags/${created.data.id}`, { name: 'Klassiek' })).data.name).toBe('Klassiek');
+      expect((await client.get('products/tags', { search: 'klassiek' })).data.map((x: { id: number }) => x.id)).toEqual([created.data.id]);
+      expect((await client.delete(`products/tags/${created.data.id}`, { force: true })).status).toBe(200);
+    });
+  });
+
   describe(`fuzz: no 5xx and no change on refusal (${RUNS} cases per write route)`, () => {
     const text = fc.oneof(
       fc.string({ maxLength: 30 }),
@@ -612,6 +687,28 @@ describe.each(databaseKinds)('catalogue taxonomies over the store REST API (%s)'
       await fuzz('PUT', () => idPath(`${WC}/products/attributes/${attributeId}/terms`, () => [termId, 999_999]), payload(nameBody()));
       await fuzz('DELETE', () => idPath(`${WC}/products/attributes/${attributeId}/terms`, () => [termId, 999_999]), undefined);
       await fuzz('PUT', () => idPath(`${WC}/products/allergens`, () => [allergenIds[0]!, 999_999]), payload(nameBody()));
+    }, 600_000);
+
+    it('tag writes', async () => {
+      const tagId = (await call('POST', `${WC}/products/tags`, { name: 'Fuzz tag' })).body.id;
+      await fuzz('POST', () => fc.constant(`${WC}/products/tags`), payload(nameBody()));
+      await fuzz('PUT', () => idPath(`${WC}/products/tags`, () => [tagId, 999_999]), payload(nameBody()));
+      await fuzz(
+        'POST',
+        () => fc.constant(`${WC}/products/tags/batch`),
+        payload(fc.record({ create: fc.array(nameBody(), { maxLength: 3 }), update: loose, delete: loose }, { requiredKeys: [] })),
+      );
+      await fuzz(
+        'DELETE',
+        () =>
+          fc
+            .tuple(
+              idPath(`${WC}/products/tags`, () => [999_999]),
+              fc.constantFrom('', '?force=false', '?force=1', '?force=yes', '?force=true'),
+            )
+            .map(([p, q]) => p + q),
+        undefined,
+      );
     }, 600_000);
 
     it('global add-on writes', async () => {

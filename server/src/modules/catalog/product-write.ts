@@ -76,13 +76,19 @@ async function checkSku(tx: Tx, sku: string, selfId?: number) {
   if (other) throw invalid('sku', 'Invalid or duplicated SKU.', 'PRODUCT_SKU_TAKEN');
 }
 
-async function existingIds(tx: Tx, table: typeof t.categories | typeof t.allergens | typeof t.media, ids: number[]): Promise<Set<number>> {
+async function existingIds(tx: Tx, table: typeof t.categories | typeof t.tags | typeof t.allergens | typeof t.media, ids: number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
   const rows = await tx.select({ id: table.id }).from(table).where(inArray(table.id, ids));
   return new Set(rows.map((r) => r.id));
 }
 
-async function requireIds(tx: Tx, table: typeof t.categories | typeof t.allergens | typeof t.media, ids: number[], field: string, what: string) {
+async function requireIds(
+  tx: Tx,
+  table: typeof t.categories | typeof t.tags | typeof t.allergens | typeof t.media,
+  ids: number[],
+  field: string,
+  what: string,
+) {
   const found = await existingIds(tx, table, ids);
   const missing = ids.filter((id) => !found.has(id));
   if (missing.length) throw invalid(field, `Unknown ${what} id(s): ${[...new Set(missing)].join(', ')}.`);
@@ -119,8 +125,9 @@ async function mediaIdOf(tx: Tx, image: ImageInput, field: string, title: string
 async function auditView(tx: Tx, id: number): Promise<Record<string, unknown>> {
   const [row] = await tx.select().from(t.products).where(eq(t.products.id, id));
   if (!row) return {};
-  const [cats, gallery, links, allergenRows, attributeRows, fields] = [
+  const [cats, tagRows, gallery, links, allergenRows, attributeRows, fields] = [
     await tx.select().from(t.productCategories).where(eq(t.productCategories.productId, id)),
+    await tx.select().from(t.productTags).where(eq(t.productTags.productId, id)),
     await tx.select().from(t.productGallery).where(eq(t.productGallery.productId, id)).orderBy(asc(t.productGallery.position)),
     await tx.select().from(t.productLinks).where(eq(t.productLinks.productId, id)).orderBy(asc(t.productLinks.position)),
     await tx.select().from(t.productAllergens).where(eq(t.productAllergens.productId, id)),
@@ -178,6 +185,7 @@ async function auditView(tx: Tx, id: number): Promise<Record<string, unknown>> {
     variation_attributes: row.variationAttributes,
     images: [row.imageId, ...gallery.map((g) => g.mediaId)].filter((x) => x !== null),
     categories: cats.map((c) => c.categoryId).sort((a, b) => a - b),
+    tags: tagRows.map((x) => x.tagId).sort((a, b) => a - b),
     allergens: allergenRows.map((a) => a.allergenId).sort((a, b) => a - b),
     upsell_ids: links.filter((l) => l.kind === 'upsell').map((l) => l.linkedId),
     cross_sell_ids: links.filter((l) => l.kind === 'cross_sell').map((l) => l.linkedId),
@@ -505,6 +513,12 @@ async function writeRelations(tx: Tx, id: number, input: ProductInput, name: str
     await requireIds(tx, t.categories, ids, 'categories', 'category');
     await tx.delete(t.productCategories).where(eq(t.productCategories.productId, id));
     if (ids.length) await tx.insert(t.productCategories).values(ids.map((categoryId) => ({ productId: id, categoryId })));
+  }
+  if (input.tags) {
+    const ids = [...new Set(input.tags.map((x) => x.id))];
+    await requireIds(tx, t.tags, ids, 'tags', 'tag');
+    await tx.delete(t.productTags).where(eq(t.productTags.productId, id));
+    if (ids.length) await tx.insert(t.productTags).values(ids.map((tagId) => ({ productId: id, tagId })));
   }
   if (input.allergens) {
     const ids = [...new Set(input.allergens)];

@@ -7,6 +7,7 @@ import { stripMarkup } from './excerpt.js';
 
 export type ProductRow = typeof t.products.$inferSelect;
 export type CategoryRow = typeof t.categories.$inferSelect;
+export type TagRow = typeof t.tags.$inferSelect;
 export type MediaRow = typeof t.media.$inferSelect;
 export type AllergenRow = typeof t.allergens.$inferSelect;
 export type AttributeRow = typeof t.attributes.$inferSelect;
@@ -37,6 +38,7 @@ export interface ProductRecord {
   /** The sale price as saved, whether or not its dates have come (the REST API shows this one). */
   storedSalePrice: number | null;
   categoryIds: number[];
+  tagIds: number[];
   allergenIds: number[];
   galleryIds: number[];
   upsellIds: number[];
@@ -66,6 +68,9 @@ export interface CatalogSnapshot {
   categoriesBySlug: Map<string, CategoryRow>;
   /** Visible, published products per category id. */
   categoryCounts: Map<number, number>;
+  tags: Map<number, TagRow>;
+  /** Visible, published products per tag id. */
+  tagCounts: Map<number, number>;
   media: Map<number, MediaRow>;
   allergens: Map<number, AllergenRow>;
   attributes: Map<number, AttributeRow>;
@@ -128,6 +133,8 @@ export async function loadCatalogSnapshot(db: Db, now: () => Date = () => new Da
         optionAllergenRows,
         reviewRows,
         settingRows,
+        tagRows,
+        productTagRows,
       ] = await oneAfterAnother([
         tx.select().from(t.products),
         tx.select().from(t.categories),
@@ -147,6 +154,8 @@ export async function loadCatalogSnapshot(db: Db, now: () => Date = () => new Da
         tx.select().from(t.addonOptionAllergens),
         tx.select().from(t.reviews).where(eq(t.reviews.status, 'approved')),
         tx.select().from(t.settings),
+        tx.select().from(t.tags),
+        tx.select().from(t.productTags),
       ]);
       return buildSnapshot(versionRow?.version ?? 0, now(), {
         productRows,
@@ -167,6 +176,8 @@ export async function loadCatalogSnapshot(db: Db, now: () => Date = () => new Da
         optionAllergenRows,
         reviewRows,
         settingRows,
+        tagRows,
+        productTagRows,
       });
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
@@ -174,6 +185,8 @@ export async function loadCatalogSnapshot(db: Db, now: () => Date = () => new Da
 }
 
 interface Rows {
+  tagRows: TagRow[];
+  productTagRows: (typeof t.productTags.$inferSelect)[];
   productRows: ProductRow[];
   categoryRows: CategoryRow[];
   mediaRows: MediaRow[];
@@ -232,6 +245,7 @@ function buildSnapshot(version: number, now: Date, r: Rows): CatalogSnapshot {
     (x) => x.productId,
   );
   const allergensOf = groupBy(r.productAllergenRows, (x) => x.productId);
+  const tagsOf = groupBy(r.productTagRows, (x) => x.productId);
   const reviewsOf = groupBy(
     [...r.reviewRows].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()),
     (x) => x.productId,
@@ -273,6 +287,7 @@ function buildSnapshot(version: number, now: Date, r: Rows): CatalogSnapshot {
       row,
       storedSalePrice: storedRow.salePrice,
       categoryIds: (categoriesOf.get(row.id) ?? []).map((x) => x.categoryId),
+      tagIds: (tagsOf.get(row.id) ?? []).map((x) => x.tagId).sort((a, b) => a - b),
       allergenIds: (allergensOf.get(row.id) ?? []).map((x) => x.allergenId),
       galleryIds: (galleryOf.get(row.id) ?? []).map((x) => x.mediaId),
       upsellIds: links.filter((l) => l.kind === 'upsell').map((l) => l.linkedId),
@@ -306,11 +321,13 @@ function buildSnapshot(version: number, now: Date, r: Rows): CatalogSnapshot {
   const list = [...records.values()].filter((p) => p.row.type !== 'VARIATION').sort((a, b) => a.row.menuOrder - b.row.menuOrder || a.row.id - b.row.id);
 
   const categoryCounts = new Map<number, number>();
+  const tagCounts = new Map<number, number>();
   const termCounts = new Map<string, number>();
   const attributes = new Map(r.attributeRows.map((a) => [a.id, a]));
   for (const product of list) {
     if (!isListed(product.row)) continue;
     for (const id of product.categoryIds) categoryCounts.set(id, (categoryCounts.get(id) ?? 0) + 1);
+    for (const id of product.tagIds) tagCounts.set(id, (tagCounts.get(id) ?? 0) + 1);
     for (const attribute of product.attributes) {
       const taxonomy = attribute.attributeId !== null ? attributes.get(attribute.attributeId)?.slug : undefined;
       if (!taxonomy) continue;
@@ -330,6 +347,8 @@ function buildSnapshot(version: number, now: Date, r: Rows): CatalogSnapshot {
     categories: new Map(r.categoryRows.map((c) => [c.id, c])),
     categoriesBySlug: new Map(r.categoryRows.map((c) => [c.slug, c])),
     categoryCounts,
+    tags: new Map(r.tagRows.map((x) => [x.id, x])),
+    tagCounts,
     media: new Map(r.mediaRows.map((m) => [m.id, m])),
     allergens: new Map(r.allergenRows.map((a) => [a.id, a])),
     attributes,

@@ -131,6 +131,10 @@ export function productShape(snapshot: CatalogSnapshot, p: ProductRecord, option
       .map((id) => snapshot.categories.get(id))
       .filter((c): c is CategoryRow => c !== undefined)
       .map((c) => ({ id: c.id, name: translate(c.name, 'nl'), slug: c.slug })),
+    tags: p.tagIds
+      .map((id) => snapshot.tags.get(id))
+      .filter((x) => x !== undefined)
+      .map((x) => ({ id: x.id, name: translate(x.name, 'nl'), slug: x.slug })),
     images: [row.imageId, ...p.galleryIds].map((id) => image(snapshot, id)).filter((i) => i !== null),
     attributes: p.attributes.map((a) => {
       const attribute = a.attributeId === null ? undefined : snapshot.attributes.get(a.attributeId);

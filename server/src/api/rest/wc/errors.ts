@@ -17,6 +17,7 @@ const WOOCOMMERCE_CODES: Partial<Record<ErrorCode, string>> = {
   DEFAULT_CATEGORY_UNDELETABLE: 'woocommerce_rest_cannot_delete',
   ATTRIBUTE_NOT_FOUND: 'woocommerce_rest_taxonomy_invalid',
   TERM_NOT_FOUND: 'woocommerce_rest_term_invalid',
+  TAG_NOT_FOUND: 'woocommerce_rest_term_invalid',
   ALLERGEN_NOT_FOUND: 'woocommerce_rest_term_invalid',
   GLOBAL_ADDON_NOT_FOUND: 'woocommerce_product_add_ons_rest_invalid_id',
   ORDER_NOT_FOUND: 'woocommerce_rest_shop_order_invalid_id',

@@ -11,6 +11,7 @@ import { registerOrderRoutes } from './order-routes.js';
 import { registerTimeSlotRoutes } from '../time-slots.js';
 import { unstorableTextProblem } from '../../http/unstorable-text.js';
 import { registerTaxonomyRoutes } from './taxonomy-routes.js';
+import { registerTagRoutes } from './tag-routes.js';
 import { registerGlobalAddonRoutes } from './add-on-routes.js';
 import { staffPrincipal } from './staff-principal.js';
 
@@ -40,6 +41,7 @@ export async function registerWooCommerceRest(
       registerCatalogRoutes(api, deps);
       registerOrderRoutes(api, deps);
       registerTaxonomyRoutes(api, deps);
+      registerTagRoutes(api, deps);
       registerTimeSlotRoutes(api, deps, { base: '/time-slots' });
     },
     { prefix: WC_PREFIX },
