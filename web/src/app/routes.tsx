@@ -39,6 +39,7 @@ const DashboardDeliveryPage = lazy(() => import('../dashboard/hours/DeliveryPage
 const DashboardCategoriesPage = lazy(() => import('../dashboard/catalog/categories/CategoriesPage'));
 const DashboardAddOnsPage = lazy(() => import('../dashboard/catalog/add-ons/AddOnsPage'));
 const DashboardAllergensPage = lazy(() => import('../dashboard/catalog/allergens/AllergensPage'));
+const DashboardTagsPage = lazy(() => import('../dashboard/catalog/tags/TagsPage'));
 
 function FullScreen({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageFallback />}>{children}</Suspense>;
@@ -217,6 +218,14 @@ export const routes: RouteObject[] = [
         element: (
           <StaffScreen>
             <DashboardAllergensPage />
+          </StaffScreen>
+        ),
+      },
+      {
+        path: 'dashboard/catalog/tags',
+        element: (
+          <StaffScreen>
+            <DashboardTagsPage />
           </StaffScreen>
         ),
       },

@@ -210,6 +210,7 @@ describe('the product form schema', () => {
       vatTakeaway: '6',
       vatOnSite: '12',
       categoryIds: ['3'],
+      tagIds: [],
     });
     expect(problems(values)).toEqual([]);
   });

@@ -100,6 +100,8 @@ export const productSchema = z
     allergens: z.array(z.number()),
     maxQuantity: wholeNumber,
     categoryIds: z.array(z.string()),
+    /** Tag ids as strings (checkbox values), as categoryIds. */
+    tagIds: z.array(z.string()),
     image: image.nullable(),
     gallery: z.array(image).max(MAX_GALLERY, 'dashboard.product.error.gallery'),
     externalUrl: z.string().trim(),
@@ -163,6 +165,7 @@ export const EMPTY_PRODUCT: ProductFormInput = {
   allergens: [],
   maxQuantity: '',
   categoryIds: [],
+  tagIds: [],
   image: null,
   gallery: [],
   externalUrl: '',
@@ -241,6 +244,7 @@ export function toFormValues(product: WcProduct, variations: WcVariation[], form
     allergens: product.allergens,
     maxQuantity: product.max_quantity === null ? '' : String(product.max_quantity),
     categoryIds: product.categories.map((c) => String(c.id)),
+    tagIds: (product.tags ?? []).map((x) => String(x.id)),
     image: main ? { id: main.id, src: main.src } : null,
     gallery: gallery.map((i) => ({ id: i.id, src: i.src })),
     externalUrl: product.external_url ?? '',
@@ -307,6 +311,7 @@ export function toProductBody(values: ProductFormValues): Record<string, unknown
     allergens: values.allergens,
     max_quantity: quantity(values.maxQuantity),
     categories: values.categoryIds.map((id) => ({ id: Number(id) })),
+    tags: values.tagIds.map((id) => ({ id: Number(id) })),
     images: [values.image, ...values.gallery].filter((i) => i !== null && i.src !== '').map((i) => (i!.id > 0 ? { id: i!.id } : { src: i!.src })),
     attributes: variable
       ? values.attributes.map((a, position) => ({ name: a.name, position, visible: true, variation: true, options: optionsOf(a.options) }))
