@@ -21,7 +21,12 @@ if (!process.env.BAKJE_E2E_DATA_DIR) {
   process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
 }
 const dataDir = process.env.BAKJE_E2E_DATA_DIR;
-const CATALOGUE_WRITERS = ['**/dashboard-products.spec.ts', '**/dashboard-catalog-taxonomies.spec.ts', '**/media.spec.ts'];
+const CATALOGUE_WRITERS = [
+  '**/dashboard-products.spec.ts',
+  '**/dashboard-catalog-taxonomies.spec.ts',
+  '**/media.spec.ts',
+  '**/dashboard-menu-scenario.spec.ts',
+];
 
 export default defineConfig({
   testDir: './specs',
