@@ -219,7 +219,9 @@ test.describe.serial('dashboard: the products list and the product editor', () =
     await form.getByRole('button', { name: 'Product opslaan' }).click();
     await expect(page).toHaveURL(/\/dashboard\/products\/\d+$/);
     await page.getByRole('link', { name: 'Terug naar de producten' }).click();
-    await page.getByLabel('Producten zoeken').fill(SAUCE);
+    // The editor's own product searches ("Producten zoeken voor Upsells") are gone once the list is back.
+    await expect(page).toHaveURL(/\/dashboard\/products$/);
+    await page.getByLabel('Producten zoeken', { exact: true }).fill(SAUCE);
     const sauce = table.getByRole('row').filter({ has: page.getByRole('link', { name: SAUCE }) });
     await expect(table.getByRole('row')).toHaveCount(2);
     await sauce.getByRole('checkbox').check();
