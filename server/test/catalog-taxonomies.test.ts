@@ -9,7 +9,7 @@ import { ensureFirstAdmin } from '../src/modules/auth/first-admin.js';
 import { seedAllergens } from '../src/db/seed/allergens.js';
 import { addonsFor } from '../src/modules/catalog/snapshot.js';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/database.js';
-import { TEST_PEPPER, catalogCaughtUp, startTestApp } from './support/server.js';
+import { TEST_PEPPER, catalogCaughtUp, graphql, startTestApp } from './support/server.js';
 import { aCategory, aProduct } from './support/builders.js';
 import { Browser } from './support/browser.js';
 
@@ -487,6 +487,41 @@ describe.each(databaseKinds)('catalogue taxonomies over the store REST API (%s)'
       await refused('PUT', `${WC}/products/${productId}`, { tags: [{ id: 999_999 }] }, 'tags', 'PRODUCT_INVALID');
       expect((await call('GET', `${WC}/products?tag=${vegan.id}`)).body.map((p: { id: number }) => p.id)).toEqual([productId]);
       expect((await call('GET', `${WC}/products/tags/${id}`)).body.count).toBe(1);
+      // The storefront GraphQL has them too, in the visitor's language.
+      const [productRow] = await testDb.database.db.select().from(t.products).where(eq(t.products.id, productId));
+      const shop = await graphql(
+        app,
+        `
+          query ($slug: ID!) {
+            product(id: $slug, idType: SLUG) {
+              productTags {
+                nodes {
+                  databaseId
+                  name
+                  slug
+                }
+              }
+            }
+            productTags {
+              nodes {
+                name
+                count
+              }
+            }
+          }
+        `,
+        { slug: productRow!.slug },
+        { 'x-bakje-locale': 'en_US' },
+      );
+      expect(shop.body.errors).toBeUndefined();
+      expect(shop.body.data.product.productTags.nodes).toEqual([
+        { databaseId: id, name: 'Spicy', slug: 'pikant' },
+        { databaseId: vegan.id, name: 'Vegan', slug: 'vegan' },
+      ]);
+      expect(shop.body.data.productTags.nodes).toEqual([
+        { name: 'Spicy', count: 1 },
+        { name: 'Vegan', count: 1 },
+      ]);
 
       const renamed = await call('PUT', `${WC}/products/tags/${id}`, { name: 'Heet', translations: { en: 'Hot' } });
       expect(renamed.body).toMatchObject({ id, name: 'Heet', slug: 'pikant', translations: { fr: 'Épicé', en: 'Hot' }, count: 1 });
