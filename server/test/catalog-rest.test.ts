@@ -399,7 +399,7 @@ describe.each(databaseKinds)('store REST API: product and variation writes (%s)'
     await setSoldOut(testDb.database.db, { variationId: variation.id }, true, until);
     await catalogCaughtUp(app, testDb.database);
     const read = (await call('GET', `/products/${parent.id}/variations/${variation.id}`)).json();
-    expect(read.stock_status).toBe('outofstock');
+    expect(read.stock_status).toBe('instock');
     expect(read.meta_data).toContainEqual(expect.objectContaining({ key: '_bakje_sold_out_until', value: until.toISOString() }));
     expect((await call('GET', `/products/${parent.id}/variations`)).json()[0].meta_data).toContainEqual(
       expect.objectContaining({ key: '_bakje_sold_out_until' }),

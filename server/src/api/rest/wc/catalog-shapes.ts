@@ -79,7 +79,8 @@ export function variationShape(snapshot: CatalogSnapshot, v: ProductRecord, opti
     sale_price: money(v.storedSalePrice),
     on_sale: isOnSale(v),
     status: row.status,
-    stock_status: wcStockStatusOf(v),
+    // The stored status: the dashboard's editor saves what it reads, and the mark must not outlive the day.
+    stock_status: STOCK[row.stockStatus],
     manage_stock: row.manageStock,
     stock_quantity: row.stockQuantity,
     menu_order: row.menuOrder,
