@@ -23,7 +23,12 @@ if (!process.env.BAKJE_E2E_DATA_DIR) {
 const dataDir = process.env.BAKJE_E2E_DATA_DIR;
 // A storefront on another origin (woographql-cross-origin.spec.ts serves it): listed for CORS.
 process.env.BAKJE_E2E_STOREFRONT_ORIGIN ??= `http://127.0.0.1:${port + 10000}`;
-const CATALOGUE_WRITERS = ['**/dashboard-products.spec.ts', '**/dashboard-catalog-taxonomies.spec.ts', '**/media.spec.ts'];
+const CATALOGUE_WRITERS = [
+  '**/dashboard-products.spec.ts',
+  '**/dashboard-catalog-taxonomies.spec.ts',
+  '**/media.spec.ts',
+  '**/dashboard-menu-scenario.spec.ts',
+];
 
 export default defineConfig({
   testDir: './specs',

@@ -93,6 +93,16 @@ export interface WcTermInput {
   menu_order?: number;
 }
 
+/** GET /products/tags: a WooCommerce product tag with Bakje's translations. */
+export interface WcTag {
+  id: number;
+  name: string;
+  translations: Translations;
+  slug: string;
+  description: string;
+  count: number;
+}
+
 export interface WcAllergen {
   id: number;
   code: string;

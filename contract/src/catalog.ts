@@ -57,6 +57,8 @@ export const imageRef = z.union([
 ]);
 
 export const addonOptionWrite = z.object({
+  /** An option of this add-on field, changed in place (its id and sold-out mark stay); absent for a new one. */
+  id: id.optional(),
   label: shortText(200),
   label_translations: z.object({ fr: shortText(200).optional(), en: shortText(200).optional() }).optional(),
   price: wcPrice.optional(),
@@ -68,6 +70,8 @@ export const addonOptionWrite = z.object({
 });
 
 export const addonWrite = z.object({
+  /** A field of this product, changed in place (cart lines keep pointing at it); absent for a new one. */
+  id: id.optional(),
   name: z.string().trim().min(1).max(200),
   name_translations: z.object({ fr: shortText(200).optional(), en: shortText(200).optional() }).optional(),
   description: shortText(2000).optional(),
@@ -146,6 +150,8 @@ export const productWriteBody = z.object({
   is_promotion: z.boolean().optional(),
   allergens: idList.optional(),
   categories: z.array(z.object({ id })).max(100).optional(),
+  /** Product tags by id (GET /products/tags); the list replaces the product's tags. */
+  tags: z.array(z.object({ id })).max(100).optional(),
   images: z.array(imageRef).max(MAX_PRODUCT_IMAGES).optional(),
   addons: z.array(addonWrite).max(50).optional(),
   upsell_ids: idList.optional(),
@@ -280,6 +286,7 @@ export interface WcProduct extends WcSellableShape {
   catalog_visibility: (typeof catalogVisibilityValues)[number];
   short_description: string;
   categories: { id: number; name: string; slug: string }[];
+  tags: { id: number; name: string; slug: string }[];
   images: WcImage[];
   attributes: { id: number; name: string; position: number; visible: boolean; variation: boolean; options: string[] }[];
   default_attributes: { id: number; name: string; option: string }[];

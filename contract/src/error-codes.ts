@@ -145,8 +145,11 @@ export const errorCodes = {
   TAXONOMY_INVALID: 'invalid',
   SLUG_TAKEN: 'invalid',
   DELETE_NOT_FORCED: 'invalid',
+  // The default category (slug uncategorized) takes products left without one; it stays.
+  DEFAULT_CATEGORY_UNDELETABLE: 'invalid',
   ATTRIBUTE_NOT_FOUND: 'not_found',
   TERM_NOT_FOUND: 'not_found',
+  TAG_NOT_FOUND: 'not_found',
   ALLERGEN_NOT_FOUND: 'not_found',
   GLOBAL_ADDON_NOT_FOUND: 'not_found',
 

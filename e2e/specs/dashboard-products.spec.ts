@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, setLocaleCookie, waitForShop, type Locale } from './support';
+import { expectNoSeriousA11yViolations, gradientPng, setLocaleCookie, waitForShop, type Locale } from './support';
 
 // The first admin comes from e2e/playwright.config.ts; the admin creates the manager who runs the menu.
 const ADMIN = { email: 'beheer@bakje.test', password: 'Frituur beheer e2e' };
@@ -85,7 +85,11 @@ test.describe.serial('dashboard: the products list and the product editor', () =
     await form.getByRole('searchbox', { name: 'Producten zoeken voor Upsells' }).fill('frikandel');
     await form.getByRole('button', { name: 'Frikandel toevoegen aan Upsells', exact: true }).click();
     await expect(form.getByRole('button', { name: 'Frikandel verwijderen', exact: true })).toBeVisible();
-    // (Image: the media library's picker lands on another branch; this simple picker takes an address and is not used here.)
+    // The main image: alt text first, then the file, uploaded through the media library.
+    const mainImage = form.getByRole('group', { name: 'Hoofdafbeelding' });
+    await mainImage.getByLabel('Alternatieve tekst (wat er op de foto staat)').fill('Een bicky met uitjes');
+    await mainImage.getByTestId('media-file-input').setInputFiles({ name: 'bicky.png', mimeType: 'image/png', buffer: gradientPng(640, 480) });
+    await expect(mainImage.getByRole('img', { name: 'Voorbeeld: Hoofdafbeelding' })).toBeVisible();
 
     // A sale price above the price is refused at its field, in the staff member's language.
     await form.getByRole('button', { name: 'Product opslaan' }).click();
@@ -126,6 +130,8 @@ test.describe.serial('dashboard: the products list and the product editor', () =
       const card = await shopCard(visitor, baseURL, locale, name);
       await expect(card).toBeVisible();
       await expect(card.locator('.badge--sale')).toBeVisible();
+      // The uploaded image, served as a resized copy.
+      await expect(card.locator('img').first()).toHaveAttribute('src', /\/media\/u\/[0-9a-f]{32}\//);
     }
     await shop.close();
   });
@@ -213,7 +219,9 @@ test.describe.serial('dashboard: the products list and the product editor', () =
     await form.getByRole('button', { name: 'Product opslaan' }).click();
     await expect(page).toHaveURL(/\/dashboard\/products\/\d+$/);
     await page.getByRole('link', { name: 'Terug naar de producten' }).click();
-    await page.getByLabel('Producten zoeken').fill(SAUCE);
+    // The editor's own product searches ("Producten zoeken voor Upsells") are gone once the list is back.
+    await expect(page).toHaveURL(/\/dashboard\/products$/);
+    await page.getByLabel('Producten zoeken', { exact: true }).fill(SAUCE);
     const sauce = table.getByRole('row').filter({ has: page.getByRole('link', { name: SAUCE }) });
     await expect(table.getByRole('row')).toHaveCount(2);
     await sauce.getByRole('checkbox').check();

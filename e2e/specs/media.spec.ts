@@ -1,35 +1,10 @@
-import { crc32, deflateSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations } from './support';
+import { expectNoSeriousA11yViolations, gradientPng } from './support';
 
 // The first admin comes from e2e/playwright.config.ts; the manager is made through the staff API.
 const ADMIN = { email: 'beheer@bakje.test', password: 'Frituur beheer e2e' };
 const run = `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
 const MANAGER = { email: `beeld-${run}@bakje.test`, password: 'Mooie foto van de frieten' };
-
-/** A real PNG (a colour gradient), written by hand so the spec needs no image library. */
-function gradientPng(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  const rows: Buffer[] = [];
-  for (let y = 0; y < height; y++) {
-    const row = Buffer.alloc(1 + width * 3);
-    for (let x = 0; x < width; x++) row.set([Math.round((x * 255) / width), Math.round((y * 255) / height), 60], 1 + x * 3);
-    rows.push(row);
-  }
-  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.concat(rows))), chunk('IEND', Buffer.alloc(0))]);
-}
 
 async function logIn(page: Page, email: string, password: string) {
   await page.goto('/login');

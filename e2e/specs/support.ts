@@ -1,3 +1,4 @@
+import { crc32, deflateSync } from 'node:zlib';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
@@ -70,4 +71,28 @@ export async function expectNoSeriousA11yViolations(page: Page, include?: string
 /** Waits until the shop list shows products (or its empty state). */
 export async function waitForShop(page: Page): Promise<void> {
   await expect(page.getByTestId('result-count')).not.toHaveText(/Laden|Chargement|Loading/);
+}
+
+/** A real PNG (a colour gradient), written by hand so the spec needs no image library. */
+export function gradientPng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
+  const rows: Buffer[] = [];
+  for (let y = 0; y < height; y++) {
+    const row = Buffer.alloc(1 + width * 3);
+    for (let x = 0; x < width; x++) row.set([Math.round((x * 255) / width), Math.round((y * 255) / height), 60], 1 + x * 3);
+    rows.push(row);
+  }
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.concat(rows))), chunk('IEND', Buffer.alloc(0))]);
 }

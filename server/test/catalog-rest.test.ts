@@ -10,6 +10,7 @@ import { aCategory, anAllergen } from './support/builders.js';
 import { Browser } from './support/browser.js';
 import { catalogChecksum } from './support/catalog-checksum.js';
 import { waitFor } from './support/wait.js';
+import { setSoldOut } from '../src/modules/catalog/sold-out.js';
 
 const basic = (key: CreatedApiKey) => `Basic ${Buffer.from(`${key.consumerKey}:${key.consumerSecret}`).toString('base64')}`;
 const LOGIN = `mutation($u: String!, $p: String!) { login(input: {username: $u, password: $p}) { viewer { role } } }`;
@@ -173,6 +174,80 @@ describe.each(databaseKinds)('store REST API: product and variation writes (%s)'
     expect(history[1].changes.categories).toEqual({ before: [frieten], after: [sauzen] });
   });
 
+  it("saving a product's own add-ons keeps the ids of fields and options sent with their id, and an option's sold-out mark", async () => {
+    const created = await call('POST', '/products', {
+      name: 'Burger',
+      addons: [
+        {
+          name: 'Extra',
+          type: 'checkbox',
+          options: [
+            { label: 'Kaas', price: '0.50', allergens: [gluten] },
+            { label: 'Spek', price: '0.80' },
+          ],
+        },
+      ],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id;
+    const field = created.json().addons[0];
+    const [cheese, bacon] = field.options;
+    const until = new Date(Date.now() + 3_600_000);
+    await setSoldOut(testDb.database.db, { addonOptionId: cheese.id }, true, until);
+
+    // Field renamed, cheese changed (price and allergens not sent: kept), bacon dropped, onion added.
+    const saved = await call('PUT', `/products/${id}`, {
+      addons: [
+        {
+          id: field.id,
+          name: 'Extra’s',
+          type: 'checkbox',
+          options: [
+            { id: cheese.id, label: 'Cheddar' },
+            { label: 'Ui', price: '0.30' },
+          ],
+        },
+      ],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const addon = saved.json().addons[0];
+    expect(addon).toMatchObject({ id: field.id, name: 'Extra’s' });
+    expect(addon.options[0]).toMatchObject({ id: cheese.id, label: 'Cheddar', price: '0.50', allergens: [gluten] });
+    expect(addon.options[1]).toMatchObject({ label: 'Ui', price: '0.30' });
+    expect(addon.options[1].id).not.toBe(bacon.id);
+    const rows = await testDb.database.db.select().from(t.addonOptions).where(eq(t.addonOptions.fieldId, field.id));
+    expect(rows.map((r) => r.id).sort((a, b) => a - b)).toEqual([cheese.id, addon.options[1].id].sort((a, b) => a - b));
+    expect(rows.find((r) => r.id === cheese.id)?.soldOutUntil?.getTime()).toBe(until.getTime());
+
+    // An id that is not this product's field or option is refused, naming it, and nothing changes.
+    const other = (await call('POST', '/products', { name: 'Ander', addons: [{ name: 'X', type: 'checkbox', options: [{ label: 'Y' }] }] })).json();
+    const before = await checksum();
+    for (const [addons, param] of [
+      [[{ id: other.addons[0].id, name: 'A', type: 'checkbox', options: [{ label: 'B' }] }], 'addons[0].id'],
+      [[{ id: field.id, name: 'A', type: 'checkbox', options: [{ id: bacon.id, label: 'B' }] }], 'addons[0].options[0].id'],
+      [[{ id: field.id, name: 'A', type: 'checkbox', options: [{ id: other.addons[0].options[0].id, label: 'B' }] }], 'addons[0].options[0].id'],
+      [
+        [
+          {
+            id: field.id,
+            name: 'A',
+            type: 'checkbox',
+            options: [
+              { id: cheese.id, label: 'B' },
+              { id: cheese.id, label: 'C' },
+            ],
+          },
+        ],
+        'addons[0].options[1].id',
+      ],
+    ] as const) {
+      const refused = await call('PUT', `/products/${id}`, { addons });
+      expect(refused.statusCode, refused.body).toBe(400);
+      expect(refused.json().data.params).toEqual([param]);
+    }
+    expect(await checksum()).toBe(before);
+  });
+
   it('refuses bad input with the WooCommerce shape naming the field, changing nothing', async () => {
     const existing = (await call('POST', '/products', { name: 'Frikandel', sku: 'FRIK', slug: 'frikandel', regular_price: '3.00' })).json();
     const before = await checksum();
@@ -310,6 +385,30 @@ describe.each(databaseKinds)('store REST API: product and variation writes (%s)'
     const tooMany = await call('POST', '/products/batch', { create: Array.from({ length: 101 }, (_, i) => ({ name: `P${i}` })) });
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().code).toBe('rest_invalid_param');
+  });
+
+  it('a variation sold out today shows the mark as products do, and echoing it back stores nothing', async () => {
+    const parent = (
+      await call('POST', '/products', { name: 'Kroket', type: 'variable', attributes: [{ id: formaat, variation: true, options: ['klein'] }] })
+    ).json();
+    const variation = (
+      await call('POST', `/products/${parent.id}/variations`, { regular_price: '2.00', attributes: [{ id: formaat, option: 'klein' }] })
+    ).json();
+    expect(variation.meta_data.map((m: { key: string }) => m.key)).not.toContain('_bakje_sold_out_until');
+    const until = new Date(Date.now() + 3_600_000);
+    await setSoldOut(testDb.database.db, { variationId: variation.id }, true, until);
+    await catalogCaughtUp(app, testDb.database);
+    const read = (await call('GET', `/products/${parent.id}/variations/${variation.id}`)).json();
+    expect(read.stock_status).toBe('instock');
+    expect(read.meta_data).toContainEqual(expect.objectContaining({ key: '_bakje_sold_out_until', value: until.toISOString() }));
+    expect((await call('GET', `/products/${parent.id}/variations`)).json()[0].meta_data).toContainEqual(
+      expect.objectContaining({ key: '_bakje_sold_out_until' }),
+    );
+
+    const echoed = await call('PUT', `/products/${parent.id}/variations/${variation.id}`, { meta_data: read.meta_data });
+    expect(echoed.statusCode, echoed.body).toBe(200);
+    const [row] = await testDb.database.db.select().from(t.products).where(eq(t.products.id, variation.id));
+    expect(row!.metaData.map((m) => m.key)).not.toContain('_bakje_sold_out_until');
   });
 
   it('variations: create, list, read, update, delete, batch; at most 100 per product', async () => {

@@ -9,7 +9,7 @@ import { ensureFirstAdmin } from '../src/modules/auth/first-admin.js';
 import { seedAllergens } from '../src/db/seed/allergens.js';
 import { addonsFor } from '../src/modules/catalog/snapshot.js';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/database.js';
-import { TEST_PEPPER, catalogCaughtUp, startTestApp } from './support/server.js';
+import { TEST_PEPPER, catalogCaughtUp, graphql, startTestApp } from './support/server.js';
 import { aCategory, aProduct } from './support/builders.js';
 import { Browser } from './support/browser.js';
 
@@ -162,6 +162,19 @@ describe.each(databaseKinds)('catalogue taxonomies over the store REST API (%s)'
       expect((await call('GET', `${WC}/products/categories/${parent.id}`)).status).toBe(404);
       expect((await call('GET', `${WC}/products/categories/${child.id}`)).body.parent).toBe(0);
       expect((await call('DELETE', `${WC}/products/categories/${parent.id}?force=true`)).status).toBe(404);
+    });
+
+    it('refuses to delete the default category (uncategorized), alone or in a batch, changing nothing', async () => {
+      const { body: fallback } = await call('POST', `${WC}/products/categories`, { name: 'Geen categorie', slug: 'uncategorized' });
+      expect(fallback.slug).toBe('uncategorized');
+      const body = await refused('DELETE', `${WC}/products/categories/${fallback.id}?force=true`, undefined, 'id', 'woocommerce_rest_cannot_delete');
+      expect(body).toMatchObject({ message: 'Default product category cannot be deleted.', data: { code: 'DEFAULT_CATEGORY_UNDELETABLE' } });
+      const before = await version();
+      const batch = await call('POST', `${WC}/products/categories/batch`, { delete: [fallback.id] });
+      expect(batch.status).toBe(200);
+      expect(batch.body.delete[0]).toMatchObject({ id: fallback.id, error: { code: 'woocommerce_rest_cannot_delete' } });
+      expect(await version()).toBe(before);
+      expect((await call('GET', `${WC}/products/categories/${fallback.id}`)).status).toBe(200);
     });
 
     it('batch: creates, updates and deletes; a bad item gets its own error, the others go through', async () => {
@@ -443,6 +456,116 @@ describe.each(databaseKinds)('catalogue taxonomies over the store REST API (%s)'
     expect(refusedRead.status).toBe(404);
   });
 
+  describe('tags', () => {
+    it('creates, lists (paged, searched), reads, updates and deletes tags in three languages; products carry them', async () => {
+      const created = await call('POST', `${WC}/products/tags`, {
+        name: 'Pikant',
+        translations: { fr: 'Épicé', en: 'Spicy' },
+        description: '<b>Heet</b><script>x</script>',
+      });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      expect(created.body).toMatchObject({ name: 'Pikant', slug: 'pikant', translations: { fr: 'Épicé', en: 'Spicy' }, count: 0 });
+      expect(created.body.description).not.toContain('script');
+      const id = created.body.id;
+      const { body: vegan } = await call('POST', `${WC}/products/tags`, { name: 'Vegan' });
+      await refused('POST', `${WC}/products/tags`, { name: 'Pikant 2', slug: 'pikant' }, 'slug', 'term_exists');
+      await refused('POST', `${WC}/products/tags`, { name: '' }, 'name');
+
+      const first = await call('GET', `${WC}/products/tags?per_page=1&page=1`);
+      expect(first.headers['x-wp-total']).toBe('2');
+      expect(first.headers['x-wp-totalpages']).toBe('2');
+      expect(first.body.map((x: { name: string }) => x.name)).toEqual(['Pikant']);
+      expect((await call('GET', `${WC}/products/tags?search=veg`)).body.map((x: { id: number }) => x.id)).toEqual([vegan.id]);
+
+      // A product carries tags by id; an unknown id is refused naming the field.
+      const tagged = await call('PUT', `${WC}/products/${productId}`, { tags: [{ id }, { id: vegan.id }] });
+      expect(tagged.status, JSON.stringify(tagged.body)).toBe(200);
+      expect(tagged.body.tags).toEqual([
+        { id, name: 'Pikant', slug: 'pikant' },
+        { id: vegan.id, name: 'Vegan', slug: 'vegan' },
+      ]);
+      await refused('PUT', `${WC}/products/${productId}`, { tags: [{ id: 999_999 }] }, 'tags', 'PRODUCT_INVALID');
+      expect((await call('GET', `${WC}/products?tag=${vegan.id}`)).body.map((p: { id: number }) => p.id)).toEqual([productId]);
+      expect((await call('GET', `${WC}/products/tags/${id}`)).body.count).toBe(1);
+      // The storefront GraphQL has them too, in the visitor's language.
+      const [productRow] = await testDb.database.db.select().from(t.products).where(eq(t.products.id, productId));
+      const shop = await graphql(
+        app,
+        `
+          query ($slug: ID!) {
+            product(id: $slug, idType: SLUG) {
+              productTags {
+                nodes {
+                  databaseId
+                  name
+                  slug
+                }
+              }
+            }
+            productTags {
+              nodes {
+                name
+                count
+              }
+            }
+          }
+        `,
+        { slug: productRow!.slug },
+        { 'x-bakje-locale': 'en_US' },
+      );
+      expect(shop.body.errors).toBeUndefined();
+      expect(shop.body.data.product.productTags.nodes).toEqual([
+        { databaseId: id, name: 'Spicy', slug: 'pikant' },
+        { databaseId: vegan.id, name: 'Vegan', slug: 'vegan' },
+      ]);
+      expect(shop.body.data.productTags.nodes).toEqual([
+        { name: 'Spicy', count: 1 },
+        { name: 'Vegan', count: 1 },
+      ]);
+
+      const renamed = await call('PUT', `${WC}/products/tags/${id}`, { name: 'Heet', translations: { en: 'Hot' } });
+      expect(renamed.body).toMatchObject({ id, name: 'Heet', slug: 'pikant', translations: { fr: 'Épicé', en: 'Hot' }, count: 1 });
+      expect((await call('GET', `${WC}/products/${productId}`)).body.tags[0]).toMatchObject({ id, name: 'Heet' });
+
+      await refused('DELETE', `${WC}/products/tags/${id}`, undefined, 'force', 'woocommerce_rest_trash_not_supported');
+      expect((await call('DELETE', `${WC}/products/tags/${id}?force=true`)).body).toMatchObject({ id, name: 'Heet' });
+      expect((await call('GET', `${WC}/products/tags/${id}`)).status).toBe(404);
+      expect((await call('GET', `${WC}/products/${productId}`)).body.tags).toEqual([{ id: vegan.id, name: 'Vegan', slug: 'vegan' }]);
+      expect((await call('POST', `${WC}/products/tags`, { name: 'Lezer' }, reader)).status).toBe(401);
+    });
+
+    it('batch: creates, updates and deletes; a bad item gets its own error, the others go through', async () => {
+      const { body: gone } = await call('POST', `${WC}/products/tags`, { name: 'Weg tag' });
+      const { body: kept } = await call('POST', `${WC}/products/tags`, { name: 'Blijft' });
+      const response = await call('POST', `${WC}/products/tags/batch`, {
+        create: [
+          { name: 'Nieuw', translations: { en: 'New' } },
+          { name: 'Blijft 2', slug: 'blijft' },
+        ],
+        update: [{ id: kept.id, name: 'Blijft!' }],
+        delete: [gone.id, 999_999],
+      });
+      expect(response.status).toBe(200);
+      expect(response.body.create[0]).toMatchObject({ name: 'Nieuw', translations: { en: 'New' } });
+      expect(response.body.create[1]).toMatchObject({ error: { code: 'term_exists' } });
+      expect(response.body.update[0]).toMatchObject({ id: kept.id, name: 'Blijft!' });
+      expect(response.body.delete[0]).toMatchObject({ id: gone.id });
+      expect(response.body.delete[1]).toMatchObject({ id: 999_999, error: { code: 'woocommerce_rest_term_invalid' } });
+    });
+
+    it('the official WooCommerce client manages tags', async () => {
+      const address = await app.server
+        .listen({ port: 0, host: '127.0.0.1' })
+        .catch(() => `http://127.0.0.1:${(app.server.server.address() as { port: number }).port}`);
+      const client = new WooCommerceRestApi({ url: address, consumerKey: writer.consumerKey, consumerSecret: writer.consumerSecret, version: 'wc/v3' });
+      const created = await client.post('products/tags', { name: 'Klassieker' });
+      expect(created.status).toBe(201);
+      expect((await client.put(`products/tags/${created.data.id}`, { name: 'Klassiek' })).data.name).toBe('Klassiek');
+      expect((await client.get('products/tags', { search: 'klassiek' })).data.map((x: { id: number }) => x.id)).toEqual([created.data.id]);
+      expect((await client.delete(`products/tags/${created.data.id}`, { force: true })).status).toBe(200);
+    });
+  });
+
   describe(`fuzz: no 5xx and no change on refusal (${RUNS} cases per write route)`, () => {
     const text = fc.oneof(
       fc.string({ maxLength: 30 }),
@@ -599,6 +722,28 @@ describe.each(databaseKinds)('catalogue taxonomies over the store REST API (%s)'
       await fuzz('PUT', () => idPath(`${WC}/products/attributes/${attributeId}/terms`, () => [termId, 999_999]), payload(nameBody()));
       await fuzz('DELETE', () => idPath(`${WC}/products/attributes/${attributeId}/terms`, () => [termId, 999_999]), undefined);
       await fuzz('PUT', () => idPath(`${WC}/products/allergens`, () => [allergenIds[0]!, 999_999]), payload(nameBody()));
+    }, 600_000);
+
+    it('tag writes', async () => {
+      const tagId = (await call('POST', `${WC}/products/tags`, { name: 'Fuzz tag' })).body.id;
+      await fuzz('POST', () => fc.constant(`${WC}/products/tags`), payload(nameBody()));
+      await fuzz('PUT', () => idPath(`${WC}/products/tags`, () => [tagId, 999_999]), payload(nameBody()));
+      await fuzz(
+        'POST',
+        () => fc.constant(`${WC}/products/tags/batch`),
+        payload(fc.record({ create: fc.array(nameBody(), { maxLength: 3 }), update: loose, delete: loose }, { requiredKeys: [] })),
+      );
+      await fuzz(
+        'DELETE',
+        () =>
+          fc
+            .tuple(
+              idPath(`${WC}/products/tags`, () => [999_999]),
+              fc.constantFrom('', '?force=false', '?force=1', '?force=yes', '?force=true'),
+            )
+            .map(([p, q]) => p + q),
+        undefined,
+      );
     }, 600_000);
 
     it('global add-on writes', async () => {

@@ -14,6 +14,8 @@ export const CATALOG_TABLES = [
   'addon_option_allergens',
   'media',
   'categories',
+  'tags',
+  'product_tags',
   'catalog_changes',
 ];
 

@@ -46,6 +46,7 @@ const DashboardStoreSettingsPage = lazy(() => import('../dashboard/settings/Stor
 const DashboardCategoriesPage = lazy(() => import('../dashboard/catalog/categories/CategoriesPage'));
 const DashboardAddOnsPage = lazy(() => import('../dashboard/catalog/add-ons/AddOnsPage'));
 const DashboardAllergensPage = lazy(() => import('../dashboard/catalog/allergens/AllergensPage'));
+const DashboardTagsPage = lazy(() => import('../dashboard/catalog/tags/TagsPage'));
 
 function FullScreen({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageFallback />}>{children}</Suspense>;
@@ -288,6 +289,14 @@ export const routes: RouteObject[] = [
         element: (
           <StaffScreen>
             <DashboardAllergensPage />
+          </StaffScreen>
+        ),
+      },
+      {
+        path: 'dashboard/catalog/tags',
+        element: (
+          <StaffScreen>
+            <DashboardTagsPage />
           </StaffScreen>
         ),
       },

@@ -13,6 +13,7 @@ export const DASHBOARD_PAGES = [
   { to: '/dashboard/catalog/categories', label: 'dashboard.menu.categories', permission: PERMISSION.productsManage },
   { to: '/dashboard/catalog/add-ons', label: 'dashboard.menu.addOns', permission: PERMISSION.productsManage },
   { to: '/dashboard/catalog/allergens', label: 'dashboard.menu.allergens', permission: PERMISSION.productsManage },
+  { to: '/dashboard/catalog/tags', label: 'dashboard.menu.tags', permission: PERMISSION.productsManage },
   { to: '/dashboard/media', label: 'dashboard.menu.media', permission: PERMISSION.productsManage },
   { to: '/dashboard/catalog/import', label: 'dashboard.menu.menuTransfer', permission: PERMISSION.productsManage },
   { to: '/dashboard/timeslots', label: 'dashboard.menu.timeslots', permission: PERMISSION.timeslotsManage },

@@ -3,7 +3,7 @@ import { makeExecutableSchema } from '@graphql-tools/schema';
 import { GraphQLScalarType, Kind } from 'graphql';
 import * as products from './resolvers/products.js';
 import { MediaItem } from './resolvers/media.js';
-import { Allergen, ProductCategory, TermNode } from './resolvers/taxonomy.js';
+import { Allergen, allProductTags, ProductCategory, ProductTag, TermNode } from './resolvers/taxonomy.js';
 import { RootQuery } from './resolvers/query.js';
 import { AppliedCoupon, Cart, CartItem, cartMutations } from './resolvers/cart.js';
 import { DownloadableItem, LineItem, Order, checkoutMutation, orderQuery } from './resolvers/orders.js';
@@ -40,7 +40,7 @@ export const schema = makeExecutableSchema({
   resolverValidationOptions: { requireResolversToMatchSchema: 'ignore' },
   resolvers: {
     TaxonomyEnum,
-    RootQuery: { ...RootQuery, ...shopQueries, ...messageQueries, ...accountQueries, ...paymentQueries, order: orderQuery },
+    RootQuery: { ...RootQuery, ...shopQueries, ...messageQueries, ...accountQueries, ...paymentQueries, order: orderQuery, productTags: allProductTags },
     RootMutation: { ...cartMutations, ...checkoutMutation, ...accountMutations },
     Customer,
     Cart,
@@ -52,6 +52,7 @@ export const schema = makeExecutableSchema({
     MediaItem,
     Allergen,
     ProductCategory,
+    ProductTag,
     TermNode,
     ...products,
   },

@@ -119,6 +119,32 @@ export const productCategories = pgTable(
   (t) => [primaryKey({ columns: [t.productId, t.categoryId] }), index('product_categories_category_idx').on(t.categoryId)],
 );
 
+/** WooCommerce product tags (flat, unlike categories): names in three languages; decision 0031. */
+export const tags = pgTable(
+  'tags',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull(),
+    name: jsonb('name').$type<Translated>().notNull(),
+    description: jsonb('description').$type<Translated>().notNull().default({ nl: '' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('tags_slug_key').on(t.slug)],
+);
+
+export const productTags = pgTable(
+  'product_tags',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.tagId] }), index('product_tags_tag_idx').on(t.tagId)],
+);
+
 export const productGallery = pgTable(
   'product_gallery',
   {

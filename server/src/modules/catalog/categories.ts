@@ -18,6 +18,8 @@ import { queuePosSync } from '../pos-sync/pos-sync.js';
 
 /** Slugs the back-office lists leave out (docs/product.md §5): shown, but marked, in the dashboard. */
 export const EXCLUDED_CATEGORY_SLUGS = ['opties', 'uncategorized'] as const;
+/** WooCommerce's default category: products left without a category fall into it, so it cannot be deleted. */
+export const DEFAULT_CATEGORY_SLUG = 'uncategorized';
 /** Custom order up to this value orders the lists; above it the category is hidden from them (docs/product.md §5). */
 export const CUSTOM_ORDER_CAP = 9999;
 
@@ -159,6 +161,9 @@ export async function deleteCategory(db: Db, id: number, force: boolean, actor: 
     const [current] = await tx.select().from(categories).where(eq(categories.id, id)).for('update');
     if (!current) throw notFound();
     if (!force) throw deleteNotForced();
+    // WooCommerce refuses this with the same code (and status 500; ours is a 400, the request's fault).
+    if (current.slug === DEFAULT_CATEGORY_SLUG)
+      throw new DomainError('DEFAULT_CATEGORY_UNDELETABLE', 'Default product category cannot be deleted.', { params: ['id'] });
     await tx.update(categories).set({ parentId: current.parentId, updatedAt: new Date() }).where(eq(categories.parentId, id));
     await tx.delete(categories).where(eq(categories.id, id));
     await recordChange(tx, { entityType: 'category', entityId: id, action: 'delete', actor, changes: diffFields(current, {}) });

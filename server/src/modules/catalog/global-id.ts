@@ -1,5 +1,5 @@
 /** WooGraphQL-style opaque ids: base64 of "<kind>:<databaseId>". */
-export type GlobalIdKind = 'post' | 'term' | 'comment' | 'allergen' | 'addon';
+export type GlobalIdKind = 'post' | 'term' | 'product_tag' | 'comment' | 'allergen' | 'addon';
 
 export function toGlobalId(kind: GlobalIdKind, id: number | string): string {
   return Buffer.from(`${kind}:${id}`).toString('base64');

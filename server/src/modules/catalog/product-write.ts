@@ -19,6 +19,8 @@ const STOCK_IN: Record<string, StockStatus> = { instock: 'IN_STOCK', outofstock:
 const TYPE_IN: Record<string, ProductType> = { simple: 'SIMPLE', variable: 'VARIABLE', grouped: 'GROUPED', external: 'EXTERNAL' };
 /** Meta keys of docs/product.md §3 that are fields here; written through meta_data they set the field. */
 const MAPPED_META = new Set(['english_translation', 'french_translation', 'max_amount', 'is_promotion', 'product_allergens']);
+/** Meta keys the API answers but never stores (docs/interfaces.md §2): a client echoing a read back changes nothing. */
+const READ_ONLY_META = new Set(['last_changed_by', '_bakje_sold_out_until']);
 const MAX_META_CHARS = 20_000;
 
 /** A refusal naming the field, in WooCommerce's shape (data.params). */
@@ -75,13 +77,19 @@ async function checkSku(tx: Tx, sku: string, selfId?: number) {
   if (other) throw invalid('sku', 'Invalid or duplicated SKU.', 'PRODUCT_SKU_TAKEN');
 }
 
-async function existingIds(tx: Tx, table: typeof t.categories | typeof t.allergens | typeof t.media, ids: number[]): Promise<Set<number>> {
+async function existingIds(tx: Tx, table: typeof t.categories | typeof t.tags | typeof t.allergens | typeof t.media, ids: number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
   const rows = await tx.select({ id: table.id }).from(table).where(inArray(table.id, ids));
   return new Set(rows.map((r) => r.id));
 }
 
-async function requireIds(tx: Tx, table: typeof t.categories | typeof t.allergens | typeof t.media, ids: number[], field: string, what: string) {
+async function requireIds(
+  tx: Tx,
+  table: typeof t.categories | typeof t.tags | typeof t.allergens | typeof t.media,
+  ids: number[],
+  field: string,
+  what: string,
+) {
   const found = await existingIds(tx, table, ids);
   const missing = ids.filter((id) => !found.has(id));
   if (missing.length) throw invalid(field, `Unknown ${what} id(s): ${[...new Set(missing)].join(', ')}.`);
@@ -118,8 +126,9 @@ async function mediaIdOf(tx: Tx, image: ImageInput, field: string, title: string
 async function auditView(tx: Tx, id: number): Promise<Record<string, unknown>> {
   const [row] = await tx.select().from(t.products).where(eq(t.products.id, id));
   if (!row) return {};
-  const [cats, gallery, links, allergenRows, attributeRows, fields] = [
+  const [cats, tagRows, gallery, links, allergenRows, attributeRows, fields] = [
     await tx.select().from(t.productCategories).where(eq(t.productCategories.productId, id)),
+    await tx.select().from(t.productTags).where(eq(t.productTags.productId, id)),
     await tx.select().from(t.productGallery).where(eq(t.productGallery.productId, id)).orderBy(asc(t.productGallery.position)),
     await tx.select().from(t.productLinks).where(eq(t.productLinks.productId, id)).orderBy(asc(t.productLinks.position)),
     await tx.select().from(t.productAllergens).where(eq(t.productAllergens.productId, id)),
@@ -177,6 +186,7 @@ async function auditView(tx: Tx, id: number): Promise<Record<string, unknown>> {
     variation_attributes: row.variationAttributes,
     images: [row.imageId, ...gallery.map((g) => g.mediaId)].filter((x) => x !== null),
     categories: cats.map((c) => c.categoryId).sort((a, b) => a - b),
+    tags: tagRows.map((x) => x.tagId).sort((a, b) => a - b),
     allergens: allergenRows.map((a) => a.allergenId).sort((a, b) => a - b),
     upsell_ids: links.filter((l) => l.kind === 'upsell').map((l) => l.linkedId),
     cross_sell_ids: links.filter((l) => l.kind === 'cross_sell').map((l) => l.linkedId),
@@ -230,6 +240,7 @@ function applyMeta(input: ProductInput | VariationInput, current: MetaEntry[]) {
   const mapped: Record<string, unknown> = {};
   const next = [...current];
   for (const entry of meta) {
+    if (READ_ONLY_META.has(entry.key)) continue;
     if (MAPPED_META.has(entry.key)) {
       mapped[entry.key] = entry.value;
       continue;
@@ -371,51 +382,123 @@ async function resolveVariationAttributes(tx: Tx, parentId: number, attributes: 
   return result;
 }
 
+/**
+ * The product's own add-on fields as sent: a field or option with its id is changed in place, so cart lines,
+ * orders in progress and an option's sold-out mark keep pointing at it; those without an id are added, the rest
+ * removed (decision 0023 does the same for global add-ons). On an update, a property left out is kept.
+ */
 async function writeAddons(tx: Tx, productId: number, addons: AddonInput[]) {
-  await tx.delete(t.addonFields).where(eq(t.addonFields.productId, productId));
   const allergenIds = [...new Set(addons.flatMap((a) => (a.options ?? []).flatMap((o) => o.allergens ?? [])))];
   await requireIds(tx, t.allergens, allergenIds, 'addons', 'allergen');
+  const existing = await tx.select({ id: t.addonFields.id }).from(t.addonFields).where(eq(t.addonFields.productId, productId));
+  const existingOptions = existing.length
+    ? await tx
+        .select({ id: t.addonOptions.id, fieldId: t.addonOptions.fieldId })
+        .from(t.addonOptions)
+        .where(
+          inArray(
+            t.addonOptions.fieldId,
+            existing.map((e) => e.id),
+          ),
+        )
+    : [];
+  const keptFields = new Set<number>();
+  const keptOptions = new Set<number>();
   for (const [position, addon] of addons.entries()) {
-    const [field] = await tx
-      .insert(t.addonFields)
-      .values({
-        productId,
-        position,
-        kind: addon.type,
-        display: addon.display ?? 'radiobutton',
-        name: {
-          nl: addon.name,
-          ...(addon.name_translations?.fr ? { fr: addon.name_translations.fr } : {}),
-          ...(addon.name_translations?.en ? { en: addon.name_translations.en } : {}),
-        },
-        description: { nl: addon.description ?? '' },
-        required: addon.required ?? false,
-        price: toCents(addon.price) ?? 0,
-        priceType: addon.price_type ?? 'quantity_based',
-        maxLength: addon.max ?? null,
-      })
-      .returning({ id: t.addonFields.id });
-    for (const [index, option] of (addon.options ?? []).entries()) {
-      const imageId = option.image ? await mediaIdOf(tx, option.image, 'addons', `Addon Option Image`) : null;
-      const [row] = await tx
-        .insert(t.addonOptions)
-        .values({
-          fieldId: field!.id,
-          position: index,
-          label: {
-            nl: option.label,
-            ...(option.label_translations?.fr ? { fr: option.label_translations.fr } : {}),
-            ...(option.label_translations?.en ? { en: option.label_translations.en } : {}),
-          },
-          price: toCents(option.price) ?? null,
-          priceType: option.price_type ?? 'quantity_based',
-          imageId,
+    if (addon.id !== undefined && !existing.some((e) => e.id === addon.id))
+      throw invalid(`addons[${position}].id`, `This product has no add-on field ${addon.id}.`);
+    if (addon.id !== undefined && keptFields.has(addon.id)) throw invalid(`addons[${position}].id`, `Add-on field ${addon.id} is given twice.`);
+    const name = {
+      nl: addon.name,
+      ...(addon.name_translations?.fr ? { fr: addon.name_translations.fr } : {}),
+      ...(addon.name_translations?.en ? { en: addon.name_translations.en } : {}),
+    };
+    let fieldId: number;
+    if (addon.id !== undefined) {
+      fieldId = addon.id;
+      keptFields.add(fieldId);
+      await tx
+        .update(t.addonFields)
+        .set({
+          position,
+          kind: addon.type,
+          name,
+          ...(addon.display !== undefined ? { display: addon.display } : {}),
+          ...(addon.description !== undefined ? { description: { nl: addon.description } } : {}),
+          ...(addon.required !== undefined ? { required: addon.required } : {}),
+          ...(addon.price !== undefined ? { price: toCents(addon.price) ?? 0 } : {}),
+          ...(addon.price_type !== undefined ? { priceType: addon.price_type } : {}),
+          ...(addon.max !== undefined ? { maxLength: addon.max } : {}),
         })
-        .returning({ id: t.addonOptions.id });
-      const ids = [...new Set(option.allergens ?? [])];
-      if (ids.length) await tx.insert(t.addonOptionAllergens).values(ids.map((allergenId) => ({ optionId: row!.id, allergenId })));
+        .where(eq(t.addonFields.id, fieldId));
+    } else {
+      const [field] = await tx
+        .insert(t.addonFields)
+        .values({
+          productId,
+          position,
+          kind: addon.type,
+          display: addon.display ?? 'radiobutton',
+          name,
+          description: { nl: addon.description ?? '' },
+          required: addon.required ?? false,
+          price: toCents(addon.price) ?? 0,
+          priceType: addon.price_type ?? 'quantity_based',
+          maxLength: addon.max ?? null,
+        })
+        .returning({ id: t.addonFields.id });
+      fieldId = field!.id;
     }
+    for (const [index, option] of (addon.options ?? []).entries()) {
+      const path = `addons[${position}].options[${index}]`;
+      if (option.id !== undefined && !existingOptions.some((o) => o.id === option.id && o.fieldId === fieldId)) {
+        throw invalid(`${path}.id`, `Add-on field ${addon.id ?? '(new)'} has no option ${option.id}.`);
+      }
+      if (option.id !== undefined && keptOptions.has(option.id)) throw invalid(`${path}.id`, `Option ${option.id} is given twice.`);
+      const imageId = option.image === undefined ? undefined : option.image ? await mediaIdOf(tx, option.image, `${path}.image`, `Addon Option Image`) : null;
+      const label = {
+        nl: option.label,
+        ...(option.label_translations?.fr ? { fr: option.label_translations.fr } : {}),
+        ...(option.label_translations?.en ? { en: option.label_translations.en } : {}),
+      };
+      let optionId: number;
+      if (option.id !== undefined) {
+        optionId = option.id;
+        keptOptions.add(optionId);
+        await tx
+          .update(t.addonOptions)
+          .set({
+            position: index,
+            label,
+            ...(option.price !== undefined ? { price: toCents(option.price) ?? null } : {}),
+            ...(option.price_type !== undefined ? { priceType: option.price_type } : {}),
+            ...(imageId !== undefined ? { imageId } : {}),
+          })
+          .where(eq(t.addonOptions.id, optionId));
+        if (option.allergens === undefined) continue;
+        await tx.delete(t.addonOptionAllergens).where(eq(t.addonOptionAllergens.optionId, optionId));
+      } else {
+        const [row] = await tx
+          .insert(t.addonOptions)
+          .values({
+            fieldId,
+            position: index,
+            label,
+            price: toCents(option.price) ?? null,
+            priceType: option.price_type ?? 'quantity_based',
+            imageId: imageId ?? null,
+          })
+          .returning({ id: t.addonOptions.id });
+        optionId = row!.id;
+      }
+      const ids = [...new Set(option.allergens ?? [])];
+      if (ids.length) await tx.insert(t.addonOptionAllergens).values(ids.map((allergenId) => ({ optionId, allergenId })));
+    }
+    const dropOptions = existingOptions.filter((o) => o.fieldId === fieldId && !keptOptions.has(o.id)).map((o) => o.id);
+    if (dropOptions.length) await tx.delete(t.addonOptions).where(inArray(t.addonOptions.id, dropOptions));
   }
+  const dropFields = existing.filter((e) => !keptFields.has(e.id)).map((e) => e.id);
+  if (dropFields.length) await tx.delete(t.addonFields).where(inArray(t.addonFields.id, dropFields));
 }
 
 async function replaceLinks(tx: Tx, productId: number, kind: 'upsell' | 'cross_sell' | 'grouped', ids: number[]) {
@@ -431,6 +514,12 @@ async function writeRelations(tx: Tx, id: number, input: ProductInput, name: str
     await requireIds(tx, t.categories, ids, 'categories', 'category');
     await tx.delete(t.productCategories).where(eq(t.productCategories.productId, id));
     if (ids.length) await tx.insert(t.productCategories).values(ids.map((categoryId) => ({ productId: id, categoryId })));
+  }
+  if (input.tags) {
+    const ids = [...new Set(input.tags.map((x) => x.id))];
+    await requireIds(tx, t.tags, ids, 'tags', 'tag');
+    await tx.delete(t.productTags).where(eq(t.productTags.productId, id));
+    if (ids.length) await tx.insert(t.productTags).values(ids.map((tagId) => ({ productId: id, tagId })));
   }
   if (input.allergens) {
     const ids = [...new Set(input.allergens)];

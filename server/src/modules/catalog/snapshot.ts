@@ -8,6 +8,7 @@ import { nextMessageChange, unendedMessages, type MessageRow } from '../messages
 
 export type ProductRow = typeof t.products.$inferSelect;
 export type CategoryRow = typeof t.categories.$inferSelect;
+export type TagRow = typeof t.tags.$inferSelect;
 export type MediaRow = typeof t.media.$inferSelect;
 export type AllergenRow = typeof t.allergens.$inferSelect;
 export type AttributeRow = typeof t.attributes.$inferSelect;
@@ -38,6 +39,7 @@ export interface ProductRecord {
   /** The sale price as saved, whether or not its dates have come (the REST API shows this one). */
   storedSalePrice: number | null;
   categoryIds: number[];
+  tagIds: number[];
   allergenIds: number[];
   galleryIds: number[];
   upsellIds: number[];
@@ -67,6 +69,9 @@ export interface CatalogSnapshot {
   categoriesBySlug: Map<string, CategoryRow>;
   /** Visible, published products per category id. */
   categoryCounts: Map<number, number>;
+  tags: Map<number, TagRow>;
+  /** Visible, published products per tag id. */
+  tagCounts: Map<number, number>;
   media: Map<number, MediaRow>;
   allergens: Map<number, AllergenRow>;
   attributes: Map<number, AttributeRow>;
@@ -134,6 +139,8 @@ export async function loadCatalogSnapshot(db: Db, now: () => Date = () => new Da
         reviewRows,
         settingRows,
         messageRows,
+        tagRows,
+        productTagRows,
       ] = await oneAfterAnother([
         tx.select().from(t.products),
         tx.select().from(t.categories),
@@ -154,6 +161,8 @@ export async function loadCatalogSnapshot(db: Db, now: () => Date = () => new Da
         tx.select().from(t.reviews).where(eq(t.reviews.status, 'approved')),
         tx.select().from(t.settings),
         unendedMessages(tx, now()),
+        tx.select().from(t.tags),
+        tx.select().from(t.productTags),
       ]);
       return buildSnapshot(versionRow?.version ?? 0, now(), {
         productRows,
@@ -175,6 +184,8 @@ export async function loadCatalogSnapshot(db: Db, now: () => Date = () => new Da
         reviewRows,
         settingRows,
         messageRows,
+        tagRows,
+        productTagRows,
       });
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
@@ -182,6 +193,8 @@ export async function loadCatalogSnapshot(db: Db, now: () => Date = () => new Da
 }
 
 interface Rows {
+  tagRows: TagRow[];
+  productTagRows: (typeof t.productTags.$inferSelect)[];
   productRows: ProductRow[];
   categoryRows: CategoryRow[];
   mediaRows: MediaRow[];
@@ -241,6 +254,7 @@ function buildSnapshot(version: number, now: Date, r: Rows): CatalogSnapshot {
     (x) => x.productId,
   );
   const allergensOf = groupBy(r.productAllergenRows, (x) => x.productId);
+  const tagsOf = groupBy(r.productTagRows, (x) => x.productId);
   const reviewsOf = groupBy(
     [...r.reviewRows].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime()),
     (x) => x.productId,
@@ -282,6 +296,7 @@ function buildSnapshot(version: number, now: Date, r: Rows): CatalogSnapshot {
       row,
       storedSalePrice: storedRow.salePrice,
       categoryIds: (categoriesOf.get(row.id) ?? []).map((x) => x.categoryId),
+      tagIds: (tagsOf.get(row.id) ?? []).map((x) => x.tagId).sort((a, b) => a - b),
       allergenIds: (allergensOf.get(row.id) ?? []).map((x) => x.allergenId),
       galleryIds: (galleryOf.get(row.id) ?? []).map((x) => x.mediaId),
       upsellIds: links.filter((l) => l.kind === 'upsell').map((l) => l.linkedId),
@@ -315,11 +330,13 @@ function buildSnapshot(version: number, now: Date, r: Rows): CatalogSnapshot {
   const list = [...records.values()].filter((p) => p.row.type !== 'VARIATION').sort((a, b) => a.row.menuOrder - b.row.menuOrder || a.row.id - b.row.id);
 
   const categoryCounts = new Map<number, number>();
+  const tagCounts = new Map<number, number>();
   const termCounts = new Map<string, number>();
   const attributes = new Map(r.attributeRows.map((a) => [a.id, a]));
   for (const product of list) {
     if (!isListed(product.row)) continue;
     for (const id of product.categoryIds) categoryCounts.set(id, (categoryCounts.get(id) ?? 0) + 1);
+    for (const id of product.tagIds) tagCounts.set(id, (tagCounts.get(id) ?? 0) + 1);
     for (const attribute of product.attributes) {
       const taxonomy = attribute.attributeId !== null ? attributes.get(attribute.attributeId)?.slug : undefined;
       if (!taxonomy) continue;
@@ -339,6 +356,8 @@ function buildSnapshot(version: number, now: Date, r: Rows): CatalogSnapshot {
     categories: new Map(r.categoryRows.map((c) => [c.id, c])),
     categoriesBySlug: new Map(r.categoryRows.map((c) => [c.slug, c])),
     categoryCounts,
+    tags: new Map(r.tagRows.map((x) => [x.id, x])),
+    tagCounts,
     media: new Map(r.mediaRows.map((m) => [m.id, m])),
     allergens: new Map(r.allergenRows.map((a) => [a.id, a])),
     attributes,

@@ -13,6 +13,7 @@ export const taxonomyKeys = {
   attributes: ['dashboard', 'catalog', 'attributes'] as const,
   terms: (attributeId: number) => ['dashboard', 'catalog', 'attributes', attributeId, 'terms'] as const,
   allergens: ['dashboard', 'catalog', 'allergens'] as const,
+  tags: ['dashboard', 'catalog', 'tags'] as const,
   addons: ['dashboard', 'catalog', 'global-add-ons'] as const,
 };
 

@@ -5,7 +5,7 @@ import { useId, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { retryServerErrors } from '../../api/http';
 import { Button, Dialog, Notice, ProductImage, Spinner } from '../../ui';
-import { ACCEPTED_TYPES, listMedia, mediaKey, MediaUploadError, uploadMedia } from './media-api';
+import { ACCEPTED_TYPES, listMedia, mediaKey, mediaTitle, MediaUploadError, uploadMedia, type MediaPurpose } from './media-api';
 import './media.css';
 
 /** What a picker holds: the image's id (for the REST API) and its src (for the preview). */
@@ -42,7 +42,17 @@ function useUploadErrorText() {
  * The drop area with a file button: dropping or choosing a file uploads it (with `altText`) and hands the
  * stored image to `onUploaded`. Keyboard users take the button; the drop area is an extra for mice.
  */
-function UploadArea({ altText, onUploaded, disabled }: { altText: string; onUploaded: (item: MediaItemRest) => void; disabled?: boolean }) {
+function UploadArea({
+  altText,
+  purpose,
+  onUploaded,
+  disabled,
+}: {
+  altText: string;
+  purpose: MediaPurpose;
+  onUploaded: (item: MediaItemRest) => void;
+  disabled?: boolean;
+}) {
   const intl = useIntl();
   const input = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
@@ -56,7 +66,7 @@ function UploadArea({ altText, onUploaded, disabled }: { altText: string; onUplo
     setError(null);
     setBusy(true);
     try {
-      const item = await uploadMedia(file, altText);
+      const item = await uploadMedia(file, altText, mediaTitle(purpose, altText));
       await client.invalidateQueries({ queryKey: mediaKey });
       onUploaded(item);
     } catch (problem) {
@@ -245,8 +255,15 @@ function AltTextField({ value, onChange }: { value: string; onChange: (value: st
  * One image for a product, category or add-on option: upload (drop or file button) with alt text, preview,
  * choose from the library, remove. `value` is `{id, src}` of the store API's media.
  */
-export function MediaPicker(props: { value: PickedImage | null; onChange(value: PickedImage | null): void; label: string; multiple?: false }) {
-  const { value, onChange, label } = props;
+export function MediaPicker(props: {
+  value: PickedImage | null;
+  onChange(value: PickedImage | null): void;
+  label: string;
+  /** Names an upload in the library (SPEC §7); 'other' by default. */
+  purpose?: MediaPurpose;
+  multiple?: false;
+}) {
+  const { value, onChange, label, purpose = 'other' } = props;
   const intl = useIntl();
   const [altText, setAltText] = useState('');
   const [libraryOpen, setLibraryOpen] = useState(false);
@@ -277,6 +294,7 @@ export function MediaPicker(props: { value: PickedImage | null; onChange(value: 
           <AltTextField value={altText} onChange={setAltText} />
           <UploadArea
             altText={altText}
+            purpose={purpose}
             onUploaded={(item) => {
               setAltText('');
               onChange(picked(item));
@@ -299,7 +317,7 @@ export function MediaPicker(props: { value: PickedImage | null; onChange(value: 
   );
 }
 
-/** A product gallery: up to `max` (20) images in order, each removable and movable; add by upload or library. */
+/** A product gallery (uploads are titled as product images): up to `max` (20) images in order, each removable and movable; add by upload or library. */
 export function MediaGalleryPicker(props: { value: PickedImage[]; onChange(value: PickedImage[]): void; label: string; max?: number }) {
   const { value, onChange, label } = props;
   const max = Math.min(props.max ?? MEDIA_GALLERY_MAX, MEDIA_GALLERY_MAX);
@@ -364,6 +382,7 @@ export function MediaGalleryPicker(props: { value: PickedImage[]; onChange(value
           <AltTextField value={altText} onChange={setAltText} />
           <UploadArea
             altText={altText}
+            purpose="product"
             onUploaded={(item) => {
               setAltText('');
               add(item);

@@ -34,6 +34,16 @@ async function failure(response: Response): Promise<HttpError> {
   return new HttpError(message, response.status, body?.data?.code ?? body?.code);
 }
 
+/** What an uploaded image is for: it names the image in the library as SPEC §7 says. */
+export type MediaPurpose = 'product' | 'addonOption' | 'other';
+
+/** The title sent with an upload: "Product Image {alt}", "Addon Option Image", or none (the server uses the file name). */
+export function mediaTitle(purpose: MediaPurpose, altText: string): string | undefined {
+  if (purpose === 'product') return `Product Image ${altText.trim()}`.trim();
+  if (purpose === 'addonOption') return 'Addon Option Image';
+  return undefined;
+}
+
 /** Uploads one image with its alt text; the server checks it by content and answers the stored image. */
 export async function uploadMedia(file: File, altText: string, title?: string): Promise<MediaItemRest> {
   const form = new FormData();

@@ -106,6 +106,14 @@ const productFields = {
       }),
       args,
     ),
+  productTags: (p: ProductRecord, args: ConnectionArgs, ctx: GraphQLContext) =>
+    connectionFromArray(
+      p.tagIds.flatMap((id) => {
+        const tag = ctx.catalog.tags.get(id);
+        return tag ? [tag] : [];
+      }),
+      args,
+    ),
   terms: (p: ProductRecord, args: ConnectionArgs, ctx: GraphQLContext) => connectionFromArray(productTerms(p, ctx), args),
   allergens: (p: ProductRecord, _: unknown, ctx: GraphQLContext) =>
     p.allergenIds

@@ -1,4 +1,4 @@
-import type { AllergenRow, CategoryRow } from '../../../modules/catalog/snapshot.js';
+import type { AllergenRow, CategoryRow, TagRow } from '../../../modules/catalog/snapshot.js';
 import { toGlobalId } from '../../../modules/catalog/global-id.js';
 import { translate, type Lang } from '../../../modules/i18n/locale.js';
 import { queryProducts } from '../../../modules/catalog/product-query.js';
@@ -27,6 +27,23 @@ export const ProductCategory = {
   products: (c: CategoryRow, args: ConnectionArgs, ctx: GraphQLContext) =>
     connectionFromArray(queryProducts(ctx.catalog, { categoryIn: [c.slug], visibility: 'visible' }, ctx.lang), args, 100, ctx.config.graphqlMaxQueryAmount),
 };
+
+export const ProductTag = {
+  id: (x: TagRow) => toGlobalId('product_tag', x.id),
+  databaseId: (x: TagRow) => x.id,
+  name: (x: TagRow, _: unknown, ctx: GraphQLContext) => translate(x.name, ctx.lang),
+  dutchTitle: (x: TagRow) => translate(x.name, 'nl'),
+  englishTitle: (x: TagRow) => translate(x.name, 'en'),
+  frenchTitle: (x: TagRow) => translate(x.name, 'fr'),
+  description: (x: TagRow, _: unknown, ctx: GraphQLContext) => translate(x.description, ctx.lang),
+  count: (x: TagRow, _: unknown, ctx: GraphQLContext) => ctx.catalog.tagCounts.get(x.id) ?? 0,
+};
+
+/** Every tag by its name in the visitor's language. */
+export function allProductTags(_: unknown, args: ConnectionArgs, ctx: GraphQLContext) {
+  const tags = [...ctx.catalog.tags.values()].sort((a, b) => translate(a.name, ctx.lang).localeCompare(translate(b.name, ctx.lang), ctx.lang) || a.id - b.id);
+  return connectionFromArray(tags, args);
+}
 
 export const Allergen = {
   databaseId: (a: AllergenRow) => a.id,

@@ -20,6 +20,7 @@ const productListQuery = z.object({
   ...pageQuery,
   search: lastValue.optional(),
   category: intQuery(1, 999_999_999).optional(),
+  tag: intQuery(1, 999_999_999).optional(),
   slug: lastValue.optional(),
   sku: lastValue.optional(),
   status: enumQuery(['any', 'publish', 'draft', 'private', 'pending', 'future', 'trash']).optional(),
@@ -54,7 +55,7 @@ export function registerCatalogRoutes(app: FastifyInstance, deps: { catalog: Cat
     const query = request.query;
     const page = pageOf(query);
     const search = query.search?.trim().toLowerCase();
-    const { category, slug, sku, type, featured, include } = query;
+    const { category, tag, slug, sku, type, featured, include } = query;
     const status = query.status ?? 'any';
     const onSale = query.on_sale;
     const stockStatus = query.stock_status;
@@ -69,6 +70,7 @@ export function registerCatalogRoutes(app: FastifyInstance, deps: { catalog: Cat
         (status === 'any' ? p.row.status !== 'trash' : p.row.status === status) &&
         (!type || p.row.type.toLowerCase() === type) &&
         (category === undefined || p.categoryIds.includes(category)) &&
+        (tag === undefined || p.tagIds.includes(tag)) &&
         (slug === undefined || p.row.slug === slug) &&
         (sku === undefined || p.row.sku === sku) &&
         (featured === undefined || p.row.featured === featured) &&

@@ -79,6 +79,7 @@ export function variationShape(snapshot: CatalogSnapshot, v: ProductRecord, opti
     sale_price: money(v.storedSalePrice),
     on_sale: isOnSale(v),
     status: row.status,
+    // The stored status: the dashboard's editor saves what it reads, and the mark must not outlive the day.
     stock_status: STOCK[row.stockStatus],
     manage_stock: row.manageStock,
     stock_quantity: row.stockQuantity,
@@ -92,7 +93,11 @@ export function variationShape(snapshot: CatalogSnapshot, v: ProductRecord, opti
       const term = attribute ? [...snapshot.terms.values()].find((x) => x.attributeId === attribute.id && x.slug === a.value) : undefined;
       return { id: attribute?.id ?? 0, name: attribute ? translate(attribute.name, 'nl') : a.name, option: term ? translate(term.name, 'nl') : a.value };
     }),
-    meta_data: row.metaData.map((m, i) => ({ id: i + 1, key: m.key, value: m.value })),
+    meta_data: [
+      ...row.metaData.map((m, i) => ({ id: i + 1, key: m.key, value: m.value })),
+      // As on products: "sold out today" until this instant, read-only.
+      ...(v.soldOut && row.soldOutUntil ? [{ id: row.metaData.length + 7, key: SOLD_OUT_META_KEY, value: row.soldOutUntil.toISOString() }] : []),
+    ],
     ...sellableShape(v, options),
     ...(options.context === 'edit' ? { translations: { name: row.name, description: row.description } } : {}),
   };
@@ -127,6 +132,10 @@ export function productShape(snapshot: CatalogSnapshot, p: ProductRecord, option
       .map((id) => snapshot.categories.get(id))
       .filter((c): c is CategoryRow => c !== undefined)
       .map((c) => ({ id: c.id, name: translate(c.name, 'nl'), slug: c.slug })),
+    tags: p.tagIds
+      .map((id) => snapshot.tags.get(id))
+      .filter((x) => x !== undefined)
+      .map((x) => ({ id: x.id, name: translate(x.name, 'nl'), slug: x.slug })),
     images: [row.imageId, ...p.galleryIds].map((id) => image(snapshot, id)).filter((i) => i !== null),
     attributes: p.attributes.map((a) => {
       const attribute = a.attributeId === null ? undefined : snapshot.attributes.get(a.attributeId);

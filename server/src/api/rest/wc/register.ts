@@ -12,6 +12,7 @@ import { registerTimeSlotRoutes } from '../time-slots.js';
 import { registerMessageRoutes } from '../messages.js';
 import { unstorableTextProblem } from '../../http/unstorable-text.js';
 import { registerTaxonomyRoutes } from './taxonomy-routes.js';
+import { registerTagRoutes } from './tag-routes.js';
 import { registerGlobalAddonRoutes } from './add-on-routes.js';
 import { staffPrincipal } from './staff-principal.js';
 
@@ -41,6 +42,7 @@ export async function registerWooCommerceRest(
       registerCatalogRoutes(api, deps);
       registerOrderRoutes(api, deps);
       registerTaxonomyRoutes(api, deps);
+      registerTagRoutes(api, deps);
       registerTimeSlotRoutes(api, deps, { base: '/time-slots' });
       registerMessageRoutes(api, deps, { base: '/messages' });
     },

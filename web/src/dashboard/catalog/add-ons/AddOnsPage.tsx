@@ -178,7 +178,12 @@ function OptionsEditor({ fieldIndex, ctx }: { fieldIndex: number; ctx: EditorCon
               control={control}
               name={`${path}.image`}
               render={({ field }) => (
-                <MediaPicker label={intl.formatMessage({ id: 'dashboard.addons.optionImage' })} value={field.value ?? null} onChange={field.onChange} />
+                <MediaPicker
+                  purpose="addonOption"
+                  label={intl.formatMessage({ id: 'dashboard.addons.optionImage' })}
+                  value={field.value ?? null}
+                  onChange={field.onChange}
+                />
               )}
             />
             <details className="catalog-allergens">

@@ -21,6 +21,8 @@ import '../catalog.css';
 
 /** Left out of the back-office lists (docs/product.md §5); shown here, marked. */
 const EXCLUDED_SLUGS = ['opties', 'uncategorized'];
+/** WooCommerce's default category: the server refuses to delete it (woocommerce_rest_cannot_delete). */
+const DEFAULT_SLUG = 'uncategorized';
 /** Custom order up to this orders the lists; above it hides the category from them. */
 const CUSTOM_ORDER_CAP = 9999;
 const HIDDEN_ORDER = CUSTOM_ORDER_CAP + 1;
@@ -312,6 +314,7 @@ function CategoriesView() {
                     </span>
                     <span className="catalog-list__badges">
                       {EXCLUDED_SLUGS.includes(c.slug) ? <Badge variant="neutral">{intl.formatMessage({ id: 'dashboard.categories.excluded' })}</Badge> : null}
+                      {c.slug === DEFAULT_SLUG ? <Badge variant="neutral">{intl.formatMessage({ id: 'dashboard.categories.defaultBadge' })}</Badge> : null}
                       {isHidden(c) ? <Badge variant="neutral">{intl.formatMessage({ id: 'dashboard.categories.hiddenBadge' })}</Badge> : null}
                       {!isHidden(c) ? <span className="admin__muted">#{c.custom_order}</span> : null}
                     </span>
@@ -342,10 +345,14 @@ function CategoriesView() {
                     <EditDeleteButtons
                       name={name}
                       onEdit={() => setEditing(c)}
-                      onDelete={() => {
-                        remove.reset();
-                        setDeleting(c);
-                      }}
+                      onDelete={
+                        c.slug === DEFAULT_SLUG
+                          ? undefined
+                          : () => {
+                              remove.reset();
+                              setDeleting(c);
+                            }
+                      }
                     />
                   </div>
                 </li>

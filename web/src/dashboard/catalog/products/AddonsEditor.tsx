@@ -54,7 +54,12 @@ function AddonOptions({ form, addon, addonName }: { form: Form; addon: number; a
             control={control}
             name={`addons.${addon}.options.${index}.image`}
             render={({ field: image }) => (
-              <MediaPicker label={intl.formatMessage({ id: 'dashboard.product.addonOptionImage' })} value={image.value} onChange={image.onChange} />
+              <MediaPicker
+                purpose="addonOption"
+                label={intl.formatMessage({ id: 'dashboard.product.addonOptionImage' })}
+                value={image.value}
+                onChange={image.onChange}
+              />
             )}
           />
           <Controller
@@ -80,12 +85,22 @@ function AddonOptions({ form, addon, addonName }: { form: Form; addon: number; a
   );
 }
 
-/** The 14 allergens as checkboxes (values are allergen ids). */
+/** The allergens the server lists, as checkboxes (values are allergen ids). */
 export function AllergenChecks({ legend, value, onChange }: { legend: string; value: number[]; onChange: (value: number[]) => void }) {
-  const allergens = useAllergens();
+  const intl = useIntl();
+  const { allergens, status, retry } = useAllergens();
   return (
-    <fieldset className="admin__fieldset products__allergens">
+    <fieldset className="admin__fieldset products__allergens" aria-busy={status === 'pending'}>
       <legend>{legend}</legend>
+      {status === 'pending' && <p className="admin__muted">{intl.formatMessage({ id: 'dashboard.product.allergensLoading' })}</p>}
+      {status === 'error' && (
+        <p role="alert">
+          {intl.formatMessage({ id: 'dashboard.product.allergensFailed' })}{' '}
+          <Button variant="ghost" onClick={retry}>
+            {intl.formatMessage({ id: 'dashboard.media.retry' })}
+          </Button>
+        </p>
+      )}
       {allergens.map((a) => (
         <label key={a.id} className="check">
           <input

@@ -27,8 +27,8 @@ export function CardPreview({ values, language }: { values: ProductFormInput; la
   const summary = excerpt(values.shortDescription[language] || values.shortDescription.nl);
   const { current, regular, range } = pricesOf(values);
   const onSale = regular !== null && current !== null && regular > current;
-  const known = useAllergens();
-  const allergens = known.filter((a) => values.allergens.includes(a.id)).map((a) => ({ code: a.code, name: a.name, icon: a.icon ?? '' }) as Allergen);
+  const { allergens: known } = useAllergens();
+  const allergens = known.filter((a) => values.allergens.includes(a.id)).map((a) => ({ code: a.code, name: a.names[language], icon: a.icon }) as Allergen);
   const soldOut = values.stockStatus === 'outofstock';
   return (
     <article

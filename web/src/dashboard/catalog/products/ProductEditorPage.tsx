@@ -34,6 +34,9 @@ import {
   type Language,
   type ProductFormInput,
 } from './productForm';
+import { useLocale } from '../../../i18n/LocaleProvider';
+import { nameIn, type Lang } from '../taxonomyApi';
+import { useTags } from '../tags/useTags';
 import { ProductPicker } from './ProductPicker';
 import { RichTextField } from './RichTextField';
 import { productsKey } from './ProductsListPage';
@@ -90,6 +93,8 @@ function ProductForm({ loaded, onReload }: { loaded: Loaded | null; onReload: ()
   const { register, control, handleSubmit, formState, reset, setError } = form;
   const values = useWatch({ control }) as ProductFormInput;
   const blocker = useUnsavedChangesGuard(formState.isDirty && !formState.isSubmitting);
+  const tags = useTags();
+  const staffLang = useLocale().locale.slice(0, 2) as Lang;
   const categories = useQuery({ queryKey: ['dashboard', 'wc-categories'], queryFn: ({ signal }) => listCategories(signal), retry: retryServerErrors });
   const product = saved?.product;
   const type = values.type;
@@ -318,6 +323,18 @@ function ProductForm({ loaded, onReload }: { loaded: Loaded | null; onReload: ()
                 </label>
               ))}
             </fieldset>
+            <fieldset className="admin__fieldset products__categories">
+              <legend>{intl.formatMessage({ id: 'dashboard.product.tags' })}</legend>
+              {tags.isPending ? <Spinner size="sm" label={intl.formatMessage({ id: 'common.loading' })} /> : null}
+              {tags.isError ? <p role="alert">{intl.formatMessage({ id: 'dashboard.product.tagsFailed' })}</p> : null}
+              {tags.data?.length === 0 ? <p className="admin__muted">{intl.formatMessage({ id: 'dashboard.product.noTags' })}</p> : null}
+              {tags.data?.map((x) => (
+                <label key={x.id} className="check">
+                  <input type="checkbox" value={String(x.id)} {...register('tagIds')} />
+                  <span>{nameIn(staffLang, x)}</span>
+                </label>
+              ))}
+            </fieldset>
             <Controller
               control={control}
               name="allergens"
@@ -332,7 +349,9 @@ function ProductForm({ loaded, onReload }: { loaded: Loaded | null; onReload: ()
             <Controller
               control={control}
               name="image"
-              render={({ field: f }) => <MediaPicker label={intl.formatMessage({ id: 'dashboard.product.mainImage' })} value={f.value} onChange={f.onChange} />}
+              render={({ field: f }) => (
+                <MediaPicker purpose="product" label={intl.formatMessage({ id: 'dashboard.product.mainImage' })} value={f.value} onChange={f.onChange} />
+              )}
             />
             <Controller
               control={control}

@@ -1,5 +1,5 @@
 import { http, HttpError, httpWithHeaders } from '../../../api/http';
-import type { BatchRequest, BatchResponse, WcAllergen, WcCategory, WcError, WcProduct, WcVariation } from './types';
+import type { BatchRequest, BatchResponse, WcCategory, WcError, WcProduct, WcVariation } from './types';
 
 /** The store REST API (docs/interfaces.md §2): the dashboard signs in with the staff cookie and its CSRF token. */
 export const WC = '/wp-json/wc/v3';
@@ -77,8 +77,3 @@ export const batchProducts = async (batch: BatchRequest<Partial<WcProduct>>) =>
 
 export const batchVariations = async (productId: number, batch: BatchRequest<Record<string, unknown>>) =>
   firstRefusal(await http<BatchResponse<WcVariation>>('POST', `${WC}/products/${productId}/variations/batch`, { body: batch }));
-
-/** The 14 allergens with their ids (products refer to them by id). */
-export async function listAllergens(signal?: AbortSignal): Promise<WcAllergen[]> {
-  return http<WcAllergen[]>('GET', `${WC}/products/allergens`, { signal });
-}

@@ -149,6 +149,22 @@ describe('the product form schema', () => {
     expect(productWriteBody.safeParse(body).error?.issues).toBeUndefined();
   });
 
+  it('sends the saved add-on field and option ids back, so the server changes them in place', () => {
+    const option = { id: 41, label: 'Mayonaise', labelFr: '', labelEn: '', price: '0,80', priceType: 'quantity_based' as const, image: null, allergens: [] };
+    const values = productSchema.parse(
+      valid({
+        addons: [
+          { id: 7, name: 'Saus', nameFr: '', nameEn: '', type: 'checkbox', required: false, options: [option, { ...option, id: undefined, label: 'Nieuw' }] },
+        ],
+      }),
+    );
+    const [addon] = toProductBody(values).addons as { id?: number; options: { id?: number }[] }[];
+    expect(addon?.id).toBe(7);
+    expect(addon?.options.map((o) => o.id)).toEqual([41, undefined]);
+    expect(addon?.options[1]).not.toHaveProperty('id');
+    expect(productWriteBody.safeParse(toProductBody(values)).error?.issues).toBeUndefined();
+  });
+
   it('reads a product from the API back into the same values (comma prices)', () => {
     const product = {
       id: 4,
@@ -194,6 +210,7 @@ describe('the product form schema', () => {
       vatTakeaway: '6',
       vatOnSite: '12',
       categoryIds: ['3'],
+      tagIds: [],
     });
     expect(problems(values)).toEqual([]);
   });

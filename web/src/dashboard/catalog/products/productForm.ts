@@ -2,23 +2,6 @@ import { z } from 'zod';
 import { parsePrice, toCents } from './money';
 import type { WcProduct, WcProductType, WcVariation } from './types';
 
-/** The 14 allergens of EU Regulation 1169/2011, Annex II (the server's allergen codes, in its seed order). */
-export const ALLERGENS = [
-  'gluten',
-  'crustaceans',
-  'eggs',
-  'fish',
-  'peanuts',
-  'soybeans',
-  'milk',
-  'nuts',
-  'celery',
-  'mustard',
-  'sesame',
-  'sulphites',
-  'lupin',
-  'molluscs',
-] as const;
 export const VAT_RATES = ['6', '12', '21'] as const;
 export const PRODUCT_TYPES = ['simple', 'variable', 'grouped', 'external'] as const satisfies readonly WcProductType[];
 export const STATUSES = ['publish', 'draft', 'private'] as const;
@@ -53,6 +36,8 @@ export const ADDON_TYPES = ['multiple_choice', 'checkbox', 'heading', 'custom_te
 export const PRICE_TYPES = ['quantity_based', 'flat_fee', 'percentage_based'] as const;
 
 const addonOption = z.object({
+  /** The saved option's id: sent back so the server changes it in place (its sold-out mark stays). */
+  id: z.number().optional(),
   label: z.string().trim().min(1, 'form.required').max(200),
   labelFr: z.string().trim().max(200),
   labelEn: z.string().trim().max(200),
@@ -115,6 +100,8 @@ export const productSchema = z
     allergens: z.array(z.number()),
     maxQuantity: wholeNumber,
     categoryIds: z.array(z.string()),
+    /** Tag ids as strings (checkbox values), as categoryIds. */
+    tagIds: z.array(z.string()),
     image: image.nullable(),
     gallery: z.array(image).max(MAX_GALLERY, 'dashboard.product.error.gallery'),
     externalUrl: z.string().trim(),
@@ -178,6 +165,7 @@ export const EMPTY_PRODUCT: ProductFormInput = {
   allergens: [],
   maxQuantity: '',
   categoryIds: [],
+  tagIds: [],
   image: null,
   gallery: [],
   externalUrl: '',
@@ -256,6 +244,7 @@ export function toFormValues(product: WcProduct, variations: WcVariation[], form
     allergens: product.allergens,
     maxQuantity: product.max_quantity === null ? '' : String(product.max_quantity),
     categoryIds: product.categories.map((c) => String(c.id)),
+    tagIds: (product.tags ?? []).map((x) => String(x.id)),
     image: main ? { id: main.id, src: main.src } : null,
     gallery: gallery.map((i) => ({ id: i.id, src: i.src })),
     externalUrl: product.external_url ?? '',
@@ -278,6 +267,7 @@ export function toFormValues(product: WcProduct, variations: WcVariation[], form
       type: a.type,
       required: a.required,
       options: a.options.map((o) => ({
+        id: o.id,
         label: o.label,
         labelFr: o.label_translations?.fr ?? '',
         labelEn: o.label_translations?.en ?? '',
@@ -321,6 +311,7 @@ export function toProductBody(values: ProductFormValues): Record<string, unknown
     allergens: values.allergens,
     max_quantity: quantity(values.maxQuantity),
     categories: values.categoryIds.map((id) => ({ id: Number(id) })),
+    tags: values.tagIds.map((id) => ({ id: Number(id) })),
     images: [values.image, ...values.gallery].filter((i) => i !== null && i.src !== '').map((i) => (i!.id > 0 ? { id: i!.id } : { src: i!.src })),
     attributes: variable
       ? values.attributes.map((a, position) => ({ name: a.name, position, visible: true, variation: true, options: optionsOf(a.options) }))
@@ -331,12 +322,14 @@ export function toProductBody(values: ProductFormValues): Record<string, unknown
     upsell_ids: values.upsellIds,
     cross_sell_ids: values.crossSellIds,
     addons: values.addons.map((a) => ({
+      ...(a.id !== undefined ? { id: a.id } : {}),
       name: a.name,
       name_translations: { fr: a.nameFr, en: a.nameEn },
       type: a.type,
       ...(a.type === 'multiple_choice' ? { display: 'radiobutton' } : {}),
       required: a.required,
       options: a.options.map((o) => ({
+        ...(o.id !== undefined ? { id: o.id } : {}),
         label: o.label,
         label_translations: { fr: o.labelFr, en: o.labelEn },
         price: decimal(o.price),

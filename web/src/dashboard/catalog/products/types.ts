@@ -1,6 +1,6 @@
 /**
  * The store REST API's shapes the dashboard uses: products and variations from `@bakje/contract`
- * (contract/src/catalog.ts); categories and allergens as `/products/categories` and `/products/allergens` answer.
+ * (contract/src/catalog.ts); categories as `/products/categories` answers.
  */
 export type { BatchRequest, BatchResponse, WcAddon, WcError, WcImage, WcProduct, WcProductType, WcStockStatus, WcVariation } from '@bakje/contract';
 
@@ -11,11 +11,4 @@ export interface WcCategory {
   parent: number;
   menu_order: number;
   count: number;
-}
-
-export interface WcAllergen {
-  id: number;
-  code: string;
-  name: string;
-  icon?: string;
 }

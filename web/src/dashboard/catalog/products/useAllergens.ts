@@ -1,32 +1,38 @@
+import type { WcAllergen } from '@bakje/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useIntl } from 'react-intl';
-import { HttpError, retryServerErrors } from '../../../api/http';
-import { listAllergens } from './api';
-import { ALLERGENS } from './productForm';
-import type { WcAllergen } from './types';
+import { retryServerErrors } from '../../../api/http';
+import { useLocale } from '../../../i18n/LocaleProvider';
+import { nameIn, taxonomyKeys, wc, WC, type Lang } from '../taxonomyApi';
+
+export interface AllergenChoice {
+  id: number;
+  code: string;
+  /** In the dashboard's language, as the owner named it on the allergens screen. */
+  name: string;
+  /** In each language, for the card preview's chosen language. */
+  names: Record<Lang, string>;
+  icon: string;
+}
 
 /**
- * The 14 allergens with their ids, names in the staff member's language. Until the server lists them
- * (GET /products/allergens answers 404), the seed's ids are used: 1 to 14 in the order of `ALLERGENS`.
+ * The allergens as `GET /products/allergens` lists them: products refer to them by the server's ids, so the
+ * editor never assumes an id. Shares its cache with the allergens screen, so a rename shows at once.
  */
-export function useAllergens(): WcAllergen[] {
-  const intl = useIntl();
+export function useAllergens(): { allergens: AllergenChoice[]; status: 'pending' | 'error' | 'success'; retry: () => void } {
+  const { locale } = useLocale();
+  const lang = locale.slice(0, 2) as Lang;
   const query = useQuery({
-    queryKey: ['dashboard', 'wc-allergens'],
-    queryFn: async ({ signal }) => {
-      try {
-        return await listAllergens(signal);
-      } catch (error) {
-        if (error instanceof HttpError && error.status === 404) return null;
-        throw error;
-      }
-    },
+    queryKey: taxonomyKeys.allergens,
+    queryFn: ({ signal }) => wc<WcAllergen[]>('GET', `${WC}/products/allergens`, undefined, signal),
     retry: retryServerErrors,
-    staleTime: Infinity,
+    staleTime: 60_000,
   });
-  const list = query.data ?? ALLERGENS.map((code, index) => ({ id: index + 1, code, name: code }));
-  return list.map((a) => ({
-    ...a,
-    name: intl.messages[`dashboard.allergen.${a.code}`] !== undefined ? intl.formatMessage({ id: `dashboard.allergen.${a.code}` }) : a.name,
+  const allergens = (query.data ?? []).map((a) => ({
+    id: a.id,
+    code: a.code,
+    name: nameIn(lang, a),
+    names: { nl: a.name, fr: nameIn('fr', a), en: nameIn('en', a) },
+    icon: a.icon,
   }));
+  return { allergens, status: query.status, retry: () => void query.refetch() };
 }
