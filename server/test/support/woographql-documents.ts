@@ -91,9 +91,11 @@ export const PRODUCT_CARD_FIELDS = /* GraphQL */ `
         ... on GlobalProductAttribute {
           slug
           terms {
-            databaseId
-            name
-            slug
+            nodes {
+              databaseId
+              name
+              slug
+            }
           }
         }
       }
@@ -117,8 +119,10 @@ export const PRODUCT_CARD_FIELDS = /* GraphQL */ `
       salePrice
       rawSalePrice: salePrice(format: RAW)
       defaultAttributes {
-        name
-        value
+        nodes {
+          name
+          value
+        }
       }
     }
   }
