@@ -39,7 +39,7 @@ const CARD = `fragment Card on Product { databaseId type name slug sku onSale av
   productCategories { nodes { databaseId name slug } } terms { nodes { taxonomyName slug name } }
   attributes { nodes { name label options variation visible } }
   ... on SimpleProduct { stockStatus price rawPrice: price(format: RAW) regularPrice salePrice }
-  ... on VariableProduct { stockStatus price rawPrice: price(format: RAW) regularPrice salePrice defaultAttributes { name value } } }`;
+  ... on VariableProduct { stockStatus price rawPrice: price(format: RAW) regularPrice salePrice defaultAttributes { nodes { name value } } } }`;
 const GET_CART = `query getCart { cart { isEmpty total rawTotal: total(format: RAW) subtotal totalTax discountTotal shippingTotal chosenShippingMethods
   availableShippingMethods { rates { id label cost } } appliedCoupons { code discountAmount }
   contents(first: 100) { itemCount productCount nodes { key quantity total subtotal tax extraData { key value }
