@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import type { SoldOutCatalog } from '@bakje/contract';
 import * as t from '../src/db/schema/index.js';
 import type { App } from '../src/app.js';
@@ -118,7 +119,7 @@ describe.each(databaseKinds)('sold out today on %s', (kind) => {
       ])
       .returning();
     [mayo, ketchup] = [options[0]!.id, options[1]!.id];
-    consumer = await new ApiKeyService(db, () => TEST_PEPPER).create({ scope: 'read' });
+    consumer = await new ApiKeyService(db, () => TEST_PEPPER).create({ scope: 'read_write' });
 
     app = await startTestApp(testDb.database, {}, () => now);
     await app.server.listen({ port: 0, host: '127.0.0.1' });
@@ -198,6 +199,22 @@ describe.each(databaseKinds)('sold out today on %s', (kind) => {
     expect(rest.statusCode).toBe(200);
     expect(rest.json()).toMatchObject({ stock_status: 'outofstock' });
     expect(rest.json().meta_data).toContainEqual(expect.objectContaining({ key: '_bakje_sold_out_until', value: SATURDAY_CLOSE }));
+    // The editor reads the edit context and saves what it read: the stored status stays in stock, so the mark
+    // still ends at closing time.
+    const edit = await browser().request(
+      'GET',
+      `/wp-json/wc/v3/products/${friet.id}?context=edit&consumer_key=${consumer.consumerKey}&consumer_secret=${consumer.consumerSecret}`,
+    );
+    expect(edit.json()).toMatchObject({ stock_status: 'instock' });
+    expect(edit.json().meta_data).toContainEqual(expect.objectContaining({ key: '_bakje_sold_out_until', value: SATURDAY_CLOSE }));
+    const saved = await browser().request(
+      'PUT',
+      `/wp-json/wc/v3/products/${friet.id}?consumer_key=${consumer.consumerKey}&consumer_secret=${consumer.consumerSecret}`,
+      { stock_status: edit.json().stock_status },
+    );
+    expect(saved.statusCode).toBe(200);
+    const [stored] = await testDb.database.db.select({ stockStatus: t.products.stockStatus }).from(t.products).where(eq(t.products.id, friet.id));
+    expect(stored!.stockStatus).toBe('IN_STOCK');
 
     await mark({ variationId: small, soldOut: true });
     const burgerNow = await product('burger');

@@ -122,7 +122,10 @@ export function productShape(snapshot: CatalogSnapshot, p: ProductRecord, option
     regular_price: money(row.regularPrice),
     sale_price: money(p.storedSalePrice),
     on_sale: isOnSale(p),
-    stock_status: wcStockStatusOf(p),
+    // The edit context (the dashboard's editor) reads the stored status, as WooCommerce's edit context gives raw
+    // values: an editor saving what it read must not make a one-day "sold out today" mark permanent. The mark
+    // itself is the _bakje_sold_out_until meta entry in both contexts.
+    stock_status: options.context === 'edit' ? STOCK[row.stockStatus] : wcStockStatusOf(p),
     manage_stock: row.manageStock,
     stock_quantity: row.stockQuantity,
     menu_order: row.menuOrder,
