@@ -175,6 +175,12 @@ describe.each(databaseKinds)('catalogue taxonomies over the store REST API (%s)'
       expect(batch.body.delete[0]).toMatchObject({ id: fallback.id, error: { code: 'woocommerce_rest_cannot_delete' } });
       expect(await version()).toBe(before);
       expect((await call('GET', `${WC}/products/categories/${fallback.id}`)).status).toBe(200);
+      // Nor renamed out of being the default: its slug stays, its name may change.
+      await refused('PUT', `${WC}/products/categories/${fallback.id}`, { slug: 'diversen' }, 'slug');
+      expect((await call('PUT', `${WC}/products/categories/${fallback.id}`, { name: 'Diversen' })).body).toMatchObject({
+        name: 'Diversen',
+        slug: 'uncategorized',
+      });
     });
 
     it('batch: creates, updates and deletes; a bad item gets its own error, the others go through', async () => {

@@ -133,6 +133,10 @@ export async function updateCategory(db: Db, id: number, input: CategoryInput, a
       db.transaction(async (tx) => {
         const [current] = await tx.select().from(categories).where(eq(categories.id, id)).for('update');
         if (!current) throw notFound();
+        // The default category is found by its slug: renamed, it would no longer be the default (and deletable).
+        if (current.slug === DEFAULT_CATEGORY_SLUG && slug !== undefined && slug !== DEFAULT_CATEGORY_SLUG) {
+          throw invalidField('slug', 'the default category keeps its slug uncategorized');
+        }
         if (slug !== undefined) await checkSlugFree(tx, slug, id);
         if (input.parent !== undefined) await checkParent(tx, id, input.parent);
         await checkImage(tx, input.imageId);
