@@ -16,10 +16,12 @@ function storefrontPage(api: string): string {
   const script = `
 const api = ${JSON.stringify(`${api}/graphql`)};
 let token = null;
+let auth = null;
 const show = (id, value) => { document.getElementById(id).textContent = String(value); };
 async function call(query, variables) {
   const headers = { 'content-type': 'application/json' };
   if (token) headers['woocommerce-session'] = 'Session ' + token;
+  if (auth) headers.authorization = 'Bearer ' + auth;
   const response = await fetch(api, { method: 'POST', credentials: 'include', headers, body: JSON.stringify({ query, variables }) });
   const body = await response.json();
   if (body.errors) throw new Error(body.errors[0].message);
@@ -30,7 +32,7 @@ async function shop() {
   const start = await call(CART);
   token = start.customer.sessionToken;
   show('token', token ? 'yes' : 'no');
-  const fries = (await call('{ product(id: "frieten", idType: SLUG) { ... on VariableProduct { variations(first: 100) { nodes { databaseId name } } } } }')).product;
+  const fries = (await call('{ product(id: "frieten", idType: SLUG) { databaseId ... on VariableProduct { variations(first: 100) { nodes { databaseId name } } } } }')).product;
   const variation = fries.variations.nodes[fries.variations.nodes.length - 1];
   await call('mutation($input: AddToCartInput!) { addToCart(input: $input) { cart { contents { itemCount } } } }', { input: { productId: variation.databaseId, variationId: variation.databaseId, quantity: 2 } });
   const cart = await call(CART);
@@ -49,6 +51,18 @@ async function shop() {
   show('result', placed.checkout.result);
   show('fulfilment', placed.checkout.order.fulfilmentType);
   show('slot', placed.checkout.order.timeSlot.start);
+  // Logged in again as WooGraphQL clients do: the auth token from the body, sent as Authorization: Bearer.
+  const login = await call('mutation($input: LoginInput!) { login(input: $input) { authToken refreshToken customer { sessionToken } } }', { input: { username: email, password: 'Stoofvlees met friet' } });
+  auth = login.login.authToken;
+  token = login.login.customer.sessionToken;
+  const mine = await call('{ customer { orders(first: 10) { nodes { orderNumber } } downloadableItems(first: 10) { nodes { id } } } }');
+  show('orders', mine.customer.orders.nodes.map((o) => o.orderNumber).join(','));
+  show('downloads', mine.customer.downloadableItems.nodes.length);
+  const review = await call('mutation($input: WriteReviewInput!) { writeReview(input: $input) { rating published } }', { input: { rating: 5, commentOn: fries.databaseId, content: 'Krokant en warm.', author: 'Anna', authorEmail: email } });
+  show('review', review.writeReview.rating + (review.writeReview.published ? ' published' : ' waiting'));
+  await call('mutation { logout(input: {}) { success } }');
+  // The ended token is refused, never taken for a guest or for the cookie's login.
+  show('after-logout', await call('{ customer { email } }').then(() => 'still logged in', (e) => e.message));
 }
 document.getElementById('shop').addEventListener('click', () => shop().then(() => show('done', 'done'), (e) => show('error', e.message)));
 `;
@@ -63,6 +77,10 @@ document.getElementById('shop').addEventListener('click', () => shop().then(() =
 <dt>result</dt><dd><output id="result"></output></dd>
 <dt>fulfilment</dt><dd><output id="fulfilment"></output></dd>
 <dt>slot</dt><dd><output id="slot"></output></dd>
+<dt>orders</dt><dd><output id="orders"></output></dd>
+<dt>downloads</dt><dd><output id="downloads"></output></dd>
+<dt>review</dt><dd><output id="review"></output></dd>
+<dt>after logout</dt><dd><output id="after-logout"></output></dd>
 <dt>state</dt><dd><output id="done"></output><output id="error"></output></dd>
 </dl>
 <script>${script}</script></body></html>`;
@@ -108,6 +126,12 @@ test.describe('a WooGraphQL storefront on another origin', () => {
     await expect(page.locator('#result')).toHaveText('success');
     await expect(page.locator('#fulfilment')).toHaveText('takeaway');
     await expect(page.locator('#slot')).toHaveText(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00[+-]\d{2}:\d{2}$/);
+    // Its orders, downloads (a frituur sells none), a review and logout, with the Bearer token of the login.
+    await expect(page.locator('#orders')).toHaveText(/^\S+$/);
+    await expect(page.locator('#downloads')).toHaveText('0');
+    await expect(page.locator('#review')).toHaveText('5 published');
+    await expect(page.locator('#after-logout')).not.toHaveText('still logged in');
+    await expect(page.locator('#after-logout')).not.toHaveText('');
     expect(tokenHeaderRead.every((value) => value === 'woocommerce-session')).toBe(true);
     expect(tokenHeaderRead.length).toBeGreaterThan(3);
   });
