@@ -1,3 +1,4 @@
+import { addVary } from '../http/compression.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config.js';
 
@@ -36,7 +37,8 @@ function allowOrigin(reply: FastifyReply, origin: string, access: OriginAccess) 
 export function registerGraphQLCors(app: FastifyInstance, config: Config) {
   app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     if (request.routeOptions.url !== GRAPHQL_PATH || request.method === 'OPTIONS') return payload;
-    reply.header('vary', 'Origin');
+    // Added to, not replaced: the answer may also vary by Accept-Encoding (api/http/compression.ts).
+    addVary(reply, 'Origin');
     const origin = request.headers.origin;
     const access = originAccess(config, origin);
     if (origin && access !== 'none') {
@@ -47,7 +49,8 @@ export function registerGraphQLCors(app: FastifyInstance, config: Config) {
   });
 
   app.options(GRAPHQL_PATH, async (request, reply) => {
-    reply.header('vary', 'Origin, Access-Control-Request-Headers');
+    addVary(reply, 'Origin');
+    addVary(reply, 'Access-Control-Request-Headers');
     const origin = request.headers.origin;
     const access = originAccess(config, origin);
     if (!origin || access === 'none') {
