@@ -254,10 +254,15 @@ describe.each(databaseKinds)('menu import and export (%s)', (kind) => {
           consumer_secret: key.consumerSecret,
         });
         expect(started.statusCode, started.body).toBe(200);
-        return waitFor('the shop import', async () => {
-          const view = (await otherManager.request('GET', `/api/admin/menu/shop-import/${started.json().id}`)).json();
-          return view.status === 'done' || view.status === 'failed' ? view : undefined;
-        });
+        return waitFor(
+          'the shop import',
+          async () => {
+            const view = (await otherManager.request('GET', `/api/admin/menu/shop-import/${started.json().id}`)).json();
+            return view.status === 'done' || view.status === 'failed' ? view : undefined;
+          },
+          undefined,
+          60_000,
+        );
       };
       const first = await run();
       expect(first).toMatchObject({ status: 'done', error: null, counts: { skipped: 0 } });

@@ -142,14 +142,19 @@ async function importCategories(db: Db, client: WooCommerceRestClient, source: s
   }
 }
 
-async function productInput(tx: Tx, p: WcProduct, source: string, allergenCodes: Map<number, string>) {
+interface LocalTaxonomies {
+  attributes: { id: number; name: { nl: string } }[];
+  allergens: { id: number; code: string }[];
+  /** The source's allergen ids to their codes (the same 14 allergens, other ids). */
+  allergenCodes: Map<number, string>;
+}
+
+async function productInput(tx: Tx, p: WcProduct, source: string, { attributes: localAttributes, allergens: localAllergens, allergenCodes }: LocalTaxonomies) {
   const localCategories = [];
   for (const c of p.categories) {
     const id = await linked(tx, source, 'category', c.id);
     if (id !== undefined) localCategories.push({ id });
   }
-  const localAttributes = await tx.select({ id: attributes.id, name: attributes.name }).from(attributes);
-  const localAllergens = await tx.select({ id: allergens.id, code: allergens.code }).from(allergens);
   const meta = (key: string) => p.meta_data?.find((m) => m.key === key)?.value;
   const translations = p.translations
     ? {
@@ -217,7 +222,11 @@ function variationInput(v: WcVariation) {
 
 async function importProducts(db: Db, client: WooCommerceRestClient, source: string, actor: Actor, counts: ShopImportCounts, onProgress: () => Promise<void>) {
   const allergenList = await client.all<{ id: number; code: string }>('/wp-json/wc/v3/products/allergens').catch(() => []);
-  const allergenCodes = new Map(allergenList.map((a) => [a.id, a.code]));
+  const taxonomies: LocalTaxonomies = {
+    attributes: await db.select({ id: attributes.id, name: attributes.name }).from(attributes),
+    allergens: await db.select({ id: allergens.id, code: allergens.code }).from(allergens),
+    allergenCodes: new Map(allergenList.map((a) => [a.id, a.code])),
+  };
   const list = await client.all<WcProduct>('/wp-json/wc/v3/products', { context: 'edit' });
   for (const p of list) {
     if ((p.status as string) === 'trash') continue;
@@ -225,7 +234,7 @@ async function importProducts(db: Db, client: WooCommerceRestClient, source: str
     try {
       // One product with its variations in one transaction, with its links: stopped halfway, nothing half-made stays.
       await db.transaction(async (tx) => {
-        const input = await productInput(tx, p, source, allergenCodes);
+        const input = await productInput(tx, p, source, taxonomies);
         let local = await linked(tx, source, 'product', p.id);
         if (local !== undefined && !(await tx.select({ id: products.id }).from(products).where(eq(products.id, local)))[0]) local = undefined;
         if (local !== undefined) await updateProduct(tx, local, input, actor);
