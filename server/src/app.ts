@@ -78,6 +78,7 @@ import { posSyncJobHandler } from './modules/pos-sync/pos-sync.js';
 import { startPosSimulator } from './modules/pos-sync/pos-runtime.js';
 import { registerMenuTransferRoutes } from './api/rest/menu-transfer.js';
 import { menuImportJobHandler } from './modules/menu-transfer/menu-import.js';
+import { shopImportJobHandler } from './modules/menu-transfer/shop-import.js';
 import { MSP_SIMULATOR_PATH } from './config.js';
 import { MultiSafepayClient } from './integrations/multisafepay/multisafepay-client.js';
 import { MultiSafepaySimulator, injectFetch } from './integrations/multisafepay/multisafepay-simulator.js';
@@ -270,7 +271,8 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
     .register(mailJobHandler(config.smtpUrl ? smtpTransport(config.smtpUrl) : localMailboxTransport(database.db, clock), config.mailFrom))
     .register(mediaVariantsJobHandler(media))
     .register(posSyncJobHandler())
-    .register(menuImportJobHandler());
+    .register(menuImportJobHandler())
+    .register(shopImportJobHandler());
   if (paymentsService) handlers.register(paymentStatusJobHandler(paymentsService)).register(paymentReconcileJobHandler(paymentsService));
   registerPaymentRoutes(server, { db: database.db, payments: paymentsService, apiKey: msp.apiKey, clock, log });
   const jobs = await startJobs(config, database, handlers, log);

@@ -1,14 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import type { AddressInfo } from 'node:net';
 import { stringify } from 'csv-stringify/sync';
 import * as t from '../src/db/schema/index.js';
 import type { App } from '../src/app.js';
 import { createAccount } from '../src/modules/auth/accounts.js';
+import { ApiKeyService } from '../src/modules/api-keys/api-key-service.js';
 import { CSV_COLUMNS } from '../src/modules/menu-transfer/woocommerce-csv.js';
 import { Browser } from './support/browser.js';
 import { catalogChecksum } from './support/catalog-checksum.js';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/database.js';
-import { catalogCaughtUp, graphql, startTestApp } from './support/server.js';
+import { TEST_PEPPER, catalogCaughtUp, graphql, startTestApp } from './support/server.js';
 import { waitFor } from './support/wait.js';
 
 const LOGIN = `mutation($u: String!, $p: String!) { login(input: {username: $u, password: $p}) { viewer { role } } }`;
@@ -233,6 +235,58 @@ describe.each(databaseKinds)('menu import and export (%s)', (kind) => {
     });
     expect(failed.result).toEqual({ row: 3, error: 'Invalid or duplicated SKU.' });
     expect(await catalogChecksum(testDb.database.db)).toBe(before);
+  });
+
+  it('imports the catalogue of another shop over its REST API: the same storefront menu, and a second run adds nothing', { timeout: 120_000 }, async () => {
+    await app.server.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.server.address() as AddressInfo;
+    const key = await new ApiKeyService(testDb.database.db, () => TEST_PEPPER).create({ scope: 'read', description: 'export' });
+    const other = await createTestDatabase(kind);
+    const otherApp = await startTestApp(other.database, { BAKJE_JOB_POLL_MS: '50' });
+    try {
+      await createAccount(other.database.db, { email: 'beheer@example.be', password: PASSWORD, role: 'manager' });
+      const otherManager = new Browser(() => otherApp);
+      await otherManager.graphql(LOGIN, { u: 'beheer@example.be', p: PASSWORD });
+      const run = async () => {
+        const started = await otherManager.request('POST', '/api/admin/menu/shop-import', {
+          url: `http://127.0.0.1:${port}`,
+          consumer_key: key.consumerKey,
+          consumer_secret: key.consumerSecret,
+        });
+        expect(started.statusCode, started.body).toBe(200);
+        return waitFor(
+          'the shop import',
+          async () => {
+            const view = (await otherManager.request('GET', `/api/admin/menu/shop-import/${started.json().id}`)).json();
+            return view.status === 'done' || view.status === 'failed' ? view : undefined;
+          },
+          undefined,
+          60_000,
+        );
+      };
+      const first = await run();
+      expect(first).toMatchObject({ status: 'done', error: null, counts: { skipped: 0 } });
+      await catalogCaughtUp(app, testDb.database);
+      await catalogCaughtUp(otherApp, other.database);
+      const menu = async (a: App) => {
+        const nodes = (await graphql(a, PRODUCTS)).body.data.products.nodes as { name: string; productCategories: { nodes: { name: string }[] } }[];
+        return nodes
+          .map((n) => ({ ...n, productCategories: n.productCategories.nodes.map((c) => c.name).sort() }))
+          .sort((a, b) => a.name.localeCompare(b.name));
+      };
+      expect(await menu(otherApp)).toEqual(await menu(app));
+      const count = async () => (await other.database.db.select({ id: t.products.id }).from(t.products)).length;
+      const before = await count();
+      const second = await run();
+      expect(second.status).toBe('done');
+      expect(await count()).toBe(before);
+      // The key and secret are not kept once the import has ended.
+      const [stored] = await other.database.db.select().from(t.shopImports).where(eq(t.shopImports.id, second.id));
+      expect(stored).toMatchObject({ consumerKey: null, consumerSecret: null });
+    } finally {
+      await otherApp.close();
+      await other.cleanup();
+    }
   });
 
   it('is for products.manage only', async () => {

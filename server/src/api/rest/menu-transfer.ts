@@ -6,6 +6,7 @@ import type { CatalogService } from '../../modules/catalog/catalog-service.js';
 import type { CatalogSnapshot, CategoryRow } from '../../modules/catalog/snapshot.js';
 import { loadGlobalAddons } from '../../modules/catalog/global-add-ons.js';
 import { confirmImport, importById, previewImport } from '../../modules/menu-transfer/menu-import.js';
+import { shopImportById, startShopImport } from '../../modules/menu-transfer/shop-import.js';
 import { catalogueToCsv } from '../../modules/menu-transfer/woocommerce-csv.js';
 import { requireStaff } from '../http/viewer.js';
 import { globalAddonShape } from './wc/add-on-routes.js';
@@ -14,6 +15,9 @@ import { categoryShape, productShape, variationShape } from './wc/catalog-shapes
 const MAX_CSV_BYTES = 10 * 1024 * 1024;
 const importParams = z.object({ id: z.uuid() });
 const importQuery = z.object({ fileName: z.string().max(200).optional() });
+const shopImportBody = z
+  .object({ url: z.string().trim().min(1).max(500), consumer_key: z.string().trim().min(1).max(200), consumer_secret: z.string().trim().min(1).max(200) })
+  .strict();
 
 function categoryPath(snapshot: CatalogSnapshot, category: CategoryRow): string {
   const names: string[] = [];
@@ -75,6 +79,15 @@ export async function registerMenuTransferRoutes(server: FastifyInstance, deps: 
     app.post('/api/admin/menu/import/:id/apply', { preValidation, schema: { params: importParams } }, async (request) => {
       const viewer = await request.viewer();
       return confirmImport(deps.db, request.params.id, viewer.kind === 'staff' ? { type: 'staff', id: viewer.id } : { type: 'system', id: null });
+    });
+
+    // From a running WooCommerce shop (or another Bakje): its address and a read key; the key is kept until it ends.
+    app.post('/api/admin/menu/shop-import', { preValidation, schema: { body: shopImportBody } }, async (request) =>
+      startShopImport(deps.db, { url: request.body.url, consumerKey: request.body.consumer_key, consumerSecret: request.body.consumer_secret }),
+    );
+    app.get('/api/admin/menu/shop-import/:id', { preValidation, schema: { params: importParams } }, async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return shopImportById(deps.db, request.params.id);
     });
 
     app.get('/api/admin/menu/export.csv', { preValidation }, async (_request, reply) => {

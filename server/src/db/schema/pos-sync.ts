@@ -41,3 +41,33 @@ export const menuImports = pgTable('menu_imports', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   finishedAt: timestamp('finished_at', { withTimezone: true }),
 });
+
+export type ShopImportStatus = 'queued' | 'running' | 'done' | 'failed';
+
+/**
+ * An import from a running WooCommerce shop (modules/menu-transfer/shop-import.ts). The key and secret are kept only
+ * until it ends; the counts move on as it goes, so a stopped import resumes where it was.
+ */
+export const shopImports = pgTable('shop_imports', {
+  id: text('id').primaryKey(),
+  sourceUrl: text('source_url').notNull(),
+  consumerKey: text('consumer_key'),
+  consumerSecret: text('consumer_secret'),
+  status: text('status').$type<ShopImportStatus>().notNull().default('queued'),
+  counts: jsonb('counts').notNull().default({}),
+  error: text('error'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+});
+
+/** What an import made of each thing of a source shop: a second run updates these instead of adding copies. */
+export const importLinks = pgTable(
+  'import_links',
+  {
+    source: text('source').notNull(),
+    entity: text('entity').notNull(),
+    sourceId: integer('source_id').notNull(),
+    localId: integer('local_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.source, t.entity, t.sourceId] })],
+);
