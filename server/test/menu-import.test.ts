@@ -148,10 +148,15 @@ describe.each(databaseKinds)('menu import and export (%s)', (kind) => {
     expect(preview.total).toBe(40);
     const apply = await manager.request('POST', `/api/admin/menu/import/${preview.id}/apply`);
     expect(apply.statusCode, apply.body).toBe(200);
-    const done = await waitFor('the import to finish', async () => {
-      const view = (await manager.request('GET', `/api/admin/menu/import/${preview.id}`)).json();
-      return view.status === 'done' || view.status === 'failed' ? view : undefined;
-    });
+    const done = await waitFor(
+      'the import to finish',
+      async () => {
+        const view = (await manager.request('GET', `/api/admin/menu/import/${preview.id}`)).json();
+        return view.status === 'done' || view.status === 'failed' ? view : undefined;
+      },
+      undefined,
+      60_000,
+    );
     expect(done.result).toEqual({ created: 37, updated: 0, variations: 3, categories: 4 });
     expect(done.applied).toBe(40);
     const [snack] = await testDb.database.db.select().from(t.products).where(eq(t.products.sku, 'SNACK-7'));
@@ -203,6 +208,8 @@ describe.each(databaseKinds)('menu import and export (%s)', (kind) => {
       await waitFor(
         'the import into the other shop',
         async () => (await otherManager.request('GET', `/api/admin/menu/import/${preview.id}`)).json().status === 'done',
+        undefined,
+        60_000,
       );
       await catalogCaughtUp(app, testDb.database);
       await catalogCaughtUp(otherApp, other.database);
