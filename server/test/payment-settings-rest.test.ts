@@ -102,4 +102,17 @@ describe.each(databaseKinds)('payment settings API on %s', (kind) => {
       expect(await readPaymentSettings(testDb.database.db)).toEqual(changed());
     }
   });
+
+  it('counts the setup checklist payments step as card payments while a card method is offered, cash only when none is', async () => {
+    const admin = await as('admin');
+    const paymentsStep = async () =>
+      ((await admin.request('GET', '/api/settings/setup')).json() as { steps: { id: string; done: boolean; detail: string | null }[] }).steps.find(
+        (step) => step.id === 'payments',
+      );
+    await admin.request('PUT', URL, changed());
+    expect(await paymentsStep()).toMatchObject({ done: true, detail: null });
+    const none = Object.fromEntries(Object.entries(changed().methods).map(([id, method]) => [id, { ...method, enabled: false }]));
+    expect((await admin.request('PUT', URL, { ...changed(), methods: none })).statusCode).toBe(200);
+    expect(await paymentsStep()).toMatchObject({ done: true, detail: 'cashOnly' });
+  });
 });
