@@ -15,3 +15,14 @@ export interface PaymentState {
 
 /** POST /api/payments/orders/{id}/pay: start or resume the card payment. */
 export type StartPaymentAnswer = { success: true; paymentUrl: string | null } | { success: false; message: string; error: string };
+
+/** Our card method ids (checkout `paymentMethod`), in the order the dashboard lists them. */
+export const cardMethodIds = ['bancontact', 'visa', 'mastercard', 'maestro', 'amex', 'applepay', 'googlepay', 'ideal', 'cartebleue'] as const;
+export type CardMethodId = (typeof cardMethodIds)[number];
+
+/** GET|PUT /api/settings/payments (settings.manage): each card method per fulfilment type and channel, and the cut-off. */
+export interface PaymentSettingsView {
+  /** An order still unpaid this many minutes before its slot is cancelled (0 to 1440). */
+  cutoffMinutes: number;
+  methods: Record<CardMethodId, { enabled: boolean; fulfilment: ('delivery' | 'takeaway' | 'dinein')[]; channels: ('web' | 'kiosk')[] }>;
+}

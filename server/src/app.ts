@@ -239,7 +239,7 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
   registerKitchenSettingsRoutes(server, { db: database.db });
   const shopStatus = new ShopStatusHub(catalog, config.timeZone, clock, log.child({ module: 'shop-status' }));
   registerShopSettingsRoutes(server, { db: database.db, timeZone: config.timeZone, clock });
-  registerStoreSettingsRoutes(server, { db: database.db });
+  registerStoreSettingsRoutes(server, { db: database.db, cardPayments: paymentsService !== undefined });
   registerShopStatusStream(server, {
     hub: shopStatus,
     sse: { ...defaultSseOptions, ...options.sse },

@@ -29,6 +29,7 @@ const DashboardStaffPage = lazy(() => import('../dashboard/admin/StaffPage'));
 const DashboardTimeSlotsPage = lazy(() => import('../dashboard/timeslots/TimeSlotsPage'));
 const DashboardApiKeysPage = lazy(() => import('../dashboard/admin/ApiKeysPage'));
 const DashboardPrintingPage = lazy(() => import('../dashboard/admin/printing/PrintingPage'));
+const DashboardPaymentsPage = lazy(() => import('../dashboard/admin/payments/PaymentsPage'));
 const DashboardPosPage = lazy(() => import('../dashboard/admin/pos/PosPage'));
 const DashboardMenuTransferPage = lazy(() => import('../dashboard/catalog/transfer/MenuTransferPage'));
 const DashboardJobsPage = lazy(() => import('../dashboard/admin/jobs/JobsPage'));
@@ -177,6 +178,14 @@ export const routes: RouteObject[] = [
         element: (
           <StaffScreen>
             <DashboardPrintingPage />
+          </StaffScreen>
+        ),
+      },
+      {
+        path: 'dashboard/payments',
+        element: (
+          <StaffScreen>
+            <DashboardPaymentsPage />
           </StaffScreen>
         ),
       },

@@ -133,7 +133,11 @@ export function registerPaymentRoutes(server: FastifyInstance, deps: PaymentRout
       return await savePaymentSettings(deps.db, request.body);
     } catch (error) {
       if (error instanceof z.ZodError) {
-        throw new DomainError('INVALID_INPUT', `Invalid parameter(s): ${error.issues.map((i) => i.path.join('.') || 'body').join(', ')}`);
+        // An unknown card method is reported on its own name, not on the whole `methods` object.
+        const fields = error.issues.flatMap((i) =>
+          i.code === 'unrecognized_keys' ? i.keys.map((key) => [...i.path, key].join('.')) : [i.path.join('.') || 'body'],
+        );
+        throw new DomainError('INVALID_INPUT', `Invalid parameter(s): ${fields.join(', ')}`);
       }
       throw error;
     }

@@ -12,15 +12,15 @@ import { parseBody } from './shop-settings.js';
  * The shop's identity, display flags, contact and legal pages (`/api/settings/store`) and the first-run
  * checklist (`/api/settings/setup`), all `settings.manage`. docs/decisions/0033-store-settings-setup-checklist.md.
  */
-export function registerStoreSettingsRoutes(server: FastifyInstance, deps: { db: Db }): void {
+export function registerStoreSettingsRoutes(server: FastifyInstance, deps: { db: Db; cardPayments: boolean }): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const manage = { preValidation: requireStaff('settings.manage') };
 
   app.get('/api/settings/store', manage, async () => storeSettingsForEditing(await loadStoreSettings(deps.db)));
   app.put('/api/settings/store', manage, async (request) => saveStoreSettings(deps.db, parseBody(storeSettingsInput, request.body)));
 
-  app.get('/api/settings/setup', manage, async () => setupChecklist(deps.db));
+  app.get('/api/settings/setup', manage, async () => setupChecklist(deps.db, { cardPayments: deps.cardPayments }));
   app.put('/api/settings/setup', { ...manage, schema: { body: z.object({ dismissed: z.boolean() }) } }, async (request) =>
-    setSetupChecklistDismissed(deps.db, request.body.dismissed),
+    setSetupChecklistDismissed(deps.db, request.body.dismissed, { cardPayments: deps.cardPayments }),
   );
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { fulfilmentTypes, orderChannels, type OrderChannel } from '@bakje/contract';
+import { fulfilmentTypes, orderChannels, type OrderChannel, type PaymentSettingsView, type CardMethodId } from '@bakje/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { settings, type FulfilmentType } from '../../db/schema/index.js';
 import { cardGatewayIds, isCardGatewayId, type CardGatewayId } from '../../integrations/multisafepay/multisafepay-client.js';
@@ -27,6 +27,12 @@ export const paymentSettingsSchema = z.object({
   methods: z.record(z.enum(cardGatewayIds as [CardGatewayId, ...CardGatewayId[]]), methodSchema),
 });
 export type PaymentSettings = z.infer<typeof paymentSettingsSchema>;
+// The dashboard reads the contract's shape: both lists of card methods must stay the same.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+const sameMethods: Same<CardGatewayId, CardMethodId> = true;
+const sameShape: Same<PaymentSettings, PaymentSettingsView> = true;
+void sameMethods;
+void sameShape;
 
 const everywhere = { fulfilment: [...fulfilmentTypes], channels: [...orderChannels] };
 /** The demo and a new shop: the usual Belgian cards on; Cartes Bancaires (a French card) off. */

@@ -2,6 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { SetupChecklist, SetupStep } from '@bakje/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { products, settings, timeSlots } from '../../db/schema/index.js';
+import { paymentSettingsFrom, PAYMENT_SETTINGS_KEY } from '../payments/payment-settings.js';
 import { parsePrintSettings, PRINT_SETTINGS_KEY } from '../printing/print-settings.js';
 import { unconfiguredKinds } from '../printing/print-admin.js';
 import { shopSettingsFrom } from './shop-settings.js';
@@ -13,11 +14,16 @@ export const SETUP_CHECKLIST_KEY = 'setup_checklist';
  * The first-run checklist (issue 13 "First run"): each step is computed from the shop's own data on every
  * call, so it can never say "done" for something that is not. docs/decisions/0033-store-settings-setup-checklist.md.
  */
-export async function setupChecklist(db: DbOrTx): Promise<SetupChecklist> {
+export interface SetupContext {
+  /** Whether the shop can take card payments: a provider key, or the simulator (demo, development). */
+  cardPayments: boolean;
+}
+
+export async function setupChecklist(db: DbOrTx, context: SetupContext = { cardPayments: false }): Promise<SetupChecklist> {
   const rows = await db
     .select()
     .from(settings)
-    .where(inArray(settings.key, [STORE_SETTINGS_KEY, 'opening_hours', PRINT_SETTINGS_KEY, SETUP_CHECKLIST_KEY]));
+    .where(inArray(settings.key, [STORE_SETTINGS_KEY, 'opening_hours', PRINT_SETTINGS_KEY, PAYMENT_SETTINGS_KEY, SETUP_CHECKLIST_KEY]));
   const byKey = new Map(rows.map((row) => [row.key, row.value]));
   const [slotCount] = await db
     .select({ n: sql<number>`count(*)::int` })
@@ -34,13 +40,18 @@ export async function setupChecklist(db: DbOrTx): Promise<SetupChecklist> {
     { id: 'slots', done: (slotCount?.n ?? 0) > 0, detail: (slotCount?.n ?? 0) > 0 ? null : 'noSlots', href: '/dashboard/timeslots' },
     { id: 'menu', done: (productCount?.n ?? 0) > 0, detail: (productCount?.n ?? 0) > 0 ? null : 'noProducts', href: '/dashboard/products' },
     printerStep(byKey),
-    // Card payments do not exist yet: cash (cash on delivery / at the counter) is always offered and counts.
-    // When the payments screen arrives, this step reads its settings; the dashboard links there only once
-    // that page exists.
-    { id: 'payments', done: true, detail: 'cashOnly', href: '/dashboard/payments' },
+    paymentsStep(byKey, context),
   ];
   const dismissed = (byKey.get(SETUP_CHECKLIST_KEY) as { dismissed?: unknown } | undefined)?.dismissed === true;
   return { steps, allDone: steps.every((s) => s.done), dismissed };
+}
+
+/** Cash is always offered and counts as done; a card method offered somewhere counts only with a provider to pay it. */
+function paymentsStep(byKey: Map<string, unknown>, context: SetupContext): SetupStep {
+  const href = '/dashboard/payments';
+  const { methods } = paymentSettingsFrom(byKey);
+  const offered = Object.values(methods).some((method) => method.enabled && method.channels.length > 0 && method.fulfilment.length > 0);
+  return { id: 'payments', done: true, detail: context.cardPayments && offered ? null : 'cashOnly', href };
 }
 
 function identityStep(byKey: Map<string, unknown>): SetupStep {
@@ -69,11 +80,11 @@ function printerStep(byKey: Map<string, unknown>): SetupStep {
 }
 
 /** Hides the checklist on the dashboard (or shows it again); the steps keep being computed. */
-export async function setSetupChecklistDismissed(db: DbOrTx, dismissed: boolean): Promise<SetupChecklist> {
+export async function setSetupChecklistDismissed(db: DbOrTx, dismissed: boolean, context?: SetupContext): Promise<SetupChecklist> {
   const value = { dismissed };
   await db
     .insert(settings)
     .values({ key: SETUP_CHECKLIST_KEY, value })
     .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
-  return setupChecklist(db);
+  return setupChecklist(db, context);
 }

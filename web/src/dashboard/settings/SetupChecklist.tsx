@@ -8,7 +8,7 @@ import { DASHBOARD_PAGES } from '../DashboardNav';
 import { SETUP_URL, setupKey } from './storeSettingsForm';
 import './settings.css';
 
-/** A step links to its page only when the web app has that page (the payments page does not exist yet). */
+/** A step links to its page only when the web app has that page. */
 const existingPage = (href: string | null) => (href && DASHBOARD_PAGES.some((page) => page.to === href) ? href : null);
 
 function useSetupChecklist() {

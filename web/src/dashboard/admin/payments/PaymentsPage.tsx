@@ -1,0 +1,47 @@
+import { useQuery } from '@tanstack/react-query';
+import { useIntl } from 'react-intl';
+import { Spinner } from '../../../ui';
+import { http, retryServerErrors } from '../../../api/http';
+import { DashboardFrame } from '../DashboardFrame';
+import { PERMISSION } from '../permissions';
+import { DashboardError, StaffGate } from '../StaffGate';
+import { PAYMENT_SETTINGS_URL, paymentSettingsKey, type PaymentSettings } from './payments-api';
+import { PaymentSettingsForm } from './PaymentSettingsForm';
+
+function PaymentsContent() {
+  const intl = useIntl();
+  const settings = useQuery({
+    queryKey: paymentSettingsKey,
+    queryFn: ({ signal }) => http<PaymentSettings>('GET', PAYMENT_SETTINGS_URL, { signal }),
+    // The form keeps what the user ticked; the saved values only change by saving.
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+    retry: retryServerErrors,
+  });
+  return (
+    <>
+      <p className="admin__lead">{intl.formatMessage({ id: 'dashboard.payments.lead' })}</p>
+      {settings.isPending ? (
+        <Spinner size="lg" label={intl.formatMessage({ id: 'common.loading' })} />
+      ) : settings.isError ? (
+        <DashboardError error={settings.error} onRetry={() => void settings.refetch()} />
+      ) : (
+        <section className="admin__section">
+          <PaymentSettingsForm settings={settings.data} />
+        </section>
+      )}
+    </>
+  );
+}
+
+/** /dashboard/payments (settings.manage: managers and admins): which card methods are offered where, and the cut-off. */
+export default function PaymentsPage() {
+  const intl = useIntl();
+  return (
+    <StaffGate permission={PERMISSION.settingsManage}>
+      <DashboardFrame title={intl.formatMessage({ id: 'dashboard.payments.title' })}>
+        <PaymentsContent />
+      </DashboardFrame>
+    </StaffGate>
+  );
+}
