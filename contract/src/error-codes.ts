@@ -22,6 +22,10 @@ export const errorCodes = {
   INVALID_REFRESH_TOKEN: 'unauthenticated',
   LOGIN_PROVIDER_NOT_SET_UP: 'unavailable',
   STRIPE_NOT_CONFIGURED: 'unavailable',
+  STRIPE_AMOUNT_MISMATCH: 'invalid',
+  STRIPE_PAYMENT_NOT_VERIFIED: 'invalid',
+  STRIPE_SETUP_UNSUPPORTED: 'invalid',
+  STRIPE_UNAVAILABLE: 'unavailable',
   TOO_MANY_ATTEMPTS: 'rate_limited',
   // Live event streams (api/events): too many from one address, or in the whole process.
   TOO_MANY_STREAMS_FROM_CLIENT: 'rate_limited',

@@ -87,6 +87,10 @@ import { PaymentsService } from './modules/payments/payments-service.js';
 import { enqueueReconciliation, paymentReconcileJobHandler, paymentStatusJobHandler } from './modules/payments/payment-jobs.js';
 import { cardMethodAllowed } from './modules/payments/payment-settings.js';
 import { registerPaymentRoutes } from './api/rest/payments.js';
+import { registerStripeWebhook, STRIPE_WEBHOOK_PATH } from './api/rest/stripe-webhook.js';
+import { StripeClient } from './integrations/stripe/stripe-client.js';
+import { StripeSimulator, STRIPE_SIMULATOR_PATH } from './integrations/stripe/stripe-simulator.js';
+import { STRIPE, STRIPE_METHOD_TITLE, StripePayments, StripeProvider } from './modules/payments/stripe-payments.js';
 
 export { mediaDir };
 
@@ -97,7 +101,13 @@ export interface App {
   printing: PrintingRuntime;
   jobs: JobsRuntime;
   /** Card payments: undefined without a provider key or the simulator (docs/decisions/0030-card-payments-multisafepay.md). */
-  payments: { service: PaymentsService | undefined; simulator: MultiSafepaySimulator | undefined };
+  payments: {
+    service: PaymentsService | undefined;
+    simulator: MultiSafepaySimulator | undefined;
+    /** Stripe (docs/decisions/0038-stripe.md): undefined without a secret key or the simulator. */
+    stripe: StripePayments | undefined;
+    stripeSimulator: StripeSimulator | undefined;
+  };
   close(): Promise<void>;
 }
 
@@ -182,6 +192,35 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
         { siteUrl: config.siteUrl, clock, log: log.child({ module: 'payments' }) },
       )
     : undefined;
+  const stripeConfig = config.stripe;
+  const stripeSimulator = stripeConfig.simulator
+    ? new StripeSimulator({
+        secretKey: stripeConfig.secretKey ?? '',
+        webhookSecret: stripeConfig.webhookSecret ?? '',
+        webhookUrl: STRIPE_WEBHOOK_PATH,
+        deliver: injectFetch(server),
+        log: log.child({ module: 'stripe-simulator' }),
+        clock,
+      })
+    : undefined;
+  stripeSimulator?.register(server);
+  const stripeClient = stripeConfig.secretKey
+    ? new StripeClient({
+        secretKey: stripeConfig.secretKey,
+        baseUrl: stripeConfig.baseUrl,
+        timeoutMs: stripeConfig.timeoutMs,
+        ...(stripeConfig.baseUrl === STRIPE_SIMULATOR_PATH ? { fetch: injectFetch(server) } : {}),
+      })
+    : undefined;
+  const stripe = stripeClient
+    ? new StripePayments(
+        database.db,
+        stripeClient,
+        carts,
+        new PaymentsService(database.db, new StripeProvider(stripeClient), { siteUrl: config.siteUrl, clock, log: log.child({ module: 'payments' }) }),
+        log.child({ module: 'payments' }),
+      )
+    : undefined;
   const services = {
     db: database.db,
     carts,
@@ -192,12 +231,16 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
       config.timeZone,
       clock,
       queueOrderConfirmation(config.siteUrl),
-      paymentsService ? cardMethodAllowed : undefined,
+      paymentsService || stripe
+        ? (values, id, fulfilment, channel) =>
+            id === STRIPE ? (stripe ? STRIPE_METHOD_TITLE : undefined) : paymentsService ? cardMethodAllowed(values, id, fulfilment, channel) : undefined
+        : undefined,
     ),
     auth,
     authTokens: new AuthTokens(secret, config.siteUrl, auth.sessions, clock),
     clock,
     payments: paymentsService,
+    stripe,
   };
   const tokens = new SessionTokens(secret, config.siteUrl);
   registerGraphQL(server, { config, catalog, services, tokens });
@@ -273,7 +316,10 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
     .register(posSyncJobHandler())
     .register(menuImportJobHandler())
     .register(shopImportJobHandler());
-  if (paymentsService) handlers.register(paymentStatusJobHandler(paymentsService)).register(paymentReconcileJobHandler(paymentsService));
+  const providerServices = [paymentsService, stripe?.service].filter((s): s is PaymentsService => s !== undefined);
+  if (providerServices.length) handlers.register(paymentStatusJobHandler(...providerServices));
+  if (paymentsService) handlers.register(paymentReconcileJobHandler(paymentsService));
+  registerStripeWebhook(server, { db: database.db, webhookSecret: stripeConfig.secretKey ? stripeConfig.webhookSecret : undefined, clock, log });
   registerPaymentRoutes(server, { db: database.db, payments: paymentsService, apiKey: msp.apiKey, clock, log });
   const jobs = await startJobs(config, database, handlers, log);
   registerJobRoutes(server, { db: database.db, handlers });
@@ -317,7 +363,7 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
     orderEvents,
     printing,
     jobs,
-    payments: { service: paymentsService, simulator: mspSimulator },
+    payments: { service: paymentsService, simulator: mspSimulator, stripe, stripeSimulator },
     async close() {
       clearInterval(housekeeping);
       clearInterval(reconciling);

@@ -88,6 +88,16 @@ const schema = z.object({
   BAKJE_MSP_ENVIRONMENT: z.enum(['test', 'live']).default('test'),
   BAKJE_MSP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   BAKJE_MSP_SIMULATOR: boolean.optional(),
+  BAKJE_STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]{8,}$/, 'must be a Stripe secret key (sk_test_... or sk_live_...)')
+    .optional(),
+  BAKJE_STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9]{8,}$/, 'must be a Stripe webhook signing secret (whsec_...)')
+    .optional(),
+  BAKJE_STRIPE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  BAKJE_STRIPE_SIMULATOR: boolean.optional(),
   BAKJE_PAYMENT_RECONCILE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
   BAKJE_DISTANCE_PROVIDER: z.enum(['postcode', 'osrm']).default('postcode'),
   BAKJE_OSRM_URL: z.url().optional(),
@@ -223,6 +233,18 @@ export interface Config {
     /** Mount the simulator at /simulators/multisafepay and pay against it (demo, development, tests). */
     simulator: boolean;
   };
+  /** The second card provider (docs/decisions/0038-stripe.md): WooGraphQL's stripePaymentIntent. */
+  stripe: {
+    /** Absent: Stripe is not offered (stripePaymentIntent answers STRIPE_NOT_CONFIGURED). */
+    secretKey: string | undefined;
+    /** The webhook endpoint's signing secret; absent: webhooks are refused (checkout still looks intents up). */
+    webhookSecret: string | undefined;
+    /** https://api.stripe.com/v1 or the in-process simulator's path. */
+    baseUrl: string;
+    timeoutMs: number;
+    /** Mount the simulator at /simulators/stripe and pay against it (demo, development, tests). */
+    simulator: boolean;
+  };
   /** How often pending card payments are looked up at the provider (and unpaid orders cancelled at cut-off). */
   paymentReconcileMs: number;
   /**
@@ -299,6 +321,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, rootDir = pr
       eventStreams: env.BAKJE_EVENT_STREAMS_MAX,
     },
     multisafepay: multisafepayConfig(env),
+    stripe: stripeConfig(env),
     paymentReconcileMs: env.BAKJE_PAYMENT_RECONCILE_MS,
     distance:
       env.BAKJE_DISTANCE_PROVIDER === 'osrm'
@@ -339,6 +362,25 @@ function multisafepayConfig(env: Env): Config['multisafepay'] {
     baseUrl: useSimulator ? MSP_SIMULATOR_PATH : MSP_BASE_URLS[env.BAKJE_MSP_ENVIRONMENT],
     timeoutMs: env.BAKJE_MSP_TIMEOUT_MS,
     simulator,
+  };
+}
+
+export const STRIPE_BASE_URL = 'https://api.stripe.com/v1';
+/** The simulator's keys: never real ones (a real key cannot look like these). */
+export const STRIPE_SIMULATOR_SECRET_KEY = 'sk_test_simulatorNotASecret';
+export const STRIPE_SIMULATOR_WEBHOOK_SECRET = 'whsec_simulatorNotASecret';
+
+/** Like MultiSafepay's: a configured key means real payments; the simulator runs by itself only locally. */
+function stripeConfig(env: Env): Config['stripe'] {
+  const local = !env.BAKJE_SITE_URL || ['localhost', '127.0.0.1', '[::1]'].includes(new URL(env.BAKJE_SITE_URL).hostname);
+  const simulator = env.BAKJE_STRIPE_SIMULATOR ?? (!env.BAKJE_STRIPE_SECRET_KEY && (env.NODE_ENV !== 'production' || (env.BAKJE_SEED_DEMO && local)));
+  const useSimulator = simulator && !env.BAKJE_STRIPE_SECRET_KEY;
+  return {
+    secretKey: useSimulator ? STRIPE_SIMULATOR_SECRET_KEY : env.BAKJE_STRIPE_SECRET_KEY,
+    webhookSecret: useSimulator ? STRIPE_SIMULATOR_WEBHOOK_SECRET : env.BAKJE_STRIPE_WEBHOOK_SECRET,
+    baseUrl: useSimulator ? '/simulators/stripe/v1' : STRIPE_BASE_URL,
+    timeoutMs: env.BAKJE_STRIPE_TIMEOUT_MS,
+    simulator: Boolean(simulator),
   };
 }
 

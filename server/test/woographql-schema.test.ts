@@ -286,7 +286,7 @@ describe.each(databaseKinds)('WooGraphQL schema additions on %s', (kind) => {
     expect((await graphql(app, POPULAR)).body.data.products.nodes.map((p: { slug: string }) => p.slug)).toEqual(['curryworst', 'stoofvlees', 'frikandel']);
   });
 
-  it('stripePaymentIntent answers that Stripe is not configured', async () => {
+  it('stripePaymentIntent refuses SETUP intents (saving a card for later is not offered)', async () => {
     const result = await graphql(
       app,
       `
@@ -302,7 +302,8 @@ describe.each(databaseKinds)('WooGraphQL schema additions on %s', (kind) => {
       `,
       { m: 'SETUP' },
     );
-    expect(codeOf(result.body)).toBe('STRIPE_NOT_CONFIGURED');
-    expect(result.body.errors[0].message).toBe('Stripe is not configured.');
+    // STRIPE_NOT_CONFIGURED without Stripe: stripe-payments.test.ts.
+    expect(codeOf(result.body)).toBe('STRIPE_SETUP_UNSUPPORTED');
+    expect(result.body.errors[0].message).toBe('Saving a card for later is not offered.');
   });
 });

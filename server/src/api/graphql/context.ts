@@ -10,6 +10,7 @@ import type { ActiveSession, CreatedSession } from '../../modules/auth/sessions.
 import type { Viewer } from '../http/viewer.js';
 import type { AuthTokens } from '../../modules/auth/auth-tokens.js';
 import type { PaymentsService } from '../../modules/payments/payments-service.js';
+import type { StripePayments } from '../../modules/payments/stripe-payments.js';
 
 /** The login side of a GraphQL request: who is asking, and how to start or end their cookie session. */
 export interface AccountContext {
@@ -37,6 +38,8 @@ export interface Services {
   clock: () => Date;
   /** Card payments; undefined when none are configured. */
   payments?: PaymentsService | undefined;
+  /** Stripe card payments (docs/decisions/0038-stripe.md); undefined when Stripe is not configured. */
+  stripe?: StripePayments | undefined;
 }
 
 export interface GraphQLContext {

@@ -22,12 +22,15 @@ export async function enqueueReconciliation(tx: DbOrTx, bucket: string): Promise
   return enqueueJob(tx, { kind: PAYMENT_RECONCILE_JOB, lane: 'payments:reconcile', payload: {}, idempotencyKey: `reconcile:${bucket}` });
 }
 
-export function paymentStatusJobHandler(service: PaymentsService): JobHandler<PaymentStatusPayload> {
+/** One handler for every provider: the payload names the provider whose service looks the payment up. */
+export function paymentStatusJobHandler(...services: PaymentsService[]): JobHandler<PaymentStatusPayload> {
   return {
     kind: PAYMENT_STATUS_JOB,
     maxAttempts: 8,
     backoff: { baseMs: 2_000, maxMs: 60_000 },
     async handle(job) {
+      const service = services.find((s) => s.provider.id === job.payload.provider);
+      if (!service) return { skipped: 'this provider is not configured' };
       const result = await service.refresh(job.payload.providerOrderId);
       if (!result) return { skipped: 'no such payment at the provider' };
       return { result: { status: result.status, changed: result.changed } };

@@ -178,7 +178,8 @@ export class PaymentsService {
             datePaid: now,
             transactionId: seen.transactionId,
             paymentMethod: payment.gateway,
-            paymentMethodTitle: isCardGatewayId(payment.gateway) ? cardMethodTitle(payment.gateway) : payment.gateway,
+            // Another provider's order (Stripe) keeps the title its checkout gave it.
+            paymentMethodTitle: isCardGatewayId(payment.gateway) ? cardMethodTitle(payment.gateway) : undefined,
             updatedAt: now,
           })
           .where(and(eq(orders.id, payment.orderId), eq(orders.status, 'pending'), sql`${orders.datePaid} is null`))

@@ -11,6 +11,8 @@ import type { GraphQLContext } from '../context.js';
 import { checkoutAccount, type CheckoutAccount } from './checkout-account.js';
 import { isCardGatewayId } from '../../../integrations/multisafepay/multisafepay-client.js';
 import { PAYMENT_CREATE_FAILED } from '../../../modules/payments/payments-service.js';
+import { STRIPE } from '../../../modules/payments/stripe-payments.js';
+import { DomainError } from '../../../errors/domain-error.js';
 import { can } from '../../../modules/auth/permissions.js';
 import { orderDownloads, type DownloadGrant } from '../../../modules/orders/downloads.js';
 import { connectionFromArray, type ConnectionArgs } from '../connection.js';
@@ -109,6 +111,13 @@ export const checkoutMutation = {
     // A guest who asks for an account gets one with the order (checked before anything is written).
     const newAccount = ctx.account.viewer.kind === 'guest' && account ? await checkoutAccount(ctx, account, request.billing) : undefined;
     const viewer = ctx.account.viewer;
+    // Stripe: the intent is looked up at Stripe before any order is made; the client's isPaid proves nothing.
+    const { isPaid, transactionId } = input as { isPaid?: boolean | null; transactionId?: string | null };
+    const stripeIntent = request.paymentMethod?.trim() === STRIPE ? transactionId?.trim() : undefined;
+    if (request.paymentMethod?.trim() === STRIPE) {
+      if (!ctx.services.stripe) throw new DomainError('PAYMENT_METHOD_UNAVAILABLE', 'This payment method is not available.');
+      await ctx.services.stripe.verifyBeforeCheckout(ctx.session.key(), stripeIntent, isPaid === true);
+    }
     const result = await ctx.services.checkout.checkout({
       ...request,
       sessionKey: ctx.session.key(),
@@ -128,6 +137,16 @@ export const checkoutMutation = {
             { now: ctx.services.clock(), hours: ctx.config.orderKeyDetailsHours },
           );
     const received = `/checkout/order-received/${result.orderId}?key=${encodeURIComponent(result.orderKey)}`;
+    if (stripeIntent && ctx.services.stripe && order && !result.repeated) {
+      await ctx.services.stripe.attach(result.orderId, stripeIntent, order.total, order.currency, ctx.services.clock());
+      const paid = await readOrderFor(
+        ctx.services.db,
+        result.orderId,
+        { orderKey: result.orderKey },
+        { now: ctx.services.clock(), hours: ctx.config.orderKeyDetailsHours },
+      );
+      return { clientMutationId, result: 'success', redirect: received, order: paid ?? order, paymentError: null };
+    }
     // A card order: off to the provider's payment page. It stays pending (slot place held) until paid.
     if (order && order.status === 'pending' && isCardGatewayId(order.paymentMethod) && ctx.services.payments) {
       const confirm = `/confirm-payment?order=${result.orderId}&key=${encodeURIComponent(result.orderKey)}`;

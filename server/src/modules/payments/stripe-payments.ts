@@ -1,0 +1,168 @@
+import { createHash } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { payments, type PaymentStatus } from '../../db/schema/index.js';
+import type { StripeClient, StripeCharge, StripePaymentIntent } from '../../integrations/stripe/stripe-client.js';
+import { DomainError } from '../../errors/domain-error.js';
+import type { Logger } from '../../logger.js';
+import type { CartService } from '../cart/cart-service.js';
+import type { ObservedStatus, PaymentProvider, PaymentRequest, ProviderPayment, ProviderResult } from './payment-provider.js';
+import type { PaymentsService } from './payments-service.js';
+
+export const STRIPE = 'stripe';
+/** The checkout `paymentMethod` of a Stripe card payment, and its title on the order. */
+export const STRIPE_METHOD_TITLE = 'Credit card (Stripe)';
+
+export const STRIPE_AMOUNT_MISMATCH = 'The amount does not match the cart total.';
+export const STRIPE_PAYMENT_NOT_VERIFIED = 'The card payment could not be verified.';
+
+/** REFERENCE.md §3: paid only on succeeded; a fully refunded charge is refunded; a declined card failed. */
+export function observedStripeStatus(intent: StripePaymentIntent): ObservedStatus {
+  const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+  if (intent.status === 'succeeded') return charge?.refunded ? 'refunded' : 'paid';
+  if (intent.status === 'canceled') return 'failed';
+  if (intent.status === 'requires_payment_method' && intent.last_payment_error) return 'failed';
+  return 'pending';
+}
+
+/** What ties an intent to one cart without telling Stripe the session key (a secret of the browser). */
+export function cartReference(sessionKey: string): string {
+  return createHash('sha256').update(`stripe-cart:${sessionKey}`).digest('hex').slice(0, 32);
+}
+
+/**
+ * Stripe behind the provider interface (docs/decisions/0038-stripe.md). Its intents are created before the
+ * order exists (stripePaymentIntent), so `create` is not how a Stripe payment starts; `find` is the only
+ * source of truth the state machine takes.
+ */
+export class StripeProvider implements PaymentProvider {
+  readonly id = STRIPE;
+
+  constructor(private readonly client: StripeClient) {}
+
+  create(_request: PaymentRequest): Promise<ProviderResult<{ paymentUrl: string | null }>> {
+    return Promise.resolve({ success: false, error: 'A Stripe payment starts with stripePaymentIntent, before the order.', code: 'unsupported' });
+  }
+
+  async find(providerOrderId: string): Promise<ProviderResult<ProviderPayment>> {
+    const reply = await this.client.retrievePaymentIntent(providerOrderId);
+    if (!reply.success) {
+      return {
+        success: false,
+        error: reply.message,
+        code: reply.code,
+        ...(reply.timedOut ? { timedOut: true } : {}),
+        ...(reply.notFound ? { notFound: true } : {}),
+      };
+    }
+    const intent = reply.data;
+    return {
+      success: true,
+      data: {
+        status: observedStripeStatus(intent),
+        providerStatus: (intent.latest_charge as StripeCharge | null)?.refunded ? 'refunded' : intent.status,
+        amount: intent.amount,
+        currency: intent.currency,
+        transactionId: intent.id,
+        paymentUrl: null,
+      },
+    };
+  }
+}
+
+export interface StripeIntentAnswer {
+  id: string;
+  clientSecret: string;
+  amount: number;
+  currency: string;
+  error: string | null;
+}
+
+/**
+ * The shop's side of a Stripe payment: an intent for the session's cart as the server prices it, and the
+ * checkout's claim that it is paid, believed only after Stripe was asked.
+ */
+export class StripePayments {
+  constructor(
+    private readonly db: Db,
+    private readonly client: StripeClient,
+    private readonly carts: CartService,
+    readonly service: PaymentsService,
+    private readonly log: Logger,
+  ) {}
+
+  async createIntent(
+    sessionKey: string,
+    amount: number | null | undefined,
+    currency: string | null | undefined,
+    method: 'PAYMENT' | 'SETUP',
+  ): Promise<StripeIntentAnswer> {
+    if (method === 'SETUP') throw new DomainError('STRIPE_SETUP_UNSUPPORTED', 'Saving a card for later is not offered.');
+    const cart = await this.carts.view(sessionKey);
+    if (cart.lines.length === 0) throw new DomainError('CART_EMPTY', 'Your cart is empty.');
+    const total = cart.totals.total;
+    const shopCurrency = 'eur';
+    if ((amount !== null && amount !== undefined && amount !== total) || (currency && currency.toLowerCase() !== shopCurrency)) {
+      throw new DomainError('STRIPE_AMOUNT_MISMATCH', STRIPE_AMOUNT_MISMATCH);
+    }
+    const cart_ = cartReference(sessionKey);
+    // The same cart asked for again gets the same intent (Stripe keeps the key 24 h); a changed cart, or
+    // the next order of this session, a new one.
+    const fingerprint = createHash('sha256')
+      .update(JSON.stringify([cart_, total, cart.lines.map((l) => [l.line.key, l.line.quantity, l.total]), cart.lastCheckout?.orderId ?? null]))
+      .digest('hex');
+    const reply = await this.client.createPaymentIntent({ amount: total, currency: shopCurrency, metadata: { cart: cart_ } }, `bakje-intent-${fingerprint}`);
+    if (!reply.success) {
+      this.log.warn({ code: reply.code, timedOut: reply.timedOut ?? false }, 'Stripe payment intent not created');
+      throw new DomainError('STRIPE_UNAVAILABLE', 'Card payments are not available right now; try again.');
+    }
+    return { id: reply.data.id, clientSecret: reply.data.client_secret, amount: reply.data.amount, currency: reply.data.currency, error: null };
+  }
+
+  /**
+   * Before a Stripe order is made: the intent must be this session's, of the cart's total, not used by
+   * another order, and (when the client says it is paid) succeeded, as Stripe says, not as the client does.
+   */
+  async verifyBeforeCheckout(sessionKey: string, intentId: string | null | undefined, claimsPaid: boolean): Promise<void> {
+    if (!intentId || !/^pi_[A-Za-z0-9_]{1,200}$/.test(intentId)) throw new DomainError('STRIPE_PAYMENT_NOT_VERIFIED', STRIPE_PAYMENT_NOT_VERIFIED);
+    const reply = await this.client.retrievePaymentIntent(intentId);
+    if (!reply.success) {
+      if (reply.notFound) throw new DomainError('STRIPE_PAYMENT_NOT_VERIFIED', STRIPE_PAYMENT_NOT_VERIFIED);
+      this.log.warn({ code: reply.code, timedOut: reply.timedOut ?? false }, 'Stripe payment intent look-up failed at checkout');
+      throw new DomainError('STRIPE_UNAVAILABLE', 'Card payments are not available right now; try again.');
+    }
+    const intent = reply.data;
+    const cart = await this.carts.view(sessionKey);
+    if (intent.metadata?.cart !== cartReference(sessionKey)) throw new DomainError('STRIPE_PAYMENT_NOT_VERIFIED', STRIPE_PAYMENT_NOT_VERIFIED);
+    if (intent.amount !== cart.totals.total || intent.currency.toLowerCase() !== 'eur') throw new DomainError('STRIPE_AMOUNT_MISMATCH', STRIPE_AMOUNT_MISMATCH);
+    if (claimsPaid && observedStripeStatus(intent) !== 'paid') throw new DomainError('STRIPE_PAYMENT_NOT_VERIFIED', STRIPE_PAYMENT_NOT_VERIFIED);
+    const [used] = await this.db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(and(eq(payments.provider, STRIPE), eq(payments.providerOrderId, intent.id)));
+    if (used) throw new DomainError('STRIPE_PAYMENT_NOT_VERIFIED', STRIPE_PAYMENT_NOT_VERIFIED);
+  }
+
+  /**
+   * The order exists (pending): its payment is recorded and Stripe's word on it goes through the state
+   * machine, which marks the order paid only if the intent succeeded with the order's amount and currency.
+   */
+  async attach(orderId: number, intentId: string, amount: number, currency: string, now: Date): Promise<PaymentStatus | undefined> {
+    await this.db
+      .insert(payments)
+      // No reconciliation timer: Stripe's webhooks (retried for three days) and this look-up carry the news.
+      .values({ orderId, provider: STRIPE, gateway: STRIPE, providerOrderId: intentId, amount, currency, nextCheckAt: null, createdAt: now, updatedAt: now })
+      .onConflictDoNothing();
+    const [row] = await this.db
+      .select({ orderId: payments.orderId })
+      .from(payments)
+      .where(and(eq(payments.provider, STRIPE), eq(payments.providerOrderId, intentId)));
+    // Another order took this intent a moment ago: this order stays unpaid.
+    if (row?.orderId !== orderId) return undefined;
+    const result = await this.service.refresh(intentId).catch((err: unknown) => {
+      this.log.warn({ order: orderId, err: err instanceof Error ? err.message : String(err) }, 'Stripe look-up after checkout failed');
+      return undefined;
+    });
+    return result?.status;
+  }
+}
