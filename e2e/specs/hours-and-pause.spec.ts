@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { StaffServer } from './staff-server';
 import { expectNoSeriousA11yViolations } from './support';
 
@@ -21,20 +21,6 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-/** Opens a dashboard page as `account`, through the login page and back. */
-async function openAs(browser: Browser, account: { email: string; password: string }, path: string, width = 1280): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.base, viewport: { width, height: 900 } });
-  const page = await context.newPage();
-  await page.goto(path);
-  await expect(page).toHaveURL(/\/login\?redirect=/);
-  const form = page.getByRole('form', { name: 'Inloggen' });
-  await form.getByLabel('Gebruikersnaam of e-mailadres').fill(account.email);
-  await form.getByLabel('Wachtwoord', { exact: true }).fill(account.password);
-  await form.getByRole('button', { name: 'Inloggen' }).click();
-  await expect(page).toHaveURL(new RegExp(`${path.replace(/\//g, '\\/')}$`));
-  return page;
-}
-
 /** The shop's local date `days` from now (Europe/Brussels), YYYY-MM-DD. */
 function shopDate(days: number): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Brussels' }).format(new Date(Date.now() + days * 86_400_000));
@@ -54,7 +40,7 @@ test('a manager sets the hours and a holiday; the shop shows them and offers not
   const holiday = shopDate(2);
   expect(await slotsOn(holiday)).not.toEqual([]);
 
-  const page = await openAs(browser, MANAGER, '/dashboard/hours');
+  const page = await server.openAs(browser, MANAGER, '/dashboard/hours');
   await expect(page.getByRole('heading', { level: 1, name: 'Openingsuren en sluitingsdagen' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
   const sunday = page.getByRole('group', { name: 'Zondag' }).first();
@@ -96,7 +82,7 @@ test('the kitchen pauses ordering and an open shop page says so within a second;
   await expect(shop.getByTestId('opening-hours')).toBeVisible();
   await expect(shop.getByText('Online bestellen is even gepauzeerd.')).toHaveCount(0);
 
-  const kitchen = await openAs(browser, COOK, '/dashboard');
+  const kitchen = await server.openAs(browser, COOK, '/dashboard');
   await kitchen.getByTestId('pause-button').click();
   const dialog = kitchen.getByRole('dialog', { name: 'Online bestellen pauzeren' });
   await expect(dialog.getByText('Bestellen is open.')).toBeVisible();
@@ -120,7 +106,7 @@ test('the kitchen pauses ordering and an open shop page says so within a second;
 });
 
 test("the checkout greys dine-in by dine-in's own hours while the shared hours are open", async ({ browser }) => {
-  const manager = await openAs(browser, MANAGER, '/dashboard/hours');
+  const manager = await server.openAs(browser, MANAGER, '/dashboard/hours');
   const csrf = (await manager.context().cookies()).find((c) => c.name === 'bakje_csrf')?.value ?? '';
   const hours = (await (await manager.request.get('/api/settings/hours')).json()) as { byType: Record<string, unknown> };
   // Dine-in gets hours of its own that are closed every day; takeaway keeps the shared ones.

@@ -26,13 +26,7 @@ async function chooseFile(page: Page, lines: string[]) {
 
 test('a manager sees the bad rows of a menu file, fixes it, imports it all at once, and the shop sells it in two languages', async ({ browser }) => {
   test.setTimeout(90_000);
-  const context = await browser.newContext({ baseURL: server.base, viewport: { width: 1400, height: 1000 } });
-  const page = await context.newPage();
-  await page.goto('/dashboard/catalog/import');
-  const login = page.getByRole('form', { name: 'Inloggen' });
-  await login.getByLabel('Gebruikersnaam of e-mailadres').fill(ADMIN.email);
-  await login.getByLabel('Wachtwoord', { exact: true }).fill(ADMIN.password);
-  await login.getByRole('button', { name: 'Inloggen' }).click();
+  const page = await server.openAs(browser, ADMIN, '/dashboard/catalog/import', 1400);
   await expect(page.getByRole('heading', { level: 1, name: 'Menu importeren en exporteren' })).toBeVisible();
   await expectNoSeriousA11yViolations(page);
 
@@ -70,5 +64,5 @@ test('a manager sees the bad rows of a menu file, fixes it, imports it all at on
   await page.getByRole('link', { name: 'Télécharger le CSV' }).click();
   const file = await (await download).path();
   expect(fs.readFileSync(file, 'utf8')).toContain('IMP-1,Stoverij met frietjes');
-  await context.close();
+  await page.context().close();
 });

@@ -1,4 +1,4 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { StaffServer } from './staff-server';
 import { expectNoSeriousA11yViolations } from './support';
 
@@ -19,20 +19,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await server?.stop();
 });
-
-/** Opens a dashboard page as `account`, through the login page and back. */
-async function openAs(browser: Browser, account: { email: string; password: string }, path: string, width = 1280): Promise<Page> {
-  const context = await browser.newContext({ baseURL: server.base, viewport: { width, height: 900 } });
-  const page = await context.newPage();
-  await page.goto(path);
-  await expect(page).toHaveURL(/\/login\?redirect=/);
-  const form = page.getByRole('form', { name: 'Inloggen' });
-  await form.getByLabel('Gebruikersnaam of e-mailadres').fill(account.email);
-  await form.getByLabel('Wachtwoord', { exact: true }).fill(account.password);
-  await form.getByRole('button', { name: 'Inloggen' }).click();
-  await expect(page).toHaveURL(new RegExp(`${path.replace(/\//g, '\\/')}$`));
-  return page;
-}
 
 /** The shop's wall clock (Europe/Brussels) `seconds` from now, as a datetime-local value with seconds. */
 function shopClock(seconds: number): string {
@@ -66,7 +52,7 @@ test('a message for the shop and the status screen appears in its window and goe
   const text = 'Vandaag geen stoofvlees: de pot is leeg';
   await expect(shop.getByText(text)).toHaveCount(0);
 
-  const page = await openAs(browser, MANAGER, '/dashboard/messages');
+  const page = await server.openAs(browser, MANAGER, '/dashboard/messages');
   await expect(page.getByRole('heading', { level: 1, name: 'Berichten' })).toBeVisible();
   await expect(page.getByText('Nog geen berichten')).toBeVisible();
   await page.getByRole('button', { name: 'Nieuw bericht' }).click();
@@ -106,7 +92,7 @@ test('a message for the shop and the status screen appears in its window and goe
 });
 
 test('a visitor closes a banner for the session; a kitchen user finds the printer manual by searching', async ({ browser }) => {
-  const page = await openAs(browser, MANAGER, '/dashboard/messages', 390);
+  const page = await server.openAs(browser, MANAGER, '/dashboard/messages', 390);
   await page.getByRole('button', { name: 'Nieuw bericht' }).click();
   await page.getByLabel('Tekst (Nederlands)').fill('Vanavond open tot middernacht');
   await page.getByRole('button', { name: 'Bericht opslaan' }).click();
@@ -120,7 +106,7 @@ test('a visitor closes a banner for the session; a kitchen user finds the printe
   await shop.reload();
   await expect(shop.getByText('Vanavond open tot middernacht')).toHaveCount(0);
 
-  const kitchen = await openAs(browser, COOK, '/dashboard/manuals');
+  const kitchen = await server.openAs(browser, COOK, '/dashboard/manuals');
   await expect(kitchen.getByRole('heading', { level: 1, name: 'Handleidingen' })).toBeVisible();
   await expect(kitchen.getByTestId('manual-row')).toHaveCount(2);
   // Kitchen staff read; only managers write.

@@ -19,14 +19,7 @@ test.afterAll(async () => {
 
 test('a manager connects the till, refuses a bad address, syncs the whole menu with progress and finds every product linked', async ({ browser }) => {
   test.setTimeout(90_000);
-  const context = await browser.newContext({ baseURL: server.base, viewport: { width: 1400, height: 1000 } });
-  const page = await context.newPage();
-  await page.goto('/dashboard/pos');
-  const login = page.getByRole('form', { name: 'Inloggen' });
-  await login.getByLabel('Gebruikersnaam of e-mailadres').fill(ADMIN.email);
-  await login.getByLabel('Wachtwoord', { exact: true }).fill(ADMIN.password);
-  await login.getByRole('button', { name: 'Inloggen' }).click();
-  await expect(page).toHaveURL(/\/dashboard\/pos$/);
+  const page = await server.openAs(browser, ADMIN, '/dashboard/pos', 1400);
   await expect(page.getByRole('heading', { level: 1, name: 'Kassa' })).toBeVisible();
 
   const form = page.getByRole('form', { name: 'Verbinding' });
@@ -59,5 +52,5 @@ test('a manager connects the till, refuses a bad address, syncs the whole menu w
     .first();
   await expect(row).toContainText('Toegevoegd aan de kassa');
   await expect(row.getByRole('cell').nth(1)).toHaveText(/^\d+$/);
-  await context.close();
+  await page.context().close();
 });

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, request as playwrightRequest, type APIRequestContext } from '@playwright/test';
+import { expect, request as playwrightRequest, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 
 interface Credentials {
   email: string;
@@ -75,6 +75,20 @@ export class StaffServer {
    * The admin logs in (GraphQL, cookie session) and adds a staff account through the real staff API
    * (POST /api/staff/users with the CSRF token).
    */
+  /** Opens `path` in a new browser context as `account`, through the login page and back to `path`. */
+  async openAs(browser: Browser, account: Credentials, path: string, width = 1280): Promise<Page> {
+    const context = await browser.newContext({ baseURL: this.base, viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/login\?redirect=/);
+    const form = page.getByRole('form', { name: 'Inloggen' });
+    await form.getByLabel('Gebruikersnaam of e-mailadres').fill(account.email);
+    await form.getByLabel('Wachtwoord', { exact: true }).fill(account.password);
+    await form.getByRole('button', { name: 'Inloggen' }).click();
+    await expect(page).toHaveURL(new RegExp(`${path.replace(/[/?]/g, '\\$&')}$`));
+    return page;
+  }
+
   async addStaffUser(admin: Credentials, user: Credentials & { role: string }): Promise<void> {
     const api = await playwrightRequest.newContext({ baseURL: this.base });
     try {

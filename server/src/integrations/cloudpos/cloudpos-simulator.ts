@@ -1,6 +1,6 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { PosProductFields } from './cloudpos-client.js';
+import { SimulatorServer } from '../simulator-server.js';
 
 interface SimRecord {
   id: string;
@@ -25,7 +25,7 @@ const MAX_BODY = 64 * 1024;
  * answer, `failNext(n)` makes the next n calls fail.
  */
 export class CloudPosSimulator {
-  private server: http.Server | undefined;
+  private readonly server = new SimulatorServer((request, response) => void this.handle(request, response));
   private nextId = 1000;
   private failures = 0;
   readonly categories = new Map<string, SimRecord>();
@@ -46,19 +46,12 @@ export class CloudPosSimulator {
     return this.calls.filter((c) => c.status === 200 && /\.(insert|update)$/.test(c.method));
   }
 
-  async start(port = 0, host = '127.0.0.1'): Promise<string> {
-    const server = http.createServer((request, response) => void this.handle(request, response));
-    this.server = server;
-    await new Promise<void>((resolve) => server.listen(port, host, () => resolve()));
-    return `http://${host}:${(server.address() as AddressInfo).port}`;
+  start(port = 0, host = '127.0.0.1'): Promise<string> {
+    return this.server.start(port, host);
   }
 
-  async stop() {
-    const server = this.server;
-    this.server = undefined;
-    if (!server) return;
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+  stop(): Promise<void> {
+    return this.server.stop();
   }
 
   private async readBody(request: http.IncomingMessage): Promise<Record<string, unknown> | null> {

@@ -1,7 +1,7 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { haversineKm } from '../../modules/delivery/distance.js';
 import type { LatLon } from './osrm-client.js';
+import { SimulatorServer } from '../simulator-server.js';
 
 /**
  * Speaks the part of OSRM's HTTP API that Bakje uses (docs/interfaces.md §5): GET
@@ -11,7 +11,7 @@ import type { LatLon } from './osrm-client.js';
  * are the straight line times `detour` at 50 km/h. `failNext(n)` answers the next n requests with a 503.
  */
 export class OsrmSimulator {
-  private server: http.Server | undefined;
+  private readonly server = new SimulatorServer((request, response) => this.handle(request, response));
   private failures = 0;
   /** Every request's path, in order. */
   readonly requests: string[] = [];
@@ -22,19 +22,12 @@ export class OsrmSimulator {
     this.failures = count;
   }
 
-  async start(port = 0, host = '127.0.0.1'): Promise<string> {
-    const server = http.createServer((request, response) => this.handle(request, response));
-    this.server = server;
-    await new Promise<void>((resolve) => server.listen(port, host, () => resolve()));
-    return `http://${host}:${(server.address() as AddressInfo).port}`;
+  start(port = 0, host = '127.0.0.1'): Promise<string> {
+    return this.server.start(port, host);
   }
 
-  async stop() {
-    const server = this.server;
-    this.server = undefined;
-    if (!server) return;
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+  stop(): Promise<void> {
+    return this.server.stop();
   }
 
   private send(response: http.ServerResponse, status: number, body: unknown) {

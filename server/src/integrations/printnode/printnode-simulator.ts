@@ -1,8 +1,8 @@
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { decodeEscPos } from '../../modules/printing/escpos.js';
 import type { ReceivedTicketStore } from '../printer-simulators/received-tickets.js';
+import { SimulatorServer } from '../simulator-server.js';
 
 interface SimPrinter {
   id: number;
@@ -16,7 +16,7 @@ interface SimPrinter {
  * the next n print jobs fail with a 503.
  */
 export class PrintNodeSimulator {
-  private server: http.Server | undefined;
+  private readonly server = new SimulatorServer((request, response) => void this.handle(request, response));
   private failures = 0;
   private nextJobId = 5000;
   private readonly jobsByKey = new Map<string, number>();
@@ -41,19 +41,12 @@ export class PrintNodeSimulator {
     this.failures = count;
   }
 
-  async start(port = 0, host = '127.0.0.1'): Promise<string> {
-    const server = http.createServer((request, response) => void this.handle(request, response));
-    this.server = server;
-    await new Promise<void>((resolve) => server.listen(port, host, () => resolve()));
-    return `http://${host}:${(server.address() as AddressInfo).port}`;
+  start(port = 0, host = '127.0.0.1'): Promise<string> {
+    return this.server.start(port, host);
   }
 
-  async stop() {
-    const server = this.server;
-    this.server = undefined;
-    if (!server) return;
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+  stop(): Promise<void> {
+    return this.server.stop();
   }
 
   private send(response: http.ServerResponse, status: number, body: unknown) {
