@@ -22,3 +22,4 @@ export * from './messages.js';
 export * from './manuals.js';
 export * from './store-settings.js';
 export * from './payments.js';
+export * from './kiosk.js';
