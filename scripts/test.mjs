@@ -1,7 +1,10 @@
 #!/usr/bin/env node
 // `npm test`: type-check, lint, format check, unit and integration tests (PGlite, and PostgreSQL when DATABASE_URL is
 // set), build, then the browser end-to-end tests in Debian's Chromium. Ends with one summary line.
-import { execSync, spawnSync } from 'node:child_process';
+// The build comes first (server tests start the bundle and read web/dist). The server tests mostly wait on databases
+// and sockets, so they run beside the checks and web tests; each of the two lanes prints its output as a whole when it
+// ends. The end-to-end tests need the machine to themselves, so they come last.
+import { execSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,11 +15,41 @@ const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'bakje-test-'));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
 
-function step(name, command, env = {}) {
-  console.log(`\n=== ${name}: ${command}`);
-  const result = spawnSync(command, { cwd: root, stdio: 'inherit', shell: true, env: { ...process.env, ...env } });
-  if (result.status !== 0) failures.push(name);
-  return result.status === 0;
+/**
+ * Runs one step. In a lane (`lane` is an array of output chunks) its output is kept and printed when the lane
+ * ends; otherwise it goes straight to the terminal.
+ */
+function step(name, command, env = {}, lane) {
+  const started = Date.now();
+  const say = (text) => (lane ? lane.push(text) : process.stdout.write(text));
+  say(`\n=== ${name}: ${command}\n`);
+  return new Promise((resolve) => {
+    const child = spawn(command, {
+      cwd: root,
+      stdio: lane ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      shell: true,
+      env: { ...process.env, ...(lane ? { FORCE_COLOR: '0' } : {}), ...env },
+    });
+    if (lane) {
+      child.stdout.on('data', (chunk) => lane.push(chunk));
+      child.stderr.on('data', (chunk) => lane.push(chunk));
+    }
+    child.on('close', (code) => {
+      const ok = code === 0;
+      if (!ok) failures.push(name);
+      say(`=== ${name}: ${ok ? 'passed' : 'FAILED'} in ${Math.round((Date.now() - started) / 1000)} s\n`);
+      resolve(ok);
+    });
+  });
+}
+
+/** Runs steps one after another, keeping their output; prints it all when done. */
+async function lane(name, run) {
+  const output = [];
+  console.log(`--- ${name}: started`);
+  await run(output);
+  process.stdout.write(`\n--- ${name}: output\n`);
+  for (const chunk of output) process.stdout.write(chunk);
 }
 
 function countVitest(file) {
@@ -55,15 +88,22 @@ function ensureChromium() {
   return false;
 }
 
-step('type-check', 'npm run typecheck');
-step('lint', 'npm run lint');
-step('format', 'npm run -s format:check');
-step('server tests', `npx vitest run --root server --reporter=default --reporter=json --outputFile=${reports}/server.json`);
-countVitest(`${reports}/server.json`);
-step('web tests', `npx vitest run --root web --reporter=default --reporter=json --outputFile=${reports}/web.json`);
-countVitest(`${reports}/web.json`);
-if (step('build', 'npm run build') && ensureChromium()) {
-  step('end-to-end tests', 'npx playwright test --config e2e/playwright.config.ts --reporter=list,json', {
+const built = await step('build', 'npm run build');
+await Promise.all([
+  lane('server tests', async (output) => {
+    await step('server tests', `npx vitest run --root server --reporter=default --reporter=json --outputFile=${reports}/server.json`, {}, output);
+    countVitest(`${reports}/server.json`);
+  }),
+  lane('checks and web tests', async (output) => {
+    await step('type-check', 'npm run typecheck', {}, output);
+    await step('lint', 'npm run lint', {}, output);
+    await step('format', 'npm run -s format:check', {}, output);
+    await step('web tests', `npx vitest run --root web --reporter=default --reporter=json --outputFile=${reports}/web.json`, {}, output);
+    countVitest(`${reports}/web.json`);
+  }),
+]);
+if (built && ensureChromium()) {
+  await step('end-to-end tests', 'npx playwright test --config e2e/playwright.config.ts --reporter=list,json', {
     PLAYWRIGHT_JSON_OUTPUT_NAME: `${reports}/e2e.json`,
   });
   countPlaywright(`${reports}/e2e.json`);

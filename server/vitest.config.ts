@@ -8,5 +8,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // The files mostly wait on databases, sockets and child processes: three at once keep two cores busy (vitest's
+    // default on two cores is one at a time). BAKJE_TEST_WORKERS overrides it.
+    maxWorkers: Number(process.env.BAKJE_TEST_WORKERS ?? 3),
   },
 });

@@ -86,6 +86,15 @@ function newDataDir(): string {
   return dir;
 }
 
+function isAlive(pid: number): boolean {
+  try {
+    // A reaped process is gone; a zombie waiting for its parent counts as dead too.
+    return !fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.startsWith('Z');
+  } catch {
+    return false;
+  }
+}
+
 /** The pid (in this namespace) of the only child of `parent`: the server that unshare forked. */
 function childPid(parent: number): number | undefined {
   try {
@@ -97,7 +106,8 @@ function childPid(parent: number): number | undefined {
 }
 
 // unshare needs CAP_SYS_ADMIN (root, or a user namespace the machine allows).
-const UNSHARE = ['unshare', '--pid', '--fork', '--mount-proc'];
+// --kill-child: a SIGKILL to unshare itself (the tests' clean-up) must take the server inside with it.
+const UNSHARE = ['unshare', '--pid', '--fork', '--mount-proc', '--kill-child'];
 const unshareProbe = spawnSync(UNSHARE[0]!, [...UNSHARE.slice(1), 'true'], { encoding: 'utf8' });
 const unshareRefusal =
   unshareProbe.error || unshareProbe.status !== 0
@@ -154,5 +164,13 @@ describe('data-dir lock of the embedded database (real processes, SIGKILL)', { t
     const second = await spawnServer(dataDir, UNSHARE);
     expect(await second.exited).toBe(1);
     expect(second.output()).toContain('The data dir is in use by another Bakje process (server, pid 1).');
+
+    // Stopping the wrapper stops the server inside: no server outlives the test run.
+    const inner = childPid(server.child.pid!)!;
+    server.child.kill('SIGKILL');
+    await server.exited;
+    const deadline = Date.now() + 10_000;
+    while (isAlive(inner) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(isAlive(inner), 'the server inside the killed unshare').toBe(false);
   });
 });
