@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { retryServerErrors } from '../../api/http';
-import { Badge, Button, DataTable, Notice, Price, Spinner, useToast, type Column } from '../../ui';
+import { Badge, Button, DataTable, Notice, Price, Spinner, useFormatPrice, useToast, type Column } from '../../ui';
 import { DashboardFrame } from '../admin/DashboardFrame';
 import { formatMoment } from '../admin/format';
 import { PERMISSION } from '../admin/permissions';
@@ -41,6 +41,7 @@ function Details({ id, onClose }: { id: number; onClose: () => void }) {
   const t = (key: string, values?: Record<string, string | number>) => intl.formatMessage({ id: key }, values);
   const [cancelling, setCancelling] = useState(false);
   const [refunding, setRefunding] = useState(false);
+  const formatPrice = useFormatPrice();
   const query = useQuery({ queryKey: [...ordersKey, 'one', id], queryFn: ({ signal }) => fetchOrder(id, signal), retry: retryServerErrors });
   const refresh = (order: StaffOrderDetails) => {
     client.setQueryData([...ordersKey, 'one', id], order);
@@ -188,7 +189,7 @@ function Details({ id, onClose }: { id: number; onClose: () => void }) {
       ) : null}
       {order.refundable > 0 ? (
         <div className="orders__actions">
-          <span>{t('dashboard.orders.refundable', { amount: intl.formatNumber(euros(order.refundable), { style: 'currency', currency: 'EUR' }) })}</span>
+          <span>{t('dashboard.orders.refundable', { amount: formatPrice(euros(order.refundable)) })}</span>
           <Button variant="secondary" onClick={() => setRefunding(true)}>
             {t('dashboard.orders.refundOrder')}
           </Button>
@@ -250,7 +251,7 @@ function Details({ id, onClose }: { id: number; onClose: () => void }) {
           toast(
             t('dashboard.orders.refunded', {
               number: order.pickupNumber,
-              amount: intl.formatNumber(euros(done.amount), { style: 'currency', currency: 'EUR' }),
+              amount: formatPrice(euros(done.amount)),
             }),
           );
         }}

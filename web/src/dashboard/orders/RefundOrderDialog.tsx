@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { HttpError } from '../../api/http';
 import { SubmitButton } from '../../forms/SubmitButton';
 import { useErrorText, useZodForm } from '../../forms/useZodForm';
-import { Button, Dialog, Notice } from '../../ui';
+import { Button, Dialog, Notice, useFormatPrice } from '../../ui';
 import { Field } from '../../ui/Field';
 
 const schema = z.object({
@@ -22,7 +22,11 @@ export function centsOf(text: string): number {
   return Number(whole) * 100 + Number(part.padEnd(2, '0'));
 }
 
-const amountText = (cents: number) => (cents / 100).toFixed(2);
+/** Cents as the amount field shows them: a decimal comma in Dutch and French. */
+const amountText = (cents: number, locale: string) => {
+  const text = (cents / 100).toFixed(2);
+  return locale.startsWith('en') ? text : text.replace('.', ',');
+};
 
 /** A key for one refund: random, and usable where crypto.randomUUID is not (plain http on the shop's LAN). */
 function newKey(): string {
@@ -56,18 +60,19 @@ export function RefundOrderDialog({
   const errorText = useErrorText();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const [key, setKey] = useState(newKey);
-  const form = useZodForm(schema, { defaultValues: { amount: amountText(refundable), reason: '' } });
+  const form = useZodForm(schema, { defaultValues: { amount: amountText(refundable, intl.locale), reason: '' } });
   useEffect(() => {
     if (open) {
       setKey(newKey());
-      form.reset({ amount: amountText(refundable), reason: '' });
+      form.reset({ amount: amountText(refundable, intl.locale), reason: '' });
     }
     // Only on opening: the amount typed stays while the dialog is open.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open]);
   const typed = form.watch('amount');
   const typedCents = schema.shape.amount.safeParse(typed).success ? centsOf(typed) : null;
-  const money = (cents: number) => intl.formatNumber(cents / 100, { style: 'currency', currency: 'EUR' });
+  const formatPrice = useFormatPrice();
+  const money = (cents: number) => formatPrice(cents / 100);
 
   const submit = form.handleSubmit(async ({ amount, reason }) => {
     const cents = centsOf(amount);
