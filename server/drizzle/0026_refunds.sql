@@ -9,6 +9,7 @@ CREATE TABLE "refunds" (
 	"error" text,
 	"staff_id" integer,
 	"idempotency_key" text NOT NULL,
+	"attempts" integer DEFAULT 1 NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );

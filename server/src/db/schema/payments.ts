@@ -84,6 +84,11 @@ export const refunds = pgTable(
     staffId: integer('staff_id').references(() => users.id, { onDelete: 'set null' }),
     /** The client's key for this one refund: a retry or a double click with it refunds once. */
     idempotencyKey: text('idempotency_key').notNull(),
+    /**
+     * Tries at the provider; part of the provider's idempotency key. A try after a refusal gets a new key
+     * (a provider replays an answer per key), a try after a time-out the same (its outcome is unknown).
+     */
+    attempts: integer('attempts').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -16,6 +16,8 @@ const COUNTING = ['pending', 'succeeded'] as const;
 /** Payments that took the customer's money (refunded: all of it went back already). */
 const TOOK_MONEY = ['paid', 'refunded'] as const;
 
+/** How a failed refund's error starts when the provider did not answer in time. */
+const TIMED_OUT = 'timeout: ';
 const euros = (cents: number) => `€${(cents / 100).toFixed(2)}`;
 
 export interface RefundRequestInput extends RefundInput {
@@ -56,7 +58,7 @@ export class RefundsService {
       if (earlier && input.amount !== undefined && earlier.amount !== input.amount) {
         throw new DomainError('REFUND_KEY_REUSED', 'This refund was already asked for with another amount.');
       }
-      if (earlier && earlier.status !== 'failed') return { record: earlier, replayed: true };
+      if (earlier && earlier.status !== 'failed') return { record: earlier, payment: undefined };
 
       const payment = await paidPayment(tx, orderId);
       if (!payment) {
@@ -74,23 +76,23 @@ export class RefundsService {
       if (remaining <= 0) throw new DomainError('REFUND_TOO_MUCH', 'This order has been refunded in full already.');
       if (amount > remaining) throw new DomainError('REFUND_TOO_MUCH', `At most ${euros(remaining)} can still be refunded on this order.`);
       if (earlier) {
-        // A failed refund asked again with its key: the same record (and provider key) tries once more.
+        // A failed refund asked again with its key: the same record tries once more, under a new provider
+        // key after a refusal, under the same one after a time-out (the provider may have done it).
+        const attempts = earlier.error?.startsWith(TIMED_OUT) ? earlier.attempts : earlier.attempts + 1;
         const [row] = await tx
           .update(refunds)
-          .set({ status: 'pending', error: null, reason: input.reason, updatedAt: now })
+          .set({ status: 'pending', error: null, reason: input.reason, attempts, updatedAt: now })
           .where(eq(refunds.id, earlier.id))
           .returning();
-        return { record: row!, replayed: false, payment };
+        return { record: row!, payment };
       }
       const [row] = await tx
         .insert(refunds)
         .values({ orderId, paymentId: payment.id, amount, reason: input.reason, staffId: input.staffId, idempotencyKey: key, createdAt: now, updatedAt: now })
         .returning();
-      return { record: row!, replayed: false, payment };
+      return { record: row!, payment };
     });
-    if (reserved.replayed || !('payment' in reserved) || !reserved.payment) {
-      return { refund: await this.view(reserved.record.id), replayed: true };
-    }
+    if (!reserved.payment) return { refund: await this.view(reserved.record.id), replayed: true };
     const { record, payment } = reserved;
 
     const service = this.services.find((s) => s.provider.id === payment.provider);
@@ -100,14 +102,14 @@ export class RefundsService {
           amount: record.amount,
           currency: payment.currency,
           description: `Refund of order ${orderId}`,
-          idempotencyKey: `bakje-refund-${record.id}`,
+          idempotencyKey: `bakje-refund-${record.id}-${record.attempts}`,
         })
       : { success: false, error: `${payment.provider} is not set up on this server`, code: 'not_configured' };
 
     if (!answer.success) {
       await this.db
         .update(refunds)
-        .set({ status: 'failed', error: `${answer.code}: ${answer.error}`.slice(0, 500), updatedAt: this.options.clock() })
+        .set({ status: 'failed', error: `${answer.timedOut ? TIMED_OUT : ''}${answer.code}: ${answer.error}`.slice(0, 500), updatedAt: this.options.clock() })
         .where(eq(refunds.id, record.id));
       // The provider's code only: its message may repeat what the customer paid with.
       this.options.log.warn({ order: orderId, refund: record.id, code: answer.code, timedOut: answer.timedOut ?? false }, 'refund refused by the provider');
