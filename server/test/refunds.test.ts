@@ -224,6 +224,21 @@ describe.each(databaseKinds)('refunds of card orders on %s', (kind) => {
     expect(both.map((a) => a.statusCode).sort()).toEqual([200, 201]);
     expect(msp().orders.get(String(id))!.amountRefunded).toBe(150);
     expect(await refundRows(id)).toHaveLength(2);
+    // A refund left pending by a process that died on the way is tried again with its key (the provider's key unchanged).
+    const [payment] = await db().select().from(t.payments).where(eq(t.payments.orderId, id));
+    await db()
+      .insert(t.refunds)
+      .values({
+        orderId: id,
+        paymentId: payment!.id,
+        amount: 30,
+        reason: 'vastgelopen',
+        idempotencyKey: `${key}-stuck`,
+        updatedAt: new Date(now.getTime() - 11 * 60_000),
+      });
+    const resumed = await refund(id, { amount: 30, reason: 'vastgelopen', idempotencyKey: `${key}-stuck` });
+    expect(resumed.json()).toMatchObject({ amount: 30, status: 'succeeded' });
+    expect(msp().orders.get(String(id))!.amountRefunded).toBe(180);
     // The same key for another amount is a mistake, not a retry.
     expect((await refund(id, { amount: 70, reason: 'anders', idempotencyKey: key })).json()).toMatchObject({ code: 'REFUND_KEY_REUSED' });
   });

@@ -18,6 +18,8 @@ const TOOK_MONEY = ['paid', 'refunded'] as const;
 
 /** How a failed refund's error starts when the provider did not answer in time. */
 const TIMED_OUT = 'timeout: ';
+/** Far longer than a provider call may take (the clients' time-outs are seconds). */
+const STALE_PENDING_MS = 10 * 60_000;
 const euros = (cents: number) => `€${(cents / 100).toFixed(2)}`;
 
 export interface RefundRequestInput extends RefundInput {
@@ -49,7 +51,7 @@ export class RefundsService {
     const now = this.options.clock();
     const reserved = await this.db.transaction(async (tx) => {
       // The order's row lock makes refunds of one order take turns: the sum below cannot go stale.
-      const [order] = await tx.select({ id: orders.id, paymentMethod: orders.paymentMethod }).from(orders).where(eq(orders.id, orderId)).for('update');
+      const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for('update');
       if (!order) throw new DomainError('ORDER_NOT_FOUND', `Order ${orderId} does not exist.`);
       const [earlier] = await tx
         .select()
@@ -58,16 +60,15 @@ export class RefundsService {
       if (earlier && input.amount !== undefined && earlier.amount !== input.amount) {
         throw new DomainError('REFUND_KEY_REUSED', 'This refund was already asked for with another amount.');
       }
-      if (earlier && earlier.status !== 'failed') return { record: earlier, payment: undefined };
+      // A pending one is being asked right now, unless it is so old that its process must have died on the way.
+      const stale = earlier?.status === 'pending' && now.getTime() - earlier.updatedAt.getTime() > STALE_PENDING_MS;
+      if (earlier && earlier.status !== 'failed' && !stale) return { record: earlier, payment: undefined };
 
       const payment = await paidPayment(tx, orderId);
       if (!payment) {
         const [anyPayment] = await tx.select({ id: payments.id }).from(payments).where(eq(payments.orderId, orderId)).limit(1);
         if (!anyPayment) {
-          throw new DomainError(
-            'REFUND_NOT_CARD',
-            'Only orders paid by card can be refunded here. Give cash back at the counter (see docs/decisions/0039-refunds.md).',
-          );
+          throw new DomainError('REFUND_NOT_CARD', 'Only orders paid by card can be refunded here. Give cash back at the counter.');
         }
         throw new DomainError('REFUND_NOT_PAID', 'This order’s card payment was not completed: there is nothing to refund.');
       }
@@ -78,7 +79,7 @@ export class RefundsService {
       if (earlier) {
         // A failed refund asked again with its key: the same record tries once more, under a new provider
         // key after a refusal, under the same one after a time-out (the provider may have done it).
-        const attempts = earlier.error?.startsWith(TIMED_OUT) ? earlier.attempts : earlier.attempts + 1;
+        const attempts = stale || earlier.error?.startsWith(TIMED_OUT) ? earlier.attempts : earlier.attempts + 1;
         const [row] = await tx
           .update(refunds)
           .set({ status: 'pending', error: null, reason: input.reason, attempts, updatedAt: now })
