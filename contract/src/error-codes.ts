@@ -122,6 +122,12 @@ export const errorCodes = {
   ORDER_NOT_FOUND: 'not_found',
   CUSTOMER_NOT_FOUND: 'not_found',
   ORDER_STATUS_CHANGE_INVALID: 'invalid',
+  // Refunds of card orders (docs/decisions/0039-refunds.md).
+  REFUND_NOT_CARD: 'invalid',
+  REFUND_NOT_PAID: 'conflict',
+  REFUND_TOO_MUCH: 'conflict',
+  REFUND_KEY_REUSED: 'conflict',
+  REFUND_PROVIDER_FAILED: 'unavailable',
   ORDER_ACTION_REFUSED: 'conflict',
 
   // Background jobs (the dashboard's jobs page).

@@ -18,11 +18,16 @@ export interface Figures {
   to: string;
   timeZone: string;
   orders: number;
+  /** The orders' totals less the refunds made on these days (docs/decisions/0039-refunds.md). */
   gross: number;
   tax: number;
   net: number;
+  /** Per order, before refunds. */
   average: number;
+  /** Per VAT rate, less the refunds made on these days. */
   vat: FiguresVatRate[];
+  /** Refunds made on these days (by the day of the refund, not of the order): negative amounts per rate. */
+  refunds: { count: number; gross: number; tax: number; net: number; vat: FiguresVatRate[] };
   byChannel: FiguresBucket[];
   byFulfilment: FiguresBucket[];
   byPayment: FiguresBucket[];

@@ -81,7 +81,43 @@ export interface StaffOrderDetails extends StaffOrderRow {
   channel: 'web' | 'kiosk';
   cancelReason: string | null;
   history: StaffOrderHistoryEntry[];
+  /** Money given back on this order, oldest first (docs/decisions/0039-refunds.md). */
+  refunds: StaffRefund[];
+  /** Cents that can still be refunded: what the card payment took minus the refunds; 0 for any other order. */
+  refundable: number;
 }
+
+export const refundStatuses = ['pending', 'succeeded', 'failed'] as const;
+export type RefundStatusName = (typeof refundStatuses)[number];
+
+/** One refund of an order (POST /api/orders/{id}/refunds answers it; the order's details list them). */
+export interface StaffRefund {
+  id: number;
+  /** Cents, positive. */
+  amount: number;
+  reason: string;
+  status: RefundStatusName;
+  createdAt: string;
+  /** Who refunded it, null when unknown (an API key, or a removed account). */
+  staffName: string | null;
+}
+
+/**
+ * POST /api/orders/{id}/refunds (orders.manage): a paid card order's money back through its payment
+ * provider. `amount` in cents, all that is left when left out. The same `idempotencyKey` again (a retry, a
+ * double click) answers the same refund instead of making a second one.
+ */
+export const refundInput = z
+  .object({
+    amount: z.number().int('must be whole cents').positive('must be more than 0').max(100_000_000).optional(),
+    reason: z.string().trim().min(3, 'give a reason of at least 3 characters').max(500),
+    idempotencyKey: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{8,100}$/, 'must be 8 to 100 letters, digits, - or _')
+      .optional(),
+  })
+  .strict();
+export type RefundInput = z.infer<typeof refundInput>;
 
 /** PUT /api/orders/{id}/status. Cancelling goes through POST /api/orders/{id}/cancel (it needs a reason). */
 export const staffStatusInput = z.object({ status: z.enum(['pending', 'processing', 'on-hold', 'completed']) }).strict();

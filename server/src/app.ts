@@ -84,6 +84,7 @@ import { MultiSafepayClient } from './integrations/multisafepay/multisafepay-cli
 import { MultiSafepaySimulator, injectFetch } from './integrations/multisafepay/multisafepay-simulator.js';
 import { MultiSafepayProvider } from './modules/payments/multisafepay-provider.js';
 import { PaymentsService } from './modules/payments/payments-service.js';
+import { RefundsService } from './modules/payments/refunds.js';
 import { enqueueReconciliation, paymentReconcileJobHandler, paymentStatusJobHandler } from './modules/payments/payment-jobs.js';
 import { cardMethodAllowed } from './modules/payments/payment-settings.js';
 import { registerPaymentRoutes } from './api/rest/payments.js';
@@ -277,7 +278,12 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
     later: () => laterKitchenOrders(database.db, clock(), config.timeZone),
     cancel: (orderId, reason) => cancelOrderWithReason(database.db, orderId, reason, { siteUrl: config.siteUrl }),
   });
-  registerOrderAdminRoutes(server, { db: database.db, clock, timeZone: config.timeZone, siteUrl: config.siteUrl });
+  const refunds = new RefundsService(
+    database.db,
+    [paymentsService, stripe?.service].filter((s): s is PaymentsService => s !== undefined),
+    { clock, log: log.child({ module: 'refunds' }) },
+  );
+  registerOrderAdminRoutes(server, { db: database.db, clock, timeZone: config.timeZone, siteUrl: config.siteUrl, refunds });
   registerFiguresRoutes(server, { db: database.db, clock, timeZone: config.timeZone });
   registerKitchenSettingsRoutes(server, { db: database.db });
   const shopStatus = new ShopStatusHub(catalog, config.timeZone, clock, log.child({ module: 'shop-status' }));

@@ -1,4 +1,12 @@
-import { cancelOrderInput, staffOrderViews, staffStatusInput, type StaffOrderDetails, type StaffOrderList } from '@bakje/contract';
+import {
+  cancelOrderInput,
+  refundInput,
+  staffOrderViews,
+  staffStatusInput,
+  type StaffOrderDetails,
+  type StaffOrderList,
+  type StaffRefund,
+} from '@bakje/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,6 +15,7 @@ import { fulfilmentTypes, orderStatuses } from '../../db/schema/index.js';
 import { DomainError } from '../../errors/domain-error.js';
 import { cancelOrderWithReason, listStaffOrders, staffOrderDetails } from '../../modules/orders/order-admin.js';
 import { updateOrder } from '../../modules/orders/order-status-update.js';
+import type { RefundsService } from '../../modules/payments/refunds.js';
 import { enumQuery, idParams, intQuery, lastValue } from '../http/route-schemas.js';
 import { requireStaff } from '../http/viewer.js';
 
@@ -29,9 +38,13 @@ const listQuery = z.object({
 /**
  * The orders page (orders.manage: managers and admins): GET /api/orders (active or archived, search,
  * filters, 50 a page), GET /api/orders/{id} (details and history), PUT /api/orders/{id}/status and
- * POST /api/orders/{id}/cancel {reason} (slot place and stock back, event, mail to the customer).
+ * POST /api/orders/{id}/cancel {reason} (slot place and stock back, event, mail to the customer) and
+ * POST /api/orders/{id}/refunds {amount?, reason, idempotencyKey?} (docs/decisions/0039-refunds.md).
  */
-export function registerOrderAdminRoutes(server: FastifyInstance, deps: { db: Db; clock: () => Date; timeZone: string; siteUrl: string }) {
+export function registerOrderAdminRoutes(
+  server: FastifyInstance,
+  deps: { db: Db; clock: () => Date; timeZone: string; siteUrl: string; refunds: RefundsService },
+) {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const preValidation = requireStaff('orders.manage');
 
@@ -60,5 +73,12 @@ export function registerOrderAdminRoutes(server: FastifyInstance, deps: { db: Db
   app.post('/api/orders/:id/cancel', { preValidation, schema: { params: idParams, body: cancelOrderInput } }, async (request): Promise<StaffOrderDetails> => {
     await cancelOrderWithReason(deps.db, request.params.id, request.body.reason, { siteUrl: deps.siteUrl });
     return staffOrderDetails(deps.db, request.params.id);
+  });
+
+  // 201 for a new refund, 200 for the same key again (nothing new was refunded).
+  app.post('/api/orders/:id/refunds', { preValidation, schema: { params: idParams, body: refundInput } }, async (request, reply): Promise<StaffRefund> => {
+    const viewer = await request.viewer();
+    const { refund, replayed } = await deps.refunds.refund(request.params.id, { ...request.body, staffId: viewer.kind === 'staff' ? viewer.id : null });
+    return reply.code(replayed ? 200 : 201).send(refund);
   });
 }

@@ -1,4 +1,5 @@
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { users } from './accounts.js';
 import { orders } from './commerce.js';
 
 /** One provider-neutral payment state (docs/decisions/0030-card-payments-multisafepay.md); it never goes back. */
@@ -52,3 +53,44 @@ export const paymentNotifications = pgTable('payment_notifications', {
   providerOrderId: text('provider_order_id').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** A refund's life: pending while the provider is asked, then succeeded or failed (docs/decisions/0039-refunds.md). */
+export const refundStatuses = ['pending', 'succeeded', 'failed'] as const;
+export type RefundStatus = (typeof refundStatuses)[number];
+
+/**
+ * Money given back on a paid card order, in full or in part, by staff. Pending and succeeded refunds count
+ * against what was paid; a failed one is kept for the record and counts for nothing.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    /** Cents, more than 0. */
+    amount: integer('amount').notNull(),
+    reason: text('reason').notNull().default(''),
+    status: text('status').$type<RefundStatus>().notNull().default('pending'),
+    /** The provider's id of the refund, once it answered. */
+    providerRefundId: text('provider_refund_id'),
+    /** The provider's error, for a failed refund (never shown raw to customers). */
+    error: text('error'),
+    /** Who gave the money back (a staff account), null when the account was removed or an API key did it. */
+    staffId: integer('staff_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The client's key for this one refund: a retry or a double click with it refunds once. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    /**
+     * Tries at the provider; part of the provider's idempotency key. A try after a refusal gets a new key
+     * (a provider replays an answer per key), a try after a time-out the same (its outcome is unknown).
+     */
+    attempts: integer('attempts').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('refunds_order_key').on(t.orderId, t.idempotencyKey), index('refunds_created_idx').on(t.createdAt)],
+);

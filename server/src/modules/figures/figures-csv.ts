@@ -29,6 +29,11 @@ export function figuresCsv(figures: Figures): string {
     ['Tarief %', 'Maatstaf (excl. btw)', 'Btw', 'Totaal incl. btw'],
     figures.vat.map((v) => [String(v.rate), euro(v.net), euro(v.tax), euro(v.gross)]),
   );
+  section(
+    'Terugbetalingen per tarief (in het totaal hierboven)',
+    ['Tarief %', 'Maatstaf (excl. btw)', 'Btw', 'Totaal incl. btw'],
+    figures.refunds.vat.map((v) => [String(v.rate), euro(v.net), euro(v.tax), euro(v.gross)]),
+  );
   const buckets = (title: string, list: Figures['byChannel']) =>
     section(
       title,

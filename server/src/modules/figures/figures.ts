@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { orderLines, orders } from '../../db/schema/index.js';
 import { DomainError } from '../../errors/domain-error.js';
 import { channelOf } from '../orders/order-admin.js';
+import { ordersWithRefunds, refundsOnDays } from '../payments/refunds.js';
 import type { OrderRow } from '../orders/order-read.js';
 import { addDaysTo, isValidDate, localMoment } from '../shop-time/shop-time.js';
 
@@ -18,7 +19,8 @@ const TOP = 10;
  * time zone: orders being prepared, on hold or completed count; cancelled (also refunded and failed),
  * test orders and orders still waiting for payment are shown apart. VAT per rate adds the orders' own
  * VAT lines (docs/interfaces.md §6: computed once per rate per order on the gross amount, the delivery fee
- * shared over the rates), so the figures are to the cent what the tickets said.
+ * shared over the rates), so the figures are to the cent what the tickets said. Refunds made on these days
+ * come off per rate (docs/decisions/0039-refunds.md).
  */
 export async function computeFigures(db: DbOrTx, range: { from: string; to: string }, timeZone: string): Promise<Figures> {
   const { from, to } = range;
@@ -33,7 +35,14 @@ export async function computeFigures(db: DbOrTx, range: { from: string; to: stri
     .select()
     .from(orders)
     .where(between(orders.pickupDay, from, to));
-  const counted = rows.filter((o) => !o.isTestOrder && COUNTED.has(o.status));
+  // An order refunded through the dashboard was sold on its day; the refund counts on the refund's day.
+  const refundedHere = await ordersWithRefunds(
+    db,
+    rows.filter((o) => o.status === 'refunded').map((o) => o.id),
+  );
+  const isCounted = (o: OrderRow) => !o.isTestOrder && (COUNTED.has(o.status) || refundedHere.has(o.id));
+  const counted = rows.filter(isCounted);
+  const dayRefunds = await refundsOnDays(db, from, to, timeZone);
   const apart = (list: OrderRow[]) => ({ orders: list.length, gross: sum(list.map((o) => o.total)) });
   const lines = counted.length
     ? await db
@@ -58,8 +67,24 @@ export async function computeFigures(db: DbOrTx, range: { from: string; to: stri
       vat.set(line.rate, at);
     }
   }
-  const gross = sum(counted.map((o) => o.total));
-  const tax = sum(counted.map((o) => o.totalTax));
+  const sales = sum(counted.map((o) => o.total));
+  const refundVat = new Map<number, { gross: number; tax: number }>();
+  for (const refund of dayRefunds) {
+    for (const part of refund.vat) {
+      const at = refundVat.get(part.rate) ?? { gross: 0, tax: 0 };
+      at.gross += part.gross;
+      at.tax += part.tax;
+      refundVat.set(part.rate, at);
+      const all = vat.get(part.rate) ?? { gross: 0, tax: 0 };
+      all.gross += part.gross;
+      all.tax += part.tax;
+      vat.set(part.rate, all);
+    }
+  }
+  const refundGross = sum([...refundVat.values()].map((v) => v.gross));
+  const refundTax = sum([...refundVat.values()].map((v) => v.tax));
+  const gross = sales + refundGross;
+  const tax = sum(counted.map((o) => o.totalTax)) + refundTax;
   const oneDay = from === to;
   const sellers = new Map<string, { name: string; quantity: number; gross: number }>();
   for (const line of lines) {
@@ -83,8 +108,9 @@ export async function computeFigures(db: DbOrTx, range: { from: string; to: stri
     gross,
     tax,
     net: gross - tax,
-    average: counted.length ? Math.round(gross / counted.length) : 0,
-    vat: [...vat.entries()].sort(([a], [b]) => a - b).map(([rate, v]) => ({ rate, gross: v.gross, tax: v.tax, net: v.gross - v.tax })),
+    average: counted.length ? Math.round(sales / counted.length) : 0,
+    vat: vatRows(vat),
+    refunds: { count: dayRefunds.length, gross: refundGross, tax: refundTax, net: refundGross - refundTax, vat: vatRows(refundVat) },
     byChannel: buckets(counted, channelOf),
     byFulfilment: buckets(counted, (o) => o.fulfilmentType),
     byPayment: buckets(counted, (o) => o.paymentMethodTitle || o.paymentMethod),
@@ -103,7 +129,7 @@ export async function computeFigures(db: DbOrTx, range: { from: string; to: stri
       .sort((a, b) => b.orders - a.orders || a.slot.localeCompare(b.slot))
       .slice(0, TOP),
     excluded: {
-      cancelled: apart(rows.filter((o) => !o.isTestOrder && CANCELLED.has(o.status))),
+      cancelled: apart(rows.filter((o) => !o.isTestOrder && CANCELLED.has(o.status) && !isCounted(o))),
       test: apart(rows.filter((o) => o.isTestOrder)),
       pending: apart(rows.filter((o) => !o.isTestOrder && o.status === 'pending')),
     },
@@ -111,6 +137,8 @@ export async function computeFigures(db: DbOrTx, range: { from: string; to: stri
 }
 
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+const vatRows = (map: Map<number, { gross: number; tax: number }>) =>
+  [...map.entries()].sort(([a], [b]) => a - b).map(([rate, v]) => ({ rate, gross: v.gross, tax: v.tax, net: v.gross - v.tax }));
 const clock = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
 function buckets(list: OrderRow[], keyOf: (order: OrderRow) => string): FiguresBucket[] {

@@ -1,3 +1,4 @@
+import { refundsOfOrder } from '../payments/refunds.js';
 import type { StaffAddress, StaffOrderDetails, StaffOrderHistoryEntry, StaffOrderList, StaffOrderRow, StaffOrderView } from '@bakje/contract';
 import { and, asc, between, count, desc, eq, gte, ilike, inArray, lte, not, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
@@ -164,6 +165,7 @@ export async function staffOrderDetails(db: DbOrTx, orderId: number): Promise<St
     channel: channelOf(order),
     cancelReason: order.metaData.find((m) => m.key === CANCEL_REASON_KEY)?.value ?? null,
     history,
+    ...(await refundsOfOrder(db, orderId)),
   };
 }
 

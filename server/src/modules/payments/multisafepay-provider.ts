@@ -7,7 +7,7 @@ import {
   type MspOrderStatus,
   type MultiSafepayClient,
 } from '../../integrations/multisafepay/multisafepay-client.js';
-import type { ObservedStatus, PaymentProvider, PaymentRequest, ProviderPayment, ProviderResult } from './payment-provider.js';
+import type { ObservedStatus, PaymentProvider, PaymentRequest, ProviderPayment, ProviderResult, RefundRequest } from './payment-provider.js';
 
 export const MULTISAFEPAY = 'multisafepay';
 
@@ -112,5 +112,18 @@ export class MultiSafepayProvider implements PaymentProvider {
         paymentUrl: order.payment_url ?? null,
       },
     };
+  }
+
+  /**
+   * MultiSafepay's refund API takes no idempotency key: the refunds module keeps one refund per key on our
+   * side and asks the provider once per refund (docs/decisions/0039-refunds.md).
+   */
+  async refund(request: RefundRequest): Promise<ProviderResult<{ refundId: string }>> {
+    const reply = await this.client.refund(request.providerOrderId, request.amount, request.currency, request.description);
+    if (!reply.success) {
+      return { success: false, error: reply.errorInfo, code: String(reply.errorCode), ...(reply.timedOut ? { timedOut: true } : {}) };
+    }
+    const id = reply.data.refund_id ?? reply.data.transaction_id;
+    return { success: true, data: { refundId: id === undefined ? '' : String(id) } };
   }
 }

@@ -11,6 +11,20 @@ export interface PaymentProvider {
   create(request: PaymentRequest): Promise<ProviderResult<{ paymentUrl: string | null }>>;
   /** The payment as the provider has it now: the only source of truth about money. */
   find(providerOrderId: string): Promise<ProviderResult<ProviderPayment>>;
+  /**
+   * Gives `amount` cents of a paid payment back (docs/decisions/0039-refunds.md). `idempotencyKey` is the
+   * same for every try of one refund, so a provider that knows it refunds once however often it is asked.
+   */
+  refund(request: RefundRequest): Promise<ProviderResult<{ refundId: string }>>;
+}
+
+export interface RefundRequest {
+  providerOrderId: string;
+  /** Cents. */
+  amount: number;
+  currency: string;
+  description: string;
+  idempotencyKey: string;
 }
 
 /** Our reading of the provider's status: paid only when the provider says the money is there. */

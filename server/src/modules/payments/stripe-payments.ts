@@ -6,7 +6,7 @@ import type { StripeClient, StripeCharge, StripePaymentIntent } from '../../inte
 import { DomainError } from '../../errors/domain-error.js';
 import type { Logger } from '../../logger.js';
 import type { CartService } from '../cart/cart-service.js';
-import type { ObservedStatus, PaymentProvider, PaymentRequest, ProviderPayment, ProviderResult } from './payment-provider.js';
+import type { ObservedStatus, PaymentProvider, PaymentRequest, ProviderPayment, ProviderResult, RefundRequest } from './payment-provider.js';
 import type { PaymentsService } from './payments-service.js';
 
 export const STRIPE = 'stripe';
@@ -67,6 +67,14 @@ export class StripeProvider implements PaymentProvider {
         paymentUrl: null,
       },
     };
+  }
+
+  async refund(request: RefundRequest): Promise<ProviderResult<{ refundId: string }>> {
+    const reply = await this.client.refund(request.providerOrderId, request.idempotencyKey, request.amount);
+    if (!reply.success) {
+      return { success: false, error: reply.message, code: reply.code, ...(reply.timedOut ? { timedOut: true } : {}) };
+    }
+    return { success: true, data: { refundId: reply.data.id } };
   }
 }
 

@@ -159,6 +159,22 @@ function FiguresContent() {
               rowProps={(v) => ({ 'data-testid': `vat-${v.rate}` }) as never}
             />
           </section>
+          {f.refunds.count > 0 ? (
+            <section className="admin__section" data-testid="figures-refunds">
+              <h2>{t('dashboard.figures.refunds')}</h2>
+              <p>
+                {t('dashboard.figures.refundsSummary', { count: f.refunds.count })} <Price amount={euros(f.refunds.gross)} size="sm" />
+              </p>
+              <DataTable
+                label={t('dashboard.figures.refunds')}
+                columns={vatColumns}
+                rows={f.refunds.vat}
+                rowKey={(v) => v.rate}
+                empty={t('dashboard.figures.none')}
+                rowProps={(v) => ({ 'data-testid': `refund-vat-${v.rate}` }) as never}
+              />
+            </section>
+          ) : null}
           <Buckets title={t('dashboard.figures.byChannel')} rows={f.byChannel} name={(k) => t(`dashboard.orders.channel.${k}`)} />
           <Buckets title={t('dashboard.figures.byFulfilment')} rows={f.byFulfilment} name={(k) => t(`fulfilment.${k}`)} />
           <Buckets title={t('dashboard.figures.byPayment')} rows={f.byPayment} name={(k) => k} />

@@ -3,13 +3,25 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { retryServerErrors } from '../../api/http';
-import { Badge, Button, DataTable, Notice, Price, Spinner, useToast, type Column } from '../../ui';
+import { Badge, Button, DataTable, Notice, Price, Spinner, useFormatPrice, useToast, type Column } from '../../ui';
 import { DashboardFrame } from '../admin/DashboardFrame';
 import { formatMoment } from '../admin/format';
 import { PERMISSION } from '../admin/permissions';
 import { DashboardError, StaffGate } from '../admin/StaffGate';
 import { CancelOrderDialog } from './CancelOrderDialog';
-import { cancelOrder, changeStatus, EMPTY_FILTERS, euros, fetchOrder, fetchOrders, ordersKey, statusMessage, type OrderFilters } from './ordersApi';
+import {
+  cancelOrder,
+  changeStatus,
+  EMPTY_FILTERS,
+  euros,
+  fetchOrder,
+  fetchOrders,
+  ordersKey,
+  refundOrder,
+  statusMessage,
+  type OrderFilters,
+} from './ordersApi';
+import { RefundOrderDialog } from './RefundOrderDialog';
 import './orders.css';
 
 const STATUSES = ['pending', 'processing', 'on-hold', 'completed', 'cancelled', 'refunded', 'failed'] as const;
@@ -28,6 +40,8 @@ function Details({ id, onClose }: { id: number; onClose: () => void }) {
   const client = useQueryClient();
   const t = (key: string, values?: Record<string, string | number>) => intl.formatMessage({ id: key }, values);
   const [cancelling, setCancelling] = useState(false);
+  const [refunding, setRefunding] = useState(false);
+  const formatPrice = useFormatPrice();
   const query = useQuery({ queryKey: [...ordersKey, 'one', id], queryFn: ({ signal }) => fetchOrder(id, signal), retry: retryServerErrors });
   const refresh = (order: StaffOrderDetails) => {
     client.setQueryData([...ordersKey, 'one', id], order);
@@ -151,6 +165,36 @@ function Details({ id, onClose }: { id: number; onClose: () => void }) {
           </dl>
         </div>
       </div>
+      {order.refunds.length ? (
+        <>
+          <h3>{t('dashboard.orders.refunds')}</h3>
+          <ul className="orders__refunds" data-testid="order-refunds">
+            {order.refunds.map((r) => (
+              <li key={r.id} data-testid="order-refund" data-status={r.status}>
+                <span>
+                  {formatMoment(intl, r.createdAt)} · {r.reason}
+                  {r.staffName ? ` · ${r.staffName}` : ''}
+                  {r.status === 'succeeded' ? null : (
+                    <>
+                      {' '}
+                      <Badge variant={r.status === 'failed' ? 'soldout' : 'neutral'}>{t(`dashboard.orders.refund.status.${r.status}`)}</Badge>
+                    </>
+                  )}
+                </span>
+                <Price amount={-euros(r.amount)} size="sm" />
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {order.refundable > 0 ? (
+        <div className="orders__actions">
+          <span>{t('dashboard.orders.refundable', { amount: formatPrice(euros(order.refundable)) })}</span>
+          <Button variant="secondary" onClick={() => setRefunding(true)}>
+            {t('dashboard.orders.refundOrder')}
+          </Button>
+        </div>
+      ) : null}
       <h3>{t('dashboard.orders.history')}</h3>
       <ol className="orders__history">
         {order.history.map((h, i) => (
@@ -194,6 +238,22 @@ function Details({ id, onClose }: { id: number; onClose: () => void }) {
         onCancel={async (reason) => {
           refresh(await cancelOrder(id, { reason }));
           toast(t('dashboard.orders.cancelled', { number: order.pickupNumber }));
+        }}
+      />
+      <RefundOrderDialog
+        open={refunding}
+        pickupNumber={order.pickupNumber}
+        refundable={order.refundable}
+        onClose={() => setRefunding(false)}
+        onRefund={async (input) => {
+          const done = await refundOrder(id, input);
+          refresh(await fetchOrder(id));
+          toast(
+            t('dashboard.orders.refunded', {
+              number: order.pickupNumber,
+              amount: formatPrice(euros(done.amount)),
+            }),
+          );
         }}
       />
     </section>

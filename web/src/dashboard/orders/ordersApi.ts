@@ -1,4 +1,4 @@
-import type { CancelOrderInput, StaffOrderDetails, StaffOrderList, StaffOrderView, StaffStatusInput } from '@bakje/contract';
+import type { CancelOrderInput, RefundInput, StaffOrderDetails, StaffOrderList, StaffOrderView, StaffRefund, StaffStatusInput } from '@bakje/contract';
 import { http } from '../../api/http';
 
 export const ordersKey = ['dashboard', 'orders'] as const;
@@ -24,6 +24,7 @@ export function fetchOrders(filters: OrderFilters, signal?: AbortSignal) {
 export const fetchOrder = (id: number, signal?: AbortSignal) => http<StaffOrderDetails>('GET', `/api/orders/${id}`, { signal });
 export const changeStatus = (id: number, body: StaffStatusInput) => http<StaffOrderDetails>('PUT', `/api/orders/${id}/status`, { body });
 export const cancelOrder = (id: number, body: CancelOrderInput) => http<StaffOrderDetails>('POST', `/api/orders/${id}/cancel`, { body });
+export const refundOrder = (id: number, body: RefundInput) => http<StaffRefund>('POST', `/api/orders/${id}/refunds`, { body });
 
 /** The shop's one name per status (the account and the summary use the same messages). */
 export const statusMessage = (status: string) => `order.status.${status.replace('-', '_')}`;

@@ -9,6 +9,7 @@ import { listOrders, orderWithLines } from '../../../modules/orders/order-list.j
 import type { OrderLineRow as LineRow, OrderRow } from '../../../modules/orders/order-read.js';
 import { deleteOrder, orderStatuses, updateOrder } from '../../../modules/orders/order-status-update.js';
 import { createOrder } from '../../../modules/orders/order-create.js';
+import { succeededRefunds } from '../../../modules/payments/refunds.js';
 import { parseLang } from '../../../modules/i18n/locale.js';
 import { listCustomers, readCustomer, type UserRow } from '../../../modules/customers/customer-read.js';
 import type { CatalogService } from '../../../modules/catalog/catalog-service.js';
@@ -33,8 +34,28 @@ function address(a: Address, withEmail: boolean) {
   };
 }
 
-/** An order in the WooCommerce REST v3 shape (docs/interfaces.md §2). */
-export function orderShape(order: OrderRow, lines: LineRow[]) {
+type RefundRow = Awaited<ReturnType<typeof succeededRefunds>>[number];
+
+/** A refund as WooCommerce's GET /orders/{id}/refunds gives it (docs/decisions/0039-refunds.md). */
+function refundShape(refund: RefundRow) {
+  return {
+    id: refund.id,
+    date_created: wcDate(refund.createdAt),
+    date_created_gmt: wcDate(refund.createdAt),
+    amount: centsToDecimal(refund.amount),
+    reason: refund.reason,
+    refunded_by: refund.staffId ?? 0,
+    refunded_payment: true,
+    meta_data: [],
+    line_items: [],
+    shipping_lines: [],
+    tax_lines: [],
+    fee_lines: [],
+  };
+}
+
+/** An order in the WooCommerce REST v3 shape (docs/interfaces.md §2), with its refunds (newest first). */
+export function orderShape(order: OrderRow, lines: LineRow[], orderRefunds: RefundRow[] = []) {
   return {
     id: order.id,
     parent_id: 0,
@@ -75,6 +96,7 @@ export function orderShape(order: OrderRow, lines: LineRow[]) {
     shipping_lines: [{ id: 1, method_id: order.fulfilmentType, method_title: order.fulfilmentType, total: centsToDecimal(order.shippingTotal) }],
     fee_lines: [],
     coupon_lines: order.couponCodes.map((code, i) => ({ id: i + 1, code })),
+    refunds: orderRefunds.map((r) => ({ id: r.id, reason: r.reason, total: `-${centsToDecimal(r.amount)}` })),
     meta_data: [
       ...order.metaData.map((m, i) => ({ id: i + 1, key: m.key, value: m.value })),
       { id: order.metaData.length + 1, key: 'fulfilment_type', value: order.fulfilmentType },
@@ -223,7 +245,7 @@ const listQuery = z.object({
 });
 
 /**
- * GET /orders, POST /orders, GET /orders/{id}, PUT|POST|PATCH /orders/{id} (status, customer_note, billing,
+ * GET /orders, POST /orders, GET /orders/{id}, GET /orders/{id}/refunds, PUT|POST|PATCH /orders/{id} (status, customer_note, billing,
  * shipping, meta_data), DELETE /orders/{id}[?force=true], GET /customers[?email=], GET /customers/{id}.
  */
 export function registerOrderRoutes(app: FastifyInstance, deps: { db: Db; clock: () => Date; catalog: CatalogService; timeZone: string }) {
@@ -244,16 +266,33 @@ export function registerOrderRoutes(app: FastifyInstance, deps: { db: Db; clock:
       perPage: page.perPage,
     });
     pagingHeaders(request, reply, page, listed.total);
-    return listed.orders.map(({ order, lines }) => orderShape(order, lines));
+    const refunded = await succeededRefunds(
+      deps.db,
+      listed.orders.map(({ order }) => order.id),
+    );
+    return listed.orders.map(({ order, lines }) =>
+      orderShape(
+        order,
+        lines,
+        refunded.filter((r) => r.orderId === order.id),
+      ),
+    );
   });
 
   async function readOne(id: number) {
     const found = await orderWithLines(deps.db, id);
     if (!found) throw new DomainError('ORDER_NOT_FOUND', 'Invalid ID.');
-    return orderShape(found.order, found.lines);
+    return orderShape(found.order, found.lines, await succeededRefunds(deps.db, [id]));
   }
 
   api.get('/orders/:id', { schema: { params: idParams } }, async (request) => readOne(request.params.id));
+
+  // Refunds are made from the dashboard (POST /api/orders/{id}/refunds): the store API reads them.
+  api.get('/orders/:id/refunds', { schema: { params: idParams } }, async (request) => {
+    const found = await orderWithLines(deps.db, request.params.id);
+    if (!found) throw new DomainError('ORDER_NOT_FOUND', 'Invalid ID.');
+    return (await succeededRefunds(deps.db, [request.params.id])).map(refundShape);
+  });
 
   const update = { schema: { params: idParams, body: optionalBody(updateBody) } };
   const handleUpdate = async (request: { params: { id: number }; body: z.output<typeof updateBody> }) => {
@@ -323,7 +362,7 @@ export function registerOrderRoutes(app: FastifyInstance, deps: { db: Db; clock:
     const found = await orderWithLines(deps.db, id);
     const before = await deleteOrder(deps.db, id, request.query.force ?? false, deps.clock());
     if (!before || !found) throw new DomainError('ORDER_NOT_FOUND', 'Invalid ID.');
-    if (request.query.force) return orderShape(before, found.lines);
+    if (request.query.force) return orderShape(before, found.lines, []);
     return { ...(await readOne(id)), status: 'trash' };
   });
 

@@ -1,0 +1,264 @@
+import { randomUUID } from 'node:crypto';
+import type { RefundInput, StaffRefund } from '@bakje/contract';
+import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { orders, payments, refunds, users, type VatLine } from '../../db/schema/index.js';
+import { DomainError } from '../../errors/domain-error.js';
+import type { Logger } from '../../logger.js';
+import { updateOrder } from '../orders/order-status-update.js';
+import { localMoment } from '../shop-time/shop-time.js';
+import type { ProviderResult } from './payment-provider.js';
+import { paymentRank } from './payment-state.js';
+import type { PaymentsService } from './payments-service.js';
+
+/** Statuses that take money from what can still be refunded: a failed refund gave nothing back. */
+const COUNTING = ['pending', 'succeeded'] as const;
+/** Payments that took the customer's money (refunded: all of it went back already). */
+const TOOK_MONEY = ['paid', 'refunded'] as const;
+
+/** How a failed refund's error starts when the provider did not answer in time. */
+const TIMED_OUT = 'timeout: ';
+/** Far longer than a provider call may take (the clients' time-outs are seconds). */
+const STALE_PENDING_MS = 10 * 60_000;
+const euros = (cents: number) => `€${(cents / 100).toFixed(2)}`;
+
+export interface RefundRequestInput extends RefundInput {
+  staffId: number | null;
+}
+
+export interface RefundOutcome {
+  refund: StaffRefund;
+  /** True when the key had been used: this is the earlier refund, nothing new was asked of the provider. */
+  replayed: boolean;
+}
+
+/**
+ * Refunds of paid card orders (docs/decisions/0039-refunds.md): one record per refund, written as pending
+ * under the order's row lock before the provider is asked, so concurrent refunds never add up to more than
+ * was paid; then the provider's refund API with the record's own idempotency key; a full refund moves the
+ * payment and the order to refunded.
+ */
+export class RefundsService {
+  constructor(
+    private readonly db: Db,
+    /** The configured providers' payment services (MultiSafepay, Stripe), found by `provider.id`. */
+    private readonly services: PaymentsService[],
+    private readonly options: { clock: () => Date; log: Logger },
+  ) {}
+
+  async refund(orderId: number, input: RefundRequestInput): Promise<RefundOutcome> {
+    const key = input.idempotencyKey ?? randomUUID();
+    const now = this.options.clock();
+    const reserved = await this.db.transaction(async (tx) => {
+      // The order's row lock makes refunds of one order take turns: the sum below cannot go stale.
+      const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for('update');
+      if (!order) throw new DomainError('ORDER_NOT_FOUND', `Order ${orderId} does not exist.`);
+      const [earlier] = await tx
+        .select()
+        .from(refunds)
+        .where(and(eq(refunds.orderId, orderId), eq(refunds.idempotencyKey, key)));
+      if (earlier && input.amount !== undefined && earlier.amount !== input.amount) {
+        throw new DomainError('REFUND_KEY_REUSED', 'This refund was already asked for with another amount.');
+      }
+      // A pending one is being asked right now, unless it is so old that its process must have died on the way.
+      const stale = earlier?.status === 'pending' && now.getTime() - earlier.updatedAt.getTime() > STALE_PENDING_MS;
+      if (earlier && earlier.status !== 'failed' && !stale) return { record: earlier, payment: undefined };
+
+      const payment = await paidPayment(tx, orderId);
+      if (!payment) {
+        const [anyPayment] = await tx.select({ id: payments.id }).from(payments).where(eq(payments.orderId, orderId)).limit(1);
+        if (!anyPayment) {
+          throw new DomainError('REFUND_NOT_CARD', 'Only orders paid by card can be refunded here. Give cash back at the counter.');
+        }
+        throw new DomainError('REFUND_NOT_PAID', 'This order’s card payment was not completed: there is nothing to refund.');
+      }
+      const remaining = payment.amount - (await refundedSum(tx, orderId, earlier?.id));
+      const amount = input.amount ?? earlier?.amount ?? remaining;
+      if (remaining <= 0) throw new DomainError('REFUND_TOO_MUCH', 'This order has been refunded in full already.');
+      if (amount > remaining) throw new DomainError('REFUND_TOO_MUCH', `At most ${euros(remaining)} can still be refunded on this order.`);
+      if (earlier) {
+        // A failed refund asked again with its key: the same record tries once more, under a new provider
+        // key after a refusal, under the same one after a time-out (the provider may have done it).
+        const attempts = stale || earlier.error?.startsWith(TIMED_OUT) ? earlier.attempts : earlier.attempts + 1;
+        const [row] = await tx
+          .update(refunds)
+          .set({ status: 'pending', error: null, reason: input.reason, attempts, updatedAt: now })
+          .where(eq(refunds.id, earlier.id))
+          .returning();
+        return { record: row!, payment };
+      }
+      const [row] = await tx
+        .insert(refunds)
+        .values({ orderId, paymentId: payment.id, amount, reason: input.reason, staffId: input.staffId, idempotencyKey: key, createdAt: now, updatedAt: now })
+        .returning();
+      return { record: row!, payment };
+    });
+    if (!reserved.payment) return { refund: await this.view(reserved.record.id), replayed: true };
+    const { record, payment } = reserved;
+
+    const service = this.services.find((s) => s.provider.id === payment.provider);
+    const answer: ProviderResult<{ refundId: string }> = service
+      ? await service.provider.refund({
+          providerOrderId: payment.providerOrderId,
+          amount: record.amount,
+          currency: payment.currency,
+          description: `Refund of order ${orderId}`,
+          idempotencyKey: `bakje-refund-${record.id}-${record.attempts}`,
+        })
+      : { success: false, error: `${payment.provider} is not set up on this server`, code: 'not_configured' };
+
+    if (!answer.success) {
+      await this.db
+        .update(refunds)
+        .set({ status: 'failed', error: `${answer.timedOut ? TIMED_OUT : ''}${answer.code}: ${answer.error}`.slice(0, 500), updatedAt: this.options.clock() })
+        .where(eq(refunds.id, record.id));
+      // The provider's code only: its message may repeat what the customer paid with.
+      this.options.log.warn({ order: orderId, refund: record.id, code: answer.code, timedOut: answer.timedOut ?? false }, 'refund refused by the provider');
+      throw new DomainError(
+        'REFUND_PROVIDER_FAILED',
+        answer.timedOut
+          ? 'The payment provider did not answer in time. Nothing was refunded here; try again in a moment.'
+          : `The payment provider refused the refund (${answer.error || answer.code}). Nothing was refunded.`,
+      );
+    }
+
+    await this.db.transaction(async (tx) => {
+      const at = this.options.clock();
+      await tx.update(refunds).set({ status: 'succeeded', providerRefundId: answer.data.refundId, updatedAt: at }).where(eq(refunds.id, record.id));
+      const [locked] = await tx.select().from(payments).where(eq(payments.id, payment.id)).for('update');
+      const [done] = await tx
+        .select({ total: sumOf() })
+        .from(refunds)
+        .where(and(eq(refunds.paymentId, payment.id), eq(refunds.status, 'succeeded')));
+      if (locked && Number(done?.total ?? 0) >= locked.amount) {
+        if (paymentRank(locked.status) < paymentRank('refunded')) {
+          await tx.update(payments).set({ status: 'refunded', nextCheckAt: null, updatedAt: at }).where(eq(payments.id, payment.id));
+        }
+        const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
+        if (order && order.status !== 'cancelled' && order.status !== 'refunded' && order.status !== 'failed') {
+          await updateOrder(tx, orderId, { status: 'refunded' }, at);
+        }
+      }
+    });
+    this.options.log.info({ order: orderId, refund: record.id, amount: record.amount }, 'order refunded');
+    return { refund: await this.view(record.id), replayed: false };
+  }
+
+  private async view(id: number): Promise<StaffRefund> {
+    const [row] = await refundRows(this.db, eq(refunds.id, id));
+    return row!;
+  }
+}
+
+const sumOf = () => sql<string | null>`sum(${refunds.amount})`;
+
+async function paidPayment(db: DbOrTx, orderId: number) {
+  const [payment] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), inArray(payments.status, [...TOOK_MONEY])))
+    .orderBy(desc(payments.id))
+    .limit(1);
+  return payment;
+}
+
+async function refundedSum(db: DbOrTx, orderId: number, except?: number): Promise<number> {
+  const rows = await db
+    .select({ id: refunds.id, amount: refunds.amount })
+    .from(refunds)
+    .where(and(eq(refunds.orderId, orderId), inArray(refunds.status, [...COUNTING])));
+  return rows.filter((r) => r.id !== except).reduce((a, r) => a + r.amount, 0);
+}
+
+async function refundRows(db: DbOrTx, where: SQL | undefined): Promise<StaffRefund[]> {
+  const rows = await db
+    .select({
+      id: refunds.id,
+      amount: refunds.amount,
+      reason: refunds.reason,
+      status: refunds.status,
+      createdAt: refunds.createdAt,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      username: users.username,
+    })
+    .from(refunds)
+    .leftJoin(users, eq(users.id, refunds.staffId))
+    .where(where)
+    .orderBy(asc(refunds.id));
+  return rows.map(({ firstName, lastName, username, ...r }) => ({
+    ...r,
+    createdAt: r.createdAt.toISOString(),
+    staffName: `${firstName ?? ''} ${lastName ?? ''}`.trim() || username || null,
+  }));
+}
+
+/** An order's refunds and what can still be refunded (0 for an order without a card payment that took money). */
+export async function refundsOfOrder(db: DbOrTx, orderId: number): Promise<{ refunds: StaffRefund[]; refundable: number }> {
+  const list = await refundRows(db, eq(refunds.orderId, orderId));
+  const payment = await paidPayment(db, orderId);
+  if (!payment || payment.status !== 'paid') return { refunds: list, refundable: 0 };
+  const taken = list.filter((r) => r.status !== 'failed').reduce((a, r) => a + r.amount, 0);
+  return { refunds: list, refundable: Math.max(0, payment.amount - taken) };
+}
+
+/** Succeeded refunds of these orders, for the store REST API's `refunds` array. */
+export async function succeededRefunds(db: DbOrTx, orderIds: number[]) {
+  if (orderIds.length === 0) return [];
+  return db
+    .select()
+    .from(refunds)
+    .where(and(inArray(refunds.orderId, orderIds), eq(refunds.status, 'succeeded')))
+    .orderBy(desc(refunds.id));
+}
+
+/** Of these orders, those with a refund made here (a refunded order the figures count as sold). */
+export async function ordersWithRefunds(db: DbOrTx, orderIds: number[]): Promise<Set<number>> {
+  if (orderIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ orderId: refunds.orderId })
+    .from(refunds)
+    .where(and(inArray(refunds.orderId, orderIds), eq(refunds.status, 'succeeded')));
+  return new Set(rows.map((r) => r.orderId));
+}
+
+export interface DayRefund {
+  orderId: number;
+  amount: number;
+  /** The refund split over the order's VAT rates, negative cents (what the day's figures subtract). */
+  vat: { rate: number; gross: number; tax: number }[];
+}
+
+/**
+ * Succeeded refunds made on the days `from`..`to` (shop's time zone), each split over its order's VAT
+ * rates in proportion to the order's gross per rate; a refund of the whole order takes its VAT lines exactly,
+ * so a fully refunded order nets to zero to the cent.
+ */
+export async function refundsOnDays(db: DbOrTx, from: string, to: string, timeZone: string): Promise<DayRefund[]> {
+  // A day either side covers every time zone; the exact days are picked below.
+  const start = new Date(Date.parse(`${from}T00:00:00Z`) - 86_400_000);
+  const end = new Date(Date.parse(`${to}T00:00:00Z`) + 2 * 86_400_000);
+  const rows = await db
+    .select({ orderId: refunds.orderId, amount: refunds.amount, createdAt: refunds.createdAt, total: orders.total, vatLines: orders.vatLines })
+    .from(refunds)
+    .innerJoin(orders, eq(orders.id, refunds.orderId))
+    .where(and(eq(refunds.status, 'succeeded'), gte(refunds.createdAt, start), lte(refunds.createdAt, end)));
+  return rows
+    .filter((r) => {
+      const day = localMoment(r.createdAt, timeZone).date;
+      return day >= from && day <= to;
+    })
+    .map((r) => ({ orderId: r.orderId, amount: r.amount, vat: splitOverRates(r.amount, r.total, r.vatLines) }));
+}
+
+export function splitOverRates(amount: number, orderTotal: number, lines: VatLine[]): { rate: number; gross: number; tax: number }[] {
+  if (lines.length === 0 || orderTotal <= 0) return [{ rate: 0, gross: -amount, tax: 0 }];
+  if (amount >= orderTotal) return lines.map((l) => ({ rate: l.rate, gross: -l.total, tax: -l.tax }));
+  let left = amount;
+  return lines.map((line, i) => {
+    const gross = i === lines.length - 1 ? left : Math.round((amount * line.total) / orderTotal);
+    left -= gross;
+    const tax = line.total > 0 ? Math.round((gross * line.tax) / line.total) : 0;
+    return { rate: line.rate, gross: -gross, tax: -tax };
+  });
+}
