@@ -150,6 +150,8 @@ describe.each(databaseKinds)('refunds of card orders on %s', (kind) => {
     const shown = await details(id);
     expect(shown.refundable).toBe(0);
     expect(shown.refunds).toHaveLength(1);
+    // The history ends in refunded, not in a cancel.
+    expect(shown.history.at(-1)).toMatchObject({ from: 'processing', to: 'refunded' });
 
     const wc = await admin.request('GET', `/wp-json/wc/v3/orders/${id}/refunds`);
     expect(wc.statusCode).toBe(200);

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { orders, orderStatuses, type Address, type OrderStatus } from '../../db/schema/index.js';
-import { cancelOrder } from './order-status.js';
+import { cancelOrder, type EndStatus } from './order-status.js';
 import { DomainError } from '../../errors/domain-error.js';
 import { recordOrderEvent } from '../order-events/record.js';
 
@@ -35,8 +35,7 @@ export async function updateOrder(db: DbOrTx, orderId: number, change: OrderChan
       }
       if (FINAL.has(change.status)) {
         // Refunded and failed orders give their slot place and stock back too.
-        await cancelOrder(tx, orderId);
-        if (change.status !== 'cancelled') await tx.update(orders).set({ status: change.status, updatedAt: now }).where(eq(orders.id, orderId));
+        await cancelOrder(tx, orderId, undefined, change.status as EndStatus);
       } else {
         await tx
           .update(orders)
