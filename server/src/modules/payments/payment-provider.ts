@@ -11,6 +11,8 @@ export interface PaymentProvider {
   create(request: PaymentRequest): Promise<ProviderResult<{ paymentUrl: string | null }>>;
   /** The payment as the provider has it now: the only source of truth about money. */
   find(providerOrderId: string): Promise<ProviderResult<ProviderPayment>>;
+  /** Stops a payment waiting on a card terminal (providers with terminals only). */
+  cancel?(providerOrderId: string): Promise<ProviderResult<null>>;
 }
 
 /** Our reading of the provider's status: paid only when the provider says the money is there. */
