@@ -89,7 +89,8 @@ describe.each(databaseKinds)('kiosk devices, pairing and kiosk orders on %s', (k
   }
   const view = async (kiosk: Browser, id: number) => (await kiosk.request('GET', `/api/kiosk/orders/${id}`)).json() as KioskOrderView;
   const orderRow = async (id: number) => (await db().select().from(t.orders).where(eq(t.orders.id, id)))[0]!;
-  const tickets = async (id: number) => (await db().select().from(t.jobs).where(eq(t.jobs.kind, 'print'))).filter((j) => (j.payload as { orderId: number }).orderId === id);
+  const tickets = async (id: number) =>
+    (await db().select().from(t.jobs).where(eq(t.jobs.kind, 'print'))).filter((j) => (j.payload as { orderId: number }).orderId === id);
   const paidEvents = async (id: number) =>
     (await db().select().from(t.orderEvents).where(eq(t.orderEvents.orderId, id))).filter(
       (e) => e.type === 'order.status-changed' && (e.payload as { action?: string }).action === 'paid',
@@ -131,11 +132,16 @@ describe.each(databaseKinds)('kiosk devices, pairing and kiosk orders on %s', (k
       const shown = await session(kiosk);
       if (shown.state !== 'unpaired') throw new Error('unpaired expected');
       // Typed in lower case with a space: still the code.
-      const paired = await manager.request('POST', `/api/dashboard/kiosks/${device.id}/pair`, { code: `${shown.code.slice(0, 3).toLowerCase()} ${shown.code.slice(3)}` });
+      const paired = await manager.request('POST', `/api/dashboard/kiosks/${device.id}/pair`, {
+        code: `${shown.code.slice(0, 3).toLowerCase()} ${shown.code.slice(3)}`,
+      });
       expect(paired.statusCode, paired.body).toBe(200);
       expect(paired.json()).toMatchObject({ paired: true });
       const now1 = await session(kiosk);
-      expect(now1).toMatchObject({ state: 'paired', device: { id: device.id, name: DEVICE.name, hasTerminal: true, fulfilment: ['takeaway'], paymentMethods: ['terminal', 'counter'] } });
+      expect(now1).toMatchObject({
+        state: 'paired',
+        device: { id: device.id, name: DEVICE.name, hasTerminal: true, fulfilment: ['takeaway'], paymentMethods: ['terminal', 'counter'] },
+      });
       const listed = (await manager.request('GET', '/api/dashboard/kiosks')).json() as KioskDeviceView[];
       expect(listed.find((d) => d.id === device.id)).toMatchObject({ paired: true, lastSeenAt: now.toISOString() });
 
@@ -200,7 +206,9 @@ describe.each(databaseKinds)('kiosk devices, pairing and kiosk orders on %s', (k
       const kiosk = new Browser(() => app);
       const shown = await session(kiosk);
       if (shown.state !== 'unpaired') throw new Error('unpaired expected');
-      expect((await manager.request('POST', `/api/dashboard/kiosks/${device.id}/pair`, { code: shown.code })).json()).toMatchObject({ code: 'TOO_MANY_ATTEMPTS' });
+      expect((await manager.request('POST', `/api/dashboard/kiosks/${device.id}/pair`, { code: shown.code })).json()).toMatchObject({
+        code: 'TOO_MANY_ATTEMPTS',
+      });
       later(11 * 60_000);
     });
   });

@@ -79,7 +79,13 @@ export function registerKioskRoutes(server: FastifyInstance, deps: KioskRoutesDe
 
   const cookieOf = (request: FastifyRequest) => request.cookies[KIOSK_COOKIE];
   const setCookie = (request: FastifyRequest, reply: FastifyReply, token: string) =>
-    reply.setCookie(KIOSK_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'strict', secure: isHttps(request, deps.config), maxAge: COOKIE_MAX_AGE_SECONDS });
+    reply.setCookie(KIOSK_COOKIE, token, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: isHttps(request, deps.config),
+      maxAge: COOKIE_MAX_AGE_SECONDS,
+    });
   const answerSession = async (request: FastifyRequest, reply: FastifyReply, fresh: boolean): Promise<KioskSession> => {
     noStore(reply);
     const current = cookieOf(request);

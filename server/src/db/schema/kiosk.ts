@@ -45,5 +45,9 @@ export const kioskPairings = pgTable(
     deviceId: integer('device_id').references(() => kioskDevices.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('kiosk_pairings_token_key').on(t.tokenHash), index('kiosk_pairings_code_idx').on(t.code), index('kiosk_pairings_expires_idx').on(t.expiresAt)],
+  (t) => [
+    uniqueIndex('kiosk_pairings_token_key').on(t.tokenHash),
+    index('kiosk_pairings_code_idx').on(t.code),
+    index('kiosk_pairings_expires_idx').on(t.expiresAt),
+  ],
 );

@@ -330,7 +330,9 @@ ${buttons ? `<form method="post">${buttons}</form>` : '<p>This payment is finish
       const waiting = this.waitingTerminalOrders();
       const rows = waiting
         .map(
-          (o) => `<li data-order="${escapeHtml(o.orderId)}"><p>Order ${escapeHtml(o.orderId)} on terminal ${escapeHtml(o.terminalId)}: EUR ${(o.amount / 100).toFixed(2)}</p>
+          (
+            o,
+          ) => `<li data-order="${escapeHtml(o.orderId)}"><p>Order ${escapeHtml(o.orderId)} on terminal ${escapeHtml(o.terminalId)}: EUR ${(o.amount / 100).toFixed(2)}</p>
 <form method="post" action="${MSP_SIMULATOR_ROOT}/terminals/${encodeURIComponent(o.orderId)}">${terminalOutcomes
             .map((outcome) => `<button type="submit" name="outcome" value="${outcome}">${TERMINAL_LABELS[outcome]}</button>`)
             .join('')}</form></li>`,
@@ -366,7 +368,8 @@ ${rows ? `<ul>${rows}</ul>` : '<p data-empty>No terminal payment is waiting. Thi
         const { orderId } = request.params as { orderId: string };
         const outcome = (request.body as { outcome?: unknown } | undefined)?.outcome;
         const json = !String(request.headers['content-type'] ?? '').includes('form');
-        const ok = typeof outcome === 'string' && (terminalOutcomes as readonly string[]).includes(outcome) && this.terminalOutcome(orderId, outcome as TerminalOutcome);
+        const ok =
+          typeof outcome === 'string' && (terminalOutcomes as readonly string[]).includes(outcome) && this.terminalOutcome(orderId, outcome as TerminalOutcome);
         if (json) return reply.code(ok ? 200 : 409).send({ success: ok });
         if (!ok) return reply.code(409).type('text/html; charset=utf-8').send(page('Not possible', '<p>This terminal payment is not waiting any more.</p>'));
         return reply.redirect(`${MSP_SIMULATOR_ROOT}/terminals`, 303);

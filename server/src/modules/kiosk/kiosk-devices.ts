@@ -54,9 +54,7 @@ export const kioskDeviceInputSchema = z
 
 export const attractInputSchema = z
   .object({
-    items: z
-      .array(z.object({ mediaId: z.number().int().positive(), seconds: z.number().int().min(2).max(120) }).strict())
-      .max(30),
+    items: z.array(z.object({ mediaId: z.number().int().positive(), seconds: z.number().int().min(2).max(120) }).strict()).max(30),
   })
   .strict();
 

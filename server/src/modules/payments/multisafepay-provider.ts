@@ -105,7 +105,8 @@ export class MultiSafepayProvider implements PaymentProvider {
   async find(providerOrderId: string): Promise<ProviderResult<ProviderPayment>> {
     let reply = await this.client.getOrder(providerOrderId);
     // A terminal order belongs to the terminal group's account: the website key does not see it.
-    if (!reply.success && reply.errorCode === MSP_ORDER_NOT_FOUND && this.terminalClient !== this.client) reply = await this.terminalClient.getOrder(providerOrderId);
+    if (!reply.success && reply.errorCode === MSP_ORDER_NOT_FOUND && this.terminalClient !== this.client)
+      reply = await this.terminalClient.getOrder(providerOrderId);
     if (!reply.success) {
       return {
         success: false,

@@ -137,7 +137,10 @@ export class PaymentsService {
       // It exists already (an earlier create whose reply was lost): take it as it is.
       const found = await this.provider.find(attempt.providerOrderId);
       if (found.success && found.data.status === 'pending' && (found.data.paymentUrl || terminal)) {
-        await this.db.update(payments).set({ paymentUrl: found.data.paymentUrl ?? null }).where(eq(payments.id, attempt.id));
+        await this.db
+          .update(payments)
+          .set({ paymentUrl: found.data.paymentUrl ?? null })
+          .where(eq(payments.id, attempt.id));
         return { success: true, paymentUrl: found.data.paymentUrl ?? null, providerOrderId: attempt.providerOrderId };
       }
     }
