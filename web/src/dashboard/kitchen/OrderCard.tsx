@@ -90,9 +90,9 @@ export function OrderCard({ order, tab, now, today, settings, selected, onSelect
         </h3>
         <Badge variant="info">{intl.formatMessage({ id: `fulfilment.${order.fulfilmentType}` })}</Badge>
         {atCounter ? (
-          <Badge variant="sale" className="kcard__payment" data-testid="counter-badge">
-            {intl.formatMessage({ id: 'kitchen.counter.badge' })}
-          </Badge>
+          <span className="kcard__payment" data-testid="counter-badge">
+            <Badge variant="sale">{intl.formatMessage({ id: 'kitchen.counter.badge' })}</Badge>
+          </span>
         ) : (
           <Badge variant={order.payment === 'CASH' ? 'neutral' : 'new'} className="kcard__payment">
             {order.payment}
