@@ -294,6 +294,12 @@ describe.each(databaseKinds)('kiosk devices, pairing and kiosk orders on %s', (k
       expect(await view(kiosk, created.orderId)).toMatchObject({ status: 'expired' });
       expect(await paidEvents(created.orderId)).toBe(0);
       expect(await tickets(created.orderId)).toHaveLength(0);
+      // The customer walked away: reconciliation cancels the order 15 minutes after it was made.
+      expect((await app.payments.service!.reconcile()).cancelled).toBe(0);
+      later(15 * 60_000);
+      await app.payments.service!.reconcile();
+      expect(await orderRow(created.orderId)).toMatchObject({ status: 'cancelled' });
+      expect(await view(kiosk, created.orderId)).toMatchObject({ status: 'cancelled' });
     });
 
     it('switches to the counter; staff confirm it paid from the kitchen: it goes to the kitchen and prints, once', async () => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { orders, payments, type PaymentStatus } from '../../db/schema/index.js';
 import { cardGatewayIds, isCardGatewayId } from '../../integrations/multisafepay/multisafepay-client.js';
@@ -30,6 +30,8 @@ const FIRST_CHECK_MS = 30_000;
 const MAX_CHECK_INTERVAL_MS = 5 * 60_000;
 /** A payment still pending this long after it was made is left to staff (the provider expires it sooner). */
 const GIVE_UP_MS = 24 * 3600_000;
+/** A kiosk order still unpaid on the terminal this long after it was made is cancelled (its stock and slot place freed). */
+const KIOSK_ABANDONED_MS = 15 * 60_000;
 
 export function checkIntervalMs(checks: number): number {
   return Math.min(MAX_CHECK_INTERVAL_MS, FIRST_CHECK_MS * 2 ** Math.min(checks, 10));
@@ -278,7 +280,16 @@ export class PaymentsService {
     const late = await this.db
       .select({ id: orders.id })
       .from(orders)
-      .where(and(eq(orders.status, 'pending'), inArray(orders.paymentMethod, cardGatewayIds), isNotNull(orders.slotStart), lte(orders.slotStart, limit)));
+      .where(
+        and(
+          eq(orders.status, 'pending'),
+          or(
+            and(inArray(orders.paymentMethod, cardGatewayIds), isNotNull(orders.slotStart), lte(orders.slotStart, limit)),
+            // A kiosk order left unpaid on the terminal (the customer walked away): its kiosk session is long over.
+            and(eq(orders.paymentMethod, KIOSK_TERMINAL_METHOD), lte(orders.createdAt, new Date(now.getTime() - KIOSK_ABANDONED_MS))),
+          ),
+        ),
+      );
     let cancelled = 0;
     for (const { id } of late) {
       const pending = await this.db
