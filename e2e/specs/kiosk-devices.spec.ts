@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import type { KioskOrderView, KioskSession } from '@bakje/contract';
 import { StaffServer } from './staff-server';
+import { expectNoSeriousA11yViolations } from './support';
 
 // Its own server (E2E_PORT + 112): open all day, so a kiosk order (always "as soon as possible") is possible
 // whatever the hour the suite runs. The first admin manages kiosks (settings.manage) and confirms counter
@@ -99,6 +100,7 @@ test('the owner creates a kiosk, pairs it with the code it shows, a counter orde
   await form.getByRole('button', { name: 'Opslaan' }).click();
   await expect(owner.getByText('Kiosk opgeslagen.')).toBeVisible();
   await expect(row(owner, 'Kiosk ingang')).toContainText('Niet gekoppeld');
+  await expectNoSeriousA11yViolations(owner);
 
   // The kiosk, in its own browser: unpaired, it is given a code.
   const kioskContext = await browser.newContext({ baseURL: server.base, viewport: { width: 1080, height: 1920 } });
@@ -116,6 +118,7 @@ test('the owner creates a kiosk, pairs it with the code it shows, a counter orde
   await dialog.getByLabel('Code op het kioskscherm').fill('AAAAAA');
   await dialog.getByRole('button', { name: 'Koppelen' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('Deze code is ongeldig of verlopen. Vul de code in die de kiosk nu toont.');
+  await expectNoSeriousA11yViolations(owner);
   await dialog.getByLabel('Code op het kioskscherm').fill(shown.code.toLowerCase());
   await dialog.getByRole('button', { name: 'Koppelen' }).click();
   await expect(owner.getByText('Kiosk ingang is gekoppeld.')).toBeVisible();
