@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KioskDeviceInput, KioskDeviceView, KioskOrderView, KioskSession } from '@bakje/contract';
@@ -12,6 +13,7 @@ import { Browser } from './support/browser.js';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/database.js';
 import { aShopTakingOrders } from './support/orders.js';
 import { startTestApp } from './support/server.js';
+import { SseClient } from './support/sse-client.js';
 import { waitFor } from './support/wait.js';
 
 const LOGIN = `mutation($u: String!, $p: String!) { login(input: {username: $u, password: $p}) { viewer { role } } }`;
@@ -173,6 +175,32 @@ describe.each(databaseKinds)('kiosk devices, pairing and kiosk orders on %s', (k
       expect(refused.statusCode).toBe(401);
       expect(refused.json()).toMatchObject({ code: 'KIOSK_NOT_PAIRED' });
       expect((await session(kiosk)).state).toBe('unpaired');
+    });
+
+    it('tells the page on its event stream: paired (to the code shown), config, unpaired (then the stream ends)', async () => {
+      if (!app.server.server.listening) await app.server.listen({ port: 0, host: '127.0.0.1' });
+      const base = `http://127.0.0.1:${(app.server.server.address() as AddressInfo).port}`;
+      const cookieOf = (kiosk: Browser) => ({ cookie: `${KIOSK_COOKIE}=${kiosk.cookies.get(KIOSK_COOKIE)}` });
+      const stranger = await SseClient.connect(`${base}/api/kiosk/events`);
+      expect(stranger.status).toBe(401);
+      stranger.close();
+
+      const device = await createDevice();
+      const kiosk = new Browser(() => app);
+      const shown = await session(kiosk);
+      if (shown.state !== 'unpaired') throw new Error('unpaired expected');
+      const waiting = await SseClient.connect(`${base}/api/kiosk/events`, cookieOf(kiosk));
+      expect(waiting.status).toBe(200);
+      await manager.request('POST', `/api/dashboard/kiosks/${device.id}/pair`, { code: shown.code });
+      await waiting.waitUntil(() => waiting.events.some((e) => e.event === 'paired') && waiting.ended, 'paired, then the end');
+
+      const paired = await SseClient.connect(`${base}/api/kiosk/events`, cookieOf(kiosk));
+      expect(paired.status).toBe(200);
+      await manager.request('PUT', `/api/dashboard/kiosks/${device.id}`, { ...DEVICE, name: 'Kiosk terras' });
+      await paired.waitUntil(() => paired.events.some((e) => e.event === 'config'), 'config');
+      expect(await session(kiosk)).toMatchObject({ state: 'paired', device: { name: 'Kiosk terras' } });
+      await manager.request('POST', `/api/dashboard/kiosks/${device.id}/unpair`);
+      await paired.waitUntil(() => paired.events.some((e) => e.event === 'unpaired') && paired.ended, 'unpaired, then the end');
     });
 
     it('validates the device: bad input is refused and changes nothing', async () => {
