@@ -130,6 +130,16 @@ export const errorCodes = {
   REFUND_PROVIDER_FAILED: 'unavailable',
   ORDER_ACTION_REFUSED: 'conflict',
 
+  // The self-order kiosk (contract/src/kiosk.ts).
+  KIOSK_NOT_FOUND: 'not_found',
+  /** The page's device cookie is missing, unknown or was unpaired: the kiosk shows its pairing screen. */
+  KIOSK_NOT_PAIRED: 'unauthenticated',
+  PAIRING_CODE_INVALID: 'invalid',
+  /** A fulfilment type or payment method this kiosk does not offer. */
+  KIOSK_OPTION_UNAVAILABLE: 'invalid',
+  KIOSK_PAYMENT_REFUSED: 'conflict',
+  COUNTER_PAYMENT_REFUSED: 'conflict',
+
   // Background jobs (the dashboard's jobs page).
   JOB_NOT_FOUND: 'not_found',
   JOB_NOT_RETRYABLE: 'conflict',

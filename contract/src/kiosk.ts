@@ -79,9 +79,7 @@ export interface KioskDeviceConfig {
  * GET /api/kiosk/events (server-sent events): `paired`, `unpaired` and `config` (the device or the loop changed);
  * the kiosk reloads its session on each.
  */
-export type KioskSession =
-  | { state: 'unpaired'; code: string; expiresAt: string }
-  | { state: 'paired'; device: KioskDeviceConfig };
+export type KioskSession = { state: 'unpaired'; code: string; expiresAt: string } | { state: 'paired'; device: KioskDeviceConfig };
 
 /**
  * POST /api/kiosk/orders with the cart's `woocommerce-session` header: checks the cart out as a kiosk order
@@ -120,3 +118,12 @@ export interface KioskOrderView {
 export interface CounterPaymentRequest {
   method: 'cash' | 'card';
 }
+
+/**
+ * The `paymentMethod` of kiosk orders (KitchenOrder.paymentMethod): waiting for the card terminal, or to be
+ * paid at the counter (the kitchen view shows those with "pay at the counter" and the confirm buttons). A
+ * counter order confirmed paid becomes `counter_cash` or `counter_card`.
+ */
+export const KIOSK_TERMINAL_METHOD = 'kiosk_terminal';
+export const KIOSK_COUNTER_METHOD = 'kiosk_counter';
+export const COUNTER_PAID_METHODS = { cash: 'counter_cash', card: 'counter_card' } as const;

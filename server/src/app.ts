@@ -88,6 +88,10 @@ import { RefundsService } from './modules/payments/refunds.js';
 import { enqueueReconciliation, paymentReconcileJobHandler, paymentStatusJobHandler } from './modules/payments/payment-jobs.js';
 import { cardMethodAllowed } from './modules/payments/payment-settings.js';
 import { registerPaymentRoutes } from './api/rest/payments.js';
+import { registerKioskRoutes } from './api/rest/kiosk.js';
+import { KioskDevices } from './modules/kiosk/kiosk-devices.js';
+import { KioskEvents } from './modules/kiosk/kiosk-events.js';
+import { KioskOrders } from './modules/kiosk/kiosk-orders.js';
 import { registerStripeWebhook, STRIPE_WEBHOOK_PATH } from './api/rest/stripe-webhook.js';
 import { StripeClient } from './integrations/stripe/stripe-client.js';
 import { StripeSimulator, STRIPE_SIMULATOR_PATH } from './integrations/stripe/stripe-simulator.js';
@@ -179,17 +183,21 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
       })
     : undefined;
   mspSimulator?.register(server);
+  if (mspSimulator) mspSimulator.controls.terminalAutoMs = msp.simulatorTerminalAutoMs;
+  const mspClient = (apiKey: string) =>
+    new MultiSafepayClient({
+      apiKey,
+      baseUrl: msp.baseUrl,
+      timeoutMs: msp.timeoutMs,
+      ...(msp.baseUrl === MSP_SIMULATOR_PATH ? { fetch: injectFetch(server) } : {}),
+    });
   const paymentsService = msp.apiKey
     ? new PaymentsService(
         database.db,
-        new MultiSafepayProvider(
-          new MultiSafepayClient({
-            apiKey: msp.apiKey,
-            baseUrl: msp.baseUrl,
-            timeoutMs: msp.timeoutMs,
-            ...(msp.baseUrl === MSP_SIMULATOR_PATH ? { fetch: injectFetch(server) } : {}),
-          }),
-        ),
+        (() => {
+          const website = mspClient(msp.apiKey);
+          return new MultiSafepayProvider(website, msp.terminalApiKey && msp.terminalApiKey !== msp.apiKey ? mspClient(msp.terminalApiKey) : website);
+        })(),
         { siteUrl: config.siteUrl, clock, log: log.child({ module: 'payments' }) },
       )
     : undefined;
@@ -326,7 +334,17 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
   if (providerServices.length) handlers.register(paymentStatusJobHandler(...providerServices));
   if (paymentsService) handlers.register(paymentReconcileJobHandler(paymentsService));
   registerStripeWebhook(server, { db: database.db, webhookSecret: stripeConfig.secretKey ? stripeConfig.webhookSecret : undefined, clock, log });
-  registerPaymentRoutes(server, { db: database.db, payments: paymentsService, apiKey: msp.apiKey, clock, log });
+  const kioskEvents = new KioskEvents();
+  registerKioskRoutes(server, {
+    config,
+    devices: new KioskDevices({ db: database.db, clock, events: kioskEvents }),
+    orders: new KioskOrders({ db: database.db, checkout: services.checkout, payments: paymentsService, clock, log: log.child({ module: 'kiosk' }) }),
+    events: kioskEvents,
+    tokens,
+    sse: { ...defaultSseOptions, ...options.sse },
+    limits: { perClient: config.connections.eventStreamsPerClient, total: config.connections.eventStreams },
+  });
+  registerPaymentRoutes(server, { db: database.db, payments: paymentsService, apiKey: msp.apiKey, terminalApiKey: msp.terminalApiKey, clock, log });
   const jobs = await startJobs(config, database, handlers, log);
   registerJobRoutes(server, { db: database.db, handlers });
   const tidyUp = async () => {

@@ -88,6 +88,10 @@ const schema = z.object({
   BAKJE_MSP_ENVIRONMENT: z.enum(['test', 'live']).default('test'),
   BAKJE_MSP_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   BAKJE_MSP_SIMULATOR: boolean.optional(),
+  /** The terminal group's API key (kiosk card terminals); default: the website key. */
+  BAKJE_MSP_TERMINAL_API_KEY: z.string().min(8, 'must be a MultiSafepay API key').optional(),
+  /** The simulator's terminals complete a waiting payment after this many seconds (0: only by the terminals page). */
+  BAKJE_MSP_SIM_TERMINAL_SECONDS: z.coerce.number().int().min(0).max(3600).optional(),
   BAKJE_STRIPE_SECRET_KEY: z
     .string()
     .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]{8,}$/, 'must be a Stripe secret key (sk_test_... or sk_live_...)')
@@ -232,6 +236,10 @@ export interface Config {
     timeoutMs: number;
     /** Mount the simulator at /simulators/multisafepay and pay against it (demo, development, tests). */
     simulator: boolean;
+    /** The terminal group's key (REFERENCE.md §3); the website key when not set. */
+    terminalApiKey: string | undefined;
+    /** The simulator's terminals complete a waiting payment after this long; null: only by its terminals page. */
+    simulatorTerminalAutoMs: number | null;
   };
   /** The second card provider (docs/decisions/0038-stripe.md): WooGraphQL's stripePaymentIntent. */
   stripe: {
@@ -362,6 +370,12 @@ function multisafepayConfig(env: Env): Config['multisafepay'] {
     baseUrl: useSimulator ? MSP_SIMULATOR_PATH : MSP_BASE_URLS[env.BAKJE_MSP_ENVIRONMENT],
     timeoutMs: env.BAKJE_MSP_TIMEOUT_MS,
     simulator,
+    terminalApiKey: useSimulator ? MSP_SIMULATOR_API_KEY : (env.BAKJE_MSP_TERMINAL_API_KEY ?? env.BAKJE_MSP_API_KEY),
+    // Demo: a kiosk's terminal payment completes by itself after 5 s; tests decide each outcome themselves.
+    simulatorTerminalAutoMs: (() => {
+      const seconds = env.BAKJE_MSP_SIM_TERMINAL_SECONDS ?? (env.NODE_ENV === 'test' ? 0 : 5);
+      return seconds === 0 ? null : seconds * 1000;
+    })(),
   };
 }
 

@@ -40,6 +40,7 @@ const DashboardMediaPage = lazy(() => import('../dashboard/media/MediaLibraryPag
 const DashboardHoursPage = lazy(() => import('../dashboard/hours/HoursPage'));
 const DashboardDeliveryPage = lazy(() => import('../dashboard/hours/DeliveryPage'));
 const DashboardMessagesPage = lazy(() => import('../dashboard/messages/MessagesPage'));
+const DashboardKiosksPage = lazy(() => import('../dashboard/kiosks/KiosksPage'));
 const DashboardManualsPage = lazy(() => import('../dashboard/manuals/ManualsPage'));
 const DashboardManualPage = lazy(() => import('../dashboard/manuals/ManualPage'));
 const DashboardManualEditorPage = lazy(() => import('../dashboard/manuals/ManualEditorPage'));
@@ -218,6 +219,14 @@ export const routes: RouteObject[] = [
         element: (
           <StaffScreen>
             <DashboardHoursPage />
+          </StaffScreen>
+        ),
+      },
+      {
+        path: 'dashboard/kiosks',
+        element: (
+          <StaffScreen>
+            <DashboardKiosksPage />
           </StaffScreen>
         ),
       },

@@ -26,6 +26,7 @@ export const DASHBOARD_PAGES = [
   { to: '/dashboard/hours', label: 'dashboard.menu.hours', permission: PERMISSION.settingsManage },
   { to: '/dashboard/delivery', label: 'dashboard.menu.delivery', permission: PERMISSION.settingsManage },
   { to: '/dashboard/payments', label: 'dashboard.menu.payments', permission: PERMISSION.settingsManage },
+  { to: '/dashboard/kiosks', label: 'dashboard.menu.kiosks', permission: PERMISSION.settingsManage },
   { to: '/dashboard/pos', label: 'dashboard.menu.pos', permission: PERMISSION.settingsManage },
   { to: '/dashboard/messages', label: 'dashboard.menu.messages', permission: PERMISSION.settingsManage },
   { to: '/dashboard/manuals', label: 'dashboard.menu.manuals', permission: PERMISSION.dashboardView },

@@ -18,6 +18,8 @@ export interface PaymentRoutesDeps {
   payments: PaymentsService | undefined;
   /** The key notifications are signed with (the website API key); undefined: card payments are off. */
   apiKey: string | undefined;
+  /** The terminal group's key: its terminal orders' notifications are signed with it (REFERENCE.md §3). */
+  terminalApiKey?: string | undefined;
   clock: () => Date;
   log: Logger;
 }
@@ -53,7 +55,11 @@ export function registerPaymentRoutes(server: FastifyInstance, deps: PaymentRout
       }
       const raw = typeof request.body === 'string' ? request.body : '';
       const header = request.headers['auth'];
-      const check = verifyNotification(deps.apiKey, typeof header === 'string' ? header : undefined, raw, deps.clock());
+      const auth = typeof header === 'string' ? header : undefined;
+      let check = verifyNotification(deps.apiKey, auth, raw, deps.clock());
+      if (!check.ok && check.reason === 'signature' && deps.terminalApiKey && deps.terminalApiKey !== deps.apiKey) {
+        check = verifyNotification(deps.terminalApiKey, auth, raw, deps.clock());
+      }
       if (!check.ok) {
         security(request, check.reason);
         return reply.code(check.reason === 'malformed' || check.reason === 'missing' ? 400 : 403).send('Refused');

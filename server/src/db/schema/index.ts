@@ -11,3 +11,4 @@ export * from './catalog-changes.js';
 export * from './pos-sync.js';
 export * from './content.js';
 export * from './payments.js';
+export * from './kiosk.js';

@@ -44,7 +44,20 @@ export interface SimulatorControls {
   notificationRetryMs: number;
   /** Pay-page outcomes take this long before the notification goes out (terminal delay). */
   notificationDelayMs: number;
+  /**
+   * Terminal orders (REFERENCE.md §3) decide themselves this long after they were created, as if a customer
+   * tapped a card (demo mode, so `npm start` works alone); null: they wait for the terminals page or a test.
+   */
+  terminalAutoMs: number | null;
+  /** What the automatic terminal does. */
+  terminalAutoOutcome: TerminalOutcome;
+  /** A terminal order nobody answers is cancelled after this long, as the real terminal does (60 s). */
+  terminalIdleMs: number;
 }
+
+/** What a card terminal can do with a waiting order. */
+export const terminalOutcomes = ['completed', 'declined', 'cancelled'] as const;
+export type TerminalOutcome = (typeof terminalOutcomes)[number];
 
 export interface MultiSafepaySimulatorOptions {
   apiKey: string;
@@ -57,7 +70,16 @@ export interface MultiSafepaySimulatorOptions {
 
 export class MultiSafepaySimulator {
   readonly orders = new Map<string, SimulatedOrder>();
-  readonly controls: SimulatorControls = { replyDelayMs: 0, failNext: 0, sendNotifications: true, notificationRetryMs: 15 * 60_000, notificationDelayMs: 0 };
+  readonly controls: SimulatorControls = {
+    replyDelayMs: 0,
+    failNext: 0,
+    sendNotifications: true,
+    notificationRetryMs: 15 * 60_000,
+    notificationDelayMs: 0,
+    terminalAutoMs: null,
+    terminalAutoOutcome: 'completed',
+    terminalIdleMs: 60_000,
+  };
   /** Notifications whose delivery got OK, and every attempt, for tests and the demo page. */
   readonly deliveries: Array<{ orderId: string; status: MspOrderStatus; ok: boolean }> = [];
   private readonly timers = new Set<NodeJS.Timeout>();
@@ -122,6 +144,39 @@ export class MultiSafepaySimulator {
     }
     this.deliveries.push({ orderId, status: order.status, ok });
     if (!ok && attempt < 3) this.later(() => this.notify(orderId, attempt + 1), this.controls.notificationRetryMs);
+  }
+
+  /** Terminal orders still waiting for a card, oldest first. */
+  waitingTerminalOrders(): Array<{ orderId: string; terminalId: string; amount: number; created: Date }> {
+    return [...this.orders.entries()]
+      .filter(([, o]) => o.request.gateway_info?.terminal_id && o.status === 'initialized')
+      .map(([orderId, o]) => ({ orderId, terminalId: o.request.gateway_info!.terminal_id, amount: o.request.amount, created: o.created }))
+      .sort((a, b) => a.created.getTime() - b.created.getTime());
+  }
+
+  /** The terminal's answer to a waiting order (the terminals page's buttons, tests). False: nothing waits. */
+  terminalOutcome(orderId: string, outcome: TerminalOutcome): boolean {
+    const order = this.orders.get(orderId);
+    if (!order?.request.gateway_info?.terminal_id || order.status !== 'initialized') return false;
+    return this.setStatus(orderId, outcome);
+  }
+
+  /**
+   * Cancels terminal orders idle for `terminalIdleMs` by the simulator's clock (a timer calls it; a test with
+   * a simulated clock calls it after moving the clock). Answers the orders it cancelled.
+   */
+  expireIdleTerminals(): string[] {
+    const now = this.clock().getTime();
+    const expired = this.waitingTerminalOrders().filter((o) => now - o.created.getTime() >= this.controls.terminalIdleMs);
+    for (const { orderId } of expired) this.setStatus(orderId, 'cancelled');
+    return expired.map((o) => o.orderId);
+  }
+
+  private startTerminal(orderId: string) {
+    const auto = this.controls.terminalAutoMs;
+    if (auto !== null) this.later(() => void this.terminalOutcome(orderId, this.controls.terminalAutoOutcome), auto);
+    // A little after the idle time, so the clock has passed it when the timer fires.
+    this.later(() => void this.expireIdleTerminals(), this.controls.terminalIdleMs + 50);
   }
 
   stop(): void {
@@ -189,6 +244,7 @@ export class MultiSafepaySimulator {
       }
       if (refused) return refused;
       const terminal = Boolean(created!.request.gateway_info?.terminal_id);
+      if (terminal) this.startTerminal(orderId);
       return {
         success: true,
         data: {
@@ -268,6 +324,27 @@ ${buttons ? `<form method="post">${buttons}</form>` : '<p>This payment is finish
       );
     });
 
+    // The card terminals: every terminal order waiting for a card, with the terminal's three answers.
+    server.get(`${MSP_SIMULATOR_ROOT}/terminals`, async (_request, reply) => {
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+      const waiting = this.waitingTerminalOrders();
+      const rows = waiting
+        .map(
+          (
+            o,
+          ) => `<li data-order="${escapeHtml(o.orderId)}"><p>Order ${escapeHtml(o.orderId)} on terminal ${escapeHtml(o.terminalId)}: EUR ${(o.amount / 100).toFixed(2)}</p>
+<form method="post" action="${MSP_SIMULATOR_ROOT}/terminals/${encodeURIComponent(o.orderId)}">${terminalOutcomes
+            .map((outcome) => `<button type="submit" name="outcome" value="${outcome}">${TERMINAL_LABELS[outcome]}</button>`)
+            .join('')}</form></li>`,
+        )
+        .join('\n');
+      return page(
+        'MultiSafepay terminals (simulator)',
+        `<p>Test terminal, no money moves. An order nobody answers is cancelled after ${Math.round(this.controls.terminalIdleMs / 1000)} s.</p>
+${rows ? `<ul>${rows}</ul>` : '<p data-empty>No terminal payment is waiting. This page does not refresh by itself: reload it.</p>'}`,
+      );
+    });
+
     server.register(async (scope) => {
       scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
         done(null, Object.fromEntries(new URLSearchParams(body as string)));
@@ -286,9 +363,22 @@ ${buttons ? `<form method="post">${buttons}</form>` : '<p>This payment is finish
         const back = scenario === 'cancelled' ? order.request.payment_options.cancel_url : order.request.payment_options.redirect_url;
         return reply.redirect(back ?? `${MSP_SIMULATOR_ROOT}/pay/${order.sessionId}`, 303);
       });
+      // The terminals page's form (answers with the page) and tests (JSON {outcome}: answers JSON).
+      scope.post(`${MSP_SIMULATOR_ROOT}/terminals/:orderId`, async (request, reply) => {
+        const { orderId } = request.params as { orderId: string };
+        const outcome = (request.body as { outcome?: unknown } | undefined)?.outcome;
+        const json = !String(request.headers['content-type'] ?? '').includes('form');
+        const ok =
+          typeof outcome === 'string' && (terminalOutcomes as readonly string[]).includes(outcome) && this.terminalOutcome(orderId, outcome as TerminalOutcome);
+        if (json) return reply.code(ok ? 200 : 409).send({ success: ok });
+        if (!ok) return reply.code(409).type('text/html; charset=utf-8').send(page('Not possible', '<p>This terminal payment is not waiting any more.</p>'));
+        return reply.redirect(`${MSP_SIMULATOR_ROOT}/terminals`, 303);
+      });
     });
   }
 }
+
+const TERMINAL_LABELS: Record<TerminalOutcome, string> = { completed: 'Complete (card paid)', declined: 'Decline', cancelled: 'Cancel' };
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -9,7 +9,7 @@ import type { DistanceProvider } from '../delivery/distance.js';
 import { checkDelivery } from '../delivery/delivery-rules.js';
 import { DINEIN_CLOSED, ORDERING_CLOSED, isDineInNow, isOpenAt, orderingPossibleOn, withinHours } from '../opening-hours/opening-hours.js';
 import { isPausedFor, leadMinutes, loadPauseState } from '../opening-hours/pause.js';
-import type { OrderChannel } from '@bakje/contract';
+import { KIOSK_COUNTER_METHOD, KIOSK_TERMINAL_METHOD, type OrderChannel } from '@bakje/contract';
 import { newOrderKey } from '../orders/order-key.js';
 import { numberOrderAndRecordCreation } from '../order-events/record.js';
 import { enqueueOrderTickets } from '../printing/print-jobs.js';
@@ -39,6 +39,8 @@ export interface CheckoutRequest {
   mailLang?: Lang;
   /** When the request arrived: a pause that began later does not refuse it (the order was in flight). */
   startedAt?: Date;
+  /** The tickets print with the order although it is not paid yet (a kiosk's counter order, if the shop chooses). */
+  printNow?: boolean;
 }
 
 /** The kiosk marks its orders (created_via or meta_data channel 'kiosk'); everything else is the web shop. */
@@ -63,6 +65,8 @@ export interface CheckoutResult {
 }
 
 const PAYMENT_METHODS: Record<string, string> = { cod: 'Cash' };
+/** Only a kiosk order pays on the kiosk's terminal or at the counter (issue 15): both wait unpaid (pending). */
+const KIOSK_PAYMENT_METHODS: Record<string, string> = { [KIOSK_TERMINAL_METHOD]: 'Card terminal', [KIOSK_COUNTER_METHOD]: 'Pay at the counter' };
 /** A repeated submit within this window returns the order the first one created. */
 const REPEAT_WINDOW_MS = 10 * 60_000;
 const MAX_NOTE = 1000;
@@ -120,15 +124,21 @@ export class CheckoutService {
       const slotId = request.metaData?.find((m) => m?.key === 'time_slot')?.value?.trim();
       // WooGraphQL clients know nothing of slots: without one the order is "as soon as possible", when the
       // shop allows it (docs/decisions/0036-woographql-limits.md).
-      if (!slotId && !settings.ordering.asapOrders) throw new DomainError('SLOT_REQUIRED', SLOT_REQUIRED);
+      // A kiosk customer is in the shop: their order is always for now.
+      if (!slotId && !settings.ordering.asapOrders && channelOf(request) !== 'kiosk') throw new DomainError('SLOT_REQUIRED', SLOT_REQUIRED);
       const fulfilment = fulfilmentOf(request, cart.shippingMethod, slotId ? undefined : 'takeaway');
       const paymentMethod = (request.paymentMethod ?? 'cod').trim() || 'cod';
       // A card order waits (pending, its slot place held) until the provider says it is paid.
-      const paymentTitle = PAYMENT_METHODS[paymentMethod] ?? this.cardMethod?.(snapshot.settings, paymentMethod, fulfilment, channelOf(request));
+      const kiosk = channelOf(request) === 'kiosk';
+      const paymentTitle =
+        PAYMENT_METHODS[paymentMethod] ??
+        (kiosk ? KIOSK_PAYMENT_METHODS[paymentMethod] : undefined) ??
+        this.cardMethod?.(snapshot.settings, paymentMethod, fulfilment, channelOf(request));
       if (!paymentTitle) throw new DomainError('PAYMENT_METHOD_UNAVAILABLE', 'This payment method is not available.');
 
       const billing = normaliseAddress(request.billing);
-      assertBillingComplete(billing);
+      // A kiosk customer gives no name or address: the pickup number is what they are called by.
+      if (!kiosk) assertBillingComplete(billing);
       const shipping = request.shipToDifferentAddress ? normaliseAddress(request.shipping) : billing;
       const note = (request.customerNote ?? '').trim();
       if (note.length > MAX_NOTE) throw new DomainError('NOTE_TOO_LONG', `The note may be at most ${MAX_NOTE} characters.`);
@@ -280,7 +290,7 @@ export class CheckoutService {
         .returning();
       // A cash order goes to the kitchen now: its tickets are committed with it (a paid card order will
       // enqueue them when the payment is confirmed).
-      if (paymentMethod === 'cod') {
+      if (paymentMethod === 'cod' || request.printNow) {
         await enqueueOrderTickets(tx, order!.id, printSettingsFrom(snapshot.settings));
       }
       if (priced.coupons.length) {

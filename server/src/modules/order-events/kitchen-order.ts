@@ -2,6 +2,7 @@ import type { KitchenOrder } from '@bakje/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { orderLines, orders } from '../../db/schema/index.js';
+import { paymentLabel } from '../printing/tickets.js';
 import { kitchenNotes, type OrderLineRow, type OrderRow } from '../orders/order-read.js';
 
 export type { KitchenOrder };
@@ -26,7 +27,7 @@ export function toKitchenOrder(order: OrderRow, lines: OrderLineRow[]): KitchenO
       email: order.billing.email,
     },
     address: order.fulfilmentType === 'delivery' ? [ship.address1, ship.address2, `${ship.postcode} ${ship.city}`.trim()].filter(Boolean) : [],
-    payment: order.paymentMethod === 'cod' ? 'CASH' : 'BETAALD',
+    payment: paymentLabel(order.paymentMethod),
     paymentMethod: order.paymentMethod,
     total: order.total,
     notes: kitchenNotes(order.customerNote),

@@ -73,10 +73,17 @@ export function mspOrderFor(request: PaymentRequest): MspCreateOrder {
 export class MultiSafepayProvider implements PaymentProvider {
   readonly id = MULTISAFEPAY;
 
-  constructor(private readonly client: MultiSafepayClient) {}
+  /**
+   * `terminalClient`: the terminal group's key (REFERENCE.md §3), when it differs from the website's; terminal
+   * orders are created, looked up and cancelled with it.
+   */
+  constructor(
+    private readonly client: MultiSafepayClient,
+    private readonly terminalClient: MultiSafepayClient = client,
+  ) {}
 
   async create(request: PaymentRequest): Promise<ProviderResult<{ paymentUrl: string | null }>> {
-    const reply = await this.client.createOrder(mspOrderFor(request));
+    const reply = await (request.terminalId ? this.terminalClient : this.client).createOrder(mspOrderFor(request));
     if (!reply.success) {
       return {
         success: false,
@@ -89,8 +96,17 @@ export class MultiSafepayProvider implements PaymentProvider {
     return { success: true, data: { paymentUrl: reply.data.payment_url ?? null } };
   }
 
+  async cancel(providerOrderId: string): Promise<ProviderResult<null>> {
+    const reply = await this.terminalClient.cancelOrder(providerOrderId);
+    if (!reply.success) return { success: false, error: reply.errorInfo, code: String(reply.errorCode), ...(reply.timedOut ? { timedOut: true } : {}) };
+    return { success: true, data: null };
+  }
+
   async find(providerOrderId: string): Promise<ProviderResult<ProviderPayment>> {
-    const reply = await this.client.getOrder(providerOrderId);
+    let reply = await this.client.getOrder(providerOrderId);
+    // A terminal order belongs to the terminal group's account: the website key does not see it.
+    if (!reply.success && reply.errorCode === MSP_ORDER_NOT_FOUND && this.terminalClient !== this.client)
+      reply = await this.terminalClient.getOrder(providerOrderId);
     if (!reply.success) {
       return {
         success: false,

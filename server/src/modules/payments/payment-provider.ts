@@ -16,6 +16,8 @@ export interface PaymentProvider {
    * same for every try of one refund, so a provider that knows it refunds once however often it is asked.
    */
   refund(request: RefundRequest): Promise<ProviderResult<{ refundId: string }>>;
+  /** Stops a payment waiting on a card terminal (providers with terminals only). */
+  cancel?(providerOrderId: string): Promise<ProviderResult<null>>;
 }
 
 export interface RefundRequest {

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { orders, payments, type PaymentStatus } from '../../db/schema/index.js';
 import { cardGatewayIds, isCardGatewayId } from '../../integrations/multisafepay/multisafepay-client.js';
@@ -11,6 +11,7 @@ import type { Lang } from '../i18n/locale.js';
 import type { PaymentProvider, ProviderPayment } from './payment-provider.js';
 import { isFinalPayment, nextPaymentStatus } from './payment-state.js';
 import { cardMethodTitle, readPaymentSettings } from './payment-settings.js';
+import { KIOSK_TERMINAL_METHOD } from '@bakje/contract';
 
 /** SPEC §8: the back office's text when the provider would not create the payment. */
 export const PAYMENT_CREATE_FAILED = 'Failed to create payment on MultiSafepay side.';
@@ -29,6 +30,8 @@ const FIRST_CHECK_MS = 30_000;
 const MAX_CHECK_INTERVAL_MS = 5 * 60_000;
 /** A payment still pending this long after it was made is left to staff (the provider expires it sooner). */
 const GIVE_UP_MS = 24 * 3600_000;
+/** A kiosk order still unpaid on the terminal this long after it was made is cancelled (its stock and slot place freed). */
+const KIOSK_ABANDONED_MS = 15 * 60_000;
 
 export function checkIntervalMs(checks: number): number {
   return Math.min(MAX_CHECK_INTERVAL_MS, FIRST_CHECK_MS * 2 ** Math.min(checks, 10));
@@ -50,8 +53,10 @@ export class PaymentsService {
    * Starts (or resumes) the card payment of a pending order. A payment still pending at the provider is
    * looked up first and reused, so a retry after a time-out never makes a second provider order.
    */
-  async startPayment(orderId: number, gateway: string, lang: Lang, customerIp?: string): Promise<StartPaymentResult> {
-    if (!isCardGatewayId(gateway)) return { success: false, error: 'This payment method is not available.' };
+  async startPayment(orderId: number, gateway: string, lang: Lang, customerIp?: string, terminalId?: string): Promise<StartPaymentResult> {
+    // A kiosk's card terminal (REFERENCE.md §3): no payment page; the terminal takes the card.
+    const terminal = gateway === KIOSK_TERMINAL_METHOD;
+    if (terminal ? !terminalId : !isCardGatewayId(gateway)) return { success: false, error: 'This payment method is not available.' };
     const [order] = await this.db.select().from(orders).where(eq(orders.id, orderId));
     if (!order) return { success: false, error: 'We could not find your order.' };
     if (order.status !== 'pending' || order.datePaid) return { success: false, error: 'This order does not wait for a payment.' };
@@ -68,7 +73,7 @@ export class PaymentsService {
       if (found.success) {
         await this.apply(latest.providerOrderId, found.data);
         const paymentUrl = found.data.paymentUrl ?? latest.paymentUrl;
-        if (found.data.status === 'pending' && latest.gateway === gateway && paymentUrl) {
+        if (found.data.status === 'pending' && latest.gateway === gateway && (paymentUrl || terminal)) {
           return { success: true, paymentUrl, providerOrderId: latest.providerOrderId };
         }
         if (found.data.status === 'paid') return { success: true, paymentUrl: null, providerOrderId: latest.providerOrderId };
@@ -124,7 +129,7 @@ export class PaymentsService {
       notificationUrl: `${this.options.siteUrl}/api/payments/multisafepay/notification`,
       redirectUrl: back,
       cancelUrl: `${back}&cancelled=1`,
-      ...(order.metaData.find((m) => m.key === 'terminal_id') ? { terminalId: order.metaData.find((m) => m.key === 'terminal_id')!.value } : {}),
+      ...(terminal ? { terminalId } : {}),
     });
     if (created.success) {
       await this.db.update(payments).set({ paymentUrl: created.data.paymentUrl, updatedAt: this.options.clock() }).where(eq(payments.id, attempt.id));
@@ -133,13 +138,36 @@ export class PaymentsService {
     if (created.duplicate) {
       // It exists already (an earlier create whose reply was lost): take it as it is.
       const found = await this.provider.find(attempt.providerOrderId);
-      if (found.success && found.data.status === 'pending' && found.data.paymentUrl) {
-        await this.db.update(payments).set({ paymentUrl: found.data.paymentUrl }).where(eq(payments.id, attempt.id));
-        return { success: true, paymentUrl: found.data.paymentUrl, providerOrderId: attempt.providerOrderId };
+      if (found.success && found.data.status === 'pending' && (found.data.paymentUrl || terminal)) {
+        await this.db
+          .update(payments)
+          .set({ paymentUrl: found.data.paymentUrl ?? null })
+          .where(eq(payments.id, attempt.id));
+        return { success: true, paymentUrl: found.data.paymentUrl ?? null, providerOrderId: attempt.providerOrderId };
       }
     }
     this.options.log.warn({ order: orderId, code: created.code, timedOut: created.timedOut ?? false }, PAYMENT_CREATE_FAILED);
     return { success: false, error: created.error || 'Payment processing error' };
+  }
+
+  /**
+   * Stops the order's payment waiting on a card terminal, then takes the provider's word for where it
+   * stands (a card tapped a moment before is paid, not cancelled). False: nothing was waiting.
+   */
+  async cancelTerminalPayment(orderId: number): Promise<boolean> {
+    const [latest] = await this.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.orderId, orderId), eq(payments.provider, this.provider.id)))
+      .orderBy(desc(payments.id))
+      .limit(1);
+    if (!latest || latest.status !== 'pending' || latest.gateway !== KIOSK_TERMINAL_METHOD || !this.provider.cancel) return false;
+    const cancelled = await this.provider.cancel(latest.providerOrderId);
+    if (!cancelled.success) this.options.log.warn({ order: orderId, code: cancelled.code }, 'terminal payment could not be cancelled');
+    await this.refresh(latest.providerOrderId).catch((err: unknown) =>
+      this.options.log.warn({ order: orderId, err: err instanceof Error ? err.message : String(err) }, 'payment look-up failed'),
+    );
+    return cancelled.success;
   }
 
   /** Looks the payment up at the provider and applies what it says (a notification's work). */
@@ -252,7 +280,16 @@ export class PaymentsService {
     const late = await this.db
       .select({ id: orders.id })
       .from(orders)
-      .where(and(eq(orders.status, 'pending'), inArray(orders.paymentMethod, cardGatewayIds), isNotNull(orders.slotStart), lte(orders.slotStart, limit)));
+      .where(
+        and(
+          eq(orders.status, 'pending'),
+          or(
+            and(inArray(orders.paymentMethod, cardGatewayIds), isNotNull(orders.slotStart), lte(orders.slotStart, limit)),
+            // A kiosk order left unpaid on the terminal (the customer walked away): its kiosk session is long over.
+            and(eq(orders.paymentMethod, KIOSK_TERMINAL_METHOD), lte(orders.createdAt, new Date(now.getTime() - KIOSK_ABANDONED_MS))),
+          ),
+        ),
+      );
     let cancelled = 0;
     for (const { id } of late) {
       const pending = await this.db

@@ -31,6 +31,9 @@ const MAX_ATTEMPTS = 12;
  * printer cannot, so a ticket that retries an attempt cut off by a crash opens with HERDRUK. Consecutive
  * tickets of one LAN printer go over one connection (the runner hands them over as a batch, in order).
  */
+/** An order's meta entry naming the printer of its customer ticket (a kiosk's receipt printer). */
+export const RECEIPT_PRINTER_META = 'receipt_printer';
+
 export function printJobHandler(options: PrintHandlerOptions): JobHandler<PrintJobPayload> {
   const lan = options.lan ?? new LanPrinterClient();
 
@@ -46,13 +49,15 @@ export function printJobHandler(options: PrintHandlerOptions): JobHandler<PrintJ
     const prepared = jobs.map((job): Prepared => {
       const { ticket: kind, orderId } = job.payload;
       const log = ctx.log.child({ job: job.id, key: job.idempotencyKey });
-      const target = parsePrinterTarget(kind === 'customer' ? settings.customerPrinter : settings.kitchenPrinter);
+      const order = orders.get(orderId);
+      // A kiosk order's receipt prints on its kiosk's own printer (docs/decisions/0041-kiosk-devices.md).
+      const receiptPrinter = kind === 'customer' ? order?.metaData.find((m) => m.key === RECEIPT_PRINTER_META)?.value : undefined;
+      const target = parsePrinterTarget(receiptPrinter || (kind === 'customer' ? settings.customerPrinter : settings.kitchenPrinter));
       if (!settings.enabled || !target || (target.type === 'printnode' && !settings.printNodeApiKey)) {
         // SPEC §8: nothing is sent, a warning says why.
         log.warn({ enabled: settings.enabled, kind }, NOT_CONFIGURED);
         return { outcome: { skipped: settings.enabled ? NOT_CONFIGURED : 'printing is off' } };
       }
-      const order = orders.get(orderId);
       if (!order) {
         log.warn('print job for an order that no longer exists');
         return { outcome: { skipped: 'order not found' } };

@@ -1,3 +1,4 @@
+import { KIOSK_COUNTER_METHOD } from '@bakje/contract';
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { centsToDecimal } from '../catalog/money.js';
@@ -44,9 +45,12 @@ export interface Ticket {
 
 const FULFILMENT: Record<string, string> = { takeaway: 'Afhalen', delivery: 'Levering', dinein: 'Ter plaatse' };
 
-/** docs/product.md §9: CASH for cash on collection (cod), otherwise the order is already paid. */
-export function paymentLabel(paymentMethod: string): string {
-  return paymentMethod === 'cod' ? 'CASH' : 'BETAALD';
+/**
+ * docs/product.md §9: CASH for cash on collection (cod), otherwise the order is already paid. A kiosk order
+ * still to be paid at the counter (printed before staff confirmed it) is money to collect too.
+ */
+export function paymentLabel(paymentMethod: string): 'CASH' | 'BETAALD' {
+  return paymentMethod === 'cod' || paymentMethod === KIOSK_COUNTER_METHOD ? 'CASH' : 'BETAALD';
 }
 
 function when(instant: Date, timeZone: string, pattern: string): string {

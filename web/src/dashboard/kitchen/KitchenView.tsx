@@ -116,7 +116,11 @@ export function KitchenView({ canChangeSettings = false, canCancel = false }: { 
     run(
       `${order.id}:${action}`,
       () => orderAction(order.id, action),
-      action === 'print-kitchen-copy' ? intl.formatMessage({ id: 'kitchen.printed' }, { number: order.pickupNumber }) : undefined,
+      action === 'print-kitchen-copy'
+        ? intl.formatMessage({ id: 'kitchen.printed' }, { number: order.pickupNumber })
+        : action === 'counter-cash' || action === 'counter-card'
+          ? intl.formatMessage({ id: 'kitchen.counter.confirmed' }, { number: order.pickupNumber })
+          : undefined,
     );
 
   const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});

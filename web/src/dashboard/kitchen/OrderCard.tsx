@@ -1,3 +1,4 @@
+import type { KIOSK_COUNTER_METHOD } from '@bakje/contract';
 import { useId, useLayoutEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { Badge, Button } from '../../ui';
@@ -14,6 +15,9 @@ import {
   type KitchenSettings,
   type KitchenTab,
 } from './kitchenOrders';
+
+/** The contract's paymentMethod of a kiosk order to be paid at the counter (the web imports types only). */
+const KIOSK_COUNTER: typeof KIOSK_COUNTER_METHOD = 'kiosk_counter';
 
 export interface OrderCardProps {
   order: KitchenOrder;
@@ -60,6 +64,8 @@ export function OrderCard({ order, tab, now, today, settings, selected, onSelect
   const notes = splitNotes(order.notes);
   const name = `${order.customer.firstName} ${order.customer.lastName}`.trim();
   const waiting = tab === 'pending' || tab === 'preparing';
+  // A kiosk order to be paid at the counter: staff take the money, then confirm it with one tap.
+  const atCounter = order.paymentMethod === KIOSK_COUNTER && order.status === 'pending';
 
   return (
     <article
@@ -83,9 +89,15 @@ export function OrderCard({ order, tab, now, today, settings, selected, onSelect
           {intl.formatMessage({ id: 'kitchen.card.title' }, { number: order.pickupNumber })}
         </h3>
         <Badge variant="info">{intl.formatMessage({ id: `fulfilment.${order.fulfilmentType}` })}</Badge>
-        <Badge variant={order.payment === 'CASH' ? 'neutral' : 'new'} className="kcard__payment">
-          {order.payment}
-        </Badge>
+        {atCounter ? (
+          <span className="kcard__payment" data-testid="counter-badge">
+            <Badge variant="sale">{intl.formatMessage({ id: 'kitchen.counter.badge' })}</Badge>
+          </span>
+        ) : (
+          <Badge variant={order.payment === 'CASH' ? 'neutral' : 'new'} className="kcard__payment">
+            {order.payment}
+          </Badge>
+        )}
       </header>
       <dl className="kcard__facts">
         <div>
@@ -162,7 +174,26 @@ export function OrderCard({ order, tab, now, today, settings, selected, onSelect
         </div>
       ) : null}
       <div className="kcard__actions">
-        {tab === 'pending' ? (
+        {atCounter ? (
+          <>
+            <Button
+              size="sm"
+              onClick={() => onAction('counter-cash')}
+              busy={busy('counter-cash')}
+              aria-label={intl.formatMessage({ id: 'kitchen.counter.cashFor' }, { number: order.pickupNumber })}
+            >
+              {intl.formatMessage({ id: 'kitchen.counter.cash' })}
+            </Button>
+            <Button
+              size="sm"
+              onClick={() => onAction('counter-card')}
+              busy={busy('counter-card')}
+              aria-label={intl.formatMessage({ id: 'kitchen.counter.cardFor' }, { number: order.pickupNumber })}
+            >
+              {intl.formatMessage({ id: 'kitchen.counter.card' })}
+            </Button>
+          </>
+        ) : tab === 'pending' ? (
           <Button size="sm" onClick={() => onAction('send')} busy={busy('send')}>
             {intl.formatMessage({ id: 'kitchen.action.send' })}
           </Button>

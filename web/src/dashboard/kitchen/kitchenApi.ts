@@ -1,11 +1,26 @@
-import type { KitchenActionResult, KitchenAgeSettings, KitchenLaterOrders, SoldOutCatalog, SoldOutResult, SoldOutTarget } from '@bakje/contract';
+import type {
+  CounterPaymentRequest,
+  KitchenActionResult,
+  KitchenAgeSettings,
+  KitchenLaterOrders,
+  SoldOutCatalog,
+  SoldOutResult,
+  SoldOutTarget,
+} from '@bakje/contract';
 import { http } from '../../api/http';
 import { DEFAULT_SETTINGS, type KitchenSettings } from './kitchenOrders';
 
-export type OrderAction = 'send' | 'ready' | 'recover' | 'test-order' | 'print-kitchen-copy';
+export type OrderAction = 'send' | 'ready' | 'recover' | 'test-order' | 'print-kitchen-copy' | 'counter-cash' | 'counter-card';
 
 /** One order's action: POST /api/kitchen/orders/{id}/{action}. The change reaches every screen by the stream. */
-export const orderAction = (id: number, action: OrderAction) => http<KitchenActionResult>('POST', `/api/kitchen/orders/${id}/${action}`);
+export const orderAction = (id: number, action: OrderAction) =>
+  action === 'counter-cash' || action === 'counter-card'
+    ? confirmCounterPayment(id, action === 'counter-cash' ? 'cash' : 'card')
+    : http<KitchenActionResult>('POST', `/api/kitchen/orders/${id}/${action}`);
+
+/** A kiosk order paid at the counter, confirmed by staff (contract/src/kiosk.ts): it goes to the kitchen and prints. */
+export const confirmCounterPayment = (id: number, method: CounterPaymentRequest['method']) =>
+  http<KitchenActionResult>('POST', `/api/kitchen/orders/${id}/counter-payment`, { body: { method } satisfies CounterPaymentRequest });
 
 /** The selection as ready, all or nothing. */
 export const markReady = (ids: number[]) => http<KitchenActionResult>('POST', '/api/kitchen/orders/ready', { body: { ids } });
