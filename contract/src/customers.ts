@@ -83,7 +83,15 @@ export interface CustomerRecord {
   /** Euro cents over paid (processing) and completed orders. */
   totalSpent: number;
   paidOrderCount: number;
-  orders: { id: number; number: number; status: string; createdAt: string; total: number; fulfilmentType: string; items: { name: string; quantity: number }[] }[];
+  orders: {
+    id: number;
+    number: number;
+    status: string;
+    createdAt: string;
+    total: number;
+    fulfilmentType: string;
+    items: { name: string; quantity: number }[];
+  }[];
   notes: { id: number; text: string; createdAt: string; author: string }[];
   erasureRequest: { id: number; requestedAt: string } | null;
 }

@@ -134,7 +134,10 @@ describe.each(databaseKinds)('customers and privacy rights (%s)', (kind) => {
   });
 
   it('a customer downloads their data: profile, addresses, orders, reviews and wishlist, never staff notes', async () => {
-    expect((await an().b.graphql(REVIEW, { input: { author: 'An', authorEmail: 'an@example.be', content: 'Heerlijk', rating: 5, commentOn: productId } })).body.errors).toBeUndefined();
+    expect(
+      (await an().b.graphql(REVIEW, { input: { author: 'An', authorEmail: 'an@example.be', content: 'Heerlijk', rating: 5, commentOn: productId } })).body
+        .errors,
+    ).toBeUndefined();
     expect((await an().b.graphql(WISH, { productId })).body.errors).toBeUndefined();
     const response = await an().b.request('GET', '/api/account/privacy/export');
     expect(response.statusCode).toBe(200);
@@ -167,7 +170,9 @@ describe.each(databaseKinds)('customers and privacy rights (%s)', (kind) => {
     const asked = await an().b.request('POST', '/api/account/privacy/erasure', {});
     expect(asked.statusCode).toBe(202);
     // Asking twice is the same request.
-    expect((await an().b.request('POST', '/api/account/privacy/erasure', { customerId: an().id })).json().erasureRequest.id).toBe(asked.json().erasureRequest.id);
+    expect((await an().b.request('POST', '/api/account/privacy/erasure', { customerId: an().id })).json().erasureRequest.id).toBe(
+      asked.json().erasureRequest.id,
+    );
     expect((await an().b.request('GET', '/api/account/privacy')).json().erasureRequest).toMatchObject({ status: 'pending' });
 
     const pending = (await admin.request('GET', '/api/dashboard/erasure-requests')).json();

@@ -34,7 +34,14 @@ describe.each(databaseKinds)('reviews moderation (%s)', (kind) => {
   let kitchen: Browser;
   let now = NOW;
   const db = () => testDb.database.db;
-  const input = (over: Record<string, unknown> = {}) => ({ author: 'Gast', authorEmail: 'gast@example.be', content: 'Lekker!', rating: 4, commentOn: productId, ...over });
+  const input = (over: Record<string, unknown> = {}) => ({
+    author: 'Gast',
+    authorEmail: 'gast@example.be',
+    content: 'Lekker!',
+    rating: 4,
+    commentOn: productId,
+    ...over,
+  });
 
   async function storefront() {
     await catalogCaughtUp(app, testDb.database);
@@ -110,7 +117,8 @@ describe.each(databaseKinds)('reviews moderation (%s)', (kind) => {
   it("verified buyers' reviews are published at once when the setting says so; others wait", async () => {
     const customer = async (email: string) => {
       const b = new Browser(() => app);
-      const id = (await b.graphql(REGISTER, { input: { email, password: PASSWORD, firstName: 'Klant', lastName: 'X' } })).body.data.registerCustomer.customer.databaseId;
+      const id = (await b.graphql(REGISTER, { input: { email, password: PASSWORD, firstName: 'Klant', lastName: 'X' } })).body.data.registerCustomer.customer
+        .databaseId;
       return { b, id: id as number };
     };
     expect((await admin.request('GET', '/api/dashboard/review-settings')).json()).toEqual({ publishVerifiedAtOnce: true });
@@ -149,10 +157,18 @@ describe.each(databaseKinds)('reviews moderation (%s)', (kind) => {
     expect((await client.get(`products/reviews/${first!.id}`)).data).toMatchObject({ id: first!.id, reviewer: first!.reviewer });
     expect((await client.put(`products/reviews/${first!.id}`, { status: 'approved' })).data).toMatchObject({ status: 'approved' });
     await expect(client.put(`products/reviews/${first!.id}`, { rating: 9 })).rejects.toMatchObject({ response: { status: 400 } });
-    await expect(client.get('products/reviews/987654')).rejects.toMatchObject({ response: { status: 404, data: { code: 'woocommerce_rest_review_invalid_id' } } });
+    await expect(client.get('products/reviews/987654')).rejects.toMatchObject({
+      response: { status: 404, data: { code: 'woocommerce_rest_review_invalid_id' } },
+    });
     await expect(client.delete(`products/reviews/${first!.id}`)).rejects.toMatchObject({ response: { status: 400 } });
 
-    const batch = await client.post('products/reviews/batch', { update: [{ id: second!.id, status: 'spam' }, { id: 987654, status: 'approved' }], delete: [first!.id] });
+    const batch = await client.post('products/reviews/batch', {
+      update: [
+        { id: second!.id, status: 'spam' },
+        { id: 987654, status: 'approved' },
+      ],
+      delete: [first!.id],
+    });
     expect(batch.data.update[0]).toMatchObject({ id: second!.id, status: 'spam' });
     expect(batch.data.update[1]).toMatchObject({ id: 987654, error: { code: 'woocommerce_rest_review_invalid_id' } });
     expect(batch.data.delete[0]).toMatchObject({ id: first!.id });

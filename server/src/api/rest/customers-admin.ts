@@ -4,7 +4,14 @@ import { z } from 'zod';
 import { customerNoteInput, privacySettingsForm, type CustomerList, type CustomerRecord, type ErasureRequestList } from '@bakje/contract';
 import type { Db } from '../../db/client.js';
 import type { AuthService } from '../../modules/auth/auth-service.js';
-import { addCustomerNote, customerDetail, customerLang, deleteCustomerNote, findCustomer, listCustomerSummaries } from '../../modules/customers/customer-admin.js';
+import {
+  addCustomerNote,
+  customerDetail,
+  customerLang,
+  deleteCustomerNote,
+  findCustomer,
+  listCustomerSummaries,
+} from '../../modules/customers/customer-admin.js';
 import { confirmErasure, listErasureRequests } from '../../modules/customers/privacy.js';
 import { readPrivacySettings, savePrivacySettings } from '../../modules/retention/guest-orders.js';
 import { idSchema, idParams, intQuery, lastValue } from '../http/route-schemas.js';
@@ -61,5 +68,7 @@ export function registerCustomerAdminRoutes(app: FastifyInstance, deps: { db: Db
     reply.header('cache-control', 'no-store');
     return readPrivacySettings(deps.db);
   });
-  api.put('/api/dashboard/privacy-settings', { ...guard, schema: { body: privacySettingsForm } }, async (request) => savePrivacySettings(deps.db, request.body));
+  api.put('/api/dashboard/privacy-settings', { ...guard, schema: { body: privacySettingsForm } }, async (request) =>
+    savePrivacySettings(deps.db, request.body),
+  );
 }

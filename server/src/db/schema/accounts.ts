@@ -139,5 +139,9 @@ export const erasureRequests = pgTable(
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     ordersAnonymised: integer('orders_anonymised').notNull().default(0),
   },
-  (t) => [uniqueIndex('erasure_requests_pending_key').on(t.userId).where(sql`status = 'pending'`)],
+  (t) => [
+    uniqueIndex('erasure_requests_pending_key')
+      .on(t.userId)
+      .where(sql`status = 'pending'`),
+  ],
 );

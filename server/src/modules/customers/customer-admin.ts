@@ -135,7 +135,8 @@ export async function updateCustomerRecord(db: DbOrTx, id: number, change: Profi
   try {
     return await updateProfile(db, id, change, now);
   } catch (error) {
-    if (error instanceof DomainError && error.code === 'EMAIL_TAKEN') throw new DomainError('CUSTOMER_EMAIL_TAKEN', 'An account is already registered with this e-mail address.');
+    if (error instanceof DomainError && error.code === 'EMAIL_TAKEN')
+      throw new DomainError('CUSTOMER_EMAIL_TAKEN', 'An account is already registered with this e-mail address.');
     throw error;
   }
 }

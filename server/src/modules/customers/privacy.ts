@@ -112,7 +112,12 @@ export async function listErasureRequests(db: DbOrTx) {
     .limit(50);
   return {
     pending: pending.map((p) => ({ ...p, requestedAt: p.requestedAt.toISOString() })),
-    done: done.map((d) => ({ ...d, requestedAt: d.requestedAt.toISOString(), confirmedAt: d.confirmedAt?.toISOString() ?? '', confirmedBy: d.confirmedBy ?? '' })),
+    done: done.map((d) => ({
+      ...d,
+      requestedAt: d.requestedAt.toISOString(),
+      confirmedAt: d.confirmedAt?.toISOString() ?? '',
+      confirmedBy: d.confirmedBy ?? '',
+    })),
   };
 }
 

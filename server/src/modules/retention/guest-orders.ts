@@ -50,7 +50,11 @@ export async function anonymiseOrders(db: DbOrTx, orderIds: number[], now: Date)
   }
   await db.delete(orderEvents).where(inArray(orderEvents.orderId, orderIds));
   // Who used a coupon was their e-mail or phone; the per-order key keeps the count right without naming anyone.
-  for (const id of orderIds) await db.update(couponUsages).set({ customer: `anonymised:${id}` }).where(eq(couponUsages.orderId, id));
+  for (const id of orderIds)
+    await db
+      .update(couponUsages)
+      .set({ customer: `anonymised:${id}` })
+      .where(eq(couponUsages.orderId, id));
   return rows.length;
 }
 

@@ -340,7 +340,12 @@ export function registerOrderRoutes(app: FastifyInstance, deps: { db: Db; clock:
 
   api.get('/customers', { schema: { querystring: customerQuery } }, async (request, reply) => {
     const page = pageOf(request.query);
-    const listed = await listCustomers(deps.db, { email: request.query.email, search: request.query.search || undefined, page: page.page, perPage: page.perPage });
+    const listed = await listCustomers(deps.db, {
+      email: request.query.email,
+      search: request.query.search || undefined,
+      page: page.page,
+      perPage: page.perPage,
+    });
     pagingHeaders(request, reply, page, listed.total);
     return listed.customers.map(customerShape);
   });

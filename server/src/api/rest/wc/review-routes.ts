@@ -3,7 +3,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../../db/client.js';
 import type { CatalogService } from '../../../modules/catalog/catalog-service.js';
-import { deleteReview, getReview, listReviews, updateReview, type ModeratedReview, type ReviewChange, type ReviewStatus } from '../../../modules/reviews/moderation.js';
+import {
+  deleteReview,
+  getReview,
+  listReviews,
+  updateReview,
+  type ModeratedReview,
+  type ReviewChange,
+  type ReviewStatus,
+} from '../../../modules/reviews/moderation.js';
 import { DomainError } from '../../../errors/domain-error.js';
 import { boolQuery, idListQuery, idParams, lastValue, optionalBody } from '../../http/route-schemas.js';
 import { restError } from '../../http/error-handler.js';
@@ -34,7 +42,9 @@ export function reviewShape(r: ModeratedReview, siteUrl: string) {
 }
 
 /** WooCommerce's statuses; Bakje keeps no trash (delete is for good), so "unspam" and "untrash" mean approved. */
-const writableStatus = z.enum(['approved', 'hold', 'spam', 'unspam', 'untrash']).transform((s): ReviewStatus => (s === 'unspam' || s === 'untrash' ? 'approved' : s));
+const writableStatus = z
+  .enum(['approved', 'hold', 'spam', 'unspam', 'untrash'])
+  .transform((s): ReviewStatus => (s === 'unspam' || s === 'untrash' ? 'approved' : s));
 
 const reviewUpdate = z.object({
   status: writableStatus.optional(),
@@ -44,7 +54,15 @@ const reviewUpdate = z.object({
   reviewer_email: z.union([z.literal(''), z.email('must be an e-mail address').max(200)]).optional(),
   reply: z.string().max(2000).optional(),
 });
-const batchUpdate = reviewUpdate.extend({ id: z.union([z.number().int().min(1).max(999_999_999), z.string().regex(/^\d{1,9}$/).transform(Number)]) });
+const batchUpdate = reviewUpdate.extend({
+  id: z.union([
+    z.number().int().min(1).max(999_999_999),
+    z
+      .string()
+      .regex(/^\d{1,9}$/)
+      .transform(Number),
+  ]),
+});
 
 const listQuery = z.object({
   ...pageQuery,
