@@ -154,6 +154,17 @@ test("a customer downloads their data and asks for erasure; staff confirm; the o
   await staff.goto('/dashboard/customers');
   const request = staff.getByTestId('erasure-request').filter({ hasText: email });
   await expect(request).toBeVisible();
+  // The customer's page: order history, total spent, a staff note.
+  await request.getByRole('link', { name: 'Elke Vermeulen' }).click();
+  await expect(staff.getByRole('heading', { level: 1, name: 'Elke Vermeulen' })).toBeVisible();
+  await expect(staff.getByTestId('customer-total-spent')).toContainText('1 betaalde bestelling');
+  await expect(staff.getByRole('row', { name: new RegExp(product.name) })).toBeVisible();
+  await staff.getByLabel('Nieuwe notitie').fill('Vraagt altijd extra mayonaise.');
+  await staff.getByRole('button', { name: 'Notitie toevoegen' }).click();
+  await expect(staff.getByTestId('customer-note')).toContainText('Vraagt altijd extra mayonaise.');
+  expect(await staff.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoSeriousA11yViolations(staff);
+  await staff.getByRole('link', { name: 'Naar alle klanten' }).click();
   await request.getByRole('button', { name: 'Wissen bevestigen' }).click();
   const confirm = staff.getByRole('dialog', { name: 'Gegevens van deze klant wissen?' });
   await expect(confirm).toContainText(email);

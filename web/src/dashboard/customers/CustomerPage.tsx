@@ -116,7 +116,7 @@ function CustomerDetail({ customer }: { customer: CustomerRecord }) {
         {customer.orders.length === 0 ? (
           <p className="admin__muted">{t('dashboard.customers.noOrders')}</p>
         ) : (
-          <div className="customer__table-wrap">
+          <div className="customer__table-wrap" tabIndex={0} role="region" aria-labelledby="customer-orders">
             <table className="customer__orders">
               <thead>
                 <tr>
@@ -162,7 +162,7 @@ function PasswordReset({ customer }: { customer: CustomerRecord }) {
   });
   return (
     <>
-      <Button variant="secondary" onClick={() => setAsking(true)}>
+      <Button variant="secondary" className="customer__wrap-button" onClick={() => setAsking(true)}>
         {t('dashboard.customers.sendReset')}
       </Button>
       {send.isError ? (
