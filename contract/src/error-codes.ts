@@ -115,12 +115,19 @@ export const errorCodes = {
   REVIEW_RATING_INVALID: 'invalid',
   REVIEW_NOT_ALLOWED: 'invalid',
   REVIEW_EXISTS: 'conflict',
+  REVIEW_NOT_FOUND: 'not_found',
   WISHLIST_NOT_ALLOWED: 'invalid',
   NOT_ON_WISHLIST: 'not_found',
 
   // Orders and the kitchen.
   ORDER_NOT_FOUND: 'not_found',
   CUSTOMER_NOT_FOUND: 'not_found',
+  // Customer records and privacy rights (docs/decisions/0046-customers-privacy.md).
+  CUSTOMER_INVALID: 'invalid',
+  CUSTOMER_EMAIL_TAKEN: 'conflict',
+  CUSTOMER_NOTE_INVALID: 'invalid',
+  ERASURE_REQUEST_NOT_FOUND: 'not_found',
+  ERASURE_NOT_ALLOWED: 'forbidden',
   ORDER_STATUS_CHANGE_INVALID: 'invalid',
   // Refunds of card orders (docs/decisions/0039-refunds.md).
   REFUND_NOT_CARD: 'invalid',

@@ -12,6 +12,8 @@ export type Permission =
   | 'timeslots.manage'
   | 'settings.manage'
   | 'manuals.manage'
+  | 'reviews.manage'
+  | 'customers.manage'
   | 'ordering.pause'
   | 'mailbox.read'
   | 'staff.manage'

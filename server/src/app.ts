@@ -60,6 +60,10 @@ import { registerStaffMessageRoutes } from './api/rest/messages.js';
 import { registerManualRoutes } from './api/rest/manuals.js';
 import { queueOrderConfirmation } from './modules/mail/order-confirmation.js';
 import { DEFAULT_RETENTION, pruneOldRecords } from './modules/retention/retention.js';
+import { enqueueGuestOrderRetention, guestOrderRetentionJobHandler } from './modules/retention/guest-orders.js';
+import { registerReviewAdminRoutes } from './api/rest/reviews-admin.js';
+import { registerCustomerAdminRoutes } from './api/rest/customers-admin.js';
+import { registerPrivacyRoutes } from './api/rest/privacy.js';
 import { localMailboxTransport, mailJobHandler, smtpTransport } from './modules/mail/sender.js';
 import { printJobHandler } from './modules/printing/print-handler.js';
 import { JobHandlers } from './jobs/job-runner.js';
@@ -317,6 +321,9 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
   }
   registerAccountRoutes(server, { db: database.db, auth, localMailbox: !config.smtpUrl, clock });
   registerDashboardRoutes(server, { db: database.db });
+  registerReviewAdminRoutes(server, { db: database.db, catalog, clock });
+  registerCustomerAdminRoutes(server, { db: database.db, auth, clock });
+  registerPrivacyRoutes(server, { db: database.db, clock });
   registerStaffTimeSlotRoutes(server, { db: database.db, clock, timeZone: config.timeZone });
   await registerCloudPosRoutes(server, { db: database.db, keys, siteUrl: config.siteUrl, clock });
   await registerMenuTransferRoutes(server, { db: database.db, catalog, siteUrl: config.siteUrl });
@@ -329,7 +336,8 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
     .register(mediaVariantsJobHandler(media))
     .register(posSyncJobHandler())
     .register(menuImportJobHandler())
-    .register(shopImportJobHandler());
+    .register(shopImportJobHandler())
+    .register(guestOrderRetentionJobHandler(clock));
   const providerServices = [paymentsService, stripe?.service].filter((s): s is PaymentsService => s !== undefined);
   if (providerServices.length) handlers.register(paymentStatusJobHandler(...providerServices));
   if (paymentsService) handlers.register(paymentReconcileJobHandler(paymentsService));
@@ -353,6 +361,8 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
       log.warn({ err }, 'pruning old records failed'),
     );
     if (pruned && Object.values(pruned).some((n) => n > 0)) log.info({ pruned }, 'old records pruned');
+    // Guest orders past the retention period lose their personal data (a job: retried, shown on /dashboard/jobs).
+    await enqueueGuestOrderRetention(database.db, clock()).catch((err: unknown) => log.warn({ err }, 'guest order retention could not be queued'));
   };
   const housekeeping = config.env === 'test' ? undefined : setInterval(() => void tidyUp(), 3600_000);
   housekeeping?.unref();

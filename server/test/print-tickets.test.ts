@@ -63,6 +63,7 @@ function anOrder(overrides: Partial<OrderWithLines> = {}): OrderWithLines {
     metaData: [],
     createdAt,
     updatedAt: createdAt,
+    anonymisedAt: null,
     lines: [
       {
         id: 1,

@@ -27,12 +27,13 @@ import {
 } from './account.generated';
 import { accountErrorText, showAtField } from './errors';
 import LoginPage from './LoginPage';
+import { PrivacyTab } from './PrivacyTab';
 import { EMPTY_NEW_PASSWORD, NewPasswordFields, newPasswordSchema } from './NewPasswordFields';
 import { useAccount, useAccountMutation } from './useAccount';
 
 type OrderSummary = NonNullable<OrdersQuery['customer']>['orders']['nodes'][number];
 
-export const TABS = ['orders', 'details', 'addresses', 'password', 'downloads', 'wishlist'] as const;
+export const TABS = ['orders', 'details', 'addresses', 'password', 'downloads', 'wishlist', 'privacy'] as const;
 type Tab = (typeof TABS)[number];
 
 export default function MyAccountPage() {
@@ -94,6 +95,7 @@ export default function MyAccountPage() {
           {tab === 'password' ? <PasswordTab userId={viewer.databaseId} /> : null}
           {tab === 'downloads' ? <DownloadsTab /> : null}
           {tab === 'wishlist' ? <WishlistTab /> : null}
+          {tab === 'privacy' ? <PrivacyTab /> : null}
         </section>
       </div>
     </div>

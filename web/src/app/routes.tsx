@@ -49,6 +49,9 @@ const DashboardCategoriesPage = lazy(() => import('../dashboard/catalog/categori
 const DashboardAddOnsPage = lazy(() => import('../dashboard/catalog/add-ons/AddOnsPage'));
 const DashboardAllergensPage = lazy(() => import('../dashboard/catalog/allergens/AllergensPage'));
 const DashboardTagsPage = lazy(() => import('../dashboard/catalog/tags/TagsPage'));
+const DashboardReviewsPage = lazy(() => import('../dashboard/reviews/ReviewsPage'));
+const DashboardCustomersPage = lazy(() => import('../dashboard/customers/CustomersPage'));
+const DashboardCustomerPage = lazy(() => import('../dashboard/customers/CustomerPage'));
 
 function FullScreen({ children }: { children: ReactNode }) {
   return <Suspense fallback={<PageFallback />}>{children}</Suspense>;
@@ -235,6 +238,30 @@ export const routes: RouteObject[] = [
         element: (
           <StaffScreen>
             <DashboardMessagesPage />
+          </StaffScreen>
+        ),
+      },
+      {
+        path: 'dashboard/reviews',
+        element: (
+          <StaffScreen>
+            <DashboardReviewsPage />
+          </StaffScreen>
+        ),
+      },
+      {
+        path: 'dashboard/customers',
+        element: (
+          <StaffScreen>
+            <DashboardCustomersPage />
+          </StaffScreen>
+        ),
+      },
+      {
+        path: 'dashboard/customers/:id',
+        element: (
+          <StaffScreen>
+            <DashboardCustomerPage />
           </StaffScreen>
         ),
       },

@@ -4,7 +4,17 @@ import { visiblePages } from './DashboardNav';
 
 // The role -> permissions lists as GET /api/auth/session sends them (server/src/modules/auth/permissions.ts).
 const KITCHEN = ['kitchen.view', 'orders.status', 'dashboard.view', 'products.soldOut', 'ordering.pause'];
-const MANAGER = [...KITCHEN, 'orders.manage', 'products.manage', 'timeslots.manage', 'settings.manage', 'manuals.manage', 'mailbox.read'];
+const MANAGER = [
+  ...KITCHEN,
+  'orders.manage',
+  'products.manage',
+  'timeslots.manage',
+  'settings.manage',
+  'manuals.manage',
+  'reviews.manage',
+  'customers.manage',
+  'mailbox.read',
+];
 const ADMIN = [...MANAGER, 'staff.manage', 'keys.manage'];
 
 describe('dashboard navigation by role', () => {
@@ -16,6 +26,8 @@ describe('dashboard navigation by role', () => {
       '/dashboard',
       '/dashboard/orders',
       '/dashboard/figures',
+      '/dashboard/customers',
+      '/dashboard/reviews',
       '/dashboard/products',
       '/dashboard/catalog/categories',
       '/dashboard/catalog/add-ons',
@@ -41,6 +53,8 @@ describe('dashboard navigation by role', () => {
       '/dashboard',
       '/dashboard/orders',
       '/dashboard/figures',
+      '/dashboard/customers',
+      '/dashboard/reviews',
       '/dashboard/products',
       '/dashboard/catalog/categories',
       '/dashboard/catalog/add-ons',

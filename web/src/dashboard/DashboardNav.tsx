@@ -9,6 +9,8 @@ export const DASHBOARD_PAGES = [
   { to: '/dashboard', label: 'dashboard.menu.kitchen', permission: PERMISSION.dashboardView },
   { to: '/dashboard/orders', label: 'dashboard.menu.orders', permission: PERMISSION.ordersManage },
   { to: '/dashboard/figures', label: 'dashboard.menu.figures', permission: PERMISSION.ordersManage },
+  { to: '/dashboard/customers', label: 'dashboard.menu.customers', permission: PERMISSION.customersManage },
+  { to: '/dashboard/reviews', label: 'dashboard.menu.reviews', permission: PERMISSION.reviewsManage },
   { to: '/dashboard/products', label: 'dashboard.menu.products', permission: PERMISSION.productsManage },
   { to: '/dashboard/catalog/categories', label: 'dashboard.menu.categories', permission: PERMISSION.productsManage },
   { to: '/dashboard/catalog/add-ons', label: 'dashboard.menu.addOns', permission: PERMISSION.productsManage },

@@ -46,6 +46,11 @@ export function Reviews({ product }: { product: ProductDetail }) {
                 </div>
                 <Stars rating={r.rating} size="sm" />
                 <p className="review__content">{r.content}</p>
+                {r.reply ? (
+                  <blockquote className="review__reply">
+                    <strong>{intl.formatMessage({ id: 'reviews.shopReply' })}</strong> {r.reply}
+                  </blockquote>
+                ) : null}
               </li>
             ))}
           </ol>

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { Address } from './commerce.js';
 
@@ -102,4 +103,45 @@ export const wishlistItems = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.productId] })],
+);
+
+/** Staff notes on a customer (the dashboard's customer page); deleted with the account. */
+export const customerNotes = pgTable(
+  'customer_notes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The staff member who wrote it; null once that account is gone. */
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('customer_notes_user_idx').on(t.userId)],
+);
+
+export type ErasureStatus = 'pending' | 'done';
+
+/**
+ * A customer's request to erase their data (docs/decisions/0046-customers-privacy.md). Kept after the erasure as
+ * the record of who confirmed it when; it holds ids and dates only, no personal data (the account id no longer
+ * leads anywhere once the account is deleted, so it has no foreign key).
+ */
+export const erasureRequests = pgTable(
+  'erasure_requests',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull(),
+    status: text('status').$type<ErasureStatus>().notNull().default('pending'),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull(),
+    confirmedBy: integer('confirmed_by'),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    ordersAnonymised: integer('orders_anonymised').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('erasure_requests_pending_key')
+      .on(t.userId)
+      .where(sql`status = 'pending'`),
+  ],
 );

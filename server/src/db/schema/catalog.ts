@@ -339,6 +339,9 @@ export const reviews = pgTable(
     verified: boolean('verified').notNull().default(false),
     status: text('status').$type<'approved' | 'hold' | 'spam'>().notNull().default('approved'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The shop's public answer under the review (moderation screen); null = none. */
+    reply: text('reply'),
+    repliedAt: timestamp('replied_at', { withTimezone: true }),
   },
-  (t) => [index('reviews_product_idx').on(t.productId)],
+  (t) => [index('reviews_product_idx').on(t.productId), index('reviews_status_idx').on(t.status, t.createdAt)],
 );

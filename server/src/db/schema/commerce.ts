@@ -213,6 +213,8 @@ export const orders = pgTable(
     metaData: jsonb('meta_data').$type<{ key: string; value: string }[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the personal data (billing, shipping, note) was replaced: an erasure or the guest retention period. */
+    anonymisedAt: timestamp('anonymised_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('orders_order_key_key').on(t.orderKey),

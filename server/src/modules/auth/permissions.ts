@@ -22,6 +22,10 @@ export const PERMISSIONS = {
   'settings.manage': ['manager', 'admin'],
   /** Write the staff manuals (every staff role reads them with dashboard.view). */
   'manuals.manage': ['manager', 'admin'],
+  /** Moderate product reviews: approve, mark as spam, reply as the shop, delete; the publish-at-once setting. */
+  'reviews.manage': ['manager', 'admin'],
+  /** Customer records: look up, edit, notes, send a password reset mail, confirm erasure requests, retention. */
+  'customers.manage': ['manager', 'admin'],
   /** Pause online ordering and set "busy" from the kitchen view. */
   'ordering.pause': ['kitchen', 'manager', 'admin'],
   /** The demo mode's local mailbox (it holds password reset links). */

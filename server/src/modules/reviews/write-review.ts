@@ -4,6 +4,7 @@ import { orderLines, orders, reviews } from '../../db/schema/index.js';
 import { checkEmail } from '../auth/accounts.js';
 import type { CatalogSnapshot } from '../catalog/snapshot.js';
 import { DomainError } from '../../errors/domain-error.js';
+import { readReviewSettings } from './moderation.js';
 
 export const REVIEW_MAX_CONTENT = 2000;
 export const REVIEW_MAX_AUTHOR = 100;
@@ -19,9 +20,10 @@ export interface ReviewInput {
 export type ReviewRow = typeof reviews.$inferSelect;
 
 /**
- * docs/product.md §5: a review needs author, commentOn, content, rating and authorEmail. A logged-in customer's
- * review is published at once (one per product) and marked verified when one of their orders holds the
- * product; a guest's review waits for moderation, so the form cannot be used to spam the shop.
+ * docs/product.md §5: a review needs author, commentOn, content, rating and authorEmail. A logged-in customer may
+ * write one per product, marked verified when one of their orders holds the product. A verified buyer's review
+ * is published at once when the shop's setting says so (moderation.ts); every other review waits for
+ * moderation on /dashboard/reviews, so the form cannot be used to spam the shop.
  */
 export async function writeReview(db: Db, catalog: CatalogSnapshot, input: ReviewInput, customerId: number | null, now: Date): Promise<ReviewRow> {
   const author = (input.author ?? '').trim();
@@ -56,6 +58,7 @@ export async function writeReview(db: Db, catalog: CatalogSnapshot, input: Revie
       .limit(1);
     verified = Boolean(bought);
   }
+  const publishAtOnce = verified && (await readReviewSettings(db)).publishVerifiedAtOnce;
   const [row] = await db
     .insert(reviews)
     .values({
@@ -66,7 +69,7 @@ export async function writeReview(db: Db, catalog: CatalogSnapshot, input: Revie
       content,
       rating,
       verified,
-      status: customerId !== null ? 'approved' : 'hold',
+      status: publishAtOnce ? 'approved' : 'hold',
       createdAt: now,
     })
     .returning();

@@ -16,6 +16,8 @@ export const PERMISSION = {
   ordersManage: `orders.manage`,
   orderingPause: `ordering.pause`,
   manualsManage: `manuals.manage`,
+  reviewsManage: `reviews.manage`,
+  customersManage: `customers.manage`,
 } as const satisfies Record<string, Permission>;
 
 export type PermissionName = (typeof PERMISSION)[keyof typeof PERMISSION];

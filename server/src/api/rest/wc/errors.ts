@@ -23,6 +23,8 @@ const WOOCOMMERCE_CODES: Partial<Record<ErrorCode, string>> = {
   ORDER_NOT_FOUND: 'woocommerce_rest_shop_order_invalid_id',
   ORDER_STATUS_CHANGE_INVALID: 'woocommerce_rest_invalid_order_status',
   CUSTOMER_NOT_FOUND: 'woocommerce_rest_invalid_id',
+  CUSTOMER_EMAIL_TAKEN: 'registration-error-email-exists',
+  REVIEW_NOT_FOUND: 'woocommerce_rest_review_invalid_id',
   ORDER_ACTION_REFUSED: 'woocommerce_rest_cannot_delete',
   TIME_SLOT_NOT_FOUND: 'woocommerce_rest_time_slot_invalid_id',
   MESSAGE_NOT_FOUND: 'woocommerce_rest_message_invalid_id',

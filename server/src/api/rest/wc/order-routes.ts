@@ -12,6 +12,7 @@ import { createOrder } from '../../../modules/orders/order-create.js';
 import { succeededRefunds } from '../../../modules/payments/refunds.js';
 import { parseLang } from '../../../modules/i18n/locale.js';
 import { listCustomers, readCustomer, type UserRow } from '../../../modules/customers/customer-read.js';
+import { updateCustomerRecord } from '../../../modules/customers/customer-admin.js';
 import type { CatalogService } from '../../../modules/catalog/catalog-service.js';
 import { boolQuery, enumQuery, idListQuery, idParams, intQuery, lastValue, optionalBody } from '../../http/route-schemas.js';
 import { pageOf, pageQuery, pagingHeaders } from './paging.js';
@@ -206,6 +207,16 @@ const deleteQuery = z.object({ force: boolQuery.optional() });
 const customerQuery = z.object({
   ...pageQuery,
   email: lastValue.pipe(z.email('must be an e-mail address')).optional(),
+  search: lastValue.transform((value) => value.trim().slice(0, 200)).optional(),
+});
+
+/** WooCommerce's writable customer fields; the password is never set here (docs/decisions/0046-customers-privacy.md). */
+const customerUpdate = z.object({
+  email: z.email('must be an e-mail address').max(200).optional(),
+  first_name: text(100).optional(),
+  last_name: text(100).optional(),
+  billing: addressBody.optional(),
+  shipping: addressBody.optional(),
 });
 
 /** A customer in the WooCommerce REST v3 shape (docs/interfaces.md §2). */
@@ -246,7 +257,7 @@ const listQuery = z.object({
 
 /**
  * GET /orders, POST /orders, GET /orders/{id}, GET /orders/{id}/refunds, PUT|POST|PATCH /orders/{id} (status, customer_note, billing,
- * shipping, meta_data), DELETE /orders/{id}[?force=true], GET /customers[?email=], GET /customers/{id}.
+ * shipping, meta_data), DELETE /orders/{id}[?force=true], GET /customers[?email=&search=], GET|PUT /customers/{id}.
  */
 export function registerOrderRoutes(app: FastifyInstance, deps: { db: Db; clock: () => Date; catalog: CatalogService; timeZone: string }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
@@ -368,7 +379,12 @@ export function registerOrderRoutes(app: FastifyInstance, deps: { db: Db; clock:
 
   api.get('/customers', { schema: { querystring: customerQuery } }, async (request, reply) => {
     const page = pageOf(request.query);
-    const listed = await listCustomers(deps.db, { email: request.query.email, page: page.page, perPage: page.perPage });
+    const listed = await listCustomers(deps.db, {
+      email: request.query.email,
+      search: request.query.search || undefined,
+      page: page.page,
+      perPage: page.perPage,
+    });
     pagingHeaders(request, reply, page, listed.total);
     return listed.customers.map(customerShape);
   });
@@ -378,4 +394,28 @@ export function registerOrderRoutes(app: FastifyInstance, deps: { db: Db; clock:
     if (!found) throw new DomainError('CUSTOMER_NOT_FOUND', 'Invalid resource ID.');
     return customerShape(found);
   });
+
+  const customerRoute = { schema: { params: idParams, body: optionalBody(customerUpdate) } };
+  const handleCustomerUpdate = async (request: { params: { id: number }; body: z.output<typeof customerUpdate> }) => {
+    const { id } = request.params;
+    const body = request.body;
+    await updateCustomerRecord(
+      deps.db,
+      id,
+      {
+        email: body.email,
+        firstName: body.first_name,
+        lastName: body.last_name,
+        billing: body.billing && toAddress(body.billing),
+        shipping: body.shipping && toAddress(body.shipping),
+      },
+      deps.clock(),
+    );
+    const found = await readCustomer(deps.db, id);
+    if (!found) throw new DomainError('CUSTOMER_NOT_FOUND', 'Invalid resource ID.');
+    return customerShape(found);
+  };
+  api.put('/customers/:id', customerRoute, handleCustomerUpdate);
+  api.post('/customers/:id', customerRoute, handleCustomerUpdate);
+  api.patch('/customers/:id', customerRoute, handleCustomerUpdate);
 }

@@ -9,6 +9,8 @@ function permissionFor(url: string): Permission {
   const path = url.split('?')[0] ?? '';
   if (/^\/wp-json\/wc\/v3\/orders(\/|$)/.test(path)) return 'orders.manage';
   if (/^\/wp-json\/wc\/v3\/time-slots(\/|$)/.test(path)) return 'timeslots.manage';
+  if (/^\/wp-json\/wc\/v3\/products\/reviews(\/|$)/.test(path)) return 'reviews.manage';
+  if (/^\/wp-json\/wc\/v3\/customers(\/|$)/.test(path)) return 'customers.manage';
   return 'products.manage';
 }
 
