@@ -11,6 +11,8 @@ import './styles/base.css';
 import './ui/ui.css';
 import './shell/shell.css';
 import './shop/shop.css';
+import './shell/first-paint.css';
+import { FIRST_PAINT_LIMIT_MS, releaseFirstPaint } from './shell/firstPaint';
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -24,6 +26,7 @@ async function start() {
   const locale = initialLocale();
   document.documentElement.lang = htmlLang(locale);
   const messages = await loadMessages(locale);
+  if (document.getElementById('first-paint')) setTimeout(releaseFirstPaint, FIRST_PAINT_LIMIT_MS);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
