@@ -1,4 +1,4 @@
-import { useLayoutEffect } from 'react';
+import { createContext, useContext, useLayoutEffect } from 'react';
 
 /**
  * The server's first paint (docs/decisions/0044-first-paint.md): the menu as plain HTML in `#first-paint`,
@@ -12,11 +12,15 @@ export function releaseFirstPaint(): void {
   document.body.classList.remove('has-first-paint');
 }
 
+/** False while the shop shell keeps its page hidden (web/src/shell/ShopLayout.tsx): the first paint stays until then. */
+export const ShellSettled = createContext(true);
+
 /** Removes the first paint when `ready` (the page's data is there, or it shows an error): before the browser paints. */
 export function useFirstPaintDone(ready = true): void {
+  const shown = useContext(ShellSettled);
   useLayoutEffect(() => {
-    if (ready) releaseFirstPaint();
-  }, [ready]);
+    if (ready && shown) releaseFirstPaint();
+  }, [ready, shown]);
 }
 
 /** A page that never reports ready (a bug, a query that hangs) must not keep the app hidden forever. */
