@@ -12,7 +12,7 @@ import './ui/ui.css';
 import './shell/shell.css';
 import './shop/shop.css';
 import './shell/first-paint.css';
-import { FIRST_PAINT_LIMIT_MS, releaseFirstPaint } from './shell/firstPaint';
+import { FIRST_PAINT_LIMIT_MS, holdRootForFirstPaint, releaseFirstPaint } from './shell/firstPaint';
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -27,7 +27,9 @@ async function start() {
   document.documentElement.lang = htmlLang(locale);
   const messages = await loadMessages(locale);
   if (document.getElementById('first-paint')) setTimeout(releaseFirstPaint, FIRST_PAINT_LIMIT_MS);
-  createRoot(document.getElementById('root')!).render(
+  const container = document.getElementById('root')!;
+  holdRootForFirstPaint(container);
+  createRoot(container).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <LocaleProvider initial={locale} initialMessages={messages}>
