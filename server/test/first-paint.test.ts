@@ -144,6 +144,8 @@ describe.each(databaseKinds)('the shop’s first paint (%s)', (kind) => {
     );
     expect(head).toContain('imagesizes="(max-width: 600px) 100vw, (max-width: 1000px) 50vw, 400px"');
     expect(firstPaintOf(html)).toContain(`<source type="image/webp" srcset="/media/u/${HASH}/160.webp 160w,`);
+    // Only that image is fetched first; the rest of the first row loads at once, the rows below lazily.
+    expect(firstPaintOf(html).match(/fetchpriority="high"/g)).toHaveLength(1);
   });
 
   it('speaks the language of the locale cookie, as the app does, and says so on <html>', async () => {

@@ -73,8 +73,11 @@ const CARD_SIZES = '(max-width: 600px) 100vw, (max-width: 1000px) 50vw, 400px';
 const PRODUCT_SIZES = '(max-width: 800px) 100vw, 800px';
 
 /** An image as web/src/ui/ProductImage.tsx renders it: a <picture> in every served width for an upload. */
-function imageHtml(src: string, alt: string, options: { width: number; height: number; sizes: string; eager: boolean; className: string }): string {
-  const loading = options.eager ? 'eager" fetchpriority="high' : 'lazy';
+/** `high`: the page's largest image, preloaded too; `eager`: on the first screen; `lazy`: below the fold. */
+type Loading = 'high' | 'eager' | 'lazy';
+
+function imageHtml(src: string, alt: string, options: { width: number; height: number; sizes: string; loading: Loading; className: string }): string {
+  const loading = options.loading === 'high' ? 'eager" fetchpriority="high' : options.loading;
   const className = options.className ? ` class="${options.className}"` : '';
   const attrs = `alt="${escapeHtml(alt)}" decoding="async" loading="${loading}" width="${options.width}" height="${options.height}"${className}`;
   const upload = parseUploadedSrc(src);
@@ -115,7 +118,7 @@ function priceHtml(product: ProductRecord, locale: string, text: FirstPaintText)
   return `<span class="price price--md">${from}<span class="price__current">${escapeHtml(current)}</span></span>`;
 }
 
-function cardHtml(snapshot: CatalogSnapshot, product: ProductRecord, lang: Lang, text: FirstPaintText, eager: boolean, headingLevel: 2 | 3): string {
+function cardHtml(snapshot: CatalogSnapshot, product: ProductRecord, lang: Lang, text: FirstPaintText, loading: Loading, headingLevel: 2 | 3): string {
   const name = translate(product.row.name, lang);
   const href = `/product/${encodeURIComponent(product.row.slug)}`;
   const soldOut = stockStatusOf(product) === 'OUT_OF_STOCK';
@@ -126,7 +129,7 @@ function cardHtml(snapshot: CatalogSnapshot, product: ProductRecord, lang: Lang,
   return (
     `<article class="card${soldOut ? ' card--soldout' : ''}" data-testid="first-paint-card">` +
     `<a href="${escapeHtml(href)}" class="card__link"><div class="card__media">` +
-    imageHtml(image?.src ?? '/images/placeholder.jpg', alt, { width: 400, height: 300, sizes: CARD_SIZES, eager, className: 'card__img' }) +
+    imageHtml(image?.src ?? '/images/placeholder.jpg', alt, { width: 400, height: 300, sizes: CARD_SIZES, loading, className: 'card__img' }) +
     (soldOut ? `<div class="card__badges"><span class="badge badge--soldout">${escapeHtml(text['product.soldOut'])}</span></div>` : '') +
     `</div><h${headingLevel} class="card__title">${escapeHtml(name)}</h${headingLevel}></a>` +
     '<div class="card__body">' +
@@ -149,7 +152,7 @@ function shopPage(snapshot: CatalogSnapshot, page: number, lang: Lang, text: Fir
   const body =
     '<div class="shop"><div class="container shop__layout shop__layout--no-filters"><section class="shop__results">' +
     `<div class="shop__head"><h1 class="shop__title">${escapeHtml(text['shop.title'])}</h1></div>` +
-    `<div class="grid">${items.map((p, i) => cardHtml(snapshot, p, lang, text, i < FIRST_ROW, 2)).join('')}</div>` +
+    `<div class="grid">${items.map((p, i) => cardHtml(snapshot, p, lang, text, i === 0 ? 'high' : i < FIRST_ROW ? 'eager' : 'lazy', 2)).join('')}</div>` +
     '</section></div></div>';
   return { head: first ? preloadHtml(first.src, CARD_SIZES) : '', body };
 }
@@ -171,7 +174,7 @@ function homePage(snapshot: CatalogSnapshot, lang: Lang, text: FirstPaintText): 
           width: 320,
           height: 200,
           sizes: '(max-width: 320px) 100vw, 320px',
-          eager: false,
+          loading: 'lazy',
           className: 'category-tile__img',
         }) +
         `<span class="category-tile__name">${escapeHtml(translate(c.name, lang))}</span></a></li>`
@@ -200,7 +203,7 @@ function productPage(snapshot: CatalogSnapshot, slug: string, lang: Lang, text: 
   const body =
     '<article class="container product first-paint__product"><div class="product__main">' +
     (image
-      ? `<div class="gallery"><div class="gallery__main">${imageHtml(image.src, image.alt || name, { width: 800, height: 600, sizes: PRODUCT_SIZES, eager: true, className: '' })}</div></div>`
+      ? `<div class="gallery"><div class="gallery__main">${imageHtml(image.src, image.alt || name, { width: 800, height: 600, sizes: PRODUCT_SIZES, loading: 'high', className: '' })}</div></div>`
       : '') +
     '<div class="product__info">' +
     (soldOut ? `<div class="card__badges"><span class="badge badge--soldout">${escapeHtml(text['product.soldOut'])}</span></div>` : '') +
