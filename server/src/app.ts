@@ -22,6 +22,7 @@ import { SessionTokens } from './modules/session/session-token.js';
 import { sessionSecret } from './modules/session/session-secret.js';
 import { AuthTokens } from './modules/auth/auth-tokens.js';
 import { productHead } from './modules/seo/product-head.js';
+import { FirstPaintCache, firstPaintLang, firstPaintRoute } from './modules/first-paint/first-paint.js';
 import { isListed } from './modules/catalog/snapshot.js';
 import { LOCALE_COOKIE, LOCALE_HEADER, pickLang } from './modules/i18n/locale.js';
 import { registerDeliveryRoutes } from './api/rest/delivery.js';
@@ -379,6 +380,7 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
   if (config.benchRoutes) registerBenchRoutes(server);
   if (config.benchRoutes) registerBenchCheckoutFixture(server, database.db);
   if (config.benchRoutes) registerBenchGuestCartPurge(server, database.db, clock);
+  const firstPaints = new FirstPaintCache();
   await registerWebApp(server, {
     webDist: config.webDist,
     mediaDir,
@@ -388,6 +390,11 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
       if (!product || !isListed(product.row)) return undefined;
       const lang = pickLang(request.headers[LOCALE_HEADER] as string | undefined, request.cookies[LOCALE_COOKIE], request.headers['accept-language']);
       return productHead(snapshot, product, { lang, baseUrl: config.siteUrl }).html;
+    },
+    firstPaint: async (url, request) => {
+      const route = firstPaintRoute(url);
+      if (!route) return undefined;
+      return firstPaints.get(await catalog.get(), route, firstPaintLang(request.cookies[LOCALE_COOKIE]));
     },
   });
 

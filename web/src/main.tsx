@@ -11,6 +11,8 @@ import './styles/base.css';
 import './ui/ui.css';
 import './shell/shell.css';
 import './shop/shop.css';
+import './shell/first-paint.css';
+import { FIRST_PAINT_LIMIT_MS, holdRootForFirstPaint, releaseFirstPaint } from './shell/firstPaint';
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -24,7 +26,10 @@ async function start() {
   const locale = initialLocale();
   document.documentElement.lang = htmlLang(locale);
   const messages = await loadMessages(locale);
-  createRoot(document.getElementById('root')!).render(
+  if (document.getElementById('first-paint')) setTimeout(releaseFirstPaint, FIRST_PAINT_LIMIT_MS);
+  const container = document.getElementById('root')!;
+  holdRootForFirstPaint(container);
+  createRoot(container).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <LocaleProvider initial={locale} initialMessages={messages}>

@@ -11,6 +11,7 @@ import { ButtonLink, EmptyState, ErrorState, Spinner } from '../ui';
 import { EMPTY_SHIPPING, prefillBilling, type CheckoutValues } from './billing';
 import { CheckoutForm } from './CheckoutForm';
 import { loadCheckoutContext } from './checkoutApi';
+import { usePickerLoading } from './SlotPicker';
 import '../cart/cart.css';
 import './checkout.css';
 
@@ -26,8 +27,11 @@ export default function CheckoutPage() {
   const context = useQuery({ queryKey: ['checkoutContext', locale], queryFn: () => loadCheckoutContext(locale), staleTime: 30_000 });
   // A logged-in customer starts from their saved details; a guest (or a failed look-up) from an empty form.
   const account = useAccount();
+  const chosen = cart.cart?.chosenShippingMethods[0];
+  const startType: FulfilmentType = FULFILMENT_TYPES.includes(chosen as FulfilmentType) ? (chosen as FulfilmentType) : 'takeaway';
+  const pickerLoading = usePickerLoading(startType, !!cart.cart && !cart.cart.isEmpty);
 
-  if (cart.status === 'idle' || (cart.status === 'loading' && !cart.cart) || context.isPending || account.isPending) {
+  if (cart.status === 'idle' || (cart.status === 'loading' && !cart.cart) || context.isPending || account.isPending || pickerLoading) {
     return (
       <div className="container page-fallback" aria-busy="true">
         <Spinner size="lg" />
@@ -58,9 +62,8 @@ export default function CheckoutPage() {
     );
   }
 
-  const chosen = cart.cart.chosenShippingMethods[0];
   const initial: CheckoutValues = {
-    fulfilment: FULFILMENT_TYPES.includes(chosen as FulfilmentType) ? (chosen as FulfilmentType) : 'takeaway',
+    fulfilment: startType,
     ...prefillBilling(account.data?.viewer ? account.data.customer : null),
     paymentMethod: 'cod',
     note: '',

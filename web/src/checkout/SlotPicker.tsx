@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { useStoreSettings } from '../api/hooks';
 import type { FulfilmentType } from '../cart/cartApi';
+import type { LocaleCode } from '../i18n/locale';
 import { useLocale } from '../i18n/LocaleProvider';
 import { Button, ErrorState, Notice, Skeleton } from '../ui';
 import { loadOrderingDays, loadSlots } from './checkoutApi';
@@ -11,6 +12,28 @@ import { loadOrderingDays, loadSlots } from './checkoutApi';
 const DAY_NOTES = { FULL: 'slots.dayFull', ENDED: 'slots.dayEnded', NO_SLOTS: 'slots.dayNone', CLOSED: 'slots.dayClosed' } as const;
 
 export const slotQueryKey = (locale: string, type: FulfilmentType, date: string | null) => ['availableTimeSlots', locale, type, date] as const;
+const daysQuery = (locale: LocaleCode, type: FulfilmentType) => ({
+  queryKey: ['orderingDays', locale, type] as const,
+  queryFn: () => loadOrderingDays(locale, type),
+  staleTime: 60_000,
+});
+
+/**
+ * Loads what the picker first shows (the days, and the slots of the day it starts on) so the checkout can
+ * wait for them and appear whole: a slot list growing in after the form would push every section below it
+ * down (the checkout's layout shift, docs/decisions/0044-first-paint.md). Answers true while loading.
+ */
+export function usePickerLoading(type: FulfilmentType, enabled: boolean): boolean {
+  const { locale } = useLocale();
+  const days = useQuery({ ...daysQuery(locale, type), enabled });
+  const first = days.data ? (days.data.find((d) => d.hasSlots) ?? days.data[0]) : undefined;
+  const slots = useQuery({
+    queryKey: slotQueryKey(locale, type, first?.date ?? null),
+    queryFn: () => loadSlots(locale, type, first!.date),
+    enabled: enabled && !!first,
+  });
+  return enabled && (days.isPending || (!!first && slots.isPending));
+}
 
 /**
  * The day and time picker (docs/product.md §2): the ordering days, then every slot time of the chosen day with
@@ -35,7 +58,7 @@ export function SlotPicker({
   const { locale } = useLocale();
   const { data: settings } = useStoreSettings();
   const timeZone = settings?.timeZone ?? 'Europe/Brussels';
-  const days = useQuery({ queryKey: ['orderingDays', locale, type], queryFn: () => loadOrderingDays(locale, type), staleTime: 60_000 });
+  const days = useQuery(daysQuery(locale, type));
   const slots = useQuery({
     queryKey: slotQueryKey(locale, type, day),
     queryFn: () => loadSlots(locale, type, day!),

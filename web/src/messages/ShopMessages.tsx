@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { gql } from '../api/client';
 import { GetShopMessagesDocument, type GetShopMessagesQuery } from '../api/catalog.generated';
@@ -34,6 +34,7 @@ export function ShopMessages({
   dismissible = false,
   followCatalogue = false,
   className = '',
+  onSettled,
 }: {
   surface: MessageSurfaceEnum;
   /** A display with its own language (the status screen) asks in that one, not the visitor's. */
@@ -41,6 +42,8 @@ export function ShopMessages({
   dismissible?: boolean;
   followCatalogue?: boolean;
   className?: string;
+  /** Called once the banners are known (or failed to load): the shop shell then shows what comes below them. */
+  onSettled?: () => void;
 }) {
   const intl = useIntl();
   const { locale: visitorLocale } = useLocale();
@@ -50,6 +53,10 @@ export function ShopMessages({
     queryKey: shopMessagesKey(surface, locale),
     queryFn: ({ signal }) => gql(GetShopMessagesDocument, { surface }, { locale, signal }).then((d) => d.shopMessages),
   });
+  const settled = !query.isPending;
+  useEffect(() => {
+    if (settled) onSettled?.();
+  }, [settled, onSettled]);
   const shown = (query.data ?? []).filter((message) => !dismissible || !dismissed.has(dismissalKey(message)));
   return (
     <>

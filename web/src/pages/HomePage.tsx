@@ -5,6 +5,7 @@ import { useDocumentTitle } from '../lib/useDocumentTitle';
 import { ProductCard } from '../shop/ProductCard';
 import { shopHref } from '../shop/filtering';
 import { ButtonLink, ErrorState, ProductImage, Skeleton } from '../ui';
+import { useFirstPaintDone } from '../shell/firstPaint';
 
 export default function HomePage() {
   const intl = useIntl();
@@ -12,6 +13,7 @@ export default function HomePage() {
   const categories = useCategories();
   const products = useProductList();
   useDocumentTitle(intl.formatMessage({ id: 'home.title' }));
+  useFirstPaintDone(!categories.isPending);
   const siteName = settings.data?.siteName ?? 'Bakje';
   const highlights = (products.data ?? []).filter((p) => p.isNew || p.onSale).slice(0, 4);
 

@@ -2,6 +2,7 @@ import { useIntl } from 'react-intl';
 import { useLocation } from 'react-router';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import { ButtonLink } from '../ui';
+import { useFirstPaintDone } from '../shell/firstPaint';
 
 /**
  * The error page (docs/product.md §2): status code (default 404), 'Page not found' and the path.
@@ -12,6 +13,7 @@ export function ErrorPageContent({ status = 404, title, detail }: { status?: num
   const location = useLocation();
   const heading = title ?? intl.formatMessage({ id: status === 404 ? 'error.notFoundTitle' : 'error.genericTitle' });
   useDocumentTitle(`${status} – ${heading}`);
+  useFirstPaintDone();
   return (
     <div className="error-page container" data-testid="error-page">
       <p className="error-page__status" aria-hidden="true">

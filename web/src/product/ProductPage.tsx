@@ -16,6 +16,7 @@ import { Gallery } from './Gallery';
 import { OrderForm } from './OrderForm';
 import { Reviews } from './Reviews';
 import './product.css';
+import { useFirstPaintDone } from '../shell/firstPaint';
 
 function StockLabel({ status }: { status: StockStatus | null | undefined }) {
   const intl = useIntl();
@@ -193,6 +194,8 @@ export default function ProductPage() {
   const query = useProduct(slug);
   const product = query.data;
   useDocumentTitle(product ? product.name : query.isPending ? intl.formatMessage({ id: 'common.loading' }) : intl.formatMessage({ id: 'product.notFound' }));
+
+  useFirstPaintDone(!query.isPending);
 
   useEffect(() => {
     window.scrollTo(0, 0);

@@ -7,9 +7,13 @@ import { Header } from './Header';
 import { ShopStatusBanner } from '../shop-status/ShopStatusBanner';
 import { MobileMenu } from './MobileMenu';
 import { ShopMessages } from '../messages/ShopMessages';
+import { ShellSettled } from './firstPaint';
 
 // The list, the product page and the cart panel follow catalogue changes ("sold out today") live.
 const CatalogLive = lazy(() => import('../live/CatalogLive'));
+
+/** A stream or query that hangs must not keep the page hidden: after this, it shows whatever is known. */
+const BANNERS_LIMIT_MS = 3_000;
 
 export function SkipLink() {
   const intl = useIntl();
@@ -34,6 +38,18 @@ export function ShopLayout() {
   const toggle = useRef<HTMLButtonElement>(null);
   const location = useLocation();
   const close = useCallback(() => setMenuOpen(false), []);
+  // The page and the footer wait, hidden, until the notice lines above them are known, so a line that
+  // arrives late never pushes the page down (layout shift, docs/decisions/0044-first-paint.md).
+  const [statusSettled, setStatusSettled] = useState(false);
+  const [messagesSettled, setMessagesSettled] = useState(false);
+  const [waitedEnough, setWaitedEnough] = useState(false);
+  const statusDone = useCallback(() => setStatusSettled(true), []);
+  const messagesDone = useCallback(() => setMessagesSettled(true), []);
+  useEffect(() => {
+    const timer = setTimeout(() => setWaitedEnough(true), BANNERS_LIMIT_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  const settled = (statusSettled && messagesSettled) || waitedEnough;
 
   // Navigating closes the menu (docs/product.md §4).
   useEffect(() => {
@@ -45,14 +61,18 @@ export function ShopLayout() {
       <SkipLink />
       <Header menuOpen={menuOpen} onOpenMenu={() => setMenuOpen(true)} menuToggleRef={toggle} />
       <MobileMenu open={menuOpen} onClose={close} />
-      <ShopStatusBanner />
-      <ShopMessages surface="SHOP" dismissible />
-      <main id="main" className="shell__main" tabIndex={-1}>
-        <Suspense fallback={<PageFallback />}>
-          <Outlet />
-        </Suspense>
-      </main>
-      <Footer />
+      <ShopStatusBanner onSettled={statusDone} />
+      <ShopMessages surface="SHOP" dismissible onSettled={messagesDone} />
+      <ShellSettled.Provider value={settled}>
+        <main id="main" className="shell__main" tabIndex={-1} hidden={!settled}>
+          <Suspense fallback={<PageFallback />}>
+            <Outlet />
+          </Suspense>
+        </main>
+      </ShellSettled.Provider>
+      <div className="shell__footer" hidden={!settled}>
+        <Footer />
+      </div>
       <Suspense fallback={null}>
         <CatalogLive />
       </Suspense>

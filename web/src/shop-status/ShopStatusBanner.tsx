@@ -1,4 +1,5 @@
 import type { ShopStatus } from '@bakje/contract';
+import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { useShopStatus, type Channel } from './useShopStatus';
 import './shop-status.css';
@@ -15,9 +16,14 @@ function opensAt(status: ShopStatus): string | null {
  * The shop's and the kiosk's notice line: ordering paused (per type), closed now and when it opens, or
  * the kitchen is busy. Live: it changes the moment the kitchen pauses or resumes.
  */
-export function ShopStatusBanner({ channel = 'web' }: { channel?: Channel }) {
+export function ShopStatusBanner({ channel = 'web', onSettled }: { channel?: Channel; onSettled?: () => void }) {
   const intl = useIntl();
-  const { status } = useShopStatus();
+  const { status, stream } = useShopStatus();
+  // Known (or the stream refused): the shop shell may show what comes below the line (web/src/shell/ShopLayout.tsx).
+  const settled = status !== null || stream === 'refused';
+  useEffect(() => {
+    if (settled) onSettled?.();
+  }, [settled, onSettled]);
   if (!status) return null;
   // Paused by the kitchen (a closed day is told by the closed line, not as a pause).
   const paused = TYPES.filter((t) => status.pauses.some((p) => p.channel === channel && p.type === t));

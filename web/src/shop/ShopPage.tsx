@@ -26,6 +26,7 @@ import {
 import { Pagination } from './Pagination';
 import { ProductCard, ProductCardSkeleton } from './ProductCard';
 import { useShopQuery } from './useShopQuery';
+import { useFirstPaintDone } from '../shell/firstPaint';
 
 /** docs/product.md §4: filtering, search and sorting are re-applied 50 to 100 ms after a change. */
 export const APPLY_DELAY_MS = 75;
@@ -179,9 +180,10 @@ export default function ShopPage() {
   const heading = intl.formatMessage({ id: 'shop.title' });
   useDocumentTitle(query.page > 1 ? `${heading} – ${intl.formatMessage({ id: 'pagination.page' }, { page: query.page })}` : heading);
 
+  const loading = productsQuery.isPending;
+  useFirstPaintDone(!loading);
   if (!pageValid) return <NotFoundPage />;
 
-  const loading = productsQuery.isPending;
   const changeFilters = (filters: FilterEntry[]) => update({ filters });
   const categoryFilter = getFilterValues(query.filters, 'category');
   const currentCategory = categoryFilter.length === 1 ? categories.find((c) => c.slug === categoryFilter[0]) : undefined;

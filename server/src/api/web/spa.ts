@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { addVary } from '../http/compression.js';
 import { ifNoneMatchIncludes, strongEtag } from '../http/caching.js';
+import { withFirstPaint, type FirstPaint } from '../../modules/first-paint/first-paint.js';
 
 /** The kinds of file the web build precompresses (web/vite.config.ts). */
 const PRECOMPRESSED_KINDS = /\.(js|mjs|css|html|svg|json|webmanifest|txt|xml)(\.br|\.gz)?$/;
@@ -52,7 +53,13 @@ export function withHead(indexHtml: string, head: string): string {
 /** The head markup of a product page, or undefined for a slug that is no listed product. */
 export type ProductHeadFor = (slug: string, request: FastifyRequest) => Promise<string | undefined>;
 
-export async function registerWebApp(app: FastifyInstance, options: { webDist: string; mediaDir: string; productHead?: ProductHeadFor }) {
+/** The menu's HTML shown before the app runs (docs/decisions/0044-first-paint.md), or undefined for a route without one. */
+export type FirstPaintFor = (url: string, request: FastifyRequest) => Promise<FirstPaint | undefined>;
+
+export async function registerWebApp(
+  app: FastifyInstance,
+  options: { webDist: string; mediaDir: string; productHead?: ProductHeadFor; firstPaint?: FirstPaintFor },
+) {
   await app.register(fastifyStatic, {
     root: options.mediaDir,
     prefix: '/media/',
@@ -83,6 +90,19 @@ export async function registerWebApp(app: FastifyInstance, options: { webDist: s
   const indexHtml = () =>
     built ? fs.readFileSync(indexFile, 'utf8') : '<!doctype html><title>Bakje</title><p>The web app is not built: run npm run build.</p>';
   let cachedIndex: { html: string; etag: string } | undefined;
+  // A first paint is rendered once per catalogue version (modules/first-paint); the page and its ETag with it.
+  const painted = new WeakMap<FirstPaint, Map<string, { html: string; etag: string }>>();
+  const pageWithPaint = (page: { html: string; etag: string }, paint: FirstPaint) => {
+    let pages = painted.get(paint);
+    if (!pages) painted.set(paint, (pages = new Map()));
+    let result = pages.get(page.etag);
+    if (!result) {
+      const html = withFirstPaint(page.html, paint);
+      result = { html, etag: strongEtag(html) };
+      pages.set(page.etag, result);
+    }
+    return result;
+  };
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
@@ -110,6 +130,8 @@ export async function registerWebApp(app: FastifyInstance, options: { webDist: s
       }
     }
     const status = isAppRoute(pathname) ? 200 : 404;
+    const paint = status === 200 && options.firstPaint ? await options.firstPaint(request.url, request) : undefined;
+    if (paint) page = pageWithPaint(page, paint);
     // Revalidated on every load (no-cache) and answered 304 while the page (build and product head) is the same.
     reply.header('cache-control', 'no-cache').header('etag', page.etag);
     addVary(reply, 'accept-encoding');

@@ -111,6 +111,11 @@ export function isListed(row: ProductRow): boolean {
   return row.status === 'publish' && row.showInStore && row.catalogVisibility !== 'hidden' && row.type !== 'VARIATION';
 }
 
+/** Helper categories (options, uncategorized, custom order above 9999) never show in the shop. */
+export function isShopCategory(category: CategoryRow): boolean {
+  return category.slug !== 'opties' && category.slug !== 'uncategorized' && category.customOrder <= 9999;
+}
+
 /**
  * Reads the whole catalogue in one consistent read. A restaurant menu is small (hundreds of rows), so
  * every instance keeps it in memory and rebuilds it when the catalogue version moves.

@@ -1,4 +1,4 @@
-import type { AllergenRow, CategoryRow, TagRow } from '../../../modules/catalog/snapshot.js';
+import { isShopCategory, type AllergenRow, type CategoryRow, type TagRow } from '../../../modules/catalog/snapshot.js';
 import { toGlobalId } from '../../../modules/catalog/global-id.js';
 import { translate, type Lang } from '../../../modules/i18n/locale.js';
 import { queryProducts } from '../../../modules/catalog/product-query.js';
@@ -8,10 +8,8 @@ import { mediaById } from './media.js';
 
 export const CATEGORY_TAXONOMY = 'product_cat';
 
-/** Helper categories (options, uncategorized, custom order above 9999) never show in the shop. */
-export function isShopCategory(category: CategoryRow): boolean {
-  return category.slug !== 'opties' && category.slug !== 'uncategorized' && category.customOrder <= 9999;
-}
+// The rule lives with the catalogue: the server's first paint (modules/first-paint) applies it too.
+export { isShopCategory };
 
 export const ProductCategory = {
   id: (c: CategoryRow) => toGlobalId('term', c.id),

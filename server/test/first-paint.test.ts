@@ -1,0 +1,216 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as t from '../src/db/schema/index.js';
+import { formatCents } from '@bakje/contract/money';
+import { buildApp, type App } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { createLogger } from '../src/logger.js';
+import { firstPaintRoute } from '../src/modules/first-paint/first-paint.js';
+import { FIRST_PAINT_TEXT_IDS, FIRST_PAINT_TEXTS } from '../src/modules/first-paint/texts.js';
+import { aCategory, aProduct } from './support/builders.js';
+import { createTestDatabase, databaseKinds, type TestDatabase } from './support/database.js';
+import { catalogCaughtUp, TEST_PEPPER } from './support/server.js';
+
+const webMessages = (locale: string) =>
+  JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, '../../web/src/i18n/messages', `${locale}.json`), 'utf8')) as Record<string, string>;
+
+/** Prices as the app writes them (one formatter, @bakje/contract/money): the spaces in them are no-break spaces. */
+const nl = (cents: number) => formatCents(cents, 'nl-BE');
+const fr = (cents: number) => formatCents(cents, 'fr-FR');
+const en = (cents: number) => formatCents(cents, 'en-US');
+
+/** The built index.html's shape (web/index.html): an empty root the app renders into. */
+const INDEX_HTML = `<!doctype html>
+<html lang="nl-BE">
+  <head><title>Bakje</title><script type="module" src="/assets/index-Ab12Cd34.js"></script></head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`;
+
+/** The first paint's markup alone: what a phone shows before the script runs. */
+function firstPaintOf(html: string): string {
+  const start = html.indexOf('<div id="first-paint"');
+  return start < 0 ? '' : html.slice(start);
+}
+
+describe('the first paint texts', () => {
+  it('are the web app’s texts word for word in all three languages', () => {
+    for (const [lang, locale] of [
+      ['nl', 'nl-BE'],
+      ['fr', 'fr-FR'],
+      ['en', 'en-US'],
+    ] as const) {
+      const messages = webMessages(locale);
+      for (const id of FIRST_PAINT_TEXT_IDS) expect(FIRST_PAINT_TEXTS[lang][id], `${locale} ${id}`).toBe(messages[id]);
+    }
+  });
+
+  it('cover home, the shop and its pages, and product pages; not a filtered shop', () => {
+    expect(firstPaintRoute('/')).toEqual({ kind: 'home' });
+    expect(firstPaintRoute('/bestellen')).toEqual({ kind: 'shop', page: 1 });
+    expect(firstPaintRoute('/bestellen/page/3/')).toEqual({ kind: 'shop', page: 3 });
+    expect(firstPaintRoute('/bestellen?category=frieten')).toBeUndefined();
+    expect(firstPaintRoute('/product/bicky%20burger')).toEqual({ kind: 'product', slug: 'bicky burger' });
+    expect(firstPaintRoute('/product/%E0%A4%A')).toBeUndefined();
+    expect(firstPaintRoute('/checkout')).toBeUndefined();
+  });
+});
+
+describe.each(databaseKinds)('the shop’s first paint (%s)', (kind) => {
+  let testDb: TestDatabase;
+  let app: App;
+  let webDist: string;
+  let slug: string;
+  let productId: number;
+  const HASH = '0123456789abcdef0123456789abcdef';
+
+  const page = async (url: string, headers: Record<string, string> = {}) => {
+    const response = await app.server.inject({ method: 'GET', url, headers });
+    return { status: response.statusCode, html: response.body, etag: response.headers.etag as string | undefined };
+  };
+
+  beforeAll(async () => {
+    webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'bakje-first-paint-'));
+    fs.writeFileSync(path.join(webDist, 'index.html'), INDEX_HTML);
+    testDb = await createTestDatabase(kind);
+    const db = testDb.database.db;
+    const category = await aCategory(db, { slug: 'snacks-fp', name: { nl: 'Snacks NL', fr: 'Snacks FR', en: 'Snacks EN' } });
+    const [image] = await db
+      .insert(t.media)
+      .values({ src: `/media/u/${HASH}/1200x900.jpg`, altText: 'Een bicky in zijn doos', mimeType: 'image/jpeg', width: 1200, height: 900 })
+      .returning();
+    const bicky = await aProduct(db, {
+      slug: 'bicky-burger-fp',
+      name: { nl: 'Bicky burger', fr: 'Burger bicky', en: 'Bicky burger EN' },
+      shortDescription: { nl: 'Met <b>bickysaus</b>', fr: 'Avec sauce bicky', en: 'With bicky sauce' },
+      regularPrice: 450,
+      menuOrder: -10,
+      imageId: image!.id,
+      categoryIds: [category.id],
+    });
+    slug = bicky.slug;
+    productId = bicky.id;
+    await aProduct(db, {
+      slug: 'frikandel-fp',
+      name: { nl: 'Frikandel <speciaal>', fr: 'Fricadelle', en: 'Frikandel EN' },
+      regularPrice: 300,
+      salePrice: 250,
+      categoryIds: [category.id],
+    });
+    await aProduct(db, {
+      slug: 'verborgen-fp',
+      name: { nl: 'Verborgen snack', fr: 'Caché', en: 'Hidden' },
+      catalogVisibility: 'hidden',
+      categoryIds: [category.id],
+    });
+    const config = { ...loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', PORT: '0', BAKJE_API_KEY_PEPPER: TEST_PEPPER }), webDist };
+    app = await buildApp(config, testDb.database, createLogger('silent'));
+    await catalogCaughtUp(app, testDb.database);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await testDb?.cleanup();
+    fs.rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it('puts /bestellen’s products with their prices in the HTML, in menu order, hidden ones left out', async () => {
+    const { status, html } = await page('/bestellen');
+    expect(status).toBe(200);
+    const paint = firstPaintOf(html);
+    expect(paint).toContain('<h1 class="shop__title">Onze kaart</h1>');
+    expect(paint).toContain('Bicky burger');
+    expect(paint).toContain(nl(450));
+    // On sale: the regular price struck through, then the price to pay; markup in a name is text.
+    expect(paint).toContain('Frikandel &lt;speciaal&gt;');
+    expect(paint).toContain(`<del class="price__regular">${nl(300)}</del> <ins class="price__current">${nl(250)}</ins>`);
+    expect(paint).toContain('Met bickysaus');
+    expect(paint).not.toContain('Verborgen snack');
+    expect(paint.indexOf('Bicky burger')).toBeLessThan(paint.indexOf('Frikandel'));
+    expect(paint).toContain(`href="/product/${slug}"`);
+    // The app's root stays empty (it renders there) and hidden until it has rendered.
+    expect(html).toContain('<body class="has-first-paint">');
+    expect(html).toContain('<div id="root"></div><div id="first-paint"');
+  });
+
+  it('preloads the first card’s image in every served width and offers the sizes the card shows', async () => {
+    const { html } = await page('/bestellen');
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain(
+      `<link rel="preload" as="image" type="image/avif" imagesrcset="/media/u/${HASH}/160.avif 160w, /media/u/${HASH}/320.avif 320w, /media/u/${HASH}/640.avif 640w, /media/u/${HASH}/full.avif 1200w"`,
+    );
+    expect(head).toContain('imagesizes="(max-width: 600px) 100vw, (max-width: 1000px) 50vw, 400px"');
+    expect(firstPaintOf(html)).toContain(`<source type="image/webp" srcset="/media/u/${HASH}/160.webp 160w,`);
+    // Only that image is fetched first; the rest of the first row loads at once, the rows below lazily.
+    expect(firstPaintOf(html).match(/fetchpriority="high"/g)).toHaveLength(1);
+  });
+
+  it('speaks the language of the locale cookie, as the app does, and says so on <html>', async () => {
+    const french = await page('/bestellen', { cookie: 'bakje-locale=fr_FR' });
+    expect(french.html).toContain('<html lang="fr-FR">');
+    expect(firstPaintOf(french.html)).toContain('Notre carte');
+    expect(firstPaintOf(french.html)).toContain('Burger bicky');
+    expect(firstPaintOf(french.html)).toContain(fr(450));
+    const english = await page('/bestellen', { cookie: 'bakje-locale=en_US', 'accept-language': 'fr' });
+    expect(firstPaintOf(english.html)).toContain('Our menu');
+    expect(firstPaintOf(english.html)).toContain('Bicky burger EN');
+    expect(firstPaintOf(english.html)).toContain(en(450));
+    // No cookie: Dutch, whatever the browser prefers (the app starts in Dutch too).
+    const none = await page('/bestellen', { 'accept-language': 'fr-FR' });
+    expect(firstPaintOf(none.html)).toContain('Onze kaart');
+    expect(none.etag).not.toBe(french.etag);
+  });
+
+  it('renders a product page with its name, price, description and preloaded image', async () => {
+    const { status, html } = await page(`/product/${slug}`, { cookie: 'bakje-locale=fr_FR' });
+    expect(status).toBe(200);
+    const paint = firstPaintOf(html);
+    expect(paint).toContain('<h1 class="product__title">Burger bicky</h1>');
+    expect(paint).toContain(fr(450));
+    expect(paint).toContain('Avec sauce bicky');
+    expect(html.slice(0, html.indexOf('</head>'))).toContain(`imagesrcset="/media/u/${HASH}/160.avif 160w`);
+    // An unknown product has no first paint (the app shows its "not found").
+    expect(firstPaintOf((await page('/product/bestaat-niet')).html)).toBe('');
+  });
+
+  it('renders home with the hero and the shop’s categories', async () => {
+    const { html } = await page('/', { cookie: 'bakje-locale=en_US' });
+    const paint = firstPaintOf(html);
+    expect(paint).toContain('Welcome to');
+    expect(paint).toContain('Snacks EN');
+    expect(paint).toContain('href="/bestellen?category=snacks-fp"');
+  });
+
+  it('has no first paint for a filtered shop, a page past the end, or other routes', async () => {
+    expect(firstPaintOf((await page('/bestellen?category=snacks-fp')).html)).toBe('');
+    expect(firstPaintOf((await page('/bestellen/page/40')).html)).toBe('');
+    expect(firstPaintOf((await page('/checkout')).html)).toBe('');
+    const checkout = await page('/checkout');
+    expect(checkout.html).not.toContain('has-first-paint');
+  });
+
+  it('changes with the catalogue: a new name and price show at once, with a new ETag; an unchanged catalogue answers 304', async () => {
+    const before = await page('/bestellen');
+    const again = await app.server.inject({ method: 'GET', url: '/bestellen', headers: { 'if-none-match': before.etag! } });
+    expect(again.statusCode).toBe(304);
+    const versionBefore = (await app.catalog.get()).version;
+    await testDb.database.db
+      .update(t.products)
+      .set({ name: { nl: 'Bicky burger XL', fr: 'Burger bicky XL', en: 'Bicky XL' }, regularPrice: 590 })
+      .where(eq(t.products.id, productId));
+    await catalogCaughtUp(app, testDb.database);
+    expect((await app.catalog.get()).version).toBeGreaterThan(versionBefore);
+    const after = await page('/bestellen');
+    expect(after.etag).not.toBe(before.etag);
+    const paint = firstPaintOf(after.html);
+    expect(paint).toContain('Bicky burger XL');
+    expect(paint).toContain(nl(590));
+    expect(paint).not.toContain(nl(450));
+    expect(paint).toContain(`data-catalog-version="${(await app.catalog.get()).version}"`);
+    const product = await page(`/product/${slug}`);
+    expect(firstPaintOf(product.html)).toContain('Bicky burger XL');
+  });
+});
