@@ -70,13 +70,27 @@ export function mspOrderFor(request: PaymentRequest): MspCreateOrder {
   };
 }
 
+/**
+ * The client with the key and address of this moment (docs/decisions/0040-provider-keys-stripe-checkout.md):
+ * read at each use, so a key changed in the dashboard applies at once. `active`: new payments may start
+ * (look-ups of earlier ones go on when the owner turns the provider off).
+ */
+export type MspClientSource = () => Promise<{ client: MultiSafepayClient; active: boolean } | undefined>;
+
+const NOT_CONFIGURED = { success: false as const, error: 'Card payments are not available.', code: 'not_configured' };
+
 export class MultiSafepayProvider implements PaymentProvider {
   readonly id = MULTISAFEPAY;
+  private readonly source: MspClientSource;
 
-  constructor(private readonly client: MultiSafepayClient) {}
+  constructor(client: MultiSafepayClient | MspClientSource) {
+    this.source = typeof client === 'function' ? client : () => Promise.resolve({ client, active: true });
+  }
 
   async create(request: PaymentRequest): Promise<ProviderResult<{ paymentUrl: string | null }>> {
-    const reply = await this.client.createOrder(mspOrderFor(request));
+    const current = await this.source();
+    if (!current?.active) return NOT_CONFIGURED;
+    const reply = await current.client.createOrder(mspOrderFor(request));
     if (!reply.success) {
       return {
         success: false,
@@ -90,7 +104,9 @@ export class MultiSafepayProvider implements PaymentProvider {
   }
 
   async find(providerOrderId: string): Promise<ProviderResult<ProviderPayment>> {
-    const reply = await this.client.getOrder(providerOrderId);
+    const current = await this.source();
+    if (!current) return NOT_CONFIGURED;
+    const reply = await current.client.getOrder(providerOrderId);
     if (!reply.success) {
       return {
         success: false,
