@@ -22,7 +22,8 @@ export interface SecurityHeaderOptions {
 type WithStripeOrigin = ServerResponse & { bakjeStripeJsOrigin?: string };
 const stripeOrigin = (res: ServerResponse) => (res as WithStripeOrigin).bakjeStripeJsOrigin;
 /** Stripe.js talks to Stripe's API from the page (Stripe's documented policy); a stand-in talks to its own origin. */
-const stripeApiOrigin = (res: ServerResponse) => (stripeOrigin(res) === 'https://js.stripe.com' ? 'https://api.stripe.com' : (stripeOrigin(res) ?? ''));
+const stripeApiOrigin = (res: ServerResponse) => (stripeOrigin(res) === 'https://js.stripe.com' ? 'https://api.stripe.com' : stripeOrigin(res));
+const withSelf = (origin: string | undefined) => (origin ? `'self' ${origin}` : "'self'");
 
 export async function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions = {}) {
   // Read before helmet's own hook writes the header: the owner may turn Stripe on at any time.
@@ -39,14 +40,14 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: Sec
       directives: {
         'default-src': ["'self'"],
         // Only the configured Stripe.js origin, and only while Stripe takes payments.
-        'script-src': ["'self'", (_req, res) => stripeOrigin(res) ?? ''],
-        'frame-src': ["'self'", (_req, res) => stripeOrigin(res) ?? ''],
+        'script-src': [(_req, res) => withSelf(stripeOrigin(res))],
+        'frame-src': [(_req, res) => withSelf(stripeOrigin(res))],
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'blob:'],
         'font-src': ["'self'", 'data:'],
         // Manual videos: an mp4 on this server or at an https address (docs/decisions/0032-messages-manuals.md).
         'media-src': ["'self'", 'https:'],
-        'connect-src': ["'self'", (_req, res) => stripeApiOrigin(res)],
+        'connect-src': [(_req, res) => withSelf(stripeApiOrigin(res))],
         'object-src': ["'none'"],
         'base-uri': ["'self'"],
         'form-action': ["'self'"],

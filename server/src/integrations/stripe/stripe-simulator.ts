@@ -224,7 +224,12 @@ export class StripeSimulator {
         }
         if (found.intent.status === 'succeeded' || found.intent.status === 'canceled') {
           return reply.code(400).send({
-            error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: 'This PaymentIntent cannot be confirmed any more.', payment_intent: this.view(id) },
+            error: {
+              type: 'invalid_request_error',
+              code: 'payment_intent_unexpected_state',
+              message: 'This PaymentIntent cannot be confirmed any more.',
+              payment_intent: this.view(id),
+            },
           });
         }
         const outcome = cardOutcome(
@@ -263,7 +268,8 @@ export function cardOutcome(number: string, month: string, year: string, cvc: st
   const m = Number(month);
   let y = Number(year);
   if (y < 100) y += 2000;
-  if (!Number.isInteger(m) || m < 1 || m > 12 || !Number.isInteger(y)) return { code: 'invalid_expiry_month', message: "Your card's expiration date is invalid." };
+  if (!Number.isInteger(m) || m < 1 || m > 12 || !Number.isInteger(y))
+    return { code: 'invalid_expiry_month', message: "Your card's expiration date is invalid." };
   if (y < now.getUTCFullYear() || (y === now.getUTCFullYear() && m < now.getUTCMonth() + 1)) {
     return { code: 'expired_card', message: 'Your card has expired.' };
   }

@@ -59,7 +59,11 @@ export async function switchToCash(db: Db, services: PaymentsService[], orderId:
     .select({ provider: payments.provider, providerOrderId: payments.providerOrderId })
     .from(payments)
     .where(and(eq(payments.orderId, orderId), eq(payments.status, 'pending')));
-  for (const p of open) await services.find((s) => s.provider.id === p.provider)?.refresh(p.providerOrderId).catch(() => undefined);
+  for (const p of open)
+    await services
+      .find((s) => s.provider.id === p.provider)
+      ?.refresh(p.providerOrderId)
+      .catch(() => undefined);
   const service = services[0]!;
   const switched = await db.transaction(async (tx) => {
     const [changed] = await tx

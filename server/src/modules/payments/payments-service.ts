@@ -237,9 +237,7 @@ export class PaymentsService {
     const due = await this.db
       .select()
       .from(payments)
-      .where(
-        and(eq(payments.provider, this.provider.id), eq(payments.status, 'pending'), isNotNull(payments.nextCheckAt), lte(payments.nextCheckAt, now)),
-      )
+      .where(and(eq(payments.provider, this.provider.id), eq(payments.status, 'pending'), isNotNull(payments.nextCheckAt), lte(payments.nextCheckAt, now)))
       .orderBy(payments.nextCheckAt)
       .limit(200);
     let checked = 0;
@@ -281,7 +279,11 @@ export class PaymentsService {
         .from(payments)
         .where(and(eq(payments.orderId, id), eq(payments.status, 'pending')));
       // The money may have come in a moment ago: a last look before cancelling.
-      for (const p of pending) await peers.find((peer) => peer.provider.id === p.provider)?.refresh(p.providerOrderId).catch(() => undefined);
+      for (const p of pending)
+        await peers
+          .find((peer) => peer.provider.id === p.provider)
+          ?.refresh(p.providerOrderId)
+          .catch(() => undefined);
       const done = await this.db.transaction(async (tx) => {
         const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, id)).for('update');
         if (order?.status !== 'pending') return false;

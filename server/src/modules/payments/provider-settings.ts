@@ -212,7 +212,7 @@ export async function updateProviderSettings(db: DbOrTx, patch: unknown, default
   const current = await readProviderSettings(db);
   const pick = (given: string | null | undefined, now: string) => (given === undefined ? now : (given ?? ''));
   const next: StoredProviders = {
-    ...(change.environment ?? current.environment ? { environment: change.environment ?? current.environment } : {}),
+    ...((change.environment ?? current.environment) ? { environment: change.environment ?? current.environment } : {}),
     multisafepay: {
       active: change.multisafepay?.active ?? current.multisafepay.active,
       apiKey: pick(change.multisafepay?.apiKey, current.multisafepay.apiKey),

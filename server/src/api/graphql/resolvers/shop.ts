@@ -40,7 +40,13 @@ function cardGateways(args: GatewayArgs, ctx: GraphQLContext) {
 function stripeGateways(args: GatewayArgs, ctx: GraphQLContext) {
   if (!ctx.services.stripe || args.channel?.toLowerCase() === 'kiosk' || !stripeReady(providersOf(ctx), ctx.config)) return [];
   return [
-    { id: STRIPE, title: STRIPE_GATEWAY_TITLES[ctx.lang], description: STRIPE_GATEWAY_DESCRIPTIONS[ctx.lang], icon: '/images/payment/card.svg', isMultisafepay: false },
+    {
+      id: STRIPE,
+      title: STRIPE_GATEWAY_TITLES[ctx.lang],
+      description: STRIPE_GATEWAY_DESCRIPTIONS[ctx.lang],
+      icon: '/images/payment/card.svg',
+      isMultisafepay: false,
+    },
   ];
 }
 
