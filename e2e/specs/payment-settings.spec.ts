@@ -71,6 +71,7 @@ test('an admin sets the Stripe keys: write-only, only the last 4 characters show
   const form = providersForm(page);
   const stripe = form.getByRole('group', { name: 'Stripe' });
   await expect(form.getByLabel('Omgeving')).toHaveValue('test');
+  await expect(form.getByText('Betalingen gaan naar /simulators/multisafepay/v1/json.')).toBeVisible();
   await expect(stripe.getByText('Stripe geheime sleutel: niet ingesteld')).toBeVisible();
 
   // A live key while the shop is in test: refused, nothing saved.

@@ -162,6 +162,7 @@ export function ProviderSettingsForm({ view }: { view: PaymentProvidersView }) {
         <p className="admin__muted" role="status">
           {sourceText(view.multisafepay.source, view.multisafepay.ready)}
         </p>
+        <p className="admin__muted">{t('dashboard.providers.address', { url: view.multisafepay.baseUrl })}</p>
         <Field as="checkbox" label={t('dashboard.providers.active')} id="providers-mspActive" {...register('mspActive', { onChange })} />
         {keyField('mspApiKey', t('dashboard.providers.mspApiKey'), view.multisafepay.apiKey, 'mspRemove')}
       </fieldset>
