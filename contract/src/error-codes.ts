@@ -26,6 +26,8 @@ export const errorCodes = {
   STRIPE_PAYMENT_NOT_VERIFIED: 'invalid',
   STRIPE_SETUP_UNSUPPORTED: 'invalid',
   STRIPE_UNAVAILABLE: 'unavailable',
+  // Provider keys in the dashboard (docs/decisions/0040-provider-keys-stripe-checkout.md).
+  PAYMENT_PROVIDERS_INVALID: 'invalid',
   TOO_MANY_ATTEMPTS: 'rate_limited',
   // Live event streams (api/events): too many from one address, or in the whole process.
   TOO_MANY_STREAMS_FROM_CLIENT: 'rate_limited',

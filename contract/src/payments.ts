@@ -26,3 +26,48 @@ export interface PaymentSettingsView {
   cutoffMinutes: number;
   methods: Record<CardMethodId, { enabled: boolean; fulfilment: ('delivery' | 'takeaway' | 'dinein')[]; channels: ('web' | 'kiosk')[] }>;
 }
+
+/** A stored key as the dashboard sees it: never the key, only whether one is set and its last 4 characters. */
+export interface SecretKeyView {
+  set: boolean;
+  last4: string;
+}
+
+/** Where a provider's key comes from: the dashboard, the server's environment, the simulator (demo), or nowhere. */
+export type ProviderKeySource = 'settings' | 'environment' | 'simulator' | 'none';
+
+/**
+ * GET|PUT /api/settings/payment-providers (settings.manage; docs/decisions/0040-provider-keys-stripe-checkout.md):
+ * the active providers, their keys (write-only) and the environment.
+ */
+export interface PaymentProvidersView {
+  /** MultiSafepay's test or live API; Stripe keys must be of the same kind (sk_test_/sk_live_). */
+  environment: 'test' | 'live';
+  multisafepay: {
+    active: boolean;
+    apiKey: SecretKeyView;
+    source: ProviderKeySource;
+    /** Active and with a key: its card methods are offered. */
+    ready: boolean;
+    /** The API address payments go to now. */
+    baseUrl: string;
+  };
+  stripe: {
+    active: boolean;
+    secretKey: SecretKeyView;
+    publishableKey: SecretKeyView;
+    webhookSecret: SecretKeyView;
+    source: ProviderKeySource;
+    ready: boolean;
+  };
+}
+
+/**
+ * PUT body: every field optional. A key given as a string replaces the stored one; null removes it (the
+ * server's environment variable, if any, applies again); absent keeps it.
+ */
+export interface PaymentProvidersInput {
+  environment?: 'test' | 'live';
+  multisafepay?: { active?: boolean; apiKey?: string | null };
+  stripe?: { active?: boolean; secretKey?: string | null; publishableKey?: string | null; webhookSecret?: string | null };
+}

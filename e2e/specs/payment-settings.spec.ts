@@ -64,9 +64,55 @@ test('an admin turns Bancontact off for the kiosk and changes the cut-off; bad i
   await page.context().close();
 });
 
+const providersForm = (page: Page) => page.getByRole('form', { name: 'Betaalproviders' });
+
+test('an admin sets the Stripe keys: write-only, only the last 4 characters shown; a live key in the test environment is refused', async ({ browser }) => {
+  const page = await openPayments(browser);
+  const form = providersForm(page);
+  const stripe = form.getByRole('group', { name: 'Stripe' });
+  await expect(form.getByLabel('Omgeving')).toHaveValue('test');
+  await expect(form.getByText('Betalingen gaan naar /simulators/multisafepay/v1/json.')).toBeVisible();
+  await expect(stripe.getByText('Stripe geheime sleutel: niet ingesteld')).toBeVisible();
+
+  // A live key while the shop is in test: refused, nothing saved.
+  await stripe.getByLabel('Stripe geheime sleutel', { exact: true }).fill('sk_live_e2eLiveKey9999');
+  await form.getByRole('button', { name: 'Providers bewaren' }).click();
+  await expect(form.getByText('Geweigerd: geef een geheime sleutel van de gekozen omgeving (test of live) voor je Stripe aanzet.')).toBeVisible();
+  // A malformed key is stopped before it is sent.
+  await stripe.getByLabel('Stripe publieke sleutel', { exact: true }).fill('not-a-key');
+  await form.getByRole('button', { name: 'Providers bewaren' }).click();
+  await expect(form.getByText('Een Stripe publieke sleutel begint met pk_test_ of pk_live_.')).toBeVisible();
+
+  await stripe.getByLabel('Stripe geheime sleutel', { exact: true }).fill('sk_test_e2eSecretKey1234');
+  await stripe.getByLabel('Stripe publieke sleutel', { exact: true }).fill('pk_test_e2ePublishable5678');
+  await form.getByRole('button', { name: 'Providers bewaren' }).click();
+  await expect(form.getByText('Betaalproviders bewaard. De wijziging geldt vanaf de volgende betaling.')).toBeVisible();
+  await expect(stripe.getByText('Stripe geheime sleutel: ingesteld, eindigt op 1234')).toBeVisible();
+  await expect(stripe.getByText('Stripe publieke sleutel: ingesteld, eindigt op 5678')).toBeVisible();
+  await expect(stripe.getByText('Gebruikt de hier bewaarde sleutels. Ontvangt geen betalingen.')).toBeVisible();
+
+  // After a reload the key is nowhere on the page: only its end.
+  await page.reload();
+  const reloaded = providersForm(page).getByRole('group', { name: 'Stripe' });
+  await expect(reloaded.getByText('Stripe geheime sleutel: ingesteld, eindigt op 1234')).toBeVisible();
+  await expect(reloaded.getByLabel('Nieuwe Stripe geheime sleutel (leeg laten om de huidige te houden)')).toHaveValue('');
+  expect(await page.content()).not.toContain('sk_test_e2eSecretKey1234');
+  const answer = await page.request.get('/api/settings/payment-providers');
+  expect(await answer.text()).not.toContain('e2eSecretKey');
+
+  // Removing the stored keys: back on the server's default (the simulator in this demo).
+  await reloaded.getByLabel('Bewaarde Stripe geheime sleutel verwijderen').check();
+  await reloaded.getByLabel('Bewaarde Stripe publieke sleutel verwijderen').check();
+  await providersForm(page).getByRole('button', { name: 'Providers bewaren' }).click();
+  await expect(reloaded.getByText('Stripe geheime sleutel: niet ingesteld')).toBeVisible();
+  await expect(reloaded.getByText('Gebruikt de simulator (demo: geen echte betalingen). Ontvangt geen betalingen.')).toBeVisible();
+  await page.context().close();
+});
+
 test('fits a 390 px phone without sideways scrolling', async ({ browser }) => {
   const page = await openPayments(browser, { width: 390, height: 844 });
   await expect(settingsForm(page).getByRole('group', { name: 'Visa' })).toBeVisible();
+  await expect(providersForm(page).getByRole('group', { name: 'Stripe' })).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   await page.context().close();

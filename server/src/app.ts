@@ -84,8 +84,7 @@ import { startPosSimulator } from './modules/pos-sync/pos-runtime.js';
 import { registerMenuTransferRoutes } from './api/rest/menu-transfer.js';
 import { menuImportJobHandler } from './modules/menu-transfer/menu-import.js';
 import { shopImportJobHandler } from './modules/menu-transfer/shop-import.js';
-import { MSP_SIMULATOR_PATH } from './config.js';
-import { MultiSafepayClient } from './integrations/multisafepay/multisafepay-client.js';
+import { MultiSafepayClient, type FetchLike } from './integrations/multisafepay/multisafepay-client.js';
 import { MultiSafepaySimulator, injectFetch } from './integrations/multisafepay/multisafepay-simulator.js';
 import { MultiSafepayProvider } from './modules/payments/multisafepay-provider.js';
 import { PaymentsService } from './modules/payments/payments-service.js';
@@ -99,7 +98,16 @@ import { KioskEvents } from './modules/kiosk/kiosk-events.js';
 import { KioskOrders } from './modules/kiosk/kiosk-orders.js';
 import { registerStripeWebhook, STRIPE_WEBHOOK_PATH } from './api/rest/stripe-webhook.js';
 import { StripeClient } from './integrations/stripe/stripe-client.js';
-import { StripeSimulator, STRIPE_SIMULATOR_PATH } from './integrations/stripe/stripe-simulator.js';
+import { StripeSimulator } from './integrations/stripe/stripe-simulator.js';
+import {
+  mspAccess,
+  mspReady,
+  PROVIDER_SETTINGS_KEY,
+  providerSettingsFrom,
+  readProviderSettings,
+  stripeAccess,
+  stripeReady,
+} from './modules/payments/provider-settings.js';
 import { STRIPE, STRIPE_METHOD_TITLE, StripePayments, StripeProvider } from './modules/payments/stripe-payments.js';
 
 export { mediaDir };
@@ -129,6 +137,8 @@ export interface AppOptions {
   authorizeKeyAdmin?: Authorize;
   /** The secret of the lock file: enables /api/local-admin/api-keys for the CLI (docs/decisions/0018-keys-cli.md). */
   localAdminSecret?: string;
+  /** HTTP to the payment providers' real addresses (tests point it at the simulators); default: fetch. */
+  providerFetch?: FetchLike;
 }
 
 /** Wires the modules to their transports. The caller owns the database and decides when to listen. */
@@ -163,7 +173,15 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
   await orderEvents.start();
 
   await server.register(fastifyCookie);
-  await registerSecurityHeaders(server);
+  await registerSecurityHeaders(server, {
+    stripeJsOrigin: async () => {
+      const stored = providerSettingsFrom((await catalog.get()).settings.get(PROVIDER_SETTINGS_KEY));
+      const defaults = { multisafepay: config.multisafepay, stripe: config.stripe };
+      const access = stripeReady(stored, defaults) ? stripeAccess(stored, defaults) : undefined;
+      // A path is this site (the simulator's stand-in): 'self' covers it.
+      return access && /^https?:\/\//.test(access.jsUrl) ? new URL(access.jsUrl).origin : undefined;
+    },
+  });
   registerCompression(server);
   // Route schemas are zod schemas (api/http/route-schemas.ts); a failure goes to the error handler.
   server.setValidatorCompiler(validatorCompiler);
@@ -189,27 +207,11 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
     : undefined;
   mspSimulator?.register(server);
   if (mspSimulator) mspSimulator.controls.terminalAutoMs = msp.simulatorTerminalAutoMs;
-  const mspClient = (apiKey: string) =>
-    new MultiSafepayClient({
-      apiKey,
-      baseUrl: msp.baseUrl,
-      timeoutMs: msp.timeoutMs,
-      ...(msp.baseUrl === MSP_SIMULATOR_PATH ? { fetch: injectFetch(server) } : {}),
-    });
-  const paymentsService = msp.apiKey
-    ? new PaymentsService(
-        database.db,
-        (() => {
-          const website = mspClient(msp.apiKey);
-          return new MultiSafepayProvider(website, msp.terminalApiKey && msp.terminalApiKey !== msp.apiKey ? mspClient(msp.terminalApiKey) : website);
-        })(),
-        { siteUrl: config.siteUrl, clock, log: log.child({ module: 'payments' }) },
-      )
-    : undefined;
   const stripeConfig = config.stripe;
   const stripeSimulator = stripeConfig.simulator
     ? new StripeSimulator({
         secretKey: stripeConfig.secretKey ?? '',
+        publishableKey: stripeConfig.publishableKey ?? '',
         webhookSecret: stripeConfig.webhookSecret ?? '',
         webhookUrl: STRIPE_WEBHOOK_PATH,
         deliver: injectFetch(server),
@@ -218,23 +220,42 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
       })
     : undefined;
   stripeSimulator?.register(server);
-  const stripeClient = stripeConfig.secretKey
-    ? new StripeClient({
-        secretKey: stripeConfig.secretKey,
-        baseUrl: stripeConfig.baseUrl,
-        timeoutMs: stripeConfig.timeoutMs,
-        ...(stripeConfig.baseUrl === STRIPE_SIMULATOR_PATH ? { fetch: injectFetch(server) } : {}),
-      })
-    : undefined;
-  const stripe = stripeClient
-    ? new StripePayments(
-        database.db,
-        stripeClient,
-        carts,
-        new PaymentsService(database.db, new StripeProvider(stripeClient), { siteUrl: config.siteUrl, clock, log: log.child({ module: 'payments' }) }),
-        log.child({ module: 'payments' }),
-      )
-    : undefined;
+  // The providers' keys are read at each use (docs/decisions/0040-provider-keys-stripe-checkout.md): what
+  // the owner stored in the dashboard, else the environment's (config.ts), else the simulator's.
+  const providerDefaults = { multisafepay: msp, stripe: stripeConfig };
+  const inProcess = injectFetch(server);
+  const fetchFor = (baseUrl: string) => (baseUrl.startsWith('/') ? { fetch: inProcess } : options.providerFetch ? { fetch: options.providerFetch } : {});
+  const mspClient = async () => {
+    const stored = await readProviderSettings(database.db);
+    const access = mspAccess(stored, providerDefaults);
+    if (!access) return undefined;
+    const clientFor = (apiKey: string) => new MultiSafepayClient({ apiKey, baseUrl: access.baseUrl, timeoutMs: msp.timeoutMs, ...fetchFor(access.baseUrl) });
+    const client = clientFor(access.apiKey);
+    // The terminal group's own key (REFERENCE.md §3) comes from the environment only.
+    const terminalClient = msp.terminalApiKey && msp.terminalApiKey !== access.apiKey ? clientFor(msp.terminalApiKey) : client;
+    return { client, terminalClient, active: stored.multisafepay.active };
+  };
+  const stripeClient = async () => {
+    const stored = await readProviderSettings(database.db);
+    const access = stripeAccess(stored, providerDefaults);
+    if (!access) return undefined;
+    const client = new StripeClient({ secretKey: access.secretKey, baseUrl: access.baseUrl, timeoutMs: stripeConfig.timeoutMs, ...fetchFor(access.baseUrl) });
+    return {
+      client,
+      active: stripeReady(stored, providerDefaults),
+      ...(access.publishableKey ? { browser: { publishableKey: access.publishableKey, jsUrl: access.jsUrl } } : {}),
+    };
+  };
+  const paymentsLog = log.child({ module: 'payments' });
+  const paymentsService = new PaymentsService(database.db, new MultiSafepayProvider(mspClient), { siteUrl: config.siteUrl, clock, log: paymentsLog });
+  const stripe = new StripePayments(
+    database.db,
+    stripeClient,
+    carts,
+    new PaymentsService(database.db, new StripeProvider(stripeClient), { siteUrl: config.siteUrl, clock, log: paymentsLog }),
+    paymentsLog,
+  );
+  const providerValues = (values: Map<string, unknown>) => providerSettingsFrom(values.get(PROVIDER_SETTINGS_KEY));
   const services = {
     db: database.db,
     carts,
@@ -245,10 +266,15 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
       config.timeZone,
       clock,
       queueOrderConfirmation(config.siteUrl),
-      paymentsService || stripe
-        ? (values, id, fulfilment, channel) =>
-            id === STRIPE ? (stripe ? STRIPE_METHOD_TITLE : undefined) : paymentsService ? cardMethodAllowed(values, id, fulfilment, channel) : undefined
-        : undefined,
+      // The catalogue's copy of the settings (kept current by NOTIFY): which provider is on, with keys.
+      (values, id, fulfilment, channel) =>
+        id === STRIPE
+          ? channel === 'web' && stripeReady(providerValues(values), providerDefaults)
+            ? STRIPE_METHOD_TITLE
+            : undefined
+          : mspReady(providerValues(values), providerDefaults)
+            ? cardMethodAllowed(values, id, fulfilment, channel)
+            : undefined,
     ),
     auth,
     authTokens: new AuthTokens(secret, config.siteUrl, auth.sessions, clock),
@@ -301,7 +327,13 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
   registerKitchenSettingsRoutes(server, { db: database.db });
   const shopStatus = new ShopStatusHub(catalog, config.timeZone, clock, log.child({ module: 'shop-status' }));
   registerShopSettingsRoutes(server, { db: database.db, timeZone: config.timeZone, clock });
-  registerStoreSettingsRoutes(server, { db: database.db, cardPayments: paymentsService !== undefined });
+  registerStoreSettingsRoutes(server, {
+    db: database.db,
+    cardPayments: async () => {
+      const stored = await readProviderSettings(database.db);
+      return { cardPayments: mspReady(stored, providerDefaults), stripe: stripeReady(stored, providerDefaults) };
+    },
+  });
   registerShopStatusStream(server, {
     hub: shopStatus,
     sse: { ...defaultSseOptions, ...options.sse },
@@ -339,10 +371,15 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
     .register(menuImportJobHandler())
     .register(shopImportJobHandler())
     .register(guestOrderRetentionJobHandler(clock));
-  const providerServices = [paymentsService, stripe?.service].filter((s): s is PaymentsService => s !== undefined);
-  if (providerServices.length) handlers.register(paymentStatusJobHandler(...providerServices));
-  if (paymentsService) handlers.register(paymentReconcileJobHandler(paymentsService));
-  registerStripeWebhook(server, { db: database.db, webhookSecret: stripeConfig.secretKey ? stripeConfig.webhookSecret : undefined, clock, log });
+  const providerServices = [paymentsService, stripe.service];
+  handlers.register(paymentStatusJobHandler(...providerServices));
+  handlers.register(paymentReconcileJobHandler(...providerServices));
+  registerStripeWebhook(server, {
+    db: database.db,
+    webhookSecret: async () => stripeAccess(await readProviderSettings(database.db), providerDefaults)?.webhookSecret,
+    clock,
+    log,
+  });
   const kioskEvents = new KioskEvents();
   registerKioskRoutes(server, {
     config,
@@ -353,7 +390,16 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
     sse: { ...defaultSseOptions, ...options.sse },
     limits: { perClient: config.connections.eventStreamsPerClient, total: config.connections.eventStreams },
   });
-  registerPaymentRoutes(server, { db: database.db, payments: paymentsService, apiKey: msp.apiKey, terminalApiKey: msp.terminalApiKey, clock, log });
+  registerPaymentRoutes(server, {
+    db: database.db,
+    payments: paymentsService,
+    services: providerServices,
+    apiKey: async () => mspAccess(await readProviderSettings(database.db), providerDefaults)?.apiKey,
+    terminalApiKey: msp.terminalApiKey,
+    providerDefaults,
+    clock,
+    log,
+  });
   const jobs = await startJobs(config, database, handlers, log);
   registerJobRoutes(server, { db: database.db, handlers });
   const tidyUp = async () => {
@@ -369,7 +415,7 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
   housekeeping?.unref();
   // Pending card payments are looked up and unpaid orders cancelled at their cut-off (a job; tests call it).
   const reconciling =
-    paymentsService && config.env !== 'test'
+    config.env !== 'test'
       ? setInterval(() => {
           void enqueueReconciliation(database.db, String(Math.floor(Date.now() / config.paymentReconcileMs))).catch((err: unknown) =>
             log.warn({ err }, 'payment reconciliation could not be queued'),

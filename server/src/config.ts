@@ -100,6 +100,11 @@ const schema = z.object({
     .string()
     .regex(/^whsec_[A-Za-z0-9]{8,}$/, 'must be a Stripe webhook signing secret (whsec_...)')
     .optional(),
+  BAKJE_STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_[A-Za-z0-9]{8,}$/, 'must be a Stripe publishable key (pk_test_... or pk_live_...)')
+    .optional(),
+  BAKJE_STRIPE_JS_URL: z.url({ protocol: /^https?$/ }).optional(),
   BAKJE_STRIPE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   BAKJE_STRIPE_SIMULATOR: boolean.optional(),
   BAKJE_PAYMENT_RECONCILE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
@@ -247,6 +252,15 @@ export interface Config {
     secretKey: string | undefined;
     /** The webhook endpoint's signing secret; absent: webhooks are refused (checkout still looks intents up). */
     webhookSecret: string | undefined;
+    /** The browser's key (pk_...), handed to Stripe.js on the checkout page. */
+    publishableKey: string | undefined;
+    /**
+     * Where the checkout page loads Stripe.js from: https://js.stripe.com/v3, or the simulator's stand-in
+     * (docs/decisions/0040-provider-keys-stripe-checkout.md). BAKJE_STRIPE_JS_URL overrides both.
+     */
+    jsUrl: string;
+    /** Set only by BAKJE_STRIPE_JS_URL (the Content-Security-Policy allows its origin). */
+    jsUrlOverride: string | undefined;
     /** https://api.stripe.com/v1 or the in-process simulator's path. */
     baseUrl: string;
     timeoutMs: number;
@@ -383,6 +397,11 @@ export const STRIPE_BASE_URL = 'https://api.stripe.com/v1';
 /** The simulator's keys: never real ones (a real key cannot look like these). */
 export const STRIPE_SIMULATOR_SECRET_KEY = 'sk_test_simulatorNotASecret';
 export const STRIPE_SIMULATOR_WEBHOOK_SECRET = 'whsec_simulatorNotASecret';
+export const STRIPE_SIMULATOR_PUBLISHABLE_KEY = 'pk_test_simulatorNotASecret';
+/** Stripe.js as the browser loads it in production. */
+export const STRIPE_JS_URL = 'https://js.stripe.com/v3';
+/** The simulator's Stripe.js stand-in, below the site URL. */
+export const STRIPE_SIMULATOR_JS_PATH = '/simulators/stripe/js/v3';
 
 /** Like MultiSafepay's: a configured key means real payments; the simulator runs by itself only locally. */
 function stripeConfig(env: Env): Config['stripe'] {
@@ -392,6 +411,9 @@ function stripeConfig(env: Env): Config['stripe'] {
   return {
     secretKey: useSimulator ? STRIPE_SIMULATOR_SECRET_KEY : env.BAKJE_STRIPE_SECRET_KEY,
     webhookSecret: useSimulator ? STRIPE_SIMULATOR_WEBHOOK_SECRET : env.BAKJE_STRIPE_WEBHOOK_SECRET,
+    publishableKey: useSimulator ? STRIPE_SIMULATOR_PUBLISHABLE_KEY : env.BAKJE_STRIPE_PUBLISHABLE_KEY,
+    jsUrl: env.BAKJE_STRIPE_JS_URL ?? (useSimulator ? STRIPE_SIMULATOR_JS_PATH : STRIPE_JS_URL),
+    jsUrlOverride: env.BAKJE_STRIPE_JS_URL,
     baseUrl: useSimulator ? '/simulators/stripe/v1' : STRIPE_BASE_URL,
     timeoutMs: env.BAKJE_STRIPE_TIMEOUT_MS,
     simulator: Boolean(simulator),

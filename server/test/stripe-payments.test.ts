@@ -7,6 +7,7 @@ import { JobRunner } from '../src/jobs/job-runner.js';
 import { createLogger } from '../src/logger.js';
 import { formEncode, verifyWebhook, webhookSignature, webhookSignatureHeader } from '../src/integrations/stripe/stripe-client.js';
 import { STRIPE_WEBHOOK_PATH } from '../src/api/rest/stripe-webhook.js';
+import { PROVIDER_SETTINGS_KEY } from '../src/modules/payments/provider-settings.js';
 import { aShopTakingOrders, DAY } from './support/orders.js';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/database.js';
 import { graphql, startTestApp } from './support/server.js';
@@ -110,6 +111,8 @@ describe.each(databaseKinds)('card payments through the Stripe simulator on %s',
     testDb = await createTestDatabase(kind);
     ({ productId } = await aShopTakingOrders(testDb.database.db));
     now = new Date('2026-11-21T09:00:00Z');
+    // Stripe is off until the owner turns it on (docs/decisions/0040); the simulator gives its keys.
+    await testDb.database.db.insert(t.settings).values({ key: PROVIDER_SETTINGS_KEY, value: { stripe: { active: true } } });
     app = await startTestApp(testDb.database, { BAKJE_JOB_RUNNER: 'false', BAKJE_STRIPE_TIMEOUT_MS: '300' }, () => now);
     runner = new JobRunner(testDb.database.db, testDb.database, app.jobs.handlers, createLogger('silent'), { concurrency: 4, pollMs: 1000, leaseMs: 5000 });
   });

@@ -13,7 +13,9 @@ import { useZodForm } from '../forms/useZodForm';
 import { useLocale } from '../i18n/LocaleProvider';
 import { Notice } from '../ui';
 import { addressComplete, addressKey, checkoutSchema, deliveryAddressOf, FIELD_ORDER, fieldId, POSTCODE, type CheckoutValues } from './billing';
-import { checkDistance, loadPaymentGateways, placeOrder, type CheckoutContext, type DistanceResult } from './checkoutApi';
+import { checkDistance, createStripeIntent, loadPaymentGateways, placeOrder, type CheckoutContext, type DistanceResult } from './checkoutApi';
+import type { StripeCardHandle } from './stripe/StripeCardField';
+import { cardErrorMessageId } from './stripe/stripeJs';
 import { rememberLastOrder } from './lastOrder';
 import { OpeningHours } from './OpeningHours';
 import { BillingSection } from './sections/BillingSection';
@@ -70,6 +72,9 @@ export function CheckoutForm({ cart, context, initial, guest }: { cart: Cart; co
   const [checking, setChecking] = useState(false);
   const [confirmedFor, setConfirmedFor] = useState<string | null>(null);
   const [serverError, setServerError] = useState<ServerProblem | null>(null);
+  // Stripe's answer about the card (declined, wrong number): shown where the server's problems are.
+  const [cardError, setCardError] = useState<string | null>(null);
+  const stripeCard = useRef<StripeCardHandle>(null);
   const errorRef = useRef<HTMLDivElement>(null);
   // A double click submits twice before the disabled button is drawn: the second one waits for nothing.
   const inFlight = useRef(false);
@@ -145,6 +150,7 @@ export function CheckoutForm({ cart, context, initial, guest }: { cart: Cart; co
   /** Places the order when the slot, the opening hours, the minimum and (delivery) the address allow it. */
   async function placeIfReady(values: z.output<typeof checkoutSchema>) {
     setServerError(null);
+    setCardError(null);
     if (!slotId) return focusLater('slot-picker');
     if (values.fulfilment === 'dinein' && dineinClosed) return;
     if (values.fulfilment === 'delivery') {
@@ -183,6 +189,23 @@ export function CheckoutForm({ cart, context, initial, guest }: { cart: Cart; co
         : null;
     const newAccount = guest && createAccount;
     try {
+      // Stripe: the card is confirmed at Stripe first (the intent is for the cart total the server computes);
+      // the order is made only once Stripe says it is paid, and the server asks Stripe again before believing it.
+      let stripeIntentId: string | undefined;
+      if (method === 'stripe') {
+        const card = stripeCard.current;
+        if (!card) return;
+        const intent = await createStripeIntent(locale);
+        const confirmed = await card.confirm(intent.clientSecret);
+        // Paid before (the order could not be placed then, e.g. the slot filled up): the same intent serves.
+        const paid = confirmed.paymentIntent ?? (confirmed.error?.payment_intent?.status === 'succeeded' ? confirmed.error.payment_intent : undefined);
+        if (paid?.status !== 'succeeded') {
+          setCardError(intl.formatMessage({ id: confirmed.error ? cardErrorMessageId(confirmed.error) : 'checkout.stripe.failed' }));
+          requestAnimationFrame(() => errorRef.current?.focus());
+          return;
+        }
+        stripeIntentId = paid.id;
+      }
       const placed = await placeOrder(locale, {
         billing,
         fulfilment,
@@ -191,12 +214,13 @@ export function CheckoutForm({ cart, context, initial, guest }: { cart: Cart; co
         note,
         accountPassword: newAccount ? accountPassword : undefined,
         shipping,
+        ...(stripeIntentId ? { stripeIntentId } : {}),
       });
       rememberLastOrder(placed.order);
       // The new account is logged in: the header and the account pages show it.
       if (newAccount) await queryClient.invalidateQueries({ queryKey: ['account'] });
       await refresh();
-      if (method !== 'cod') {
+      if (method !== 'cod' && method !== 'stripe') {
         // A card order: to the provider's payment page, or (it could not be started) to the confirmation
         // page, which offers trying again or paying cash. Paid or not is only ever read from our server.
         if (placed.result === 'success' && /^https?:\/\//.test(placed.redirect ?? '')) window.location.assign(placed.redirect!);
@@ -282,12 +306,12 @@ export function CheckoutForm({ cart, context, initial, guest }: { cart: Cart; co
             />
           ) : null}
           {guest ? <AccountSection register={register} errors={formState.errors} creating={createAccount} /> : null}
-          <PaymentSection register={register} gateways={gateways} chosen={paymentMethod} />
+          <PaymentSection register={register} gateways={gateways} chosen={paymentMethod} stripe={context.stripeCheckout} stripeCard={stripeCard} />
           <NoteSection register={register} />
         </div>
         <OrderAside
           cart={cart}
-          serverError={serverError && serverError.code !== 'SLOT_REQUIRED' ? local(serverError) : null}
+          serverError={cardError ?? (serverError && serverError.code !== 'SLOT_REQUIRED' ? local(serverError) : null)}
           showFixErrors={submitted && Object.keys(formState.errors).length > 0}
           errorRef={errorRef}
         >

@@ -91,7 +91,12 @@ export type SlotCapacityModeEnum =
 export type CheckoutContextQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type CheckoutContextQuery = { openingStatus: { isOpen: boolean, orderingPossible: boolean, pausedUntil: string | null, message: string | null, openNow: { dinein: boolean }, week: Array<{ weekday: number, periods: Array<{ open: string, close: string }> }> }, deliverySettings: { enabled: boolean, minimumOrder: string, maximumDistanceKm: number, fee: string }, paymentGateways: { nodes: Array<{ id: string, title: string, description: string | null, icon: string | null, isMultisafepay: boolean | null }> } };
+export type CheckoutContextQuery = { openingStatus: { isOpen: boolean, orderingPossible: boolean, pausedUntil: string | null, message: string | null, openNow: { dinein: boolean }, week: Array<{ weekday: number, periods: Array<{ open: string, close: string }> }> }, deliverySettings: { enabled: boolean, minimumOrder: string, maximumDistanceKm: number, fee: string }, paymentGateways: { nodes: Array<{ id: string, title: string, description: string | null, icon: string | null, isMultisafepay: boolean | null }> }, stripeCheckout: { publishableKey: string, jsUrl: string } | null };
+
+export type StripePaymentIntentQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type StripePaymentIntentQuery = { stripePaymentIntent: { id: string | null, clientSecret: string | null } | null };
 
 export type PaymentGatewaysQueryVariables = Exact<{
   fulfilmentType?: Types.FulfilmentTypeEnum | null | undefined;
@@ -182,8 +187,20 @@ export const CheckoutContextDocument = new TypedDocumentString(`
       isMultisafepay
     }
   }
+  stripeCheckout {
+    publishableKey
+    jsUrl
+  }
 }
     `) as unknown as TypedDocumentString<CheckoutContextQuery, CheckoutContextQueryVariables>;
+export const StripePaymentIntentDocument = new TypedDocumentString(`
+    query StripePaymentIntent {
+  stripePaymentIntent {
+    id
+    clientSecret
+  }
+}
+    `) as unknown as TypedDocumentString<StripePaymentIntentQuery, StripePaymentIntentQueryVariables>;
 export const PaymentGatewaysDocument = new TypedDocumentString(`
     query PaymentGateways($fulfilmentType: FulfilmentTypeEnum) {
   paymentGateways(fulfilmentType: $fulfilmentType, channel: "web") {

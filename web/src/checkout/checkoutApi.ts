@@ -12,6 +12,7 @@ import {
   CheckoutDocument,
   OrderingDaysDocument,
   PaymentGatewaysDocument,
+  StripePaymentIntentDocument,
   type CheckoutContextQuery,
 } from './checkout.generated';
 
@@ -31,6 +32,15 @@ export function loadCheckoutContext(locale: LocaleCode) {
 /** The payment methods offered for a fulfilment type (cash and the enabled card methods). */
 export function loadPaymentGateways(locale: LocaleCode, type: FulfilmentType) {
   return call(locale, PaymentGatewaysDocument, { fulfilmentType: toEnum(type) }).then((d) => d.paymentGateways.nodes);
+}
+
+export type StripeCheckoutSettings = NonNullable<CheckoutContextQuery['stripeCheckout']>;
+
+/** A Stripe payment intent for this session's cart, at the total the server computes. */
+export async function createStripeIntent(locale: LocaleCode): Promise<{ id: string; clientSecret: string }> {
+  const intent = (await call(locale, StripePaymentIntentDocument)).stripePaymentIntent;
+  if (!intent?.id || !intent.clientSecret) throw new Error('no payment intent');
+  return { id: intent.id, clientSecret: intent.clientSecret };
 }
 
 const paymentPath = (orderId: number) => `/api/payments/orders/${orderId}`;
@@ -128,12 +138,15 @@ export function placeOrder(
     accountPassword?: string;
     /** Another address to deliver to than the billing one (docs/product.md §2). */
     shipping?: ShippingAddressInput | null;
+    /** A Stripe card payment confirmed on the page: the server checks the intent at Stripe before believing it. */
+    stripeIntentId?: string;
   },
 ) {
-  const { billing, fulfilment, slotId, paymentMethod, note, accountPassword, shipping } = input;
+  const { billing, fulfilment, slotId, paymentMethod, note, accountPassword, shipping, stripeIntentId } = input;
   return call(locale, CheckoutDocument, {
     input: {
       paymentMethod,
+      ...(stripeIntentId ? { isPaid: true, transactionId: stripeIntentId } : {}),
       billing: { ...billing, country: checkoutCountry(billing.country), email: billing.email.trim() || null },
       shippingMethod: [fulfilment],
       ...(shipping ? { shipToDifferentAddress: true, shipping: { ...shipping, country: checkoutCountry(billing.country) } } : {}),

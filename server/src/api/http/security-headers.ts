@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ServerResponse } from 'node:http';
 import helmet from '@fastify/helmet';
 
 export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
@@ -10,20 +11,43 @@ export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
  * set them, and they cannot run code. HSTS and upgrade-insecure-requests only make sense over HTTPS:
  * sent when the request came over HTTPS (directly or as reported by the proxy).
  */
-export async function registerSecurityHeaders(app: FastifyInstance) {
+export interface SecurityHeaderOptions {
+  /**
+   * The origin Stripe.js is loaded from while the shop takes Stripe payments (https://js.stripe.com, or
+   * BAKJE_STRIPE_JS_URL's); undefined when none or when it is this site (docs/decisions/0040).
+   */
+  stripeJsOrigin?: () => Promise<string | undefined>;
+}
+
+type WithStripeOrigin = ServerResponse & { bakjeStripeJsOrigin?: string };
+const stripeOrigin = (res: ServerResponse) => (res as WithStripeOrigin).bakjeStripeJsOrigin;
+/** Stripe.js talks to Stripe's API from the page (Stripe's documented policy); a stand-in talks to its own origin. */
+const stripeApiOrigin = (res: ServerResponse) => (stripeOrigin(res) === 'https://js.stripe.com' ? 'https://api.stripe.com' : stripeOrigin(res));
+const withSelf = (origin: string | undefined) => (origin ? `'self' ${origin}` : "'self'");
+
+export async function registerSecurityHeaders(app: FastifyInstance, options: SecurityHeaderOptions = {}) {
+  // Read before helmet's own hook writes the header: the owner may turn Stripe on at any time.
+  if (options.stripeJsOrigin) {
+    const origin = options.stripeJsOrigin;
+    app.addHook('onRequest', async (_request, reply) => {
+      (reply.raw as WithStripeOrigin).bakjeStripeJsOrigin = await origin();
+    });
+  }
   await app.register(helmet, {
     global: true,
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         'default-src': ["'self'"],
-        'script-src': ["'self'"],
+        // Only the configured Stripe.js origin, and only while Stripe takes payments.
+        'script-src': [(_req, res) => withSelf(stripeOrigin(res))],
+        'frame-src': [(_req, res) => withSelf(stripeOrigin(res))],
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'blob:'],
         'font-src': ["'self'", 'data:'],
         // Manual videos: an mp4 on this server or at an https address (docs/decisions/0032-messages-manuals.md).
         'media-src': ["'self'", 'https:'],
-        'connect-src': ["'self'"],
+        'connect-src': [(_req, res) => withSelf(stripeApiOrigin(res))],
         'object-src': ["'none'"],
         'base-uri': ["'self'"],
         'form-action': ["'self'"],

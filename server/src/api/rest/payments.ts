@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { StartPaymentAnswer } from '@bakje/contract';
+import type { PaymentProvidersView, StartPaymentAnswer } from '@bakje/contract';
 import type { Db } from '../../db/client.js';
 import { DomainError } from '../../errors/domain-error.js';
 import { verifyNotification } from '../../integrations/multisafepay/multisafepay-client.js';
@@ -11,13 +11,20 @@ import { lookUpOpenPayments, orderByKey as orderByKeyIn, paymentState, switchToC
 import { recordNotification, requestLookup } from '../../modules/payments/payment-notifications.js';
 import { readPaymentSettings, savePaymentSettings } from '../../modules/payments/payment-settings.js';
 import { PAYMENT_CREATE_FAILED, type PaymentsService } from '../../modules/payments/payments-service.js';
+import { providersView, readProviderSettings, updateProviderSettings, type ProviderDefaults } from '../../modules/payments/provider-settings.js';
+import { STRIPE } from '../../modules/payments/stripe-payments.js';
 import { requireStaff } from '../http/viewer.js';
 
 export interface PaymentRoutesDeps {
   db: Db;
+  /** MultiSafepay's service. */
   payments: PaymentsService | undefined;
-  /** The key notifications are signed with (the website API key); undefined: card payments are off. */
-  apiKey: string | undefined;
+  /** Every provider's service (MultiSafepay, Stripe): a payment is looked up at its own provider. */
+  services: PaymentsService[];
+  /** The key notifications are signed with (the website API key, read at each use); undefined: refused. */
+  apiKey: () => Promise<string | undefined>;
+  /** The environment's provider settings, under what the owner stores (docs/decisions/0040). */
+  providerDefaults: ProviderDefaults;
   /** The terminal group's key: its terminal orders' notifications are signed with it (REFERENCE.md §3). */
   terminalApiKey?: string | undefined;
   clock: () => Date;
@@ -49,15 +56,16 @@ export function registerPaymentRoutes(server: FastifyInstance, deps: PaymentRout
 
     scope.post(NOTIFICATION_PATH, async (request, reply) => {
       reply.type('text/plain; charset=utf-8');
-      if (!deps.apiKey || !deps.payments) {
+      const apiKey = await deps.apiKey();
+      if (!apiKey || !deps.payments) {
         security(request, 'card payments are not configured');
         return reply.code(404).send('Not found');
       }
       const raw = typeof request.body === 'string' ? request.body : '';
       const header = request.headers['auth'];
       const auth = typeof header === 'string' ? header : undefined;
-      let check = verifyNotification(deps.apiKey, auth, raw, deps.clock());
-      if (!check.ok && check.reason === 'signature' && deps.terminalApiKey && deps.terminalApiKey !== deps.apiKey) {
+      let check = verifyNotification(apiKey, auth, raw, deps.clock());
+      if (!check.ok && check.reason === 'signature' && deps.terminalApiKey && deps.terminalApiKey !== apiKey) {
         check = verifyNotification(deps.terminalApiKey, auth, raw, deps.clock());
       }
       if (!check.ok) {
@@ -111,7 +119,7 @@ export function registerPaymentRoutes(server: FastifyInstance, deps: PaymentRout
     const state = await stateOf(order.id);
     // The customer is back from the payment page and we know nothing yet: ask the provider now (at most
     // once per 5 seconds per payment, however often the page asks).
-    if (state.payment?.status === 'pending') await lookUpOpenPayments(deps.db, service(), order.id, String(Math.floor(deps.clock().getTime() / 5_000)));
+    if (state.payment?.status === 'pending') await lookUpOpenPayments(deps.db, order.id, String(Math.floor(deps.clock().getTime() / 5_000)));
     return state;
   });
 
@@ -119,6 +127,11 @@ export function registerPaymentRoutes(server: FastifyInstance, deps: PaymentRout
   server.post('/api/payments/orders/:id/pay', async (request): Promise<StartPaymentAnswer> => {
     const input = parse(payInput, request.body);
     const order = await orderByKey((request.params as { id: string }).id, input.key);
+    // A Stripe card is confirmed in the browser before the order exists (stripePaymentIntent, then checkout):
+    // a Stripe order that is still unpaid is paid here by another card method or in cash.
+    if (input.gateway === STRIPE) {
+      throw new DomainError('PAYMENT_METHOD_UNAVAILABLE', 'A card payment through Stripe is made on the checkout page; choose another method here.');
+    }
     const started = await service().startPayment(order.id, input.gateway, parseLang(input.lang) ?? 'nl', request.ip);
     if (!started.success) return { success: false, message: PAYMENT_CREATE_FAILED, error: started.error };
     return { success: true, paymentUrl: started.paymentUrl };
@@ -128,10 +141,22 @@ export function registerPaymentRoutes(server: FastifyInstance, deps: PaymentRout
   server.post('/api/payments/orders/:id/cash', async (request) => {
     const { key } = parse(keyInput, request.body);
     const order = await orderByKey((request.params as { id: string }).id, key);
-    return switchToCash(deps.db, service(), order.id, deps.clock());
+    return switchToCash(deps.db, deps.services.length ? deps.services : [service()], order.id, deps.clock());
   });
 
   const manage = { preValidation: requireStaff('settings.manage') };
+  /** The providers' switches, keys (write-only: the answer shows the last 4 characters) and environment. */
+  server.get('/api/settings/payment-providers', manage, async (): Promise<PaymentProvidersView> =>
+    providersView(await readProviderSettings(deps.db), deps.providerDefaults),
+  );
+  server.put('/api/settings/payment-providers', manage, async (request): Promise<PaymentProvidersView> => {
+    const viewer = await request.viewer();
+    const actor = viewer.kind === 'staff' ? { type: 'staff' as const, id: viewer.id } : { type: 'system' as const, id: null };
+    const stored = await deps.db.transaction((tx) => updateProviderSettings(tx, request.body, deps.providerDefaults, actor));
+    // Which provider changed, never a key.
+    log.info({ actor: actor.id, multisafepay: stored.multisafepay.active, stripe: stored.stripe.active }, 'payment provider settings changed');
+    return providersView(stored, deps.providerDefaults);
+  });
   /** Enabled card methods per fulfilment type and channel, and the cut-off: the dashboard page builds on it. */
   server.get('/api/settings/payments', manage, async () => readPaymentSettings(deps.db));
   server.put('/api/settings/payments', manage, async (request) => {

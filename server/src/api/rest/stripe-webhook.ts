@@ -10,8 +10,8 @@ export const STRIPE_WEBHOOK_PATH = '/api/payments/stripe/webhook';
 
 export interface StripeWebhookDeps {
   db: Db;
-  /** The endpoint's signing secret (whsec_...); undefined: Stripe webhooks are refused. */
-  webhookSecret: string | undefined;
+  /** The endpoint's signing secret (whsec_...), read at each use (docs/decisions/0040); undefined: refused. */
+  webhookSecret: () => Promise<string | undefined>;
   clock: () => Date;
   log: Logger;
 }
@@ -34,13 +34,14 @@ export function registerStripeWebhook(server: FastifyInstance, deps: StripeWebho
     scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 256 * 1024 }, (_request, body, done) => done(null, body));
 
     scope.post(STRIPE_WEBHOOK_PATH, async (request, reply) => {
-      if (!deps.webhookSecret) {
+      const webhookSecret = await deps.webhookSecret();
+      if (!webhookSecret) {
         security(request, 'Stripe webhooks are not configured');
         return reply.code(404).send({ error: 'Not found' });
       }
       const raw = typeof request.body === 'string' ? request.body : '';
       const header = request.headers['stripe-signature'];
-      const check = verifyWebhook(deps.webhookSecret, typeof header === 'string' ? header : undefined, raw, deps.clock());
+      const check = verifyWebhook(webhookSecret, typeof header === 'string' ? header : undefined, raw, deps.clock());
       if (!check.ok) {
         security(request, check.reason);
         return reply.code(check.reason === 'malformed' || check.reason === 'missing' ? 400 : 403).send({ error: 'Refused' });

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { STRIPE_SIMULATOR_JS_PATH } from '../../config.js';
 import type { Logger } from '../../logger.js';
+import { STRIPE_JS_SIMULATOR } from './stripe-js-simulator.js';
 import type { FetchLike } from '../multisafepay/multisafepay-client.js';
 import { webhookSignatureHeader, type StripeCharge, type StripeIntentStatus, type StripePaymentIntent } from './stripe-client.js';
 
@@ -14,6 +16,8 @@ export const STRIPE_SIMULATOR_PATH = '/simulators/stripe/v1';
 
 export interface StripeSimulatorOptions {
   secretKey: string;
+  /** The browser's key: Stripe.js confirms a card with it and the intent's client secret. */
+  publishableKey: string;
   webhookSecret: string;
   /** Where webhooks go (the shop's endpoint, absolute or below the site). */
   webhookUrl: string;
@@ -49,6 +53,7 @@ export class StripeSimulator {
     const found = this.intents.get(id);
     if (!found || found.intent.status === 'succeeded' || found.intent.status === 'canceled') return false;
     found.intent.status = 'succeeded';
+    found.intent.last_payment_error = null;
     found.charge = { id: `ch_${randomBytes(12).toString('hex')}`, amount: found.intent.amount, amount_refunded: 0, refunded: false, payment_intent: id };
     if (options.webhook !== false) await this.sendEvent('payment_intent.succeeded', id);
     return true;
@@ -116,9 +121,17 @@ export class StripeSimulator {
       return { ...made, fresh: true };
     };
 
+    // Stripe.js for the checkout page (outside the API's key check: the browser loads it as a script).
+    server.get(STRIPE_SIMULATOR_JS_PATH, async (_request, reply) =>
+      reply.type('text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(STRIPE_JS_SIMULATOR),
+    );
+
     server.register(async (scope) => {
       scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) => done(null, body));
       scope.addHook('onRequest', async (request, reply) => {
+        // Stripe.js confirms with the publishable key (and the intent's client secret, checked below).
+        const browser = /^\/simulators\/stripe\/v1\/payment_intents\/[^/]+\/confirm$/.test(request.url.split('?')[0]!);
+        if (browser && request.headers.authorization === `Bearer ${this.options.publishableKey}`) return;
         if (!request.url.startsWith(`${api}/test_helpers/`) && !authorised(request)) {
           return fail(reply, 401, 'invalid_request_error', 'Invalid API Key provided.');
         }
@@ -201,6 +214,39 @@ export class StripeSimulator {
         return reply.code(made.status).send(made.answer);
       });
 
+      // What Stripe.js sends when the customer confirms a card (REFERENCE.md §3's test cards decide).
+      scope.post(`${api}/payment_intents/:id/confirm`, async (request, reply) => {
+        const id = (request.params as { id: string }).id;
+        const params = form(request);
+        const found = this.intents.get(id);
+        if (!found || params.get('client_secret') !== found.intent.client_secret) {
+          return fail(reply, 404, 'invalid_request_error', 'No such payment_intent.', 'resource_missing');
+        }
+        if (found.intent.status === 'succeeded' || found.intent.status === 'canceled') {
+          return reply.code(400).send({
+            error: {
+              type: 'invalid_request_error',
+              code: 'payment_intent_unexpected_state',
+              message: 'This PaymentIntent cannot be confirmed any more.',
+              payment_intent: this.view(id),
+            },
+          });
+        }
+        const outcome = cardOutcome(
+          params.get('payment_method_data[card][number]') ?? '',
+          params.get('payment_method_data[card][exp_month]') ?? '',
+          params.get('payment_method_data[card][exp_year]') ?? '',
+          params.get('payment_method_data[card][cvc]') ?? '',
+          this.options.clock(),
+        );
+        if (outcome === 'succeeded') {
+          await this.succeed(id);
+          return this.view(id);
+        }
+        if (outcome.code === 'card_declined') await this.fail(id);
+        return reply.code(402).send({ error: { type: 'card_error', ...outcome, payment_intent: this.view(id) } });
+      });
+
       // Stripe.js's part (the customer confirming a card), for the demo: not part of Stripe's server API.
       scope.post(`${api}/test_helpers/payment_intents/:id/:outcome`, async (request, reply) => {
         const { id, outcome } = request.params as { id: string; outcome: string };
@@ -211,4 +257,38 @@ export class StripeSimulator {
       });
     });
   }
+}
+
+type CardFailure = { code: string; decline_code?: string; message: string };
+
+/** Stripe's test cards (REFERENCE.md §3): 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined. */
+export function cardOutcome(number: string, month: string, year: string, cvc: string, now: Date): 'succeeded' | CardFailure {
+  const digits = number.replace(/[\s-]/g, '');
+  if (!/^\d{12,19}$/.test(digits) || !luhn(digits)) return { code: 'incorrect_number', message: 'Your card number is incorrect.' };
+  const m = Number(month);
+  let y = Number(year);
+  if (y < 100) y += 2000;
+  if (!Number.isInteger(m) || m < 1 || m > 12 || !Number.isInteger(y))
+    return { code: 'invalid_expiry_month', message: "Your card's expiration date is invalid." };
+  if (y < now.getUTCFullYear() || (y === now.getUTCFullYear() && m < now.getUTCMonth() + 1)) {
+    return { code: 'expired_card', message: 'Your card has expired.' };
+  }
+  if (!/^\d{3,4}$/.test(cvc)) return { code: 'incorrect_cvc', message: "Your card's security code is incorrect." };
+  if (digits === '4000000000000002') return { code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' };
+  if (digits === '4242424242424242' || digits === '5555555555554444') return 'succeeded';
+  // Test mode takes Stripe's test cards only.
+  return { code: 'card_declined', decline_code: 'test_mode_live_card', message: 'Your card was declined.' };
+}
+
+function luhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
 }

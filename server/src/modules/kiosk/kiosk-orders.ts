@@ -75,7 +75,7 @@ export class KioskOrders {
     const order = await this.orderOf(device, orderId);
     const view = await this.viewOf(order);
     if (view.status === 'terminal_waiting' && this.deps.payments) {
-      await lookUpOpenPayments(this.deps.db, this.deps.payments, order.id, String(Math.floor(this.deps.clock().getTime() / 5_000)));
+      await lookUpOpenPayments(this.deps.db, order.id, String(Math.floor(this.deps.clock().getTime() / 5_000)));
     }
     return view;
   }

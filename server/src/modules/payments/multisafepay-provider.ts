@@ -70,20 +70,37 @@ export function mspOrderFor(request: PaymentRequest): MspCreateOrder {
   };
 }
 
+/**
+ * The client with the key and address of this moment (docs/decisions/0040-provider-keys-stripe-checkout.md):
+ * read at each use, so a key changed in the dashboard applies at once. `active`: new payments may start
+ * (look-ups of earlier ones go on when the owner turns the provider off).
+ */
+export type MspClientSource = () => Promise<MspClients | undefined>;
+
+export interface MspClients {
+  client: MultiSafepayClient;
+  /**
+   * The terminal group's key (REFERENCE.md §3), when it differs from the website's, else the same client:
+   * terminal orders are created, looked up and cancelled with it.
+   */
+  terminalClient: MultiSafepayClient;
+  active: boolean;
+}
+
+const NOT_CONFIGURED = { success: false as const, error: 'Card payments are not available.', code: 'not_configured' };
+
 export class MultiSafepayProvider implements PaymentProvider {
   readonly id = MULTISAFEPAY;
+  private readonly source: MspClientSource;
 
-  /**
-   * `terminalClient`: the terminal group's key (REFERENCE.md §3), when it differs from the website's; terminal
-   * orders are created, looked up and cancelled with it.
-   */
-  constructor(
-    private readonly client: MultiSafepayClient,
-    private readonly terminalClient: MultiSafepayClient = client,
-  ) {}
+  constructor(client: MultiSafepayClient | MspClientSource) {
+    this.source = typeof client === 'function' ? client : () => Promise.resolve({ client, terminalClient: client, active: true });
+  }
 
   async create(request: PaymentRequest): Promise<ProviderResult<{ paymentUrl: string | null }>> {
-    const reply = await (request.terminalId ? this.terminalClient : this.client).createOrder(mspOrderFor(request));
+    const current = await this.source();
+    if (!current?.active) return NOT_CONFIGURED;
+    const reply = await (request.terminalId ? current.terminalClient : current.client).createOrder(mspOrderFor(request));
     if (!reply.success) {
       return {
         success: false,
@@ -97,16 +114,20 @@ export class MultiSafepayProvider implements PaymentProvider {
   }
 
   async cancel(providerOrderId: string): Promise<ProviderResult<null>> {
-    const reply = await this.terminalClient.cancelOrder(providerOrderId);
+    const current = await this.source();
+    if (!current) return NOT_CONFIGURED;
+    const reply = await current.terminalClient.cancelOrder(providerOrderId);
     if (!reply.success) return { success: false, error: reply.errorInfo, code: String(reply.errorCode), ...(reply.timedOut ? { timedOut: true } : {}) };
     return { success: true, data: null };
   }
 
   async find(providerOrderId: string): Promise<ProviderResult<ProviderPayment>> {
-    let reply = await this.client.getOrder(providerOrderId);
+    const current = await this.source();
+    if (!current) return NOT_CONFIGURED;
+    let reply = await current.client.getOrder(providerOrderId);
     // A terminal order belongs to the terminal group's account: the website key does not see it.
-    if (!reply.success && reply.errorCode === MSP_ORDER_NOT_FOUND && this.terminalClient !== this.client)
-      reply = await this.terminalClient.getOrder(providerOrderId);
+    if (!reply.success && reply.errorCode === MSP_ORDER_NOT_FOUND && current.terminalClient !== current.client)
+      reply = await current.terminalClient.getOrder(providerOrderId);
     if (!reply.success) {
       return {
         success: false,
@@ -135,7 +156,9 @@ export class MultiSafepayProvider implements PaymentProvider {
    * side and asks the provider once per refund (docs/decisions/0039-refunds.md).
    */
   async refund(request: RefundRequest): Promise<ProviderResult<{ refundId: string }>> {
-    const reply = await this.client.refund(request.providerOrderId, request.amount, request.currency, request.description);
+    const current = await this.source();
+    if (!current) return NOT_CONFIGURED;
+    const reply = await current.client.refund(request.providerOrderId, request.amount, request.currency, request.description);
     if (!reply.success) {
       return { success: false, error: reply.errorInfo, code: String(reply.errorCode), ...(reply.timedOut ? { timedOut: true } : {}) };
     }

@@ -39,13 +39,14 @@ export async function paymentState(db: Db, service: PaymentsService, orderId: nu
  * The page asks while the payment is pending: each of its open payments is looked up at the provider (a
  * job, at most once per `bucket`), so a customer back before the notification does not wait for it.
  */
-export async function lookUpOpenPayments(db: Db, service: PaymentsService, orderId: number, bucket: string): Promise<void> {
+export async function lookUpOpenPayments(db: Db, orderId: number, bucket: string): Promise<void> {
   const open = await db
-    .select({ providerOrderId: payments.providerOrderId })
+    .select({ provider: payments.provider, providerOrderId: payments.providerOrderId })
     .from(payments)
     .where(and(eq(payments.orderId, orderId), eq(payments.status, 'pending')));
-  for (const { providerOrderId } of open) {
-    await enqueuePaymentLookup(db, { provider: service.provider.id, providerOrderId }, `return:${providerOrderId}:${bucket}`);
+  // Each payment at its own provider (a Stripe order's intent at Stripe).
+  for (const { provider, providerOrderId } of open) {
+    await enqueuePaymentLookup(db, { provider, providerOrderId }, `return:${providerOrderId}:${bucket}`);
   }
 }
 
@@ -53,12 +54,17 @@ export async function lookUpOpenPayments(db: Db, service: PaymentsService, order
  * Pay cash instead: the order goes to the kitchen as a cash order (event with its alert, tickets). Money
  * that came in meanwhile is looked at first; a payment that completes later goes to review.
  */
-export async function switchToCash(db: Db, service: PaymentsService, orderId: number, now: Date): Promise<PaymentState> {
+export async function switchToCash(db: Db, services: PaymentsService[], orderId: number, now: Date): Promise<PaymentState> {
   const open = await db
-    .select({ providerOrderId: payments.providerOrderId })
+    .select({ provider: payments.provider, providerOrderId: payments.providerOrderId })
     .from(payments)
     .where(and(eq(payments.orderId, orderId), eq(payments.status, 'pending')));
-  for (const p of open) await service.refresh(p.providerOrderId).catch(() => undefined);
+  for (const p of open)
+    await services
+      .find((s) => s.provider.id === p.provider)
+      ?.refresh(p.providerOrderId)
+      .catch(() => undefined);
+  const service = services[0]!;
   const switched = await db.transaction(async (tx) => {
     const [changed] = await tx
       .update(orders)

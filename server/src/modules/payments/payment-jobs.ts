@@ -39,12 +39,13 @@ export function paymentStatusJobHandler(...services: PaymentsService[]): JobHand
   };
 }
 
-export function paymentReconcileJobHandler(service: PaymentsService): JobHandler<Record<string, never>> {
+/** Every provider's pending payments, and the cut-off for all of them (docs/decisions/0040). */
+export function paymentReconcileJobHandler(...services: PaymentsService[]): JobHandler<Record<string, never>> {
   return {
     kind: PAYMENT_RECONCILE_JOB,
     maxAttempts: 1,
     async handle() {
-      return { result: await service.reconcile() };
+      return { result: await services[0]!.reconcile(services) };
     },
   };
 }

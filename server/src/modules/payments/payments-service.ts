@@ -13,6 +13,9 @@ import { isFinalPayment, nextPaymentStatus } from './payment-state.js';
 import { cardMethodTitle, readPaymentSettings } from './payment-settings.js';
 import { KIOSK_TERMINAL_METHOD } from '@bakje/contract';
 
+/** A Stripe order's payment method (STRIPE of stripe-payments.ts, which imports this module). */
+const STRIPE_METHOD = 'stripe';
+
 /** SPEC §8: the back office's text when the provider would not create the payment. */
 export const PAYMENT_CREATE_FAILED = 'Failed to create payment on MultiSafepay side.';
 
@@ -26,7 +29,7 @@ export interface PaymentsServiceOptions {
 
 const LOCALES: Record<Lang, string> = { nl: 'nl_BE', fr: 'fr_FR', en: 'en_US' };
 /** Reconciliation: the first look-up soon after the customer left for the payment page, then less often. */
-const FIRST_CHECK_MS = 30_000;
+export const FIRST_CHECK_MS = 30_000;
 const MAX_CHECK_INTERVAL_MS = 5 * 60_000;
 /** A payment still pending this long after it was made is left to staff (the provider expires it sooner). */
 const GIVE_UP_MS = 24 * 3600_000;
@@ -247,13 +250,22 @@ export class PaymentsService {
   /**
    * Reconciliation (a job): pending payments due for a look-up are looked up, with back-off; orders still
    * unpaid at their slot's cut-off are cancelled (slot place and stock freed) after one last look-up.
+   * `peers`: every provider's service (docs/decisions/0040): each looks up its own payments, and the
+   * cut-off's last look asks the provider of each payment.
    */
-  async reconcile(): Promise<{ checked: number; cancelled: number }> {
+  async reconcile(peers: PaymentsService[] = [this]): Promise<{ checked: number; cancelled: number }> {
     const now = this.options.clock();
+    let checked = 0;
+    for (const peer of peers) checked += await peer.lookUpDue(now);
+    return { checked, cancelled: await this.cancelUnpaidAtCutoff(now, peers) };
+  }
+
+  /** This provider's pending payments whose next look-up is due. */
+  async lookUpDue(now: Date): Promise<number> {
     const due = await this.db
       .select()
       .from(payments)
-      .where(and(eq(payments.status, 'pending'), isNotNull(payments.nextCheckAt), lte(payments.nextCheckAt, now)))
+      .where(and(eq(payments.provider, this.provider.id), eq(payments.status, 'pending'), isNotNull(payments.nextCheckAt), lte(payments.nextCheckAt, now)))
       .orderBy(payments.nextCheckAt)
       .limit(200);
     let checked = 0;
@@ -271,10 +283,10 @@ export class PaymentsService {
           .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')));
       }
     }
-    return { checked, cancelled: await this.cancelUnpaidAtCutoff(now) };
+    return checked;
   }
 
-  private async cancelUnpaidAtCutoff(now: Date): Promise<number> {
+  private async cancelUnpaidAtCutoff(now: Date, peers: PaymentsService[]): Promise<number> {
     const { cutoffMinutes } = await readPaymentSettings(this.db);
     const limit = new Date(now.getTime() + cutoffMinutes * 60_000);
     const late = await this.db
@@ -284,7 +296,7 @@ export class PaymentsService {
         and(
           eq(orders.status, 'pending'),
           or(
-            and(inArray(orders.paymentMethod, cardGatewayIds), isNotNull(orders.slotStart), lte(orders.slotStart, limit)),
+            and(inArray(orders.paymentMethod, [...cardGatewayIds, STRIPE_METHOD]), isNotNull(orders.slotStart), lte(orders.slotStart, limit)),
             // A kiosk order left unpaid on the terminal (the customer walked away): its kiosk session is long over.
             and(eq(orders.paymentMethod, KIOSK_TERMINAL_METHOD), lte(orders.createdAt, new Date(now.getTime() - KIOSK_ABANDONED_MS))),
           ),
@@ -293,11 +305,15 @@ export class PaymentsService {
     let cancelled = 0;
     for (const { id } of late) {
       const pending = await this.db
-        .select({ providerOrderId: payments.providerOrderId })
+        .select({ provider: payments.provider, providerOrderId: payments.providerOrderId })
         .from(payments)
         .where(and(eq(payments.orderId, id), eq(payments.status, 'pending')));
       // The money may have come in a moment ago: a last look before cancelling.
-      for (const p of pending) await this.refresh(p.providerOrderId).catch(() => undefined);
+      for (const p of pending)
+        await peers
+          .find((peer) => peer.provider.id === p.provider)
+          ?.refresh(p.providerOrderId)
+          .catch(() => undefined);
       const done = await this.db.transaction(async (tx) => {
         const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, id)).for('update');
         if (order?.status !== 'pending') return false;

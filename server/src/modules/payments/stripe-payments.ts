@@ -7,7 +7,7 @@ import { DomainError } from '../../errors/domain-error.js';
 import type { Logger } from '../../logger.js';
 import type { CartService } from '../cart/cart-service.js';
 import type { ObservedStatus, PaymentProvider, PaymentRequest, ProviderPayment, ProviderResult, RefundRequest } from './payment-provider.js';
-import type { PaymentsService } from './payments-service.js';
+import { FIRST_CHECK_MS, type PaymentsService } from './payments-service.js';
 
 export const STRIPE = 'stripe';
 /** The checkout `paymentMethod` of a Stripe card payment, and its title on the order. */
@@ -35,17 +35,42 @@ export function cartReference(sessionKey: string): string {
  * order exists (stripePaymentIntent), so `create` is not how a Stripe payment starts; `find` is the only
  * source of truth the state machine takes.
  */
+/** Stripe's client with the keys of this moment (read at each use; docs/decisions/0040). */
+export type StripeClientSource = () => Promise<{ client: StripeClient; active: boolean; browser?: StripeBrowserSettings } | undefined>;
+
+/** What the checkout page needs: the publishable key and where Stripe.js comes from. */
+export interface StripeBrowserSettings {
+  publishableKey: string;
+  jsUrl: string;
+}
+
+/** The web shop's Stripe card method (paymentGateways); its title on orders stays STRIPE_METHOD_TITLE. */
+export const STRIPE_GATEWAY_TITLES = { nl: 'Kaart (Stripe)', fr: 'Carte (Stripe)', en: 'Card (Stripe)' } as const;
+export const STRIPE_GATEWAY_DESCRIPTIONS = {
+  nl: 'Betaal met je kaart op deze pagina.',
+  fr: 'Payez par carte sur cette page.',
+  en: 'Pay by card on this page.',
+} as const;
+
+const sourceOf = (client: StripeClient | StripeClientSource): StripeClientSource =>
+  typeof client === 'function' ? client : () => Promise.resolve({ client, active: true });
+
 export class StripeProvider implements PaymentProvider {
   readonly id = STRIPE;
+  private readonly source: StripeClientSource;
 
-  constructor(private readonly client: StripeClient) {}
+  constructor(client: StripeClient | StripeClientSource) {
+    this.source = sourceOf(client);
+  }
 
   create(_request: PaymentRequest): Promise<ProviderResult<{ paymentUrl: string | null }>> {
     return Promise.resolve({ success: false, error: 'A Stripe payment starts with stripePaymentIntent, before the order.', code: 'unsupported' });
   }
 
   async find(providerOrderId: string): Promise<ProviderResult<ProviderPayment>> {
-    const reply = await this.client.retrievePaymentIntent(providerOrderId);
+    const current = await this.source();
+    if (!current) return { success: false, error: 'Stripe is not configured.', code: 'not_configured' };
+    const reply = await current.client.retrievePaymentIntent(providerOrderId);
     if (!reply.success) {
       return {
         success: false,
@@ -70,7 +95,9 @@ export class StripeProvider implements PaymentProvider {
   }
 
   async refund(request: RefundRequest): Promise<ProviderResult<{ refundId: string }>> {
-    const reply = await this.client.refund(request.providerOrderId, request.idempotencyKey, request.amount);
+    const current = await this.source();
+    if (!current) return { success: false, error: 'Stripe is not configured.', code: 'not_configured' };
+    const reply = await current.client.refund(request.providerOrderId, request.idempotencyKey, request.amount);
     if (!reply.success) {
       return { success: false, error: reply.message, code: reply.code, ...(reply.timedOut ? { timedOut: true } : {}) };
     }
@@ -91,13 +118,34 @@ export interface StripeIntentAnswer {
  * checkout's claim that it is paid, believed only after Stripe was asked.
  */
 export class StripePayments {
+  private readonly source: StripeClientSource;
+
   constructor(
     private readonly db: Db,
-    private readonly client: StripeClient,
+    client: StripeClient | StripeClientSource,
     private readonly carts: CartService,
     readonly service: PaymentsService,
     private readonly log: Logger,
-  ) {}
+  ) {
+    this.source = sourceOf(client);
+  }
+
+  /** Whether the shop takes Stripe payments now (the owner has it on, with keys). */
+  async available(): Promise<boolean> {
+    return (await this.source())?.active === true;
+  }
+
+  /** Null while the shop does not take Stripe payments. */
+  async browserSettings(): Promise<StripeBrowserSettings | null> {
+    const current = await this.source();
+    return current?.active && current.browser ? current.browser : null;
+  }
+
+  private async client(): Promise<StripeClient> {
+    const current = await this.source();
+    if (!current?.active) throw new DomainError('STRIPE_NOT_CONFIGURED', 'Stripe is not configured.');
+    return current.client;
+  }
 
   async createIntent(
     sessionKey: string,
@@ -106,6 +154,7 @@ export class StripePayments {
     method: 'PAYMENT' | 'SETUP',
   ): Promise<StripeIntentAnswer> {
     if (method === 'SETUP') throw new DomainError('STRIPE_SETUP_UNSUPPORTED', 'Saving a card for later is not offered.');
+    const client = await this.client();
     const cart = await this.carts.view(sessionKey);
     if (cart.lines.length === 0) throw new DomainError('CART_EMPTY', 'Your cart is empty.');
     const total = cart.totals.total;
@@ -119,7 +168,7 @@ export class StripePayments {
     const fingerprint = createHash('sha256')
       .update(JSON.stringify([cart_, total, cart.lines.map((l) => [l.line.key, l.line.quantity, l.total]), cart.lastCheckout?.orderId ?? null]))
       .digest('hex');
-    const reply = await this.client.createPaymentIntent({ amount: total, currency: shopCurrency, metadata: { cart: cart_ } }, `bakje-intent-${fingerprint}`);
+    const reply = await client.createPaymentIntent({ amount: total, currency: shopCurrency, metadata: { cart: cart_ } }, `bakje-intent-${fingerprint}`);
     if (!reply.success) {
       this.log.warn({ code: reply.code, timedOut: reply.timedOut ?? false }, 'Stripe payment intent not created');
       throw new DomainError('STRIPE_UNAVAILABLE', 'Card payments are not available right now; try again.');
@@ -133,7 +182,7 @@ export class StripePayments {
    */
   async verifyBeforeCheckout(sessionKey: string, intentId: string | null | undefined, claimsPaid: boolean): Promise<void> {
     if (!intentId || !/^pi_[A-Za-z0-9_]{1,200}$/.test(intentId)) throw new DomainError('STRIPE_PAYMENT_NOT_VERIFIED', STRIPE_PAYMENT_NOT_VERIFIED);
-    const reply = await this.client.retrievePaymentIntent(intentId);
+    const reply = await (await this.client()).retrievePaymentIntent(intentId);
     if (!reply.success) {
       if (reply.notFound) throw new DomainError('STRIPE_PAYMENT_NOT_VERIFIED', STRIPE_PAYMENT_NOT_VERIFIED);
       this.log.warn({ code: reply.code, timedOut: reply.timedOut ?? false }, 'Stripe payment intent look-up failed at checkout');
@@ -158,8 +207,18 @@ export class StripePayments {
   async attach(orderId: number, intentId: string, amount: number, currency: string, now: Date): Promise<PaymentStatus | undefined> {
     await this.db
       .insert(payments)
-      // No reconciliation timer: Stripe's webhooks (retried for three days) and this look-up carry the news.
-      .values({ orderId, provider: STRIPE, gateway: STRIPE, providerOrderId: intentId, amount, currency, nextCheckAt: null, createdAt: now, updatedAt: now })
+      // Polled like MultiSafepay's while pending (a lost webhook), besides Stripe's own webhook retries.
+      .values({
+        orderId,
+        provider: STRIPE,
+        gateway: STRIPE,
+        providerOrderId: intentId,
+        amount,
+        currency,
+        nextCheckAt: new Date(now.getTime() + FIRST_CHECK_MS),
+        createdAt: now,
+        updatedAt: now,
+      })
       .onConflictDoNothing();
     const [row] = await this.db
       .select({ orderId: payments.orderId })

@@ -17,6 +17,8 @@ export const SETUP_CHECKLIST_KEY = 'setup_checklist';
 export interface SetupContext {
   /** Whether the shop can take card payments: a provider key, or the simulator (demo, development). */
   cardPayments: boolean;
+  /** Stripe takes cards on the web shop (docs/decisions/0040-provider-keys-stripe-checkout.md). */
+  stripe?: boolean;
 }
 
 export async function setupChecklist(db: DbOrTx, context: SetupContext = { cardPayments: false }): Promise<SetupChecklist> {
@@ -51,7 +53,7 @@ function paymentsStep(byKey: Map<string, unknown>, context: SetupContext): Setup
   const href = '/dashboard/payments';
   const { methods } = paymentSettingsFrom(byKey);
   const offered = Object.values(methods).some((method) => method.enabled && method.channels.length > 0 && method.fulfilment.length > 0);
-  return { id: 'payments', done: true, detail: context.cardPayments && offered ? null : 'cashOnly', href };
+  return { id: 'payments', done: true, detail: (context.cardPayments && offered) || context.stripe ? null : 'cashOnly', href };
 }
 
 function identityStep(byKey: Map<string, unknown>): SetupStep {

@@ -2,11 +2,25 @@ import type { UseFormRegister } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import { Field } from '../../ui/Field';
 import type { CheckoutValues } from '../billing';
-import type { PaymentGateway } from '../checkoutApi';
+import type { Ref } from 'react';
+import type { PaymentGateway, StripeCheckoutSettings } from '../checkoutApi';
+import { StripeCardField, type StripeCardHandle } from '../stripe/StripeCardField';
 import { Section } from './Section';
 
-/** How the customer pays: cash, or a card method through the provider's payment page. */
-export function PaymentSection({ register, gateways, chosen }: { register: UseFormRegister<CheckoutValues>; gateways: PaymentGateway[]; chosen: string }) {
+/** How the customer pays: cash, a card method through the provider's payment page, or a card typed here (Stripe). */
+export function PaymentSection({
+  register,
+  gateways,
+  chosen,
+  stripe,
+  stripeCard,
+}: {
+  register: UseFormRegister<CheckoutValues>;
+  gateways: PaymentGateway[];
+  chosen: string;
+  stripe?: StripeCheckoutSettings | null;
+  stripeCard?: Ref<StripeCardHandle>;
+}) {
   const intl = useIntl();
   return (
     <Section id="payment" title={intl.formatMessage({ id: 'checkout.payment' })}>
@@ -20,9 +34,10 @@ export function PaymentSection({ register, gateways, chosen }: { register: UseFo
             {g.description ? <span className="payment__description">{g.description}</span> : null}
           </label>
         ))}
+        {chosen === 'stripe' && stripe ? <StripeCardField ref={stripeCard} settings={stripe} /> : null}
         {gateways.some((g) => g.isMultisafepay) ? (
           <p className="checkout__hint">{intl.formatMessage({ id: 'checkout.cardHint' })}</p>
-        ) : (
+        ) : gateways.some((g) => g.id === 'stripe') ? null : (
           <p className="checkout__hint">{intl.formatMessage({ id: 'checkout.cardLater' })}</p>
         )}
       </fieldset>

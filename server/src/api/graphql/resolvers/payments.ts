@@ -16,4 +16,6 @@ export const paymentQueries = {
     if (!ctx.services.stripe) throw new DomainError('STRIPE_NOT_CONFIGURED', STRIPE_NOT_CONFIGURED);
     return ctx.services.stripe.createIntent(ctx.session.key(), args.amount, args.currency, args.stripePaymentMethod ?? 'PAYMENT');
   },
+  /** The publishable key and Stripe.js's address for the checkout page (docs/decisions/0040). */
+  stripeCheckout: async (_: unknown, __: unknown, ctx: GraphQLContext) => (ctx.services.stripe ? ctx.services.stripe.browserSettings() : null),
 };

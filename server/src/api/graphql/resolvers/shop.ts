@@ -10,6 +10,8 @@ import type { FulfilmentType } from '../../../db/schema/index.js';
 import type { GraphQLContext } from '../context.js';
 import { DomainError } from '../../../errors/domain-error.js';
 import { mergeGateways, offeredCardMethods } from '../../../modules/payments/payment-settings.js';
+import { mspReady, PROVIDER_SETTINGS_KEY, providerSettingsFrom, stripeReady } from '../../../modules/payments/provider-settings.js';
+import { STRIPE, STRIPE_GATEWAY_DESCRIPTIONS, STRIPE_GATEWAY_TITLES } from '../../../modules/payments/stripe-payments.js';
 
 const PAYMENT_TITLES = { nl: 'Contant betalen', fr: 'Paiement en espèces', en: 'Cash' } as const;
 const PAYMENT_DESCRIPTIONS = {
@@ -25,11 +27,27 @@ interface GatewayArgs {
   channel?: string | null;
 }
 
-/** The card methods of the settings, when card payments are configured (docs/decisions/0030). */
+const providersOf = (ctx: GraphQLContext) => providerSettingsFrom(ctx.catalog.settings.get(PROVIDER_SETTINGS_KEY));
+
+/** The card methods of the settings, when MultiSafepay is on with a key (docs/decisions/0030, 0040). */
 function cardGateways(args: GatewayArgs, ctx: GraphQLContext) {
-  if (!ctx.services.payments) return [];
+  if (!ctx.services.payments || !mspReady(providersOf(ctx), ctx.config)) return [];
   const channel = args.channel?.toLowerCase() === 'kiosk' ? 'kiosk' : 'web';
   return offeredCardMethods(ctx.catalog.settings, ctx.lang, channel, args.fulfilmentType ? toType(args.fulfilmentType) : null);
+}
+
+/** Stripe's card method: the web shop's only (the card is typed on the checkout page), when the owner has it on. */
+function stripeGateways(args: GatewayArgs, ctx: GraphQLContext) {
+  if (!ctx.services.stripe || args.channel?.toLowerCase() === 'kiosk' || !stripeReady(providersOf(ctx), ctx.config)) return [];
+  return [
+    {
+      id: STRIPE,
+      title: STRIPE_GATEWAY_TITLES[ctx.lang],
+      description: STRIPE_GATEWAY_DESCRIPTIONS[ctx.lang],
+      icon: '/images/payment/card.svg',
+      isMultisafepay: false,
+    },
+  ];
 }
 
 /**
@@ -55,6 +73,7 @@ export const shopQueries = {
     nodes: mergeGateways(
       [{ id: 'cod', title: PAYMENT_TITLES[ctx.lang], description: PAYMENT_DESCRIPTIONS[ctx.lang], icon: '/images/payment/cash.svg', isMultisafepay: false }],
       cardGateways(args, ctx),
+      stripeGateways(args, ctx),
     ),
   }),
   multiSafepayGateways: (_: unknown, args: GatewayArgs, ctx: GraphQLContext) => ({ nodes: mergeGateways(cardGateways(args, ctx)) }),

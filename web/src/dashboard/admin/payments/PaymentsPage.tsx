@@ -5,7 +5,9 @@ import { http, retryServerErrors } from '../../../api/http';
 import { DashboardFrame } from '../DashboardFrame';
 import { PERMISSION } from '../permissions';
 import { DashboardError, StaffGate } from '../StaffGate';
-import { PAYMENT_SETTINGS_URL, paymentSettingsKey, type PaymentSettings } from './payments-api';
+import type { PaymentProvidersView } from '@bakje/contract';
+import { PAYMENT_PROVIDERS_URL, PAYMENT_SETTINGS_URL, paymentProvidersKey, paymentSettingsKey, type PaymentSettings } from './payments-api';
+import { ProviderSettingsForm } from './ProviderSettingsForm';
 import { PaymentSettingsForm } from './PaymentSettingsForm';
 
 function PaymentsContent() {
@@ -18,9 +20,25 @@ function PaymentsContent() {
     refetchOnWindowFocus: false,
     retry: retryServerErrors,
   });
+  const providers = useQuery({
+    queryKey: paymentProvidersKey,
+    queryFn: ({ signal }) => http<PaymentProvidersView>('GET', PAYMENT_PROVIDERS_URL, { signal }),
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+    retry: retryServerErrors,
+  });
   return (
     <>
       <p className="admin__lead">{intl.formatMessage({ id: 'dashboard.payments.lead' })}</p>
+      {providers.isPending ? (
+        <Spinner size="lg" label={intl.formatMessage({ id: 'common.loading' })} />
+      ) : providers.isError ? (
+        <DashboardError error={providers.error} onRetry={() => void providers.refetch()} />
+      ) : (
+        <section className="admin__section">
+          <ProviderSettingsForm view={providers.data} />
+        </section>
+      )}
       {settings.isPending ? (
         <Spinner size="lg" label={intl.formatMessage({ id: 'common.loading' })} />
       ) : settings.isError ? (

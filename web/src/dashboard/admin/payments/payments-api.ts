@@ -5,3 +5,7 @@ export type PaymentSettings = PaymentSettingsView;
 
 export const PAYMENT_SETTINGS_URL = '/api/settings/payments';
 export const paymentSettingsKey = ['dashboard', 'payments', 'settings'] as const;
+
+/** GET/PUT /api/settings/payment-providers (server/src/modules/payments/provider-settings.ts): keys write-only. */
+export const PAYMENT_PROVIDERS_URL = '/api/settings/payment-providers';
+export const paymentProvidersKey = ['dashboard', 'payments', 'providers'] as const;
