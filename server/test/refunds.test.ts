@@ -8,6 +8,7 @@ import { injectFetch } from '../src/integrations/multisafepay/multisafepay-simul
 import { StripeClient } from '../src/integrations/stripe/stripe-client.js';
 import { STRIPE_SIMULATOR_PATH } from '../src/integrations/stripe/stripe-simulator.js';
 import { ensureFirstAdmin } from '../src/modules/auth/first-admin.js';
+import { PROVIDER_SETTINGS_KEY } from '../src/modules/payments/provider-settings.js';
 import { splitOverRates } from '../src/modules/payments/refunds.js';
 import { Browser } from './support/browser.js';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/database.js';
@@ -61,6 +62,8 @@ describe.each(databaseKinds)('refunds of card orders on %s', (kind) => {
   beforeAll(async () => {
     testDb = await createTestDatabase(kind);
     ({ productId } = await aShopTakingOrders(testDb.database.db));
+    // Stripe takes payments only once the owner turns it on (docs/decisions/0040).
+    await testDb.database.db.insert(t.settings).values({ key: PROVIDER_SETTINGS_KEY, value: { stripe: { active: true } } });
     app = await startTestApp(testDb.database, { BAKJE_JOB_RUNNER: 'false', BAKJE_MSP_TIMEOUT_MS: '500', BAKJE_STRIPE_TIMEOUT_MS: '500' }, () => now);
     // The provider's news comes by our own look-ups here, not by notifications.
     app.payments.simulator!.controls.sendNotifications = false;
