@@ -23,3 +23,4 @@ export * from './manuals.js';
 export * from './store-settings.js';
 export * from './payments.js';
 export * from './kiosk.js';
+export * from './promotions.js';

@@ -75,6 +75,8 @@ export function orderShape(order: OrderRow, lines: LineRow[]) {
     shipping_lines: [{ id: 1, method_id: order.fulfilmentType, method_title: order.fulfilmentType, total: centsToDecimal(order.shippingTotal) }],
     fee_lines: [],
     coupon_lines: order.couponCodes.map((code, i) => ({ id: i + 1, code })),
+    // SPEC §3 giftCards: what each card paid (its code's last four characters); `total` is what was left to pay.
+    gift_cards: order.giftCards.map((g) => ({ id: g.id, code: `*${g.last4}`, amount: centsToDecimal(g.amount) })),
     meta_data: [
       ...order.metaData.map((m, i) => ({ id: i + 1, key: m.key, value: m.value })),
       { id: order.metaData.length + 1, key: 'fulfilment_type', value: order.fulfilmentType },

@@ -13,6 +13,7 @@ import { registerMessageRoutes } from '../messages.js';
 import { unstorableTextProblem } from '../../http/unstorable-text.js';
 import { registerTaxonomyRoutes } from './taxonomy-routes.js';
 import { registerTagRoutes } from './tag-routes.js';
+import { registerCouponRoutes } from './coupon-routes.js';
 import { registerGlobalAddonRoutes } from './add-on-routes.js';
 import { staffPrincipal } from './staff-principal.js';
 
@@ -43,6 +44,7 @@ export async function registerWooCommerceRest(
       registerOrderRoutes(api, deps);
       registerTaxonomyRoutes(api, deps);
       registerTagRoutes(api, deps);
+      registerCouponRoutes(api, deps);
       registerTimeSlotRoutes(api, deps, { base: '/time-slots' });
       registerMessageRoutes(api, deps, { base: '/messages' });
     },

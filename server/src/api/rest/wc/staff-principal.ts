@@ -9,6 +9,7 @@ function permissionFor(url: string): Permission {
   const path = url.split('?')[0] ?? '';
   if (/^\/wp-json\/wc\/v3\/orders(\/|$)/.test(path)) return 'orders.manage';
   if (/^\/wp-json\/wc\/v3\/time-slots(\/|$)/.test(path)) return 'timeslots.manage';
+  if (/^\/wp-json\/wc\/v3\/coupons(\/|$)/.test(path)) return 'settings.manage';
   return 'products.manage';
 }
 
