@@ -168,6 +168,10 @@ export class CheckoutService {
           : cart.shippingMethod === fulfilment && channel === 'web'
             ? cart
             : await this.carts.viewRow(request.sessionKey, row, tx, snapshot, fulfilment, undefined, channel);
+      // A code the customer saw take effect and that another order has used up meanwhile refuses the checkout
+      // (rather than charging more than the cart showed); the cart then shows it used up, to remove.
+      const usedUp = priced.couponsNotApplied.find((c) => c.reason === 'usage_limit');
+      if (usedUp) throw new DomainError('COUPON_USAGE_LIMIT', 'Coupon usage limit has been reached.', { coupon: usedUp.coupon.code });
       let distanceKm: string | null = null;
       if (fulfilment === 'delivery') {
         if (!settings.delivery.enabled) throw new DomainError('DELIVERY_UNAVAILABLE', DELIVERY_UNAVAILABLE);
