@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { carts, couponUsages, coupons, orderLines, orders, type FulfilmentType } from '../../db/schema/index.js';
+import { carts, couponUsages, coupons, giftCards, orderLines, orders, type FulfilmentType } from '../../db/schema/index.js';
 import type { CartService } from '../cart/cart-service.js';
 import { assertCustomerMayUse } from '../cart/coupons.js';
 import { lastFour, redeemGiftCard } from '../gift-cards/gift-cards.js';
@@ -107,6 +107,11 @@ export class CheckoutService {
       const now = this.clock();
       // No row means an empty cart (nothing to lock: there is nothing to order).
       const [row] = await tx.select().from(carts).where(eq(carts.sessionKey, request.sessionKey)).for('update');
+      // The cart's gift cards are locked first (in id order: no deadlock between orders sharing two cards), so
+      // the totals below see the balance this order may take, and concurrent orders on one card queue here.
+      if (row?.giftCardCodes.length) {
+        await tx.select({ id: giftCards.id }).from(giftCards).where(inArray(giftCards.code, row.giftCardCodes)).orderBy(giftCards.id).for('update');
+      }
       const cart = await this.carts.viewRow(request.sessionKey, row, tx, snapshot);
       if (cart.lines.length === 0) {
         const last = row?.lastCheckout;
