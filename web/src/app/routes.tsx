@@ -14,6 +14,7 @@ const loadProductPage = () => import('../product/ProductPage');
 setProductPageLoader(loadProductPage);
 const ProductPage = lazy(loadProductPage);
 const InfoPage = lazy(() => import('../pages/info/InfoPages'));
+const GiftCardBalancePage = lazy(() => import('../gift-cards/GiftCardBalancePage'));
 const CheckoutPage = lazy(() => import('../checkout/CheckoutPage'));
 const OrderSummaryPage = lazy(() => import('../checkout/OrderSummaryPage'));
 const ConfirmPaymentPage = lazy(() => import('../checkout/ConfirmPaymentPage'));
@@ -40,6 +41,8 @@ const DashboardMediaPage = lazy(() => import('../dashboard/media/MediaLibraryPag
 const DashboardHoursPage = lazy(() => import('../dashboard/hours/HoursPage'));
 const DashboardDeliveryPage = lazy(() => import('../dashboard/hours/DeliveryPage'));
 const DashboardMessagesPage = lazy(() => import('../dashboard/messages/MessagesPage'));
+const DashboardCouponsPage = lazy(() => import('../dashboard/coupons/CouponsPage'));
+const DashboardGiftCardsPage = lazy(() => import('../dashboard/gift-cards/GiftCardsPage'));
 const DashboardManualsPage = lazy(() => import('../dashboard/manuals/ManualsPage'));
 const DashboardManualPage = lazy(() => import('../dashboard/manuals/ManualPage'));
 const DashboardManualEditorPage = lazy(() => import('../dashboard/manuals/ManualEditorPage'));
@@ -86,6 +89,7 @@ export const routes: RouteObject[] = [
           { path: 'bestellen/page/:page', element: <ShopPage /> },
           { path: 'product/:slug', element: <ProductPage /> },
           { path: 'contact', element: <InfoPage kind="contact" /> },
+          { path: 'cadeaubon', element: <GiftCardBalancePage /> },
           { path: 'sitemap', element: <InfoPage kind="sitemap" /> },
           { path: 'terms-conditions', element: <InfoPage kind="terms" /> },
           { path: 'privacy-policy', element: <InfoPage kind="privacy" /> },
@@ -218,6 +222,22 @@ export const routes: RouteObject[] = [
         element: (
           <StaffScreen>
             <DashboardHoursPage />
+          </StaffScreen>
+        ),
+      },
+      {
+        path: 'dashboard/coupons',
+        element: (
+          <StaffScreen>
+            <DashboardCouponsPage />
+          </StaffScreen>
+        ),
+      },
+      {
+        path: 'dashboard/gift-cards',
+        element: (
+          <StaffScreen>
+            <DashboardGiftCardsPage />
           </StaffScreen>
         ),
       },

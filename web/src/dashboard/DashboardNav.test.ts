@@ -33,6 +33,8 @@ describe('dashboard navigation by role', () => {
       '/dashboard/payments',
       '/dashboard/pos',
       '/dashboard/messages',
+      '/dashboard/coupons',
+      '/dashboard/gift-cards',
       '/dashboard/manuals',
       '/dashboard/mailbox',
     ]);
@@ -59,6 +61,8 @@ describe('dashboard navigation by role', () => {
       '/dashboard/payments',
       '/dashboard/pos',
       '/dashboard/messages',
+      '/dashboard/coupons',
+      '/dashboard/gift-cards',
       '/dashboard/manuals',
       '/dashboard/mailbox',
     ]);
