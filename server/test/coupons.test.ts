@@ -212,7 +212,11 @@ describe.each(databaseKinds)('coupons (%s)', (kind) => {
     await shop(ADD, { productId: frikandel, quantity: 2 });
     const applied = await shop(APPLY, { code: 'AFHAAL2' });
     expect(applied.errors).toBeUndefined();
-    expect(applied.data.applyCoupon.cart).toMatchObject({ total: '4.00', appliedCoupons: [{ code: 'afhaal2', discountAmount: '2.00' }], couponsNotApplied: [] });
+    expect(applied.data.applyCoupon.cart).toMatchObject({
+      total: '4.00',
+      appliedCoupons: [{ code: 'afhaal2', discountAmount: '2.00' }],
+      couponsNotApplied: [],
+    });
     // Delivery: kept in the cart, but takes nothing off, and the cart says why.
     const delivery = await shop(SHIP, { m: 'delivery' });
     expect(delivery.data.updateShippingMethod.cart).toMatchObject({
@@ -301,7 +305,9 @@ describe.each(databaseKinds)('coupons (%s)', (kind) => {
     expect((await loser(CART)).data.cart).toMatchObject({ total: '3.00', couponsNotApplied: [{ code: 'eenmalig', reason: 'usage_limit' }] });
     const refusedAgain = await loser(CHECKOUT, { input: checkoutInput('takeaway', slotId, 'opnieuw@example.be') });
     expect(refusedAgain.errors[0].extensions.code).toBe('COUPON_USAGE_LIMIT');
-    expect((await loser(`mutation { removeCoupons(input: {codes: ["eenmalig"]}) { cart { total(format: RAW) } } }`)).data.removeCoupons.cart.total).toBe('3.00');
+    expect((await loser(`mutation { removeCoupons(input: {codes: ["eenmalig"]}) { cart { total(format: RAW) } } }`)).data.removeCoupons.cart.total).toBe(
+      '3.00',
+    );
     const again = await loser(CHECKOUT, { input: checkoutInput('takeaway', slotId, 'opnieuw@example.be') });
     expect(again.errors).toBeUndefined();
     expect(again.data.checkout.order).toMatchObject({ total: '3.00', couponLines: [] });

@@ -67,7 +67,13 @@ describe.each(databaseKinds)('gift cards (%s)', (kind) => {
   });
 
   const db = () => testDb.database.db;
-  const cardByCode = async (code: string) => (await db().select().from(t.giftCards).where(eq(t.giftCards.code, code.replace(/-/g, ''))))[0]!;
+  const cardByCode = async (code: string) =>
+    (
+      await db()
+        .select()
+        .from(t.giftCards)
+        .where(eq(t.giftCards.code, code.replace(/-/g, '')))
+    )[0]!;
   const movementsOf = (id: number) => db().select().from(t.giftCardMovements).where(eq(t.giftCardMovements.giftCardId, id)).orderBy(t.giftCardMovements.id);
   const slot = async (shop: ReturnType<typeof session>) =>
     (await shop(`{ availableTimeSlots(type: TAKEAWAY, date: "2026-11-21") { id } }`)).data.availableTimeSlots[0].id;
@@ -106,9 +112,20 @@ describe.each(databaseKinds)('gift cards (%s)', (kind) => {
     const listed = { body: (await manager.request('GET', '/api/dashboard/gift-cards?search=oma')).json() };
     expect(listed.body.cards.map((c: { id: number }) => c.id)).toEqual([issued.body.id]);
 
-    const count = async () => (await db().select({ n: sql<number>`count(*)::int` }).from(t.giftCards))[0]!.n;
+    const count = async () =>
+      (
+        await db()
+          .select({ n: sql<number>`count(*)::int` })
+          .from(t.giftCards)
+      )[0]!.n;
     const before = await count();
-    for (const body of [{ amount: '-5' }, { amount: '0' }, { amount: 'veel' }, { amount: '10', expiresOn: '2020-01-01' }, { amount: '10', recipientEmail: 'geen-mail' }]) {
+    for (const body of [
+      { amount: '-5' },
+      { amount: '0' },
+      { amount: 'veel' },
+      { amount: '10', expiresOn: '2020-01-01' },
+      { amount: '10', recipientEmail: 'geen-mail' },
+    ]) {
       const refused = await manager.request('POST', '/api/dashboard/gift-cards', body);
       expect(refused.statusCode, JSON.stringify(body)).toBe(400);
       expect(refused.json().message.length).toBeGreaterThan(5);
@@ -130,7 +147,10 @@ describe.each(databaseKinds)('gift cards (%s)', (kind) => {
     const completed = await app.server.inject({
       method: 'PUT',
       url: `/wp-json/wc/v3/orders/${orderId}`,
-      headers: { authorization: `Basic ${Buffer.from(`${writer.consumerKey}:${writer.consumerSecret}`).toString('base64')}`, 'content-type': 'application/json' },
+      headers: {
+        authorization: `Basic ${Buffer.from(`${writer.consumerKey}:${writer.consumerSecret}`).toString('base64')}`,
+        'content-type': 'application/json',
+      },
       payload: JSON.stringify({ status: 'completed' }),
     });
     expect(completed.statusCode, completed.body).toBe(200);
@@ -188,7 +208,10 @@ describe.each(databaseKinds)('gift cards (%s)', (kind) => {
     const cancelled = await app.server.inject({
       method: 'PUT',
       url: `/wp-json/wc/v3/orders/${third.data.checkout.order.databaseId}`,
-      headers: { authorization: `Basic ${Buffer.from(`${writer.consumerKey}:${writer.consumerSecret}`).toString('base64')}`, 'content-type': 'application/json' },
+      headers: {
+        authorization: `Basic ${Buffer.from(`${writer.consumerKey}:${writer.consumerSecret}`).toString('base64')}`,
+        'content-type': 'application/json',
+      },
       payload: JSON.stringify({ status: 'cancelled' }),
     });
     expect(cancelled.statusCode).toBe(200);
@@ -257,6 +280,8 @@ describe.each(databaseKinds)('gift cards (%s)', (kind) => {
     expect(held.statusCode).toBe(429);
     expect(held.json().message).toMatch(/Too many attempts/);
     // Another address is not held back.
-    expect((await app.server.inject({ method: 'POST', url: '/api/gift-cards/balance', payload: { code: card.code }, remoteAddress: '198.51.100.8' })).statusCode).toBe(200);
+    expect(
+      (await app.server.inject({ method: 'POST', url: '/api/gift-cards/balance', payload: { code: card.code }, remoteAddress: '198.51.100.8' })).statusCode,
+    ).toBe(200);
   });
 });

@@ -50,7 +50,17 @@ function Line({ line, disabled }: { line: CartLine; disabled: boolean }) {
   );
 }
 
-const NOT_APPLIED_REASONS = new Set(['expired', 'not_started', 'usage_limit', 'minimum_spend', 'maximum_spend', 'fulfilment', 'channel', 'products', 'individual_use']);
+const NOT_APPLIED_REASONS = new Set([
+  'expired',
+  'not_started',
+  'usage_limit',
+  'minimum_spend',
+  'maximum_spend',
+  'fulfilment',
+  'channel',
+  'products',
+  'individual_use',
+]);
 
 function CouponForm() {
   const intl = useIntl();

@@ -71,7 +71,8 @@ export function registerGiftCardRoutes(app: FastifyInstance, deps: { db: Db; clo
   });
   api.post('/api/dashboard/gift-cards', { ...guard, schema: { body: giftCardIssueInput } }, async (request, reply): Promise<GiftCardDetail> => {
     const body = request.body;
-    if (body.expiresOn && !isValidDate(body.expiresOn)) throw new DomainError('GIFT_CARD_INVALID', 'The expiry date is not a valid date.', { params: ['expiresOn'] });
+    if (body.expiresOn && !isValidDate(body.expiresOn))
+      throw new DomainError('GIFT_CARD_INVALID', 'The expiry date is not a valid date.', { params: ['expiresOn'] });
     const card = await issueGiftCard(
       db,
       {

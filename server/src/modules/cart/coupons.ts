@@ -56,7 +56,8 @@ export interface CouponContext {
 }
 
 /** Why a code in the cart takes no effect now (the cart shows it; docs/decisions/0045-coupons-gift-cards.md). */
-export type CouponRefusal = 'expired' | 'not_started' | 'usage_limit' | 'minimum_spend' | 'maximum_spend' | 'fulfilment' | 'channel' | 'products' | 'individual_use';
+export type CouponRefusal =
+  'expired' | 'not_started' | 'usage_limit' | 'minimum_spend' | 'maximum_spend' | 'fulfilment' | 'channel' | 'products' | 'individual_use';
 
 /** Which lines a coupon applies to: included products/categories (none listed: all), minus the excluded ones. */
 export function eligibleLines(coupon: CouponRow, lines: CouponLine[]): boolean[] {
@@ -340,7 +341,11 @@ export const minimumSpendMessage = (cents: number) => `The minimum spend for thi
 export async function endCoupon(db: DbOrTx, id: number, now: Date): Promise<CouponRow> {
   const [row] = await db
     .update(coupons)
-    .set({ expiresAt: now, startsAt: sql`case when ${coupons.startsAt} > ${now.toISOString()}::timestamptz then null else ${coupons.startsAt} end`, updatedAt: now })
+    .set({
+      expiresAt: now,
+      startsAt: sql`case when ${coupons.startsAt} > ${now.toISOString()}::timestamptz then null else ${coupons.startsAt} end`,
+      updatedAt: now,
+    })
     .where(eq(coupons.id, id))
     .returning();
   if (!row) throw new DomainError('COUPON_NOT_FOUND', 'Invalid ID.', { id });

@@ -56,7 +56,8 @@ const invalid = (message: string, field: string) => new DomainError('GIFT_CARD_I
 
 /** Issues a card with a new random code and records the issue as its first movement. */
 export async function issueGiftCard(db: DbOrTx, input: IssueGiftCard, now: Date): Promise<GiftCardRow> {
-  if (!Number.isInteger(input.amount) || input.amount <= 0 || input.amount > 1_000_000) throw invalid('The amount must be between €0.01 and €10,000.', 'amount');
+  if (!Number.isInteger(input.amount) || input.amount <= 0 || input.amount > 1_000_000)
+    throw invalid('The amount must be between €0.01 and €10,000.', 'amount');
   if (input.expiresAt && input.expiresAt.getTime() <= now.getTime()) throw invalid('The expiry date must be in the future.', 'expires_at');
   const name = (input.recipientName ?? '').trim();
   const email = (input.recipientEmail ?? '').trim();
@@ -197,7 +198,11 @@ export async function listGiftCards(db: DbOrTx, q: { page: number; perPage: numb
     const pattern = `%${text.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
     const code = normaliseGiftCardCode(text);
     where.push(
-      or(ilike(giftCards.recipientName, pattern), ilike(giftCards.recipientEmail, pattern), ...(code ? [ilike(giftCards.code, `%${code.replace(/[\\%_]/g, '')}%`)] : []))!,
+      or(
+        ilike(giftCards.recipientName, pattern),
+        ilike(giftCards.recipientEmail, pattern),
+        ...(code ? [ilike(giftCards.code, `%${code.replace(/[\\%_]/g, '')}%`)] : []),
+      )!,
     );
   }
   const condition = where.length ? and(...where) : undefined;
@@ -227,9 +232,18 @@ export async function setGiftCardDisabled(db: DbOrTx, id: number, disabled: bool
 }
 
 const MAIL_TEXT = {
-  nl: { subject: 'Je cadeaubon', body: (amount: string, code: string) => `Bedankt voor je bestelling. Je cadeaubon van €${amount} heeft de code:\n\n${code}\n` },
-  fr: { subject: 'Votre carte cadeau', body: (amount: string, code: string) => `Merci pour votre commande. Votre carte cadeau de €${amount} a le code :\n\n${code}\n` },
-  en: { subject: 'Your gift card', body: (amount: string, code: string) => `Thank you for your order. Your gift card of €${amount} has the code:\n\n${code}\n` },
+  nl: {
+    subject: 'Je cadeaubon',
+    body: (amount: string, code: string) => `Bedankt voor je bestelling. Je cadeaubon van €${amount} heeft de code:\n\n${code}\n`,
+  },
+  fr: {
+    subject: 'Votre carte cadeau',
+    body: (amount: string, code: string) => `Merci pour votre commande. Votre carte cadeau de €${amount} a le code :\n\n${code}\n`,
+  },
+  en: {
+    subject: 'Your gift card',
+    body: (amount: string, code: string) => `Thank you for your order. Your gift card of €${amount} has the code:\n\n${code}\n`,
+  },
 };
 
 /**
@@ -240,7 +254,10 @@ const MAIL_TEXT = {
 export async function issuePurchasedGiftCards(tx: DbOrTx, orderId: number, now: Date): Promise<GiftCardRow[]> {
   const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
   if (!order) return [];
-  const [already] = await tx.select({ n: count() }).from(giftCards).where(and(eq(giftCards.orderId, orderId), eq(giftCards.source, 'order')));
+  const [already] = await tx
+    .select({ n: count() })
+    .from(giftCards)
+    .where(and(eq(giftCards.orderId, orderId), eq(giftCards.source, 'order')));
   if ((already?.n ?? 0) > 0) return [];
   const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, orderId)).orderBy(orderLines.position);
   if (lines.length === 0) return [];
@@ -259,7 +276,15 @@ export async function issuePurchasedGiftCards(tx: DbOrTx, orderId: number, now: 
       issued.push(
         await issueGiftCard(
           tx,
-          { amount: value, recipientName: name, recipientEmail: order.billing.email ?? '', source: 'order', orderId, orderLineId: line.id, note: `order ${orderId}` },
+          {
+            amount: value,
+            recipientName: name,
+            recipientEmail: order.billing.email ?? '',
+            source: 'order',
+            orderId,
+            orderLineId: line.id,
+            note: `order ${orderId}`,
+          },
           now,
         ),
       );

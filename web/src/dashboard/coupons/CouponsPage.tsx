@@ -1,4 +1,4 @@
-import { couponChannels, couponFulfilmentTypes, type WcCoupon } from '@bakje/contract';
+import type { CouponChannel, WcCoupon } from '@bakje/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
@@ -18,9 +18,17 @@ import './coupons-page.css';
 /** The store REST API's coupons (WooCommerce's shape; docs/decisions/0045-coupons-gift-cards.md), with the staff cookie. */
 const URL = '/wp-json/wc/v3/coupons';
 const couponsKey = ['dashboard', 'coupons'] as const;
+const couponChannels = ['web', 'kiosk'] as const satisfies readonly CouponChannel[];
+const couponFulfilmentTypes = ['delivery', 'takeaway', 'dinein'] as const satisfies readonly WcCoupon['fulfilment_types'][number][];
 
-const money = z.string().trim().regex(/^(\d{1,6}([.,]\d{1,2})?)?$/, 'dashboard.coupons.error.money');
-const count = z.string().trim().regex(/^\d{0,6}$/, 'dashboard.coupons.error.count');
+const money = z
+  .string()
+  .trim()
+  .regex(/^(\d{1,6}([.,]\d{1,2})?)?$/, 'dashboard.coupons.error.money');
+const count = z
+  .string()
+  .trim()
+  .regex(/^\d{0,6}$/, 'dashboard.coupons.error.count');
 const day = z.string().regex(/^(\d{4}-\d{2}-\d{2})?$/, 'dashboard.coupons.error.date');
 
 const couponForm = z
@@ -31,7 +39,10 @@ const couponForm = z
       .regex(/^[A-Za-z0-9_-]{2,40}$/, 'dashboard.coupons.error.code'),
     description: z.string().trim().max(2000),
     discount_type: z.enum(['percent', 'fixed_cart', 'fixed_product']),
-    amount: z.string().trim().regex(/^\d{1,6}([.,]\d{1,2})?$/, 'dashboard.coupons.error.amount'),
+    amount: z
+      .string()
+      .trim()
+      .regex(/^\d{1,6}([.,]\d{1,2})?$/, 'dashboard.coupons.error.amount'),
     minimum_amount: money,
     maximum_amount: money,
     starts: day,
@@ -379,9 +390,7 @@ export default function CouponsPage() {
                           count: coupon.usage_count,
                           limit: coupon.usage_limit === null ? '∞' : coupon.usage_limit,
                         })}
-                        {coupon.fulfilment_types.length
-                          ? ` · ${coupon.fulfilment_types.map((f) => t(`dashboard.coupons.fulfilment.${f}`)).join(', ')}`
-                          : ''}
+                        {coupon.fulfilment_types.length ? ` · ${coupon.fulfilment_types.map((f) => t(`dashboard.coupons.fulfilment.${f}`)).join(', ')}` : ''}
                         {coupon.channels.length ? ` · ${coupon.channels.map((c) => t(`dashboard.coupons.channel.${c}`)).join(', ')}` : ''}
                         {coupon.date_expires ? ` · ${t('dashboard.coupons.until', { date: coupon.date_expires.slice(0, 10) })}` : ''}
                       </p>

@@ -50,7 +50,8 @@ function IssueEditor({ onDone }: { onDone: (card: GiftCardDetail | null) => void
         applyServerFieldErrors(
           setError,
           error.fields,
-          (field) => (field in blank ? (field as keyof IssueForm) : field === 'expires_at' ? 'expiresOn' : field === 'recipient_email' ? 'recipientEmail' : undefined),
+          (field) =>
+            field in blank ? (field as keyof IssueForm) : field === 'expires_at' ? 'expiresOn' : field === 'recipient_email' ? 'recipientEmail' : undefined,
           (_f, problem) => problem.message,
         );
     }
@@ -58,7 +59,13 @@ function IssueEditor({ onDone }: { onDone: (card: GiftCardDetail | null) => void
   return (
     <form className="account-form admin__form" onSubmit={(event) => void submit(event)} noValidate aria-labelledby="gift-card-new">
       <h2 id="gift-card-new">{t('dashboard.giftCards.newTitle')}</h2>
-      <Field label={t('dashboard.giftCards.amount')} inputMode="decimal" required {...register('amount')} error={errorText(errorAt(formState.errors, 'amount'))} />
+      <Field
+        label={t('dashboard.giftCards.amount')}
+        inputMode="decimal"
+        required
+        {...register('amount')}
+        error={errorText(errorAt(formState.errors, 'amount'))}
+      />
       <Field
         type="date"
         label={t('dashboard.giftCards.expiresOn')}

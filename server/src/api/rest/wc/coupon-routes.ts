@@ -25,15 +25,33 @@ import { pageOf, pageQuery, pagingHeaders } from './paging.js';
 import { batchBody, metaDataBody, type BatchItem } from './taxonomy-shapes.js';
 
 /** A WooCommerce amount ("10.00", "5", a number); negative amounts reach the module's clear error. */
-const amountBody = z.union([z.string().trim().regex(/^-?\d{1,8}(\.\d{1,2})?$/, 'an amount such as "10.00"'), z.number().min(-99_999_999).max(99_999_999)]);
+const amountBody = z.union([
+  z
+    .string()
+    .trim()
+    .regex(/^-?\d{1,8}(\.\d{1,2})?$/, 'an amount such as "10.00"'),
+  z.number().min(-99_999_999).max(99_999_999),
+]);
 /** A limit in euros: "" / null / "0" mean none (WooCommerce's minimum_amount, maximum_amount). */
 const spendBody = z.union([z.literal(''), z.null(), amountBody]).transform((value) => {
   if (value === '' || value === null) return null;
   const cents = Math.round(Number(value) * 100);
   return cents === 0 ? null : cents;
 });
-const countBody = z.union([z.null(), z.literal(''), z.number().int(), z.string().regex(/^-?\d{1,9}$/)]).transform((v) => (v === null || v === '' ? null : Number(v)));
-const idsBody = z.array(z.union([z.number().int(), z.string().regex(/^\d{1,9}$/).transform(Number)])).max(1000);
+const countBody = z
+  .union([z.null(), z.literal(''), z.number().int(), z.string().regex(/^-?\d{1,9}$/)])
+  .transform((v) => (v === null || v === '' ? null : Number(v)));
+const idsBody = z
+  .array(
+    z.union([
+      z.number().int(),
+      z
+        .string()
+        .regex(/^\d{1,9}$/)
+        .transform(Number),
+    ]),
+  )
+  .max(1000);
 /** A date as WooCommerce takes it: "2026-12-31T23:59:59", "2026-12-31", with or without an offset; null or "" for none. */
 const dateBody = z.union([z.null(), z.literal(''), z.string().trim().max(40)]);
 
@@ -64,7 +82,15 @@ const couponFields = {
 };
 const couponCreate = z.object({ ...couponFields, code: z.string().trim().min(1).max(100) });
 const couponUpdate = z.object(couponFields);
-const couponBatchUpdate = couponUpdate.extend({ id: z.union([z.number().int().min(1).max(999_999_999), z.string().regex(/^\d{1,9}$/).transform(Number)]) });
+const couponBatchUpdate = couponUpdate.extend({
+  id: z.union([
+    z.number().int().min(1).max(999_999_999),
+    z
+      .string()
+      .regex(/^\d{1,9}$/)
+      .transform(Number),
+  ]),
+});
 const couponListQuery = z.object({
   ...pageQuery,
   search: lastValue.optional(),
