@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { addFromProductPage, billing, pickSlot, slotAt, tomorrow } from './ordering-support';
+import { expectNoSeriousA11yViolations } from './support';
 import { loginTo } from './orders-support';
 
 const ADMIN = { email: 'beheer@bakje.test', password: 'Frituur beheer e2e' };
@@ -51,6 +52,7 @@ test('a manager limits a coupon to takeaway on the web; a gift card bought in th
   await expect(form.getByText('De einddatum ligt voor de begindatum.')).toBeVisible();
   await form.getByLabel('Geldig vanaf').fill('');
   await form.getByLabel('Geldig tot en met').fill('');
+  await expectNoSeriousA11yViolations(staff);
   await form.getByRole('group', { name: 'Kanalen' }).getByLabel('Webwinkel').check();
   await form.getByRole('group', { name: 'Soort bestelling' }).getByLabel('Afhalen').check();
   await form.getByRole('button', { name: 'Opslaan' }).click();
@@ -120,6 +122,7 @@ test('a manager limits a coupon to takeaway on the web; a gift card bought in th
   await shop.getByLabel('Code van de cadeaubon').fill(giftCode.toLowerCase());
   await shop.getByRole('button', { name: 'Saldo bekijken' }).click();
   await expect(shop.getByTestId('gift-card-balance')).toContainText(/20,00/);
+  await expectNoSeriousA11yViolations(shop);
 
   // A second order: one Fristi (2.50), paid by the card in part of its value.
   await addFromProductPage(shop, 'fristi');
@@ -145,6 +148,7 @@ test('a manager limits a coupon to takeaway on the web; a gift card bought in th
   await staff.getByRole('button', { name: `Cadeaubon ${giftCode} bekijken` }).click();
   await expect(staff.getByTestId('gift-card-movement')).toHaveCount(2);
   await expect(staff.getByTestId('gift-card-movement').nth(1)).toContainText(/17,50/);
+  await expectNoSeriousA11yViolations(staff);
 
   // A 390 px phone: the coupons screen has no sideways scrolling.
   await staff.setViewportSize({ width: 390, height: 800 });
