@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
   couponChannels,
@@ -334,20 +334,5 @@ export async function usedBy(db: DbOrTx, ids: number[]): Promise<Map<number, str
   return map;
 }
 
-/** The minimum spend message (kept for the storefront's applyCoupon refusal, which is logged, never shown). */
+/** What applyCoupon answers for a cart below the coupon's minimum spend. */
 export const minimumSpendMessage = (cents: number) => `The minimum spend for this coupon is €${centsToDecimal(cents)}.`;
-
-/** Ends a coupon now (the dashboard's "end"): it stays listed with its usage. */
-export async function endCoupon(db: DbOrTx, id: number, now: Date): Promise<CouponRow> {
-  const [row] = await db
-    .update(coupons)
-    .set({
-      expiresAt: now,
-      startsAt: sql`case when ${coupons.startsAt} > ${now.toISOString()}::timestamptz then null else ${coupons.startsAt} end`,
-      updatedAt: now,
-    })
-    .where(eq(coupons.id, id))
-    .returning();
-  if (!row) throw new DomainError('COUPON_NOT_FOUND', 'Invalid ID.', { id });
-  return row;
-}
