@@ -79,7 +79,9 @@ export interface KioskDeviceConfig {
  * GET /api/kiosk/events (server-sent events): `paired`, `unpaired` and `config` (the device or the loop changed);
  * the kiosk reloads its session on each.
  */
-export type KioskSession = { state: 'unpaired'; code: string; expiresAt: string } | { state: 'paired'; device: KioskDeviceConfig };
+export type KioskSession =
+  | { state: 'unpaired'; code: string; expiresAt: string }
+  | { state: 'paired'; device: KioskDeviceConfig };
 
 /**
  * POST /api/kiosk/orders with the cart's `woocommerce-session` header: checks the cart out as a kiosk order
