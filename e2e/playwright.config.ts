@@ -28,6 +28,8 @@ const CATALOGUE_WRITERS = [
   '**/dashboard-catalog-taxonomies.spec.ts',
   '**/media.spec.ts',
   '**/dashboard-menu-scenario.spec.ts',
+  // Adds a gift card product.
+  '**/coupons-gift-cards.spec.ts',
 ];
 
 export default defineConfig({

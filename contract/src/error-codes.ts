@@ -83,6 +83,15 @@ export const errorCodes = {
   COUPON_ALREADY_APPLIED: 'conflict',
   COUPON_DEFINITION_INVALID: 'invalid',
   COUPON_EXISTS: 'conflict',
+  COUPON_NOT_FOUND: 'not_found',
+  COUPON_NOT_APPLICABLE: 'invalid',
+
+  // Gift cards (docs/decisions/0045-coupons-gift-cards.md).
+  GIFT_CARD_NOT_FOUND: 'not_found',
+  GIFT_CARD_INVALID: 'invalid',
+  GIFT_CARD_EXPIRED: 'invalid',
+  GIFT_CARD_INSUFFICIENT_BALANCE: 'conflict',
+  GIFT_CARD_BALANCE_CHANGED: 'conflict',
 
   // Checkout, delivery, slots.
   CART_EMPTY: 'invalid',

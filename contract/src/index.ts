@@ -24,3 +24,4 @@ export * from './store-settings.js';
 export * from './payments.js';
 export * from './kiosk.js';
 export * from './customers.js';
+export * from './promotions.js';

@@ -58,6 +58,7 @@ import { registerAccountRoutes } from './api/rest/account.js';
 import { registerDashboardRoutes } from './api/rest/dashboard.js';
 import { registerStaffTimeSlotRoutes } from './api/rest/time-slots.js';
 import { registerStaffMessageRoutes } from './api/rest/messages.js';
+import { registerGiftCardRoutes } from './api/rest/gift-cards.js';
 import { registerManualRoutes } from './api/rest/manuals.js';
 import { queueOrderConfirmation } from './modules/mail/order-confirmation.js';
 import { DEFAULT_RETENTION, pruneOldRecords } from './modules/retention/retention.js';
@@ -363,6 +364,7 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
   const posSimulator = await startPosSimulator(config, database.db, log.child({ module: 'pos-simulator' }));
   registerStaffMessageRoutes(server, { db: database.db, clock, timeZone: config.timeZone });
   registerManualRoutes(server, { db: database.db, clock, timeZone: config.timeZone });
+  registerGiftCardRoutes(server, { db: database.db, clock, timeZone: config.timeZone });
   const handlers = new JobHandlers()
     .register(printJobHandler({ timeZone: config.timeZone, retryBaseMs: config.printing.retryBaseMs }))
     .register(mailJobHandler(config.smtpUrl ? smtpTransport(config.smtpUrl) : localMailboxTransport(database.db, clock), config.mailFrom))

@@ -57,6 +57,7 @@ function anOrder(overrides: Partial<OrderWithLines> = {}): OrderWithLines {
     total: 1530,
     vatLines: [{ rate: 6, tax: 87, total: 1530 }],
     couponCodes: [],
+    giftCards: [],
     distanceKm: null,
     isTestOrder: false,
     createdVia: 'checkout',

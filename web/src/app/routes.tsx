@@ -14,6 +14,7 @@ const loadProductPage = () => import('../product/ProductPage');
 setProductPageLoader(loadProductPage);
 const ProductPage = lazy(loadProductPage);
 const InfoPage = lazy(() => import('../pages/info/InfoPages'));
+const GiftCardBalancePage = lazy(() => import('../gift-cards/GiftCardBalancePage'));
 const CheckoutPage = lazy(() => import('../checkout/CheckoutPage'));
 const OrderSummaryPage = lazy(() => import('../checkout/OrderSummaryPage'));
 const ConfirmPaymentPage = lazy(() => import('../checkout/ConfirmPaymentPage'));
@@ -41,6 +42,8 @@ const DashboardHoursPage = lazy(() => import('../dashboard/hours/HoursPage'));
 const DashboardDeliveryPage = lazy(() => import('../dashboard/hours/DeliveryPage'));
 const DashboardMessagesPage = lazy(() => import('../dashboard/messages/MessagesPage'));
 const DashboardKiosksPage = lazy(() => import('../dashboard/kiosks/KiosksPage'));
+const DashboardCouponsPage = lazy(() => import('../dashboard/coupons/CouponsPage'));
+const DashboardGiftCardsPage = lazy(() => import('../dashboard/gift-cards/GiftCardsPage'));
 const DashboardManualsPage = lazy(() => import('../dashboard/manuals/ManualsPage'));
 const DashboardManualPage = lazy(() => import('../dashboard/manuals/ManualPage'));
 const DashboardManualEditorPage = lazy(() => import('../dashboard/manuals/ManualEditorPage'));
@@ -90,6 +93,7 @@ export const routes: RouteObject[] = [
           { path: 'bestellen/page/:page', element: <ShopPage /> },
           { path: 'product/:slug', element: <ProductPage /> },
           { path: 'contact', element: <InfoPage kind="contact" /> },
+          { path: 'cadeaubon', element: <GiftCardBalancePage /> },
           { path: 'sitemap', element: <InfoPage kind="sitemap" /> },
           { path: 'terms-conditions', element: <InfoPage kind="terms" /> },
           { path: 'privacy-policy', element: <InfoPage kind="privacy" /> },
@@ -230,6 +234,22 @@ export const routes: RouteObject[] = [
         element: (
           <StaffScreen>
             <DashboardKiosksPage />
+          </StaffScreen>
+        ),
+      },
+      {
+        path: 'dashboard/coupons',
+        element: (
+          <StaffScreen>
+            <DashboardCouponsPage />
+          </StaffScreen>
+        ),
+      },
+      {
+        path: 'dashboard/gift-cards',
+        element: (
+          <StaffScreen>
+            <DashboardGiftCardsPage />
           </StaffScreen>
         ),
       },

@@ -50,6 +50,18 @@ function Line({ line, disabled }: { line: CartLine; disabled: boolean }) {
   );
 }
 
+const NOT_APPLIED_REASONS = new Set([
+  'expired',
+  'not_started',
+  'usage_limit',
+  'minimum_spend',
+  'maximum_spend',
+  'fulfilment',
+  'channel',
+  'products',
+  'individual_use',
+]);
+
 function CouponForm() {
   const intl = useIntl();
   const { cart, applyCoupon, removeCoupon, updating } = useCart();
@@ -90,15 +102,45 @@ function CouponForm() {
           </p>
         ) : null}
       </form>
-      {cart?.appliedCoupons.length ? (
-        <ul className="coupon__applied">
+      {cart && (cart.appliedCoupons.length || cart.couponsNotApplied.length || cart.appliedGiftCards.length) ? (
+        <ul className="coupon__applied" aria-live="polite">
           {cart.appliedCoupons.map((c) => (
-            <li key={c.code} data-testid="applied-coupon">
+            <li key={c.code} data-testid="applied-coupon" data-in-effect="true">
               <span>
-                {c.code}: <Price amount={-euros(c.discountAmount)} size="sm" />
+                {intl.formatMessage({ id: 'coupon.inEffect' }, { code: c.code })} <Price amount={-euros(c.discountAmount)} size="sm" />
               </span>
               <Button variant="ghost" size="sm" disabled={updating} onClick={() => void removeCoupon(c.code)}>
                 {intl.formatMessage({ id: 'coupon.remove' }, { code: c.code })}
+              </Button>
+            </li>
+          ))}
+          {cart.couponsNotApplied.map((c) => (
+            <li key={c.code} data-testid="applied-coupon" data-in-effect="false">
+              {/* Not an error of applying (SPEC §8): the state of the cart, so the customer knows what they pay. */}
+              <span className="coupon__not-applied">
+                {intl.formatMessage({ id: 'coupon.notInEffect' }, { code: c.code })}{' '}
+                {intl.formatMessage({ id: `coupon.reason.${NOT_APPLIED_REASONS.has(c.reason) ? c.reason : 'other'}` })}
+              </span>
+              <Button variant="ghost" size="sm" disabled={updating} onClick={() => void removeCoupon(c.code)}>
+                {intl.formatMessage({ id: 'coupon.remove' }, { code: c.code })}
+              </Button>
+            </li>
+          ))}
+          {cart.appliedGiftCards.map((g) => (
+            <li key={g.code} data-testid="applied-gift-card" data-in-effect={g.reason ? 'false' : 'true'}>
+              <span>
+                {intl.formatMessage({ id: 'giftCard.inCart' }, { code: g.code })}{' '}
+                {g.reason ? (
+                  intl.formatMessage({ id: `giftCard.reason.${g.reason === 'expired' || g.reason === 'empty' ? g.reason : 'disabled'}` })
+                ) : (
+                  <>
+                    <Price amount={-euros(g.amount)} size="sm" />{' '}
+                    {intl.formatMessage({ id: 'giftCard.balance' }, { balance: intl.formatNumber(euros(g.balance), { style: 'currency', currency: 'EUR' }) })}
+                  </>
+                )}
+              </span>
+              <Button variant="ghost" size="sm" disabled={updating} onClick={() => void removeCoupon(g.code)}>
+                {intl.formatMessage({ id: 'giftCard.remove' }, { code: g.code })}
               </Button>
             </li>
           ))}
@@ -194,6 +236,7 @@ export default function CartPanel() {
                   total: cart.total,
                   vatLines: cart.vatLines,
                   coupons: cart.appliedCoupons.map((c) => c.code),
+                  giftCards: cart.appliedGiftCards.reduce((sum, g) => sum + euros(g.amount), 0),
                 }}
               />
             ) : null}

@@ -9,6 +9,8 @@ export interface TotalsData {
   total: string;
   vatLines: { rate: number; tax: string }[];
   coupons?: string[];
+  /** Euros the gift cards pay: `total` is what is left to pay after them. */
+  giftCards?: number;
 }
 
 /** Subtotal, discount, delivery fee, total and the VAT included per rate (cart, checkout, summary). */
@@ -40,6 +42,14 @@ export function CartTotals({ totals }: { totals: TotalsData }) {
           <dt>{intl.formatMessage({ id: 'cart.deliveryFee' })}</dt>
           <dd>
             <Price amount={fee} size="sm" />
+          </dd>
+        </div>
+      ) : null}
+      {totals.giftCards && totals.giftCards > 0 ? (
+        <div className="totals__row totals__row--discount" data-testid="totals-gift-cards">
+          <dt>{intl.formatMessage({ id: 'cart.giftCards' })}</dt>
+          <dd>
+            <Price amount={-totals.giftCards} size="sm" />
           </dd>
         </div>
       ) : null}

@@ -40,7 +40,7 @@ export type ProductAttributeInput = {
   attributeValue?: string | null | undefined;
 };
 
-export type CartFieldsFragment = { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, deliveryRule: { zone: string | null, minimumOrder: string, fee: string }, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, value: string, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
+export type CartFieldsFragment = { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, couponsNotApplied: Array<{ code: string, reason: string }>, appliedGiftCards: Array<{ code: string, amount: string, balance: string, reason: string | null }>, deliveryRule: { zone: string | null, minimumOrder: string, fee: string }, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, value: string, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
           | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
           | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
           | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
@@ -50,7 +50,7 @@ export type CartFieldsFragment = { isEmpty: boolean, subtotal: string, discountT
 export type GetCartQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type GetCartQuery = { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, deliveryRule: { zone: string | null, minimumOrder: string, fee: string }, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, value: string, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
+export type GetCartQuery = { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, couponsNotApplied: Array<{ code: string, reason: string }>, appliedGiftCards: Array<{ code: string, amount: string, balance: string, reason: string | null }>, deliveryRule: { zone: string | null, minimumOrder: string, fee: string }, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, value: string, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
             | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
             | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
             | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
@@ -62,7 +62,7 @@ export type AddToCartMutationVariables = Exact<{
 }>;
 
 
-export type AddToCartMutation = { addToCart: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, deliveryRule: { zone: string | null, minimumOrder: string, fee: string }, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, value: string, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
+export type AddToCartMutation = { addToCart: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, couponsNotApplied: Array<{ code: string, reason: string }>, appliedGiftCards: Array<{ code: string, amount: string, balance: string, reason: string | null }>, deliveryRule: { zone: string | null, minimumOrder: string, fee: string }, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, value: string, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
               | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
               | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
               | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
@@ -74,7 +74,7 @@ export type UpdateItemQuantitiesMutationVariables = Exact<{
 }>;
 
 
-export type UpdateItemQuantitiesMutation = { updateItemQuantities: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, deliveryRule: { zone: string | null, minimumOrder: string, fee: string }, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, value: string, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
+export type UpdateItemQuantitiesMutation = { updateItemQuantities: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, couponsNotApplied: Array<{ code: string, reason: string }>, appliedGiftCards: Array<{ code: string, amount: string, balance: string, reason: string | null }>, deliveryRule: { zone: string | null, minimumOrder: string, fee: string }, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, value: string, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
               | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
               | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
               | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
@@ -84,7 +84,7 @@ export type UpdateItemQuantitiesMutation = { updateItemQuantities: { cart: { isE
 export type EmptyCartMutationVariables = Exact<{ [key: string]: never; }>;
 
 
-export type EmptyCartMutation = { emptyCart: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, deliveryRule: { zone: string | null, minimumOrder: string, fee: string }, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, value: string, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
+export type EmptyCartMutation = { emptyCart: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, couponsNotApplied: Array<{ code: string, reason: string }>, appliedGiftCards: Array<{ code: string, amount: string, balance: string, reason: string | null }>, deliveryRule: { zone: string | null, minimumOrder: string, fee: string }, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, value: string, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
               | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
               | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
               | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
@@ -96,7 +96,7 @@ export type ApplyCouponMutationVariables = Exact<{
 }>;
 
 
-export type ApplyCouponMutation = { applyCoupon: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, deliveryRule: { zone: string | null, minimumOrder: string, fee: string }, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, value: string, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
+export type ApplyCouponMutation = { applyCoupon: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, couponsNotApplied: Array<{ code: string, reason: string }>, appliedGiftCards: Array<{ code: string, amount: string, balance: string, reason: string | null }>, deliveryRule: { zone: string | null, minimumOrder: string, fee: string }, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, value: string, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
               | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
               | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
               | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
@@ -108,7 +108,7 @@ export type RemoveCouponsMutationVariables = Exact<{
 }>;
 
 
-export type RemoveCouponsMutation = { removeCoupons: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, deliveryRule: { zone: string | null, minimumOrder: string, fee: string }, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, value: string, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
+export type RemoveCouponsMutation = { removeCoupons: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, couponsNotApplied: Array<{ code: string, reason: string }>, appliedGiftCards: Array<{ code: string, amount: string, balance: string, reason: string | null }>, deliveryRule: { zone: string | null, minimumOrder: string, fee: string }, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, value: string, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
               | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
               | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
               | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
@@ -120,7 +120,7 @@ export type UpdateShippingMethodMutationVariables = Exact<{
 }>;
 
 
-export type UpdateShippingMethodMutation = { updateShippingMethod: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, deliveryRule: { zone: string | null, minimumOrder: string, fee: string }, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, value: string, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
+export type UpdateShippingMethodMutation = { updateShippingMethod: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, couponsNotApplied: Array<{ code: string, reason: string }>, appliedGiftCards: Array<{ code: string, amount: string, balance: string, reason: string | null }>, deliveryRule: { zone: string | null, minimumOrder: string, fee: string }, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, value: string, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
               | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
               | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
               | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
@@ -132,7 +132,7 @@ export type UpdateDeliveryPostcodeMutationVariables = Exact<{
 }>;
 
 
-export type UpdateDeliveryPostcodeMutation = { updateDeliveryPostcode: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, deliveryRule: { zone: string | null, minimumOrder: string, fee: string }, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, value: string, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
+export type UpdateDeliveryPostcodeMutation = { updateDeliveryPostcode: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, couponsNotApplied: Array<{ code: string, reason: string }>, appliedGiftCards: Array<{ code: string, amount: string, balance: string, reason: string | null }>, deliveryRule: { zone: string | null, minimumOrder: string, fee: string }, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, value: string, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
               | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
               | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
               | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
@@ -181,6 +181,16 @@ export const CartFieldsFragmentDoc = new TypedDocumentString(`
   appliedCoupons {
     code
     discountAmount(format: RAW)
+  }
+  couponsNotApplied {
+    code
+    reason
+  }
+  appliedGiftCards {
+    code
+    amount(format: RAW)
+    balance(format: RAW)
+    reason
   }
   deliveryMinimumShortfall
   deliveryRule {
@@ -262,6 +272,16 @@ export const GetCartDocument = new TypedDocumentString(`
     code
     discountAmount(format: RAW)
   }
+  couponsNotApplied {
+    code
+    reason
+  }
+  appliedGiftCards {
+    code
+    amount(format: RAW)
+    balance(format: RAW)
+    reason
+  }
   deliveryMinimumShortfall
   deliveryRule {
     zone
@@ -339,6 +359,16 @@ export const AddToCartDocument = new TypedDocumentString(`
   appliedCoupons {
     code
     discountAmount(format: RAW)
+  }
+  couponsNotApplied {
+    code
+    reason
+  }
+  appliedGiftCards {
+    code
+    amount(format: RAW)
+    balance(format: RAW)
+    reason
   }
   deliveryMinimumShortfall
   deliveryRule {
@@ -418,6 +448,16 @@ export const UpdateItemQuantitiesDocument = new TypedDocumentString(`
     code
     discountAmount(format: RAW)
   }
+  couponsNotApplied {
+    code
+    reason
+  }
+  appliedGiftCards {
+    code
+    amount(format: RAW)
+    balance(format: RAW)
+    reason
+  }
   deliveryMinimumShortfall
   deliveryRule {
     zone
@@ -495,6 +535,16 @@ export const EmptyCartDocument = new TypedDocumentString(`
   appliedCoupons {
     code
     discountAmount(format: RAW)
+  }
+  couponsNotApplied {
+    code
+    reason
+  }
+  appliedGiftCards {
+    code
+    amount(format: RAW)
+    balance(format: RAW)
+    reason
   }
   deliveryMinimumShortfall
   deliveryRule {
@@ -574,6 +624,16 @@ export const ApplyCouponDocument = new TypedDocumentString(`
     code
     discountAmount(format: RAW)
   }
+  couponsNotApplied {
+    code
+    reason
+  }
+  appliedGiftCards {
+    code
+    amount(format: RAW)
+    balance(format: RAW)
+    reason
+  }
   deliveryMinimumShortfall
   deliveryRule {
     zone
@@ -651,6 +711,16 @@ export const RemoveCouponsDocument = new TypedDocumentString(`
   appliedCoupons {
     code
     discountAmount(format: RAW)
+  }
+  couponsNotApplied {
+    code
+    reason
+  }
+  appliedGiftCards {
+    code
+    amount(format: RAW)
+    balance(format: RAW)
+    reason
   }
   deliveryMinimumShortfall
   deliveryRule {
@@ -730,6 +800,16 @@ export const UpdateShippingMethodDocument = new TypedDocumentString(`
     code
     discountAmount(format: RAW)
   }
+  couponsNotApplied {
+    code
+    reason
+  }
+  appliedGiftCards {
+    code
+    amount(format: RAW)
+    balance(format: RAW)
+    reason
+  }
   deliveryMinimumShortfall
   deliveryRule {
     zone
@@ -807,6 +887,16 @@ export const UpdateDeliveryPostcodeDocument = new TypedDocumentString(`
   appliedCoupons {
     code
     discountAmount(format: RAW)
+  }
+  couponsNotApplied {
+    code
+    reason
+  }
+  appliedGiftCards {
+    code
+    amount(format: RAW)
+    balance(format: RAW)
+    reason
   }
   deliveryMinimumShortfall
   deliveryRule {

@@ -183,7 +183,7 @@ export default function OrderSummaryPage() {
             </li>
           ))}
         </ul>
-        <CartTotals totals={{ ...order, coupons: order.couponLines }} />
+        <CartTotals totals={{ ...order, coupons: order.couponLines, giftCards: order.giftCards.reduce((sum, g) => sum + euros(g.amount), 0) }} />
       </section>
       <ButtonLink to="/bestellen" variant="secondary">
         {intl.formatMessage({ id: 'error.toMenu' })}

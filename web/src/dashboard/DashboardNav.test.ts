@@ -46,6 +46,8 @@ describe('dashboard navigation by role', () => {
       '/dashboard/kiosks',
       '/dashboard/pos',
       '/dashboard/messages',
+      '/dashboard/coupons',
+      '/dashboard/gift-cards',
       '/dashboard/manuals',
       '/dashboard/mailbox',
     ]);
@@ -75,6 +77,8 @@ describe('dashboard navigation by role', () => {
       '/dashboard/kiosks',
       '/dashboard/pos',
       '/dashboard/messages',
+      '/dashboard/coupons',
+      '/dashboard/gift-cards',
       '/dashboard/manuals',
       '/dashboard/mailbox',
     ]);

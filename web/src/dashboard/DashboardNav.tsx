@@ -31,6 +31,8 @@ export const DASHBOARD_PAGES = [
   { to: '/dashboard/kiosks', label: 'dashboard.menu.kiosks', permission: PERMISSION.settingsManage },
   { to: '/dashboard/pos', label: 'dashboard.menu.pos', permission: PERMISSION.settingsManage },
   { to: '/dashboard/messages', label: 'dashboard.menu.messages', permission: PERMISSION.settingsManage },
+  { to: '/dashboard/coupons', label: 'dashboard.menu.coupons', permission: PERMISSION.settingsManage },
+  { to: '/dashboard/gift-cards', label: 'dashboard.menu.giftCards', permission: PERMISSION.settingsManage },
   { to: '/dashboard/manuals', label: 'dashboard.menu.manuals', permission: PERMISSION.dashboardView },
   // Demo mode only (no SMTP server): listed when the session says the local mailbox exists.
   { to: '/dashboard/mailbox', label: 'dashboard.menu.mailbox', permission: PERMISSION.mailboxRead },

@@ -40,6 +40,8 @@ export const carts = pgTable(
     sessionKey: text('session_key').primaryKey(),
     lines: jsonb('lines').$type<CartLine[]>().notNull().default([]),
     couponCodes: jsonb('coupon_codes').$type<string[]>().notNull().default([]),
+    /** Gift card codes as entered in the coupon field (normalised: upper case, no dashes). */
+    giftCardCodes: jsonb('gift_card_codes').$type<string[]>().notNull().default([]),
     shippingMethod: text('shipping_method').$type<FulfilmentType>(),
     /** The last checkout of this session, so that a repeated submit returns the same order. */
     lastCheckout: jsonb('last_checkout').$type<{ fingerprint: string; orderId: number; at: string } | null>(),
@@ -50,6 +52,11 @@ export const carts = pgTable(
   (t) => [index('carts_updated_idx').on(t.updatedAt)],
 );
 
+export const couponDiscountTypes = ['percent', 'fixed_cart', 'fixed_product'] as const;
+export type CouponDiscountType = (typeof couponDiscountTypes)[number];
+export const couponChannels = ['web', 'kiosk'] as const;
+export type CouponChannel = (typeof couponChannels)[number];
+
 export const coupons = pgTable(
   'coupons',
   {
@@ -57,17 +64,83 @@ export const coupons = pgTable(
     /** Stored lower case; codes are case-insensitive. */
     code: text('code').notNull(),
     description: text('description').notNull().default(''),
-    discountType: text('discount_type').$type<'percent' | 'fixed_cart'>().notNull(),
-    /** Percent (whole number) or euro cents. */
+    discountType: text('discount_type').$type<CouponDiscountType>().notNull(),
+    /** Percent (whole number) or euro cents (per cart, or per unit of each product it applies to). */
     amount: integer('amount').notNull(),
     minimumSpend: integer('minimum_spend'),
+    maximumSpend: integer('maximum_spend'),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
     usageLimit: integer('usage_limit'),
     usageLimitPerCustomer: integer('usage_limit_per_customer'),
     usageCount: integer('usage_count').notNull().default(0),
+    /** Empty: every product (WooCommerce's product_ids, excluded_product_ids, product_categories, excluded_product_categories). */
+    productIds: jsonb('product_ids').$type<number[]>().notNull().default([]),
+    excludedProductIds: jsonb('excluded_product_ids').$type<number[]>().notNull().default([]),
+    categoryIds: jsonb('category_ids').$type<number[]>().notNull().default([]),
+    excludedCategoryIds: jsonb('excluded_category_ids').$type<number[]>().notNull().default([]),
+    freeShipping: boolean('free_shipping').notNull().default(false),
+    individualUse: boolean('individual_use').notNull().default(false),
+    /** Where it may be used (docs/decisions/0045-coupons-gift-cards.md); empty: everywhere. */
+    channels: jsonb('channels').$type<CouponChannel[]>().notNull().default([]),
+    fulfilmentTypes: jsonb('fulfilment_types').$type<FulfilmentType[]>().notNull().default([]),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('coupons_code_key').on(t.code),
+    check('coupons_usage_within_limit', sql`${t.usageCount} >= 0 and (${t.usageLimit} is null or ${t.usageCount} <= ${t.usageLimit})`),
+  ],
+);
+
+/**
+ * Gift cards (docs/decisions/0045-coupons-gift-cards.md). The balance is changed only by a conditional UPDATE
+ * that also writes a movement; the CHECK keeps it from going below zero whatever statement writes it.
+ */
+export const giftCards = pgTable(
+  'gift_cards',
+  {
+    id: serial('id').primaryKey(),
+    /** Upper case, grouped by dashes, e.g. "K7QM-2XRD-9FTB-WN4H"; looked up without dashes or case. */
+    code: text('code').notNull(),
+    initialAmount: integer('initial_amount').notNull(),
+    balance: integer('balance').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    recipientName: text('recipient_name').notNull().default(''),
+    recipientEmail: text('recipient_email').notNull().default(''),
+    /** 'staff' or the order that bought it (with its line, so a paid order issues each card once). */
+    source: text('source').$type<'staff' | 'order'>().notNull().default('staff'),
+    orderId: integer('order_id'),
+    orderLineId: integer('order_line_id'),
+    /** A disabled card cannot be redeemed (lost, sold by mistake); its movements stay. */
+    disabled: boolean('disabled').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('coupons_code_key').on(t.code)],
+  (t) => [
+    uniqueIndex('gift_cards_code_key').on(t.code),
+    index('gift_cards_order_line_idx').on(t.orderLineId),
+    check('gift_cards_balance_not_negative', sql`${t.balance} >= 0 and ${t.balance} <= ${t.initialAmount}`),
+  ],
+);
+
+/** Every change of a gift card's balance: issue (+), redeem (-), refund (+), adjust (±), with the balance after it. */
+export const giftCardMovements = pgTable(
+  'gift_card_movements',
+  {
+    id: serial('id').primaryKey(),
+    giftCardId: integer('gift_card_id')
+      .notNull()
+      .references(() => giftCards.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'issue' | 'redeem' | 'refund' | 'adjust'>().notNull(),
+    /** Signed euro cents. */
+    amount: integer('amount').notNull(),
+    balanceAfter: integer('balance_after').notNull(),
+    orderId: integer('order_id'),
+    staffUserId: integer('staff_user_id'),
+    note: text('note').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('gift_card_movements_card_idx').on(t.giftCardId, t.id), index('gift_card_movements_order_idx').on(t.orderId)],
 );
 
 export const couponUsages = pgTable(
@@ -82,6 +155,14 @@ export const couponUsages = pgTable(
   },
   (t) => [primaryKey({ columns: [t.couponId, t.orderId] }), index('coupon_usages_customer_idx').on(t.couponId, t.customer)],
 );
+
+export interface OrderGiftCard {
+  id: number;
+  /** The code's last four characters only: the order is shown to staff and on tickets. */
+  last4: string;
+  /** Euro cents taken from the card. */
+  amount: number;
+}
 
 export const timeSlots = pgTable('time_slots', {
   id: serial('id').primaryKey(),
@@ -207,6 +288,8 @@ export const orders = pgTable(
     total: integer('total').notNull(),
     vatLines: jsonb('vat_lines').$type<VatLine[]>().notNull().default([]),
     couponCodes: jsonb('coupon_codes').$type<string[]>().notNull().default([]),
+    /** Gift card amounts taken off `total` (a means of payment, not a discount: VAT stays on the goods). */
+    giftCards: jsonb('gift_cards').$type<OrderGiftCard[]>().notNull().default([]),
     distanceKm: text('distance_km'),
     isTestOrder: boolean('is_test_order').notNull().default(false),
     createdVia: text('created_via').notNull().default('checkout'),

@@ -11,7 +11,18 @@ import { deliveryRuleFor, type DeliveryRule } from '../delivery/delivery-rules.j
 import { isOpenAt, DINEIN_CLOSED } from '../opening-hours/opening-hours.js';
 import { shopSettingsFrom, type ShopSettings } from '../settings/shop-settings.js';
 import { resolveAddonChoices, lineSubtotal, type AddonChoice } from './addons.js';
-import { assertCouponUsable, findCoupons, normaliseCode, type CouponRow } from './coupons.js';
+import { assertCouponLive, couponsInEffect, findCoupons, minimumSpendMessage, normaliseCode, type CouponRefusal, type CouponRow } from './coupons.js';
+import {
+  findGiftCards,
+  giftCardRefusal,
+  lookUpGiftCard,
+  looksLikeGiftCard,
+  normaliseGiftCardCode,
+  type GiftCardRefusal,
+  type GiftCardRow,
+} from '../gift-cards/gift-cards.js';
+import { Throttle } from '../auth/throttle.js';
+import type { CouponChannel } from '../../db/schema/index.js';
 import {
   BAD_QUANTITY,
   CART_FULL,
@@ -55,6 +66,12 @@ export interface CartView {
   sessionKey: string;
   lines: CartLineView[];
   coupons: { coupon: CouponRow; amount: number }[];
+  /** Codes in the cart that take no effect now, and why (the cart tells the customer; SPEC §8 shows no error on apply). */
+  couponsNotApplied: { coupon: CouponRow; reason: CouponRefusal }[];
+  /** Gift cards in the cart and what each takes from the total (a means of payment: `totals.total` is after them). */
+  giftCards: { card: GiftCardRow; amount: number; refusal: GiftCardRefusal | null }[];
+  /** The order's value before gift cards (VAT lines add up to this). */
+  totalBeforeGiftCards: number;
   shippingMethod: FulfilmentType | null;
   rates: ShippingRateView[];
   totals: Totals;
@@ -76,7 +93,7 @@ const RATE_LABELS: Record<FulfilmentType, Record<Lang, string>> = {
 const DELIVERY_POSTCODE = /^[0-9A-Za-z -]{4,8}$/;
 
 function emptyRow(sessionKey: string): CartRow {
-  return { sessionKey, lines: [], couponCodes: [], shippingMethod: null, lastCheckout: null, customer: null, updatedAt: new Date() };
+  return { sessionKey, lines: [], couponCodes: [], giftCardCodes: [], shippingMethod: null, lastCheckout: null, customer: null, updatedAt: new Date() };
 }
 
 function lineKey(productId: number, variationId: number | null, addons: LineAddon[]): string {
@@ -104,6 +121,9 @@ export function viewCart(
   fulfilment: FulfilmentType | null = row.shippingMethod,
   /** The delivery address's postcode: its zone sets the fee and minimum (default: the cart's own details). */
   postcode: string | null = row.customer?.shipping?.postcode || row.customer?.billing?.postcode || null,
+  giftCardRows: GiftCardRow[] = [],
+  /** Where the cart is used: coupons limited to channels apply only there (the checkout knows it; a cart view is the web shop's). */
+  channel: CouponChannel = 'web',
 ): CartView {
   const settings = shopSettingsFrom(snapshot.settings);
   const lines: Omit<CartLineView, 'total' | 'tax' | 'vatRate'>[] = [];
@@ -130,28 +150,44 @@ export function viewCart(
   const rule = deliveryRuleFor(settings.delivery, postcode);
   const fee = fulfilment === 'delivery' ? rule.fee : 0;
   const subtotal = lines.reduce((s, l) => s + l.subtotal, 0);
-  const usable = couponRows.filter((coupon) => {
-    try {
-      assertCouponUsable(coupon, coupon.code, subtotal, now);
-      return true;
-    } catch {
-      return false;
-    }
+  const { applied, refused } = couponsInEffect(couponRows, {
+    lines: lines.map((l) => ({
+      productId: l.product.row.id,
+      variationId: l.variation?.row.id ?? null,
+      categoryIds: l.product.categoryIds,
+      quantity: l.line.quantity,
+      subtotal: l.subtotal,
+    })),
+    fulfilment,
+    channel,
+    now,
   });
-  const totals = computeTotals(
+  const computed = computeTotals(
     lines.map((l) => ({
       subtotal: l.subtotal,
       vatRateTakeaway: (l.variation ?? l.product).row.vatRateTakeaway,
       vatRateOnSite: (l.variation ?? l.product).row.vatRateOnSite,
     })),
     fulfilment ?? 'takeaway',
-    usable.map((c) => ({ code: c.code, kind: c.discountType, amount: c.amount })),
+    applied.map((a) => a.discount),
     fee,
   );
+  // Gift cards pay what is left, in the order entered.
+  let due = computed.total;
+  const cards = giftCardRows.map((card) => {
+    const refusal = giftCardRefusal(card, now);
+    const amount = refusal ? 0 : Math.min(card.balance, due);
+    due -= amount;
+    return { card, amount, refusal };
+  });
+  const totals = { ...computed, total: due };
   return {
     sessionKey: row.sessionKey,
     lines: lines.map((l, i) => ({ ...l, total: totals.lines[i]!.total, tax: totals.lines[i]!.tax, vatRate: totals.lines[i]!.vatRate })),
-    coupons: usable.map((coupon, i) => ({ coupon, amount: totals.discounts[i]!.amount })),
+    coupons: applied.map(({ coupon }, i) => ({ coupon, amount: totals.discounts[i]!.amount })),
+    couponsNotApplied: refused,
+    giftCards: cards,
+    totalBeforeGiftCards: computed.total,
     shippingMethod: fulfilment,
     rates,
     totals,
@@ -180,7 +216,11 @@ export class CartService {
     private readonly catalog: CatalogService,
     private readonly timeZone: string,
     private readonly clock: () => Date = () => new Date(),
-  ) {}
+  ) {
+    this.throttle = new Throttle(db, clock);
+  }
+
+  private readonly throttle: Throttle;
 
   /** The cart as it is, or priced for `fulfilment` when given. */
   async view(sessionKey: string, db: DbOrTx = this.db, fulfilment?: FulfilmentType): Promise<CartView> {
@@ -199,9 +239,19 @@ export class CartService {
     snapshot: CatalogSnapshot,
     fulfilment?: FulfilmentType,
     postcode?: string | null,
+    channel?: CouponChannel,
   ): Promise<CartView> {
     const cart = row ?? emptyRow(sessionKey);
-    return viewCart(snapshot, cart, await findCoupons(db, cart.couponCodes), this.clock(), fulfilment ?? cart.shippingMethod, postcode ?? undefined);
+    return viewCart(
+      snapshot,
+      cart,
+      await findCoupons(db, cart.couponCodes),
+      this.clock(),
+      fulfilment ?? cart.shippingMethod,
+      postcode ?? undefined,
+      await findGiftCards(db, cart.giftCardCodes),
+      channel,
+    );
   }
 
   /** The current catalogue snapshot (products and shop settings). */
@@ -232,6 +282,7 @@ export class CartService {
         .set({
           lines: next.lines,
           couponCodes: next.couponCodes,
+          giftCardCodes: next.giftCardCodes,
           shippingMethod: next.shippingMethod,
           lastCheckout: next.lastCheckout,
           customer: next.customer,
@@ -322,24 +373,48 @@ export class CartService {
   }
 
   empty(sessionKey: string): Promise<CartView> {
-    return this.change(sessionKey, (row) => ({ ...row, lines: [], couponCodes: [] }));
+    return this.change(sessionKey, (row) => ({ ...row, lines: [], couponCodes: [], giftCardCodes: [] }));
   }
 
-  async applyCoupon(sessionKey: string, code: string): Promise<CartView> {
+  /**
+   * Applies a coupon code, or a gift card code typed in the same field (docs/decisions/0045-coupons-gift-cards.md).
+   * A coupon that exists and is live is kept even when it does not take effect on this cart yet (another
+   * fulfilment type, more items): the cart shows whether it does. Gift card look-ups are throttled per
+   * `address`.
+   */
+  async applyCoupon(sessionKey: string, code: string, address = 'unknown'): Promise<CartView> {
     const normalised = normaliseCode(code);
     if (!normalised) throw new DomainError('COUPON_REQUIRED', 'Please enter a coupon code.');
+    const [coupon] = await findCoupons(this.db, [normalised]);
+    if (!coupon && looksLikeGiftCard(code)) {
+      const card = await lookUpGiftCard(this.db, this.throttle, code, address);
+      return this.change(sessionKey, (row) => {
+        if (row.giftCardCodes.includes(card.code)) throw new DomainError('COUPON_ALREADY_APPLIED', 'Coupon code already applied!');
+        return { ...row, giftCardCodes: [...row.giftCardCodes, card.code] };
+      });
+    }
     return this.change(sessionKey, async (row, snapshot, tx) => {
       if (row.couponCodes.includes(normalised)) throw new DomainError('COUPON_ALREADY_APPLIED', 'Coupon code already applied!');
-      const [coupon] = await findCoupons(tx, [normalised]);
+      const [live] = await findCoupons(tx, [normalised]);
+      assertCouponLive(live, code.trim(), this.clock());
       const subtotal = viewCart(snapshot, row, [], this.clock()).totals.subtotal;
-      assertCouponUsable(coupon, code.trim(), subtotal, this.clock());
-      return { ...row, couponCodes: [...row.couponCodes, normalised] };
+      if (live!.minimumSpend !== null && subtotal < live!.minimumSpend) {
+        throw new DomainError('COUPON_MINIMUM_SPEND', minimumSpendMessage(live!.minimumSpend), { minimum: (live!.minimumSpend / 100).toFixed(2) });
+      }
+      // WooCommerce's individual use: this coupon replaces the others.
+      return { ...row, couponCodes: live!.individualUse ? [normalised] : [...row.couponCodes, normalised] };
     });
   }
 
   removeCoupons(sessionKey: string, codes: string[]): Promise<CartView> {
     const remove = new Set(codes.map(normaliseCode));
-    return this.change(sessionKey, (row) => ({ ...row, couponCodes: row.couponCodes.filter((c) => !remove.has(c)) }));
+    const removeCards = new Set(codes.map(normaliseGiftCardCode));
+    return this.change(sessionKey, (row) => ({
+      ...row,
+      couponCodes: row.couponCodes.filter((c) => !remove.has(c)),
+      // A gift card is named by its full code or, as the cart shows it, its last four characters.
+      giftCardCodes: row.giftCardCodes.filter((c) => !removeCards.has(c) && !removeCards.has(`*${c.slice(-4)}`) && !remove.has(c.toLowerCase())),
+    }));
   }
 
   /**

@@ -10,9 +10,14 @@ export interface PricedLine {
 
 export interface CouponDiscount {
   code: string;
-  kind: 'percent' | 'fixed_cart';
-  /** Percent (whole number) or cents. */
+  kind: 'percent' | 'fixed_cart' | 'fixed_product';
+  /** Percent (whole number) or cents (per cart, or per unit of each line it applies to). */
   amount: number;
+  /** Per input line, whether the coupon applies to it (its product restrictions); absent: every line. */
+  lines?: boolean[];
+  /** Per input line, its quantity (fixed_product discounts per unit); absent: 1. */
+  quantities?: number[];
+  freeShipping?: boolean;
 }
 
 export interface Totals {
@@ -63,22 +68,30 @@ export function vatRateFor(line: Pick<PricedLine, 'vatRateTakeaway' | 'vatRateOn
  */
 export function computeTotals(lines: PricedLine[], fulfilment: FulfilmentType, coupons: CouponDiscount[], shippingFee: number): Totals {
   const subtotal = lines.reduce((sum, line) => sum + line.subtotal, 0);
-  let remaining = subtotal;
+  // What is left of each line after the coupons before: each coupon takes from the lines it applies to.
+  const left = lines.map((l) => l.subtotal);
   const discounts = coupons.map((coupon) => {
-    const amount =
+    const applies = lines.map((_, i) => coupon.lines?.[i] ?? true);
+    const base = left.reduce((sum, value, i) => sum + (applies[i] ? value : 0), 0);
+    const wanted =
       coupon.kind === 'percent'
-        ? Math.min(remaining, Math.round((remaining * Math.min(Math.max(coupon.amount, 0), 100)) / 100))
-        : Math.min(remaining, Math.max(coupon.amount, 0));
-    remaining -= amount;
+        ? Math.round((base * Math.min(Math.max(coupon.amount, 0), 100)) / 100)
+        : coupon.kind === 'fixed_product'
+          ? lines.reduce((sum, _, i) => sum + (applies[i] ? Math.max(coupon.amount, 0) * (coupon.quantities?.[i] ?? 1) : 0), 0)
+          : Math.max(coupon.amount, 0);
+    const amount = Math.min(base, wanted);
+    const shares = allocate(
+      amount,
+      left.map((value, i) => (applies[i] ? value : 0)),
+    );
+    shares.forEach((share, i) => (left[i]! -= share));
     return { code: coupon.code, amount };
   });
+  const remaining = left.reduce((a, b) => a + b, 0);
   const discountTotal = subtotal - remaining;
-  const lineDiscounts = allocate(
-    discountTotal,
-    lines.map((l) => l.subtotal),
-  );
+  if (coupons.some((c) => c.freeShipping)) shippingFee = 0;
   const rates = lines.map((line) => vatRateFor(line, fulfilment));
-  const lineTotals = lines.map((line, i) => line.subtotal - lineDiscounts[i]!);
+  const lineTotals = left;
 
   const grossPerRate = new Map<number, number>();
   lineTotals.forEach((total, i) => grossPerRate.set(rates[i]!, (grossPerRate.get(rates[i]!) ?? 0) + total));

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { carts, couponUsages, coupons, orderLines, orders, type FulfilmentType } from '../../db/schema/index.js';
+import { carts, couponUsages, coupons, giftCards, orderLines, orders, type FulfilmentType } from '../../db/schema/index.js';
 import type { CartService } from '../cart/cart-service.js';
 import { assertCustomerMayUse } from '../cart/coupons.js';
+import { lastFour, redeemGiftCard } from '../gift-cards/gift-cards.js';
 import { DELIVERY_UNAVAILABLE, OUT_OF_STOCK } from '../cart/errors.js';
 import type { DistanceProvider } from '../delivery/distance.js';
 import { checkDelivery } from '../delivery/delivery-rules.js';
@@ -110,6 +111,11 @@ export class CheckoutService {
       const now = this.clock();
       // No row means an empty cart (nothing to lock: there is nothing to order).
       const [row] = await tx.select().from(carts).where(eq(carts.sessionKey, request.sessionKey)).for('update');
+      // The cart's gift cards are locked first (in id order: no deadlock between orders sharing two cards), so
+      // the totals below see the balance this order may take, and concurrent orders on one card queue here.
+      if (row?.giftCardCodes.length) {
+        await tx.select({ id: giftCards.id }).from(giftCards).where(inArray(giftCards.code, row.giftCardCodes)).orderBy(giftCards.id).for('update');
+      }
       const cart = await this.carts.viewRow(request.sessionKey, row, tx, snapshot);
       if (cart.lines.length === 0) {
         const last = row?.lastCheckout;
@@ -169,12 +175,18 @@ export class CheckoutService {
 
       // Totals as the customer will pay them, for the chosen fulfilment (VAT rates and fee depend on it) and,
       // for delivery, the address's zone (its fee and minimum).
+      // The coupons valid for this channel and fulfilment only (a takeaway coupon takes nothing off a delivery).
+      const channel = channelOf(request);
       const priced =
         fulfilment === 'delivery'
-          ? await this.carts.viewRow(request.sessionKey, row, tx, snapshot, fulfilment, shipping.postcode)
-          : cart.shippingMethod === fulfilment
+          ? await this.carts.viewRow(request.sessionKey, row, tx, snapshot, fulfilment, shipping.postcode, channel)
+          : cart.shippingMethod === fulfilment && channel === 'web'
             ? cart
-            : await this.carts.viewRow(request.sessionKey, row, tx, snapshot, fulfilment);
+            : await this.carts.viewRow(request.sessionKey, row, tx, snapshot, fulfilment, undefined, channel);
+      // A code the customer saw take effect and that another order has used up meanwhile refuses the checkout
+      // (rather than charging more than the cart showed); the cart then shows it used up, to remove.
+      const usedUp = priced.couponsNotApplied.find((c) => c.reason === 'usage_limit');
+      if (usedUp) throw new DomainError('COUPON_USAGE_LIMIT', 'Coupon usage limit has been reached.', { coupon: usedUp.coupon.code });
       let distanceKm: string | null = null;
       if (fulfilment === 'delivery') {
         if (!settings.delivery.enabled) throw new DomainError('DELIVERY_UNAVAILABLE', DELIVERY_UNAVAILABLE);
@@ -195,6 +207,9 @@ export class CheckoutService {
       );
 
       const who = (billing.email || billing.phone).toLowerCase();
+      // Usage is counted here, in the checkout's transaction, by a conditional UPDATE: when the last use is
+      // contested, the row lock lets one checkout through and the others fail with COUPON_USAGE_LIMIT and
+      // roll back entirely; their cart then shows the code as used up (docs/decisions/0045-coupons-gift-cards.md).
       for (const { coupon } of priced.coupons) {
         await assertCustomerMayUse(tx, coupon, who);
         const used = await tx
@@ -208,7 +223,7 @@ export class CheckoutService {
       // What the order takes of its slot: kept on the order so a cancel gives back exactly this.
       const slotLoad = {
         items: priced.lines.reduce((sum, line) => sum + line.line.quantity, 0),
-        amount: Math.max(0, priced.totals.total - priced.totals.shippingTotal),
+        amount: Math.max(0, priced.totalBeforeGiftCards - priced.totals.shippingTotal),
       };
       if (chosen) await bookSlot(tx, chosen, slotLoad);
       const slot =
@@ -227,7 +242,7 @@ export class CheckoutService {
       const orderId = await reserveOrderId(tx);
       await tx
         .update(carts)
-        .set({ lines: [], couponCodes: [], lastCheckout: { fingerprint, orderId, at: now.toISOString() }, updatedAt: now })
+        .set({ lines: [], couponCodes: [], giftCardCodes: [], lastCheckout: { fingerprint, orderId, at: now.toISOString() }, updatedAt: now })
         .where(eq(carts.sessionKey, request.sessionKey));
       const orderKey = newOrderKey();
       const totals = priced.totals;
@@ -261,6 +276,7 @@ export class CheckoutService {
           total: totals.total,
           vatLines: totals.vatLines,
           couponCodes: priced.coupons.map((c) => c.coupon.code),
+          giftCards: priced.giftCards.filter((g) => g.amount > 0).map((g) => ({ id: g.card.id, last4: lastFour(g.card.code), amount: g.amount })),
           distanceKm,
           createdVia: request.createdVia?.slice(0, 40) || 'checkout',
           metaData: (request.metaData ?? []).flatMap((m) => (m ? [{ key: m.key.slice(0, 100), value: m.value.slice(0, 500) }] : [])),
@@ -292,6 +308,19 @@ export class CheckoutService {
       // enqueue them when the payment is confirmed).
       if (paymentMethod === 'cod' || request.printNow) {
         await enqueueOrderTickets(tx, order!.id, printSettingsFrom(snapshot.settings));
+      }
+      // Gift cards pay their part under their row locks; a balance spent meanwhile by another order refuses
+      // this checkout (nothing is kept), so the customer never pays a different amount than the cart showed.
+      for (const { card, amount } of priced.giftCards) {
+        if (amount <= 0) continue;
+        try {
+          await redeemGiftCard(tx, card.id, amount, order!.id, now);
+        } catch (error) {
+          if (error instanceof DomainError && error.code === 'GIFT_CARD_INSUFFICIENT_BALANCE') {
+            throw new DomainError('GIFT_CARD_BALANCE_CHANGED', 'The balance of a gift card in your cart has changed. Please check your cart.');
+          }
+          throw error;
+        }
       }
       if (priced.coupons.length) {
         await tx.insert(couponUsages).values(priced.coupons.map(({ coupon }) => ({ couponId: coupon.id, orderId: order!.id, customer: who })));

@@ -1,3 +1,4 @@
+import { issuePurchasedGiftCards } from '../gift-cards/gift-cards.js';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { orderLines, orders, users, type Address, type FulfilmentType, type OrderStatus } from '../../db/schema/index.js';
@@ -147,6 +148,8 @@ export async function createOrder(db: Db, catalog: CatalogSnapshot, input: NewOr
       .returning();
     lines.sort((a, b) => a.position - b.position);
     const pickupNumber = await numberOrderAndRecordCreation(tx, toKitchenOrder(order!, lines), day);
+    // Created paid (a till order): the gift cards it sells are issued and mailed now.
+    if (input.setPaid) await issuePurchasedGiftCards(tx, orderId, now);
     return { ...order!, pickupNumber, lines };
   });
 }

@@ -1,3 +1,4 @@
+import { issuePurchasedGiftCards } from '../gift-cards/gift-cards.js';
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { orders, orderStatuses, type Address, type OrderStatus } from '../../db/schema/index.js';
@@ -45,6 +46,8 @@ export async function updateOrder(db: DbOrTx, orderId: number, change: OrderChan
             ...(change.status === 'completed' ? { datePaid: sql`coalesce(${orders.datePaid}, ${now})` } : {}),
           })
           .where(eq(orders.id, orderId));
+        // A completed cash order is paid: the gift cards it bought are issued and mailed now (once).
+        if (change.status === 'completed') await issuePurchasedGiftCards(tx, orderId, now);
         // The kitchen, the status screen and the customer's page hear of it like of a kitchen action.
         await recordOrderEvent(tx, 'order.status-changed', orderId, { previousStatus: current.status, action: 'manage' });
       }

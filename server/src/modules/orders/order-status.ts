@@ -1,3 +1,4 @@
+import { refundOrderGiftCards } from '../gift-cards/gift-cards.js';
 import { and, eq, notInArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { orderLines, orders } from '../../db/schema/index.js';
@@ -32,6 +33,8 @@ export async function cancelOrder(db: DbOrTx, orderId: number, reason?: string, 
       lines.map((line) => ({ productId: line.variationId ?? line.productId, quantity: line.quantity })),
     );
     await releaseSlotBooking(tx, order);
+    // What gift cards paid goes back on them (a recorded movement each).
+    await refundOrderGiftCards(tx, orderId, new Date());
     await recordOrderEvent(tx, 'order.status-changed', orderId, {
       previousStatus: before!.status,
       action: 'cancel',

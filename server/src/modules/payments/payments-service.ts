@@ -1,3 +1,4 @@
+import { issuePurchasedGiftCards } from '../gift-cards/gift-cards.js';
 import { and, desc, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { orders, payments, type PaymentStatus } from '../../db/schema/index.js';
@@ -217,6 +218,7 @@ export class PaymentsService {
           .returning({ id: orders.id });
         if (paid) {
           await enqueueOrderTickets(tx, payment.orderId);
+          await issuePurchasedGiftCards(tx, payment.orderId, now);
           await recordOrderEvent(tx, 'order.status-changed', payment.orderId, { previousStatus: 'pending', action: 'paid' });
         } else {
           // Money for an order that was cancelled at its cut-off, or paid already by another attempt.

@@ -41,7 +41,9 @@ export function OrderAside({
           </li>
         ))}
       </ul>
-      <CartTotals totals={{ ...cart, coupons: cart.appliedCoupons.map((x) => x.code) }} />
+      <CartTotals
+        totals={{ ...cart, coupons: cart.appliedCoupons.map((x) => x.code), giftCards: cart.appliedGiftCards.reduce((sum, g) => sum + euros(g.amount), 0) }}
+      />
       <div ref={errorRef} tabIndex={-1} className="checkout__error">
         {serverError ? (
           <Notice tone="error" role="alert">

@@ -40,12 +40,20 @@ export const Cart = {
   ],
   needsShippingAddress: (c: CartView) => c.shippingMethod === 'delivery',
   appliedCoupons: (c: CartView) => c.coupons.map(({ coupon, amount }) => ({ code: coupon.code, description: coupon.description, amount })),
+  couponsNotApplied: (c: CartView) => c.couponsNotApplied.map(({ coupon, reason }) => ({ code: coupon.code, reason })),
+  appliedGiftCards: (c: CartView) =>
+    c.giftCards.map(({ card, amount, refusal }) => ({ code: `*${card.code.slice(-4)}`, amount, balance: card.balance, reason: refusal })),
   deliveryMinimumShortfall: (c: CartView) => (c.deliveryShortfall === null ? null : centsToDecimal(c.deliveryShortfall)),
   deliveryRule: (c: CartView) => ({
     zone: c.deliveryRule.zone?.name ?? null,
     minimumOrder: centsToDecimal(c.deliveryRule.minimumOrder),
     fee: centsToDecimal(c.deliveryRule.fee),
   }),
+};
+
+export const AppliedGiftCard = {
+  amount: (g: { amount: number }, args: Format) => money(g.amount, args),
+  balance: (g: { balance: number }, args: Format) => money(g.balance, args),
 };
 
 export const AppliedCoupon = {
@@ -146,7 +154,7 @@ export const cartMutations = {
     return { clientMutationId: input.clientMutationId, cart, deletedCart };
   },
   applyCoupon: async (_: unknown, { input }: { input: { clientMutationId?: string | null; code: string } }, ctx: GraphQLContext) => {
-    const cart = await ctx.services.carts.applyCoupon(ctx.session.key(), input.code);
+    const cart = await ctx.services.carts.applyCoupon(ctx.session.key(), input.code, ctx.account.address);
     const applied = cart.coupons.find((c) => c.coupon.code === input.code.trim().toLowerCase());
     return {
       clientMutationId: input.clientMutationId,

@@ -43,6 +43,7 @@ export const Order = {
   timeSlot: (o: OrderWithLines, _: unknown, ctx: GraphQLContext) =>
     o.slotStart && o.slotEnd ? { start: isoInZone(o.slotStart, ctx.config.timeZone), end: isoInZone(o.slotEnd, ctx.config.timeZone) } : null,
   couponLines: (o: OrderWithLines) => o.couponCodes,
+  giftCards: (o: OrderWithLines) => o.giftCards.map((g) => ({ code: `*${g.last4}`, amount: g.amount })),
   personalDetailsHidden: (o: OrderWithLines) => o.personalDetailsHidden === true,
   customer: () => null,
   downloadableItems: (o: OrderWithLines, args: ConnectionArgs, ctx: GraphQLContext) =>

@@ -30,6 +30,9 @@ const WOOCOMMERCE_CODES: Partial<Record<ErrorCode, string>> = {
   MESSAGE_NOT_FOUND: 'woocommerce_rest_message_invalid_id',
   MEDIA_FILE_INVALID: 'rest_upload_sideload_error',
   MEDIA_NOT_FOUND: 'rest_post_invalid_id',
+  COUPON_NOT_FOUND: 'woocommerce_rest_shop_coupon_invalid_id',
+  COUPON_EXISTS: 'woocommerce_rest_coupon_code_already_exists',
+  COUPON_DEFINITION_INVALID: 'rest_invalid_param',
 };
 
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

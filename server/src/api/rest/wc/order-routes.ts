@@ -98,6 +98,8 @@ export function orderShape(order: OrderRow, lines: LineRow[], orderRefunds: Refu
     fee_lines: [],
     coupon_lines: order.couponCodes.map((code, i) => ({ id: i + 1, code })),
     refunds: orderRefunds.map((r) => ({ id: r.id, reason: r.reason, total: `-${centsToDecimal(r.amount)}` })),
+    // SPEC §3 giftCards: what each card paid (its code's last four characters); `total` is what was left to pay.
+    gift_cards: order.giftCards.map((g) => ({ id: g.id, code: `*${g.last4}`, amount: centsToDecimal(g.amount) })),
     meta_data: [
       ...order.metaData.map((m, i) => ({ id: i + 1, key: m.key, value: m.value })),
       { id: order.metaData.length + 1, key: 'fulfilment_type', value: order.fulfilmentType },

@@ -14,6 +14,7 @@ import { unstorableTextProblem } from '../../http/unstorable-text.js';
 import { registerTaxonomyRoutes } from './taxonomy-routes.js';
 import { registerTagRoutes } from './tag-routes.js';
 import { registerReviewRoutes } from './review-routes.js';
+import { registerCouponRoutes } from './coupon-routes.js';
 import { registerGlobalAddonRoutes } from './add-on-routes.js';
 import { staffPrincipal } from './staff-principal.js';
 
@@ -45,6 +46,7 @@ export async function registerWooCommerceRest(
       registerTaxonomyRoutes(api, deps);
       registerTagRoutes(api, deps);
       registerReviewRoutes(api, deps);
+      registerCouponRoutes(api, deps);
       registerTimeSlotRoutes(api, deps, { base: '/time-slots' });
       registerMessageRoutes(api, deps, { base: '/messages' });
     },

@@ -11,6 +11,7 @@ function permissionFor(url: string): Permission {
   if (/^\/wp-json\/wc\/v3\/time-slots(\/|$)/.test(path)) return 'timeslots.manage';
   if (/^\/wp-json\/wc\/v3\/products\/reviews(\/|$)/.test(path)) return 'reviews.manage';
   if (/^\/wp-json\/wc\/v3\/customers(\/|$)/.test(path)) return 'customers.manage';
+  if (/^\/wp-json\/wc\/v3\/coupons(\/|$)/.test(path)) return 'settings.manage';
   return 'products.manage';
 }
 
