@@ -12,6 +12,10 @@ export interface MenuImportResult {
   updated: number;
   variations: number;
   categories: number;
+  /** Images brought into the media library (each address once). */
+  images: number;
+  /** Images that could not be brought in: the row, column "Images", the address and why; the row is imported without it. */
+  imageProblems: MenuImportProblem[];
 }
 
 export interface MenuImportView {
@@ -21,6 +25,8 @@ export interface MenuImportView {
   total: number;
   /** Rows applied so far while applying. */
   applied: number;
+  /** While applying: images downloaded so far of those the file names (before the rows are written). */
+  images: { done: number; total: number } | null;
   rows: { row: number; kind: 'product' | 'variation'; name: string; sku: string }[];
   problems: MenuImportProblem[];
   result: MenuImportResult | { error: string; row: number | null } | null;

@@ -314,8 +314,8 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
     .register(mailJobHandler(config.smtpUrl ? smtpTransport(config.smtpUrl) : localMailboxTransport(database.db, clock), config.mailFrom))
     .register(mediaVariantsJobHandler(media))
     .register(posSyncJobHandler())
-    .register(menuImportJobHandler())
-    .register(shopImportJobHandler());
+    .register(menuImportJobHandler(media))
+    .register(shopImportJobHandler(media));
   const providerServices = [paymentsService, stripe?.service].filter((s): s is PaymentsService => s !== undefined);
   if (providerServices.length) handlers.register(paymentStatusJobHandler(...providerServices));
   if (paymentsService) handlers.register(paymentReconcileJobHandler(paymentsService));

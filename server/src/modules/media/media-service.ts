@@ -61,6 +61,18 @@ export class MediaService {
 
   /** Checks, strips and stores an upload; nothing is written when it is refused. */
   async upload(input: UploadInput): Promise<MediaRecord> {
+    return this.store(input, false);
+  }
+
+  /**
+   * Like upload, but the same content already in the library is that item again (no second item): an import
+   * bringing the same picture twice, or run twice, stores it once.
+   */
+  async uploadOnce(input: UploadInput): Promise<MediaRecord> {
+    return this.store(input, true);
+  }
+
+  private async store(input: UploadInput, reuse: boolean): Promise<MediaRecord> {
     const fileName = cleanText(input.fileName, 'file', 255).replace(/[/\\]/g, '_');
     const altText = cleanText(input.altText, 'alt_text', 500);
     const title = cleanText(input.title, 'title', 500) || fileName.replace(/\.[^.]*$/, '');
@@ -73,11 +85,16 @@ export class MediaService {
     const file = `${image.width}x${image.height}.${image.format}`;
     await fs.mkdir(folder, { recursive: true });
     await writeAtomically(path.join(folder, file), image.data);
+    const src = `/media/u/${hash}/${file}`;
+    if (reuse) {
+      const [known] = await this.db.select().from(media).where(eq(media.src, src)).orderBy(media.id).limit(1);
+      if (known) return known;
+    }
     const row = await this.db.transaction(async (tx) => {
       const [inserted] = await tx
         .insert(media)
         .values({
-          src: `/media/u/${hash}/${file}`,
+          src,
           altText,
           title,
           mimeType: MEDIA_CONTENT_TYPES[image.format],
