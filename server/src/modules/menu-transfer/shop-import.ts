@@ -13,7 +13,7 @@ import { createProduct, createVariation, updateProduct, updateVariation } from '
 import { createTimeSlot } from '../slots/slot-admin.js';
 import { addonDisplays, createGlobalAddon, getGlobalAddon, updateGlobalAddon, type AddonFieldInput, type GlobalAddonInput } from '../catalog/global-add-ons.js';
 import type { MediaService } from '../media/media-service.js';
-import { ImageImporter, isRemoteImage, type ImageImportOptions } from './image-import.js';
+import { ImageImporter, type ImageImportOptions } from './image-import.js';
 
 export const SHOP_IMPORT_JOB = 'menu.shop-import';
 
@@ -205,11 +205,10 @@ async function productInput(
     is_promotion: p.is_promotion ?? false,
     translations: Object.fromEntries(Object.entries(translations).filter(([, v]) => v !== undefined)),
     categories: localCategories,
+    // Only the images now in this library: one that could not be brought in is left out (and named in the counts).
     images: p.images.flatMap((image) => {
       const id = images.get(image.src);
-      // A relative address of the source's own library that was not downloaded has no meaning here.
-      if (id === undefined && !isRemoteImage(image.src)) return [];
-      return [{ ...(id !== undefined ? { id } : { src: image.src }), ...(image.alt ? { alt: image.alt } : {}), ...(image.name ? { name: image.name } : {}) }];
+      return id === undefined ? [] : [{ id, ...(image.alt ? { alt: image.alt } : {}), ...(image.name ? { name: image.name } : {}) }];
     }),
     attributes: p.attributes.map((a) => {
       const global = a.id ? localAttributes.find((l) => l.name.nl.toLowerCase() === a.name.toLowerCase()) : undefined;
@@ -240,7 +239,7 @@ function variationInput(v: WcVariation, images: LocalImages) {
     manage_stock: v.manage_stock,
     stock_quantity: v.stock_quantity,
     menu_order: v.menu_order,
-    image: imageId !== undefined ? { id: imageId } : v.image && isRemoteImage(v.image.src) ? { src: v.image.src } : null,
+    image: imageId !== undefined ? { id: imageId } : null,
     attributes: v.attributes.map((a) => ({ name: a.name, option: a.option })),
   });
 }
