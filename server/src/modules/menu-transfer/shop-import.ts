@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import type { ShopImportCounts, ShopImportView } from '@bakje/contract';
 import { productWriteBody, timeSlotInput, variationWriteBody, wcProductTypes, type WcProduct, type WcVariation } from '@bakje/contract';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { addonKinds, addonPriceTypes, allergens, attributes, categories, importLinks, products, shopImports } from '../../db/schema/index.js';
@@ -16,31 +17,6 @@ import type { MediaService } from '../media/media-service.js';
 import { ImageImporter, type ImageImportOptions } from './image-import.js';
 
 export const SHOP_IMPORT_JOB = 'menu.shop-import';
-
-export interface ShopImportCounts {
-  categories: number;
-  products: number;
-  variations: number;
-  timeSlots: number;
-  /** Global add-on groups (the Product Add-Ons plugin's, or another Bakje's). */
-  addons: number;
-  /** Images brought into the media library. */
-  images: number;
-  /** Images that could not be brought in (the first 50): the product or add-on is imported without them. */
-  imageProblems: { item: string; src: string; message: string }[];
-  imageFailures: number;
-  /** Products the source has that Bakje cannot take (with the first reasons). */
-  skipped: number;
-  reasons: string[];
-}
-
-export interface ShopImportView {
-  id: string;
-  sourceUrl: string;
-  status: 'queued' | 'running' | 'done' | 'failed';
-  counts: Partial<ShopImportCounts>;
-  error: string | null;
-}
 
 interface SourceCategory {
   id: number;
@@ -289,6 +265,8 @@ async function importProducts(
 ) {
   const taxonomies = await taxonomiesOf(db, client);
   const list = await client.all<WcProduct>('/wp-json/wc/v3/products', { context: 'edit' });
+  counts.productsTotal = list.filter((p) => (p.status as string) !== 'trash').length;
+  await onProgress();
   for (const p of list) for (const image of p.images) image.src = absolute(image.src, sourceUrl);
   // Every product's images start downloading now (a few at a time); each product below waits only for its own.
   void importer.all(list.flatMap((p) => p.images.map((i) => i.src)));
@@ -499,6 +477,7 @@ export function shopImportJobHandler(media: MediaService, options: { fetch?: typ
         categories: 0,
         addons: 0,
         products: 0,
+        productsTotal: 0,
         variations: 0,
         timeSlots: 0,
         images: 0,
