@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
-import { stopAllChildren } from './lib/processes.mjs';
+import { cpuSeconds, stopAllChildren } from './lib/processes.mjs';
 import { load, startStaffServer, until } from './lib/staff-server.mjs';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
@@ -103,6 +103,7 @@ try {
 
   server = await startStaffServer(root);
   console.log(`server pid ${server.child.pid}; ${load()}`);
+  const cpuBefore = cpuSeconds(server.child.pid);
   const started = performance.now();
   const preview = await server.request('POST', '/api/admin/menu/import?fileName=bench.csv', csv);
   const previewMs = performance.now() - started;
@@ -120,6 +121,8 @@ try {
     10 * 60_000,
   );
   const totalMs = performance.now() - started;
+  // The server's own CPU time for the run: what the machine's load does not stretch (the wall time it does).
+  const serverCpuS = cpuBefore === null ? null : Math.round((cpuSeconds(server.child.pid) - cpuBefore) * 10) / 10;
   if (done.status !== 'done') throw new Error(`the import failed: ${JSON.stringify(done.result)}`);
   if (done.result.created !== count || done.result.images !== count || done.result.imageProblems.length)
     throw new Error(`unexpected result: ${JSON.stringify(done.result).slice(0, 500)}`);
@@ -131,11 +134,12 @@ try {
     applyMs: Math.round(performance.now() - applyAt),
     totalMs: Math.round(totalMs),
     imagesServed: served,
+    serverCpuS,
   };
   const verdict = totalMs < TARGET_MS ? 'meets' : 'MISSES';
   console.log(
     `import of ${count} products with an image each: preview ${figures.previewMs} ms, apply ${figures.applyMs} ms ` +
-      `(images downloaded and stored in about ${figures.imagesMs} ms), total ${figures.totalMs} ms: ${verdict} the target of ${TARGET_MS / 1000} s; ${load()}`,
+      `(images downloaded and stored in about ${figures.imagesMs} ms), total ${figures.totalMs} ms, server CPU ${serverCpuS} s: ${verdict} the target of ${TARGET_MS / 1000} s; ${load()}`,
   );
   if (verdict !== 'meets') exitCode = 1;
   fs.mkdirSync(path.join(benchDir, 'results'), { recursive: true });
