@@ -122,7 +122,7 @@ try {
   console.log('written: bench/results/pos-resync.json');
 } catch (error) {
   console.error(error);
-  if (server) console.error(server.child.output());
+  if (server) console.error(`server exit: ${JSON.stringify(server.child.exitCode)} ${server.child.signalCode}\n${server.child.output()}`);
   exitCode = 1;
 } finally {
   await stopAllChildren();

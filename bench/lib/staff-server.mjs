@@ -52,15 +52,21 @@ export async function startStaffServer(root, env = {}) {
   const cookie = cookies.join('; ');
   async function request(method, url, body, headers = {}) {
     const raw = typeof body === 'string';
-    const response = await fetch(`${base}${url}`, {
-      method,
-      headers: {
-        cookie,
-        'x-csrf-token': csrf,
-        ...(body === undefined ? {} : { 'content-type': raw ? 'text/csv' : 'application/json' }),
-        ...headers,
-      },
-      body: body === undefined ? undefined : raw ? body : JSON.stringify(body),
+    const send = () =>
+      fetch(`${base}${url}`, {
+        method,
+        headers: {
+          cookie,
+          'x-csrf-token': csrf,
+          ...(body === undefined ? {} : { 'content-type': raw ? 'text/csv' : 'application/json' }),
+          ...headers,
+        },
+        body: body === undefined ? undefined : raw ? body : JSON.stringify(body),
+      });
+    // A kept-alive connection the busy server closed just as it was reused: a read is sent once more.
+    const response = await send().catch((error) => {
+      if (method !== 'GET' || child.hasExited) throw error;
+      return send();
     });
     const text = await response.text();
     let json;
