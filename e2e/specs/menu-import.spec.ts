@@ -83,9 +83,10 @@ async function fillSource(source: StaffServer) {
     });
     expect(login.ok()).toBe(true);
     const headers = { 'x-csrf-token': (await api.storageState()).cookies.find((c) => c.name === 'bakje_csrf')!.value };
-    const ok = async (response: Awaited<ReturnType<typeof api.post>>): Promise<{ id: number; consumer_key: string; consumer_secret: string }> => {
+    type Answer = { id: number; consumer_key: string; consumer_secret: string };
+    const ok = async (response: Awaited<ReturnType<typeof api.post>>): Promise<Answer> => {
       expect(response.status(), await response.text()).toBeLessThan(300);
-      return response.json();
+      return (await response.json()) as Answer;
     };
     const category = await ok(await api.post('/wp-json/wc/v3/products/categories', { headers, data: { name: 'Streekbieren' } }));
     const image = await ok(
