@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, like } from 'drizzle-orm';
+import { eq, inArray, like } from 'drizzle-orm';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -349,6 +349,17 @@ describe.each(databaseKinds)('menu import and export (%s)', (kind) => {
       expect(await product('BEELD-5')).toEqual([two]);
       const file = await app.server.inject({ method: 'GET', url: one! });
       expect(file.statusCode).toBe(200);
+      // Their resized copies are queued once the import is done (not while it runs).
+      const variantJobs = await testDb.database.db
+        .select({ key: t.jobs.idempotencyKey })
+        .from(t.jobs)
+        .where(
+          inArray(
+            t.jobs.idempotencyKey,
+            [...new Set([one, two])].map((src) => `media-variants:${stored.find((m) => m.src === src)!.id}`),
+          ),
+        );
+      expect(variantJobs).toHaveLength(2);
 
       // The same file again: the products are updated and the pictures are the same two library items.
       const again = await apply();

@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { DomainError } from '../../errors/domain-error.js';
+import type { NewJob } from '../../jobs/job-store.js';
+import { mediaVariantsJob } from '../media/media-jobs.js';
 import type { MediaService } from '../media/media-service.js';
 
 export interface ImportedImage {
@@ -36,6 +38,8 @@ export class ImageImporter {
   private running = 0;
   /** Addresses brought in so far. */
   stored = 0;
+  /** The library items brought in, for their resized copies once the import ends (variantJobs). */
+  private readonly items = new Map<number, { id: number; src: string; storageKey: string | null }>();
   private readonly waiting: (() => void)[] = [];
   private readonly options: typeof DEFAULTS & { fetch: typeof fetch };
 
@@ -54,6 +58,14 @@ export class ImageImporter {
       this.known.set(src, pending);
     }
     return pending;
+  }
+
+  /**
+   * The jobs that make the resized copies of the images brought in (uploadOnce leaves them out so they do not
+   * compete with the import for the processor); queued when the import ends. One already made is found on disk.
+   */
+  variantJobs(): NewJob[] {
+    return [...this.items.values()].map((item) => mediaVariantsJob(item));
   }
 
   /** Every address at once (bounded by the lanes): the answers by address. */
@@ -86,6 +98,7 @@ export class ImageImporter {
         ...(details.name ? { title: details.name.slice(0, 500) } : {}),
       });
       this.stored += 1;
+      this.items.set(record.id, record);
       return { image: { id: record.id, src: record.src } };
     } catch (error) {
       if (error instanceof DomainError) return { error: error.message };

@@ -242,13 +242,13 @@ export function menuImportJobHandler(media: MediaService, imageOptions: ImageImp
       if (!row || row.status !== 'applying') return { skipped: 'the import is not waiting to be applied' };
       progress.set(row.id, 0);
       try {
-        const images = await bringImages(new ImageImporter(media, imageOptions), row.planned as PlannedRow[], (done, total) =>
-          imageProgress.set(row.id, { done, total }),
-        );
+        const importer = new ImageImporter(media, imageOptions);
+        const images = await bringImages(importer, row.planned as PlannedRow[], (done, total) => imageProgress.set(row.id, { done, total }));
         const result = await ctx.db.transaction(async (tx) => {
           const rowCounts = await applyRows(tx, images.rows, job.payload.actor, (done) => progress.set(row.id, done));
           const counts: ImportResult = { ...rowCounts, images: images.images, imageProblems: images.problems };
           await tx.update(menuImports).set({ status: 'done', result: counts, finishedAt: new Date() }).where(eq(menuImports.id, row.id));
+          await enqueueJobs(tx, importer.variantJobs());
           return counts;
         });
         return { result };

@@ -498,7 +498,14 @@ export function shopImportJobHandler(media: MediaService, options: { fetch?: typ
         await importGlobalAddons(ctx.db, client, source, actor, counts, importer, row.sourceUrl);
         await importProducts(ctx.db, client, source, actor, counts, importer, row.sourceUrl, () => save('running').then(() => undefined));
         await importTimeSlots(ctx.db, client, source, counts);
-        await save('done', { finishedAt: new Date(), consumerKey: null, consumerSecret: null });
+        await ctx.db.transaction(async (tx) => {
+          await tx
+            .update(shopImports)
+            .set({ status: 'done', counts, finishedAt: new Date(), consumerKey: null, consumerSecret: null })
+            .where(eq(shopImports.id, row.id));
+          // The pictures' resized copies, left out while importing so they did not slow it down.
+          await enqueueJobs(tx, importer.variantJobs());
+        });
         return { result: { products: counts.products } };
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
