@@ -115,7 +115,9 @@ try {
     'the import to finish',
     async () => {
       const view = await server.request('GET', `/api/admin/menu/import/${preview.id}`);
-      if (imagesDoneAt === undefined && (view.applied > 0 || view.status !== 'applying')) imagesDoneAt = performance.now();
+      // The images come in first; then the rows in one transaction (on PGlite this read waits for it).
+      const imagesIn = (view.images && view.images.done >= view.images.total) || view.applied > 0 || view.status !== 'applying';
+      if (imagesDoneAt === undefined && imagesIn) imagesDoneAt = performance.now();
       return view.status === 'done' || view.status === 'failed' ? view : undefined;
     },
     10 * 60_000,
@@ -139,7 +141,7 @@ try {
   const verdict = totalMs < TARGET_MS ? 'meets' : 'MISSES';
   console.log(
     `import of ${count} products with an image each: preview ${figures.previewMs} ms, apply ${figures.applyMs} ms ` +
-      `(images downloaded and stored in about ${figures.imagesMs} ms), total ${figures.totalMs} ms, server CPU ${serverCpuS} s: ${verdict} the target of ${TARGET_MS / 1000} s; ${load()}`,
+      `(images downloaded and stored by ${figures.imagesMs} ms, then the rows), total ${figures.totalMs} ms, server CPU ${serverCpuS} s: ${verdict} the target of ${TARGET_MS / 1000} s; ${load()}`,
   );
   if (verdict !== 'meets') exitCode = 1;
   fs.mkdirSync(path.join(benchDir, 'results'), { recursive: true });
