@@ -1,7 +1,7 @@
 import fs from 'node:fs';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
 import { StaffServer } from './staff-server';
-import { expectNoSeriousA11yViolations } from './support';
+import { expectNoSeriousA11yViolations, gradientPng } from './support';
 
 // Its own server (E2E_PORT + 62): the spec adds products, which the shared server's shop lists must not see.
 const port = Number(process.env.E2E_PORT ?? 3210) + 62;
@@ -65,4 +65,116 @@ test('a manager sees the bad rows of a menu file, fixes it, imports it all at on
   const file = await (await download).path();
   expect(fs.readFileSync(file, 'utf8')).toContain('IMP-1,Stoverij met frietjes');
   await page.context().close();
+});
+
+// The source shop of the import: another Bakje on its own port (E2E_PORT + 115), empty but for what this spec adds.
+const sourcePort = Number(process.env.E2E_PORT ?? 3210) + 115;
+const SOURCE_ADMIN = { email: 'bron-import@bakje.test', password: 'Bron winkel e2e 42' };
+
+/** In the source: a category, a product with a picture and a global add-on, through its REST API; a read key for the import. */
+async function fillSource(source: StaffServer) {
+  const api = await playwrightRequest.newContext({ baseURL: source.base });
+  try {
+    const login = await api.post('/graphql', {
+      data: {
+        query: `mutation($u: String!, $p: String!) { login(input: {username: $u, password: $p}) { viewer { role } } }`,
+        variables: { u: SOURCE_ADMIN.email, p: SOURCE_ADMIN.password },
+      },
+    });
+    expect(login.ok()).toBe(true);
+    const headers = { 'x-csrf-token': (await api.storageState()).cookies.find((c) => c.name === 'bakje_csrf')!.value };
+    type Answer = { id: number; consumer_key: string; consumer_secret: string };
+    const ok = async (response: Awaited<ReturnType<typeof api.post>>): Promise<Answer> => {
+      expect(response.status(), await response.text()).toBeLessThan(300);
+      return (await response.json()) as Answer;
+    };
+    const category = await ok(await api.post('/wp-json/wc/v3/products/categories', { headers, data: { name: 'Streekbieren' } }));
+    const image = await ok(
+      await api.post('/wp-json/wc/v3/media', {
+        headers,
+        multipart: { file: { name: 'tripel.png', mimeType: 'image/png', buffer: gradientPng(320, 240) } },
+      }),
+    );
+    await ok(
+      await api.post('/wp-json/wc/v3/products', {
+        headers,
+        data: { name: 'Westmalle Tripel', regular_price: '4.20', categories: [{ id: category.id }], images: [{ id: image.id }] },
+      }),
+    );
+    await ok(
+      await api.post('/wp-json/wc-product-add-ons/v2/global-add-ons', {
+        headers,
+        data: {
+          name: 'Glas',
+          restrict_to_categories: [category.id],
+          fields: [
+            {
+              name: 'Glas',
+              type: 'multiple_choice',
+              options: [
+                { label: 'Kelk', price: '0.00' },
+                { label: 'Statiefglas', price: '1.00' },
+              ],
+            },
+          ],
+        },
+      }),
+    );
+    return ok(await api.post('/api/admin/api-keys', { headers, data: { scope: 'read', description: 'menu naar de nieuwe winkel' } }));
+  } finally {
+    await api.dispose();
+  }
+}
+
+test('a manager brings the menu of a running shop in: a refused key, resuming with the right one, progress, pictures and add-ons', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const source = await StaffServer.start(sourcePort, {
+    BAKJE_ADMIN_EMAIL: SOURCE_ADMIN.email,
+    BAKJE_ADMIN_PASSWORD: SOURCE_ADMIN.password,
+    BAKJE_SEED_DEMO: 'false',
+  });
+  try {
+    const key = (await fillSource(source)) as { consumer_key: string; consumer_secret: string };
+    const page = await server.openAs(browser, ADMIN, '/dashboard/catalog/import', 390);
+    const section = page.getByRole('region', { name: 'Een menu uit een draaiende winkel halen' });
+    await expect(section).toBeVisible();
+
+    // An address that is not one: said at the field, nothing started.
+    await section.getByLabel('Adres van de winkel').fill('frituur-zonder-adres');
+    await section.getByLabel('Consumer key').fill(key.consumer_key);
+    await section.getByLabel('Consumer secret').fill('verkeerd geheim');
+    await section.getByRole('button', { name: 'Importeren' }).click();
+    await expect(section.getByText('Geef het adres van de winkel, beginnend met https:// of http://.')).toBeVisible();
+    await expect(section.getByLabel('Adres van de winkel')).toBeFocused();
+
+    // A wrong secret: the source refuses, the import stops and says so; resuming asks the key again, by keyboard.
+    await section.getByLabel('Adres van de winkel').fill(source.base);
+    await section.getByLabel('Consumer secret').press('Enter');
+    await expect(section.getByRole('alert')).toContainText('De import is gestopt', { timeout: 60_000 });
+    await section.getByRole('button', { name: 'Opnieuw starten en verdergaan' }).click();
+    await expect(section.getByLabel('Adres van de winkel')).toHaveValue(source.base);
+    await expect(section.getByLabel('Consumer key')).toBeFocused();
+    await page.keyboard.type(key.consumer_key);
+    await page.keyboard.press('Tab');
+    await page.keyboard.type(key.consumer_secret);
+    await page.keyboard.press('Enter');
+
+    await expect(section.getByRole('status').filter({ hasText: 'Klaar: het menu van' })).toContainText(
+      /1 extra's, 1 producten, 0 varianten, 0 tijdsloten, 1 afbeeldingen\./,
+      { timeout: 90_000 },
+    );
+    await expectNoSeriousA11yViolations(page);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    // The product sells here with its picture from this shop's own library, and the add-on group came along.
+    await page.goto('/dashboard/catalog/add-ons');
+    await expect(page.getByRole('main').getByText('Glas', { exact: true }).first()).toBeVisible();
+    await page.goto('/bestellen');
+    const card = page.getByRole('main').getByRole('article').filter({ hasText: 'Westmalle Tripel' });
+    await expect(card).toBeVisible();
+    await expect(card.locator('img').first()).toHaveAttribute('src', /\/media\/u\/[0-9a-f]{32}\//);
+    await page.context().close();
+  } finally {
+    await source.stop();
+  }
 });

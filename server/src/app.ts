@@ -370,8 +370,8 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
     .register(mailJobHandler(config.smtpUrl ? smtpTransport(config.smtpUrl) : localMailboxTransport(database.db, clock), config.mailFrom))
     .register(mediaVariantsJobHandler(media))
     .register(posSyncJobHandler())
-    .register(menuImportJobHandler())
-    .register(shopImportJobHandler())
+    .register(menuImportJobHandler(media))
+    .register(shopImportJobHandler(media))
     .register(guestOrderRetentionJobHandler(clock));
   const providerServices = [paymentsService, stripe.service];
   handlers.register(paymentStatusJobHandler(...providerServices));

@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, inArray, like } from 'drizzle-orm';
+import fs from 'node:fs';
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
 import { stringify } from 'csv-stringify/sync';
 import * as t from '../src/db/schema/index.js';
 import type { App } from '../src/app.js';
@@ -84,14 +89,55 @@ function sampleRows(count: number): Cells[] {
   return rows;
 }
 
+/** A shop's image server: /img/<n>.png a small PNG of its own colour, /missing.png 404, /text.png not an image. */
+async function startImageServer() {
+  const pngs = new Map<string, Buffer>();
+  for (const n of [1, 2, 3]) {
+    pngs.set(
+      String(n),
+      await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: n * 60, g: 120, b: 200 - n * 40 } } })
+        .png()
+        .toBuffer(),
+    );
+  }
+  const requests: string[] = [];
+  const server = http.createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    requests.push(url.pathname + url.search);
+    const png = /^\/img\/(\d+)\.png$/.exec(url.pathname);
+    const data = png ? pngs.get(png[1]!) : undefined;
+    if (data) {
+      response.writeHead(200, { 'content-type': 'image/png', 'content-length': data.length });
+      response.end(data);
+    } else if (url.pathname === '/text.png') {
+      response.writeHead(200, { 'content-type': 'image/png' });
+      response.end('dit is geen afbeelding');
+    } else {
+      response.writeHead(404);
+      response.end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { base, requests, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
 describe.each(databaseKinds)('menu import and export (%s)', (kind) => {
   let testDb: TestDatabase;
   let app: App;
   let manager: Browser;
+  let images: Awaited<ReturnType<typeof startImageServer>>;
+  const mediaDirs: string[] = [];
+  const mediaEnv = () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bakje-import-media-'));
+    mediaDirs.push(dir);
+    return { BAKJE_MEDIA_DIR: dir };
+  };
 
   beforeAll(async () => {
+    images = await startImageServer();
     testDb = await createTestDatabase(kind);
-    app = await startTestApp(testDb.database, { BAKJE_JOB_POLL_MS: '50' });
+    app = await startTestApp(testDb.database, { BAKJE_JOB_POLL_MS: '50', ...mediaEnv() });
     await createAccount(testDb.database.db, { email: 'beheer@example.be', password: PASSWORD, role: 'manager' });
     manager = new Browser(() => app);
     expect((await manager.graphql(LOGIN, { u: 'beheer@example.be', p: PASSWORD })).body.errors).toBeUndefined();
@@ -100,6 +146,8 @@ describe.each(databaseKinds)('menu import and export (%s)', (kind) => {
   afterAll(async () => {
     await app?.close();
     await testDb?.cleanup();
+    await images?.close();
+    for (const dir of mediaDirs) fs.rmSync(dir, { recursive: true, force: true });
   });
 
   const upload = async (csv: string) => {
@@ -157,7 +205,7 @@ describe.each(databaseKinds)('menu import and export (%s)', (kind) => {
       undefined,
       60_000,
     );
-    expect(done.result).toEqual({ created: 37, updated: 0, variations: 3, categories: 4 });
+    expect(done.result).toEqual({ created: 37, updated: 0, variations: 3, categories: 4, images: 0, imageProblems: [] });
     expect(done.applied).toBe(40);
     const [snack] = await testDb.database.db.select().from(t.products).where(eq(t.products.sku, 'SNACK-7'));
     expect(snack).toMatchObject({ regularPrice: 450, name: { nl: 'Snack 7', en: 'Snack 7 (en)' } });
@@ -195,7 +243,7 @@ describe.each(databaseKinds)('menu import and export (%s)', (kind) => {
     expect(json.categories.map((c: { path: string }) => c.path)).toContain('Snacks > Warm');
 
     const other = await createTestDatabase(kind);
-    const otherApp = await startTestApp(other.database, { BAKJE_JOB_POLL_MS: '50' });
+    const otherApp = await startTestApp(other.database, { BAKJE_JOB_POLL_MS: '50', ...mediaEnv() });
     try {
       await createAccount(other.database.db, { email: 'beheer@example.be', password: PASSWORD, role: 'manager' });
       const otherManager = new Browser(() => otherApp);
@@ -244,12 +292,89 @@ describe.each(databaseKinds)('menu import and export (%s)', (kind) => {
     expect(await catalogChecksum(testDb.database.db)).toBe(before);
   });
 
+  it(
+    'brings the images of a file into the media library: each content once, a failing image named with its row, the row kept',
+    { timeout: 90_000 },
+    async () => {
+      const rows: Cells[] = [
+        { Type: 'simple', SKU: 'BEELD-1', Name: 'Bicky burger', 'Regular price': '4.00', Images: `${images.base}/img/1.png` },
+        // The same address again, and the same picture at another address: one library item.
+        { Type: 'simple', SKU: 'BEELD-2', Name: 'Bicky cheese', 'Regular price': '4.50', Images: `${images.base}/img/1.png` },
+        { Type: 'simple', SKU: 'BEELD-3', Name: 'Bicky kip', 'Regular price': '4.50', Images: `${images.base}/img/1.png?kopie=1, ${images.base}/img/2.png` },
+        { Type: 'simple', SKU: 'BEELD-4', Name: 'Mexicano', 'Regular price': '3.00', Images: `${images.base}/missing.png` },
+        { Type: 'simple', SKU: 'BEELD-5', Name: 'Boulet', 'Regular price': '3.20', Images: `${images.base}/text.png, ${images.base}/img/2.png` },
+      ];
+      const apply = async () => {
+        const preview = (await upload(csvOf(rows))).json();
+        expect(preview.problems).toEqual([]);
+        await manager.request('POST', `/api/admin/menu/import/${preview.id}/apply`);
+        return waitFor(
+          'the import with images',
+          async () => {
+            const view = (await manager.request('GET', `/api/admin/menu/import/${preview.id}`)).json();
+            return view.status === 'done' || view.status === 'failed' ? view : undefined;
+          },
+          undefined,
+          60_000,
+        );
+      };
+      const libraryItems = () => testDb.database.db.select().from(t.media).where(like(t.media.src, '/media/u/%'));
+      const before = (await libraryItems()).length;
+      const fetchesBefore = images.requests.length;
+      const done = await apply();
+      expect(done.status).toBe('done');
+      expect(done.result).toMatchObject({ created: 5, images: 3 });
+      expect(done.result.imageProblems).toEqual([
+        { row: 5, column: 'Images', message: `${images.base}/missing.png: the address answered 404` },
+        { row: 6, column: 'Images', message: expect.stringMatching(new RegExp(`^${images.base}/text.png: .*(unsupported|not|image)`, 'i')) },
+      ]);
+      // Each address was asked for once.
+      expect(images.requests.slice(fetchesBefore).sort()).toEqual(['/img/1.png', '/img/1.png?kopie=1', '/img/2.png', '/missing.png', '/text.png']);
+      const stored = await libraryItems();
+      expect(stored.length - before).toBe(2);
+      const product = async (sku: string) => {
+        const [row] = await testDb.database.db.select().from(t.products).where(eq(t.products.sku, sku));
+        const gallery = await testDb.database.db.select().from(t.productGallery).where(eq(t.productGallery.productId, row!.id));
+        const src = (id: number | null) => stored.find((m) => m.id === id)?.src;
+        return [src(row!.imageId), ...gallery.map((g) => src(g.mediaId))];
+      };
+      const [one, two] = [(await product('BEELD-1'))[0], (await product('BEELD-3'))[1]];
+      expect(one).toMatch(/^\/media\/u\/[0-9a-f]{32}\/64x48\.png$/);
+      expect(two).toMatch(/^\/media\/u\//);
+      expect(two).not.toBe(one);
+      expect(await product('BEELD-2')).toEqual([one]);
+      expect(await product('BEELD-3')).toEqual([one, two]);
+      // The rows whose image failed are there, without it (or with the one that worked).
+      expect(await product('BEELD-4')).toEqual([undefined]);
+      expect(await product('BEELD-5')).toEqual([two]);
+      const file = await app.server.inject({ method: 'GET', url: one! });
+      expect(file.statusCode).toBe(200);
+      // Their resized copies are queued once the import is done (not while it runs).
+      const variantJobs = await testDb.database.db
+        .select({ key: t.jobs.idempotencyKey })
+        .from(t.jobs)
+        .where(
+          inArray(
+            t.jobs.idempotencyKey,
+            [...new Set([one, two])].map((src) => `media-variants:${stored.find((m) => m.src === src)!.id}`),
+          ),
+        );
+      expect(variantJobs).toHaveLength(2);
+
+      // The same file again: the products are updated and the pictures are the same two library items.
+      const again = await apply();
+      expect(again.result).toMatchObject({ created: 0, updated: 5, images: 3 });
+      expect((await libraryItems()).length - before).toBe(2);
+      expect(await product('BEELD-3')).toEqual([one, two]);
+    },
+  );
+
   it('imports the catalogue of another shop over its REST API: the same storefront menu, and a second run adds nothing', { timeout: 120_000 }, async () => {
     await app.server.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.server.address() as AddressInfo;
     const key = await new ApiKeyService(testDb.database.db, () => TEST_PEPPER).create({ scope: 'read', description: 'export' });
     const other = await createTestDatabase(kind);
-    const otherApp = await startTestApp(other.database, { BAKJE_JOB_POLL_MS: '50' });
+    const otherApp = await startTestApp(other.database, { BAKJE_JOB_POLL_MS: '50', ...mediaEnv() });
     try {
       await createAccount(other.database.db, { email: 'beheer@example.be', password: PASSWORD, role: 'manager' });
       const otherManager = new Browser(() => otherApp);
@@ -271,8 +396,67 @@ describe.each(databaseKinds)('menu import and export (%s)', (kind) => {
           60_000,
         );
       };
+      // In the source: a global add-on group for the snacks with an option's picture, and a product whose picture is gone.
+      const [snacks] = await testDb.database.db.select().from(t.categories).where(eq(t.categories.slug, 'snacks'));
+      const [picture] = await testDb.database.db.select().from(t.media).where(like(t.media.src, '/media/u/%')).limit(1);
+      const addon = await manager.request('POST', '/wp-json/wc-product-add-ons/v2/global-add-ons', {
+        name: 'Sauzen',
+        translations: { fr: 'Sauces', en: 'Sauces' },
+        priority: 5,
+        restrict_to_categories: [snacks!.id],
+        fields: [
+          {
+            name: 'Saus',
+            translations: { fr: 'Sauce' },
+            type: 'multiple_choice',
+            required: true,
+            options: [
+              { label: 'Mayonaise', price: '0.80', image: picture!.id },
+              { label: 'Ketchup', price: '0.70', translations: { en: 'Ketchup' } },
+            ],
+          },
+          { name: 'Opmerking', type: 'custom_text', max: 40 },
+        ],
+      });
+      expect(addon.statusCode, addon.body).toBe(201);
+      const gone = await manager.request('POST', '/wp-json/wc/v3/products', {
+        name: 'Stoofvlees',
+        regular_price: '9.50',
+        images: [{ src: `${images.base}/missing.png` }],
+      });
+      expect(gone.statusCode, gone.body).toBe(201);
+
       const first = await run();
-      expect(first).toMatchObject({ status: 'done', error: null, counts: { skipped: 0 } });
+      expect(first).toMatchObject({ status: 'done', error: null, counts: { skipped: 0, addons: 1, imageFailures: 1 } });
+      expect(first.counts.imageProblems).toEqual([{ item: 'Stoofvlees', src: `${images.base}/missing.png`, message: 'the address answered 404' }]);
+      const addonsHere = async () => (await otherManager.request('GET', '/wp-json/wc-product-add-ons/v2/global-add-ons')).json();
+      const copied = await addonsHere();
+      expect(copied).toHaveLength(1);
+      const [otherSnacks] = await other.database.db.select().from(t.categories).where(eq(t.categories.slug, 'snacks'));
+      expect(copied[0]).toMatchObject({
+        name: 'Sauzen',
+        translations: { fr: 'Sauces', en: 'Sauces' },
+        priority: 5,
+        restrict_to_categories: { [String(otherSnacks!.id)]: 'Snacks' },
+        fields: [
+          {
+            name: 'Saus',
+            type: 'multiple_choice',
+            required: true,
+            options: [
+              { label: 'Mayonaise', price: '0.80', image_src: expect.stringMatching(/^\/media\/u\/[0-9a-f]{32}\//) },
+              { label: 'Ketchup', price: '0.70', translations: { fr: '', en: 'Ketchup' }, image_src: null },
+            ],
+          },
+          { name: 'Opmerking', type: 'custom_text', max: 40 },
+        ],
+      });
+      // The source's pictures are in this shop's own library now; the one that failed left its product without.
+      const [bicky] = await other.database.db.select().from(t.products).where(eq(t.products.sku, 'BEELD-1'));
+      const [bickyImage] = await other.database.db.select().from(t.media).where(eq(t.media.id, bicky!.imageId!));
+      expect(bickyImage!.src).toMatch(/^\/media\/u\/[0-9a-f]{32}\//);
+      const [stoofvlees] = await other.database.db.select().from(t.products).where(eq(t.products.slug, 'stoofvlees'));
+      expect(stoofvlees).toMatchObject({ imageId: null, regularPrice: 950 });
       await catalogCaughtUp(app, testDb.database);
       await catalogCaughtUp(otherApp, other.database);
       const menu = async (a: App) => {
@@ -284,9 +468,13 @@ describe.each(databaseKinds)('menu import and export (%s)', (kind) => {
       expect(await menu(otherApp)).toEqual(await menu(app));
       const count = async () => (await other.database.db.select({ id: t.products.id }).from(t.products)).length;
       const before = await count();
+      const mediaBefore = (await other.database.db.select({ id: t.media.id }).from(t.media)).length;
       const second = await run();
       expect(second.status).toBe('done');
       expect(await count()).toBe(before);
+      // The same group with the same field and option ids (cart lines refer to them), and no second copy of a picture.
+      expect(await addonsHere()).toEqual(copied);
+      expect((await other.database.db.select({ id: t.media.id }).from(t.media)).length).toBe(mediaBefore);
       // The key and secret are not kept once the import has ended.
       const [stored] = await other.database.db.select().from(t.shopImports).where(eq(t.shopImports.id, second.id));
       expect(stored).toMatchObject({ consumerKey: null, consumerSecret: null });

@@ -51,6 +51,7 @@ function cleanText(value: string | undefined, field: string, max: number): strin
  */
 export class MediaService {
   private readonly inFlight = new Map<string, Promise<void>>();
+  private readonly storingOnce = new Map<string, Promise<MediaRecord>>();
   private running = 0;
   private readonly waiting: (() => void)[] = [];
 
@@ -61,6 +62,19 @@ export class MediaService {
 
   /** Checks, strips and stores an upload; nothing is written when it is refused. */
   async upload(input: UploadInput): Promise<MediaRecord> {
+    return this.store(input, false);
+  }
+
+  /**
+   * Like upload, but the same content already in the library is that item again (no second item): an import
+   * bringing the same picture twice, or run twice, stores it once. The resized copies are not queued: the
+   * import queues them when it ends (mediaVariantsJob), so making them does not slow the import down.
+   */
+  async uploadOnce(input: UploadInput): Promise<MediaRecord> {
+    return this.store(input, true);
+  }
+
+  private async store(input: UploadInput, reuse: boolean): Promise<MediaRecord> {
     const fileName = cleanText(input.fileName, 'file', 255).replace(/[/\\]/g, '_');
     const altText = cleanText(input.altText, 'alt_text', 500);
     const title = cleanText(input.title, 'title', 500) || fileName.replace(/\.[^.]*$/, '');
@@ -73,11 +87,30 @@ export class MediaService {
     const file = `${image.width}x${image.height}.${image.format}`;
     await fs.mkdir(folder, { recursive: true });
     await writeAtomically(path.join(folder, file), image.data);
+    const src = `/media/u/${hash}/${file}`;
+    if (!reuse) return this.insert(src, { fileName, altText, title, hash, file, folder, image }, true);
+    // The same content arriving twice at once (two addresses of one picture): the second waits for the first.
+    const earlier = this.storingOnce.get(src);
+    if (earlier) return earlier;
+    const storing = (async () => {
+      const [known] = await this.db.select().from(media).where(eq(media.src, src)).orderBy(media.id).limit(1);
+      return known ?? this.insert(src, { fileName, altText, title, hash, file, folder, image }, false);
+    })().finally(() => this.storingOnce.delete(src));
+    this.storingOnce.set(src, storing);
+    return storing;
+  }
+
+  private async insert(
+    src: string,
+    item: { fileName: string; altText: string; title: string; hash: string; file: string; folder: string; image: Awaited<ReturnType<typeof normalizeUpload>> },
+    variants: boolean,
+  ): Promise<MediaRecord> {
+    const { fileName, altText, title, hash, file, folder, image } = item;
     const row = await this.db.transaction(async (tx) => {
       const [inserted] = await tx
         .insert(media)
         .values({
-          src: `/media/u/${hash}/${file}`,
+          src,
           altText,
           title,
           mimeType: MEDIA_CONTENT_TYPES[image.format],
@@ -89,7 +122,7 @@ export class MediaService {
         })
         .returning();
       // The resized copies are made in the background (media-jobs.ts), or on first request if sooner.
-      await enqueueJobs(tx, [mediaVariantsJob(inserted!)]);
+      if (variants) await enqueueJobs(tx, [mediaVariantsJob(inserted!)]);
       return inserted!;
     });
     // A delete of the last other upload of these same bytes may have removed the folder meanwhile.

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { productWriteBody, variationWriteBody, type MenuImportResult, type MenuImportView } from '@bakje/contract';
+import { productWriteBody, variationWriteBody, type ProductWriteBody, type MenuImportResult, type MenuImportView } from '@bakje/contract';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
 import { attributes, categories, menuImports, products } from '../../db/schema/index.js';
 import { DomainError } from '../../errors/domain-error.js';
@@ -9,6 +9,8 @@ import { enqueueJobs } from '../../jobs/job-store.js';
 import type { Actor } from '../catalog-audit/catalog-audit.js';
 import { createCategory } from '../catalog/categories.js';
 import { createProduct, createVariation, updateProduct, updateVariation } from '../catalog/product-write.js';
+import type { MediaService } from '../media/media-service.js';
+import { ImageImporter, isRemoteImage, type ImageImportOptions } from './image-import.js';
 import { planRows, readCsv, type PlannedAttribute, type PlannedRow, type RowProblem } from './woocommerce-csv.js';
 
 export const MENU_IMPORT_JOB = 'menu.import';
@@ -18,6 +20,7 @@ export type ImportView = MenuImportView;
 
 /** Progress of the imports this process is applying; the database knows only the outcome (see applyImport). */
 const progress = new Map<string, number>();
+const imageProgress = new Map<string, { done: number; total: number }>();
 
 function viewOf(row: typeof menuImports.$inferSelect): ImportView {
   const planned = row.planned as PlannedRow[];
@@ -27,6 +30,7 @@ function viewOf(row: typeof menuImports.$inferSelect): ImportView {
     status: row.status,
     total: row.total,
     applied: row.status === 'done' ? row.total : (progress.get(row.id) ?? 0),
+    images: imageProgress.get(row.id) ?? null,
     rows: planned.map((p) => ({ row: p.row, kind: p.kind, name: p.kind === 'product' ? (p.body.name ?? '') : p.parentRef, sku: p.sku })),
     problems: row.problems as RowProblem[],
     result: row.result as ImportView['result'],
@@ -90,7 +94,7 @@ async function existingParent(db: DbOrTx, ref: string): Promise<number | undefin
 const lower = (text: string) => text.trim().toLocaleLowerCase('nl-BE');
 
 /** The category path "Snacks > Warm", found by name under its parent or created. */
-async function categoryOf(tx: Tx, path: string[], actor: Actor, counts: ImportResult): Promise<number> {
+async function categoryOf(tx: Tx, path: string[], actor: Actor, counts: { categories: number }): Promise<number> {
   let parent = 0;
   for (const name of path) {
     const siblings = await tx
@@ -129,8 +133,53 @@ async function productBySku(tx: Tx, sku: string, variation: boolean) {
   return row;
 }
 
-async function applyRows(tx: Tx, planned: PlannedRow[], actor: Actor, onRow: (done: number) => void): Promise<ImportResult> {
-  const counts: ImportResult = { created: 0, updated: 0, variations: 0, categories: 0 };
+/**
+ * Downloads every image address of the rows into the media library (before the rows' transaction, which must
+ * not wait on other servers) and points the rows at the library items; an image that fails is named with its
+ * row and left out of that row, which is imported without it.
+ */
+async function bringImages(
+  importer: ImageImporter,
+  planned: PlannedRow[],
+  onImage: (done: number, total: number) => void,
+): Promise<{ rows: PlannedRow[]; images: number; problems: RowProblem[] }> {
+  const sources = (p: PlannedRow) =>
+    (p.kind === 'product' ? (p.body.images ?? []) : p.body.image ? [p.body.image] : []).flatMap((i) => ('src' in i ? [i.src] : []));
+  const unique = [...new Set(planned.flatMap(sources))].filter(isRemoteImage);
+  let done = 0;
+  onImage(0, unique.length);
+  const outcomes = new Map(
+    await Promise.all(
+      unique.map(async (src) => {
+        const outcome = await importer.image(src);
+        onImage(++done, unique.length);
+        return [src, outcome] as const;
+      }),
+    ),
+  );
+  const problems: RowProblem[] = [];
+  type Ref = NonNullable<ProductWriteBody['images']>[number];
+  const local = (row: number, image: Ref): Ref | undefined => {
+    if (!('src' in image)) return image;
+    const outcome = outcomes.get(image.src);
+    if (!outcome) return image;
+    if (outcome.image) return { id: outcome.image.id, ...(image.alt ? { alt: image.alt } : {}), ...(image.name ? { name: image.name } : {}) };
+    problems.push({ row, column: 'Images', message: `${image.src}: ${outcome.error ?? 'not brought in'}` });
+    return undefined;
+  };
+  const rows = planned.map((p): PlannedRow => {
+    if (p.kind === 'product') {
+      if (!p.body.images) return p;
+      return { ...p, body: { ...p.body, images: p.body.images.map((i) => local(p.row, i)).filter((i): i is Ref => i !== undefined) } };
+    }
+    if (!p.body.image) return p;
+    return { ...p, body: { ...p.body, image: local(p.row, p.body.image) ?? null } };
+  });
+  return { rows, images: [...outcomes.values()].filter((o) => o.image).length, problems };
+}
+
+async function applyRows(tx: Tx, planned: PlannedRow[], actor: Actor, onRow: (done: number) => void): Promise<Omit<ImportResult, 'images' | 'imageProblems'>> {
+  const counts = { created: 0, updated: 0, variations: 0, categories: 0 };
   const refs = new Map<string, number>();
   let done = 0;
   for (const p of planned) {
@@ -183,7 +232,7 @@ class RowFailed extends Error {
 }
 
 /** The job of a confirmed import: every row in one transaction, so a failure leaves the catalogue as it was. */
-export function menuImportJobHandler(): JobHandler<{ id: string; actor: Actor }> {
+export function menuImportJobHandler(media: MediaService, imageOptions: ImageImportOptions = {}): JobHandler<{ id: string; actor: Actor }> {
   return {
     kind: MENU_IMPORT_JOB,
     maxAttempts: 3,
@@ -193,9 +242,13 @@ export function menuImportJobHandler(): JobHandler<{ id: string; actor: Actor }>
       if (!row || row.status !== 'applying') return { skipped: 'the import is not waiting to be applied' };
       progress.set(row.id, 0);
       try {
+        const importer = new ImageImporter(media, imageOptions);
+        const images = await bringImages(importer, row.planned as PlannedRow[], (done, total) => imageProgress.set(row.id, { done, total }));
         const result = await ctx.db.transaction(async (tx) => {
-          const counts = await applyRows(tx, row.planned as PlannedRow[], job.payload.actor, (done) => progress.set(row.id, done));
+          const rowCounts = await applyRows(tx, images.rows, job.payload.actor, (done) => progress.set(row.id, done));
+          const counts: ImportResult = { ...rowCounts, images: images.images, imageProblems: images.problems };
           await tx.update(menuImports).set({ status: 'done', result: counts, finishedAt: new Date() }).where(eq(menuImports.id, row.id));
+          await enqueueJobs(tx, importer.variantJobs());
           return counts;
         });
         return { result };
@@ -208,6 +261,7 @@ export function menuImportJobHandler(): JobHandler<{ id: string; actor: Actor }>
         throw new PermanentJobError(`row ${error.row}: ${error.message}`);
       } finally {
         progress.delete(row.id);
+        imageProgress.delete(row.id);
       }
     },
   };

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import type { ShopImportCounts, ShopImportView } from '@bakje/contract';
 import { productWriteBody, timeSlotInput, variationWriteBody, wcProductTypes, type WcProduct, type WcVariation } from '@bakje/contract';
 import type { Db, DbOrTx, Tx } from '../../db/client.js';
-import { allergens, attributes, categories, importLinks, products, shopImports } from '../../db/schema/index.js';
+import { addonKinds, addonPriceTypes, allergens, attributes, categories, importLinks, products, shopImports } from '../../db/schema/index.js';
 import { DomainError } from '../../errors/domain-error.js';
 import { PermanentJobError, type JobHandler } from '../../jobs/job-runner.js';
 import { enqueueJobs } from '../../jobs/job-store.js';
@@ -11,26 +12,11 @@ import type { Actor } from '../catalog-audit/catalog-audit.js';
 import { createCategory, updateCategory } from '../catalog/categories.js';
 import { createProduct, createVariation, updateProduct, updateVariation } from '../catalog/product-write.js';
 import { createTimeSlot } from '../slots/slot-admin.js';
+import { addonDisplays, createGlobalAddon, getGlobalAddon, updateGlobalAddon, type AddonFieldInput, type GlobalAddonInput } from '../catalog/global-add-ons.js';
+import type { MediaService } from '../media/media-service.js';
+import { ImageImporter, type ImageImportOptions } from './image-import.js';
 
 export const SHOP_IMPORT_JOB = 'menu.shop-import';
-
-export interface ShopImportCounts {
-  categories: number;
-  products: number;
-  variations: number;
-  timeSlots: number;
-  /** Products the source has that Bakje cannot take (with the first reasons). */
-  skipped: number;
-  reasons: string[];
-}
-
-export interface ShopImportView {
-  id: string;
-  sourceUrl: string;
-  status: 'queued' | 'running' | 'done' | 'failed';
-  counts: Partial<ShopImportCounts>;
-  error: string | null;
-}
 
 interface SourceCategory {
   id: number;
@@ -149,7 +135,16 @@ interface LocalTaxonomies {
   allergenCodes: Map<number, string>;
 }
 
-async function productInput(tx: Tx, p: WcProduct, source: string, { attributes: localAttributes, allergens: localAllergens, allergenCodes }: LocalTaxonomies) {
+/** The library items of the images downloaded so far, by the source's address. */
+type LocalImages = Map<string, number>;
+
+async function productInput(
+  tx: Tx,
+  p: WcProduct,
+  source: string,
+  { attributes: localAttributes, allergens: localAllergens, allergenCodes }: LocalTaxonomies,
+  images: LocalImages,
+) {
   const localCategories = [];
   for (const c of p.categories) {
     const id = await linked(tx, source, 'category', c.id);
@@ -186,7 +181,11 @@ async function productInput(tx: Tx, p: WcProduct, source: string, { attributes: 
     is_promotion: p.is_promotion ?? false,
     translations: Object.fromEntries(Object.entries(translations).filter(([, v]) => v !== undefined)),
     categories: localCategories,
-    images: p.images.map((image) => ({ src: image.src, ...(image.alt ? { alt: image.alt } : {}), ...(image.name ? { name: image.name } : {}) })),
+    // Only the images now in this library: one that could not be brought in is left out (and named in the counts).
+    images: p.images.flatMap((image) => {
+      const id = images.get(image.src);
+      return id === undefined ? [] : [{ id, ...(image.alt ? { alt: image.alt } : {}), ...(image.name ? { name: image.name } : {}) }];
+    }),
     attributes: p.attributes.map((a) => {
       const global = a.id ? localAttributes.find((l) => l.name.nl.toLowerCase() === a.name.toLowerCase()) : undefined;
       return { ...(global ? { id: global.id } : { name: a.name }), position: a.position, visible: a.visible, variation: a.variation, options: a.options };
@@ -204,7 +203,8 @@ async function productInput(tx: Tx, p: WcProduct, source: string, { attributes: 
   });
 }
 
-function variationInput(v: WcVariation) {
+function variationInput(v: WcVariation, images: LocalImages) {
+  const imageId = v.image ? images.get(v.image.src) : undefined;
   return variationWriteBody.parse({
     description: v.description,
     sku: v.sku,
@@ -215,26 +215,70 @@ function variationInput(v: WcVariation) {
     manage_stock: v.manage_stock,
     stock_quantity: v.stock_quantity,
     menu_order: v.menu_order,
-    image: v.image ? { src: v.image.src } : null,
+    image: imageId !== undefined ? { id: imageId } : null,
     attributes: v.attributes.map((a) => ({ name: a.name, option: a.option })),
   });
 }
 
-async function importProducts(db: Db, client: WooCommerceRestClient, source: string, actor: Actor, counts: ShopImportCounts, onProgress: () => Promise<void>) {
+async function taxonomiesOf(db: Db, client: WooCommerceRestClient): Promise<LocalTaxonomies> {
   const allergenList = await client.all<{ id: number; code: string }>('/wp-json/wc/v3/products/allergens').catch(() => []);
-  const taxonomies: LocalTaxonomies = {
+  return {
     attributes: await db.select({ id: attributes.id, name: attributes.name }).from(attributes),
     allergens: await db.select({ id: allergens.id, code: allergens.code }).from(allergens),
     allergenCodes: new Map(allergenList.map((a) => [a.id, a.code])),
   };
+}
+
+/** The source's image addresses made absolute (Bakje serves its own library's as paths). */
+const absolute = (src: string, sourceUrl: string) => {
+  try {
+    return new URL(src, `${sourceUrl}/`).toString();
+  } catch {
+    return src;
+  }
+};
+
+/** Downloads the images named (in the importer's lanes) and notes those that fail under the item's name. */
+async function downloaded(importer: ImageImporter, sources: string[], item: string, counts: ShopImportCounts): Promise<LocalImages> {
+  const local: LocalImages = new Map();
+  for (const [src, outcome] of await importer.all(sources)) {
+    if (outcome.image) {
+      local.set(src, outcome.image.id);
+      counts.images = importer.stored;
+    } else {
+      counts.imageFailures += 1;
+      if (counts.imageProblems.length < 50) counts.imageProblems.push({ item, src, message: outcome.error ?? 'not brought in' });
+    }
+  }
+  return local;
+}
+
+async function importProducts(
+  db: Db,
+  client: WooCommerceRestClient,
+  source: string,
+  actor: Actor,
+  counts: ShopImportCounts,
+  importer: ImageImporter,
+  sourceUrl: string,
+  onProgress: () => Promise<void>,
+) {
+  const taxonomies = await taxonomiesOf(db, client);
   const list = await client.all<WcProduct>('/wp-json/wc/v3/products', { context: 'edit' });
+  counts.productsTotal = list.filter((p) => (p.status as string) !== 'trash').length;
+  await onProgress();
+  for (const p of list) for (const image of p.images) image.src = absolute(image.src, sourceUrl);
+  // Every product's images start downloading now (a few at a time); each product below waits only for its own.
+  void importer.all(list.flatMap((p) => p.images.map((i) => i.src)));
   for (const p of list) {
     if ((p.status as string) === 'trash') continue;
     const variations = p.type === 'variable' ? await client.all<WcVariation>(`/wp-json/wc/v3/products/${p.id}/variations`, { context: 'edit' }) : [];
+    for (const v of variations) if (v.image) v.image.src = absolute(v.image.src, sourceUrl);
+    const images = await downloaded(importer, [...p.images.map((i) => i.src), ...variations.flatMap((v) => (v.image ? [v.image.src] : []))], p.name, counts);
     try {
       // One product with its variations in one transaction, with its links: stopped halfway, nothing half-made stays.
       await db.transaction(async (tx) => {
-        const input = await productInput(tx, p, source, taxonomies);
+        const input = await productInput(tx, p, source, taxonomies, images);
         let local = await linked(tx, source, 'product', p.id);
         if (local !== undefined && !(await tx.select({ id: products.id }).from(products).where(eq(products.id, local)))[0]) local = undefined;
         if (local !== undefined) await updateProduct(tx, local, input, actor);
@@ -242,7 +286,7 @@ async function importProducts(db: Db, client: WooCommerceRestClient, source: str
         await link(tx, source, 'product', p.id, local);
         for (const v of variations) {
           const known = await linked(tx, source, 'variation', v.id);
-          const vInput = variationInput(v);
+          const vInput = variationInput(v, images);
           if (known !== undefined) await updateVariation(tx, local, known, vInput, actor);
           const id = known ?? (await createVariation(tx, local, vInput, actor));
           await link(tx, source, 'variation', v.id, id);
@@ -256,6 +300,136 @@ async function importProducts(db: Db, client: WooCommerceRestClient, source: str
       if (counts.reasons.length < 20) counts.reasons.push(`${p.name}: ${error.message.slice(0, 200)}`);
     }
     await onProgress();
+  }
+}
+
+interface SourceAddon {
+  id: number;
+  name: string;
+  translations?: { fr?: string; en?: string };
+  priority?: number;
+  restrict_to_categories?: Record<string, string> | number[];
+  fields?: {
+    name: string;
+    translations?: { fr?: string; en?: string };
+    description?: string;
+    type: string;
+    display?: string;
+    required?: boolean | number;
+    price?: string | number;
+    price_type?: string;
+    max?: number;
+    options?: {
+      label: string;
+      translations?: { fr?: string; en?: string };
+      price?: string | number | null;
+      price_type?: string;
+      image_src?: string | null;
+      allergens?: number[];
+    }[];
+  }[];
+}
+
+/** "0.50", 0.5 or "" (none) as cents. */
+function cents(value: string | number | null | undefined): number | null {
+  if (value === null || value === undefined || value === '') return null;
+  const n = Number(value);
+  return Number.isFinite(n) && n >= 0 ? Math.round(n * 100) : null;
+}
+
+const oneOf = <T extends string>(values: readonly T[], value: string | undefined): T | undefined =>
+  value !== undefined && (values as readonly string[]).includes(value) ? (value as T) : undefined;
+
+/**
+ * The global add-on groups (GET /wp-json/wc-product-add-ons/v2/global-add-ons, served by Bakje and by the
+ * Product Add-Ons plugin), linked like the products: a second run changes the same groups, keeping their field
+ * and option ids (cart lines refer to them) by position. A shop without the plugin has no such route.
+ */
+async function importGlobalAddons(
+  db: Db,
+  client: WooCommerceRestClient,
+  source: string,
+  actor: Actor,
+  counts: ShopImportCounts,
+  importer: ImageImporter,
+  sourceUrl: string,
+) {
+  let list: SourceAddon[];
+  try {
+    list = await client.all<SourceAddon>('/wp-json/wc-product-add-ons/v2/global-add-ons');
+  } catch (error) {
+    if (error instanceof WooCommerceSourceError && error.status === 404) return;
+    throw error;
+  }
+  const taxonomies = await taxonomiesOf(db, client);
+  for (const addon of list) {
+    const optionImages = (addon.fields ?? []).flatMap((f) => (f.options ?? []).flatMap((o) => (o.image_src ? [absolute(o.image_src, sourceUrl)] : [])));
+    const images = await downloaded(importer, optionImages, addon.name, counts);
+    const categoryIds: number[] = [];
+    const restricted = Array.isArray(addon.restrict_to_categories) ? addon.restrict_to_categories : Object.keys(addon.restrict_to_categories ?? {});
+    for (const id of restricted) {
+      const local = await linked(db, source, 'category', Number(id));
+      if (local !== undefined) categoryIds.push(local);
+    }
+    const known = await linked(db, source, 'global_addon', addon.id);
+    const existing = known !== undefined ? await getGlobalAddon(db, known).catch(() => undefined) : undefined;
+    const fields: AddonFieldInput[] = [];
+    for (const f of addon.fields ?? []) {
+      const type = oneOf(addonKinds, f.type);
+      // A kind Bakje does not have (a file upload, a price the customer types): left out, and said so.
+      if (!type) {
+        if (counts.reasons.length < 20) counts.reasons.push(`${addon.name}: the field "${f.name}" (${f.type}) is not supported`);
+        continue;
+      }
+      const current = existing?.fields[fields.length];
+      const sameKind = current && current.kind === type ? current : undefined;
+      fields.push({
+        ...(sameKind ? { id: sameKind.id } : {}),
+        name: f.name,
+        ...(otherLanguages(f.translations) ? { translations: otherLanguages(f.translations) } : {}),
+        description: f.description ?? '',
+        type,
+        ...(oneOf(addonDisplays, f.display) ? { display: oneOf(addonDisplays, f.display) } : {}),
+        required: Boolean(f.required),
+        price: cents(f.price) ?? 0,
+        ...(oneOf(addonPriceTypes, f.price_type) ? { priceType: oneOf(addonPriceTypes, f.price_type) } : {}),
+        maxLength: f.max ? f.max : null,
+        options: (f.options ?? []).map((o, index) => {
+          const image = o.image_src ? images.get(absolute(o.image_src, sourceUrl)) : undefined;
+          const keep = sameKind?.options[index];
+          return {
+            ...(keep ? { id: keep.id } : {}),
+            label: o.label,
+            ...(otherLanguages(o.translations) ? { translations: otherLanguages(o.translations) } : {}),
+            price: cents(o.price),
+            ...(oneOf(addonPriceTypes, o.price_type) ? { priceType: oneOf(addonPriceTypes, o.price_type) } : {}),
+            imageId: image ?? null,
+            allergenIds: (o.allergens ?? []).flatMap((id) => taxonomies.allergens.filter((l) => l.code === taxonomies.allergenCodes.get(id)).map((l) => l.id)),
+          };
+        }),
+      });
+    }
+    const input: GlobalAddonInput & { name: string } = {
+      name: addon.name,
+      ...(otherLanguages(addon.translations) ? { translations: otherLanguages(addon.translations) } : {}),
+      ...(addon.priority !== undefined ? { priority: addon.priority } : {}),
+      categoryIds,
+      fields,
+    };
+    try {
+      // The group and its link together (a savepoint each inside): an interrupted run leaves no group without its link.
+      await db.transaction(async (tx) => {
+        const local = existing
+          ? (await updateGlobalAddon(tx as unknown as Db, existing.row.id, input, actor)).record.row.id
+          : (await createGlobalAddon(tx as unknown as Db, input, actor)).record.row.id;
+        await link(tx, source, 'global_addon', addon.id, local);
+      });
+      counts.addons += 1;
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      counts.skipped += 1;
+      if (counts.reasons.length < 20) counts.reasons.push(`${addon.name}: ${error.message.slice(0, 200)}`);
+    }
   }
 }
 
@@ -280,8 +454,11 @@ async function importTimeSlots(db: Db, client: WooCommerceRestClient, source: st
   }
 }
 
-/** The job: categories, products with variations and their own add-ons, then time slots; counts saved as it goes. */
-export function shopImportJobHandler(options: { fetch?: typeof fetch } = {}): JobHandler<{ id: string }> {
+/**
+ * The job: categories, global add-ons, products with variations and their own add-ons, then time slots, the
+ * images brought into the media library on the way; counts saved as it goes.
+ */
+export function shopImportJobHandler(media: MediaService, options: { fetch?: typeof fetch; images?: ImageImportOptions } = {}): JobHandler<{ id: string }> {
   return {
     kind: SHOP_IMPORT_JOB,
     maxAttempts: 5,
@@ -291,8 +468,24 @@ export function shopImportJobHandler(options: { fetch?: typeof fetch } = {}): Jo
       const [row] = await ctx.db.select().from(shopImports).where(eq(shopImports.id, job.payload.id));
       if (!row || row.status === 'done' || row.status === 'failed' || !row.consumerKey || !row.consumerSecret) return { skipped: 'nothing to import' };
       const source = sourceKey(row.sourceUrl);
-      const client = new WooCommerceRestClient({ url: row.sourceUrl, consumerKey: row.consumerKey, consumerSecret: row.consumerSecret }, options);
-      const counts: ShopImportCounts = { categories: 0, products: 0, variations: 0, timeSlots: 0, skipped: 0, reasons: [] };
+      const client = new WooCommerceRestClient(
+        { url: row.sourceUrl, consumerKey: row.consumerKey, consumerSecret: row.consumerSecret },
+        options.fetch ? { fetch: options.fetch } : {},
+      );
+      const importer = new ImageImporter(media, options.images);
+      const counts: ShopImportCounts = {
+        categories: 0,
+        addons: 0,
+        products: 0,
+        productsTotal: 0,
+        variations: 0,
+        timeSlots: 0,
+        images: 0,
+        imageFailures: 0,
+        imageProblems: [],
+        skipped: 0,
+        reasons: [],
+      };
       const save = (status: 'running' | 'done' | 'failed', extra: Partial<typeof shopImports.$inferInsert> = {}) =>
         ctx.db
           .update(shopImports)
@@ -302,9 +495,17 @@ export function shopImportJobHandler(options: { fetch?: typeof fetch } = {}): Jo
       await save('running');
       try {
         await importCategories(ctx.db, client, source, actor, counts);
-        await importProducts(ctx.db, client, source, actor, counts, () => save('running').then(() => undefined));
+        await importGlobalAddons(ctx.db, client, source, actor, counts, importer, row.sourceUrl);
+        await importProducts(ctx.db, client, source, actor, counts, importer, row.sourceUrl, () => save('running').then(() => undefined));
         await importTimeSlots(ctx.db, client, source, counts);
-        await save('done', { finishedAt: new Date(), consumerKey: null, consumerSecret: null });
+        await ctx.db.transaction(async (tx) => {
+          await tx
+            .update(shopImports)
+            .set({ status: 'done', counts, finishedAt: new Date(), consumerKey: null, consumerSecret: null })
+            .where(eq(shopImports.id, row.id));
+          // The pictures' resized copies, left out while importing so they did not slow it down.
+          await enqueueJobs(tx, importer.variantJobs());
+        });
         return { result: { products: counts.products } };
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);

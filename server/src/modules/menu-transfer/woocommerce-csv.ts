@@ -175,7 +175,12 @@ export function planRows(rows: Row[]): { planned: PlannedRow[]; problems: RowPro
       if (!parentRef) rowProblems.push({ row, column: 'Parent', message: 'A variation names its parent: its SKU or id:<ID>.' });
       if (!attribute || attribute.values.length !== 1)
         rowProblems.push({ row, column: 'Attribute 1 value(s)', message: 'A variation has one attribute value.' });
-      const body = { ...common, ...(attribute ? { attributes: [{ name: attribute.name, option: attribute.values[0] ?? '' }] } : {}) };
+      const body = {
+        ...common,
+        ...(attribute ? { attributes: [{ name: attribute.name, option: attribute.values[0] ?? '' }] } : {}),
+        // A variation has one image: the first address (the export writes only one).
+        ...(cell('Images') ? { image: { src: splitList(cell('Images'))[0]! } } : {}),
+      };
       // The schema's own words only for what the checks above did not already name.
       const checked = variationWriteBody.safeParse(body);
       if (!checked.success && rowProblems.length === 0) rowProblems.push(...zodProblems(row, checked.error.issues));

@@ -1,16 +1,23 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
-import type { MenuImportResult, MenuImportView } from '@bakje/contract';
+import type { MenuImportProblem, MenuImportResult, MenuImportView } from '@bakje/contract';
 import { http, HttpError, retryServerErrors } from '../../../api/http';
 import { Button, ButtonAnchor, DataTable, Notice, type Column } from '../../../ui';
 import { DashboardFrame } from '../../admin/DashboardFrame';
 import { PERMISSION } from '../../admin/permissions';
 import { DashboardError, StaffGate } from '../../admin/StaffGate';
+import { ShopImportSection } from './ShopImportSection';
 
 const IMPORT_URL = '/api/admin/menu/import';
 const importKey = (id: string) => ['dashboard', 'menu-import', id] as const;
 const isResult = (result: MenuImportView['result']): result is MenuImportResult => result !== null && 'created' in result;
+
+const problemColumns = (t: (key: string) => string): Column<MenuImportProblem>[] => [
+  { id: 'row', header: t('dashboard.menuTransfer.row'), rowHeader: true, sortValue: (p) => p.row, cell: (p) => p.row },
+  { id: 'column', header: t('dashboard.menuTransfer.column'), cell: (p) => p.column },
+  { id: 'message', header: t('dashboard.menuTransfer.message'), cell: (p) => <span className="admin__break">{p.message}</span> },
+];
 
 function ImportProgress({ id }: { id: string }) {
   const intl = useIntl();
@@ -25,18 +32,45 @@ function ImportProgress({ id }: { id: string }) {
   const data = view.data;
   if (!data) return null;
   if (data.status === 'applying') {
+    // First the images come in (before any row is written), then the rows.
+    const images = data.applied === 0 && data.images && data.images.total > 0 && data.images.done < data.images.total ? data.images : null;
     return (
       <div aria-live="polite">
-        <progress max={data.total} value={data.applied} aria-label={t('dashboard.menuTransfer.progress')} />
-        <p className="admin__muted">{t('dashboard.menuTransfer.applying', { applied: data.applied, total: data.total })}</p>
+        <progress max={images ? images.total : data.total} value={images ? images.done : data.applied} aria-label={t('dashboard.menuTransfer.progress')} />
+        <p className="admin__muted">
+          {images
+            ? t('dashboard.menuTransfer.applyingImages', { done: images.done, total: images.total })
+            : t('dashboard.menuTransfer.applying', { applied: data.applied, total: data.total })}
+        </p>
       </div>
     );
   }
   if (data.status === 'done' && isResult(data.result)) {
+    const imageProblems = data.result.imageProblems ?? [];
     return (
-      <Notice tone="success" role="status">
-        {t('dashboard.menuTransfer.done', { ...data.result })}
-      </Notice>
+      <>
+        <Notice tone="success" role="status">
+          {t('dashboard.menuTransfer.done', {
+            created: data.result.created,
+            updated: data.result.updated,
+            variations: data.result.variations,
+            categories: data.result.categories,
+          })}
+          {data.result.images ? ` ${t('dashboard.menuTransfer.doneImages', { images: data.result.images })}` : ''}
+        </Notice>
+        {imageProblems.length > 0 ? (
+          <>
+            <Notice tone="warning">{t('dashboard.menuTransfer.imageProblems', { count: imageProblems.length })}</Notice>
+            <DataTable
+              label={t('dashboard.menuTransfer.imageProblemsTable')}
+              columns={problemColumns(t)}
+              rows={imageProblems}
+              rowKey={(p) => `${p.row}-${p.message}`}
+              empty=""
+            />
+          </>
+        ) : null}
+      </>
     );
   }
   if (data.status === 'failed' && data.result && !isResult(data.result)) {
@@ -72,11 +106,6 @@ function ImportSection() {
       setPreview(null);
     },
   });
-  const problemColumns: Column<MenuImportView['problems'][number]>[] = [
-    { id: 'row', header: t('dashboard.menuTransfer.row'), rowHeader: true, sortValue: (p) => p.row, cell: (p) => p.row },
-    { id: 'column', header: t('dashboard.menuTransfer.column'), cell: (p) => p.column },
-    { id: 'message', header: t('dashboard.menuTransfer.message'), cell: (p) => p.message },
-  ];
   const products = preview?.rows.filter((r) => r.kind === 'product').length ?? 0;
 
   return (
@@ -113,7 +142,7 @@ function ImportSection() {
               </Notice>
               <DataTable
                 label={t('dashboard.menuTransfer.problemsTable')}
-                columns={problemColumns}
+                columns={problemColumns(t)}
                 rows={preview.problems}
                 rowKey={(p) => `${p.row}-${p.column}-${p.message}`}
                 empty=""
@@ -142,7 +171,10 @@ function ImportSection() {
   );
 }
 
-/** /dashboard/catalog/import (products.manage): bring a menu in from a WooCommerce product CSV, take it out as CSV or JSON. */
+/**
+ * /dashboard/catalog/import (products.manage): bring a menu in from a WooCommerce product CSV or from a running
+ * shop over its REST API, take it out as CSV or JSON.
+ */
 export default function MenuTransferPage() {
   const intl = useIntl();
   const t = (key: string) => intl.formatMessage({ id: key });
@@ -150,6 +182,7 @@ export default function MenuTransferPage() {
     <StaffGate permission={PERMISSION.productsManage}>
       <DashboardFrame title={t('dashboard.menuTransfer.title')}>
         <ImportSection />
+        <ShopImportSection />
         <section aria-labelledby="menu-export-title" className="admin__section">
           <h2 id="menu-export-title">{t('dashboard.menuTransfer.exportTitle')}</h2>
           <p className="admin__lead">{t('dashboard.menuTransfer.exportLead')}</p>

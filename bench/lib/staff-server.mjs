@@ -1,0 +1,93 @@
+// The built server on a fresh PGlite directory with a known first admin, logged in as the dashboard does
+// (cookie + CSRF): what the import and point-of-sale benches start from.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ensureBuilt } from './build.mjs';
+import { freePort, spawnNode, waitReady } from './processes.mjs';
+
+export const ADMIN = { email: 'bench@bakje.test', password: 'Een lange bench wachtzin' };
+
+export const load = () =>
+  `load average ${os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')} on ${os.cpus().length} CPUs`;
+
+/** Starts the server (extra env given) and logs in; `request(method, path, body?, headers?)` sends with the login. */
+export async function startStaffServer(root, env = {}) {
+  const built = ensureBuilt(root, 'server', console.log);
+  if (built.error) throw new Error(built.error);
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bakje-bench-'));
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = spawnNode(['server/dist/main.js'], {
+    cwd: root,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      BAKJE_DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      BAKJE_PRINT_URLS: 'false',
+      NODE_ENV: 'production',
+      BAKJE_SEED_DEMO: 'false',
+      BAKJE_VIRTUAL_PRINTER: 'false',
+      BAKJE_ADMIN_EMAIL: ADMIN.email,
+      BAKJE_ADMIN_PASSWORD: ADMIN.password,
+      ...env,
+    },
+  });
+  await waitReady(child, port);
+  const login = await fetch(`${base}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      query: 'mutation($u: String!, $p: String!) { login(input: {username: $u, password: $p}) { viewer { role } } }',
+      variables: { u: ADMIN.email, p: ADMIN.password },
+    }),
+  });
+  const cookies = login.headers.getSetCookie().map((c) => c.split(';')[0]);
+  const csrf = cookies.find((c) => c.startsWith('bakje_csrf='))?.slice('bakje_csrf='.length);
+  if (!csrf) throw new Error(`login failed: ${login.status} ${await login.text()}`);
+  const cookie = cookies.join('; ');
+  async function request(method, url, body, headers = {}) {
+    const raw = typeof body === 'string';
+    const send = () =>
+      fetch(`${base}${url}`, {
+        method,
+        headers: {
+          cookie,
+          'x-csrf-token': csrf,
+          ...(body === undefined ? {} : { 'content-type': raw ? 'text/csv' : 'application/json' }),
+          ...headers,
+        },
+        body: body === undefined ? undefined : raw ? body : JSON.stringify(body),
+      });
+    // A kept-alive connection the busy server closed just as it was reused: a read is sent once more.
+    const response = await send().catch((error) => {
+      if (method !== 'GET' || child.hasExited) throw error;
+      return send();
+    });
+    const text = await response.text();
+    let json;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text.slice(0, 500)}`);
+    return json;
+  }
+  return { child, base, dataDir, request, cleanup: () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+}
+
+/** Polls `check` every 100 ms until it answers something, or fails after `timeoutMs`. */
+export async function until(what, check, timeoutMs) {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
