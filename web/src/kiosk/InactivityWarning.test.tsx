@@ -36,15 +36,23 @@ describe('the kiosk inactivity warning', () => {
     expect(screen.getByRole('alertdialog', { name: 'Are you still here?' })).toBeTruthy();
     expect(screen.getByRole('button', { name: "Yes, I'm still here" })).toBeTruthy();
     expect(screen.getByTestId('kiosk-idle-seconds').textContent).toBe('5');
-    act(() => vi.advanceTimersByTime(2_000));
+    act(() => {
+      vi.advanceTimersByTime(2_000);
+    });
     expect(screen.getByTestId('kiosk-idle-seconds').textContent).toBe('3');
     expect(screen.getByText('Your order will be cancelled in 3 seconds.')).toBeTruthy();
-    act(() => vi.advanceTimersByTime(1_900));
+    act(() => {
+      vi.advanceTimersByTime(1_900);
+    });
     expect(onExpire).not.toHaveBeenCalled();
-    act(() => vi.advanceTimersByTime(1_200));
+    act(() => {
+      vi.advanceTimersByTime(1_200);
+    });
     expect(screen.getByTestId('kiosk-idle-seconds').textContent).toBe('0');
     expect(onExpire).toHaveBeenCalledTimes(1);
-    act(() => vi.advanceTimersByTime(10_000));
+    act(() => {
+      vi.advanceTimersByTime(10_000);
+    });
     expect(onExpire).toHaveBeenCalledTimes(1);
     expect(onStay).not.toHaveBeenCalled();
   });
@@ -53,7 +61,9 @@ describe('the kiosk inactivity warning', () => {
     const onExpire = vi.fn();
     const onStay = vi.fn();
     show(<InactivityWarning seconds={3} onStay={onStay} onExpire={onExpire} />);
-    act(() => vi.advanceTimersByTime(1_000));
+    act(() => {
+      vi.advanceTimersByTime(1_000);
+    });
     fireEvent.click(screen.getByRole('button', { name: "Yes, I'm still here" }));
     expect(onStay).toHaveBeenCalledTimes(1);
     expect(onExpire).not.toHaveBeenCalled();
@@ -62,11 +72,17 @@ describe('the kiosk inactivity warning', () => {
   it('starts only after the idle time without a touch; each touch restarts it', () => {
     const onIdle = vi.fn();
     show(<IdleProbe seconds={45} onIdle={onIdle} />);
-    act(() => vi.advanceTimersByTime(44_000));
+    act(() => {
+      vi.advanceTimersByTime(44_000);
+    });
     fireEvent.pointerDown(screen.getByRole('button', { name: 'touch' }));
-    act(() => vi.advanceTimersByTime(44_000));
+    act(() => {
+      vi.advanceTimersByTime(44_000);
+    });
     expect(onIdle).not.toHaveBeenCalled();
-    act(() => vi.advanceTimersByTime(1_000));
+    act(() => {
+      vi.advanceTimersByTime(1_000);
+    });
     expect(onIdle).toHaveBeenCalledTimes(1);
   });
 });
