@@ -179,11 +179,12 @@ export function OrderScreen({ device }: { device: KioskDeviceConfig }) {
     setProblem(null);
     try {
       const lang = locale === 'fr_FR' ? 'fr' : locale === 'en_US' ? 'en' : 'nl';
-      let created = await kioskApi.checkout({ fulfilment: chosenFulfilment, paymentMethod: method, lang });
+      // A terminal order starts its terminal payment with the order (contract/src/kiosk.ts); retries go through
+      // the terminal step.
+      const created = await kioskApi.checkout({ fulfilment: chosenFulfilment, paymentMethod: method, lang });
       // The server emptied the cart with the order.
       void cart.refresh();
-      if (method === 'terminal') {
-        created = await kioskApi.startTerminal(created.orderId);
+      if (method === 'terminal' && created.status !== 'paid') {
         setOrder(created);
         setStep('terminal');
       } else {
