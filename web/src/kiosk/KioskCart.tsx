@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { euros, type CartLine } from '../cart/cartApi';
 import { useCart } from '../cart/CartProvider';
@@ -8,21 +9,20 @@ import { Stepper } from './Stepper';
 
 function Line({ line, disabled }: { line: CartLine; disabled: boolean }) {
   const { setQuantity, remove } = useCart();
+  // The tapped quantity shows at once (a finger wants an answer within 100 ms); the server's answer replaces it.
+  const [shown, setShown] = useState<number | null>(null);
   const name = line.variation?.node.name ?? line.product?.node.name ?? '';
+  const change = (q: number) => {
+    setShown(q);
+    void (q === 0 ? remove(line.key) : setQuantity(line.key, q)).finally(() => setShown(null));
+  };
   return (
     <li className="kiosk-cart__line" data-testid="kiosk-cart-line">
       <div className="kiosk-cart__name">
         <span>{name}</span>
         <AddonList addons={line.addons} quantity={line.quantity} />
       </div>
-      <Stepper
-        value={line.quantity}
-        min={0}
-        max={999}
-        disabled={disabled}
-        label={name}
-        onChange={(q) => void (q === 0 ? remove(line.key) : setQuantity(line.key, q))}
-      />
+      <Stepper value={shown ?? line.quantity} min={0} max={999} disabled={disabled} label={name} onChange={change} />
       <span className="kiosk-cart__price">
         <Price amount={euros(line.subtotal)} />
       </span>
