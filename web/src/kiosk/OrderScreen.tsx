@@ -24,9 +24,9 @@ const CatalogLive = lazy(() => import('../live/CatalogLive'));
 
 type Step = 'menu' | 'suggest' | 'fulfilment' | 'payment' | 'placing' | 'terminal' | 'done';
 
-/** Categories whose products are offered before paying ("a sauce with that? a drink?"), by slug in any language. */
-const SUGGESTED = /^(sauzen|sauces?|saus|dranken|drinks?|boissons?)$/;
-const MAX_SUGGESTIONS = 8;
+/** What is offered before paying ("a sauce with that? a drink?"): categories by slug in any language, a few of each. */
+const SUGGESTED = [/^(sauzen|sauces?|saus)$/, /^(dranken|drinks?|boissons?)$/];
+const PER_GROUP = 4;
 
 function subscribeOnline(listener: () => void) {
   window.addEventListener('online', listener);
@@ -43,9 +43,8 @@ function Suggestions({ onOpen, onNext }: { onOpen: (p: ListProduct) => void; onN
   const { cart } = useCart();
   const suggestions = useMemo(() => {
     const inCart = new Set((cart?.contents.nodes ?? []).map((l) => l.product?.node.databaseId));
-    return (products.data ?? [])
-      .filter((p) => p.stockStatus !== 'OUT_OF_STOCK' && !inCart.has(p.databaseId) && p.productCategories.nodes.some((c) => SUGGESTED.test(c.slug)))
-      .slice(0, MAX_SUGGESTIONS);
+    const offered = (products.data ?? []).filter((p) => p.stockStatus !== 'OUT_OF_STOCK' && !inCart.has(p.databaseId));
+    return SUGGESTED.flatMap((group) => offered.filter((p) => p.productCategories.nodes.some((c) => group.test(c.slug))).slice(0, PER_GROUP));
   }, [products.data, cart]);
   const skipped = useRef(false);
   useEffect(() => {
