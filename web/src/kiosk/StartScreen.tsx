@@ -1,5 +1,6 @@
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
+import { useCategories, useProductList } from '../api/hooks';
 import { ShopMessages } from '../messages/ShopMessages';
 import { ShopStatusBanner } from '../shop-status/ShopStatusBanner';
 import { pausedEverywhere, useShopStatus } from '../shop-status/useShopStatus';
@@ -19,6 +20,9 @@ export function StartScreen({ attractSeconds, cashPossible }: { attractSeconds: 
   const paused = status ? pausedEverywhere(status, 'kiosk') : false;
   const canOrder = !closed && !paused;
   useIdle(attractSeconds, () => void navigate('/videooverlay'));
+  // The menu loads while the start screen waits: a tap on "tap to order" shows it without a round trip.
+  useProductList();
+  useCategories();
   return (
     <main id="main" className="kiosk-start" tabIndex={-1} data-testid="kiosk-start">
       <ShopStatusBanner channel="kiosk" />
