@@ -28,6 +28,9 @@ type Step = 'menu' | 'suggest' | 'fulfilment' | 'payment' | 'placing' | 'termina
 const SUGGESTED = [/^(sauzen|sauces?|saus)$/, /^(dranken|drinks?|boissons?)$/];
 const PER_GROUP = 4;
 
+const FULFILMENT_LABELS: Record<KioskFulfilment, string> = { takeaway: 'kiosk.fulfilment.takeaway', dinein: 'kiosk.fulfilment.dinein' };
+const PAYMENT_LABELS: Record<KioskPaymentMethod, string> = { terminal: 'kiosk.payment.terminal', counter: 'kiosk.payment.counter' };
+
 function subscribeOnline(listener: () => void) {
   window.addEventListener('online', listener);
   window.addEventListener('offline', listener);
@@ -83,14 +86,14 @@ function Suggestions({ onOpen, onNext }: { onOpen: (p: ListProduct) => void; onN
 function Choice<T extends string>({
   titleId,
   options,
-  labelPrefix,
+  labels,
   onChoose,
   onBack,
   testId,
 }: {
   titleId: string;
   options: readonly T[];
-  labelPrefix: string;
+  labels: Record<T, string>;
   onChoose: (value: T) => void;
   onBack: () => void;
   testId: string;
@@ -102,7 +105,7 @@ function Choice<T extends string>({
       <div className="kiosk-step__choices">
         {options.map((o) => (
           <button key={o} type="button" className="kiosk-big-choice" onClick={() => onChoose(o)} data-testid={`${testId}-${o}`}>
-            {intl.formatMessage({ id: `${labelPrefix}.${o}` })}
+            {intl.formatMessage({ id: labels[o] })}
           </button>
         ))}
       </div>
@@ -205,7 +208,7 @@ export function OrderScreen({ device }: { device: KioskDeviceConfig }) {
       <Choice
         titleId="kiosk.fulfilmentTitle"
         options={device.fulfilment}
-        labelPrefix="kiosk.fulfilment"
+        labels={FULFILMENT_LABELS}
         onChoose={chooseFulfilment}
         onBack={() => setStep('menu')}
         testId="kiosk-fulfilment"
@@ -216,7 +219,7 @@ export function OrderScreen({ device }: { device: KioskDeviceConfig }) {
       <Choice
         titleId="kiosk.paymentTitle"
         options={device.paymentMethods}
-        labelPrefix="kiosk.payment"
+        labels={PAYMENT_LABELS}
         onChoose={(m) => void place(fulfilment ?? device.fulfilment[0]!, m)}
         onBack={() => setStep('menu')}
         testId="kiosk-payment"
