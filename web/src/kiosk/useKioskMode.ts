@@ -25,12 +25,18 @@ export function useKioskMode(): KioskMode {
       }
     },
     staleTime: Infinity,
+    // Besides the events: a kiosk whose stream is down still notices an unpairing or a new setting within a minute.
+    refetchInterval: (q) => (q.state.data?.state === 'standalone' ? false : 60_000),
     retry: (count, error) => !(error instanceof HttpError && error.status >= 400 && error.status < 500) && count < 1000,
     retryDelay: (attempt) => Math.min(30_000, 1000 * 2 ** attempt),
   });
   const reload = useCallback(() => void queryClient.invalidateQueries({ queryKey: KIOSK_SESSION_KEY }), [queryClient]);
-  const live = query.data && query.data.state !== 'standalone';
-  useEventStream(live ? '/api/kiosk/events' : null, { paired: reload, unpaired: reload, config: reload });
+  // A stream per state: the one of a page showing a code ends when it is paired, and the device's stream must be
+  // opened at once (not after the browser's reconnect delay) for an unpairing to reach the page.
+  const data = query.data;
+  const stream =
+    data?.state === 'paired' ? `/api/kiosk/events?device=${data.device.id}` : data?.state === 'unpaired' ? `/api/kiosk/events?code=${data.code}` : null;
+  useEventStream(stream, { paired: reload, unpaired: reload, config: reload });
   if (query.data) return query.data;
   return query.isError ? { state: 'error' } : { state: 'loading' };
 }
