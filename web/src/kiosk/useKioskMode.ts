@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { useEventStream } from '../live/useEventStream';
 import { HttpError } from '../api/http';
 import { isNoRoute, kioskApi, STANDALONE_DEVICE, type KioskMode } from './kioskApi';
@@ -36,7 +36,12 @@ export function useKioskMode(): KioskMode {
   const data = query.data;
   const stream =
     data?.state === 'paired' ? `/api/kiosk/events?device=${data.device.id}` : data?.state === 'unpaired' ? `/api/kiosk/events?code=${data.code}` : null;
-  useEventStream(stream, { paired: reload, unpaired: reload, config: reload });
+  const streamState = useEventStream(stream, { paired: reload, unpaired: reload, config: reload });
+  // Read the session again once the stream listens: a change between the first read and the subscription is not
+  // sent again.
+  useEffect(() => {
+    if (streamState === 'open') reload();
+  }, [streamState, reload]);
   if (query.data) return query.data;
   return query.isError ? { state: 'error' } : { state: 'loading' };
 }
