@@ -3,11 +3,12 @@ import { Navigate } from 'react-router';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import { ErrorState, Spinner } from '../ui';
 import { AttractLoop } from './AttractLoop';
+import type { KioskMode } from './kioskApi';
 import { KioskFrame } from './KioskFrame';
 import { OrderScreen } from './OrderScreen';
 import { PairingScreen } from './PairingScreen';
 import { StartScreen } from './StartScreen';
-import { useKioskMode } from './useKioskMode';
+import { KioskSessionEvents, kioskStream, useKioskMode } from './useKioskMode';
 import './kiosk.css';
 
 export type KioskPageKind = 'index' | 'order' | 'attract';
@@ -19,8 +20,18 @@ const TITLES: Record<KioskPageKind, string> = { index: 'kiosk.startTitle', order
  * unpaired page shows its pairing code on every kiosk route; see docs/decisions/0042-kiosk-screens.md.
  */
 export default function KioskArea({ kind }: { kind: KioskPageKind }) {
-  const intl = useIntl();
   const mode = useKioskMode();
+  const stream = kioskStream(mode);
+  return (
+    <>
+      {stream ? <KioskSessionEvents key={stream} url={stream} /> : null}
+      <KioskScreen kind={kind} mode={mode} />
+    </>
+  );
+}
+
+function KioskScreen({ kind, mode }: { kind: KioskPageKind; mode: KioskMode }) {
+  const intl = useIntl();
   useDocumentTitle(intl.formatMessage({ id: TITLES[kind] }));
 
   if (mode.state === 'loading' || mode.state === 'error') {

@@ -6,13 +6,35 @@ import { isNoRoute, kioskApi, STANDALONE_DEVICE, type KioskMode } from './kioskA
 
 export const KIOSK_SESSION_KEY = ['kioskSession'] as const;
 
+/** The event stream of the page's pairing state: the one of a page showing a code, or its device's. */
+export function kioskStream(mode: KioskMode): string | null {
+  if (mode.state === 'paired') return `/api/kiosk/events?device=${mode.device.id}`;
+  if (mode.state === 'unpaired') return `/api/kiosk/events?code=${mode.code}`;
+  return null;
+}
+
+/**
+ * Follows one stream (rendered with the stream as its key, so each stream starts as 'connecting'): reloads the
+ * session on each `paired`, `unpaired` and `config` event, and once when the stream listens, since a change
+ * between the session's read and the subscription is not sent again. A page showing a code gets a new stream
+ * when it is paired, at once rather than after the browser's reconnect delay.
+ */
+export function KioskSessionEvents({ url }: { url: string }) {
+  const queryClient = useQueryClient();
+  const reload = useCallback(() => void queryClient.invalidateQueries({ queryKey: KIOSK_SESSION_KEY }), [queryClient]);
+  const state = useEventStream(url, { paired: reload, unpaired: reload, config: reload });
+  useEffect(() => {
+    if (state === 'open') reload();
+  }, [state, reload]);
+  return null;
+}
+
 /**
  * The page's device: unpaired (with the code to show), paired (its config), or standalone on a server without the
- * kiosk routes. Reloaded on every `paired`, `unpaired` and `config` event of /api/kiosk/events, so unpairing in the
- * dashboard takes the kiosk back to its pairing screen at once.
+ * kiosk routes. KioskSessionEvents reloads it on the events of /api/kiosk/events, so unpairing in the dashboard takes
+ * the kiosk back to its pairing screen at once.
  */
 export function useKioskMode(): KioskMode {
-  const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: KIOSK_SESSION_KEY,
     queryFn: async ({ signal }): Promise<KioskMode> => {
@@ -30,18 +52,6 @@ export function useKioskMode(): KioskMode {
     retry: (count, error) => !(error instanceof HttpError && error.status >= 400 && error.status < 500) && count < 1000,
     retryDelay: (attempt) => Math.min(30_000, 1000 * 2 ** attempt),
   });
-  const reload = useCallback(() => void queryClient.invalidateQueries({ queryKey: KIOSK_SESSION_KEY }), [queryClient]);
-  // A stream per state: the one of a page showing a code ends when it is paired, and the device's stream must be
-  // opened at once (not after the browser's reconnect delay) for an unpairing to reach the page.
-  const data = query.data;
-  const stream =
-    data?.state === 'paired' ? `/api/kiosk/events?device=${data.device.id}` : data?.state === 'unpaired' ? `/api/kiosk/events?code=${data.code}` : null;
-  const streamState = useEventStream(stream, { paired: reload, unpaired: reload, config: reload });
-  // Read the session again once the stream listens: a change between the first read and the subscription is not
-  // sent again.
-  useEffect(() => {
-    if (streamState === 'open') reload();
-  }, [streamState, reload]);
   if (query.data) return query.data;
   return query.isError ? { state: 'error' } : { state: 'loading' };
 }
