@@ -19,7 +19,7 @@ const CheckoutPage = lazy(() => import('../checkout/CheckoutPage'));
 const OrderSummaryPage = lazy(() => import('../checkout/OrderSummaryPage'));
 const ConfirmPaymentPage = lazy(() => import('../checkout/ConfirmPaymentPage'));
 const AccountArea = lazy(() => import('../account/AccountArea'));
-const KioskArea = lazy(() => import('../areas/KioskArea'));
+const KioskArea = lazy(() => import('../kiosk/KioskArea'));
 const DashboardArea = lazy(() => import('../areas/DashboardArea'));
 const KitchenPage = lazy(() => import('../dashboard/kitchen/KitchenPage'));
 const DisplaysArea = lazy(() => import('../displays/DisplaysArea'));
@@ -425,7 +425,7 @@ export const routes: RouteObject[] = [
         path: 'videooverlay',
         element: (
           <FullScreen>
-            <DisplaysArea kind="video-overlay" />
+            <KioskArea kind="attract" />
           </FullScreen>
         ),
       },

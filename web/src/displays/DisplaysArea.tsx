@@ -6,7 +6,7 @@ import { ShopMessages } from '../messages/ShopMessages';
 import type { ListProduct } from '../api/types';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import { parseRawPrices } from '../shop/filtering';
-import { ComingSoon, ErrorState, Price, Spinner } from '../ui';
+import { ErrorState, Price, Spinner } from '../ui';
 import { menuPages, parseBoardParam, type BoardParam } from './menuPages';
 import './displays.css';
 import { Stage } from './Stage';
@@ -177,26 +177,10 @@ function DigitalMenuRoute() {
   return <DigitalMenu param={param} />;
 }
 
-function DisplayComingSoon({ titleId }: { titleId: string }) {
-  const intl = useIntl();
-  const title = intl.formatMessage({ id: titleId });
-  useDocumentTitle(title);
-  return (
-    <Stage className="board--standard">
-      <div className="board board--standard board--center">
-        <main className="board__body board__body--missing">
-          <ComingSoon title={title} />
-        </main>
-      </div>
-    </Stage>
-  );
-}
-
-export type DisplayKind = 'digital-menu' | 'order-status' | 'video-overlay';
+export type DisplayKind = 'digital-menu' | 'order-status';
 
 /** Full-screen displays: no shop header or footer. */
 export default function DisplaysArea({ kind }: { kind: DisplayKind }) {
   if (kind === 'digital-menu') return <DigitalMenuRoute />;
-  if (kind === 'order-status') return <OrderStatusScreen />;
-  return <DisplayComingSoon titleId="nav.videoOverlay" />;
+  return <OrderStatusScreen />;
 }

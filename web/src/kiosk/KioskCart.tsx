@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import { euros, type CartLine } from '../cart/cartApi';
+import { useCart } from '../cart/CartProvider';
+import { AddonList } from '../cart/CartTotals';
+import { useLocalMessage } from '../cart/useLocalMessage';
+import { Button, Notice, Price } from '../ui';
+import { Stepper } from './Stepper';
+
+function Line({ line, disabled }: { line: CartLine; disabled: boolean }) {
+  const { setQuantity, remove } = useCart();
+  // The tapped quantity shows at once (a finger wants an answer within 100 ms); the server's answer replaces it.
+  const [shown, setShown] = useState<number | null>(null);
+  const name = line.variation?.node.name ?? line.product?.node.name ?? '';
+  const change = (q: number) => {
+    setShown(q);
+    void (q === 0 ? remove(line.key) : setQuantity(line.key, q)).finally(() => setShown(null));
+  };
+  return (
+    <li className="kiosk-cart__line" data-testid="kiosk-cart-line">
+      <div className="kiosk-cart__name">
+        <span>{name}</span>
+        <AddonList addons={line.addons} quantity={line.quantity} />
+      </div>
+      <Stepper value={shown ?? line.quantity} min={0} max={999} disabled={disabled} label={name} onChange={change} />
+      <span className="kiosk-cart__price">
+        <Price amount={euros(line.subtotal)} />
+      </span>
+    </li>
+  );
+}
+
+/** The order, always on screen: its lines, the total and the way to pay. */
+export function KioskCart({ onPay, busy }: { onPay: () => void; busy?: boolean }) {
+  const intl = useIntl();
+  const { cart, updating, error } = useCart();
+  const local = useLocalMessage();
+  const lines = cart?.contents.nodes ?? [];
+  const empty = !cart || cart.isEmpty;
+  return (
+    <section className="kiosk-cart" aria-labelledby="kiosk-cart-title" data-testid="kiosk-cart">
+      <h2 id="kiosk-cart-title" className="kiosk-cart__title">
+        {intl.formatMessage({ id: 'kiosk.yourOrder' })}
+      </h2>
+      {error ? (
+        <Notice tone="error" role="alert">
+          {local(error)}
+        </Notice>
+      ) : null}
+      {empty ? (
+        <p className="kiosk-cart__empty">{intl.formatMessage({ id: 'kiosk.emptyCart' })}</p>
+      ) : (
+        <ul className="kiosk-cart__lines">
+          {lines.map((line) => (
+            <Line key={line.key} line={line} disabled={updating} />
+          ))}
+        </ul>
+      )}
+      <div className="kiosk-cart__foot">
+        <p className="kiosk-cart__total">
+          <span>{intl.formatMessage({ id: 'kiosk.total' })}</span>
+          <strong data-testid="kiosk-cart-total">
+            <Price amount={euros(cart?.total)} size="lg" />
+          </strong>
+        </p>
+        <Button size="lg" onClick={onPay} disabled={empty || updating} busy={busy} data-testid="kiosk-pay">
+          {intl.formatMessage({ id: 'kiosk.pay' })}
+        </Button>
+      </div>
+    </section>
+  );
+}
