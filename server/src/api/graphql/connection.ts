@@ -45,16 +45,23 @@ export function connectionFromArray<T>(items: T[], args: ConnectionArgs, default
   else if (args.last === null || args.last === undefined) end = Math.min(end, start + defaultFirst);
   if (args.last !== null && args.last !== undefined) start = Math.max(start, end - args.last);
   const slice = items.slice(start, Math.max(start, end));
-  const edges = slice.map((node, i) => ({ cursor: offsetToCursor(start + i), node }));
+  // Edges (a cursor each) are made only when asked: the menu asks nodes of many small connections (decision 0047).
+  let edges: { cursor: string; node: T }[] | undefined;
   return {
     nodes: slice,
-    edges,
+    get edges() {
+      return (edges ??= slice.map((node, i) => ({ cursor: offsetToCursor(start + i), node })));
+    },
     found: items.length,
     pageInfo: {
       hasNextPage: end < beforeOffset,
       hasPreviousPage: start > 0,
-      startCursor: edges[0]?.cursor ?? null,
-      endCursor: edges[edges.length - 1]?.cursor ?? null,
+      get startCursor() {
+        return slice.length ? offsetToCursor(start) : null;
+      },
+      get endCursor() {
+        return slice.length ? offsetToCursor(start + slice.length - 1) : null;
+      },
     },
   };
 }

@@ -43,6 +43,33 @@ function listed(ctx: GraphQLContext, ids: number[]): ProductRecord[] {
   });
 }
 
+/** Terms by attribute and slug, the first of each as the catalogue lists them; made once per snapshot's term map. */
+const termIndexes = new WeakMap<GraphQLContext['catalog']['terms'], Map<string, ReturnType<GraphQLContext['catalog']['terms']['get']>>>();
+function termOf(ctx: GraphQLContext, attributeId: number, slug: string) {
+  let index = termIndexes.get(ctx.catalog.terms);
+  if (!index) {
+    index = new Map();
+    for (const term of ctx.catalog.terms.values()) {
+      const key = `${term.attributeId}\u0000${term.slug}`;
+      if (!index.has(key)) index.set(key, term);
+    }
+    termIndexes.set(ctx.catalog.terms, index);
+  }
+  return index.get(`${attributeId}\u0000${slug}`);
+}
+
+/** Excerpts by text: the menu asks the same few texts on every request (decision 0047). Bounded by emptying. */
+const excerpts = new Map<string, string>();
+function excerptOf(text: string): string {
+  let made = excerpts.get(text);
+  if (made === undefined) {
+    if (excerpts.size >= 5000) excerpts.clear();
+    made = excerpt(text);
+    excerpts.set(text, made);
+  }
+  return made;
+}
+
 function productTerms(p: ProductRecord, ctx: GraphQLContext) {
   const categories = p.categoryIds.flatMap((id) => {
     const c = ctx.catalog.categories.get(id);
@@ -52,7 +79,7 @@ function productTerms(p: ProductRecord, ctx: GraphQLContext) {
     const taxonomy = attribute.attributeId === null ? undefined : ctx.catalog.attributes.get(attribute.attributeId);
     if (!taxonomy) return [];
     return attribute.options.flatMap((slug) => {
-      const term = [...ctx.catalog.terms.values()].find((x) => x.attributeId === taxonomy.id && x.slug === slug);
+      const term = termOf(ctx, taxonomy.id, slug);
       return term ? [{ id: term.id, taxonomyName: taxonomy.slug, name: translate(term.name, ctx.lang), slug, count: null, description: term.description }] : [];
     });
   });
@@ -75,7 +102,7 @@ const productFields = {
   modified: (p: ProductRecord) => p.row.updatedAt.toISOString(),
   description: (p: ProductRecord, _: unknown, ctx: GraphQLContext) => translate(p.row.description, ctx.lang),
   shortDescription: (p: ProductRecord, _: unknown, ctx: GraphQLContext) => translate(p.row.shortDescription, ctx.lang),
-  excerpt: (p: ProductRecord, _: unknown, ctx: GraphQLContext) => excerpt(translate(p.row.shortDescription, ctx.lang)),
+  excerpt: (p: ProductRecord, _: unknown, ctx: GraphQLContext) => excerptOf(translate(p.row.shortDescription, ctx.lang)),
   onSale: isOnSale,
   featured: (p: ProductRecord) => p.row.featured,
   /** The shop shows featured products as new (docs/product.md §3). */

@@ -1,0 +1,133 @@
+#!/usr/bin/env node
+// `npm run bench:server-cpu -w bench` (issue 18): server CPU of an uncached catalogue query. Starts the built
+// server on a fresh PGlite directory (demo shop) with the response cache off (BAKJE_CATALOG_CACHE_SIZE=0,
+// decision 0035), sends the storefront's own GetProducts (the whole menu) and GetProduct (one product page)
+// documents from web/src/api/catalog.graphql one after another, and divides the server process's CPU time
+// (/proc/<pid>/stat, user + system) by the number of requests, gross and net of the CPU the idle server
+// uses over the same time (measured for 5 s before; the verdict is on the net figure). Answers are asked without Accept-Encoding so the
+// figure is the query's cost, not compression's. Prints each figure with the load average and a verdict;
+// writes bench/results/server-cpu.json.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { Kind, parse, print } from 'graphql';
+import { ensureBuilt } from './lib/build.mjs';
+import { cpuSeconds, freePort, spawnNode, stopAllChildren, waitReady } from './lib/processes.mjs';
+
+const benchDir = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(benchDir, '..');
+const { values: args } = parseArgs({ options: { requests: { type: 'string', default: '400' } } });
+const requests = Number(args.requests);
+if (!Number.isInteger(requests) || requests < 50) {
+  console.error('bench:server-cpu: --requests must be a whole number of at least 50');
+  process.exit(2);
+}
+const TARGETS = { menu: 1, product: 0.3 };
+
+const load = () =>
+  `load average ${os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ')} on ${os.cpus().length} CPUs`;
+
+const built = ensureBuilt(root, 'server', console.log);
+if (built.error) {
+  console.error(built.error);
+  process.exit(1);
+}
+const source = parse(fs.readFileSync(path.join(root, 'web/src/api/catalog.graphql'), 'utf8'));
+/** One operation with the file's fragments, as the web app's typed documents send it. */
+const documentOf = (name) => print({ ...source, definitions: source.definitions.filter((d) => d.kind === Kind.FRAGMENT_DEFINITION || d.name?.value === name) });
+const documents = { GetProducts: documentOf('GetProducts'), GetProduct: documentOf('GetProduct') };
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bakje-server-cpu-bench-'));
+const port = await freePort();
+
+async function graphql(operationName, variables) {
+  const response = await fetch(`http://127.0.0.1:${port}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'accept-encoding': 'identity' },
+    body: JSON.stringify({ query: documents[operationName], operationName, variables }),
+  });
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`${operationName} answered HTTP ${response.status}: ${text.slice(0, 300)}`);
+  if (response.headers.get('x-bakje-cache') !== 'miss') throw new Error(`${operationName} was not a cache miss: is the response cache off?`);
+  // The catalogue path (cacheable answers) is the one measured, not the per-visitor one.
+  if (response.headers.get('cache-control') !== 'no-cache') throw new Error(`${operationName} was not answered as a catalogue read`);
+  const answer = JSON.parse(text);
+  if (answer.errors?.length) throw new Error(`${operationName} answered errors: ${JSON.stringify(answer.errors).slice(0, 300)}`);
+  return { data: answer.data, bytes: Buffer.byteLength(text) };
+}
+
+/** The server's CPU per second of wall time with no request (its job runner's polling and timers). */
+async function idleCpuRate(pid, seconds = 5) {
+  const before = cpuSeconds(pid);
+  const started = performance.now();
+  await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+  return (cpuSeconds(pid) - before) / ((performance.now() - started) / 1000);
+}
+
+/**
+ * Server CPU per request in ms over `count` sequential requests (after a warm-up of a tenth of them): gross
+ * (everything the process did meanwhile) and net of the idle rate over the same wall time.
+ */
+async function cpuPerRequest(pid, count, send, idleRate) {
+  for (let i = 0; i < Math.max(20, count / 10); i++) await send();
+  const before = cpuSeconds(pid);
+  const started = performance.now();
+  for (let i = 0; i < count; i++) await send();
+  const wallMs = performance.now() - started;
+  const grossMs = ((cpuSeconds(pid) - before) * 1000) / count;
+  return { grossMs, cpuMs: Math.max(0, grossMs - (idleRate * wallMs) / count), wallMs: wallMs / count };
+}
+
+let exitCode = 0;
+try {
+  const server = spawnNode(['server/dist/main.js'], {
+    cwd: root,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      BAKJE_DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      BAKJE_PRINT_URLS: 'false',
+      NODE_ENV: 'production',
+      BAKJE_VIRTUAL_PRINTER: 'false',
+      BAKJE_CATALOG_CACHE_SIZE: '0',
+    },
+  });
+  await waitReady(server, port);
+  console.log(`server-cpu bench: PGlite server pid ${server.pid}, response cache off; ${load()}`);
+  const menu = await graphql('GetProducts');
+  const products = menu.data.products.nodes;
+  if (products.length < 20) throw new Error(`GetProducts answered ${products.length} products`);
+  const slug = (products.find((p) => p.type === 'VARIABLE') ?? products[0]).slug;
+  const page = await graphql('GetProduct', { slug });
+  if (!page.data.product) throw new Error(`GetProduct(${slug}) answered no product`);
+
+  const idleRate = await idleCpuRate(server.pid);
+  console.log(`  idle server: ${(idleRate * 1000).toFixed(1)} ms CPU per second (subtracted from the net figures); ${load()}`);
+  const figures = [];
+  for (const [key, title, send, bytes] of [
+    ['menu', `uncached menu (GetProducts, ${products.length} products)`, () => graphql('GetProducts'), menu.bytes],
+    ['product', `uncached product page (GetProduct "${slug}")`, () => graphql('GetProduct', { slug }), page.bytes],
+  ]) {
+    const { grossMs, cpuMs, wallMs } = await cpuPerRequest(server.pid, key === 'menu' ? requests : requests * 2, send, idleRate);
+    const verdict = cpuMs < TARGETS[key] ? 'PASS' : 'FAIL';
+    if (verdict === 'FAIL') exitCode = 1;
+    figures.push({ key, title, bytes, cpuMs, grossMs, wallMs, target: TARGETS[key], verdict, load: os.loadavg() });
+    console.log(
+      `  ${title}: ${cpuMs.toFixed(3)} ms server CPU per request net of idle (target < ${TARGETS[key]} ms: ${verdict}), ${grossMs.toFixed(3)} ms gross; ${wallMs.toFixed(2)} ms round trip; ${bytes} bytes; ${load()}`,
+    );
+  }
+  fs.mkdirSync(path.join(benchDir, 'results'), { recursive: true });
+  fs.writeFileSync(path.join(benchDir, 'results', 'server-cpu.json'), JSON.stringify({ at: new Date().toISOString(), figures }, null, 2));
+} catch (error) {
+  console.error(`server-cpu bench failed: ${error.message}`);
+  exitCode = 1;
+} finally {
+  await stopAllChildren();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(exitCode);
