@@ -30,7 +30,9 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: Sec
   if (options.stripeJsOrigin) {
     const origin = options.stripeJsOrigin;
     app.addHook('onRequest', async (_request, reply) => {
-      (reply.raw as WithStripeOrigin).bakjeStripeJsOrigin = await origin();
+      // Unknown (the settings unreadable, e.g. the database gone): the strict policy, and the request goes on, so
+      // /api/ready can still say the database is gone.
+      (reply.raw as WithStripeOrigin).bakjeStripeJsOrigin = await origin().catch(() => undefined);
     });
   }
   await app.register(helmet, {
