@@ -62,13 +62,13 @@ export function paymentReconcileJobHandler(services: PaymentsService[], refunds?
   };
 }
 
-/** Queued once per unknown outcome (the key holds when it was marked): settled with back-off until known. */
-export async function enqueueRefundSettle(tx: DbOrTx, refundId: number, markedAt: Date): Promise<number> {
+/** Queued once per unknown outcome or stale round (`occasion`): settled with back-off until known. */
+export async function enqueueRefundSettle(tx: DbOrTx, refundId: number, occasion: string): Promise<number> {
   return enqueueJob(tx, {
     kind: REFUND_SETTLE_JOB,
     lane: `refund:${refundId}`,
     payload: { refundId } satisfies RefundSettlePayload,
-    idempotencyKey: `refund-settle:${refundId}:${markedAt.getTime()}`,
+    idempotencyKey: `refund-settle:${refundId}:${occasion}`,
   });
 }
 
@@ -79,7 +79,7 @@ export function refundSettleJobHandler(refunds: RefundsService): JobHandler<Refu
     maxAttempts: 150,
     backoff: { baseMs: 5_000, maxMs: 10 * 60_000 },
     async handle(job) {
-      const outcome = await refunds.settle(job.payload.refundId);
+      const outcome = await refunds.settle(job.payload.refundId, true);
       if (outcome === 'done already') return { skipped: 'the refund is settled already' };
       // A live process is asking the provider right now; the reconcile round queues it again if it dies.
       if (outcome === 'busy') return { skipped: 'the refund is being asked right now' };

@@ -143,7 +143,7 @@ export class RefundsService {
    * for Stripe, which answers a repeated idempotency key once) the refund is sent again under the same
    * provider key. Answers the status reached; throws while the outcome is still unknown (the job retries).
    */
-  async settle(refundId: number): Promise<'succeeded' | 'failed' | 'busy' | 'done already'> {
+  async settle(refundId: number, byJob = false): Promise<'succeeded' | 'failed' | 'busy' | 'done already'> {
     const now = this.options.clock();
     const claimed = await this.db.transaction(async (tx) => {
       const [found] = await tx.select({ orderId: refunds.orderId }).from(refunds).where(eq(refunds.id, refundId));
@@ -173,7 +173,7 @@ export class RefundsService {
     if (service) {
       const seen = await service.provider.find(payment.providerOrderId);
       if (!seen.success) {
-        await this.markUnknown(record.id, record.orderId, `lookup: ${seen.code}`);
+        await this.markUnknown(record.id, record.orderId, `lookup: ${seen.code}`, !byJob);
         throw new Error(`the provider could not be asked about refund ${record.id} (${seen.code})`);
       }
       if (seen.data.amountRefunded !== undefined) {
@@ -182,7 +182,7 @@ export class RefundsService {
           .from(refunds)
           .where(and(eq(refunds.paymentId, payment.id), eq(refunds.status, 'succeeded')));
         if (seen.data.amountRefunded - Number(done?.total ?? 0) >= record.amount) {
-          await this.succeed(record, payment, '');
+          await this.succeed(record, payment, null);
           this.options.log.info({ order: record.orderId, refund: record.id }, 'refund found done at the provider');
           return 'succeeded';
         }
@@ -190,7 +190,7 @@ export class RefundsService {
     }
     const sent = await this.send(record, payment);
     if (sent === 'unknown') {
-      await this.markUnknown(record.id, record.orderId);
+      await this.markUnknown(record.id, record.orderId, 'no answer', !byJob);
       throw new Error(`the provider did not answer refund ${record.id} again`);
     }
     return sent.failed ? 'failed' : 'succeeded';
@@ -200,11 +200,13 @@ export class RefundsService {
   async enqueueStale(): Promise<number> {
     const before = new Date(this.options.clock().getTime() - STALE_PENDING_MS);
     const stale = await this.db
-      .select({ id: refunds.id, updatedAt: refunds.updatedAt })
+      .select({ id: refunds.id })
       .from(refunds)
       .where(and(eq(refunds.status, 'pending'), lte(refunds.updatedAt, before)))
       .limit(200);
-    for (const row of stale) await enqueueRefundSettle(this.db, row.id, row.updatedAt);
+    // Once per refund and stale period: a settle job that gave up is queued again on a later round.
+    const round = Math.floor(this.options.clock().getTime() / STALE_PENDING_MS);
+    for (const row of stale) await enqueueRefundSettle(this.db, row.id, `stale:${round}`);
     return stale.length;
   }
 
@@ -238,7 +240,7 @@ export class RefundsService {
   }
 
   /** The refund went through: succeeded, and a full refund moves the payment and the order to refunded. */
-  private async succeed(record: RefundRow, payment: PaymentRow, providerRefundId: string): Promise<void> {
+  private async succeed(record: RefundRow, payment: PaymentRow, providerRefundId: string | null): Promise<void> {
     const orderId = record.orderId;
     await this.db.transaction(async (tx) => {
       const at = this.options.clock();
@@ -261,8 +263,11 @@ export class RefundsService {
     this.options.log.info({ order: orderId, refund: record.id, amount: record.amount }, 'order refunded');
   }
 
-  /** Keeps the refund pending with the unknown mark and queues its settling, in one transaction. */
-  private async markUnknown(refundId: number, orderId: number, why = 'no answer'): Promise<void> {
+  /**
+   * Keeps the refund pending with the unknown mark and queues its settling in the same transaction (not
+   * from the settle job itself, which is retried with back-off instead of multiplying).
+   */
+  private async markUnknown(refundId: number, orderId: number, why = 'no answer', enqueue = true): Promise<void> {
     const at = this.options.clock();
     await this.db.transaction(async (tx) => {
       const [row] = await tx
@@ -270,7 +275,7 @@ export class RefundsService {
         .set({ error: `${UNKNOWN}${why}`, updatedAt: at })
         .where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending')))
         .returning({ id: refunds.id });
-      if (row) await enqueueRefundSettle(tx, refundId, at);
+      if (row && enqueue) await enqueueRefundSettle(tx, refundId, `unknown:${at.getTime()}`);
     });
     this.options.log.info({ order: orderId, refund: refundId }, 'refund queued for settling');
   }
