@@ -90,7 +90,7 @@ import { MultiSafepaySimulator, injectFetch } from './integrations/multisafepay/
 import { MultiSafepayProvider } from './modules/payments/multisafepay-provider.js';
 import { PaymentsService } from './modules/payments/payments-service.js';
 import { RefundsService } from './modules/payments/refunds.js';
-import { enqueueReconciliation, paymentReconcileJobHandler, paymentStatusJobHandler } from './modules/payments/payment-jobs.js';
+import { enqueueReconciliation, paymentReconcileJobHandler, paymentStatusJobHandler, refundSettleJobHandler } from './modules/payments/payment-jobs.js';
 import { cardMethodAllowed } from './modules/payments/payment-settings.js';
 import { registerPaymentRoutes } from './api/rest/payments.js';
 import { registerKioskRoutes } from './api/rest/kiosk.js';
@@ -375,7 +375,8 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
     .register(guestOrderRetentionJobHandler(clock));
   const providerServices = [paymentsService, stripe.service];
   handlers.register(paymentStatusJobHandler(...providerServices));
-  handlers.register(paymentReconcileJobHandler(...providerServices));
+  handlers.register(paymentReconcileJobHandler(providerServices, refunds));
+  handlers.register(refundSettleJobHandler(refunds));
   registerStripeWebhook(server, {
     db: database.db,
     webhookSecret: async () => stripeAccess(await readProviderSettings(database.db), providerDefaults)?.webhookSecret,

@@ -7,6 +7,9 @@ import { STRIPE_SIMULATOR_SECRET_KEY } from '../src/config.js';
 import { injectFetch } from '../src/integrations/multisafepay/multisafepay-simulator.js';
 import { StripeClient } from '../src/integrations/stripe/stripe-client.js';
 import { STRIPE_SIMULATOR_PATH } from '../src/integrations/stripe/stripe-simulator.js';
+import { JobRunner } from '../src/jobs/job-runner.js';
+import { createLogger } from '../src/logger.js';
+import { enqueueReconciliation } from '../src/modules/payments/payment-jobs.js';
 import { ensureFirstAdmin } from '../src/modules/auth/first-admin.js';
 import { PROVIDER_SETTINGS_KEY } from '../src/modules/payments/provider-settings.js';
 import { splitOverRates } from '../src/modules/payments/refunds.js';
@@ -57,6 +60,7 @@ describe.each(databaseKinds)('refunds of card orders on %s', (kind) => {
   let app: App;
   let admin: Browser;
   let productId: number;
+  let runner: JobRunner;
   let now = new Date('2026-11-21T09:00:00Z');
 
   beforeAll(async () => {
@@ -67,6 +71,8 @@ describe.each(databaseKinds)('refunds of card orders on %s', (kind) => {
     app = await startTestApp(testDb.database, { BAKJE_JOB_RUNNER: 'false', BAKJE_MSP_TIMEOUT_MS: '500', BAKJE_STRIPE_TIMEOUT_MS: '500' }, () => now);
     // The provider's news comes by our own look-ups here, not by notifications.
     app.payments.simulator!.controls.sendNotifications = false;
+    // Jobs run when a test drains them (the app's own runner is off).
+    runner = new JobRunner(testDb.database.db, testDb.database, app.jobs.handlers, createLogger('silent'), { concurrency: 2, pollMs: 1000, leaseMs: 5000 });
     await ensureFirstAdmin(testDb.database, { email: 'baas@example.be', password: 'De baas van de frituur' });
     admin = new Browser(() => app);
     await admin.graphql(LOGIN, { u: 'baas@example.be', p: 'De baas van de frituur' });
@@ -264,6 +270,94 @@ describe.each(databaseKinds)('refunds of card orders on %s', (kind) => {
     // One record, tried twice: a new provider key after a refusal (a provider replays its answer per key).
     expect((await refundRows(id)).map((r) => [r.status, r.attempts])).toEqual([['succeeded', 2]]);
     expect((await orderRow(id)).status).toBe('refunded');
+  });
+
+  it('settles a refund whose answer MultiSafepay lost after doing it by looking at the order: refunded once', async () => {
+    const id = await mspPaidOrder();
+    msp().controls.loseRefundReplies = 1;
+    const lost = await refund(id, { amount: 200, reason: 'antwoord kwijt', idempotencyKey: `lost-${id}-abcdef` });
+    // In progress, not failed: it counts against what is left until settled.
+    expect(lost.statusCode).toBe(202);
+    expect(lost.json()).toMatchObject({ amount: 200, status: 'pending' });
+    expect((await refundRows(id)).map((r) => [r.status, r.error?.startsWith('unknown: ')])).toEqual([['pending', true]]);
+    expect((await details(id)).refundable).toBe(TOTAL - 200);
+    expect(msp().orders.get(String(id))!.amountRefunded).toBe(200);
+    // The settle job looks at MultiSafepay's order: the money went back, so it is not sent again.
+    await runner.drain();
+    const [row] = await refundRows(id);
+    expect(row).toMatchObject({ status: 'succeeded', error: null });
+    expect(msp().orders.get(String(id))!.amountRefunded).toBe(200);
+    expect((await details(id)).refundable).toBe(TOTAL - 200);
+    expect((await orderRow(id)).status).toBe('processing');
+    // Staff asking again with the same key get the settled refund, nothing is sent.
+    expect((await refund(id, { amount: 200, reason: 'antwoord kwijt', idempotencyKey: `lost-${id}-abcdef` })).statusCode).toBe(200);
+    expect(msp().orders.get(String(id))!.amountRefunded).toBe(200);
+    // The rest afterwards is refunded as usual, and the order is refunded in full.
+    expect((await refund(id, { reason: 'de rest' })).json()).toMatchObject({ amount: TOTAL - 200, status: 'succeeded' });
+    expect(msp().orders.get(String(id))!.amountRefunded).toBe(TOTAL);
+    expect((await orderRow(id)).status).toBe('refunded');
+  });
+
+  it('sends a refund again once when MultiSafepay timed out without doing it', async () => {
+    const id = await mspPaidOrder();
+    msp().controls.dropRefunds = 1;
+    const lost = await refund(id, { reason: 'niet gedaan', idempotencyKey: `dropped-${id}-abcdef` });
+    expect(lost.statusCode).toBe(202);
+    expect((await details(id)).refundable).toBe(0);
+    expect(msp().orders.get(String(id))!.amountRefunded).toBe(0);
+    await runner.drain();
+    expect((await refundRows(id)).map((r) => r.status)).toEqual(['succeeded']);
+    // One refund at the provider: a second of the whole amount would have been refused.
+    expect(msp().orders.get(String(id))).toMatchObject({ status: 'refunded', amountRefunded: TOTAL });
+    expect((await paymentRow(id)).status).toBe('refunded');
+    expect((await orderRow(id)).status).toBe('refunded');
+    await runner.drain();
+    expect(msp().orders.get(String(id))!.amountRefunded).toBe(TOTAL);
+  });
+
+  it('settles refunds left pending by a process that died, through the reconcile job, without staff', async () => {
+    const id = await mspPaidOrder();
+    const payment = await paymentRow(id);
+    const stuck = (reason: string, minutesAgo: number) =>
+      db()
+        .insert(t.refunds)
+        .values({
+          orderId: id,
+          paymentId: payment.id,
+          amount: 100,
+          reason,
+          idempotencyKey: `${reason}-${id}`,
+          updatedAt: new Date(now.getTime() - minutesAgo * 60_000),
+        })
+        .returning()
+        .then((rows) => rows[0]!);
+    // One died after MultiSafepay had refunded it, one before asking; one is fresh (a live process asks it).
+    const done = await stuck('gedaan', 11);
+    const order = msp().orders.get(String(id))!;
+    order.amountRefunded += 100;
+    msp().setStatus(String(id), 'partial_refunded');
+    const notDone = await stuck('niet-gedaan', 12);
+    const fresh = await stuck('bezig', 1);
+    expect((await details(id)).refundable).toBe(TOTAL - 300);
+
+    await enqueueReconciliation(db(), `refunds-${id}`);
+    await runner.drain();
+    const rows = await refundRows(id);
+    const status = (refundId: number) => rows.find((r) => r.id === refundId)!.status;
+    expect([status(done.id), status(notDone.id), status(fresh.id)]).toEqual(['succeeded', 'succeeded', 'pending']);
+    expect(msp().orders.get(String(id))!.amountRefunded).toBe(200);
+    expect((await details(id)).refundable).toBe(TOTAL - 300);
+    // The fresh one's process died too: once it is old, the next round settles it.
+    now = new Date(now.getTime() + 11 * 60_000);
+    try {
+      await enqueueReconciliation(db(), `refunds-${id}-later`);
+      await runner.drain();
+    } finally {
+      now = new Date('2026-11-21T09:00:00Z');
+    }
+    expect((await refundRows(id)).map((r) => r.status)).toEqual(['succeeded', 'succeeded', 'succeeded']);
+    expect(msp().orders.get(String(id))!.amountRefunded).toBe(300);
+    expect((await details(id)).refundable).toBe(TOTAL - 300);
   });
 
   it('refunds Stripe orders in part and in full through Stripe, with its idempotency key', async () => {

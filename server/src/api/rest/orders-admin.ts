@@ -75,10 +75,11 @@ export function registerOrderAdminRoutes(
     return staffOrderDetails(deps.db, request.params.id);
   });
 
-  // 201 for a new refund, 200 for the same key again (nothing new was refunded).
+  // 201 for a new refund, 200 for the same key again (nothing new was refunded), 202 for a refund whose
+  // outcome the provider left unknown (in progress until settled: docs/decisions/0039-refunds.md).
   app.post('/api/orders/:id/refunds', { preValidation, schema: { params: idParams, body: refundInput } }, async (request, reply): Promise<StaffRefund> => {
     const viewer = await request.viewer();
     const { refund, replayed } = await deps.refunds.refund(request.params.id, { ...request.body, staffId: viewer.kind === 'staff' ? viewer.id : null });
-    return reply.code(replayed ? 200 : 201).send(refund);
+    return reply.code(replayed ? 200 : refund.status === 'pending' ? 202 : 201).send(refund);
   });
 }

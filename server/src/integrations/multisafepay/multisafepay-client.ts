@@ -93,6 +93,8 @@ export interface MspOrder {
   amount: number;
   currency: string;
   transaction_id?: string | number;
+  /** Cents given back so far (refunds): how a lost refund reply is settled (docs/decisions/0039-refunds.md). */
+  amount_refunded?: number;
   payment_url?: string;
   payment_details?: { type?: string };
 }

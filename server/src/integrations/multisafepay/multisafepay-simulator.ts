@@ -38,6 +38,12 @@ export interface SimulatorControls {
   replyDelayMs: number;
   /** The next n API calls answer HTTP 500 with an error, creating nothing. */
   failNext: number;
+  /** The next n refunds are carried out, then their reply is held back past any client's time-out (a lost answer). */
+  loseRefundReplies: number;
+  /** The next n refunds are held back past any client's time-out and NOT carried out. */
+  dropRefunds: number;
+  /** How long a lost or dropped refund's reply is held back. */
+  lostReplyMs: number;
   /** False: notifications are not sent at all (as if MultiSafepay's side were stuck). */
   sendNotifications: boolean;
   /** MultiSafepay resends 3 times, 15 minutes apart. */
@@ -73,6 +79,9 @@ export class MultiSafepaySimulator {
   readonly controls: SimulatorControls = {
     replyDelayMs: 0,
     failNext: 0,
+    loseRefundReplies: 0,
+    dropRefunds: 0,
+    lostReplyMs: 2_000,
     sendNotifications: true,
     notificationRetryMs: 15 * 60_000,
     notificationDelayMs: 0,
@@ -276,6 +285,15 @@ export class MultiSafepaySimulator {
     server.post(`${api}/orders/:orderId/refunds`, async (request, reply) => {
       const blocked = await gate(request, reply);
       if (blocked) return blocked;
+      const hold = () => new Promise((resolve) => setTimeout(resolve, this.controls.lostReplyMs).unref());
+      if (this.controls.dropRefunds > 0) {
+        this.controls.dropRefunds--;
+        await hold();
+        reply.code(504);
+        return failure(9998, 'Simulated time-out, nothing refunded');
+      }
+      const lose = this.controls.loseRefundReplies > 0;
+      if (lose) this.controls.loseRefundReplies--;
       const { orderId } = request.params as { orderId: string };
       const order = this.orders.get(orderId);
       const amount = (request.body as { amount?: unknown } | undefined)?.amount;
@@ -286,6 +304,7 @@ export class MultiSafepaySimulator {
       }
       order.amountRefunded += amount as number;
       this.setStatus(orderId, order.amountRefunded === order.request.amount ? 'refunded' : 'partial_refunded');
+      if (lose) await hold();
       return { success: true, data: { transaction_id: order.transactionId, refund_id: randomBytes(6).toString('hex') } };
     });
 

@@ -146,6 +146,7 @@ export class MultiSafepayProvider implements PaymentProvider {
         amount: Number(order.amount),
         currency: String(order.currency),
         transactionId: order.transaction_id === undefined ? null : String(order.transaction_id),
+        ...(order.amount_refunded !== undefined ? { amountRefunded: Number(order.amount_refunded) } : {}),
         paymentUrl: order.payment_url ?? null,
       },
     };

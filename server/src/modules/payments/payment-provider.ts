@@ -40,6 +40,11 @@ export interface ProviderPayment {
   amount: number;
   currency: string;
   transactionId: string | null;
+  /**
+   * Cents refunded so far, from a provider whose refund API takes no idempotency key (MultiSafepay): a refund
+   * whose answer was lost is settled by it instead of being asked again (docs/decisions/0039-refunds.md).
+   */
+  amountRefunded?: number;
   /** Where the customer pays, while the payment waits (when the provider tells). */
   paymentUrl?: string | null;
 }

@@ -8,6 +8,7 @@ import type { Logger } from '../../logger.js';
 import { updateOrder } from '../orders/order-status-update.js';
 import { localMoment } from '../shop-time/shop-time.js';
 import type { ProviderResult } from './payment-provider.js';
+import { enqueueRefundSettle } from './payment-jobs.js';
 import { paymentRank } from './payment-state.js';
 import type { PaymentsService } from './payments-service.js';
 
@@ -16,10 +17,22 @@ const COUNTING = ['pending', 'succeeded'] as const;
 /** Payments that took the customer's money (refunded: all of it went back already). */
 const TOOK_MONEY = ['paid', 'refunded'] as const;
 
-/** How a failed refund's error starts when the provider did not answer in time. */
+/** How a failed refund's error started when a time-out was still recorded as failed (older records). */
 const TIMED_OUT = 'timeout: ';
+/** How a pending refund's error starts when the provider's answer did not tell whether it refunded. */
+const UNKNOWN = 'unknown: ';
+/** Provider codes of an answer that does not tell what happened (besides a time-out). */
+const UNKNOWN_CODES = new Set(['timeout', 'network', 'invalid_reply']);
 /** Far longer than a provider call may take (the clients' time-outs are seconds). */
 const STALE_PENDING_MS = 10 * 60_000;
+
+type RefundRow = typeof refunds.$inferSelect;
+type PaymentRow = typeof payments.$inferSelect;
+
+/** A pending refund nobody is asking right now: its answer was lost, or its process died on the way. */
+function isUnsettled(row: RefundRow, now: Date): boolean {
+  return Boolean(row.error?.startsWith(UNKNOWN)) || now.getTime() - row.updatedAt.getTime() > STALE_PENDING_MS;
+}
 const euros = (cents: number) => `€${(cents / 100).toFixed(2)}`;
 
 export interface RefundRequestInput extends RefundInput {
@@ -60,9 +73,10 @@ export class RefundsService {
       if (earlier && input.amount !== undefined && earlier.amount !== input.amount) {
         throw new DomainError('REFUND_KEY_REUSED', 'This refund was already asked for with another amount.');
       }
-      // A pending one is being asked right now, unless it is so old that its process must have died on the way.
-      const stale = earlier?.status === 'pending' && now.getTime() - earlier.updatedAt.getTime() > STALE_PENDING_MS;
-      if (earlier && earlier.status !== 'failed' && !stale) return { record: earlier, payment: undefined };
+      // A pending one is being asked right now, or its outcome is unknown (a lost answer, a process that died
+      // on the way): it is settled, never sent as a new refund.
+      if (earlier && earlier.status !== 'failed')
+        return { record: earlier, payment: undefined, settle: earlier.status === 'pending' && isUnsettled(earlier, now) };
 
       const payment = await paidPayment(tx, orderId);
       if (!payment) {
@@ -78,53 +92,159 @@ export class RefundsService {
       if (amount > remaining) throw new DomainError('REFUND_TOO_MUCH', `At most ${euros(remaining)} can still be refunded on this order.`);
       if (earlier) {
         // A failed refund asked again with its key: the same record tries once more, under a new provider
-        // key after a refusal, under the same one after a time-out (the provider may have done it).
-        const attempts = stale || earlier.error?.startsWith(TIMED_OUT) ? earlier.attempts : earlier.attempts + 1;
+        // key after a refusal (a provider replays its answer per key); a record that failed on a time-out
+        // before unknown outcomes were settled keeps its key (the provider may have done it).
+        const attempts = earlier.error?.startsWith(TIMED_OUT) ? earlier.attempts : earlier.attempts + 1;
         const [row] = await tx
           .update(refunds)
           .set({ status: 'pending', error: null, reason: input.reason, attempts, updatedAt: now })
           .where(eq(refunds.id, earlier.id))
           .returning();
-        return { record: row!, payment };
+        return { record: row!, payment, settle: false };
       }
       const [row] = await tx
         .insert(refunds)
         .values({ orderId, paymentId: payment.id, amount, reason: input.reason, staffId: input.staffId, idempotencyKey: key, createdAt: now, updatedAt: now })
         .returning();
-      return { record: row!, payment };
+      return { record: row!, payment, settle: false };
     });
-    if (!reserved.payment) return { refund: await this.view(reserved.record.id), replayed: true };
+    if (!reserved.payment) {
+      if (reserved.settle) {
+        // Still unknown afterwards: it stays pending and its settle job carries on.
+        await this.settle(reserved.record.id).catch((err: unknown) =>
+          this.options.log.warn({ refund: reserved.record.id, err: err instanceof Error ? err.message : String(err) }, 'refund not settled yet'),
+        );
+      }
+      return { refund: await this.view(reserved.record.id), replayed: true };
+    }
     const { record, payment } = reserved;
 
+    const sent = await this.send(record, payment);
+    if (sent === 'unknown') {
+      // The provider may have refunded: the record stays pending (it counts against what is left) until the
+      // settle job has looked at the provider.
+      await this.markUnknown(record.id, orderId);
+      return { refund: await this.view(record.id), replayed: false };
+    }
+    if (sent.failed) {
+      throw new DomainError(
+        'REFUND_PROVIDER_FAILED',
+        `The payment provider refused the refund (${sent.failed.error || sent.failed.code}). Nothing was refunded.`,
+      );
+    }
+    return { refund: await this.view(record.id), replayed: false };
+  }
+
+  /**
+   * Settles a refund left pending with an unknown outcome (a lost answer, or a process that died during the
+   * provider call): run by the settle job, and when staff ask again with its key. A provider that tells how
+   * much it refunded (MultiSafepay, which takes no idempotency key) is looked at first: if it refunded more
+   * than our succeeded refunds add up to, this refund went through and is not asked again. Otherwise (or
+   * for Stripe, which answers a repeated idempotency key once) the refund is sent again under the same
+   * provider key. Answers the status reached; throws while the outcome is still unknown (the job retries).
+   */
+  async settle(refundId: number, byJob = false): Promise<'succeeded' | 'failed' | 'busy' | 'done already'> {
+    const now = this.options.clock();
+    const claimed = await this.db.transaction(async (tx) => {
+      const [found] = await tx.select({ orderId: refunds.orderId }).from(refunds).where(eq(refunds.id, refundId));
+      if (!found) return 'done already' as const;
+      await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, found.orderId)).for('update');
+      const [row] = await tx.select().from(refunds).where(eq(refunds.id, refundId));
+      if (!row || row.status !== 'pending') return 'done already' as const;
+      // A fresh pending refund without an unknown answer is being asked right now by a live process.
+      if (!isUnsettled(row, now)) return 'busy' as const;
+      const payment = await tx
+        .select()
+        .from(payments)
+        .where(eq(payments.id, row.paymentId))
+        .then((r) => r[0]);
+      if (!payment) return 'done already' as const;
+      // Claimed: fresh and without the mark, so neither a second job nor a retry with the key takes it too.
+      const [mine] = await tx
+        .update(refunds)
+        .set({ error: null, updatedAt: now })
+        .where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending')))
+        .returning();
+      return { record: mine!, payment };
+    });
+    if (typeof claimed === 'string') return claimed;
+    const { record, payment } = claimed;
+    const service = this.services.find((s) => s.provider.id === payment.provider);
+    if (service) {
+      const seen = await service.provider.find(payment.providerOrderId);
+      if (!seen.success) {
+        await this.markUnknown(record.id, record.orderId, `lookup: ${seen.code}`, !byJob);
+        throw new Error(`the provider could not be asked about refund ${record.id} (${seen.code})`);
+      }
+      if (seen.data.amountRefunded !== undefined) {
+        const [done] = await this.db
+          .select({ total: sumOf() })
+          .from(refunds)
+          .where(and(eq(refunds.paymentId, payment.id), eq(refunds.status, 'succeeded')));
+        if (seen.data.amountRefunded - Number(done?.total ?? 0) >= record.amount) {
+          await this.succeed(record, payment, null);
+          this.options.log.info({ order: record.orderId, refund: record.id }, 'refund found done at the provider');
+          return 'succeeded';
+        }
+      }
+    }
+    const sent = await this.send(record, payment);
+    if (sent === 'unknown') {
+      await this.markUnknown(record.id, record.orderId, 'no answer', !byJob);
+      throw new Error(`the provider did not answer refund ${record.id} again`);
+    }
+    return sent.failed ? 'failed' : 'succeeded';
+  }
+
+  /** Pending refunds whose process died on the way (no settle job after them): queued for settling. */
+  async enqueueStale(): Promise<number> {
+    const before = new Date(this.options.clock().getTime() - STALE_PENDING_MS);
+    const stale = await this.db
+      .select({ id: refunds.id })
+      .from(refunds)
+      .where(and(eq(refunds.status, 'pending'), lte(refunds.updatedAt, before)))
+      .limit(200);
+    // Once per refund and stale period: a settle job that gave up is queued again on a later round.
+    const round = Math.floor(this.options.clock().getTime() / STALE_PENDING_MS);
+    for (const row of stale) await enqueueRefundSettle(this.db, row.id, `stale:${round}`);
+    return stale.length;
+  }
+
+  /** Asks the provider; records success or a refusal. 'unknown': the answer does not tell (time-out). */
+  private async send(record: RefundRow, payment: PaymentRow): Promise<'unknown' | { failed?: { code: string; error: string } }> {
     const service = this.services.find((s) => s.provider.id === payment.provider);
     const answer: ProviderResult<{ refundId: string }> = service
       ? await service.provider.refund({
           providerOrderId: payment.providerOrderId,
           amount: record.amount,
           currency: payment.currency,
-          description: `Refund of order ${orderId}`,
+          description: `Refund of order ${record.orderId}`,
           idempotencyKey: `bakje-refund-${record.id}-${record.attempts}`,
         })
       : { success: false, error: `${payment.provider} is not set up on this server`, code: 'not_configured' };
-
+    if (!answer.success && (answer.timedOut || UNKNOWN_CODES.has(answer.code))) {
+      this.options.log.warn({ order: record.orderId, refund: record.id, code: answer.code }, 'refund outcome unknown: to be settled');
+      return 'unknown';
+    }
     if (!answer.success) {
       await this.db
         .update(refunds)
-        .set({ status: 'failed', error: `${answer.timedOut ? TIMED_OUT : ''}${answer.code}: ${answer.error}`.slice(0, 500), updatedAt: this.options.clock() })
-        .where(eq(refunds.id, record.id));
+        .set({ status: 'failed', error: `${answer.code}: ${answer.error}`.slice(0, 500), updatedAt: this.options.clock() })
+        .where(and(eq(refunds.id, record.id), eq(refunds.status, 'pending')));
       // The provider's code only: its message may repeat what the customer paid with.
-      this.options.log.warn({ order: orderId, refund: record.id, code: answer.code, timedOut: answer.timedOut ?? false }, 'refund refused by the provider');
-      throw new DomainError(
-        'REFUND_PROVIDER_FAILED',
-        answer.timedOut
-          ? 'The payment provider did not answer in time. Nothing was refunded here; try again in a moment.'
-          : `The payment provider refused the refund (${answer.error || answer.code}). Nothing was refunded.`,
-      );
+      this.options.log.warn({ order: record.orderId, refund: record.id, code: answer.code }, 'refund refused by the provider');
+      return { failed: { code: answer.code, error: answer.error } };
     }
+    await this.succeed(record, payment, answer.data.refundId);
+    return {};
+  }
 
+  /** The refund went through: succeeded, and a full refund moves the payment and the order to refunded. */
+  private async succeed(record: RefundRow, payment: PaymentRow, providerRefundId: string | null): Promise<void> {
+    const orderId = record.orderId;
     await this.db.transaction(async (tx) => {
       const at = this.options.clock();
-      await tx.update(refunds).set({ status: 'succeeded', providerRefundId: answer.data.refundId, updatedAt: at }).where(eq(refunds.id, record.id));
+      await tx.update(refunds).set({ status: 'succeeded', error: null, providerRefundId, updatedAt: at }).where(eq(refunds.id, record.id));
       const [locked] = await tx.select().from(payments).where(eq(payments.id, payment.id)).for('update');
       const [done] = await tx
         .select({ total: sumOf() })
@@ -141,7 +261,23 @@ export class RefundsService {
       }
     });
     this.options.log.info({ order: orderId, refund: record.id, amount: record.amount }, 'order refunded');
-    return { refund: await this.view(record.id), replayed: false };
+  }
+
+  /**
+   * Keeps the refund pending with the unknown mark and queues its settling in the same transaction (not
+   * from the settle job itself, which is retried with back-off instead of multiplying).
+   */
+  private async markUnknown(refundId: number, orderId: number, why = 'no answer', enqueue = true): Promise<void> {
+    const at = this.options.clock();
+    await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(refunds)
+        .set({ error: `${UNKNOWN}${why}`, updatedAt: at })
+        .where(and(eq(refunds.id, refundId), eq(refunds.status, 'pending')))
+        .returning({ id: refunds.id });
+      if (row && enqueue) await enqueueRefundSettle(tx, refundId, `unknown:${at.getTime()}`);
+    });
+    this.options.log.info({ order: orderId, refund: refundId }, 'refund queued for settling');
   }
 
   private async view(id: number): Promise<StaffRefund> {

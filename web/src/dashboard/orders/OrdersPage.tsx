@@ -248,8 +248,9 @@ function Details({ id, onClose }: { id: number; onClose: () => void }) {
         onRefund={async (input) => {
           const done = await refundOrder(id, input);
           refresh(await fetchOrder(id));
+          // Pending: the provider's answer was lost; it is settled in the background and shows "in progress".
           toast(
-            t('dashboard.orders.refunded', {
+            t(done.status === 'pending' ? 'dashboard.orders.refundPending' : 'dashboard.orders.refunded', {
               number: order.pickupNumber,
               amount: formatPrice(euros(done.amount)),
             }),
