@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import type { RefundInput } from '@bakje/contract';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IntlProvider } from 'react-intl';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -23,6 +23,11 @@ function show(onRefund: (input: RefundInput) => Promise<unknown>, locale: 'en-US
   return onClose;
 }
 
+/** The dialog moves focus to its first control on the next frame: typing before that would land elsewhere. */
+async function focusSettled() {
+  await waitFor(() => expect(screen.getByRole('dialog').contains(document.activeElement)).toBe(true));
+}
+
 describe('the refund dialog', () => {
   it('reads euros with a point or a comma as cents', () => {
     expect(centsOf('5.60')).toBe(560);
@@ -35,6 +40,7 @@ describe('the refund dialog', () => {
     const user = userEvent.setup();
     const onRefund = vi.fn((_input: RefundInput) => Promise.resolve({}));
     const onClose = show(onRefund);
+    await focusSettled();
     const amount = screen.getByLabelText(/Amount/);
     expect(amount).toHaveProperty('value', '5.60');
     await user.clear(amount);
@@ -54,14 +60,16 @@ describe('the refund dialog', () => {
     expect(onClose).toHaveBeenCalled();
   });
 
-  it('shows the provider failure in the language of the page and keeps the dialog open; the retry uses the same key', async () => {
+  it('shows the provider failure in the language of the page and keeps the dialog open; the retry uses the same key', { timeout: 15_000 }, async () => {
     const user = userEvent.setup();
     const onRefund = vi.fn((_input: RefundInput) => Promise.reject(new HttpError('The payment provider refused', 503, 'REFUND_PROVIDER_FAILED')));
     const onClose = show(onRefund, 'nl-BE');
+    await focusSettled();
     expect(screen.getByLabelText(/Bedrag/)).toHaveProperty('value', '5,60');
     await user.type(screen.getByLabelText(/Reden/), 'Friet koud');
     await user.click(screen.getByRole('button', { name: /^€.*terugbetalen$/ }));
-    expect((await screen.findByRole('alert')).textContent).toContain('De betaalprovider heeft niet terugbetaald');
+    // Up to 5 s: the web tests run beside the server tests on two cores.
+    expect((await screen.findByRole('alert', {}, { timeout: 5_000 })).textContent).toContain('De betaalprovider heeft niet terugbetaald');
     await user.click(screen.getByRole('button', { name: /^€.*terugbetalen$/ }));
     expect(onRefund).toHaveBeenCalledTimes(2);
     expect(onRefund.mock.calls[1]![0].idempotencyKey).toBe(onRefund.mock.calls[0]![0].idempotencyKey);
