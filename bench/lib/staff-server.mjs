@@ -21,7 +21,9 @@ export async function startStaffServer(root, env = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bakje-bench-'));
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = spawnNode(['server/dist/main.js'], {
+  // BENCH_SERVER_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the server a bench starts.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawnNode([...nodeArgs, 'server/dist/main.js'], {
     cwd: root,
     env: {
       PORT: String(port),

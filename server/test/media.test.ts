@@ -239,6 +239,33 @@ describe.each(databaseKinds)('media uploads and image serving (%s)', (kind) => {
     }
   });
 
+  it('keeps a clean JPEG, PNG or WebP as sent, and re-encodes one with a comment or bytes after its end', async () => {
+    for (const format of ['jpeg', 'png', 'webp'] as const) {
+      const clean = await picture(format, 300 + format.length, 200);
+      const response = await upload({ data: clean, name: `schoon.${format}` });
+      expect(response.statusCode, format).toBe(201);
+      const served = await fetchFile(response.json<MediaItemRest>().src);
+      expect(Buffer.compare(served.rawPayload, clean), format).toBe(0);
+    }
+    const plain = await picture('jpeg', 320, 240);
+    // A COM segment right after SOI, and a file appended after EOI: neither reaches the library.
+    const comment = Buffer.from('Geheime Frituur');
+    const length = Buffer.alloc(2);
+    length.writeUInt16BE(comment.length + 2);
+    const withComment = Buffer.concat([plain.subarray(0, 2), Buffer.from([0xff, 0xfe]), length, comment, plain.subarray(2)]);
+    const appended = Buffer.concat([plain, Buffer.from('PK\u0003\u0004Geheime Frituur')]);
+    for (const [name, data] of [
+      ['commentaar.jpg', withComment],
+      ['aanhangsel.jpg', appended],
+    ] as const) {
+      const response = await upload({ data, name });
+      expect(response.statusCode, name).toBe(201);
+      const served = (await fetchFile(response.json<MediaItemRest>().src)).rawPayload;
+      expect(served.includes(Buffer.from('Geheime Frituur')), name).toBe(false);
+      expect((await sharp(served).metadata()).width, name).toBe(320);
+    }
+  });
+
   it('serves resized copies in each format with immutable cache headers, by URL or by Accept', async () => {
     const response = await upload({ data: await picture('jpeg', 1600, 1200), name: 'groot.jpg' });
     const image = parseUploadedSrc(response.json<MediaItemRest>().src)!;

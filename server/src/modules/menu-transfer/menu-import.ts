@@ -94,9 +94,16 @@ async function existingParent(db: DbOrTx, ref: string): Promise<number | undefin
 const lower = (text: string) => text.trim().toLocaleLowerCase('nl-BE');
 
 /** The category path "Snacks > Warm", found by name under its parent or created. */
-async function categoryOf(tx: Tx, path: string[], actor: Actor, counts: { categories: number }): Promise<number> {
+async function categoryOf(tx: Tx, path: string[], actor: Actor, counts: { categories: number }, known: Map<string, number>): Promise<number> {
   let parent = 0;
   for (const name of path) {
+    // The same few paths repeat on every row: found once per import (the transaction holds the catalogue).
+    const key = `${parent}\u0000${lower(name)}`;
+    const seen = known.get(key);
+    if (seen !== undefined) {
+      parent = seen;
+      continue;
+    }
     const siblings = await tx
       .select({ id: categories.id, name: categories.name })
       .from(categories)
@@ -104,12 +111,13 @@ async function categoryOf(tx: Tx, path: string[], actor: Actor, counts: { catego
     const found = siblings.find((c) => lower(c.name.nl) === lower(name));
     if (found) {
       parent = found.id;
-      continue;
+    } else {
+      // createCategory runs its own transaction: inside ours it is a savepoint.
+      const created = await createCategory(tx as unknown as Db, { name, parent }, actor);
+      counts.categories += 1;
+      parent = created.id;
     }
-    // createCategory runs its own transaction: inside ours it is a savepoint.
-    const created = await createCategory(tx as unknown as Db, { name, parent }, actor);
-    counts.categories += 1;
-    parent = created.id;
+    known.set(key, parent);
   }
   return parent;
 }
@@ -181,12 +189,13 @@ async function bringImages(
 async function applyRows(tx: Tx, planned: PlannedRow[], actor: Actor, onRow: (done: number) => void): Promise<Omit<ImportResult, 'images' | 'imageProblems'>> {
   const counts = { created: 0, updated: 0, variations: 0, categories: 0 };
   const refs = new Map<string, number>();
+  const knownCategories = new Map<string, number>();
   let done = 0;
   for (const p of planned) {
     try {
       if (p.kind === 'product') {
         const categoryIds = [];
-        for (const path of p.categoryPaths) categoryIds.push({ id: await categoryOf(tx, path, actor, counts) });
+        for (const path of p.categoryPaths) categoryIds.push({ id: await categoryOf(tx, path, actor, counts, knownCategories) });
         const input = productWriteBody.parse({
           ...p.body,
           ...(p.categoryPaths.length ? { categories: categoryIds } : {}),
