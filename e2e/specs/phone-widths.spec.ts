@@ -77,6 +77,8 @@ test('the site title shows whole on a phone, in one or two lines', async ({ page
   for (const width of [...WIDTHS, 1280]) {
     await page.setViewportSize({ width, height: 800 });
     await page.goto('/bestellen');
+    // The app's header, once it has taken over from the server's first paint (docs/decisions/0044-first-paint.md).
+    await expect(page.locator('#first-paint')).toHaveCount(0);
     const name = page.locator('.brand__name');
     await expect(name).toBeVisible();
     const shown = await name.evaluate((el) => {
