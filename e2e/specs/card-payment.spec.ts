@@ -54,7 +54,12 @@ test('pays by Bancontact on the simulator; the kitchen gets the paid order once'
   const cards = kitchen.locator(`[data-testid="kitchen-order"][data-order-id="${orderId}"]`);
   await expect(cards).toHaveCount(1);
   await expect(cards).toBeVisible();
-  await expect(cards.getByRole('heading', { name: `Nr. ${number}` }).or(cards.getByText(`Nr. ${number}`, { exact: true })).first()).toBeVisible();
+  await expect(
+    cards
+      .getByRole('heading', { name: `Nr. ${number}` })
+      .or(cards.getByText(`Nr. ${number}`, { exact: true }))
+      .first(),
+  ).toBeVisible();
   await kitchen.context().close();
 });
 
