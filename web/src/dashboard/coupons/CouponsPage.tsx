@@ -7,7 +7,7 @@ import { http, HttpError, httpWithHeaders, retryServerErrors } from '../../api/h
 import { SubmitButton } from '../../forms/SubmitButton';
 import { UnsavedChangesDialog, useUnsavedChangesGuard } from '../../forms/UnsavedChangesGuard';
 import { applyServerFieldErrors, errorAt, useErrorText, useZodForm } from '../../forms/useZodForm';
-import { Badge, Button, ConfirmDialog, EmptyState, Notice, Spinner } from '../../ui';
+import { Badge, Button, ConfirmDialog, EmptyState, Notice, Spinner, useFormatPrice } from '../../ui';
 import { Field } from '../../ui/Field';
 import { DashboardFrame } from '../admin/DashboardFrame';
 import { PERMISSION } from '../admin/permissions';
@@ -338,7 +338,8 @@ export default function CouponsPage() {
     },
   });
   const now = new Date();
-  const euro = (value: string) => intl.formatNumber(Number(value), { style: 'currency', currency: 'EUR' });
+  const formatPrice = useFormatPrice();
+  const euro = (value: string) => formatPrice(Number(value));
   const amountOf = (c: WcCoupon) => (c.discount_type === 'percent' ? `${Number(c.amount)}%` : euro(c.amount));
   return (
     <StaffGate permission={PERMISSION.settingsManage}>

@@ -7,7 +7,7 @@ import { http, HttpError, retryServerErrors } from '../../api/http';
 import { SubmitButton } from '../../forms/SubmitButton';
 import { UnsavedChangesDialog, useUnsavedChangesGuard } from '../../forms/UnsavedChangesGuard';
 import { applyServerFieldErrors, errorAt, useErrorText, useZodForm } from '../../forms/useZodForm';
-import { Badge, Button, ConfirmDialog, EmptyState, Notice, Spinner } from '../../ui';
+import { Badge, Button, ConfirmDialog, EmptyState, Notice, Spinner, useFormatPrice } from '../../ui';
 import { Field } from '../../ui/Field';
 import { DashboardFrame } from '../admin/DashboardFrame';
 import { PERMISSION } from '../admin/permissions';
@@ -110,7 +110,8 @@ function CardDetail({ id, onClose }: { id: number; onClose: () => void }) {
       await client.invalidateQueries({ queryKey: cardsKey });
     },
   });
-  const euro = (value: string) => intl.formatNumber(Number(value), { style: 'currency', currency: 'EUR' });
+  const formatPrice = useFormatPrice();
+  const euro = (value: string) => formatPrice(Number(value));
   if (query.isPending) return <Spinner label={t('common.loading')} />;
   if (query.isError) return <DashboardError error={query.error} onRetry={() => void query.refetch()} />;
   const card = query.data;
@@ -190,7 +191,8 @@ export default function GiftCardsPage() {
     placeholderData: keepPreviousData,
     retry: retryServerErrors,
   });
-  const euro = (value: string) => intl.formatNumber(Number(value), { style: 'currency', currency: 'EUR' });
+  const formatPrice = useFormatPrice();
+  const euro = (value: string) => formatPrice(Number(value));
   return (
     <StaffGate permission={PERMISSION.settingsManage}>
       <DashboardFrame
