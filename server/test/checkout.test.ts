@@ -5,7 +5,7 @@ import { aProduct } from './support/builders.js';
 import { createCoupon } from '../src/modules/cart/coupons.js';
 import { cancelOrder } from '../src/modules/orders/order-status.js';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/database.js';
-import { graphql, startTestApp } from './support/server.js';
+import { cartSession, graphql, startTestApp } from './support/server.js';
 
 // Saturday 21 November 2026, 10:00 in Brussels.
 const NOW = new Date('2026-11-21T09:00:00Z');
@@ -20,17 +20,6 @@ const SLOTS = `query($type: FulfilmentTypeEnum!, $date: String!) { availableTime
 const CHECKOUT = `mutation($input: CheckoutInput!) { checkout(input: $input) { result redirect order { databaseId orderKey status pickupNumber fulfilmentType total(format: RAW) timeSlot { start } lineItems { nodes { name quantity total } } } } }`;
 
 const billing = { firstName: 'An', lastName: 'Peeters', phone: '0470 12 34 56', address1: 'Veldstraat 1', city: 'Gent', postcode: '9000' };
-
-async function session(current: App | (() => App)) {
-  const appOf = () => (typeof current === 'function' ? current() : current);
-  let token: string | undefined;
-  return async (query: string, variables?: Record<string, unknown>) => {
-    const response = await graphql(appOf(), query, variables, token ? { 'woocommerce-session': `Session ${token}` } : {});
-    const issued = response.headers['woocommerce-session'];
-    if (typeof issued === 'string') token = issued;
-    return response.body;
-  };
-}
 
 describe.each(databaseKinds)('cart and cash checkout on %s', (kind) => {
   let testDb: TestDatabase;
@@ -51,7 +40,7 @@ describe.each(databaseKinds)('cart and cash checkout on %s', (kind) => {
   });
 
   it('adds to the cart, keeps it across a restart, and checks out cash with a pickup number', async () => {
-    const call = await session(() => app);
+    const call = cartSession(() => app);
     const added = await call(ADD, { productId, quantity: 2 });
     expect(added.errors).toBeUndefined();
     expect(added.data.addToCart.cart.total).toBe('5.60');
@@ -94,7 +83,7 @@ describe.each(databaseKinds)('cart and cash checkout on %s', (kind) => {
     expect((await call('{ cart { isEmpty } }')).data.cart.isEmpty).toBe(true);
 
     // Someone else cannot read it without the key; with the key they can.
-    const stranger = await session(app);
+    const stranger = cartSession(app);
     const hidden = await stranger(`{ order(id: ${order.databaseId}) { databaseId } }`);
     expect(hidden.data.order).toBeNull();
     const withKey = await stranger(`query($key: String) { order(id: ${order.databaseId}, orderKey: $key) { databaseId kitchenNotes } }`, {
@@ -107,7 +96,7 @@ describe.each(databaseKinds)('cart and cash checkout on %s', (kind) => {
     await app.close();
     await testDb.database.db.insert(t.settings).values({ key: 'ordering', value: { asapOrders: false } });
     app = await startTestApp(testDb.database, {}, () => NOW);
-    const call = await session(() => app);
+    const call = cartSession(() => app);
     await call(ADD, { productId, quantity: 10 });
     const noSlot = await call(CHECKOUT, { input: { billing, metaData: [{ key: 'fulfilment_type', value: 'takeaway' }] } });
     expect(noSlot.errors[0].message).toBe('A valid time slot must be selected before proceeding.');
@@ -138,7 +127,7 @@ describe.each(databaseKinds)('cart and cash checkout on %s', (kind) => {
   });
 
   it('enforces the maximum quantity and rejects a foreign session token', async () => {
-    const call = await session(app);
+    const call = cartSession(app);
     const tooMany = await call(ADD, { productId, quantity: 61 });
     expect(tooMany.errors[0].message).toBe('You have reached the maximum allowed quantity for this product.');
     const bad = await graphql(app, '{ cart { isEmpty } }', {}, { 'woocommerce-session': 'Session abc.def.ghi' });
@@ -156,11 +145,11 @@ describe.each(databaseKinds)('cart and cash checkout on %s', (kind) => {
     };
     const orderIds: number[] = [];
     for (let i = 0; i < 3; i++) {
-      const call = await session(app);
+      const call = cartSession(app);
       await call(ADD, { productId, quantity: 1 });
       orderIds.push((await call(CHECKOUT, { input })).data.checkout.order.databaseId);
     }
-    const late = await session(app);
+    const late = cartSession(app);
     await late(ADD, { productId, quantity: 1 });
     expect((await late(CHECKOUT, { input })).errors[0].message).toBe('The time slot was just booked by someone else; choose another.');
     expect(await cancelOrder(testDb.database.db, orderIds[0]!)).toBe(true);
@@ -173,7 +162,7 @@ describe.each(databaseKinds)('cart and cash checkout on %s', (kind) => {
   it('applies a coupon created by staff and counts its use', async () => {
     await createCoupon(testDb.database.db, { code: 'Friet10', discountType: 'percent', amount: 10, minimumSpend: 500, usageLimit: 1 });
     await expect(createCoupon(testDb.database.db, { code: 'friet10', discountType: 'fixed_cart', amount: 100 })).rejects.toThrow('already exists');
-    const call = await session(app);
+    const call = cartSession(app);
     await call(ADD, { productId, quantity: 1 });
     const tooSmall = await call(`mutation { applyCoupon(input: {code: "FRIET10"}) { cart { total } } }`);
     expect(tooSmall.errors[0].message).toBe('The minimum spend for this coupon is €5.00.');
@@ -205,7 +194,7 @@ describe.each(databaseKinds)('cart and cash checkout on %s', (kind) => {
         // Fresh capacity for the next rounds: reset this slot time's bookings.
         await testDb.database.db.delete(t.slotBookings);
       }
-      const customers = await Promise.all(Array.from({ length: 50 }, () => session(app)));
+      const customers = Array.from({ length: 50 }, () => cartSession(app));
       await Promise.all(customers.map((call) => call(ADD, { productId, quantity: 1 })));
       const results = await Promise.all(
         customers.map((call) =>

@@ -5,7 +5,7 @@ import * as t from '../src/db/schema/index.js';
 import type { App } from '../src/app.js';
 import { ApiKeyService, type CreatedApiKey } from '../src/modules/api-keys/api-key-service.js';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/database.js';
-import { TEST_PEPPER, graphql, startTestApp } from './support/server.js';
+import { TEST_PEPPER, cartSession, startTestApp } from './support/server.js';
 import { aCategory, aProduct } from './support/builders.js';
 
 type ClientClass = typeof WooCommerceRestApiModule.default;
@@ -23,16 +23,6 @@ const CHECKOUT = `mutation($input: CheckoutInput!) { checkout(input: $input) { o
 const CART = `{ cart { total(format: RAW) appliedCoupons { code } couponsNotApplied { code reason } } }`;
 
 const billing = { firstName: 'An', lastName: 'Peeters', phone: '0470 12 34 56', address1: 'Veldstraat 1', city: 'Gent', postcode: '9000' };
-
-function session(app: () => App) {
-  let token: string | undefined;
-  return async (query: string, variables?: Record<string, unknown>) => {
-    const response = await graphql(app(), query, variables, token ? { 'woocommerce-session': `Session ${token}` } : {});
-    const issued = response.headers['woocommerce-session'];
-    if (typeof issued === 'string') token = issued;
-    return response.body;
-  };
-}
 
 describe.each(databaseKinds)('coupons (%s)', (kind) => {
   let testDb: TestDatabase;
@@ -188,7 +178,7 @@ describe.each(databaseKinds)('coupons (%s)', (kind) => {
     await call('DELETE', `${WC}/coupons/${other.body.id}?force=true`);
   });
 
-  const slot = async (shop: ReturnType<typeof session>, type: 'TAKEAWAY' | 'DELIVERY') =>
+  const slot = async (shop: ReturnType<typeof cartSession>, type: 'TAKEAWAY' | 'DELIVERY') =>
     (await shop(`query($type: FulfilmentTypeEnum!) { availableTimeSlots(type: $type, date: "2026-11-21") { id } }`, { type })).data.availableTimeSlots[0].id;
   const checkoutInput = (fulfilment: string, slotId: string, email: string) => ({
     paymentMethod: 'cod',
@@ -208,7 +198,7 @@ describe.each(databaseKinds)('coupons (%s)', (kind) => {
       fulfilment_types: ['takeaway'],
     });
     expect(coupon.status).toBe(201);
-    const shop = session(() => app);
+    const shop = cartSession(() => app);
     await shop(ADD, { productId: frikandel, quantity: 2 });
     const applied = await shop(APPLY, { code: 'AFHAAL2' });
     expect(applied.errors).toBeUndefined();
@@ -257,7 +247,7 @@ describe.each(databaseKinds)('coupons (%s)', (kind) => {
         { code: 'alleen', discount_type: 'fixed_cart', amount: '0.50', individual_use: true },
       ],
     });
-    const shop = session(() => app);
+    const shop = cartSession(() => app);
     await shop(ADD, { productId: frikandel, quantity: 2 });
     await shop(ADD, { productId: cola, quantity: 1 });
     await shop(APPLY, { code: 'drank50' });
@@ -280,7 +270,7 @@ describe.each(databaseKinds)('coupons (%s)', (kind) => {
 
   it('50 concurrent checkouts with a single-use coupon: exactly one gets the discount, the others fail clearly and keep nothing', async () => {
     await call('POST', `${WC}/coupons`, { code: 'eenmalig', discount_type: 'fixed_cart', amount: '3.00', usage_limit: 1 });
-    const shops = Array.from({ length: 50 }, () => session(() => app));
+    const shops = Array.from({ length: 50 }, () => cartSession(() => app));
     for (const shop of shops) {
       await shop(ADD, { productId: frikandel, quantity: 1 });
       const applied = await shop(APPLY, { code: 'eenmalig' });

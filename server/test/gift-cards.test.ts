@@ -6,7 +6,7 @@ import { ApiKeyService, type CreatedApiKey } from '../src/modules/api-keys/api-k
 import { ensureFirstAdmin } from '../src/modules/auth/first-admin.js';
 import { GIFT_CARD_META, issueGiftCard, looksLikeGiftCard, newGiftCardCode, redeemGiftCard } from '../src/modules/gift-cards/gift-cards.js';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/database.js';
-import { TEST_PEPPER, graphql, startTestApp } from './support/server.js';
+import { TEST_PEPPER, cartSession, startTestApp } from './support/server.js';
 import { aProduct } from './support/builders.js';
 import { Browser } from './support/browser.js';
 import { waitFor } from './support/wait.js';
@@ -18,16 +18,6 @@ const ADD = `mutation($productId: Int!, $quantity: Int) { addToCart(input: {prod
 const APPLY = `mutation($code: String!) { applyCoupon(input: {code: $code}) { cart { total(format: RAW) appliedGiftCards { code amount(format: RAW) balance(format: RAW) reason } } } }`;
 const CHECKOUT = `mutation($input: CheckoutInput!) { checkout(input: $input) { order { databaseId status total(format: RAW) giftCards { code amount(format: RAW) } } } }`;
 const billing = { firstName: 'Lies', lastName: 'Claes', phone: '0470 11 22 33', address1: 'Kouter 2', city: 'Gent', postcode: '9000' };
-
-function session(app: () => App) {
-  let token: string | undefined;
-  return async (query: string, variables?: Record<string, unknown>) => {
-    const response = await graphql(app(), query, variables, token ? { 'woocommerce-session': `Session ${token}` } : {});
-    const issued = response.headers['woocommerce-session'];
-    if (typeof issued === 'string') token = issued;
-    return response.body;
-  };
-}
 
 describe.each(databaseKinds)('gift cards (%s)', (kind) => {
   let testDb: TestDatabase;
@@ -75,7 +65,7 @@ describe.each(databaseKinds)('gift cards (%s)', (kind) => {
         .where(eq(t.giftCards.code, code.replace(/-/g, '')))
     )[0]!;
   const movementsOf = (id: number) => db().select().from(t.giftCardMovements).where(eq(t.giftCardMovements.giftCardId, id)).orderBy(t.giftCardMovements.id);
-  const slot = async (shop: ReturnType<typeof session>) =>
+  const slot = async (shop: ReturnType<typeof cartSession>) =>
     (await shop(`{ availableTimeSlots(type: TAKEAWAY, date: "2026-11-21") { id } }`)).data.availableTimeSlots[0].id;
   const checkoutInput = (slotId: string, email: string) => ({
     paymentMethod: 'cod',
@@ -136,7 +126,7 @@ describe.each(databaseKinds)('gift cards (%s)', (kind) => {
   });
 
   it('a card bought in the shop is issued and mailed once the order is paid, then redeemed in part on a second order', async () => {
-    const buyer = session(() => app);
+    const buyer = cartSession(() => app);
     await buyer(ADD, { productId: giftCard25, quantity: 1 });
     const bought = await buyer(CHECKOUT, { input: checkoutInput(await slot(buyer), 'koper@example.be') });
     expect(bought.errors).toBeUndefined();
@@ -177,7 +167,7 @@ describe.each(databaseKinds)('gift cards (%s)', (kind) => {
     expect(balance.json()).toEqual({ code: card!.code.slice(-4), balance: '25.00', expiresAt: null, usable: true });
 
     // Second order: 2 frikandellen (6.00), the card pays all of it; 19.00 stays on the card.
-    const shop = session(() => app);
+    const shop = cartSession(() => app);
     await shop(ADD, { productId: frikandel, quantity: 2 });
     const applied = await shop(APPLY, { code: grouped });
     expect(applied.data.applyCoupon.cart).toEqual({
@@ -198,7 +188,7 @@ describe.each(databaseKinds)('gift cards (%s)', (kind) => {
       { kind: 'redeem', amount: -600, balanceAfter: 1900, orderId: order.data.checkout.order.databaseId },
     ]);
     // A third order of 30.00 uses the rest (19.00) and leaves 11.00 to pay.
-    const big = session(() => app);
+    const big = cartSession(() => app);
     await big(ADD, { productId: frikandel, quantity: 10 });
     expect((await big(APPLY, { code: card!.code })).data.applyCoupon.cart.total).toBe('11.00');
     const third = await big(CHECKOUT, { input: checkoutInput(await slot(big), 'groot@example.be') });
@@ -226,7 +216,7 @@ describe.each(databaseKinds)('gift cards (%s)', (kind) => {
     // An hour later it has expired: the cart keeps it but it pays nothing, and redeeming fails.
     now = new Date(NOW.getTime() + 2 * 3600_000);
     try {
-      const shop = session(() => app);
+      const shop = cartSession(() => app);
       await shop(ADD, { productId: frikandel, quantity: 1 });
       expect((await shop(APPLY, { code: card.code })).data.applyCoupon.cart).toEqual({
         total: '3.00',
@@ -242,7 +232,7 @@ describe.each(databaseKinds)('gift cards (%s)', (kind) => {
 
   it('50 concurrent checkouts with one card: the balance never goes below zero and the redemptions add up to what was taken', async () => {
     const card = await issueGiftCard(db(), { amount: 10_000 }, NOW);
-    const shops = Array.from({ length: 50 }, () => session(() => app));
+    const shops = Array.from({ length: 50 }, () => cartSession(() => app));
     for (const shop of shops) {
       await shop(ADD, { productId: frikandel, quantity: 1 });
       expect((await shop(APPLY, { code: card.code })).data.applyCoupon.cart.total).toBe('0.00');

@@ -6,7 +6,7 @@ import { cancelOrder } from '../src/modules/orders/order-status.js';
 import { SLOT_TAKEN, SLOT_TOO_SMALL } from '../src/modules/slots/time-slots.js';
 import { aProduct } from './support/builders.js';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/database.js';
-import { graphql, startTestApp } from './support/server.js';
+import { cartSession, startTestApp } from './support/server.js';
 
 // Saturday 21 November 2026, 10:00 in Brussels.
 const NOW = new Date('2026-11-21T09:00:00Z');
@@ -15,16 +15,6 @@ const ADD = `mutation($productId: Int!, $quantity: Int) { addToCart(input: {prod
 const SLOTS = `query { availableTimeSlots(type: TAKEAWAY, date: "${DAY}") { id remaining isFullyBooked } }`;
 const CHECKOUT = `mutation($input: CheckoutInput!) { checkout(input: $input) { order { databaseId } } }`;
 const billing = { firstName: 'An', lastName: 'Peeters', phone: '0470 12 34 56', address1: 'Veldstraat 1', city: 'Gent', postcode: '9000' };
-
-async function session(app: App) {
-  let token: string | undefined;
-  return async (query: string, variables?: Record<string, unknown>) => {
-    const response = await graphql(app, query, variables, token ? { 'woocommerce-session': `Session ${token}` } : {});
-    const issued = response.headers['woocommerce-session'];
-    if (typeof issued === 'string') token = issued;
-    return response.body;
-  };
-}
 
 /**
  * Capacity by items and by euros (docs/decisions/0027-slot-capacity.md): concurrent checkouts never book more
@@ -60,7 +50,7 @@ describe.each(databaseKinds)('slot capacity by items and euros on %s', (kind) =>
   const slotOption = () => `${slotId}@${DAY}T18:00`;
 
   async function checkoutAll(quantities: number[]) {
-    const customers = await Promise.all(quantities.map(() => session(app)));
+    const customers = quantities.map(() => cartSession(app));
     await Promise.all(customers.map((call, i) => call(ADD, { productId, quantity: quantities[i] })));
     const input = {
       billing,
@@ -93,7 +83,7 @@ describe.each(databaseKinds)('slot capacity by items and euros on %s', (kind) =>
     expect(won).toHaveLength(12);
     expect(results.filter((r) => r.error === SLOT_TAKEN)).toHaveLength(38);
     expect(await booking()).toMatchObject({ booked: 12, itemsBooked: 12, itemsCapacity: 12 });
-    const slots = await (await session(app))(SLOTS);
+    const slots = await cartSession(app)(SLOTS);
     expect(slots.data.availableTimeSlots[0]).toMatchObject({ remaining: 0, isFullyBooked: true });
   }, 120_000);
 

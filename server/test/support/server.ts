@@ -30,6 +30,21 @@ export async function graphql(app: App, query: string, variables?: Record<string
 }
 
 /**
+ * One shopper's GraphQL calls: keeps the woocommerce-session token the server issues, as a storefront does, and
+ * answers each call's body. `app` may be a getter when the test replaces its app.
+ */
+export function cartSession(app: App | (() => App)) {
+  const appOf = () => (typeof app === 'function' ? app() : app);
+  let token: string | undefined;
+  return async (query: string, variables?: Record<string, unknown>) => {
+    const response = await graphql(appOf(), query, variables, token ? { 'woocommerce-session': `Session ${token}` } : {});
+    const issued = response.headers['woocommerce-session'];
+    if (typeof issued === 'string') token = issued;
+    return response.body;
+  };
+}
+
+/**
  * Waits until the app's catalogue has caught up with every committed catalogue write: changes reach an
  * instance by NOTIFY, a moment after they commit.
  */
