@@ -397,7 +397,10 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
     db: database.db,
     payments: paymentsService,
     services: providerServices,
-    apiKey: async () => mspAccess(await readProviderSettings(database.db), providerDefaults)?.apiKey,
+    // The catalogue's copy of the settings on the acknowledgement's path (no query); the route reads the row
+    // itself before refusing a signature made with a key changed a moment ago.
+    apiKey: async (fresh) =>
+      mspAccess(fresh ? await readProviderSettings(database.db) : providerValues((await catalog.get()).settings), providerDefaults)?.apiKey,
     terminalApiKey: msp.terminalApiKey,
     providerDefaults,
     clock,

@@ -11,6 +11,8 @@ import type { PaymentStatus } from '../src/db/schema/index.js';
 import { nextPaymentStatus, paymentRank } from '../src/modules/payments/payment-state.js';
 import { observedStatusOf } from '../src/modules/payments/multisafepay-provider.js';
 import { NOTIFICATION_PATH } from '../src/api/rest/payments.js';
+import { recordNotifications } from '../src/modules/payments/payment-notifications.js';
+import { PROVIDER_SETTINGS_KEY } from '../src/modules/payments/provider-settings.js';
 import { aShopTakingOrders, DAY } from './support/orders.js';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/database.js';
 import { graphql, startTestApp } from './support/server.js';
@@ -292,6 +294,53 @@ describe.each(databaseKinds)('card payments through the MultiSafepay simulator o
     expect(again.filter((r) => r?.changed)).toHaveLength(0);
     expect(await paidEvents(Number(id))).toBe(1);
     expect(await ticketJobs(Number(id))).toBe(tickets);
+  });
+
+  it('takes a burst of notifications together: each queued once, a copy in the same batch a replay, an unknown payment none', async () => {
+    const first = String((await cardCheckout()).order.databaseId);
+    const second = String((await cardCheckout()).order.databaseId);
+    simulator().controls.sendNotifications = false;
+    const outcomes = await recordNotifications(db(), [
+      { payload: { provider: 'multisafepay', providerOrderId: first }, fingerprint: 'a' },
+      { payload: { provider: 'multisafepay', providerOrderId: second }, fingerprint: 'b' },
+      { payload: { provider: 'multisafepay', providerOrderId: first }, fingerprint: 'a' },
+      { payload: { provider: 'multisafepay', providerOrderId: 'no-such-order' }, fingerprint: 'c' },
+    ]);
+    expect(outcomes).toEqual(['queued', 'queued', 'replay', 'unknown']);
+    expect(await recordNotifications(db(), [{ payload: { provider: 'multisafepay', providerOrderId: second }, fingerprint: 'b' }])).toEqual(['replay']);
+    const jobs = await db().select().from(t.jobs).where(eq(t.jobs.kind, 'payment-status'));
+    expect(jobs.map((j) => j.payload).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)))).toEqual([
+      { provider: 'multisafepay', providerOrderId: first },
+      { provider: 'multisafepay', providerOrderId: second },
+    ]);
+
+    // Through the endpoint: the same signed notification 10 times at once is one look-up.
+    const same = notification(first, new Date(now.getTime() + 5000));
+    const answers = await Promise.all(Array.from({ length: 10 }, () => app.server.inject(same)));
+    expect(answers.every((r) => r.statusCode === 200 && r.body === 'OK')).toBe(true);
+    expect(await lookupJobs()).toBe(3);
+  });
+
+  it('accepts notifications signed with a key the owner saved a moment ago', async () => {
+    const id = String((await cardCheckout()).order.databaseId);
+    simulator().controls.sendNotifications = false;
+    const newKey = 'a-new-website-key-saved-in-the-dashboard';
+    await db()
+      .insert(t.settings)
+      .values({ key: PROVIDER_SETTINGS_KEY, value: { multisafepay: { active: true, apiKey: newKey } } })
+      .onConflictDoUpdate({ target: t.settings.key, set: { value: { multisafepay: { active: true, apiKey: newKey } } } });
+    const body = JSON.stringify(simulator().view(id));
+    const timestamp = String(Math.floor(now.getTime() / 1000));
+    const signedWith = (key: string) => ({
+      method: 'POST' as const,
+      url: `${NOTIFICATION_PATH}?transactionid=${id}&timestamp=${timestamp}`,
+      headers: { 'content-type': 'application/json', auth: notificationAuthHeader(key, timestamp, body) },
+      payload: body,
+    });
+    expect((await app.server.inject(signedWith(newKey))).body).toBe('OK');
+    expect(await lookupJobs()).toBe(1);
+    // Reading the row again on a signature that does not match lets nothing else in.
+    expect((await app.server.inject(signedWith('a-key-nobody-saved'))).statusCode).toBe(403);
   });
 
   it('refuses forged, stale, replayed and malformed notifications and changes nothing', async () => {

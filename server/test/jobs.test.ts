@@ -163,6 +163,30 @@ describe.each(databaseKinds)('job runner on %s', (kind) => {
     expect(row).toMatchObject({ status: 'done', interrupted: true });
   });
 
+  it('lets the event loop serve requests between jobs, so a burst never runs as one unbroken chain', async () => {
+    const done: number[] = [];
+    const quick: JobHandler<{ n: number }> = {
+      kind: 'quick',
+      async handle(job) {
+        done.push(job.payload.n);
+      },
+    };
+    await enqueueJobs(
+      testDb.database.db,
+      Array.from({ length: 40 }, (_, n) => ({ kind: 'quick', lane: `quick:${n}`, payload: { n } })),
+    );
+    // What a request arriving during the burst gets: a turn of the event loop.
+    const turns: number[] = [];
+    const timer = setInterval(() => turns.push(done.length), 0);
+    try {
+      await startRunner(new JobHandlers().register(quick));
+      await waitFor('the burst done', async () => done.length === 40);
+    } finally {
+      clearInterval(timer);
+    }
+    expect(turns.some((n) => n > 0 && n < 40)).toBe(true);
+  });
+
   it('hands consecutive jobs of a lane to a batch handler in order, up to its size', async () => {
     const batches: number[][] = [];
     const handler: JobHandler<{ n: number }> = {

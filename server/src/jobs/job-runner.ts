@@ -88,6 +88,13 @@ export interface JobRunnerOptions {
 }
 
 /**
+ * Lets the event loop take waiting requests before the next piece of background work. On the embedded
+ * database a query does no I/O (it runs in this thread), and neither does a simulator called in-process, so
+ * without this a burst of jobs runs as one unbroken chain of promises and requests wait until it ends.
+ */
+const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
  * Runs the committed jobs of every registered kind. At-least-once: a job stays claimable until it is
  * settled, and a lease that runs out (its runner died) hands it to the next claim, marked interrupted.
  * One lane at a time per lane, up to `concurrency` lanes at once, so a jammed printer holds up only its
@@ -147,6 +154,7 @@ export class JobRunner {
     while (!this.stopped) {
       try {
         while (!this.stopped && this.active.size < this.options.concurrency) {
+          await yieldToRequests();
           const claimed = await this.claim();
           if (claimed.length === 0) break;
           const lane = claimed[0]!.lane;
@@ -203,6 +211,7 @@ export class JobRunner {
   private async runBatch(claimed: Job[]): Promise<void> {
     for (const job of claimed) this.running.add(job.id);
     try {
+      await yieldToRequests();
       await this.runClaimed(claimed);
     } finally {
       for (const job of claimed) this.running.delete(job.id);

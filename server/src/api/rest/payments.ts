@@ -8,7 +8,7 @@ import { verifyNotification } from '../../integrations/multisafepay/multisafepay
 import type { Logger } from '../../logger.js';
 import { parseLang } from '../../modules/i18n/locale.js';
 import { lookUpOpenPayments, orderByKey as orderByKeyIn, paymentState, switchToCash } from '../../modules/payments/payment-customer.js';
-import { recordNotification, requestLookup } from '../../modules/payments/payment-notifications.js';
+import { NotificationInbox, requestLookup } from '../../modules/payments/payment-notifications.js';
 import { readPaymentSettings, savePaymentSettings } from '../../modules/payments/payment-settings.js';
 import { PAYMENT_CREATE_FAILED, type PaymentsService } from '../../modules/payments/payments-service.js';
 import { providersView, readProviderSettings, updateProviderSettings, type ProviderDefaults } from '../../modules/payments/provider-settings.js';
@@ -21,8 +21,11 @@ export interface PaymentRoutesDeps {
   payments: PaymentsService | undefined;
   /** Every provider's service (MultiSafepay, Stripe): a payment is looked up at its own provider. */
   services: PaymentsService[];
-  /** The key notifications are signed with (the website API key, read at each use); undefined: refused. */
-  apiKey: () => Promise<string | undefined>;
+  /**
+   * The key notifications are signed with (the website API key); undefined: refused. From the in-memory copy
+   * of the settings, or with `fresh` from the database (before refusing a signature the copy may predate).
+   */
+  apiKey: (fresh?: boolean) => Promise<string | undefined>;
   /** The environment's provider settings, under what the owner stores (docs/decisions/0040). */
   providerDefaults: ProviderDefaults;
   /** The terminal group's key: its terminal orders' notifications are signed with it (REFERENCE.md §3). */
@@ -46,6 +49,7 @@ export function registerPaymentRoutes(server: FastifyInstance, deps: PaymentRout
     if (!deps.payments) throw new DomainError('PAYMENT_METHOD_UNAVAILABLE', 'Card payments are not available.');
     return deps.payments;
   };
+  const inbox = new NotificationInbox(deps.db);
   const security = (request: FastifyRequest, reason: string, extra: Record<string, unknown> = {}) =>
     log.warn({ securityEvent: 'payment-notification-rejected', reason, ip: request.ip, ...extra }, 'payment notification rejected');
 
@@ -56,7 +60,7 @@ export function registerPaymentRoutes(server: FastifyInstance, deps: PaymentRout
 
     scope.post(NOTIFICATION_PATH, async (request, reply) => {
       reply.type('text/plain; charset=utf-8');
-      const apiKey = await deps.apiKey();
+      const apiKey = (await deps.apiKey()) ?? (await deps.apiKey(true));
       if (!apiKey || !deps.payments) {
         security(request, 'card payments are not configured');
         return reply.code(404).send('Not found');
@@ -64,9 +68,13 @@ export function registerPaymentRoutes(server: FastifyInstance, deps: PaymentRout
       const raw = typeof request.body === 'string' ? request.body : '';
       const header = request.headers['auth'];
       const auth = typeof header === 'string' ? header : undefined;
-      let check = verifyNotification(apiKey, auth, raw, deps.clock());
-      if (!check.ok && check.reason === 'signature' && deps.terminalApiKey && deps.terminalApiKey !== apiKey) {
-        check = verifyNotification(deps.terminalApiKey, auth, raw, deps.clock());
+      const verify = (key: string) => verifyNotification(key, auth, raw, deps.clock());
+      let check = verify(apiKey);
+      if (!check.ok && check.reason === 'signature' && deps.terminalApiKey && deps.terminalApiKey !== apiKey) check = verify(deps.terminalApiKey);
+      if (!check.ok && check.reason === 'signature') {
+        // The key may have changed a moment ago and the in-memory settings not yet heard of it.
+        const stored = await deps.apiKey(true);
+        if (stored && stored !== apiKey) check = verify(stored);
       }
       if (!check.ok) {
         security(request, check.reason);
@@ -85,7 +93,7 @@ export function registerPaymentRoutes(server: FastifyInstance, deps: PaymentRout
         return reply.code(400).send('Refused');
       }
       const fingerprint = createHash('sha256').update(`multisafepay:${check.timestamp}:${check.signature}`).digest('hex');
-      const outcome = await recordNotification(deps.db, { provider: service().provider.id, providerOrderId: orderId }, fingerprint);
+      const outcome = await inbox.record({ provider: service().provider.id, providerOrderId: orderId }, fingerprint);
       if (outcome === 'replay') security(request, 'replayed', { payment: orderId });
       if (outcome === 'unknown') log.warn({ payment: orderId }, 'notification for a payment this shop does not know');
       // Acknowledged at once: the look-up and the state change run as a job.

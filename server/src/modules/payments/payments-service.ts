@@ -191,6 +191,21 @@ export class PaymentsService {
    */
   async apply(providerOrderId: string, seen: ProviderPayment): Promise<{ status: PaymentStatus; changed: boolean } | undefined> {
     const now = this.options.clock();
+    // Most look-ups (a provider repeating itself, a customer's page asking again) change nothing: seen so
+    // without a lock or a write, they cost one read instead of a transaction.
+    const [current] = await this.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.provider, this.provider.id), eq(payments.providerOrderId, providerOrderId)));
+    if (!current) return undefined;
+    const amountSeen = seen.amount === current.amount && seen.currency.toUpperCase() === current.currency.toUpperCase();
+    if (
+      nextPaymentStatus(current.status, seen.status, amountSeen) === current.status &&
+      seen.providerStatus === current.providerStatus &&
+      (seen.transactionId ?? current.transactionId) === current.transactionId
+    ) {
+      return { status: current.status, changed: false };
+    }
     return this.db.transaction(async (tx) => {
       const [payment] = await tx
         .select()
