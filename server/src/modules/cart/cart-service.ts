@@ -15,6 +15,7 @@ import { assertCouponLive, couponsInEffect, findCoupons, minimumSpendMessage, no
 import {
   findGiftCards,
   giftCardRefusal,
+  isGiftCardProduct,
   lookUpGiftCard,
   looksLikeGiftCard,
   normaliseGiftCardCode,
@@ -167,6 +168,7 @@ export function viewCart(
       subtotal: l.subtotal,
       vatRateTakeaway: (l.variation ?? l.product).row.vatRateTakeaway,
       vatRateOnSite: (l.variation ?? l.product).row.vatRateOnSite,
+      outsideVat: isGiftCardProduct(l.product.row.metaData) || (l.variation !== null && isGiftCardProduct(l.variation.row.metaData)),
     })),
     fulfilment ?? 'takeaway',
     applied.map((a) => a.discount),
