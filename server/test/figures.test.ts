@@ -171,6 +171,10 @@ describe.each(databaseKinds)("the day's figures on %s", (kind) => {
     );
     const [partly] = await db.select().from(t.orders).where(eq(t.orders.id, paid));
     expect(partly).toMatchObject({ total: 410, totalTax: 93, giftCards: [{ id: card.id, last4: card.code.slice(-4), amount: 500 }] });
+    // The orders page shows what the card paid by its last four characters, never the whole code.
+    const details = await admin.request('GET', `/api/orders/${paid}`);
+    expect(details.json()).toMatchObject({ total: 410, giftCards: [{ last4: card.code.slice(-4), amount: 500 }] });
+    expect(details.body).not.toContain(card.code);
     // A gift card of 25.00 and a frikandel (2.80 at 6 %): VAT only on the frikandel.
     const bought = await order('takeaway', [
       ['cadeaubon', 1],
