@@ -1,3 +1,6 @@
+/** The `byPayment` key of what gift cards paid (the others are the payment methods' titles). */
+export const FIGURES_GIFT_CARD = 'gift_card';
+
 /** Money in euro cents. */
 export interface FiguresBucket {
   key: string;
@@ -18,7 +21,10 @@ export interface Figures {
   to: string;
   timeZone: string;
   orders: number;
-  /** The orders' totals less the refunds made on these days (docs/decisions/0039-refunds.md). */
+  /**
+   * The VAT turnover: the orders' goods and delivery however they were paid (a gift card is a means of payment),
+   * without gift cards sold, less the refunds made on these days (docs/decisions/0039-refunds.md, 0054).
+   */
   gross: number;
   tax: number;
   net: number;
@@ -30,7 +36,13 @@ export interface Figures {
   refunds: { count: number; gross: number; tax: number; net: number; vat: FiguresVatRate[] };
   byChannel: FiguresBucket[];
   byFulfilment: FiguresBucket[];
+  /**
+   * What was paid by each means: the payment method's title, and `gift_card` (FIGURES_GIFT_CARD) for what gift cards
+   * paid. An order paid partly by gift card is in both; the buckets add up to `gross` before refunds plus `giftCardsSold`.
+   */
   byPayment: FiguresBucket[];
+  /** Gift cards sold (multi-purpose vouchers: outside VAT when sold, not in `gross` or `vat`): cards and their price. */
+  giftCardsSold: { count: number; amount: number };
   /** Per day for a range, per hour of the slot (or of the order when it has none) for one day. */
   series: FiguresBucket[];
   bestSellers: { name: string; quantity: number; gross: number }[];

@@ -67,6 +67,11 @@ export interface StaffOrderDetails extends StaffOrderRow {
   shippingTotal: number;
   totalTax: number;
   couponCodes: string[];
+  /**
+   * What gift cards paid (a means of payment: `total` is what was left to pay after them, the VAT stays on the
+   * whole sale); a card by its code's last four characters only (docs/decisions/0045-coupons-gift-cards.md).
+   */
+  giftCards: { last4: string; amount: number }[];
   /** VAT per rate: gross (VAT included), VAT and net, in cents. */
   vat: { rate: number; gross: number; tax: number; net: number }[];
   lines: {

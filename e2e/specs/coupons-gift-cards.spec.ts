@@ -64,13 +64,18 @@ test('a manager limits a coupon to takeaway on the web; a gift card bought in th
   await expect(row).toContainText('Webwinkel');
   await expect(row).toHaveAttribute('data-state', 'active');
 
-  // A gift card product (the manager adds it through the store API: a product flagged as gift card).
-  const product = await staffWrite(staff, 'POST', '/wp-json/wc/v3/products', {
-    name: `Cadeaubon €20 ${run}`,
-    type: 'simple',
-    regular_price: '20.00',
-    meta_data: [{ key: '_bakje_gift_card', value: 'yes' }],
-  });
+  // A gift card product: a product the manager marks as gift card with the switch in the product editor.
+  const product = await staffWrite(staff, 'POST', '/wp-json/wc/v3/products', { name: `Cadeaubon €20 ${run}`, type: 'simple', regular_price: '20.00' });
+  await staff.goto(`/dashboard/products/${product.id}`);
+  const editor = staff.getByRole('form', { name: 'Product bewerken' });
+  const giftSwitch = editor.getByRole('checkbox', { name: 'Cadeaubon', exact: true });
+  await expect(giftSwitch).not.toBeChecked();
+  await expect(editor.getByText('De code wordt gemaild zodra de bestelling betaald is.', { exact: false })).toBeVisible();
+  await giftSwitch.check();
+  await editor.getByRole('button', { name: 'Product opslaan' }).click();
+  await expect(staff.getByTestId('toast').filter({ hasText: `Cadeaubon €20 ${run} opgeslagen.` })).toBeVisible();
+  await staff.reload();
+  await expect(staff.getByRole('form', { name: 'Product bewerken' }).getByRole('checkbox', { name: 'Cadeaubon', exact: true })).toBeChecked();
 
   // A customer uses the code: it takes effect on takeaway, not on delivery, and the cart says so.
   const shopContext = await browser.newContext();

@@ -22,19 +22,24 @@ test.afterAll(async () => {
 const cents = (text: string) => Math.round(Number(text.replace(/[^\d,-]/g, '').replace(',', '.')) * 100);
 
 test("the day's figures match the orders placed, per VAT rate, to the cent; cancelled orders apart; the CSV says the same", async ({ browser }) => {
-  // Three customers order different things through the shop's checkout; one order is cancelled.
-  const placed = [
-    await placeOrder(server.base, { lastName: 'Een', products: 3 }),
-    await placeOrder(server.base, { lastName: 'Twee', products: 2, skip: 2 }),
-    await placeOrder(server.base, { lastName: 'Drie', products: 4, skip: 1 }),
-  ];
   const context = await browser.newContext({ baseURL: server.base, viewport: { width: 390, height: 844 }, acceptDownloads: true });
   const page = await context.newPage();
   await loginTo(page, '/dashboard/orders', ADMIN);
-
-  // What the orders themselves say (the orders page's details), as the expectation.
   const csrf = (await context.cookies()).find((c) => c.name === 'bakje_csrf')!.value;
   const api = await playwrightRequest.newContext({ baseURL: server.base, storageState: await context.storageState() });
+  // A gift card of 1.00 the second customer pays with: a means of payment, the whole sale still counts.
+  const card = await api.post('/api/dashboard/gift-cards', { data: { amount: '1,00' }, headers: { 'x-csrf-token': csrf } });
+  expect(card.status(), await card.text()).toBe(201);
+  const giftCode = ((await card.json()) as { code: string }).code;
+
+  // Three customers order different things through the shop's checkout; one order is cancelled.
+  const placed = [
+    await placeOrder(server.base, { lastName: 'Een', products: 3 }),
+    await placeOrder(server.base, { lastName: 'Twee', products: 2, skip: 2, code: giftCode }),
+    await placeOrder(server.base, { lastName: 'Drie', products: 4, skip: 1 }),
+  ];
+
+  // What the orders themselves say (the orders page's details), as the expectation.
   const cancel = await api.post(`/api/orders/${placed[2]!.databaseId}/cancel`, { data: { reason: 'Dubbel besteld' }, headers: { 'x-csrf-token': csrf } });
   expect(cancel.status()).toBe(200);
   const details: StaffOrderDetails[] = [];
@@ -48,7 +53,8 @@ test("the day's figures match the orders placed, per VAT rate, to the cent; canc
     }
   }
   expect(expected.size).toBeGreaterThan(0);
-  const total = details.reduce((n, o) => n + o.total, 0);
+  expect(details[1]!.giftCards).toEqual([{ last4: giftCode.slice(-4), amount: 100 }]);
+  const total = details.reduce((n, o) => n + o.total + o.giftCards.reduce((c, g) => c + g.amount, 0), 0);
 
   await page.getByRole('link', { name: 'Cijfers' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Cijfers van de dag' })).toBeVisible();
@@ -64,6 +70,8 @@ test("the day's figures match the orders placed, per VAT rate, to the cent; canc
     ]);
   }
   await expect(page.getByTestId('figures-excluded')).toContainText('1 geannuleerde bestelling');
+  const byCard = page.getByRole('table', { name: 'Per betaalmethode' }).getByRole('row').filter({ hasText: 'Cadeaubon' });
+  expect(cents(await byCard.getByRole('cell').last().innerText())).toBe(100);
   await expect(page.getByRole('img', { name: 'Omzet per uur' })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await expectNoSeriousA11yViolations(page);
@@ -78,5 +86,6 @@ test("the day's figures match the orders placed, per VAT rate, to the cent; canc
   const euro = (c: number) => `${Math.floor(c / 100)},${String(c % 100).padStart(2, '0')}`;
   for (const [rate, v] of expected) expect(text).toContain(`\r\n${rate};${euro(v.net)};${euro(v.tax)};${euro(v.gross)}\r\n`);
   expect(text).toContain(`Geannuleerd;1;`);
+  expect(text).toContain('\r\nCadeaubon;1;1,00\r\n');
   await context.close();
 });

@@ -15,7 +15,11 @@ export interface PlacedOrder {
  * A customer (own session) places a cash takeaway order through the shop's GraphQL API on a server opened
  * all day (StaffServer): `day` 0 is today, `products` how many different simple products (one each).
  */
-export async function placeOrder(base: string, options: { lastName: string; day?: number; products?: number; skip?: number }): Promise<PlacedOrder> {
+export async function placeOrder(
+  base: string,
+  /** `code`: a coupon or gift card code entered before the checkout. */
+  options: { lastName: string; day?: number; products?: number; skip?: number; code?: string },
+): Promise<PlacedOrder> {
   const api: APIRequestContext = await playwrightRequest.newContext({ baseURL: base });
   let token: string | undefined;
   const call = async <T>(query: string, variables: Record<string, unknown> = {}): Promise<T> => {
@@ -34,6 +38,7 @@ export async function placeOrder(base: string, options: { lastName: string; day?
     for (const product of chosen) {
       await call(`mutation($id: Int!) { addToCart(input: {productId: $id, quantity: 1}) { cart { isEmpty } } }`, { id: product.databaseId });
     }
+    if (options.code) await call(`mutation($code: String!) { applyCoupon(input: {code: $code}) { cart { isEmpty } } }`, { code: options.code });
     const { orderingDays } = await call<{ orderingDays: { date: string }[] }>(`{ orderingDays(type: TAKEAWAY) { date } }`);
     const date = orderingDays[options.day ?? 0]!.date;
     const { availableTimeSlots } = await call<{ availableTimeSlots: { id: string; isFullyBooked: boolean }[] }>(

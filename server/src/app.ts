@@ -93,8 +93,8 @@ import { RefundsService } from './modules/payments/refunds.js';
 import { enqueueReconciliation, paymentReconcileJobHandler, paymentStatusJobHandler, refundSettleJobHandler } from './modules/payments/payment-jobs.js';
 import { cardMethodAllowed } from './modules/payments/payment-settings.js';
 import { registerPaymentRoutes } from './api/rest/payments.js';
-import { registerKioskRoutes } from './api/rest/kiosk.js';
-import { KioskDevices } from './modules/kiosk/kiosk-devices.js';
+import { KIOSK_COOKIE, registerKioskRoutes } from './api/rest/kiosk.js';
+import { isPairedKiosk, KioskDevices } from './modules/kiosk/kiosk-devices.js';
 import { KioskEvents } from './modules/kiosk/kiosk-events.js';
 import { KioskOrders } from './modules/kiosk/kiosk-orders.js';
 import { registerStripeWebhook, STRIPE_WEBHOOK_PATH } from './api/rest/stripe-webhook.js';
@@ -284,7 +284,13 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
     stripe,
   };
   const tokens = new SessionTokens(secret, config.siteUrl);
-  registerGraphQL(server, { config, catalog, services, tokens });
+  registerGraphQL(server, {
+    config,
+    catalog,
+    services,
+    tokens,
+    fromKiosk: (request) => isPairedKiosk(database.db, request.cookies[KIOSK_COOKIE]),
+  });
   registerDeliveryRoutes(server, { catalog, distance });
   const authorizeStaff = options.authorizeStaff ?? staffMay('kitchen.view');
   const streams = new OrderEventStreams({

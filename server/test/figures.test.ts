@@ -4,6 +4,7 @@ import type { Figures } from '@bakje/contract';
 import type { App } from '../src/app.js';
 import * as t from '../src/db/schema/index.js';
 import { ensureFirstAdmin } from '../src/modules/auth/first-admin.js';
+import { GIFT_CARD_META, groupedCode, issueGiftCard } from '../src/modules/gift-cards/gift-cards.js';
 import { aProduct } from './support/builders.js';
 import { Browser } from './support/browser.js';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/database.js';
@@ -13,6 +14,7 @@ import { catalogCaughtUp, startTestApp } from './support/server.js';
 const LOGIN = `mutation($u: String!, $p: String!) { login(input: {username: $u, password: $p}) { viewer { role } } }`;
 const ADD = `mutation($productId: Int!, $quantity: Int) { addToCart(input: {productId: $productId, quantity: $quantity}) { cart { isEmpty } } }`;
 const CHECKOUT = `mutation($input: CheckoutInput!) { checkout(input: $input) { order { databaseId } } }`;
+const APPLY = `mutation($code: String!) { applyCoupon(input: {code: $code}) { cart { total(format: RAW) } } }`;
 
 describe.each(databaseKinds)("the day's figures on %s", (kind) => {
   let testDb: TestDatabase;
@@ -21,7 +23,7 @@ describe.each(databaseKinds)("the day's figures on %s", (kind) => {
   const ids: Record<string, number> = {};
 
   /** A customer orders through the real checkout (GraphQL), as the shop does. */
-  async function order(fulfilment: 'takeaway' | 'dinein', lines: [string, number][], createdVia?: string): Promise<number> {
+  async function order(fulfilment: 'takeaway' | 'dinein', lines: [string, number][], createdVia?: string, giftCard?: string): Promise<number> {
     const customer = new Browser(() => app);
     const call = async (query: string, variables?: Record<string, unknown>) => {
       const response = await customer.graphql(query, variables);
@@ -29,6 +31,7 @@ describe.each(databaseKinds)("the day's figures on %s", (kind) => {
       return response.body.data;
     };
     for (const [product, quantity] of lines) await call(ADD, { productId: ids[product], quantity });
+    if (giftCard) await call(APPLY, { code: giftCard });
     const slots = await call(`query { availableTimeSlots(type: ${fulfilment.toUpperCase()}, date: "${DAY}") { id } }`);
     const input = {
       paymentMethod: 'cod',
@@ -58,6 +61,16 @@ describe.each(databaseKinds)("the day's figures on %s", (kind) => {
     ids.frikandel = (await aProduct(db, { name: { nl: 'Frikandel' }, regularPrice: 280, vatRateTakeaway: 6, vatRateOnSite: 12 })).id;
     ids.cola = (await aProduct(db, { name: { nl: 'Cola' }, regularPrice: 250, vatRateTakeaway: 6, vatRateOnSite: 21 })).id;
     ids.bier = (await aProduct(db, { name: { nl: 'Bier' }, regularPrice: 350, vatRateTakeaway: 21, vatRateOnSite: 21 })).id;
+    // A gift card product keeps the catalogue's VAT rates (6 % at least); sold, it is outside VAT all the same.
+    ids.cadeaubon = (
+      await aProduct(db, {
+        name: { nl: 'Cadeaubon 25' },
+        regularPrice: 2500,
+        vatRateTakeaway: 6,
+        vatRateOnSite: 12,
+        metaData: [{ key: GIFT_CARD_META, value: 'yes' }],
+      })
+    ).id;
     await db.insert(t.timeSlots).values([
       { type: 'takeaway', startTime: '18:00', endTime: '19:00', intervalMinutes: 15, maxOrders: 100, repeatDays: [6] },
       { type: 'dinein', startTime: '10:00', endTime: '22:00', intervalMinutes: 30, maxOrders: 100, repeatDays: [6] },
@@ -139,5 +152,60 @@ describe.each(databaseKinds)("the day's figures on %s", (kind) => {
     const malformed = await admin.request('GET', '/api/figures?from=gisteren');
     expect(malformed.statusCode).toBe(400);
     expect(malformed.body).toContain('from');
+  });
+
+  it('count an order paid partly by gift card in full per VAT rate, the card as a means of payment; a gift card sold apart, outside VAT', async () => {
+    const db = testDb.database.db;
+    const read = async () => (await admin.request('GET', `/api/figures?from=${DAY}&to=${DAY}`)).json() as Figures;
+    const before = await read();
+    const card = await issueGiftCard(db, { amount: 500 }, NOW);
+    // 2 frikandel (5.60 at 6 %) + 1 bier (3.50 at 21 %) = 9.10: the card pays 5.00, cash the 4.10 left.
+    const paid = await order(
+      'takeaway',
+      [
+        ['frikandel', 2],
+        ['bier', 1],
+      ],
+      undefined,
+      groupedCode(card.code).toLowerCase(),
+    );
+    const [partly] = await db.select().from(t.orders).where(eq(t.orders.id, paid));
+    expect(partly).toMatchObject({ total: 410, totalTax: 93, giftCards: [{ id: card.id, last4: card.code.slice(-4), amount: 500 }] });
+    // The orders page shows what the card paid by its last four characters, never the whole code.
+    const details = await admin.request('GET', `/api/orders/${paid}`);
+    expect(details.json()).toMatchObject({ total: 410, giftCards: [{ last4: card.code.slice(-4), amount: 500 }] });
+    expect(details.body).not.toContain(card.code);
+    // A gift card of 25.00 and a frikandel (2.80 at 6 %): VAT only on the frikandel.
+    const bought = await order('takeaway', [
+      ['cadeaubon', 1],
+      ['frikandel', 1],
+    ]);
+    const [withCard] = await db.select().from(t.orders).where(eq(t.orders.id, bought));
+    expect(withCard).toMatchObject({ total: 2780, totalTax: 16, vatLines: [{ rate: 6, total: 280, tax: 16 }] });
+
+    const after = await read();
+    const vat = (f: Figures, rate: number) => f.vat.find((v) => v.rate === rate) ?? { gross: 0, tax: 0 };
+    expect(after.orders - before.orders).toBe(2);
+    // The whole sale of goods: 9.10 + 2.80; the card sold is not VAT turnover.
+    expect(after.gross - before.gross).toBe(1190);
+    expect(after.tax - before.tax).toBe(32 + 61 + 16);
+    expect(vat(after, 6).gross - vat(before, 6).gross).toBe(840);
+    expect(vat(after, 21).gross - vat(before, 21).gross).toBe(350);
+    expect(after.vat.map((v) => v.rate)).not.toContain(0);
+    const bucket = (f: Figures, key: string) => f.byPayment.find((b) => b.key === key) ?? { orders: 0, gross: 0 };
+    expect(bucket(after, 'gift_card')).toEqual({ key: 'gift_card', orders: 1, gross: 500 });
+    expect(bucket(after, 'Cash').gross - bucket(before, 'Cash').gross).toBe(410 + 2780);
+    expect(bucket(after, 'Cash').orders - bucket(before, 'Cash').orders).toBe(2);
+    expect(after.giftCardsSold).toEqual({ count: before.giftCardsSold.count + 1, amount: before.giftCardsSold.amount + 2500 });
+    expect(after.bestSellers.map((b) => b.name)).not.toContain('Cadeaubon 25');
+    // What was received adds up: the means of payment are the turnover plus the cards sold.
+    const received = after.byPayment.reduce((n, b) => n + b.gross, 0);
+    expect(received).toBe(after.gross - after.refunds.gross + after.giftCardsSold.amount);
+
+    const csv = (await admin.request('GET', `/api/figures.csv?from=${DAY}`)).rawPayload.subarray(3).toString('utf8');
+    expect(csv).toContain('Cadeaubon;1;5,00\r\n');
+    expect(csv).toContain(
+      `Cadeaubonnen verkocht (buiten btw, niet in de omzet)\r\nAantal;Bedrag\r\n${after.giftCardsSold.count};${(after.giftCardsSold.amount / 100).toFixed(2).replace('.', ',')}\r\n`,
+    );
   });
 });

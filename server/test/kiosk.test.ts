@@ -19,6 +19,8 @@ import { waitFor } from './support/wait.js';
 const LOGIN = `mutation($u: String!, $p: String!) { login(input: {username: $u, password: $p}) { viewer { role } } }`;
 const ADD = `mutation($productId: Int!) { addToCart(input: {productId: $productId, quantity: 2}) { cart { isEmpty } } }`;
 const PASSWORD = 'Goed wachtwoord 42';
+const COUPON_CART = `cart { total(format: RAW) appliedCoupons { code } couponsNotApplied { code reason } }`;
+const APPLY = `mutation($code: String!) { applyCoupon(input: {code: $code}) { ${COUPON_CART} } }`;
 
 const DEVICE: KioskDeviceInput = {
   name: 'Kiosk bij de deur',
@@ -361,6 +363,39 @@ describe.each(databaseKinds)('kiosk devices, pairing and kiosk orders on %s', (k
       await kitchen.request('POST', `/api/kitchen/orders/${created.orderId}/counter-payment`, { method: 'card' });
       expect(await tickets(created.orderId)).toHaveLength(atOnce);
       expect(await orderRow(created.orderId)).toMatchObject({ paymentMethod: 'counter_card', status: 'processing' });
+    });
+  });
+
+  describe('kiosk cart coupons', () => {
+    it('a kiosk cart weighs coupons for the kiosk at once (a web-only coupon says so, a kiosk-only one applies); a web cart the other way round', async () => {
+      await db()
+        .insert(t.coupons)
+        .values([
+          { code: 'alleenweb', discountType: 'fixed_cart', amount: 100, channels: ['web'] },
+          { code: 'alleenkiosk', discountType: 'fixed_cart', amount: 50, channels: ['kiosk'] },
+        ]);
+      const { kiosk } = await pairedKiosk({ paymentMethods: ['counter'], terminalId: '' });
+      expect((await kiosk.graphql(ADD, { productId })).body.errors).toBeUndefined();
+      const web = await kiosk.graphql(APPLY, { code: 'alleenweb' });
+      expect(web.body.errors).toBeUndefined();
+      expect(web.body.data.applyCoupon.cart).toEqual({ total: '5.60', appliedCoupons: [], couponsNotApplied: [{ code: 'alleenweb', reason: 'channel' }] });
+      await kiosk.graphql(APPLY, { code: 'alleenkiosk' });
+      const cart = (await kiosk.graphql(`{ ${COUPON_CART} }`)).body.data.cart;
+      expect(cart).toEqual({ total: '5.10', appliedCoupons: [{ code: 'alleenkiosk' }], couponsNotApplied: [{ code: 'alleenweb', reason: 'channel' }] });
+      // The kiosk's checkout charges what its cart showed.
+      const placed = await order(kiosk, { fulfilment: 'takeaway', paymentMethod: 'counter', lang: 'nl' }, false);
+      expect(placed.statusCode, placed.body).toBe(201);
+      expect(await orderRow((placed.json() as KioskOrderView).orderId)).toMatchObject({ total: 510, discountTotal: 50, couponCodes: ['alleenkiosk'] });
+
+      // The web shop, and a page whose kiosk cookie is not (or no longer) paired, weigh them for the web.
+      const unpaired = new Browser(() => app);
+      expect((await session(unpaired)).state).toBe('unpaired');
+      for (const shop of [new Browser(() => app), unpaired]) {
+        await shop.graphql(ADD, { productId });
+        await shop.graphql(APPLY, { code: 'alleenweb' });
+        const seen = (await shop.graphql(APPLY, { code: 'alleenkiosk' })).body.data.applyCoupon.cart;
+        expect(seen).toEqual({ total: '4.60', appliedCoupons: [{ code: 'alleenweb' }], couponsNotApplied: [{ code: 'alleenkiosk', reason: 'channel' }] });
+      }
     });
   });
 });

@@ -195,6 +195,58 @@ describe('customer ticket', () => {
   });
 });
 
+describe('gift cards on the tickets', () => {
+  const cardLine = {
+    id: 3,
+    orderId: 1042,
+    position: 2,
+    productId: 9,
+    variationId: null,
+    name: 'Cadeaubon 25',
+    sku: '',
+    quantity: 1,
+    unitPrice: 2500,
+    addons: [],
+    subtotal: 2500,
+    total: 2500,
+    vatRate: 0,
+    totalTax: 0,
+  };
+
+  it('the customer ticket shows the whole sale, each card by its last four characters only, and what is left to pay', () => {
+    // Fries and sauce 15.30 plus a gift card of 25.00 sold (outside VAT); a card ending WN4H pays 5.00.
+    const base = anOrder();
+    const order = anOrder({ lines: [...base.lines, cardLine], subtotal: 4030, total: 3530, giftCards: [{ id: 5, last4: 'WN4H', amount: 500 }] });
+    const lines = customerTicket(order, context).lines;
+    const at = lines.indexOf('Totaal                                 EUR 40.30');
+    expect(at).toBeGreaterThan(0);
+    expect(lines.slice(at, at + 5)).toEqual([
+      'Totaal                                 EUR 40.30',
+      '  incl. BTW 6% op 15.30                     0.87',
+      '  cadeaubon, buiten BTW                    25.00',
+      'Cadeaubon ****WN4H                     -EUR 5.00',
+      'Te betalen                             EUR 35.30',
+    ]);
+    expect(lines).toContain('Betalingsmethode: CASH');
+    expect(roundTrip({ kind: 'customer', width: 48, lines })).toEqual(lines);
+  });
+
+  it('an order paid in full by a gift card has nothing to collect: BETAALD on both tickets', () => {
+    const order = anOrder({ total: 0, giftCards: [{ id: 6, last4: 'K7QM', amount: 1530 }] });
+    const lines = customerTicket(order, context).lines;
+    expect(lines).toContain('Cadeaubon ****K7QM                    -EUR 15.30');
+    expect(lines).toContain('Te betalen                              EUR 0.00');
+    expect(lines).toContain('Betalingsmethode: BETAALD');
+    expect(kitchenTicket(order, context).lines).toContain('BETAALD');
+    expect(kitchenTicket(anOrder(), context).lines).toContain('CASH');
+  });
+
+  it('an order without gift cards prints as before: no card lines, nothing "to pay"', () => {
+    const lines = customerTicket(anOrder(), context).lines;
+    expect(lines.filter((l) => /Cadeaubon|Te betalen|buiten BTW/.test(l))).toEqual([]);
+  });
+});
+
 describe('kitchen ticket', () => {
   it('lays out 23 wide: number, time, wrapped items with add-ons, notes split on |, CASH', () => {
     const ticket = kitchenTicket(anOrder(), { ...context, reference: 'o1042-kitchen-1' });

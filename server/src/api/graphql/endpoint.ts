@@ -111,7 +111,17 @@ function isCatalogueOnly(document: DocumentNode): boolean {
   );
 }
 
-export function registerGraphQL(app: FastifyInstance, deps: { config: Config; catalog: CatalogService; services: Services; tokens: SessionTokens }) {
+export function registerGraphQL(
+  app: FastifyInstance,
+  deps: {
+    config: Config;
+    catalog: CatalogService;
+    services: Services;
+    tokens: SessionTokens;
+    /** Whether the request comes from a paired kiosk: its carts weigh coupons for the kiosk channel. */
+    fromKiosk?: (request: FastifyRequest) => Promise<boolean>;
+  },
+) {
   const documents = new LRUCache<string, PreparedDocument | readonly GraphQLError[]>({ max: 1000 });
   // BAKJE_CATALOG_CACHE_SIZE=0 turns the cache off: every catalogue query is executed (ETags still work).
   const responses = deps.config.catalogCacheSize > 0 ? new LRUCache<string, CatalogueAnswer>({ max: deps.config.catalogCacheSize }) : undefined;
@@ -212,7 +222,10 @@ export function registerGraphQL(app: FastifyInstance, deps: { config: Config; ca
     await session.init();
     const account = await accountContext(request, reply, deps.config, deps.services.authTokens);
     session.bindOwner(account.viewer.kind === 'guest' ? undefined : account.viewer.id);
-    const context: GraphQLContext = { lang, catalog, config: deps.config, session, services: deps.services, account };
+    // Only cart and order work needs the channel: catalogue answers are the same for every channel.
+    const kiosk = !catalogueOnly && deps.fromKiosk ? await deps.fromKiosk(request) : false;
+    const services = kiosk ? { ...deps.services, carts: deps.services.carts.forChannel('kiosk') } : deps.services;
+    const context: GraphQLContext = { lang, catalog, config: deps.config, session, services, account };
     const variableValues = (variables as Record<string, unknown> | null | undefined) ?? undefined;
     const name = (operationName as string | null | undefined) ?? undefined;
     // Catalogue lists run compiled (decision 0047). They change nothing, so an answer with errors is made again

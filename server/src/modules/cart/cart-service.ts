@@ -15,6 +15,7 @@ import { assertCouponLive, couponsInEffect, findCoupons, minimumSpendMessage, no
 import {
   findGiftCards,
   giftCardRefusal,
+  isGiftCardProduct,
   lookUpGiftCard,
   looksLikeGiftCard,
   normaliseGiftCardCode,
@@ -122,7 +123,7 @@ export function viewCart(
   /** The delivery address's postcode: its zone sets the fee and minimum (default: the cart's own details). */
   postcode: string | null = row.customer?.shipping?.postcode || row.customer?.billing?.postcode || null,
   giftCardRows: GiftCardRow[] = [],
-  /** Where the cart is used: coupons limited to channels apply only there (the checkout knows it; a cart view is the web shop's). */
+  /** Where the cart is used: coupons limited to channels apply only there (CartService.forChannel; the checkout knows it). */
   channel: CouponChannel = 'web',
 ): CartView {
   const settings = shopSettingsFrom(snapshot.settings);
@@ -167,6 +168,7 @@ export function viewCart(
       subtotal: l.subtotal,
       vatRateTakeaway: (l.variation ?? l.product).row.vatRateTakeaway,
       vatRateOnSite: (l.variation ?? l.product).row.vatRateOnSite,
+      outsideVat: isGiftCardProduct(l.product.row.metaData) || (l.variation !== null && isGiftCardProduct(l.variation.row.metaData)),
     })),
     fulfilment ?? 'takeaway',
     applied.map((a) => a.discount),
@@ -216,11 +218,21 @@ export class CartService {
     private readonly catalog: CatalogService,
     private readonly timeZone: string,
     private readonly clock: () => Date = () => new Date(),
+    /** Where this service's carts are used: coupons limited to channels are weighed for it (the kiosk's: kiosk). */
+    private readonly channel: CouponChannel = 'web',
   ) {
     this.throttle = new Throttle(db, clock);
   }
 
   private readonly throttle: Throttle;
+
+  /**
+   * The same carts as seen from `channel`: a kiosk's cart says at once that a web-only coupon takes no effect
+   * there, instead of showing the discount until the checkout drops it (docs/decisions/0045-coupons-gift-cards.md).
+   */
+  forChannel(channel: CouponChannel): CartService {
+    return channel === this.channel ? this : new CartService(this.db, this.catalog, this.timeZone, this.clock, channel);
+  }
 
   /** The cart as it is, or priced for `fulfilment` when given. */
   async view(sessionKey: string, db: DbOrTx = this.db, fulfilment?: FulfilmentType): Promise<CartView> {
@@ -250,7 +262,7 @@ export class CartService {
       fulfilment ?? cart.shippingMethod,
       postcode ?? undefined,
       await findGiftCards(db, cart.giftCardCodes),
-      channel,
+      channel ?? this.channel,
     );
   }
 

@@ -51,6 +51,18 @@ describe('computeTotals', () => {
     expect(computeTotals(lines, 'dinein', [], 0).vatLines).toEqual([{ rate: 12, total: 1060, tax: 114 }]);
   });
 
+  it('keeps a gift card sold outside VAT: rate 0 on its line, no VAT line, no share of the delivery fee', () => {
+    const card: PricedLine = { subtotal: 2500, vatRateTakeaway: 6, vatRateOnSite: 12, outsideVat: true };
+    const fries: PricedLine = { subtotal: 1060, vatRateTakeaway: 6, vatRateOnSite: 12 };
+    const t = computeTotals([card, fries], 'delivery', [], 300);
+    expect(t.total).toBe(3860);
+    expect(t.lines[0]).toEqual({ total: 2500, vatRate: 0, tax: 0 });
+    expect(t.vatLines).toEqual([{ rate: 6, total: 1360, tax: 77 }]);
+    // Only gift cards delivered: the fee is taxed at the product's own rate.
+    expect(computeTotals([card], 'delivery', [], 300).vatLines).toEqual([{ rate: 6, total: 300, tax: 17 }]);
+    expect(computeTotals([card], 'takeaway', [], 0).vatLines).toEqual([]);
+  });
+
   it('allocates exactly', () => {
     expect(allocate(100, [1, 1, 1])).toEqual([34, 33, 33]);
     expect(allocate(0, [5, 5])).toEqual([0, 0]);

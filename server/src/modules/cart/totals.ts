@@ -6,6 +6,11 @@ export interface PricedLine {
   subtotal: number;
   vatRateTakeaway: number;
   vatRateOnSite: number;
+  /**
+   * A gift card sold (a multi-purpose voucher): outside VAT when sold, VAT is due on what it later pays for
+   * (docs/decisions/0054-gift-card-sales-figures.md). Rate 0 on the line, no VAT line, no share of the fee.
+   */
+  outsideVat?: boolean;
 }
 
 export interface CouponDiscount {
@@ -90,12 +95,16 @@ export function computeTotals(lines: PricedLine[], fulfilment: FulfilmentType, c
   const remaining = left.reduce((a, b) => a + b, 0);
   const discountTotal = subtotal - remaining;
   if (coupons.some((c) => c.freeShipping)) shippingFee = 0;
-  const rates = lines.map((line) => vatRateFor(line, fulfilment));
+  const rates = lines.map((line) => (line.outsideVat ? 0 : vatRateFor(line, fulfilment)));
   const lineTotals = left;
 
   const grossPerRate = new Map<number, number>();
-  lineTotals.forEach((total, i) => grossPerRate.set(rates[i]!, (grossPerRate.get(rates[i]!) ?? 0) + total));
+  lineTotals.forEach((total, i) => {
+    if (!lines[i]!.outsideVat) grossPerRate.set(rates[i]!, (grossPerRate.get(rates[i]!) ?? 0) + total);
+  });
   const shippingTotal = lines.length ? shippingFee : 0;
+  // Delivering only gift cards: the fee is a service taxed at the product's own rate.
+  if (shippingTotal > 0 && grossPerRate.size === 0) grossPerRate.set(vatRateFor(lines[0]!, fulfilment), 0);
   if (shippingTotal > 0) {
     const rateKeys = [...grossPerRate.keys()];
     const shares = allocate(

@@ -1,4 +1,4 @@
-import type { Figures } from '@bakje/contract';
+import { FIGURES_GIFT_CARD, type Figures } from '@bakje/contract';
 import { stringify } from 'csv-stringify/sync';
 
 /** Cents as a Belgian decimal: 1234 -> "12,34" (Excel in a Belgian locale reads it as a number). */
@@ -42,7 +42,15 @@ export function figuresCsv(figures: Figures): string {
     );
   buckets('Per kanaal', figures.byChannel);
   buckets('Per type', figures.byFulfilment);
-  buckets('Per betaalmethode', figures.byPayment);
+  buckets(
+    'Per betaalmethode',
+    figures.byPayment.map((b) => (b.key === FIGURES_GIFT_CARD ? { ...b, key: 'Cadeaubon' } : b)),
+  );
+  section(
+    'Cadeaubonnen verkocht (buiten btw, niet in de omzet)',
+    ['Aantal', 'Bedrag'],
+    [[String(figures.giftCardsSold.count), euro(figures.giftCardsSold.amount)]],
+  );
   buckets(figures.from === figures.to ? 'Per uur' : 'Per dag', figures.series);
   section(
     'Best verkocht',

@@ -1,4 +1,4 @@
-import type { Figures, FiguresBucket } from '@bakje/contract';
+import { FIGURES_GIFT_CARD, type Figures, type FiguresBucket } from '@bakje/contract';
 import { and, between, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { orderLines, orders } from '../../db/schema/index.js';
@@ -20,7 +20,9 @@ const TOP = 10;
  * test orders and orders still waiting for payment are shown apart. VAT per rate adds the orders' own
  * VAT lines (docs/interfaces.md §6: computed once per rate per order on the gross amount, the delivery fee
  * shared over the rates), so the figures are to the cent what the tickets said. Refunds made on these days
- * come off per rate (docs/decisions/0039-refunds.md).
+ * come off per rate (docs/decisions/0039-refunds.md). A gift card is a means of payment: an order counts its whole
+ * sale per rate however it was paid, and the gift card's part shows under the means of payment; a gift card sold is
+ * outside VAT (its line has rate 0) and shows apart (docs/decisions/0054-gift-card-sales-figures.md).
  */
 export async function computeFigures(db: DbOrTx, range: { from: string; to: string }, timeZone: string): Promise<Figures> {
   const { from, to } = range;
@@ -46,7 +48,7 @@ export async function computeFigures(db: DbOrTx, range: { from: string; to: stri
   const apart = (list: OrderRow[]) => ({ orders: list.length, gross: sum(list.map((o) => o.total)) });
   const lines = counted.length
     ? await db
-        .select({ orderId: orderLines.orderId, name: orderLines.name, quantity: orderLines.quantity, total: orderLines.total })
+        .select({ orderId: orderLines.orderId, name: orderLines.name, quantity: orderLines.quantity, total: orderLines.total, vatRate: orderLines.vatRate })
         .from(orderLines)
         .where(
           and(
@@ -67,7 +69,7 @@ export async function computeFigures(db: DbOrTx, range: { from: string; to: stri
       vat.set(line.rate, at);
     }
   }
-  const sales = sum(counted.map((o) => o.total));
+  const sales = sum(counted.map(turnover));
   const refundVat = new Map<number, { gross: number; tax: number }>();
   for (const refund of dayRefunds) {
     for (const part of refund.vat) {
@@ -88,6 +90,7 @@ export async function computeFigures(db: DbOrTx, range: { from: string; to: stri
   const oneDay = from === to;
   const sellers = new Map<string, { name: string; quantity: number; gross: number }>();
   for (const line of lines) {
+    if (soldCard(line)) continue;
     const at = sellers.get(line.name) ?? { name: line.name, quantity: 0, gross: 0 };
     at.quantity += line.quantity;
     at.gross += line.total;
@@ -113,7 +116,11 @@ export async function computeFigures(db: DbOrTx, range: { from: string; to: stri
     refunds: { count: dayRefunds.length, gross: refundGross, tax: refundTax, net: refundGross - refundTax, vat: vatRows(refundVat) },
     byChannel: buckets(counted, channelOf),
     byFulfilment: buckets(counted, (o) => o.fulfilmentType),
-    byPayment: buckets(counted, (o) => o.paymentMethodTitle || o.paymentMethod),
+    byPayment: paymentBuckets(counted),
+    giftCardsSold: {
+      count: sum(lines.filter(soldCard).map((l) => l.quantity)),
+      amount: sum(lines.filter(soldCard).map((l) => l.total)),
+    },
     series: oneDay
       ? fill(
           buckets(counted, (o) => clock(Math.floor(localMoment(o.slotStart ?? o.createdAt, timeZone).minutes / 60) * 60)),
@@ -137,6 +144,28 @@ export async function computeFigures(db: DbOrTx, range: { from: string; to: stri
 }
 
 const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+/** Every VAT rate of the catalogue is above 0 (contract vatRates): a line at 0 % is a gift card sold, outside VAT. */
+const soldCard = (line: { vatRate: number }) => line.vatRate === 0;
+/** What an order sold subject to VAT, however it was paid: its VAT lines (gift cards sold are not in them). */
+const turnover = (order: OrderRow) => sum(order.vatLines.map((v) => v.total));
+const redeemed = (order: OrderRow) => sum(order.giftCards.map((g) => g.amount));
+
+/** Per means of payment: what gift cards paid, and the rest per payment method (an order may be in both). */
+function paymentBuckets(list: OrderRow[]): FiguresBucket[] {
+  const map = new Map<string, FiguresBucket>();
+  const add = (key: string, gross: number) => {
+    const at = map.get(key) ?? { key, orders: 0, gross: 0 };
+    at.orders++;
+    at.gross += gross;
+    map.set(key, at);
+  };
+  for (const order of list) {
+    const byCard = redeemed(order);
+    if (byCard > 0) add(FIGURES_GIFT_CARD, byCard);
+    if (order.total > 0 || byCard === 0) add(order.paymentMethodTitle || order.paymentMethod, order.total);
+  }
+  return [...map.values()].sort((a, b) => b.gross - a.gross || a.key.localeCompare(b.key));
+}
 const vatRows = (map: Map<number, { gross: number; tax: number }>) =>
   [...map.entries()].sort(([a], [b]) => a - b).map(([rate, v]) => ({ rate, gross: v.gross, tax: v.tax, net: v.gross - v.tax }));
 const clock = (minutes: number) => `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
@@ -147,7 +176,7 @@ function buckets(list: OrderRow[], keyOf: (order: OrderRow) => string): FiguresB
     const key = keyOf(order);
     const at = map.get(key) ?? { key, orders: 0, gross: 0 };
     at.orders++;
-    at.gross += order.total;
+    at.gross += turnover(order);
     map.set(key, at);
   }
   return [...map.values()].sort((a, b) => b.gross - a.gross || a.key.localeCompare(b.key));

@@ -20,6 +20,10 @@ const CODE_LENGTH = 16;
 /** The product meta that makes a product a gift card: its price (or its variations' prices) is the card's value. */
 export const GIFT_CARD_META = '_bakje_gift_card';
 
+/** Whether a product's meta marks it as a gift card (`_bakje_gift_card` yes/true/1). */
+export const isGiftCardProduct = (metaData: { key: string; value: unknown }[]) =>
+  metaData.some((m) => m.key === GIFT_CARD_META && ['yes', 'true', '1'].includes(String(m.value).toLowerCase()));
+
 /** Failed look-ups per address: enough for typos, far too few to guess 80 bits. */
 export const GIFT_CARD_GUESS: WindowRule = { kind: 'window', name: 'giftcard:address', limit: 10, windowSeconds: 15 * 60 };
 
@@ -264,7 +268,7 @@ export async function issuePurchasedGiftCards(tx: DbOrTx, orderId: number, now: 
   const ids = [...new Set(lines.flatMap((l) => [l.productId, ...(l.variationId ? [l.variationId] : [])]))];
   const flagged = new Set(
     (await tx.select({ id: products.id, metaData: products.metaData }).from(products).where(inArray(products.id, ids)))
-      .filter((p) => p.metaData.some((m) => m.key === GIFT_CARD_META && ['yes', 'true', '1'].includes(String(m.value).toLowerCase())))
+      .filter((p) => isGiftCardProduct(p.metaData))
       .map((p) => p.id),
   );
   const issued: GiftCardRow[] = [];

@@ -64,6 +64,20 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
+/**
+ * Whether a page's device cookie belongs to a paired kiosk (read only: the cart requests of a kiosk ask this on
+ * every change, so unlike KioskDevices.deviceOf it does not write lastSeenAt).
+ */
+export async function isPairedKiosk(db: Db, token: string | undefined): Promise<boolean> {
+  if (!token || token.length > 200) return false;
+  const [row] = await db
+    .select({ id: kioskDevices.id })
+    .from(kioskDevices)
+    .where(eq(kioskDevices.tokenHash, hashToken(token)))
+    .limit(1);
+  return row !== undefined;
+}
+
 export function newPairingCode(): string {
   let code = '';
   for (let i = 0; i < PAIRING_CODE_LENGTH; i++) code += PAIRING_ALPHABET[randomInt(PAIRING_ALPHABET.length)];

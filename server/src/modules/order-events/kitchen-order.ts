@@ -27,7 +27,7 @@ export function toKitchenOrder(order: OrderRow, lines: OrderLineRow[]): KitchenO
       email: order.billing.email,
     },
     address: order.fulfilmentType === 'delivery' ? [ship.address1, ship.address2, `${ship.postcode} ${ship.city}`.trim()].filter(Boolean) : [],
-    payment: paymentLabel(order.paymentMethod),
+    payment: paymentLabel(order.paymentMethod, order.total),
     paymentMethod: order.paymentMethod,
     total: order.total,
     notes: kitchenNotes(order.customerNote),

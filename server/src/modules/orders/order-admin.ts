@@ -152,6 +152,7 @@ export async function staffOrderDetails(db: DbOrTx, orderId: number): Promise<St
     shippingTotal: order.shippingTotal,
     totalTax: order.totalTax,
     couponCodes: order.couponCodes,
+    giftCards: order.giftCards.map((g) => ({ last4: g.last4, amount: g.amount })),
     vat: order.vatLines.map((v) => ({ rate: v.rate, gross: v.total, tax: v.tax, net: v.total - v.tax })),
     lines: lines.map((l) => ({
       name: l.name,

@@ -1,4 +1,4 @@
-import { issuePurchasedGiftCards } from '../gift-cards/gift-cards.js';
+import { isGiftCardProduct, issuePurchasedGiftCards } from '../gift-cards/gift-cards.js';
 import { eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { orderLines, orders, users, type Address, type FulfilmentType, type OrderStatus } from '../../db/schema/index.js';
@@ -66,6 +66,7 @@ export async function createOrder(db: Db, catalog: CatalogSnapshot, input: NewOr
       subtotal: unitPrice * line.quantity,
       vatRateTakeaway: sellable.row.vatRateTakeaway,
       vatRateOnSite: sellable.row.vatRateOnSite,
+      outsideVat: isGiftCardProduct(product.row.metaData) || isGiftCardProduct(sellable.row.metaData),
     };
   });
   const totals = computeTotals(priced, input.fulfilment, [], input.shippingTotal);

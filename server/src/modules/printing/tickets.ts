@@ -49,7 +49,9 @@ const FULFILMENT: Record<string, string> = { takeaway: 'Afhalen', delivery: 'Lev
  * docs/product.md §9: CASH for cash on collection (cod), otherwise the order is already paid. A kiosk order
  * still to be paid at the counter (printed before staff confirmed it) is money to collect too.
  */
-export function paymentLabel(paymentMethod: string): 'CASH' | 'BETAALD' {
+export function paymentLabel(paymentMethod: string, toPay?: number): 'CASH' | 'BETAALD' {
+  // Paid in full by gift cards: nothing to collect.
+  if (toPay === 0) return 'BETAALD';
   return paymentMethod === 'cod' || paymentMethod === KIOSK_COUNTER_METHOD ? 'CASH' : 'BETAALD';
 }
 
@@ -92,7 +94,7 @@ export function customerTicket(order: OrderWithLines, context: TicketContext): T
   row('Datum', when(order.createdAt, context.timeZone, 'dd-MM-yyyy HH:mm'));
   if (order.slotStart) row(FULFILMENT[order.fulfilmentType] ?? order.fulfilmentType, when(order.slotStart, context.timeZone, 'dd-MM-yyyy HH:mm'));
   for (const line of deliveryAddress(order)) lines.push(fit(p(`  ${line}`), W));
-  row('Betalingsmethode', paymentLabel(order.paymentMethod));
+  row('Betalingsmethode', paymentLabel(order.paymentMethod, order.total));
 
   lines.push(rule);
   for (const item of order.lines) {
@@ -105,8 +107,18 @@ export function customerTicket(order: OrderWithLines, context: TicketContext): T
   amount('Subtotaal', order.subtotal);
   if (order.discountTotal) amount('Korting', -order.discountTotal);
   if (order.shippingTotal) amount('Levering', order.shippingTotal);
-  lines.push(leftRight('Totaal', `EUR ${centsToDecimal(order.total)}`, W));
+  // Gift cards are a means of payment (docs/decisions/0045-coupons-gift-cards.md): the total is the whole sale, the
+  // cards come off after the VAT, and what is left is to pay. Only a code's last four characters are ever printed.
+  const byCards = order.giftCards.reduce((sum, g) => sum + g.amount, 0);
+  lines.push(leftRight('Totaal', `EUR ${centsToDecimal(order.total + byCards)}`, W));
   for (const vat of order.vatLines) lines.push(leftRight(`  incl. BTW ${vat.rate}% op ${centsToDecimal(vat.total)}`, centsToDecimal(vat.tax), W));
+  // A gift card sold is a multi-purpose voucher: no VAT when sold (docs/decisions/0054-gift-card-sales-figures.md).
+  const cardsSold = order.lines.filter((l) => l.vatRate === 0).reduce((sum, l) => sum + l.total, 0);
+  if (cardsSold) lines.push(leftRight('  cadeaubon, buiten BTW', centsToDecimal(cardsSold), W));
+  if (order.giftCards.length) {
+    for (const card of order.giftCards) lines.push(leftRight(p(`Cadeaubon ****${card.last4}`), `-EUR ${centsToDecimal(card.amount)}`, W));
+    lines.push(leftRight('Te betalen', `EUR ${centsToDecimal(order.total)}`, W));
+  }
 
   const notes = kitchenNotes(order.customerNote);
   if (notes.length) {
@@ -145,7 +157,7 @@ export function kitchenTicket(order: OrderWithLines, context: TicketContext): Ti
   }
   lines.push(rule);
   lines.push(...wrap(p(customerName(order)), W));
-  lines.push(paymentLabel(order.paymentMethod));
+  lines.push(paymentLabel(order.paymentMethod, order.total));
   lines.push(fit(p(`ref ${context.reference}`), W));
   return { kind: 'kitchen', width: W, lines };
 }

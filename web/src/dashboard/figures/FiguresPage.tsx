@@ -1,4 +1,4 @@
-import type { Figures, FiguresBucket } from '@bakje/contract';
+import type { FIGURES_GIFT_CARD, Figures, FiguresBucket } from '@bakje/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
@@ -10,6 +10,8 @@ import { DashboardError, StaffGate } from '../admin/StaffGate';
 import '../orders/orders.css';
 
 const euros = (cents: number) => cents / 100;
+/** The byPayment key of what gift cards paid (contract/src/figures.ts). */
+const GIFT_CARD_KEY: typeof FIGURES_GIFT_CARD = 'gift_card';
 
 /** A bar chart of revenue per hour or day, in plain SVG (no chart library to download). */
 export function RevenueChart({ series, label }: { series: FiguresBucket[]; label: string }) {
@@ -145,6 +147,15 @@ function FiguresContent() {
                 <Price amount={euros(f.average)} />
               </dd>
             </div>
+            {f.giftCardsSold.count > 0 ? (
+              <div data-testid="figures-gift-cards-sold">
+                <dt>{t('dashboard.figures.giftCardsSold')}</dt>
+                <dd>
+                  <Price amount={euros(f.giftCardsSold.amount)} />
+                  <small>{t('dashboard.figures.giftCardsSoldHint', { count: f.giftCardsSold.count })}</small>
+                </dd>
+              </div>
+            ) : null}
           </dl>
           {f.orders === 0 ? <Notice>{t('dashboard.figures.empty')}</Notice> : null}
           <RevenueChart series={f.series} label={t(f.from === f.to ? 'dashboard.figures.chartHours' : 'dashboard.figures.chartDays')} />
@@ -177,7 +188,11 @@ function FiguresContent() {
           ) : null}
           <Buckets title={t('dashboard.figures.byChannel')} rows={f.byChannel} name={(k) => t(`dashboard.orders.channel.${k}`)} />
           <Buckets title={t('dashboard.figures.byFulfilment')} rows={f.byFulfilment} name={(k) => t(`fulfilment.${k}`)} />
-          <Buckets title={t('dashboard.figures.byPayment')} rows={f.byPayment} name={(k) => k} />
+          <Buckets
+            title={t('dashboard.figures.byPayment')}
+            rows={f.byPayment}
+            name={(k) => (k === GIFT_CARD_KEY ? t('dashboard.figures.giftCardPayment') : k)}
+          />
           <section className="admin__section">
             <h2>{t('dashboard.figures.bestSellers')}</h2>
             <DataTable

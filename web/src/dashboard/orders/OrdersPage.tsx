@@ -21,6 +21,7 @@ import {
   statusMessage,
   type OrderFilters,
 } from './ordersApi';
+import { OrderTotals } from './OrderTotals';
 import { RefundOrderDialog } from './RefundOrderDialog';
 import './orders.css';
 
@@ -129,40 +130,7 @@ function Details({ id, onClose }: { id: number; onClose: () => void }) {
               </li>
             ))}
           </ul>
-          <dl className="orders__totals">
-            <dt>{t('dashboard.orders.subtotal')}</dt>
-            <dd>
-              <Price amount={euros(order.subtotal)} size="sm" />
-            </dd>
-            {order.discountTotal ? (
-              <>
-                <dt>{t('dashboard.orders.discount')}</dt>
-                <dd>
-                  <Price amount={-euros(order.discountTotal)} size="sm" />
-                </dd>
-              </>
-            ) : null}
-            {order.shippingTotal ? (
-              <>
-                <dt>{t('dashboard.orders.shipping')}</dt>
-                <dd>
-                  <Price amount={euros(order.shippingTotal)} size="sm" />
-                </dd>
-              </>
-            ) : null}
-            <dt>{t('dashboard.orders.total')}</dt>
-            <dd>
-              <Price amount={euros(order.total)} size="sm" />
-            </dd>
-            {order.vat.map((v) => (
-              <div key={v.rate} className="orders__vat">
-                <dt>{t('dashboard.orders.vatLine', { rate: v.rate })}</dt>
-                <dd>
-                  <Price amount={euros(v.tax)} size="sm" />
-                </dd>
-              </div>
-            ))}
-          </dl>
+          <OrderTotals order={order} />
         </div>
       </div>
       {order.refunds.length ? (

@@ -274,6 +274,12 @@ function ProductForm({ loaded, onReload }: { loaded: Loaded | null; onReload: ()
                 <Field label={intl.formatMessage({ id: 'dashboard.product.salePrice' })} inputMode="decimal" {...field('salePrice')} />
               </div>
             )}
+            <Field
+              as="checkbox"
+              label={intl.formatMessage({ id: 'dashboard.product.giftCard' })}
+              hint={intl.formatMessage({ id: 'dashboard.product.giftCardHint' })}
+              {...register('giftCard')}
+            />
             <div className="admin__row">
               <Field label={intl.formatMessage({ id: 'dashboard.product.saleFrom' })} type="date" {...field('saleFrom')} />
               <Field label={intl.formatMessage({ id: 'dashboard.product.saleTo' })} type="date" {...field('saleTo')} />

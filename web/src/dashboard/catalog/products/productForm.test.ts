@@ -27,6 +27,45 @@ const problems = (input: ProductFormInput) => {
   return result.success ? [] : result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
 };
 
+/** A product as the API answers it (`context=edit`). */
+function aProduct(): WcProduct {
+  return {
+    id: 4,
+    name: 'Frieten',
+    slug: 'frieten',
+    type: 'simple',
+    status: 'publish',
+    featured: false,
+    catalog_visibility: 'visible',
+    description: '<p>Vers</p>',
+    short_description: '',
+    sku: 'FR',
+    price: '2.90',
+    regular_price: '3.50',
+    sale_price: '2.90',
+    on_sale: true,
+    stock_status: 'instock',
+    manage_stock: false,
+    stock_quantity: null,
+    menu_order: 1,
+    categories: [{ id: 3, name: 'Frieten', slug: 'frieten' }],
+    images: [],
+    attributes: [],
+    variations: [],
+    upsell_ids: [],
+    cross_sell_ids: [],
+    meta_data: [],
+    translations: { name: { nl: 'Frieten', en: 'Fries' }, description: { nl: '<p>Vers</p>' }, short_description: { nl: '' } },
+    allergens: [1],
+    vat_rates: { takeaway: 6, on_site: 12 },
+    max_quantity: null,
+    is_promotion: false,
+    addons: [],
+    revision: 3,
+    last_changed: null,
+  } as unknown as WcProduct;
+}
+
 describe('the product form schema', () => {
   it('accepts a simple product with a comma price', () => {
     expect(problems(valid())).toEqual([]);
@@ -166,41 +205,7 @@ describe('the product form schema', () => {
   });
 
   it('reads a product from the API back into the same values (comma prices)', () => {
-    const product = {
-      id: 4,
-      name: 'Frieten',
-      slug: 'frieten',
-      type: 'simple',
-      status: 'publish',
-      featured: false,
-      catalog_visibility: 'visible',
-      description: '<p>Vers</p>',
-      short_description: '',
-      sku: 'FR',
-      price: '2.90',
-      regular_price: '3.50',
-      sale_price: '2.90',
-      on_sale: true,
-      stock_status: 'instock',
-      manage_stock: false,
-      stock_quantity: null,
-      menu_order: 1,
-      categories: [{ id: 3, name: 'Frieten', slug: 'frieten' }],
-      images: [],
-      attributes: [],
-      variations: [],
-      upsell_ids: [],
-      cross_sell_ids: [],
-      meta_data: [],
-      translations: { name: { nl: 'Frieten', en: 'Fries' }, description: { nl: '<p>Vers</p>' }, short_description: { nl: '' } },
-      allergens: [1],
-      vat_rates: { takeaway: 6, on_site: 12 },
-      max_quantity: null,
-      is_promotion: false,
-      addons: [],
-      revision: 3,
-      last_changed: null,
-    } as unknown as WcProduct;
+    const product = aProduct();
     const values = toFormValues(product, [], formatPrice);
     expect(values).toMatchObject({
       name: { nl: 'Frieten', fr: '', en: 'Fries' },
@@ -211,8 +216,20 @@ describe('the product form schema', () => {
       vatOnSite: '12',
       categoryIds: ['3'],
       tagIds: [],
+      giftCard: false,
     });
     expect(problems(values)).toEqual([]);
+  });
+
+  it('marks a gift card product with its meta entry, by key, and takes the mark off again', () => {
+    const marked = toFormValues({ ...aProduct(), meta_data: [{ id: 1, key: '_bakje_gift_card', value: 'yes' }] }, [], formatPrice);
+    expect(marked.giftCard).toBe(true);
+    expect(toFormValues({ ...aProduct(), meta_data: [{ id: 1, key: '_bakje_gift_card', value: 'no' }] }, [], formatPrice).giftCard).toBe(false);
+    const on = toProductBody(productSchema.parse(valid({ giftCard: true })));
+    expect(on.meta_data).toEqual([{ key: '_bakje_gift_card', value: 'yes' }]);
+    expect(productWriteBody.safeParse(on).error?.issues).toBeUndefined();
+    const off = toProductBody(productSchema.parse({ ...marked, giftCard: false }));
+    expect(off.meta_data).toEqual([{ key: '_bakje_gift_card', value: null }]);
   });
 
   it('brings variations in line: new ones created, changed ones updated, removed ones deleted', () => {

@@ -12,6 +12,13 @@ export type Language = (typeof LANGUAGES)[number];
 /** SPEC limits: variations per product, gallery images. */
 export const MAX_VARIATIONS = 100;
 export const MAX_GALLERY = 20;
+/**
+ * The product meta that makes a product a gift card (docs/decisions/0045-coupons-gift-cards.md): its price is the
+ * card's value, and the code is mailed once the order is paid.
+ */
+export const GIFT_CARD_META = '_bakje_gift_card';
+const isGiftCard = (meta: { key: string; value: unknown }[] | undefined) =>
+  (meta ?? []).some((m) => m.key === GIFT_CARD_META && ['yes', 'true', '1'].includes(String(m.value).toLowerCase()));
 
 /** A price as typed ("3,50"), empty allowed; the message is a staff message id. */
 const price = z.string().refine((v) => parsePrice(v) !== null, 'dashboard.product.error.price');
@@ -87,6 +94,7 @@ export const productSchema = z
     catalogVisibility: z.enum(VISIBILITIES),
     featured: z.boolean(),
     promotion: z.boolean(),
+    giftCard: z.boolean(),
     regularPrice: price,
     salePrice: price,
     saleFrom: z.string(),
@@ -153,6 +161,7 @@ export const EMPTY_PRODUCT: ProductFormInput = {
   catalogVisibility: 'visible',
   featured: false,
   promotion: false,
+  giftCard: false,
   regularPrice: '',
   salePrice: '',
   saleFrom: '',
@@ -232,6 +241,7 @@ export function toFormValues(product: WcProduct, variations: WcVariation[], form
     catalogVisibility: product.catalog_visibility,
     featured: product.featured,
     promotion: product.is_promotion,
+    giftCard: isGiftCard(product.meta_data),
     regularPrice: formatPrice(product.regular_price),
     salePrice: formatPrice(product.sale_price),
     saleFrom: dateOnly(product.date_on_sale_from),
@@ -297,6 +307,8 @@ export function toProductBody(values: ProductFormValues): Record<string, unknown
     catalog_visibility: values.catalogVisibility,
     featured: values.featured,
     is_promotion: values.promotion,
+    // By key: the product's other meta entries stay; null removes the mark (WooCommerce's meta semantics).
+    meta_data: [{ key: GIFT_CARD_META, value: values.giftCard ? 'yes' : null }],
     description: values.description.nl,
     short_description: values.shortDescription.nl,
     translations: { name: values.name, description: values.description, short_description: values.shortDescription },
