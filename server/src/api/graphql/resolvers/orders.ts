@@ -44,6 +44,15 @@ export const Order = {
     o.slotStart && o.slotEnd ? { start: isoInZone(o.slotStart, ctx.config.timeZone), end: isoInZone(o.slotEnd, ctx.config.timeZone) } : null,
   couponLines: (o: OrderWithLines) => o.couponCodes,
   giftCards: (o: OrderWithLines) => o.giftCards.map((g) => ({ code: `*${g.last4}`, amount: g.amount })),
+  transactionCost: (o: OrderWithLines) =>
+    o.transactionCost
+      ? {
+          name: o.transactionCost.label,
+          total: (args: Format) => money(o.transactionCost!.total, args),
+          tax: (args: Format) => money(o.transactionCost!.tax, args),
+          vatRate: o.transactionCost.vatRate,
+        }
+      : null,
   personalDetailsHidden: (o: OrderWithLines) => o.personalDetailsHidden === true,
   customer: () => null,
   downloadableItems: (o: OrderWithLines, args: ConnectionArgs, ctx: GraphQLContext) =>

@@ -1,0 +1,50 @@
+import type { VatLine } from '../../db/schema/index.js';
+import type { Lang } from '../i18n/locale.js';
+import { isSurchargeMethod, paymentSurchargesFrom } from '../payments/payment-surcharges.js';
+import { includedVat } from './totals.js';
+
+/** The transaction cost of a cart or order for its payment method (docs/decisions/0048-transaction-cost.md). */
+export interface TransactionCost {
+  method: string;
+  /** The owner's label, or empty for the default text in the reader's language (transactionCostLabel). */
+  label: string;
+  /** Cents, VAT included. */
+  total: number;
+  tax: number;
+  vatRate: number;
+}
+
+const DEFAULT_LABELS: Record<Lang, string> = { nl: 'Transactiekosten', fr: 'Frais de transaction', en: 'Transaction cost' };
+
+export function transactionCostLabel(cost: Pick<TransactionCost, 'label'>, lang: Lang): string {
+  return cost.label || DEFAULT_LABELS[lang];
+}
+
+/**
+ * The one computation of a transaction cost: `base` is what the method pays before it (the goods after
+ * discounts, plus the delivery fee, minus what gift cards pay); the fixed part plus the percentage of the base,
+ * rounded half up to the cent, VAT included at the method's rate. Nothing to pay by the method: no cost.
+ */
+export function transactionCostFor(settings: Map<string, unknown>, method: string | null | undefined, base: number): TransactionCost | null {
+  if (!method || !isSurchargeMethod(method) || base <= 0) return null;
+  const surcharge = paymentSurchargesFrom(settings).methods[method];
+  const total = surcharge.fixed + Math.round((base * surcharge.percent) / 100);
+  if (total <= 0) return null;
+  return { method, label: surcharge.label, total, tax: includedVat(total, surcharge.vatRate), vatRate: surcharge.vatRate };
+}
+
+/**
+ * The VAT lines with the transaction cost added at its rate (the ticket's VAT table and the day's figures read
+ * them). VAT is computed once per rate on the gross amount (docs/interfaces.md §6), as for the goods, so the
+ * cost's own tax is what it adds to its rate's line (it can differ by a cent from its VAT alone).
+ */
+export function withTransactionCost(vatLines: VatLine[], cost: TransactionCost | null): { vatLines: VatLine[]; cost: TransactionCost | null } {
+  if (!cost) return { vatLines, cost };
+  const byRate = new Map(vatLines.map((v) => [v.rate, { ...v }]));
+  const at = byRate.get(cost.vatRate) ?? { rate: cost.vatRate, total: 0, tax: 0 };
+  const taxBefore = at.tax;
+  at.total += cost.total;
+  at.tax = includedVat(at.total, cost.vatRate);
+  byRate.set(cost.vatRate, at);
+  return { vatLines: [...byRate.values()].sort((a, b) => a.rate - b.rate), cost: { ...cost, tax: at.tax - taxBefore } };
+}
