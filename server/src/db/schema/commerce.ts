@@ -252,7 +252,7 @@ export interface VatLine {
 
 /** A surcharge of the payment method (docs/decisions/0048-transaction-cost.md), in cents, VAT included. */
 export interface OrderTransactionCost {
-  /** As printed: the owner's label or the Dutch default (tickets are in Dutch). */
+  /** The owner's label when the order was placed; empty: the default text in the reader's language. */
   label: string;
   total: number;
   /** Its part of the VAT at `vatRate` (also in `vat_lines`). */

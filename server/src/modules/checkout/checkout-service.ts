@@ -4,7 +4,6 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { carts, couponUsages, coupons, giftCards, orderLines, orders, type FulfilmentType } from '../../db/schema/index.js';
 import type { CartService } from '../cart/cart-service.js';
 import { assertCustomerMayUse } from '../cart/coupons.js';
-import { transactionCostLabel } from '../cart/transaction-cost.js';
 import { lastFour, redeemGiftCard } from '../gift-cards/gift-cards.js';
 import { DELIVERY_UNAVAILABLE, OUT_OF_STOCK } from '../cart/errors.js';
 import type { DistanceProvider } from '../delivery/distance.js';
@@ -283,7 +282,7 @@ export class CheckoutService {
           vatLines: totals.vatLines,
           transactionCost: priced.transactionCost
             ? {
-                label: transactionCostLabel(priced.transactionCost, 'nl'),
+                label: priced.transactionCost.label,
                 total: priced.transactionCost.total,
                 tax: priced.transactionCost.tax,
                 vatRate: priced.transactionCost.vatRate,

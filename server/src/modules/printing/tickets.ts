@@ -1,3 +1,4 @@
+import { transactionCostLabel } from '../cart/transaction-cost.js';
 import { KIOSK_COUNTER_METHOD } from '@bakje/contract';
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
@@ -105,7 +106,7 @@ export function customerTicket(order: OrderWithLines, context: TicketContext): T
   amount('Subtotaal', order.subtotal);
   if (order.discountTotal) amount('Korting', -order.discountTotal);
   if (order.shippingTotal) amount('Levering', order.shippingTotal);
-  if (order.transactionCost) amount(fit(p(order.transactionCost.label), W - 12), order.transactionCost.total);
+  if (order.transactionCost) amount(fit(p(transactionCostLabel(order.transactionCost, 'nl')), W - 12), order.transactionCost.total);
   lines.push(leftRight('Totaal', `EUR ${centsToDecimal(order.total)}`, W));
   for (const vat of order.vatLines) lines.push(leftRight(`  incl. BTW ${vat.rate}% op ${centsToDecimal(vat.total)}`, centsToDecimal(vat.tax), W));
 

@@ -1,3 +1,4 @@
+import { transactionCostLabel } from '../../../modules/cart/transaction-cost.js';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -100,7 +101,7 @@ export function orderShape(order: OrderRow, lines: LineRow[], orderRefunds: Refu
       ? [
           {
             id: 1,
-            name: order.transactionCost.label,
+            name: transactionCostLabel(order.transactionCost, 'nl'),
             tax_class: String(order.transactionCost.vatRate),
             tax_status: order.transactionCost.vatRate > 0 ? 'taxable' : 'none',
             amount: centsToDecimal(order.transactionCost.total),
