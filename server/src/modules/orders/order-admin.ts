@@ -150,6 +150,7 @@ export async function staffOrderDetails(db: DbOrTx, orderId: number): Promise<St
     subtotal: order.subtotal,
     discountTotal: order.discountTotal,
     shippingTotal: order.shippingTotal,
+    transactionCost: order.transactionCost,
     totalTax: order.totalTax,
     couponCodes: order.couponCodes,
     vat: order.vatLines.map((v) => ({ rate: v.rate, gross: v.total, tax: v.tax, net: v.total - v.tax })),

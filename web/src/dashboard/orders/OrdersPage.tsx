@@ -150,6 +150,14 @@ function Details({ id, onClose }: { id: number; onClose: () => void }) {
                 </dd>
               </>
             ) : null}
+            {order.transactionCost ? (
+              <>
+                <dt data-testid="order-transaction-cost">{order.transactionCost.label || t('dashboard.orders.transactionCost')}</dt>
+                <dd>
+                  <Price amount={euros(order.transactionCost.total)} size="sm" />
+                </dd>
+              </>
+            ) : null}
             <dt>{t('dashboard.orders.total')}</dt>
             <dd>
               <Price amount={euros(order.total)} size="sm" />
