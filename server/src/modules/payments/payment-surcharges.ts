@@ -83,7 +83,10 @@ function checkSurcharge(input: unknown, id: string): { value: PaymentSurcharge; 
   const unknown = Object.keys(raw).filter((key) => !['fixed', 'percent', 'vatRate', 'label'].includes(key));
   for (const key of unknown) problems.push({ field: `methods.${id}.${key}`, message: 'Unknown field.' });
   if (problems.length) return { value: NO_SURCHARGE, problems };
-  return { value: { fixed: fixed as number, percent: percent as number, vatRate: vatRate as PaymentSurcharge['vatRate'], label: (label as string).trim() }, problems };
+  return {
+    value: { fixed: fixed as number, percent: percent as number, vatRate: vatRate as PaymentSurcharge['vatRate'], label: (label as string).trim() },
+    problems,
+  };
 }
 
 /**
@@ -119,7 +122,8 @@ export async function savePaymentSurcharges(db: DbOrTx, input: unknown, actor: A
   const changes: Record<string, { before: unknown; after: unknown }> = {};
   for (const id of surchargeMethodIds) {
     for (const field of ['fixed', 'percent', 'vatRate', 'label'] as const) {
-      if (before.methods[id][field] !== next.methods[id][field]) changes[`${id}.${field}`] = { before: before.methods[id][field], after: next.methods[id][field] };
+      if (before.methods[id][field] !== next.methods[id][field])
+        changes[`${id}.${field}`] = { before: before.methods[id][field], after: next.methods[id][field] };
     }
   }
   if (Object.keys(changes).length) await recordChange(db, { entityType: PAYMENT_SURCHARGES_ENTITY, entityId: 0, action: 'update', actor, changes });

@@ -46,7 +46,9 @@ export const Cart = {
     c.giftCards.map(({ card, amount, refusal }) => ({ code: `*${card.code.slice(-4)}`, amount, balance: card.balance, reason: refusal })),
   deliveryMinimumShortfall: (c: CartView) => (c.deliveryShortfall === null ? null : centsToDecimal(c.deliveryShortfall)),
   fees: (c: CartView, _: unknown, ctx: GraphQLContext) =>
-    c.transactionCost ? [{ id: `transaction-cost:${c.transactionCost.method}`, name: transactionCostLabel(c.transactionCost, ctx.lang), ...c.transactionCost }] : [],
+    c.transactionCost
+      ? [{ id: `transaction-cost:${c.transactionCost.method}`, name: transactionCostLabel(c.transactionCost, ctx.lang), ...c.transactionCost }]
+      : [],
   deliveryRule: (c: CartView) => ({
     zone: c.deliveryRule.zone?.name ?? null,
     minimumOrder: centsToDecimal(c.deliveryRule.minimumOrder),
