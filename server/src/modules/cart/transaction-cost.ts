@@ -28,7 +28,8 @@ export function transactionCostLabel(cost: Pick<TransactionCost, 'label'>, lang:
 export function transactionCostFor(settings: Map<string, unknown>, method: string | null | undefined, base: number): TransactionCost | null {
   if (!method || !isSurchargeMethod(method) || base <= 0) return null;
   const surcharge = paymentSurchargesFrom(settings).methods[method];
-  const total = surcharge.fixed + Math.round((base * surcharge.percent) / 100);
+  // In hundredths of a percent (settings allow two decimals): an exact integer product, so a half cent rounds up.
+  const total = surcharge.fixed + Math.round((base * Math.round(surcharge.percent * 100)) / 10_000);
   if (total <= 0) return null;
   return { method, label: surcharge.label, total, tax: includedVat(total, surcharge.vatRate), vatRate: surcharge.vatRate };
 }
