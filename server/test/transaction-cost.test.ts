@@ -243,4 +243,29 @@ describe.each(databaseKinds)('transaction cost per payment method on %s', (kind)
     const [payment] = await db().select().from(t.payments).where(eq(t.payments.orderId, id));
     expect(payment).toMatchObject({ status: 'paid', amount: 568 });
   });
+
+  it('a Bancontact order paid cash instead takes the cash surcharge instead of the card one', async () => {
+    const placed = await checkout(await shopper(), 'bancontact');
+    expect(placed.order.total).toBe('5.68');
+    const id = placed.order.databaseId as number;
+    const cash = await app.server.inject({
+      method: 'POST',
+      url: `/api/payments/orders/${id}/cash`,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ key: placed.order.orderKey }),
+    });
+    expect(cash.statusCode, cash.body).toBe(200);
+    const [row] = await db().select().from(t.orders).where(eq(t.orders.id, id));
+    expect(row).toMatchObject({
+      status: 'processing',
+      paymentMethod: 'cod',
+      total: 585,
+      totalTax: 36,
+      transactionCost: { label: '', total: 25, tax: 4, vatRate: 21 },
+    });
+    expect(row!.vatLines).toEqual([
+      { rate: 6, tax: 32, total: 560 },
+      { rate: 21, tax: 4, total: 25 },
+    ]);
+  });
 });

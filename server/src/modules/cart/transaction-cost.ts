@@ -1,4 +1,4 @@
-import type { VatLine } from '../../db/schema/index.js';
+import type { OrderTransactionCost, VatLine } from '../../db/schema/index.js';
 import type { Lang } from '../i18n/locale.js';
 import { isSurchargeMethod, paymentSurchargesFrom } from '../payments/payment-surcharges.js';
 import { includedVat } from './totals.js';
@@ -48,4 +48,36 @@ export function withTransactionCost(vatLines: VatLine[], cost: TransactionCost |
   at.tax = includedVat(at.total, cost.vatRate);
   byRate.set(cost.vatRate, at);
   return { vatLines: [...byRate.values()].sort((a, b) => a.rate - b.rate), cost: { ...cost, tax: at.tax - taxBefore } };
+}
+
+/** An order's money as stored (cents): what `repriceForMethod` changes. */
+export interface OrderMoney {
+  total: number;
+  totalTax: number;
+  vatLines: VatLine[];
+  transactionCost: OrderTransactionCost | null;
+}
+
+/**
+ * The order's money when it is paid by `method` instead of the method it was placed with (a card order paid
+ * cash instead): the old method's transaction cost comes off its VAT line and the new one's is added, on the
+ * same base (what is left to pay after gift cards).
+ */
+export function repriceForMethod(order: OrderMoney, settings: Map<string, unknown>, method: string): OrderMoney {
+  const old = order.transactionCost;
+  const base = order.total - (old?.total ?? 0);
+  let vatLines = order.vatLines;
+  if (old) {
+    vatLines = vatLines
+      .map((v) => (v.rate === old.vatRate ? { rate: v.rate, total: v.total - old.total, tax: includedVat(v.total - old.total, v.rate) } : v))
+      .filter((v) => v.total !== 0);
+  }
+  const added = withTransactionCost(vatLines, transactionCostFor(settings, method, base));
+  const cost = added.cost;
+  return {
+    total: base + (cost?.total ?? 0),
+    totalTax: added.vatLines.reduce((sum, v) => sum + v.tax, 0),
+    vatLines: added.vatLines,
+    transactionCost: cost ? { label: cost.label, total: cost.total, tax: cost.tax, vatRate: cost.vatRate } : null,
+  };
 }
