@@ -71,3 +71,29 @@ export interface PaymentProvidersInput {
   multisafepay?: { active?: boolean; apiKey?: string | null };
   stripe?: { active?: boolean; secretKey?: string | null; publishableKey?: string | null; webhookSecret?: string | null };
 }
+
+/**
+ * The payment methods that may carry a transaction cost (docs/decisions/0048-transaction-cost.md): cash, each
+ * MultiSafepay card method, Stripe, and the kiosk's terminal and pay-at-counter. Gift cards carry none.
+ */
+export const surchargeMethodIds = ['cod', ...cardMethodIds, 'stripe', 'kiosk_terminal', 'kiosk_counter'] as const;
+export type SurchargeMethodId = (typeof surchargeMethodIds)[number];
+/** The Belgian VAT rates a shop uses; a transaction cost is taxed at one of them (default 21). */
+export const surchargeVatRates = [0, 6, 12, 21] as const;
+export type SurchargeVatRate = (typeof surchargeVatRates)[number];
+
+/** One method's transaction cost: fixed part and/or percentage, VAT included, and the label on cart and ticket. */
+export interface PaymentSurcharge {
+  /** Fixed part in euro cents, VAT included (0 or more). */
+  fixed: number;
+  /** Percentage of the amount the method pays (0 to 100, at most two decimals). */
+  percent: number;
+  vatRate: SurchargeVatRate;
+  /** Shown instead of the default "Transaction cost"; empty: the default in the customer's language. */
+  label: string;
+}
+
+/** GET|PUT /api/settings/payment-surcharges (settings.manage): every method, zero where there is none. */
+export interface PaymentSurchargesView {
+  methods: Record<SurchargeMethodId, PaymentSurcharge>;
+}

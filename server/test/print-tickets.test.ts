@@ -58,6 +58,7 @@ function anOrder(overrides: Partial<OrderWithLines> = {}): OrderWithLines {
     vatLines: [{ rate: 6, tax: 87, total: 1530 }],
     couponCodes: [],
     giftCards: [],
+    transactionCost: null,
     distanceKm: null,
     isTestOrder: false,
     createdVia: 'checkout',

@@ -11,9 +11,11 @@ export interface TotalsData {
   coupons?: string[];
   /** Euros the gift cards pay: `total` is what is left to pay after them. */
   giftCards?: number;
+  /** The payment method's transaction cost (included in `total`), by its name. */
+  fees?: { name: string; total: string | null }[];
 }
 
-/** Subtotal, discount, delivery fee, total and the VAT included per rate (cart, checkout, summary). */
+/** Subtotal, discount, delivery fee, transaction cost, total and the VAT included per rate (cart, checkout, summary). */
 export function CartTotals({ totals }: { totals: TotalsData }) {
   const intl = useIntl();
   const discount = euros(totals.discountTotal);
@@ -53,6 +55,16 @@ export function CartTotals({ totals }: { totals: TotalsData }) {
           </dd>
         </div>
       ) : null}
+      {(totals.fees ?? [])
+        .filter((f) => euros(f.total ?? '0') > 0)
+        .map((f) => (
+          <div className="totals__row" key={f.name} data-testid="totals-transaction-cost">
+            <dt>{f.name}</dt>
+            <dd>
+              <Price amount={euros(f.total ?? '0')} size="sm" />
+            </dd>
+          </div>
+        ))}
       <div className="totals__row totals__row--total">
         <dt>{intl.formatMessage({ id: 'cart.total' })}</dt>
         <dd data-testid="totals-total">

@@ -13,7 +13,15 @@ import { useZodForm } from '../forms/useZodForm';
 import { useLocale } from '../i18n/LocaleProvider';
 import { Notice } from '../ui';
 import { addressComplete, addressKey, checkoutSchema, deliveryAddressOf, FIELD_ORDER, fieldId, POSTCODE, type CheckoutValues } from './billing';
-import { checkDistance, createStripeIntent, loadPaymentGateways, placeOrder, type CheckoutContext, type DistanceResult } from './checkoutApi';
+import {
+  checkDistance,
+  createStripeIntent,
+  loadCartForPayment,
+  loadPaymentGateways,
+  placeOrder,
+  type CheckoutContext,
+  type DistanceResult,
+} from './checkoutApi';
 import type { StripeCardHandle } from './stripe/StripeCardField';
 import { cardErrorMessageId } from './stripe/stripeJs';
 import { rememberLastOrder } from './lastOrder';
@@ -63,6 +71,14 @@ export function CheckoutForm({ cart, context, initial, guest }: { cart: Cart; co
     // A method not offered for the new type falls back to cash.
     if (gatewaysForType.data && !gatewaysForType.data.some((g) => g.id === getValues('paymentMethod'))) setValue('paymentMethod', 'cod');
   }, [gatewaysForType.data, getValues, setValue]);
+  // The chosen method's transaction cost and the total with it, priced by the server for the cart as it is now.
+  const pricedFor = useQuery({
+    queryKey: ['cartForPayment', locale, paymentMethod, cart.total, cart.subtotal, cart.shippingTotal, cart.chosenShippingMethods[0] ?? null],
+    queryFn: () => loadCartForPayment(locale, paymentMethod),
+    enabled: !!paymentMethod,
+  });
+  // Until it answers, the cart's own totals (without a transaction cost) are shown.
+  const priced = pricedFor.data ?? null;
   const createAccount = useWatch({ control, name: 'createAccount' });
   const shipToDifferent = useWatch({ control, name: 'shipToDifferentAddress' });
   const address = useWatch({ control, name: ['address1', 'postcode', 'city', 'shippingAddress1', 'shippingPostcode', 'shippingCity'] });
@@ -311,6 +327,7 @@ export function CheckoutForm({ cart, context, initial, guest }: { cart: Cart; co
         </div>
         <OrderAside
           cart={cart}
+          priced={priced}
           serverError={cardError ?? (serverError && serverError.code !== 'SLOT_REQUIRED' ? local(serverError) : null)}
           showFixErrors={submitted && Object.keys(formState.errors).length > 0}
           errorRef={errorRef}

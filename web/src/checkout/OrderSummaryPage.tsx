@@ -183,7 +183,14 @@ export default function OrderSummaryPage() {
             </li>
           ))}
         </ul>
-        <CartTotals totals={{ ...order, coupons: order.couponLines, giftCards: order.giftCards.reduce((sum, g) => sum + euros(g.amount), 0) }} />
+        <CartTotals
+          totals={{
+            ...order,
+            coupons: order.couponLines,
+            giftCards: order.giftCards.reduce((sum, g) => sum + euros(g.amount), 0),
+            fees: order.transactionCost ? [order.transactionCost] : [],
+          }}
+        />
       </section>
       <ButtonLink to="/bestellen" variant="secondary">
         {intl.formatMessage({ id: 'error.toMenu' })}

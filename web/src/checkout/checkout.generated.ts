@@ -105,6 +105,13 @@ export type PaymentGatewaysQueryVariables = Exact<{
 
 export type PaymentGatewaysQuery = { paymentGateways: { nodes: Array<{ id: string, title: string, description: string | null, icon: string | null, isMultisafepay: boolean | null }> } };
 
+export type CartForPaymentQueryVariables = Exact<{
+  paymentMethod: string;
+}>;
+
+
+export type CartForPaymentQuery = { cart: { total: string, vatLines: Array<{ rate: number, tax: string, total: string }>, fees: Array<{ id: string, name: string, total: string | null }> } };
+
 export type OrderingDaysQueryVariables = Exact<{
   type: Types.FulfilmentTypeEnum;
 }>;
@@ -133,7 +140,7 @@ export type OrderSummaryQueryVariables = Exact<{
 }>;
 
 
-export type OrderSummaryQuery = { order: { databaseId: number, orderNumber: string, status: Types.OrderStatusEnum, date: string, total: string, subtotal: string, discountTotal: string, shippingTotal: string, paymentMethodTitle: string, kitchenNotes: Array<string>, pickupNumber: number, fulfilmentType: string, couponLines: Array<string>, distanceKm: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, timeSlot: { start: string, end: string } | null, giftCards: Array<{ code: string, amount: string }>, billing: { firstName: string | null, lastName: string | null, address1: string | null, postcode: string | null, city: string | null }, shipping: { firstName: string | null, lastName: string | null, address1: string | null, address2: string | null, postcode: string | null, city: string | null }, lineItems: { nodes: Array<{ databaseId: number, name: string, quantity: number, subtotal: string, total: string, addons: Array<{ name: string, value: string, price: string, priceType: Types.AddonPriceTypeEnum }> }> } } | null };
+export type OrderSummaryQuery = { order: { databaseId: number, orderNumber: string, status: Types.OrderStatusEnum, date: string, total: string, subtotal: string, discountTotal: string, shippingTotal: string, paymentMethodTitle: string, kitchenNotes: Array<string>, pickupNumber: number, fulfilmentType: string, couponLines: Array<string>, distanceKm: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, timeSlot: { start: string, end: string } | null, giftCards: Array<{ code: string, amount: string }>, transactionCost: { name: string, total: string } | null, billing: { firstName: string | null, lastName: string | null, address1: string | null, postcode: string | null, city: string | null }, shipping: { firstName: string | null, lastName: string | null, address1: string | null, address2: string | null, postcode: string | null, city: string | null }, lineItems: { nodes: Array<{ databaseId: number, name: string, quantity: number, subtotal: string, total: string, addons: Array<{ name: string, value: string, price: string, priceType: Types.AddonPriceTypeEnum }> }> } } | null };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -214,6 +221,23 @@ export const PaymentGatewaysDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<PaymentGatewaysQuery, PaymentGatewaysQueryVariables>;
+export const CartForPaymentDocument = new TypedDocumentString(`
+    query CartForPayment($paymentMethod: String!) {
+  cart(paymentMethod: $paymentMethod) {
+    total(format: RAW)
+    vatLines {
+      rate
+      tax
+      total
+    }
+    fees {
+      id
+      name
+      total(format: RAW)
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<CartForPaymentQuery, CartForPaymentQueryVariables>;
 export const OrderingDaysDocument = new TypedDocumentString(`
     query OrderingDays($type: FulfilmentTypeEnum!) {
   orderingDays(type: $type) {
@@ -278,6 +302,10 @@ export const OrderSummaryDocument = new TypedDocumentString(`
     giftCards {
       code
       amount(format: RAW)
+    }
+    transactionCost {
+      name
+      total(format: RAW)
     }
     distanceKm
     billing {

@@ -8,6 +8,7 @@ import type { PaymentState, StartPaymentAnswer } from '@bakje/contract';
 import { http } from '../api/http';
 import {
   AvailableTimeSlotsDocument,
+  CartForPaymentDocument,
   CheckoutContextDocument,
   CheckoutDocument,
   OrderingDaysDocument,
@@ -33,6 +34,12 @@ export function loadCheckoutContext(locale: LocaleCode) {
 export function loadPaymentGateways(locale: LocaleCode, type: FulfilmentType) {
   return call(locale, PaymentGatewaysDocument, { fulfilmentType: toEnum(type) }).then((d) => d.paymentGateways.nodes);
 }
+
+/** The session's cart priced for a payment method: its transaction cost and the total with it. */
+export function loadCartForPayment(locale: LocaleCode, paymentMethod: string) {
+  return call(locale, CartForPaymentDocument, { paymentMethod }).then((d) => d.cart);
+}
+export type CartForPayment = Awaited<ReturnType<typeof loadCartForPayment>>;
 
 export type StripeCheckoutSettings = NonNullable<CheckoutContextQuery['stripeCheckout']>;
 

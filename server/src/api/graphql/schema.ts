@@ -5,7 +5,7 @@ import * as products from './resolvers/products.js';
 import { MediaItem } from './resolvers/media.js';
 import { Allergen, allProductTags, ProductCategory, ProductTag, TermNode } from './resolvers/taxonomy.js';
 import { RootQuery } from './resolvers/query.js';
-import { AppliedCoupon, AppliedGiftCard, Cart, CartItem, cartMutations } from './resolvers/cart.js';
+import { AppliedCoupon, AppliedGiftCard, Cart, CartFee, CartItem, cartMutations } from './resolvers/cart.js';
 import { DownloadableItem, LineItem, Order, checkoutMutation, orderQuery } from './resolvers/orders.js';
 import { paymentQueries } from './resolvers/payments.js';
 import { shopQueries } from './resolvers/shop.js';
@@ -47,6 +47,7 @@ export const schema = makeExecutableSchema({
     CartItem,
     AppliedCoupon,
     AppliedGiftCard,
+    CartFee,
     OrderGiftCard: { amount: AppliedGiftCard.amount },
     Order: { ...Order, customer: orderCustomer },
     LineItem,

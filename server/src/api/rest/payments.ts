@@ -10,6 +10,7 @@ import { parseLang } from '../../modules/i18n/locale.js';
 import { lookUpOpenPayments, orderByKey as orderByKeyIn, paymentState, switchToCash } from '../../modules/payments/payment-customer.js';
 import { NotificationInbox, requestLookup } from '../../modules/payments/payment-notifications.js';
 import { readPaymentSettings, savePaymentSettings } from '../../modules/payments/payment-settings.js';
+import { readPaymentSurcharges, savePaymentSurcharges } from '../../modules/payments/payment-surcharges.js';
 import { PAYMENT_CREATE_FAILED, type PaymentsService } from '../../modules/payments/payments-service.js';
 import { providersView, readProviderSettings, updateProviderSettings, type ProviderDefaults } from '../../modules/payments/provider-settings.js';
 import { STRIPE } from '../../modules/payments/stripe-payments.js';
@@ -164,6 +165,13 @@ export function registerPaymentRoutes(server: FastifyInstance, deps: PaymentRout
     // Which provider changed, never a key.
     log.info({ actor: actor.id, multisafepay: stored.multisafepay.active, stripe: stored.stripe.active }, 'payment provider settings changed');
     return providersView(stored, deps.providerDefaults);
+  });
+  /** Transaction cost per payment method (docs/decisions/0048-transaction-cost.md). */
+  server.get('/api/settings/payment-surcharges', manage, async () => readPaymentSurcharges(deps.db));
+  server.put('/api/settings/payment-surcharges', manage, async (request) => {
+    const viewer = await request.viewer();
+    const actor = viewer.kind === 'staff' ? { type: 'staff' as const, id: viewer.id } : { type: 'system' as const, id: null };
+    return deps.db.transaction((tx) => savePaymentSurcharges(tx, request.body, actor));
   });
   /** Enabled card methods per fulfilment type and channel, and the cut-off: the dashboard page builds on it. */
   server.get('/api/settings/payments', manage, async () => readPaymentSettings(deps.db));

@@ -250,6 +250,16 @@ export interface VatLine {
   total: number;
 }
 
+/** A surcharge of the payment method (docs/decisions/0048-transaction-cost.md), in cents, VAT included. */
+export interface OrderTransactionCost {
+  /** The owner's label when the order was placed; empty: the default text in the reader's language. */
+  label: string;
+  total: number;
+  /** Its part of the VAT at `vatRate` (also in `vat_lines`). */
+  tax: number;
+  vatRate: number;
+}
+
 export const orders = pgTable(
   'orders',
   {
@@ -290,6 +300,8 @@ export const orders = pgTable(
     couponCodes: jsonb('coupon_codes').$type<string[]>().notNull().default([]),
     /** Gift card amounts taken off `total` (a means of payment, not a discount: VAT stays on the goods). */
     giftCards: jsonb('gift_cards').$type<OrderGiftCard[]>().notNull().default([]),
+    /** SPEC §3 transaction cost: the payment method's surcharge, included in `total`, `total_tax` and `vat_lines`; null: none. */
+    transactionCost: jsonb('transaction_cost').$type<OrderTransactionCost | null>(),
     distanceKm: text('distance_km'),
     isTestOrder: boolean('is_test_order').notNull().default(false),
     createdVia: text('created_via').notNull().default('checkout'),

@@ -38,6 +38,7 @@ import {
 } from './errors.js';
 import { DomainError } from '../../errors/domain-error.js';
 import { computeTotals, type Totals } from './totals.js';
+import { transactionCostFor, withTransactionCost, type TransactionCost } from './transaction-cost.js';
 
 export const MAX_CART_LINES = 100;
 export const MAX_LINE_QUANTITY = 999;
@@ -71,8 +72,10 @@ export interface CartView {
   couponsNotApplied: { coupon: CouponRow; reason: CouponRefusal }[];
   /** Gift cards in the cart and what each takes from the total (a means of payment: `totals.total` is after them). */
   giftCards: { card: GiftCardRow; amount: number; refusal: GiftCardRefusal | null }[];
-  /** The order's value before gift cards (VAT lines add up to this). */
+  /** The order's value before gift cards (VAT lines add up to this), the transaction cost included. */
   totalBeforeGiftCards: number;
+  /** The chosen payment method's surcharge (included in `totals`), null without one or when no method was given. */
+  transactionCost: TransactionCost | null;
   shippingMethod: FulfilmentType | null;
   rates: ShippingRateView[];
   totals: Totals;
@@ -125,6 +128,8 @@ export function viewCart(
   giftCardRows: GiftCardRow[] = [],
   /** Where the cart is used: coupons limited to channels apply only there (CartService.forChannel; the checkout knows it). */
   channel: CouponChannel = 'web',
+  /** The payment method the customer chose: its transaction cost is added to the totals. */
+  paymentMethod: string | null = null,
 ): CartView {
   const settings = shopSettingsFrom(snapshot.settings);
   const lines: Omit<CartLineView, 'total' | 'tax' | 'vatRate'>[] = [];
@@ -182,14 +187,18 @@ export function viewCart(
     due -= amount;
     return { card, amount, refusal };
   });
-  const totals = { ...computed, total: due };
+  // The method pays what is left after the gift cards, and its own transaction cost on that.
+  const { vatLines, cost } = withTransactionCost(computed.vatLines, transactionCostFor(snapshot.settings, paymentMethod, due));
+  const costTotal = cost?.total ?? 0;
+  const totals = { ...computed, total: due + costTotal, totalTax: computed.totalTax + (cost?.tax ?? 0), vatLines };
   return {
     sessionKey: row.sessionKey,
     lines: lines.map((l, i) => ({ ...l, total: totals.lines[i]!.total, tax: totals.lines[i]!.tax, vatRate: totals.lines[i]!.vatRate })),
     coupons: applied.map(({ coupon }, i) => ({ coupon, amount: totals.discounts[i]!.amount })),
     couponsNotApplied: refused,
     giftCards: cards,
-    totalBeforeGiftCards: computed.total,
+    totalBeforeGiftCards: computed.total + costTotal,
+    transactionCost: cost,
     shippingMethod: fulfilment,
     rates,
     totals,
@@ -235,9 +244,9 @@ export class CartService {
   }
 
   /** The cart as it is, or priced for `fulfilment` when given. */
-  async view(sessionKey: string, db: DbOrTx = this.db, fulfilment?: FulfilmentType): Promise<CartView> {
+  async view(sessionKey: string, db: DbOrTx = this.db, fulfilment?: FulfilmentType, paymentMethod?: string | null): Promise<CartView> {
     const [row] = await db.select().from(carts).where(eq(carts.sessionKey, sessionKey));
-    return this.render(row ?? emptyRow(sessionKey), db, fulfilment);
+    return this.viewRow(sessionKey, row, db, await this.catalog.get(), fulfilment, undefined, undefined, paymentMethod);
   }
 
   /**
@@ -252,6 +261,7 @@ export class CartService {
     fulfilment?: FulfilmentType,
     postcode?: string | null,
     channel?: CouponChannel,
+    paymentMethod?: string | null,
   ): Promise<CartView> {
     const cart = row ?? emptyRow(sessionKey);
     return viewCart(
@@ -263,16 +273,13 @@ export class CartService {
       postcode ?? undefined,
       await findGiftCards(db, cart.giftCardCodes),
       channel ?? this.channel,
+      paymentMethod ?? null,
     );
   }
 
   /** The current catalogue snapshot (products and shop settings). */
   snapshot(): Promise<CatalogSnapshot> {
     return this.catalog.get();
-  }
-
-  private async render(row: CartRow, db: DbOrTx, fulfilment?: FulfilmentType): Promise<CartView> {
-    return this.viewRow(row.sessionKey, row, db, await this.catalog.get(), fulfilment);
   }
 
   /** Runs `change` on the locked cart row and saves what it returns. */

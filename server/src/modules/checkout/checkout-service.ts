@@ -177,12 +177,17 @@ export class CheckoutService {
       // for delivery, the address's zone (its fee and minimum).
       // The coupons valid for this channel and fulfilment only (a takeaway coupon takes nothing off a delivery).
       const channel = channelOf(request);
-      const priced =
-        fulfilment === 'delivery'
-          ? await this.carts.viewRow(request.sessionKey, row, tx, snapshot, fulfilment, shipping.postcode, channel)
-          : cart.shippingMethod === fulfilment && channel === 'web'
-            ? cart
-            : await this.carts.viewRow(request.sessionKey, row, tx, snapshot, fulfilment, undefined, channel);
+      // The transaction cost is the chosen method's, computed here from the settings, never taken from the client.
+      const priced = await this.carts.viewRow(
+        request.sessionKey,
+        row,
+        tx,
+        snapshot,
+        fulfilment,
+        fulfilment === 'delivery' ? shipping.postcode : undefined,
+        channel,
+        paymentMethod,
+      );
       // A code the customer saw take effect and that another order has used up meanwhile refuses the checkout
       // (rather than charging more than the cart showed); the cart then shows it used up, to remove.
       const usedUp = priced.couponsNotApplied.find((c) => c.reason === 'usage_limit');
@@ -223,7 +228,7 @@ export class CheckoutService {
       // What the order takes of its slot: kept on the order so a cancel gives back exactly this.
       const slotLoad = {
         items: priced.lines.reduce((sum, line) => sum + line.line.quantity, 0),
-        amount: Math.max(0, priced.totalBeforeGiftCards - priced.totals.shippingTotal),
+        amount: Math.max(0, priced.totalBeforeGiftCards - priced.totals.shippingTotal - (priced.transactionCost?.total ?? 0)),
       };
       if (chosen) await bookSlot(tx, chosen, slotLoad);
       const slot =
@@ -275,6 +280,14 @@ export class CheckoutService {
           totalTax: totals.totalTax,
           total: totals.total,
           vatLines: totals.vatLines,
+          transactionCost: priced.transactionCost
+            ? {
+                label: priced.transactionCost.label,
+                total: priced.transactionCost.total,
+                tax: priced.transactionCost.tax,
+                vatRate: priced.transactionCost.vatRate,
+              }
+            : null,
           couponCodes: priced.coupons.map((c) => c.coupon.code),
           giftCards: priced.giftCards.filter((g) => g.amount > 0).map((g) => ({ id: g.card.id, last4: lastFour(g.card.code), amount: g.amount })),
           distanceKm,

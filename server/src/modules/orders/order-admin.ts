@@ -150,6 +150,7 @@ export async function staffOrderDetails(db: DbOrTx, orderId: number): Promise<St
     subtotal: order.subtotal,
     discountTotal: order.discountTotal,
     shippingTotal: order.shippingTotal,
+    transactionCost: order.transactionCost,
     totalTax: order.totalTax,
     couponCodes: order.couponCodes,
     giftCards: order.giftCards.map((g) => ({ last4: g.last4, amount: g.amount })),

@@ -155,7 +155,8 @@ export class StripePayments {
   ): Promise<StripeIntentAnswer> {
     if (method === 'SETUP') throw new DomainError('STRIPE_SETUP_UNSUPPORTED', 'Saving a card for later is not offered.');
     const client = await this.client();
-    const cart = await this.carts.view(sessionKey);
+    // Stripe's own transaction cost is part of what the card pays (docs/decisions/0048-transaction-cost.md).
+    const cart = await this.carts.view(sessionKey, undefined, undefined, STRIPE);
     if (cart.lines.length === 0) throw new DomainError('CART_EMPTY', 'Your cart is empty.');
     const total = cart.totals.total;
     const shopCurrency = 'eur';
@@ -189,7 +190,7 @@ export class StripePayments {
       throw new DomainError('STRIPE_UNAVAILABLE', 'Card payments are not available right now; try again.');
     }
     const intent = reply.data;
-    const cart = await this.carts.view(sessionKey);
+    const cart = await this.carts.view(sessionKey, undefined, undefined, STRIPE);
     if (intent.metadata?.cart !== cartReference(sessionKey)) throw new DomainError('STRIPE_PAYMENT_NOT_VERIFIED', STRIPE_PAYMENT_NOT_VERIFIED);
     if (intent.amount !== cart.totals.total || intent.currency.toLowerCase() !== 'eur') throw new DomainError('STRIPE_AMOUNT_MISMATCH', STRIPE_AMOUNT_MISMATCH);
     if (claimsPaid && observedStripeStatus(intent) !== 'paid') throw new DomainError('STRIPE_PAYMENT_NOT_VERIFIED', STRIPE_PAYMENT_NOT_VERIFIED);

@@ -1,3 +1,4 @@
+import { transactionCostLabel } from '../cart/transaction-cost.js';
 import { KIOSK_COUNTER_METHOD } from '@bakje/contract';
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
@@ -107,6 +108,7 @@ export function customerTicket(order: OrderWithLines, context: TicketContext): T
   amount('Subtotaal', order.subtotal);
   if (order.discountTotal) amount('Korting', -order.discountTotal);
   if (order.shippingTotal) amount('Levering', order.shippingTotal);
+  if (order.transactionCost) amount(fit(p(transactionCostLabel(order.transactionCost, 'nl')), W - 12), order.transactionCost.total);
   // Gift cards are a means of payment (docs/decisions/0045-coupons-gift-cards.md): the total is the whole sale, the
   // cards come off after the VAT, and what is left is to pay. Only a code's last four characters are ever printed.
   const byCards = order.giftCards.reduce((sum, g) => sum + g.amount, 0);

@@ -2,17 +2,21 @@ import type { ReactNode, Ref } from 'react';
 import { useIntl } from 'react-intl';
 import { euros, type Cart } from '../../cart/cartApi';
 import { AddonList, CartTotals } from '../../cart/CartTotals';
+import type { CartForPayment } from '../checkoutApi';
 import { Notice, Price } from '../../ui';
 
 /** The order's lines and totals, the form's messages and the place-order button. */
 export function OrderAside({
   cart,
+  priced,
   serverError,
   showFixErrors,
   errorRef,
   children,
 }: {
   cart: Cart;
+  /** The cart priced for the chosen payment method (its transaction cost), once the server answered. */
+  priced: CartForPayment | null;
   serverError: string | null;
   showFixErrors: boolean;
   errorRef: Ref<HTMLDivElement>;
@@ -42,7 +46,12 @@ export function OrderAside({
         ))}
       </ul>
       <CartTotals
-        totals={{ ...cart, coupons: cart.appliedCoupons.map((x) => x.code), giftCards: cart.appliedGiftCards.reduce((sum, g) => sum + euros(g.amount), 0) }}
+        totals={{
+          ...cart,
+          ...(priced ? { total: priced.total, vatLines: priced.vatLines, fees: priced.fees } : {}),
+          coupons: cart.appliedCoupons.map((x) => x.code),
+          giftCards: cart.appliedGiftCards.reduce((sum, g) => sum + euros(g.amount), 0),
+        }}
       />
       <div ref={errorRef} tabIndex={-1} className="checkout__error">
         {serverError ? (

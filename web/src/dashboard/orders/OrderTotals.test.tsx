@@ -19,6 +19,7 @@ const order = {
     { rate: 21, gross: 350, tax: 61, net: 289 },
   ],
   giftCards: [{ last4: 'WN4H', amount: 500 }],
+  transactionCost: null,
 };
 
 function show(value: typeof order) {

@@ -4,10 +4,10 @@ import { Price } from '../../ui';
 import { euros } from './ordersApi';
 
 /**
- * An order's money on the orders page: subtotal, discount, delivery, the whole sale with its VAT, then what gift
+ * An order's money on the orders page: subtotal, discount, delivery, transaction cost, the whole sale with its VAT, then what gift
  * cards paid (a means of payment, by the code's last four characters) and what is left to pay.
  */
-export function OrderTotals({ order }: { order: Pick<StaffOrderDetails, 'subtotal' | 'discountTotal' | 'shippingTotal' | 'total' | 'vat' | 'giftCards'> }) {
+export function OrderTotals({ order }: { order: Pick<StaffOrderDetails, 'subtotal' | 'discountTotal' | 'shippingTotal' | 'transactionCost' | 'total' | 'vat' | 'giftCards'> }) {
   const intl = useIntl();
   const t = (key: string, values?: Record<string, string | number>) => intl.formatMessage({ id: key }, values);
   const byCards = order.giftCards.reduce((sum, card) => sum + card.amount, 0);
@@ -30,6 +30,14 @@ export function OrderTotals({ order }: { order: Pick<StaffOrderDetails, 'subtota
           <dt>{t('dashboard.orders.shipping')}</dt>
           <dd>
             <Price amount={euros(order.shippingTotal)} size="sm" />
+          </dd>
+        </>
+      ) : null}
+      {order.transactionCost ? (
+        <>
+          <dt data-testid="order-transaction-cost">{order.transactionCost.label || t('dashboard.orders.transactionCost')}</dt>
+          <dd>
+            <Price amount={euros(order.transactionCost.total)} size="sm" />
           </dd>
         </>
       ) : null}

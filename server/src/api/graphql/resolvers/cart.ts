@@ -5,6 +5,7 @@ import { money, type PriceFormat as Format } from '../money-format.js';
 import type { AddonChoice } from '../../../modules/cart/addons.js';
 import { addonAmount } from '../../../modules/cart/addons.js';
 import type { GraphQLContext } from '../context.js';
+import { transactionCostLabel, type TransactionCost } from '../../../modules/cart/transaction-cost.js';
 import { DomainError } from '../../../errors/domain-error.js';
 import { ProductVariation } from './products.js';
 
@@ -44,11 +45,23 @@ export const Cart = {
   appliedGiftCards: (c: CartView) =>
     c.giftCards.map(({ card, amount, refusal }) => ({ code: `*${card.code.slice(-4)}`, amount, balance: card.balance, reason: refusal })),
   deliveryMinimumShortfall: (c: CartView) => (c.deliveryShortfall === null ? null : centsToDecimal(c.deliveryShortfall)),
+  fees: (c: CartView, _: unknown, ctx: GraphQLContext) =>
+    c.transactionCost
+      ? [{ id: `transaction-cost:${c.transactionCost.method}`, name: transactionCostLabel(c.transactionCost, ctx.lang), ...c.transactionCost }]
+      : [],
   deliveryRule: (c: CartView) => ({
     zone: c.deliveryRule.zone?.name ?? null,
     minimumOrder: centsToDecimal(c.deliveryRule.minimumOrder),
     fee: centsToDecimal(c.deliveryRule.fee),
   }),
+};
+
+export const CartFee = {
+  taxClass: (f: TransactionCost) => String(f.vatRate),
+  taxable: (f: TransactionCost) => f.vatRate > 0,
+  amount: (f: TransactionCost, args: Format) => money(f.total, args),
+  total: (f: TransactionCost, args: Format) => money(f.total, args),
+  tax: (f: TransactionCost, args: Format) => money(f.tax, args),
 };
 
 export const AppliedGiftCard = {

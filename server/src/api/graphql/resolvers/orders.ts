@@ -1,3 +1,4 @@
+import { transactionCostLabel } from '../../../modules/cart/transaction-cost.js';
 import { addonAmount } from '../../../modules/cart/addons.js';
 import { centsToDecimal } from '../../../modules/catalog/money.js';
 import { money, type PriceFormat as Format } from '../money-format.js';
@@ -44,6 +45,15 @@ export const Order = {
     o.slotStart && o.slotEnd ? { start: isoInZone(o.slotStart, ctx.config.timeZone), end: isoInZone(o.slotEnd, ctx.config.timeZone) } : null,
   couponLines: (o: OrderWithLines) => o.couponCodes,
   giftCards: (o: OrderWithLines) => o.giftCards.map((g) => ({ code: `*${g.last4}`, amount: g.amount })),
+  transactionCost: (o: OrderWithLines, _: unknown, ctx: GraphQLContext) =>
+    o.transactionCost
+      ? {
+          name: transactionCostLabel(o.transactionCost, ctx.lang),
+          total: (args: Format) => money(o.transactionCost!.total, args),
+          tax: (args: Format) => money(o.transactionCost!.tax, args),
+          vatRate: o.transactionCost.vatRate,
+        }
+      : null,
   personalDetailsHidden: (o: OrderWithLines) => o.personalDetailsHidden === true,
   customer: () => null,
   downloadableItems: (o: OrderWithLines, args: ConnectionArgs, ctx: GraphQLContext) =>

@@ -67,7 +67,9 @@ async function offeredOptions(ctx: GraphQLContext, settings: ShopSettings, type:
 }
 
 export const shopQueries = {
-  cart: async (_: unknown, __: unknown, ctx: GraphQLContext) => ctx.services.carts.view(ctx.session.key()),
+  // Bakje: with `paymentMethod` the cart carries that method's transaction cost (Cart.fees, in the totals).
+  cart: async (_: unknown, args: { paymentMethod?: string | null }, ctx: GraphQLContext) =>
+    ctx.services.carts.view(ctx.session.key(), undefined, undefined, args.paymentMethod?.trim() || null),
   viewer: () => null,
   paymentGateways: (_: unknown, args: GatewayArgs, ctx: GraphQLContext) => ({
     nodes: mergeGateways(

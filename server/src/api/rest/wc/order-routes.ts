@@ -1,3 +1,4 @@
+import { transactionCostLabel } from '../../../modules/cart/transaction-cost.js';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -95,7 +96,22 @@ export function orderShape(order: OrderRow, lines: LineRow[], orderRefunds: Refu
       meta_data: l.addons.map((a, i) => ({ id: i + 1, key: a.name, value: a.value, display_key: a.name, display_value: a.value })),
     })),
     shipping_lines: [{ id: 1, method_id: order.fulfilmentType, method_title: order.fulfilmentType, total: centsToDecimal(order.shippingTotal) }],
-    fee_lines: [],
+    // SPEC §3 transaction cost as a WooCommerce fee; VAT included in total, as for the line items here.
+    fee_lines: order.transactionCost
+      ? [
+          {
+            id: 1,
+            name: transactionCostLabel(order.transactionCost, 'nl'),
+            tax_class: String(order.transactionCost.vatRate),
+            tax_status: order.transactionCost.vatRate > 0 ? 'taxable' : 'none',
+            amount: centsToDecimal(order.transactionCost.total),
+            total: centsToDecimal(order.transactionCost.total),
+            total_tax: centsToDecimal(order.transactionCost.tax),
+            taxes: [],
+            meta_data: [],
+          },
+        ]
+      : [],
     coupon_lines: order.couponCodes.map((code, i) => ({ id: i + 1, code })),
     refunds: orderRefunds.map((r) => ({ id: r.id, reason: r.reason, total: `-${centsToDecimal(r.amount)}` })),
     // SPEC §3 giftCards: what each card paid (its code's last four characters); `total` is what was left to pay.

@@ -17,7 +17,7 @@ const fulfilmentTypes = ['delivery', 'takeaway', 'dinein'] as const satisfies re
 const orderChannels = ['web', 'kiosk'] as const satisfies readonly OrderChannel[];
 
 /** Brand names, the same in every language. */
-const METHOD_TITLES: Record<CardMethodId, string> = {
+export const METHOD_TITLES: Record<CardMethodId, string> = {
   amex: 'American Express',
   applepay: 'Apple Pay',
   bancontact: 'Bancontact',

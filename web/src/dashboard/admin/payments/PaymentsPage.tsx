@@ -5,10 +5,19 @@ import { http, retryServerErrors } from '../../../api/http';
 import { DashboardFrame } from '../DashboardFrame';
 import { PERMISSION } from '../permissions';
 import { DashboardError, StaffGate } from '../StaffGate';
-import type { PaymentProvidersView } from '@bakje/contract';
-import { PAYMENT_PROVIDERS_URL, PAYMENT_SETTINGS_URL, paymentProvidersKey, paymentSettingsKey, type PaymentSettings } from './payments-api';
+import type { PaymentProvidersView, PaymentSurchargesView } from '@bakje/contract';
+import {
+  PAYMENT_PROVIDERS_URL,
+  PAYMENT_SETTINGS_URL,
+  PAYMENT_SURCHARGES_URL,
+  paymentProvidersKey,
+  paymentSettingsKey,
+  paymentSurchargesKey,
+  type PaymentSettings,
+} from './payments-api';
 import { ProviderSettingsForm } from './ProviderSettingsForm';
 import { PaymentSettingsForm } from './PaymentSettingsForm';
+import { SurchargeSettingsForm } from './SurchargeSettingsForm';
 
 function PaymentsContent() {
   const intl = useIntl();
@@ -23,6 +32,13 @@ function PaymentsContent() {
   const providers = useQuery({
     queryKey: paymentProvidersKey,
     queryFn: ({ signal }) => http<PaymentProvidersView>('GET', PAYMENT_PROVIDERS_URL, { signal }),
+    staleTime: Infinity,
+    refetchOnWindowFocus: false,
+    retry: retryServerErrors,
+  });
+  const surcharges = useQuery({
+    queryKey: paymentSurchargesKey,
+    queryFn: ({ signal }) => http<PaymentSurchargesView>('GET', PAYMENT_SURCHARGES_URL, { signal }),
     staleTime: Infinity,
     refetchOnWindowFocus: false,
     retry: retryServerErrors,
@@ -48,11 +64,20 @@ function PaymentsContent() {
           <PaymentSettingsForm settings={settings.data} />
         </section>
       )}
+      {surcharges.isPending ? (
+        <Spinner size="lg" label={intl.formatMessage({ id: 'common.loading' })} />
+      ) : surcharges.isError ? (
+        <DashboardError error={surcharges.error} onRetry={() => void surcharges.refetch()} />
+      ) : (
+        <section className="admin__section">
+          <SurchargeSettingsForm view={surcharges.data} />
+        </section>
+      )}
     </>
   );
 }
 
-/** /dashboard/payments (settings.manage: managers and admins): which card methods are offered where, and the cut-off. */
+/** /dashboard/payments (settings.manage: managers and admins): which card methods are offered where, the cut-off and the transaction costs. */
 export default function PaymentsPage() {
   const intl = useIntl();
   return (
