@@ -21,7 +21,7 @@ import { seedDemoShop } from '../src/db/seed/demo-shop.js';
 import type { Lang } from '../src/modules/i18n/locale.js';
 import { schema } from '../src/api/graphql/schema.js';
 import type { GraphQLContext } from '../src/api/graphql/context.js';
-import { planCatalogueQuery } from '../src/api/graphql/catalogue-executor.js';
+import { KeptParts, planCatalogueQuery } from '../src/api/graphql/catalogue-executor.js';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/database.js';
 import { catalogCaughtUp, graphql, startTestApp, TEST_PEPPER } from './support/server.js';
 import { GET_ALL_TERMS, GET_PRODUCT, GET_PRODUCTS } from './support/woographql-documents.js';
@@ -196,6 +196,7 @@ const PAGE_AND_REST = /* GraphQL */ `
 describe.each(databaseKinds)('catalogue executor on %s', (kind) => {
   let testDb: TestDatabase;
   let app: App;
+  const kept = new KeptParts();
   const config = loadConfig({ NODE_ENV: 'test', PORT: '0', BAKJE_API_KEY_PEPPER: TEST_PEPPER });
 
   beforeAll(async () => {
@@ -220,7 +221,7 @@ describe.each(databaseKinds)('catalogue executor on %s', (kind) => {
     expect(expected.errors).toBeUndefined();
     const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], variables);
     if ('errors' in coerced) throw new Error(String(coerced.errors));
-    const plan = planCatalogueQuery(schema, document, operation);
+    const plan = planCatalogueQuery(schema, document, operation, kept);
     expect(plan).toBeDefined();
     return {
       expected: JSON.stringify({ data: expected.data }),
@@ -264,18 +265,30 @@ describe.each(databaseKinds)('catalogue executor on %s', (kind) => {
     }
   });
 
+  it('keeps parts within its bytes and answers the same when they do not fit', async () => {
+    const menu = parse(webDocument('GetProducts'));
+    const operation = menu.definitions.find((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION)!;
+    const catalog = await app.catalog.get();
+    const context = { lang: 'fr', catalog, config } as GraphQLContext;
+    const expected = JSON.stringify({ data: (await execute({ schema, document: menu, contextValue: context })).data });
+    const small = new KeptParts(4096);
+    const plan = planCatalogueQuery(schema, menu, operation, small)!;
+    expect(plan.run(context, { first: 9999 })?.toString()).toBe(expected);
+    expect(plan.run(context, { first: 9999 })?.toString()).toBe(expected);
+  });
+
   it('leaves errors, promises and what it does not take to graphql-js', async () => {
     // A cursor that is no cursor: the resolver's error is graphql-js's to report.
     const badCursor = parse('query { products(after: "bm9wZQ==") { nodes { slug } } }');
-    const plan = planCatalogueQuery(schema, badCursor, badCursor.definitions[0] as OperationDefinitionNode);
+    const plan = planCatalogueQuery(schema, badCursor, badCursor.definitions[0] as OperationDefinitionNode, kept);
     expect(plan).toBeDefined();
     const catalog = await app.catalog.get();
     expect(plan!.run({ lang: 'nl', catalog, config } as GraphQLContext, {})).toBeUndefined();
     // Directives and introspection are not planned at all.
     const skip = parse('query ($no: Boolean!) { products { nodes { slug @skip(if: $no) } } }');
-    expect(planCatalogueQuery(schema, skip, skip.definitions[0] as OperationDefinitionNode)).toBeUndefined();
+    expect(planCatalogueQuery(schema, skip, skip.definitions[0] as OperationDefinitionNode, kept)).toBeUndefined();
     const typeQuery = parse('query { products { nodes { slug } } __type(name: "Product") { name } }');
-    expect(planCatalogueQuery(schema, typeQuery, typeQuery.definitions[0] as OperationDefinitionNode)).toBeUndefined();
+    expect(planCatalogueQuery(schema, typeQuery, typeQuery.definitions[0] as OperationDefinitionNode, kept)).toBeUndefined();
 
     // Over HTTP, the error reads as graphql-js's and the answer is not stored.
     const answer = await graphql(app, 'query { products(after: "bm9wZQ==") { nodes { slug } } }');

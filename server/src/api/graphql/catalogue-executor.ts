@@ -23,7 +23,8 @@ import {
   type OperationDefinitionNode,
   type SelectionSetNode,
 } from 'graphql';
-import type { ProductRecord } from '../../modules/catalog/snapshot.js';
+import { LRUCache } from 'lru-cache';
+import type { CatalogSnapshot, ProductRecord } from '../../modules/catalog/snapshot.js';
 import type { GraphQLContext } from './context.js';
 
 /**
@@ -44,8 +45,38 @@ import type { GraphQLContext } from './context.js';
 class Unsupported extends Error {}
 const UNSUPPORTED = new Unsupported();
 
-/** How many selections (documents × product selections × languages) one product keeps its part for. */
-const PARTS_PER_PRODUCT = 64;
+/**
+ * Where products' written parts are kept: one bounded store for every planned document (a client sending
+ * many different documents cannot make it grow past its bytes), emptied when the catalogue snapshot changes
+ * (a part is only true for the snapshot it was written from).
+ */
+export class KeptParts {
+  private readonly parts: LRUCache<string, Buffer>;
+  private snapshot: CatalogSnapshot | undefined;
+  private nextPlan = 0;
+
+  /** `maxBytes`: the demo shop's menu, product pages and searches in three languages keep under 1 MB. */
+  constructor(maxBytes = 16 * 1024 * 1024) {
+    this.parts = new LRUCache({ maxSize: maxBytes, sizeCalculation: (part) => part.length });
+  }
+
+  /** A number for a plan, so that plans' parts do not mix. */
+  planNumber(): number {
+    return this.nextPlan++;
+  }
+
+  get(snapshot: CatalogSnapshot, key: string): Buffer | undefined {
+    if (snapshot !== this.snapshot) {
+      this.parts.clear();
+      this.snapshot = snapshot;
+    }
+    return this.parts.get(key);
+  }
+
+  set(snapshot: CatalogSnapshot, key: string, part: Buffer): void {
+    if (snapshot === this.snapshot) this.parts.set(key, part);
+  }
+}
 
 type Fields = Map<string, FieldNode[]>;
 
@@ -148,7 +179,12 @@ function deepFreeze<T>(value: T): T {
 }
 
 /** Plans one operation of a validated document; undefined when this executor does not take it. */
-export function planCatalogueQuery(schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode): CataloguePlan | undefined {
+export function planCatalogueQuery(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operation: OperationDefinitionNode,
+  kept: KeptParts,
+): CataloguePlan | undefined {
   if (operation.operation !== 'query' || !supported(document)) return undefined;
   const queryType = schema.getQueryType();
   if (!queryType) return undefined;
@@ -236,14 +272,13 @@ export function planCatalogueQuery(schema: GraphQLSchema, document: DocumentNode
   let root: FieldPlan[];
   try {
     root = planFields(queryType, rootFields);
-  } catch (error) {
-    if (error instanceof Unsupported) return undefined;
-    throw error;
+  } catch {
+    // Unsupported, or arguments graphql-js will report on in its own words.
+    return undefined;
   }
   /** Set when a resolver answered a promise: this operation is graphql-js's for good. */
   let retired = false;
-  /** Per product record (one snapshot's), its written parts by selection, language and variables. */
-  const kept = new WeakMap<ProductRecord, Map<string, Buffer>>();
+  const planNumber = kept.planNumber();
 
   function run(context: GraphQLContext, variables: Record<string, unknown>): Buffer | undefined {
     if (retired) return undefined;
@@ -316,14 +351,12 @@ export function planCatalogueQuery(schema: GraphQLSchema, document: DocumentNode
       const record = value as ProductRecord;
       // Only the current snapshot's products keep parts: their answer is fixed for the snapshot.
       if (record.row === undefined || products.get(record.row.id) !== record) return writeObject(objectType, plans, value);
-      const key = `${plan.id}\u0000${context.lang}${plan.variables.length ? `\u0000${JSON.stringify(plan.variables.map((v) => variables[v] ?? null))}` : ''}`;
-      let ofRecord = kept.get(record);
-      const known = ofRecord?.get(key);
+      const variableValues = plan.variables.length ? JSON.stringify(plan.variables.map((v) => variables[v] ?? null)) : '';
+      const key = `${planNumber}:${plan.id}:${record.row.id}:${context.lang}:${variableValues}`;
+      const known = kept.get(context.catalog, key);
       if (known !== undefined) return mark(known);
       const written = assemble(writeObject(objectType, plans, value), parts);
-      if (!ofRecord) kept.set(record, (ofRecord = new Map()));
-      else if (ofRecord.size >= PARTS_PER_PRODUCT) ofRecord.clear();
-      ofRecord.set(key, written);
+      kept.set(context.catalog, key, written);
       return mark(written);
     }
 

@@ -28,7 +28,7 @@ import { NUL_MESSAGE, unstorableTextProblem } from '../http/unstorable-text.js';
 import { accountContext } from './account-context.js';
 import { DomainError } from '../../errors/domain-error.js';
 import { graphqlErrorOf } from './errors.js';
-import { planCatalogueQuery, type CataloguePlan } from './catalogue-executor.js';
+import { KeptParts, planCatalogueQuery, type CataloguePlan } from './catalogue-executor.js';
 import { addVary, compressBody, MIN_COMPRESSED_BYTES, preferredEncoding, type CompressionUse, type ContentEncoding } from '../http/compression.js';
 import { ifNoneMatchIncludes, strongEtag } from '../http/caching.js';
 
@@ -111,6 +111,7 @@ function isCatalogueOnly(document: DocumentNode): boolean {
 
 export function registerGraphQL(app: FastifyInstance, deps: { config: Config; catalog: CatalogService; services: Services; tokens: SessionTokens }) {
   const documents = new LRUCache<string, PreparedDocument | readonly GraphQLError[]>({ max: 1000 });
+  const keptParts = new KeptParts();
   // BAKJE_CATALOG_CACHE_SIZE=0 turns the cache off: every catalogue query is executed (ETags still work).
   const responses = deps.config.catalogCacheSize > 0 ? new LRUCache<string, CatalogueAnswer>({ max: deps.config.catalogCacheSize }) : undefined;
   // The cost limit weighs lists by what the catalogue holds: its bounds change with the catalogue.
@@ -223,7 +224,7 @@ export function registerGraphQL(app: FastifyInstance, deps: { config: Config; ca
       if (!('errors' in coerced)) {
         let plan = plans.get(name ?? '');
         if (plan === undefined) {
-          plan = planCatalogueQuery(schema, document, operation) ?? null;
+          plan = planCatalogueQuery(schema, document, operation, keptParts) ?? null;
           plans.set(name ?? '', plan);
         }
         payload = plan?.run(context, coerced.coerced);
