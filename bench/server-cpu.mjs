@@ -9,7 +9,8 @@
 // products query with the menu's fields, varied per request so no answer repeats) are measured against the
 // menu's budget. Prints each figure with the load average and a verdict; writes bench/results/server-cpu.json.
 // `--profile <dir>` writes the server's CPU profile (node --cpu-prof) there; `--data-dir <dir>` keeps the
-// seeded database in <dir> for the next run instead of a fresh temporary one (the demo seed takes a minute).
+// seeded database in <dir> for the next run instead of a fresh temporary one (the demo seed takes a minute);
+// `--entry <file>` starts another build of the server (e.g. an older commit's, for figures side by side).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,7 +23,7 @@ import { cpuSeconds, freePort, spawnNode, stopAllChildren, waitReady } from './l
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(benchDir, '..');
 const { values: args } = parseArgs({
-  options: { requests: { type: 'string', default: '400' }, profile: { type: 'string' }, 'data-dir': { type: 'string' } },
+  options: { requests: { type: 'string', default: '400' }, profile: { type: 'string' }, 'data-dir': { type: 'string' }, entry: { type: 'string' } },
 });
 const requests = Number(args.requests);
 if (!Number.isInteger(requests) || requests < 50) {
@@ -103,7 +104,7 @@ async function cpuPerRequest(pid, count, send, idleRate) {
 let exitCode = 0;
 try {
   const profileArgs = args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile)}`] : [];
-  const server = spawnNode([...profileArgs, 'server/dist/main.js'], {
+  const server = spawnNode([...profileArgs, args.entry ?? 'server/dist/main.js'], {
     cwd: root,
     env: {
       PORT: String(port),
