@@ -5,8 +5,12 @@
 // documents from web/src/api/catalog.graphql one after another, and divides the server process's CPU time
 // (/proc/<pid>/stat, user + system) by the number of requests, gross and net of the CPU the idle server
 // uses over the same time (measured for 5 s before; the verdict is on the net figure). Answers are asked without Accept-Encoding so the
-// figure is the query's cost, not compression's. Prints each figure with the load average and a verdict;
-// writes bench/results/server-cpu.json.
+// figure is the query's cost, not compression's. A search and a category filter (a storefront's own
+// products query with the menu's fields, varied per request so no answer repeats) are measured against the
+// menu's budget. Prints each figure with the load average and a verdict; writes bench/results/server-cpu.json.
+// `--profile <dir>` writes the server's CPU profile (node --cpu-prof) there; `--data-dir <dir>` keeps the
+// seeded database in <dir> for the next run instead of a fresh temporary one (the demo seed takes a minute);
+// `--entry <file>` starts another build of the server (e.g. an older commit's, for figures side by side).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,13 +22,15 @@ import { cpuSeconds, freePort, spawnNode, stopAllChildren, waitReady } from './l
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(benchDir, '..');
-const { values: args } = parseArgs({ options: { requests: { type: 'string', default: '400' } } });
+const { values: args } = parseArgs({
+  options: { requests: { type: 'string', default: '400' }, profile: { type: 'string' }, 'data-dir': { type: 'string' }, entry: { type: 'string' } },
+});
 const requests = Number(args.requests);
 if (!Number.isInteger(requests) || requests < 50) {
   console.error('bench:server-cpu: --requests must be a whole number of at least 50');
   process.exit(2);
 }
-const TARGETS = { menu: 1, product: 0.3 };
+const TARGETS = { menu: 1, product: 0.3, search: 1, filter: 1 };
 
 const load = () =>
   `load average ${os
@@ -40,8 +46,21 @@ if (built.error) {
 const source = parse(fs.readFileSync(path.join(root, 'web/src/api/catalog.graphql'), 'utf8'));
 /** One operation with the file's fragments, as the web app's typed documents send it. */
 const documentOf = (name) => print({ ...source, definitions: source.definitions.filter((d) => d.kind === Kind.FRAGMENT_DEFINITION || d.name?.value === name) });
-const documents = { GetProducts: documentOf('GetProducts'), GetProduct: documentOf('GetProduct') };
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bakje-server-cpu-bench-'));
+const listFields = print({ ...source, definitions: source.definitions.filter((d) => d.kind === Kind.FRAGMENT_DEFINITION) });
+const documents = {
+  GetProducts: documentOf('GetProducts'),
+  GetProduct: documentOf('GetProduct'),
+  SearchProducts: `query SearchProducts($search: String, $categoryIn: [String]) {
+  products(first: 100, where: { search: $search, categoryIn: $categoryIn, visibility: VISIBLE, orderby: [{ field: MENU_ORDER, order: ASC }] }) {
+    found
+    nodes { ...ListProductFields }
+  }
+}
+${listFields}`,
+};
+const keptDataDir = args['data-dir'] ? path.resolve(args['data-dir']) : undefined;
+if (keptDataDir) fs.mkdirSync(keptDataDir, { recursive: true });
+const dataDir = keptDataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'bakje-server-cpu-bench-'));
 const port = await freePort();
 
 async function graphql(operationName, variables) {
@@ -84,7 +103,8 @@ async function cpuPerRequest(pid, count, send, idleRate) {
 
 let exitCode = 0;
 try {
-  const server = spawnNode(['server/dist/main.js'], {
+  const profileArgs = args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile)}`] : [];
+  const server = spawnNode([...profileArgs, args.entry ?? 'server/dist/main.js'], {
     cwd: root,
     env: {
       PORT: String(port),
@@ -105,6 +125,15 @@ try {
   const slug = (products.find((p) => p.type === 'VARIABLE') ?? products[0]).slug;
   const page = await graphql('GetProduct', { slug });
   if (!page.data.product) throw new Error(`GetProduct(${slug}) answered no product`);
+  // Searches: the first three letters of each product's name (many distinct answers, none empty).
+  const searches = [...new Set(products.map((p) => p.name.slice(0, 3).toLowerCase()))];
+  const categories = [...new Set(products.flatMap((p) => p.productCategories.nodes.map((c) => c.slug)))];
+  if (searches.length < 5 || categories.length < 3) throw new Error(`too few searches (${searches.length}) or categories (${categories.length})`);
+  let turn = 0;
+  const search = () => graphql('SearchProducts', { search: searches[turn++ % searches.length] });
+  const filter = () => graphql('SearchProducts', { categoryIn: [categories[turn++ % categories.length]] });
+  const searchBytes = (await search()).bytes;
+  const filterBytes = (await filter()).bytes;
 
   const idleRate = await idleCpuRate(server.pid);
   console.log(`  idle server: ${(idleRate * 1000).toFixed(1)} ms CPU per second (subtracted from the net figures); ${load()}`);
@@ -112,8 +141,10 @@ try {
   for (const [key, title, send, bytes] of [
     ['menu', `uncached menu (GetProducts, ${products.length} products)`, () => graphql('GetProducts'), menu.bytes],
     ['product', `uncached product page (GetProduct "${slug}")`, () => graphql('GetProduct', { slug }), page.bytes],
+    ['search', `uncached search (products where search, ${searches.length} different words)`, search, searchBytes],
+    ['filter', `uncached category filter (products where categoryIn, ${categories.length} categories)`, filter, filterBytes],
   ]) {
-    const { grossMs, cpuMs, wallMs } = await cpuPerRequest(server.pid, key === 'menu' ? requests : requests * 2, send, idleRate);
+    const { grossMs, cpuMs, wallMs } = await cpuPerRequest(server.pid, key === 'product' ? requests * 2 : requests, send, idleRate);
     const verdict = cpuMs < TARGETS[key] ? 'PASS' : 'FAIL';
     if (verdict === 'FAIL') exitCode = 1;
     figures.push({ key, title, bytes, cpuMs, grossMs, wallMs, target: TARGETS[key], verdict, load: os.loadavg() });
@@ -128,6 +159,6 @@ try {
   exitCode = 1;
 } finally {
   await stopAllChildren();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  if (!keptDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 }
 process.exit(exitCode);

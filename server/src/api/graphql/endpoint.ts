@@ -12,7 +12,6 @@ import {
   type ExecutionResult,
   type OperationDefinitionNode,
 } from 'graphql';
-import { compileQuery, isCompiledQuery, type CompiledQuery } from 'graphql-jit';
 import { LRUCache } from 'lru-cache';
 import type { Config } from '../../config.js';
 import type { CatalogService } from '../../modules/catalog/catalog-service.js';
@@ -29,7 +28,8 @@ import { NUL_MESSAGE, unstorableTextProblem } from '../http/unstorable-text.js';
 import { accountContext } from './account-context.js';
 import { DomainError } from '../../errors/domain-error.js';
 import { graphqlErrorOf } from './errors.js';
-import { addVary, compressBody, MIN_COMPRESSED_BYTES, preferredEncoding, type ContentEncoding } from '../http/compression.js';
+import { KeptParts, planCatalogueQuery, type CataloguePlan } from './catalogue-executor.js';
+import { addVary, compressBody, MIN_COMPRESSED_BYTES, preferredEncoding, type CompressionUse, type ContentEncoding } from '../http/compression.js';
 import { ifNoneMatchIncludes, strongEtag } from '../http/caching.js';
 
 /** Root fields that only read the catalogue: a query made of these alone is cached whole. */
@@ -46,12 +46,6 @@ const CATALOGUE_FIELDS = new Set([
   'soldOutAddonOptions',
   '__typename',
 ]);
-
-/**
- * Catalogue lists: a query made of these alone runs compiled (decision 0047). Measured, compiling pays on
- * lists (the menu: a third less CPU) and costs on one product's page, which stays on graphql-js.
- */
-const COMPILED_FIELDS = new Set(['products', 'productCategories', 'terms', 'allergens', '__typename']);
 
 const MAX_QUERY_LENGTH = 100_000;
 /** Introspection's `ofType` chain is not counted (depth-limit.ts); storefront documents nest about 10 deep. */
@@ -71,11 +65,11 @@ interface PreparedDocument {
   document: DocumentNode;
   catalogueOnly: boolean;
   /**
-   * A catalogue document's operations compiled by graphql-jit (decision 0047), by operation name ('' for the
-   * unnamed choice), made on first use; null where graphql-jit cannot compile it (graphql-js runs it then).
-   * They live as long as the document in the bounded document cache.
+   * A catalogue document's operations planned for the catalogue executor (decision 0051), by operation name
+   * ('' for the unnamed choice), made on first use; null where it does not take the operation (graphql-js
+   * runs it then). They live as long as the document in the bounded document cache.
    */
-  compiled: Map<string, CompiledQuery | null>;
+  plans: Map<string, CataloguePlan | null>;
 }
 
 /**
@@ -83,7 +77,11 @@ interface PreparedDocument {
  * (a promise, so concurrent first requests share the work): a cached menu costs no compression.
  */
 interface CatalogueAnswer {
-  json: string;
+  /**
+   * The JSON as UTF-8 bytes, encoded once: as a string, the compression hook, Fastify's Content-Length and the
+   * socket would each encode the whole answer again (decision 0051).
+   */
+  json: Buffer;
   etag: string;
   encoded: Partial<Record<ContentEncoding, Promise<Buffer>>>;
 }
@@ -123,6 +121,7 @@ export function registerGraphQL(
   },
 ) {
   const documents = new LRUCache<string, PreparedDocument | readonly GraphQLError[]>({ max: 1000 });
+  const keptParts = new KeptParts();
   // BAKJE_CATALOG_CACHE_SIZE=0 turns the cache off: every catalogue query is executed (ETags still work).
   const responses = deps.config.catalogCacheSize > 0 ? new LRUCache<string, CatalogueAnswer>({ max: deps.config.catalogCacheSize }) : undefined;
   // The cost limit weighs lists by what the catalogue holds: its bounds change with the catalogue.
@@ -150,7 +149,7 @@ export function registerGraphQL(
     try {
       const document = parse(query, { maxTokens: 20_000 });
       const errors = validate(schema, document, rules);
-      prepared = errors.length ? errors : { document, catalogueOnly: isCatalogueOnly(document), compiled: new Map() };
+      prepared = errors.length ? errors : { document, catalogueOnly: isCatalogueOnly(document), plans: new Map() };
     } catch (error) {
       if (!(error instanceof GraphQLError)) throw error;
       prepared = [error];
@@ -191,7 +190,7 @@ export function registerGraphQL(
     if (Array.isArray(prepared)) {
       return reply.code(400).send({ errors: (prepared as readonly GraphQLError[]).map((e) => e.toJSON()) });
     }
-    const { document, catalogueOnly, compiled } = prepared as PreparedDocument;
+    const { document, catalogueOnly, plans } = prepared as PreparedDocument;
     const operation = selectedOperation(document, operationName ?? undefined);
     if (!operation) return reply.code(400).send(errorBody('Unknown operation.'));
     if (request.method === 'GET' && operation.operation !== 'query') {
@@ -228,39 +227,47 @@ export function registerGraphQL(
     const context: GraphQLContext = { lang, catalog, config: deps.config, session, services, account };
     const variableValues = (variables as Record<string, unknown> | null | undefined) ?? undefined;
     const name = (operationName as string | null | undefined) ?? undefined;
-    // Catalogue lists run compiled (decision 0047). They change nothing, so an answer with errors is made again
-    // by graphql-js: errors, their messages and paths stay exactly graphql-js's.
+    // Catalogue reads run on the catalogue executor (decision 0051), which writes the answer's JSON itself.
+    // They change nothing, so whatever it does not answer (errors above all) graphql-js executes: errors,
+    // their messages and paths stay exactly graphql-js's. Variables graphql-js refuses go to it at once.
+    let payload: string | Buffer | undefined;
     let result: ExecutionResult | undefined;
-    // Variables graphql-js refuses go to graphql-js at once (its messages), with no compiled run before it.
-    const compilable = catalogueOnly && operation.selectionSet.selections.every((s) => s.kind === Kind.FIELD && COMPILED_FIELDS.has(s.name.value));
-    if (compilable && !('errors' in getVariableValues(schema, operation.variableDefinitions ?? [], variableValues ?? {}, { maxErrors: 1 }))) {
-      let query = compiled.get(name ?? '');
-      if (query === undefined) {
-        const made = compileQuery(schema, document, name);
-        query = isCompiledQuery(made) ? made : null;
-        compiled.set(name ?? '', query);
-      }
-      if (query) {
-        const fast = await query.query(undefined, context, variableValues ?? {});
-        if (!fast.errors) result = fast;
+    if (catalogueOnly) {
+      const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], variableValues ?? {}, { maxErrors: 1 });
+      if (!('errors' in coerced)) {
+        let plan = plans.get(name ?? '');
+        if (plan === undefined) {
+          plan = planCatalogueQuery(schema, document, operation, keptParts) ?? null;
+          plans.set(name ?? '', plan);
+        }
+        payload = plan?.run(context, coerced.coerced);
       }
     }
-    result ??= (await execute({ schema, document, variableValues, operationName: name, contextValue: context })) as ExecutionResult;
-    const payload = JSON.stringify({
-      ...(result.errors ? { errors: result.errors.map((e) => publicError(e, request)) } : {}),
-      data: result.data ?? null,
-    });
+    if (payload === undefined) {
+      result = (await execute({ schema, document, variableValues, operationName: name, contextValue: context })) as ExecutionResult;
+      payload = JSON.stringify({
+        ...(result.errors ? { errors: result.errors.map((e) => publicError(e, request)) } : {}),
+        data: result.data ?? null,
+      });
+    }
     const token = await session.responseToken();
     if (token) reply.header('woocommerce-session', token);
-    if (cacheKey && !result.errors) {
-      const answer: CatalogueAnswer = { json: payload, etag: strongEtag(cacheKey), encoded: {} };
+    if (cacheKey && !result?.errors) {
+      const answer: CatalogueAnswer = { json: typeof payload === 'string' ? Buffer.from(payload) : payload, etag: strongEtag(cacheKey), encoded: {} };
       responses?.set(cacheKey, answer);
-      return sendCatalogueAnswer(request, reply, answer, 'miss');
+      return sendCatalogueAnswer(request, reply, answer, 'miss', responses ? 'kept' : 'onTheFly');
     }
     return reply.header('x-bakje-cache', 'miss').send(payload);
   }
 
-  async function sendCatalogueAnswer(request: FastifyRequest, reply: FastifyReply, answer: CatalogueAnswer, cache: 'hit' | 'miss') {
+  /** `use`: an answer the cache keeps is compressed harder, once; one made for a single request, as fast as any other. */
+  async function sendCatalogueAnswer(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    answer: CatalogueAnswer,
+    cache: 'hit' | 'miss',
+    use: CompressionUse = 'kept',
+  ) {
     reply.header('etag', answer.etag).header('x-bakje-cache', cache);
     if (request.method === 'GET' && ifNoneMatchIncludes(request.headers['if-none-match'], answer.etag)) return reply.code(304).send();
     // Short answers go as they are; the compression hook (api/http/compression.ts) leaves them alone too.
@@ -268,7 +275,7 @@ export function registerGraphQL(
     addVary(reply, 'accept-encoding');
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     if (!encoding) return reply.send(answer.json);
-    const encoded = await (answer.encoded[encoding] ??= compressBody(answer.json, encoding, 'kept'));
+    const encoded = await (answer.encoded[encoding] ??= compressBody(answer.json, encoding, use));
     return reply.header('content-encoding', encoding).send(encoded);
   }
 
