@@ -29,11 +29,17 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '3' },
     chromium: { type: 'string', default: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' },
     'no-lighthouse': { type: 'boolean', default: false },
+    only: { type: 'string' },
+    reports: { type: 'string' },
     help: { type: 'boolean', short: 'h', default: false },
   },
 });
 if (args.help) {
-  console.log('Usage: node bench/page-load.mjs [--runs 3] [--chromium /usr/bin/chromium] [--no-lighthouse]');
+  console.log(
+    'Usage: node bench/page-load.mjs [--runs 3] [--chromium /usr/bin/chromium] [--no-lighthouse] [--only bestellen|product|checkout] [--reports <dir>]',
+  );
+  console.log('  --only     Lighthouse on that page alone (the byte count still runs)');
+  console.log("  --reports  also write each run's full Lighthouse report (JSON) into <dir>, to see what it attributes");
   process.exit(0);
 }
 const runs = Number(args.runs);
@@ -133,7 +139,7 @@ async function cartToken(base, productId) {
 }
 
 /** One Lighthouse run (mobile preset, performance only) in a fresh Chromium profile: a cold cache, as a first visit. */
-async function lighthouseRun(url, cookie) {
+async function lighthouseRun(url, cookie, reportName) {
   const chrome = await chromeLauncher.launch({ chromePath: args.chromium, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'] });
   let browser;
   try {
@@ -151,6 +157,10 @@ async function lighthouseRun(url, cookie) {
     const lhr = result?.lhr;
     if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    if (args.reports && reportName) {
+      fs.mkdirSync(args.reports, { recursive: true });
+      fs.writeFileSync(path.join(args.reports, `${reportName}.json`), JSON.stringify(lhr));
+    }
     const audit = (id) => lhr.audits[id]?.numericValue ?? null;
     return {
       score: Math.round((lhr.categories.performance.score ?? 0) * 100),
@@ -252,12 +262,18 @@ async function main() {
   else {
     const lighthousePackage = JSON.parse(fs.readFileSync(path.join(root, 'node_modules/lighthouse/package.json'), 'utf8'));
     results.lighthouse = { version: lighthousePackage.version, pages: [] };
-    const pages = [{ path: '/bestellen' }, { path: `/product/${product.slug}` }, { path: '/checkout', cart: true }];
+    const allPages = [
+      { name: 'bestellen', path: '/bestellen' },
+      { name: 'product', path: `/product/${product.slug}` },
+      { name: 'checkout', path: '/checkout', cart: true },
+    ];
+    const pages = args.only ? allPages.filter((p) => p.name === args.only) : allPages;
+    if (!pages.length) throw new Error(`--only must be one of ${allPages.map((p) => p.name).join(', ')}`);
     for (const page of pages) {
       const pageRuns = [];
       for (let i = 0; i < runs; i++) {
         const cookie = page.cart ? { name: 'woocommerce-session', value: encodeURIComponent(await cartToken(base, product.databaseId)) } : undefined;
-        const run = await lighthouseRun(`${base}${page.path}`, cookie);
+        const run = await lighthouseRun(`${base}${page.path}`, cookie, `${page.name}-${i + 1}`);
         pageRuns.push(run);
         log(
           `${page.path} run ${i + 1}/${runs}: score ${run.score}, LCP ${run.lcpMs} ms, TBT ${run.tbtMs} ms, CLS ${run.cls}, FCP ${run.fcpMs} ms [${loadText(run.load)}]`,
@@ -276,6 +292,8 @@ async function main() {
     }
   }
 
+  // A partial run (--only) must not stand in for the full figures.
+  if (args.only) return;
   fs.mkdirSync(resultsDir, { recursive: true });
   fs.writeFileSync(path.join(resultsDir, 'page-load-latest.json'), `${JSON.stringify(results, null, 2)}\n`);
   const md = markdown(results);

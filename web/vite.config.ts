@@ -52,7 +52,8 @@ function precompressedAssets(): Plugin {
     closeBundle() {
       const files = (readdirSync(outDir, { recursive: true }) as string[]).map((file) => path.join(outDir, file));
       for (const file of files) {
-        if (!PRECOMPRESSED_FILES.test(file) || !statSync(file).isFile()) continue;
+        // The manifest under .vite/ is read by the server from disk, never sent.
+        if (!PRECOMPRESSED_FILES.test(file) || file.includes(`${path.sep}.vite${path.sep}`) || !statSync(file).isFile()) continue;
         const content = readFileSync(file);
         if (content.length < MIN_PRECOMPRESSED_BYTES) continue;
         const brotli = zlib.brotliCompressSync(content, {
@@ -82,6 +83,11 @@ export default defineConfig(({ command }) => ({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
+    // The chunk graph, read by the server to announce a route's lazily loaded code in its HTML
+    // (server/src/api/web/route-preloads.ts). Written under .vite/, which the server never serves.
+    manifest: true,
+    // Every browser the shop supports knows modulepreload: the polyfill would only cost bytes.
+    modulePreload: { polyfill: false },
     rollupOptions: {
       output: {
         manualChunks(id) {

@@ -454,6 +454,7 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
       if (!route) return undefined;
       return firstPaints.get(await catalog.get(), route, firstPaintLang(request.cookies[LOCALE_COOKIE]));
     },
+    langOf: (request) => firstPaintLang(request.cookies[LOCALE_COOKIE]),
   });
 
   return {

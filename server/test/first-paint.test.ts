@@ -31,6 +31,24 @@ const INDEX_HTML = `<!doctype html>
   </body>
 </html>`;
 
+/**
+ * The build's chunk graph (web/vite.config.ts `build.manifest`) in the shape Vite writes it: the entry, the app
+ * it starts, the checkout's lazy page with a chunk it shares with the app, and the French messages.
+ */
+const MANIFEST = {
+  'index.html': { file: 'assets/index-Ab12Cd34.js', isEntry: true, css: ['assets/index-Ef56.css'], dynamicImports: ['src/app/start.tsx'] },
+  'src/app/start.tsx': { file: 'assets/start-St12.js', isDynamicEntry: true, imports: ['_vendor-Vd34.js'] },
+  '_vendor-Vd34.js': { file: 'assets/vendor-Vd34.js' },
+  'src/checkout/CheckoutPage.tsx': {
+    file: 'assets/CheckoutPage-Ck56.js',
+    isDynamicEntry: true,
+    imports: ['_vendor-Vd34.js', 'src/app/start.tsx', '_useZodForm-Zf78.js'],
+    css: ['assets/checkout-Cc90.css'],
+  },
+  '_useZodForm-Zf78.js': { file: 'assets/useZodForm-Zf78.js', imports: ['_vendor-Vd34.js'] },
+  'src/i18n/messages/fr-FR.json': { file: 'assets/fr-FR-Fr12.js', isDynamicEntry: true },
+};
+
 /** The first paint's markup alone: what a phone shows before the script runs. */
 function firstPaintOf(html: string): string {
   const start = html.indexOf('<div id="first-paint"');
@@ -76,6 +94,8 @@ describe.each(databaseKinds)('the shop’s first paint (%s)', (kind) => {
   beforeAll(async () => {
     webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'bakje-first-paint-'));
     fs.writeFileSync(path.join(webDist, 'index.html'), INDEX_HTML);
+    fs.mkdirSync(path.join(webDist, '.vite'));
+    fs.writeFileSync(path.join(webDist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
     testDb = await createTestDatabase(kind);
     const db = testDb.database.db;
     const category = await aCategory(db, { slug: 'snacks-fp', name: { nl: 'Snacks NL', fr: 'Snacks FR', en: 'Snacks EN' } });
@@ -190,6 +210,37 @@ describe.each(databaseKinds)('the shop’s first paint (%s)', (kind) => {
     expect(firstPaintOf((await page('/checkout')).html)).toBe('');
     const checkout = await page('/checkout');
     expect(checkout.html).not.toContain('has-first-paint');
+  });
+
+  it('loads the app after a first paint, at low priority, and preloads nothing more', async () => {
+    const { html } = await page('/bestellen', { cookie: 'bakje-locale=fr_FR' });
+    expect(html).toContain('<script type="module" fetchpriority="low" src="/assets/index-Ab12Cd34.js">');
+    expect(html).not.toContain('modulepreload');
+  });
+
+  it('preloads the checkout’s code, the app’s and its language’s messages from the build manifest, each once', async () => {
+    const { status, html } = await page('/checkout', { cookie: 'bakje-locale=fr_FR' });
+    expect(status).toBe(200);
+    const head = html.slice(0, html.indexOf('</head>'));
+    const preloaded = [...head.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    expect(preloaded).toEqual([
+      '/assets/start-St12.js',
+      '/assets/vendor-Vd34.js',
+      '/assets/CheckoutPage-Ck56.js',
+      '/assets/useZodForm-Zf78.js',
+      '/assets/fr-FR-Fr12.js',
+    ]);
+    // The entry is in the page already; the checkout's stylesheet is fetched early without holding the paint.
+    expect(head).not.toContain('modulepreload" crossorigin href="/assets/index-Ab12Cd34.js"');
+    expect(head).toContain('<link rel="preload" as="style" crossorigin href="/assets/checkout-Cc90.css">');
+    expect(head).not.toContain('fetchpriority="low"');
+    // In Dutch (bundled with the app) no messages; another page without a first paint gets the app alone.
+    expect((await page('/checkout')).html).not.toContain('fr-FR-Fr12.js');
+    const login = (await page('/login')).html;
+    expect(login).toContain('href="/assets/start-St12.js"');
+    expect(login).not.toContain('CheckoutPage');
+    // The manifest itself is never served.
+    expect((await app.server.inject({ method: 'GET', url: '/.vite/manifest.json' })).statusCode).toBe(404);
   });
 
   it('changes with the catalogue: a new name and price show at once, with a new ETag; an unchanged catalogue answers 304', async () => {

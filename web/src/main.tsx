@@ -1,45 +1,29 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
-import { routes } from './app/routes';
-import { CartProvider } from './cart/CartProvider';
-import { LocaleProvider } from './i18n/LocaleProvider';
-import { htmlLang, initialLocale } from './i18n/locale';
-import { loadMessages } from './i18n/messages';
+// The stylesheets of the shell and the shop, linked from index.html: the server's first paint
+// (docs/decisions/0044-first-paint.md) is styled by them before any script runs. The notice lines' sheets
+// come first, in the order the app's modules imported them before it was split off (the cascade is unchanged).
+import './shop-status/shop-status.css';
+import './messages/messages.css';
 import './styles/base.css';
 import './ui/ui.css';
 import './shell/shell.css';
 import './shop/shop.css';
 import './shell/first-paint.css';
-import { FIRST_PAINT_LIMIT_MS, holdRootForFirstPaint, releaseFirstPaint } from './shell/firstPaint';
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 },
-  },
-});
+/** A first paint whose images never finish loading must not keep the app from starting. */
+const START_LIMIT_MS = 3_000;
 
-const router = createBrowserRouter(routes);
-
-async function start() {
-  const locale = initialLocale();
-  document.documentElement.lang = htmlLang(locale);
-  const messages = await loadMessages(locale);
-  if (document.getElementById('first-paint')) setTimeout(releaseFirstPaint, FIRST_PAINT_LIMIT_MS);
-  const container = document.getElementById('root')!;
-  holdRootForFirstPaint(container);
-  createRoot(container).render(
-    <StrictMode>
-      <QueryClientProvider client={queryClient}>
-        <LocaleProvider initial={locale} initialMessages={messages}>
-          <CartProvider>
-            <RouterProvider router={router} />
-          </CartProvider>
-        </LocaleProvider>
-      </QueryClientProvider>
-    </StrictMode>,
-  );
+let started = false;
+function start() {
+  if (started) return;
+  started = true;
+  void import('./app/start').then((app) => app.startApp());
 }
 
-void start();
+// With a first paint the menu is on screen without the app: its code is fetched once the page has loaded
+// (stylesheet and first images), so on a phone's network it does not take their bandwidth, nor the main
+// thread before they show (docs/decisions/0052-main-thread.md). Without one (checkout, account, staff
+// screens) the app starts at once; the server preloads its code (server/src/api/web/route-preloads.ts).
+if (document.getElementById('first-paint') && document.readyState !== 'complete') {
+  window.addEventListener('load', start, { once: true });
+  setTimeout(start, START_LIMIT_MS);
+} else start();

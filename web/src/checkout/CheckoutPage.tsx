@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useDeferredValue, useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { useAccount } from '../account/useAccount';
 import { FULFILMENT_TYPES, type FulfilmentType } from '../cart/cartApi';
@@ -31,7 +31,11 @@ export default function CheckoutPage() {
   const startType: FulfilmentType = FULFILMENT_TYPES.includes(chosen as FulfilmentType) ? (chosen as FulfilmentType) : 'takeaway';
   const pickerLoading = usePickerLoading(startType, !!cart.cart && !cart.cart.isEmpty);
 
-  if (cart.status === 'idle' || (cart.status === 'loading' && !cart.cart) || context.isPending || account.isPending || pickerLoading) {
+  const loading = cart.status === 'idle' || (cart.status === 'loading' && !cart.cart) || context.isPending || account.isPending || pickerLoading;
+  // The queries end with synchronous updates; the form's first render (the page's largest) then runs at
+  // transition priority, in slices that yield to the browser (TBT, docs/decisions/0052-main-thread.md).
+  const settled = useDeferredValue(!loading);
+  if (loading || !settled) {
     return (
       <div className="container page-fallback" aria-busy="true">
         <Spinner size="lg" />

@@ -3,7 +3,7 @@ import { useCatalogUpdates } from './useCatalogUpdates';
 
 /**
  * The shop's live catalogue: the list, the product page and the cart panel follow catalogue changes ("sold
- * out today"). A component of its own so the shell loads it after the first paint (the /bestellen budget).
+ * out today"). The shop shell renders it; the kiosk loads it on demand.
  */
 export default function CatalogLive() {
   const cart = useCart();

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Outlet, useLocation } from 'react-router';
 import { Spinner } from '../ui';
@@ -8,9 +8,7 @@ import { ShopStatusBanner } from '../shop-status/ShopStatusBanner';
 import { MobileMenu } from './MobileMenu';
 import { ShopMessages } from '../messages/ShopMessages';
 import { ShellSettled } from './firstPaint';
-
-// The list, the product page and the cart panel follow catalogue changes ("sold out today") live.
-const CatalogLive = lazy(() => import('../live/CatalogLive'));
+import CatalogLive from '../live/CatalogLive';
 
 /** A stream or query that hangs must not keep the page hidden: after this, it shows whatever is known. */
 const BANNERS_LIMIT_MS = 3_000;
@@ -73,9 +71,10 @@ export function ShopLayout() {
       <div className="shell__footer" hidden={!settled}>
         <Footer />
       </div>
-      <Suspense fallback={null}>
-        <CatalogLive />
-      </Suspense>
+      {/* The list, the product page and the cart panel follow catalogue changes ("sold out today") live. Part
+          of the app's chunk: the app itself loads after the first paint (web/src/main.tsx), so a chunk of its
+          own would only cost /bestellen a request. */}
+      <CatalogLive />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { formatMoney } from '@bakje/contract/money';
 import { useIntl } from 'react-intl';
 import { useCategories, useProductList, useStoreSettings, useTerms } from '../api/hooks';
@@ -155,7 +155,11 @@ export default function ShopPage() {
   const perPage = settings.data?.productsPerPage || DEFAULT_PER_PAGE;
   const showFilters = settings.data?.showFilters !== false;
   const showOrderByDropdown = settings.data?.showOrderByDropdown !== false;
-  const products = useMemo(() => productsQuery.data ?? [], [productsQuery.data]);
+  // The cards are the shop's largest render. The query store updates synchronously, so taken as it comes the
+  // whole menu would render in one task that blocks input (TBT, docs/decisions/0052-main-thread.md); deferred,
+  // React renders it at transition priority, in slices that yield to the browser.
+  const listData = useDeferredValue(productsQuery.data);
+  const products = useMemo(() => listData ?? [], [listData]);
   const categories = categoriesQuery.data ?? [];
 
   const taxonomies = useMemo(() => {
@@ -180,7 +184,8 @@ export default function ShopPage() {
   const heading = intl.formatMessage({ id: 'shop.title' });
   useDocumentTitle(query.page > 1 ? `${heading} – ${intl.formatMessage({ id: 'pagination.page' }, { page: query.page })}` : heading);
 
-  const loading = productsQuery.isPending;
+  // Until the deferred render has the products (an error shows at once).
+  const loading = listData === undefined && !productsQuery.isError;
   useFirstPaintDone(!loading);
   if (!pageValid) return <NotFoundPage />;
 

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import { addVary } from '../http/compression.js';
 import { ifNoneMatchIncludes, strongEtag } from '../http/caching.js';
 import { withFirstPaint, type FirstPaint } from '../../modules/first-paint/first-paint.js';
+import { loadRoutePreloads, NO_PRELOADS, withPreloads } from './route-preloads.js';
 
 /** The kinds of file the web build precompresses (web/vite.config.ts). */
 const PRECOMPRESSED_KINDS = /\.(js|mjs|css|html|svg|json|webmanifest|txt|xml)(\.br|\.gz)?$/;
@@ -58,7 +59,14 @@ export type FirstPaintFor = (url: string, request: FastifyRequest) => Promise<Fi
 
 export async function registerWebApp(
   app: FastifyInstance,
-  options: { webDist: string; mediaDir: string; productHead?: ProductHeadFor; firstPaint?: FirstPaintFor },
+  options: {
+    webDist: string;
+    mediaDir: string;
+    productHead?: ProductHeadFor;
+    firstPaint?: FirstPaintFor;
+    /** The language the app starts in for this request (nl, fr, en): its messages are preloaded. */
+    langOf?: (request: FastifyRequest) => string;
+  },
 ) {
   await app.register(fastifyStatic, {
     root: options.mediaDir,
@@ -87,9 +95,25 @@ export async function registerWebApp(
       },
     });
   }
+  const preloads = built ? loadRoutePreloads(options.webDist) : NO_PRELOADS;
   const indexHtml = () =>
     built ? fs.readFileSync(indexFile, 'utf8') : '<!doctype html><title>Bakje</title><p>The web app is not built: run npm run build.</p>';
   let cachedIndex: { html: string; etag: string } | undefined;
+  // index.html with the preloads of a route and language, one per distinct set of links.
+  const preloaded = new Map<string, { html: string; etag: string }>();
+  const pageWithPreloads = (page: { html: string; etag: string }, links: string) => {
+    if (!links) return page;
+    const key = `${page.etag}\n${links}`;
+    let result = preloaded.get(key);
+    if (!result) {
+      const html = withPreloads(page.html, links);
+      result = { html, etag: strongEtag(html) };
+      // Bounded by routes times languages for index.html; product heads make each product page its own entry.
+      if (preloaded.size >= 2000) preloaded.clear();
+      preloaded.set(key, result);
+    }
+    return result;
+  };
   // A first paint is rendered once per catalogue version (modules/first-paint); the page and its ETag with it.
   const painted = new WeakMap<FirstPaint, Map<string, { html: string; etag: string }>>();
   const pageWithPaint = (page: { html: string; etag: string }, paint: FirstPaint) => {
@@ -132,6 +156,7 @@ export async function registerWebApp(
     const status = isAppRoute(pathname) ? 200 : 404;
     const paint = status === 200 && options.firstPaint ? await options.firstPaint(request.url, request) : undefined;
     if (paint) page = pageWithPaint(page, paint);
+    else page = pageWithPreloads(page, preloads.linksFor(pathname, options.langOf?.(request) ?? 'nl'));
     // Revalidated on every load (no-cache) and answered 304 while the page (build and product head) is the same.
     reply.header('cache-control', 'no-cache').header('etag', page.etag);
     addVary(reply, 'accept-encoding');

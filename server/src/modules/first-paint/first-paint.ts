@@ -243,9 +243,13 @@ export function renderFirstPaint(snapshot: CatalogSnapshot, route: FirstPaintRou
 /**
  * index.html with a first paint: the markup after the app's (empty) root, the preload in the head, the
  * language on <html>, and the class that keeps the root hidden until the app has rendered (web/src/styles/base.css).
+ * The entry is fetched at low priority: the page shows without it, and it fetches the app only once the page
+ * has loaded (web/src/main.tsx, docs/decisions/0052-main-thread.md).
  */
 export function withFirstPaint(indexHtml: string, paint: FirstPaint): string {
-  let html = indexHtml.replace(/<html([^>]*)\slang="[^"]*"/i, (_, attrs: string) => `<html${attrs} lang="${HTML_LANGS[paint.lang]}"`);
+  let html = indexHtml
+    .replace(/<html([^>]*)\slang="[^"]*"/i, (_, attrs: string) => `<html${attrs} lang="${HTML_LANGS[paint.lang]}"`)
+    .replace(/<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/gi, (_, tag: string) => `<${tag} fetchpriority="low"`);
   if (paint.head) html = html.replace(/<\/head>/i, () => `${paint.head}\n</head>`);
   const root = /<div id="root"><\/div>/;
   if (root.test(html))
