@@ -7,7 +7,11 @@ import { euros } from './ordersApi';
  * An order's money on the orders page: subtotal, discount, delivery, transaction cost, the whole sale with its VAT, then what gift
  * cards paid (a means of payment, by the code's last four characters) and what is left to pay.
  */
-export function OrderTotals({ order }: { order: Pick<StaffOrderDetails, 'subtotal' | 'discountTotal' | 'shippingTotal' | 'transactionCost' | 'total' | 'vat' | 'giftCards'> }) {
+export function OrderTotals({
+  order,
+}: {
+  order: Pick<StaffOrderDetails, 'subtotal' | 'discountTotal' | 'shippingTotal' | 'transactionCost' | 'total' | 'vat' | 'giftCards'>;
+}) {
   const intl = useIntl();
   const t = (key: string, values?: Record<string, string | number>) => intl.formatMessage({ id: key }, values);
   const byCards = order.giftCards.reduce((sum, card) => sum + card.amount, 0);
