@@ -327,12 +327,12 @@ export class KioskDevices {
     const ids = parsed.data.items.map((i) => i.mediaId);
     if (ids.length) {
       const found = await this.deps.db.select({ id: media.id, mimeType: media.mimeType }).from(media).where(inArray(media.id, ids));
-      const usable = new Set(found.filter((m) => m.mimeType.startsWith('image/') || m.mimeType === 'video/mp4').map((m) => m.id));
+      const usable = new Set(found.filter((m) => m.mimeType.startsWith('image/') || m.mimeType.startsWith('video/')).map((m) => m.id));
       const missing = parsed.data.items.findIndex((i) => !usable.has(i.mediaId));
       if (missing >= 0) {
         throw new DomainError('INVALID_INPUT', `Invalid parameter(s): items.${missing}.mediaId`, {
           params: [`items.${missing}.mediaId`],
-          problems: [`items.${missing}.mediaId: not an image or mp4 video of the media library`],
+          problems: [`items.${missing}.mediaId: not an image or video of the media library`],
         });
       }
     }
