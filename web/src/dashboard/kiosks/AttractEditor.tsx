@@ -142,6 +142,7 @@ export function AttractEditor({ initial }: { initial: KioskAttractSettings }) {
       </div>
       <MediaLibraryDialog
         open={picking}
+        mediaType="any"
         onClose={() => setPicking(false)}
         onPick={(media) => {
           setPicking(false);
