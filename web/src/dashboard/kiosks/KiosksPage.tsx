@@ -339,7 +339,7 @@ export default function KiosksPage() {
           ) : attract.isError ? (
             <DashboardError error={attract.error} onRetry={() => void attract.refetch()} />
           ) : (
-            <AttractEditor key={JSON.stringify(attract.data)} initial={attract.data} />
+            <AttractEditor key={JSON.stringify(attract.data)} initial={attract.data} onSaved={() => setNotice(t('dashboard.kiosks.attract.saved'))} />
           )}
         </section>
         <section className="admin__section" aria-labelledby="kiosks-suggest">
@@ -350,7 +350,11 @@ export default function KiosksPage() {
           ) : suggestions.isError ? (
             <DashboardError error={suggestions.error} onRetry={() => void suggestions.refetch()} />
           ) : (
-            <SuggestionsEditor key={JSON.stringify(suggestions.data)} initial={suggestions.data} />
+            <SuggestionsEditor
+              key={JSON.stringify(suggestions.data)}
+              initial={suggestions.data}
+              onSaved={() => setNotice(t('dashboard.kiosks.suggest.saved'))}
+            />
           )}
         </section>
         <PairDialog

@@ -1,6 +1,5 @@
 import type { KioskSuggestionSettings, WcCategory } from '@bakje/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { z } from 'zod';
 import { http, retryServerErrors } from '../../api/http';
@@ -29,14 +28,13 @@ export const suggestionsForm = z.object({
  * The categories every kiosk offers before paying ("a sauce with that? a drink?"), in menu order; none turns the
  * step off. Until saved, the demo's sauces and drinks (docs/decisions/0049-kiosk-video-suggestions-keyboard.md).
  */
-export function SuggestionsEditor({ initial }: { initial: KioskSuggestionSettings }) {
+export function SuggestionsEditor({ initial, onSaved }: { initial: KioskSuggestionSettings; onSaved: () => void }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const { locale } = useLocale();
   const lang = locale.slice(0, 2) as Lang;
   const errorText = useErrorText();
   const client = useQueryClient();
-  const [saved, setSaved] = useState(false);
   const categories = useQuery({
     queryKey: [...taxonomyKeys.categories, 'all'],
     queryFn: ({ signal }) => allPages<WcCategory>(`${WC}/products/categories?orderby=menu_order&order=asc`, signal),
@@ -49,15 +47,15 @@ export function SuggestionsEditor({ initial }: { initial: KioskSuggestionSetting
   });
   const blocker = useUnsavedChangesGuard(formState.isDirty && !formState.isSubmitting);
   const submit = handleSubmit(async (values) => {
-    setSaved(false);
     // The checkboxes give ids in click order; the kiosk shows the categories in menu order.
     const order = new Map((categories.data ?? []).map((c, index) => [c.id, index]));
     const ids = [...values.categoryIds].sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
     const answer = await save.mutateAsync({ categoryIds: ids }).catch(() => null);
     if (!answer) return;
     reset({ categoryIds: answer.categoryIds.map(String) });
+    // The page remounts this editor with the saved choice, so the page shows the notice.
+    onSaved();
     client.setQueryData(suggestionsKey, answer);
-    setSaved(true);
   });
   const checked = watch('categoryIds') ?? [];
 
@@ -81,11 +79,6 @@ export function SuggestionsEditor({ initial }: { initial: KioskSuggestionSetting
           </p>
         ) : null}
       </fieldset>
-      {saved ? (
-        <Notice tone="success" role="status">
-          {t('dashboard.kiosks.suggest.saved')}
-        </Notice>
-      ) : null}
       {save.isError ? (
         <Notice tone="error" role="alert">
           {t('dashboard.kiosks.saveFailed')}
