@@ -106,8 +106,11 @@ test('the owner creates a kiosk, pairs it with the code it shows, a counter orde
   const kioskContext = await browser.newContext({ baseURL: server.base, viewport: { width: 1080, height: 1920 } });
   const kioskPage = await kioskContext.newPage();
   await kioskPage.goto('/kioskindex');
+  // Asked only once the page holds its cookie: two first requests at once would each be given a code and a cookie.
+  await expect(kioskPage.getByTestId('kiosk-pairing-code')).toBeVisible({ timeout: 20_000 });
   const kiosk = kioskApi(kioskContext);
   const shown = await kiosk.session();
+  expect(shown.state === 'unpaired' && shown.code).toBe((await kioskPage.getByTestId('kiosk-pairing-code').textContent())!.trim());
   expect(shown.state).toBe('unpaired');
   if (shown.state !== 'unpaired') return;
   expect(shown.code).toMatch(/^[A-Z0-9]{6}$/);

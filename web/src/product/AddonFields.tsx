@@ -120,7 +120,6 @@ function AddonField({
           aria-describedby={describedBy}
           onChange={(e) => onChange({ ...choice, text: e.target.value })}
           inputMode={textKeyboard ? 'none' : undefined}
-          aria-expanded={textKeyboard ? textKeyboard.open === addon.fieldName : undefined}
           onClick={textKeyboard ? () => textKeyboard.onOpen(addon.fieldName) : undefined}
         />
         {textKeyboard && textKeyboard.open === addon.fieldName
