@@ -174,7 +174,7 @@ describe.each(databaseKinds)('video uploads and byte ranges (%s)', (kind) => {
     expect(incoming()).toEqual([]);
   });
 
-  it('accepts a WebM by its EBML header, and an attract loop may use a video', async () => {
+  it('accepts a WebM by its EBML header and serves it in ranges', async () => {
     // EBML header with DocType "webm", then a Segment: enough for the signature and structure checks.
     const ebml = Buffer.from([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0x82, 0x84, ...Buffer.from('webm'), 0x42, 0x87, 0x81, 0x02]);
     const response = await upload({ data: Buffer.concat([ebml, Buffer.from([0x18, 0x53, 0x80, 0x67]), Buffer.alloc(500, 0)]), name: 'lus.webm' });
