@@ -59,6 +59,16 @@ export interface KioskAttractSettings {
   items: KioskAttractItem[];
 }
 
+/**
+ * GET|PUT /api/dashboard/kiosk-suggestions (settings.manage): the categories whose products every kiosk offers
+ * before paying ("a sauce with that? a drink?"), in this order, shop-wide. PUT sends `categoryIds` (at most 6,
+ * an empty list turns the step off). Until saved, the demo's sauces and drinks (`isDefault`).
+ */
+export interface KioskSuggestionSettings {
+  categoryIds: number[];
+  isDefault: boolean;
+}
+
 /** What a paired kiosk page needs of its device. */
 export interface KioskDeviceConfig {
   id: number;
@@ -71,6 +81,8 @@ export interface KioskDeviceConfig {
   attractSeconds: number;
   confirmationSeconds: number;
   attract: KioskAttractItem[];
+  /** Slugs of the categories suggested before paying, in order (KioskSuggestionSettings); empty: the step is skipped. */
+  suggestedCategories: string[];
 }
 
 /**

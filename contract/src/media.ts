@@ -23,6 +23,17 @@ export const MEDIA_CONTENT_TYPES: Record<MediaFormat, string> = {
   avif: 'image/avif',
 };
 
+/**
+ * Videos (the kiosk's attract loop, docs/decisions/0049-kiosk-video-suggestions-keyboard.md): stored as uploaded
+ * under `/media/u/<hash>/video.<format>`, no resized copies.
+ */
+export const MEDIA_VIDEO_FORMATS = ['mp4', 'webm'] as const;
+export type VideoFormat = (typeof MEDIA_VIDEO_FORMATS)[number];
+export const MEDIA_VIDEO_CONTENT_TYPES: Record<VideoFormat, string> = { mp4: 'video/mp4', webm: 'video/webm' };
+/** What the file picker offers; the server still checks every file by its bytes. */
+export const MEDIA_ACCEPTED_IMAGE_TYPES = 'image/jpeg,image/png,image/webp,image/avif';
+export const MEDIA_ACCEPTED_VIDEO_TYPES = 'video/mp4,video/webm';
+
 /** The longest side of a stored original; larger uploads are scaled down to it. */
 export const MEDIA_MAX_SIDE = 2560;
 
@@ -69,7 +80,7 @@ export function mediaUrlFor(image: UploadedImage, width: number, format: MediaFo
 }
 
 /** Why an upload was refused (`data.reason` of a MEDIA_FILE_INVALID answer). */
-export type MediaRefusal = 'missing' | 'empty' | 'too_large' | 'unsupported' | 'svg' | 'too_many_pixels' | 'undecodable';
+export type MediaRefusal = 'missing' | 'empty' | 'too_large' | 'video_too_large' | 'unsupported' | 'svg' | 'too_many_pixels' | 'undecodable' | 'video_broken';
 
 /** What the store REST API answers for one image (WordPress media shape, the fields Bakje fills). */
 export interface MediaItemRest {
@@ -78,7 +89,8 @@ export interface MediaItemRest {
   date_created_gmt: string;
   title: { rendered: string; raw: string };
   alt_text: string;
-  media_type: 'image';
+  /** WordPress: `image` for pictures, `file` for anything else (videos). */
+  media_type: 'image' | 'file';
   mime_type: string;
   source_url: string;
   src: string;

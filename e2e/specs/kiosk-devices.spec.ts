@@ -106,8 +106,11 @@ test('the owner creates a kiosk, pairs it with the code it shows, a counter orde
   const kioskContext = await browser.newContext({ baseURL: server.base, viewport: { width: 1080, height: 1920 } });
   const kioskPage = await kioskContext.newPage();
   await kioskPage.goto('/kioskindex');
+  // Asked only once the page holds its cookie: two first requests at once would each be given a code and a cookie.
+  await expect(kioskPage.getByTestId('kiosk-pairing-code')).toBeVisible({ timeout: 20_000 });
   const kiosk = kioskApi(kioskContext);
   const shown = await kiosk.session();
+  expect(shown.state === 'unpaired' && shown.code).toBe((await kioskPage.getByTestId('kiosk-pairing-code').textContent())!.trim());
   expect(shown.state).toBe('unpaired');
   if (shown.state !== 'unpaired') return;
   expect(shown.code).toMatch(/^[A-Z0-9]{6}$/);
@@ -124,6 +127,22 @@ test('the owner creates a kiosk, pairs it with the code it shows, a counter orde
   await expect(owner.getByText('Kiosk ingang is gekoppeld.')).toBeVisible();
   await expect(row(owner, 'Kiosk ingang')).toContainText('Gekoppeld');
   await expect.poll(async () => (await kiosk.session()).state).toBe('paired');
+
+  // Suggestions before paying: the demo's sauces and drinks until the owner chooses; a save reaches the kiosk.
+  const suggest = owner.getByRole('region', { name: 'Suggesties voor het betalen' });
+  await expect(suggest.getByText('Nog niet gekozen: de kiosken stellen sauzen en dranken voor.')).toBeVisible();
+  await expect(suggest.getByLabel('Sauzen', { exact: true })).toBeChecked();
+  await expect(suggest.getByLabel('Dranken', { exact: true })).toBeChecked();
+  await suggest.getByLabel('Sauzen', { exact: true }).uncheck();
+  await suggest.getByLabel('Desserts', { exact: true }).check();
+  await suggest.getByRole('button', { name: 'Suggesties opslaan' }).click();
+  await expect(owner.getByText('Suggesties opgeslagen; de kiosken gebruiken ze meteen.')).toBeVisible();
+  await expect(suggest.getByLabel('Sauzen', { exact: true })).not.toBeChecked();
+  const suggested = async () => {
+    const now = await kiosk.session();
+    return now.state === 'paired' ? [...now.device.suggestedCategories].sort() : null;
+  };
+  await expect.poll(suggested).toEqual(['desserts', 'dranken']);
 
   // A customer orders on the kiosk and pays at the counter: the kitchen view shows it to be paid there.
   const order = await kiosk.orderAtCounter();

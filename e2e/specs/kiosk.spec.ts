@@ -95,12 +95,29 @@ test.describe('the kiosk', () => {
     await sheet.getByTestId('kiosk-add').tap();
     await expect(sheet.getByText('Vul de verplichte velden in.')).toBeVisible();
     await sheet.locator('label', { hasText: /middel/i }).tap();
+    // The remark is free text: touching the field opens the on-screen keyboard (AZERTY in Dutch), no device keyboard.
+    const remark = sheet.getByRole('textbox', { name: 'Opmerking' });
+    await expect(remark).toHaveAttribute('inputmode', 'none');
+    await remark.tap();
+    const keyboard = sheet.getByRole('group', { name: 'Toetsenbord voor Opmerking' });
+    await expect(keyboard).toBeVisible();
+    await expect(keyboard.locator('.kiosk-keyboard__row').nth(1)).toHaveText('AZERTYUIOP');
+    await expectFingerTargets(page);
+    for (const key of ['z', 'o', 'n', 'd', 'e', 'r']) await keyboard.locator(`[data-key="${key}"]`).tap();
+    await keyboard.getByTestId('kiosk-keyboard-space').tap();
+    for (const key of ['u', 'i', 'i']) await keyboard.locator(`[data-key="${key}"]`).tap();
+    await keyboard.getByTestId('kiosk-keyboard-backspace').tap();
+    await expect(remark).toHaveValue('Zonder ui');
+    await expectNoSeriousA11yViolations(page);
+    await keyboard.getByTestId('kiosk-keyboard-done').tap();
+    await expect(keyboard).toBeHidden();
     await sheet.getByTestId('kiosk-more').tap();
     await expect(sheet.locator('.kiosk-stepper__value')).toHaveText('2');
     await sheet.getByTestId('kiosk-add').tap();
     await expect(sheet).toBeHidden();
     await expect(page.getByTestId('kiosk-cart-line')).toHaveCount(1);
     await expect(page.getByTestId('kiosk-cart-line').first()).toContainText(/middel/i);
+    await expect(page.getByTestId('kiosk-cart-line').first()).toContainText('Zonder ui');
     await expect(page.getByTestId('kiosk-cart-total')).toContainText('7,60');
 
     await addSimple(page, 'sauzen', 'mayonaise');

@@ -42,7 +42,7 @@ test('a manager uploads an image through the MediaPicker, sees the preview, and 
   await picker
     .getByTestId('media-file-input')
     .setInputFiles({ name: 'menu.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('geen foto, maar tekst\n'.repeat(50)) });
-  await expect(picker.getByRole('alert')).toHaveText('Dit bestand is geen JPEG-, PNG-, WebP- of AVIF-afbeelding.');
+  await expect(picker.getByRole('alert')).toHaveText('Dit bestand is geen afbeelding (JPEG, PNG, WebP, AVIF) of video (MP4, WebM).');
   await expect(picker.getByRole('img')).toHaveCount(0);
 
   // A real image with its alt text, through the file button (keyboard: the button opens the file chooser).

@@ -83,6 +83,12 @@ const schema = z.object({
     .min(1024)
     .max(100 * 1024 * 1024)
     .default(10 * 1024 * 1024),
+  BAKJE_MEDIA_MAX_VIDEO_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(2000 * 1024 * 1024)
+    .default(200 * 1024 * 1024),
   BAKJE_MEDIA_MAX_PIXELS: z.coerce.number().int().min(10_000).max(268_402_689).default(40_000_000),
   BAKJE_MSP_API_KEY: z.string().min(8, 'must be a MultiSafepay API key').optional(),
   BAKJE_MSP_ENVIRONMENT: z.enum(['test', 'live']).default('test'),
@@ -278,8 +284,10 @@ export interface Config {
   media: {
     /** Folder of the uploaded originals and their cached resized variants. */
     dir: string;
-    /** Largest accepted upload file. */
+    /** Largest accepted image file. */
     maxBytes: number;
+    /** Largest accepted video file (streamed to disk, never held in memory). */
+    maxVideoBytes: number;
     /** Largest accepted width x height (decompression bombs). */
     maxPixels: number;
   };
@@ -352,6 +360,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, rootDir = pr
     media: {
       dir: path.resolve(rootDir, env.BAKJE_MEDIA_DIR ?? path.join(env.BAKJE_DATA_DIR, 'media')),
       maxBytes: env.BAKJE_MEDIA_MAX_BYTES,
+      maxVideoBytes: env.BAKJE_MEDIA_MAX_VIDEO_BYTES,
       maxPixels: env.BAKJE_MEDIA_MAX_PIXELS,
     },
   };

@@ -398,4 +398,61 @@ describe.each(databaseKinds)('kiosk devices, pairing and kiosk orders on %s', (k
       }
     });
   });
+
+  describe('suggestions before paying', () => {
+    it("defaults to the demo's sauces and drinks, takes the owner's categories in order, refuses unknown ones and tells paired kiosks", async () => {
+      const inserted = await db()
+        .insert(t.categories)
+        .values([
+          { slug: 'dranken', name: { nl: 'Dranken' } },
+          { slug: 'sauzen', name: { nl: 'Sauzen' } },
+          { slug: 'desserts', name: { nl: 'Desserts' } },
+        ])
+        .returning();
+      const bySlug = (slug: string) => inserted.find((c) => c.slug === slug)!;
+      const [sauces, drinks, desserts] = [bySlug('sauzen'), bySlug('dranken'), bySlug('desserts')];
+      const { kiosk } = await pairedKiosk();
+      const config = async () => {
+        const shown = await session(kiosk);
+        if (shown.state !== 'paired') throw new Error('expected a paired kiosk');
+        return shown.device.suggestedCategories;
+      };
+
+      const initial = await manager.request('GET', '/api/dashboard/kiosk-suggestions');
+      expect(initial.statusCode).toBe(200);
+      expect(initial.json()).toEqual({ categoryIds: [sauces.id, drinks.id], isDefault: true });
+      expect(await config()).toEqual(['sauzen', 'dranken']);
+
+      if (!app.server.server.listening) await app.server.listen({ port: 0, host: '127.0.0.1' });
+      const base = `http://127.0.0.1:${(app.server.server.address() as AddressInfo).port}`;
+      const events = await SseClient.connect(`${base}/api/kiosk/events`, { cookie: `${KIOSK_COOKIE}=${kiosk.cookies.get(KIOSK_COOKIE)}` });
+      expect(events.status).toBe(200);
+      const saved = await manager.request('PUT', '/api/dashboard/kiosk-suggestions', { categoryIds: [desserts.id, sauces.id] });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.json()).toEqual({ categoryIds: [desserts.id, sauces.id], isDefault: false });
+      expect(await config()).toEqual(['desserts', 'sauzen']);
+      await events.waitUntil(() => events.events.some((e) => e.event === 'config'), 'the config event');
+      events.close();
+
+      for (const [body, field] of [
+        [{ categoryIds: [desserts.id, 999_999] }, 'categoryIds.1'],
+        [{ categoryIds: [sauces.id, sauces.id] }, 'categoryIds'],
+        [{ categoryIds: [1, 2, 3, 4, 5, 6, 7] }, 'categoryIds'],
+        [{ categoryIds: 'sauzen' }, 'categoryIds'],
+        [{ categoryIds: [], extra: true }, 'body'],
+      ] as const) {
+        const refused = await manager.request('PUT', '/api/dashboard/kiosk-suggestions', body);
+        expect(refused.statusCode, JSON.stringify(body)).toBe(400);
+        expect(refused.json().data.params).toContain(field);
+      }
+      expect((await manager.request('GET', '/api/dashboard/kiosk-suggestions')).json()).toEqual({ categoryIds: [desserts.id, sauces.id], isDefault: false });
+      expect((await kitchen.request('PUT', '/api/dashboard/kiosk-suggestions', { categoryIds: [] })).statusCode).toBe(403);
+
+      // A deleted category drops out; an empty list turns the step off (no fallback to the default).
+      await db().delete(t.categories).where(eq(t.categories.id, desserts.id));
+      expect(await config()).toEqual(['sauzen']);
+      expect((await manager.request('PUT', '/api/dashboard/kiosk-suggestions', { categoryIds: [] })).json()).toEqual({ categoryIds: [], isDefault: false });
+      expect(await config()).toEqual([]);
+    });
+  });
 });

@@ -77,7 +77,7 @@ async function formBody(fields: Record<string, string | { data: Buffer; name: st
 describe('media settings', () => {
   it('keeps uploads under the data dir by default and names a bad limit', () => {
     const config = loadConfig({ BAKJE_DATA_DIR: '/srv/bakje' }, '/');
-    expect(config.media).toEqual({ dir: '/srv/bakje/media', maxBytes: 10 * 1024 * 1024, maxPixels: 40_000_000 });
+    expect(config.media).toEqual({ dir: '/srv/bakje/media', maxBytes: 10 * 1024 * 1024, maxVideoBytes: 200 * 1024 * 1024, maxPixels: 40_000_000 });
     expect(loadConfig({ BAKJE_MEDIA_DIR: 'beelden', BAKJE_MEDIA_MAX_BYTES: '2048' }, '/app').media).toMatchObject({ dir: '/app/beelden', maxBytes: 2048 });
     expect(() => loadConfig({ BAKJE_MEDIA_MAX_BYTES: 'veel' })).toThrow(/BAKJE_MEDIA_MAX_BYTES/);
     expect(() => loadConfig({ BAKJE_MEDIA_MAX_PIXELS: '10' })).toThrow(/BAKJE_MEDIA_MAX_PIXELS/);
@@ -101,7 +101,11 @@ describe.each(databaseKinds)('media uploads and image serving (%s)', (kind) => {
     const keys = new ApiKeyService(testDb.database.db, () => TEST_PEPPER);
     key = await keys.create({ scope: 'read_write', description: 'media' });
     readKey = await keys.create({ scope: 'read' });
-    app = await startTestApp(testDb.database, { BAKJE_MEDIA_DIR: mediaDir, BAKJE_MEDIA_MAX_BYTES: String(MAX_BYTES) });
+    app = await startTestApp(testDb.database, {
+      BAKJE_MEDIA_DIR: mediaDir,
+      BAKJE_MEDIA_MAX_BYTES: String(MAX_BYTES),
+      BAKJE_MEDIA_MAX_VIDEO_BYTES: String(MAX_BYTES + 100_000),
+    });
     await app.server.listen({ port: 0, host: '127.0.0.1' });
     baseUrl = `http://127.0.0.1:${(app.server.server.address() as AddressInfo).port}`;
     await ensureFirstAdmin(testDb.database, { email: 'baas@example.be', password: 'De baas van de frituur' });

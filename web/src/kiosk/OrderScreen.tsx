@@ -19,14 +19,11 @@ import { ProductSheet } from './ProductSheet';
 import { TerminalPayment } from './TerminalPayment';
 import { useCountdown, useIdle } from './useIdle';
 import { useEndSession } from './useEndSession';
+import { pickSuggestions } from './suggestions';
 
 const CatalogLive = lazy(() => import('../live/CatalogLive'));
 
 type Step = 'menu' | 'suggest' | 'fulfilment' | 'payment' | 'placing' | 'terminal' | 'done';
-
-/** What is offered before paying ("a sauce with that? a drink?"): categories by slug in any language, a few of each. */
-const SUGGESTED = [/^(sauzen|sauces?|saus)$/, /^(dranken|drinks?|boissons?)$/];
-const PER_GROUP = 4;
 
 const FULFILMENT_LABELS: Record<KioskFulfilment, string> = { takeaway: 'kiosk.fulfilment.takeaway', dinein: 'kiosk.fulfilment.dinein' };
 const PAYMENT_LABELS: Record<KioskPaymentMethod, string> = { terminal: 'kiosk.payment.terminal', counter: 'kiosk.payment.counter' };
@@ -40,15 +37,14 @@ function subscribeOnline(listener: () => void) {
   };
 }
 
-function Suggestions({ onOpen, onNext }: { onOpen: (p: ListProduct) => void; onNext: () => void }) {
+function Suggestions({ categories, onOpen, onNext }: { categories: string[]; onOpen: (p: ListProduct) => void; onNext: () => void }) {
   const intl = useIntl();
   const products = useProductList();
   const { cart } = useCart();
-  const suggestions = useMemo(() => {
-    const inCart = new Set((cart?.contents.nodes ?? []).map((l) => l.product?.node.databaseId));
-    const offered = (products.data ?? []).filter((p) => p.stockStatus !== 'OUT_OF_STOCK' && !inCart.has(p.databaseId));
-    return SUGGESTED.flatMap((group) => offered.filter((p) => p.productCategories.nodes.some((c) => group.test(c.slug))).slice(0, PER_GROUP));
-  }, [products.data, cart]);
+  const suggestions = useMemo(
+    () => pickSuggestions(products.data ?? [], categories, new Set((cart?.contents.nodes ?? []).map((l) => l.product?.node.databaseId))),
+    [products.data, cart, categories],
+  );
   const skipped = useRef(false);
   useEffect(() => {
     if (skipped.current || !products.data || suggestions.length > 0) return;
@@ -202,7 +198,7 @@ export function OrderScreen({ device }: { device: KioskDeviceConfig }) {
   }
 
   let content;
-  if (step === 'suggest') content = <Suggestions onOpen={setSheet} onNext={afterSuggestions} />;
+  if (step === 'suggest') content = <Suggestions categories={device.suggestedCategories} onOpen={setSheet} onNext={afterSuggestions} />;
   else if (step === 'fulfilment')
     content = (
       <Choice

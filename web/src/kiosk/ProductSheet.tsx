@@ -10,6 +10,8 @@ import { lineTotal, maxAllowedQuantity, validateAddons, type AddonChoice, type A
 import { variationLabel } from '../product/OrderForm';
 import { lowestPrice, parseRawPrices } from '../shop/filtering';
 import { Button, Notice, Price, ProductImage, Spinner, useFocusTrap } from '../ui';
+import { useLocale } from '../i18n/LocaleProvider';
+import { layoutFor, OnScreenKeyboard } from './OnScreenKeyboard';
 import { Stepper } from './Stepper';
 
 /** Required choices first (keeping the owner's order within each group): the customer cannot miss them. */
@@ -31,6 +33,8 @@ function SheetForm({ product, onDone }: { product: ProductDetail; onDone: () => 
   const [submitted, setSubmitted] = useState(false);
   const [adding, setAdding] = useState(false);
   const [problem, setProblem] = useState<ServerProblem | null>(null);
+  const [keyboardFor, setKeyboardFor] = useState<string | null>(null);
+  const { locale } = useLocale();
   const basePrice = variation ? (parseRawPrices(variation.rawPrice)[0] ?? 0) : (lowestPrice(product) ?? 0);
   const soldOut = (variation?.stockStatus ?? product.stockStatus) === 'OUT_OF_STOCK';
   const maxQty = maxAllowedQuantity(product.maxQuantity, variation?.stockQuantity ?? product.stockQuantity);
@@ -104,6 +108,13 @@ function SheetForm({ product, onDone }: { product: ProductDetail; onDone: () => 
           errors={errors}
           basePrice={basePrice}
           onChange={(field: string, choice: AddonChoice) => setChoices((prev) => ({ ...prev, [field]: choice }))}
+          textKeyboard={{
+            open: keyboardFor,
+            onOpen: setKeyboardFor,
+            render: (addon, text, setText, done) => (
+              <OnScreenKeyboard value={text} onChange={setText} maxLength={addon.maxLength} layout={layoutFor(locale)} label={addon.name} onDone={done} />
+            ),
+          }}
         />
       </div>
       {problem ? (

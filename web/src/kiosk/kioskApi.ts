@@ -26,6 +26,7 @@ export const STANDALONE_DEVICE: KioskDeviceConfig = {
   attractSeconds: 60,
   confirmationSeconds: 30,
   attract: [],
+  suggestedCategories: [],
 };
 
 export function isNoRoute(error: unknown): boolean {

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { formatMoney } from '@bakje/contract/money';
 import type { Addon } from '../api/types';
@@ -33,6 +34,19 @@ function RequiredMark() {
   );
 }
 
+/**
+ * An on-screen keyboard for short-text add-ons (the kiosk has no physical keyboard): the text field opens it
+ * when touched and the device's own keyboard stays away (`inputMode="none"`).
+ */
+export interface TextKeyboard {
+  /** The field name whose keyboard is showing, if any. */
+  open: string | null;
+  /** A field name opens its keyboard; null closes it. */
+  onOpen: (fieldName: string | null) => void;
+  /** `done` closes the keyboard and puts the focus back on the text field. */
+  render: (addon: Addon, text: string, setText: (text: string) => void, done: () => void) => ReactNode;
+}
+
 /** One add-on field: multiple choice (radio or select), checkboxes, a heading, or short text. */
 function AddonField({
   addon,
@@ -40,12 +54,14 @@ function AddonField({
   error,
   basePrice,
   onChange,
+  textKeyboard,
 }: {
   addon: Addon;
   choice: AddonChoice;
   error: AddonErrors[string] | undefined;
   basePrice: number;
   onChange: (choice: AddonChoice) => void;
+  textKeyboard?: TextKeyboard;
 }) {
   const intl = useIntl();
   const id = fieldDomId(addon);
@@ -103,7 +119,20 @@ function AddonField({
           aria-required={addon.required || undefined}
           aria-describedby={describedBy}
           onChange={(e) => onChange({ ...choice, text: e.target.value })}
+          inputMode={textKeyboard ? 'none' : undefined}
+          onClick={textKeyboard ? () => textKeyboard.onOpen(addon.fieldName) : undefined}
         />
+        {textKeyboard && textKeyboard.open === addon.fieldName
+          ? textKeyboard.render(
+              addon,
+              choice.text,
+              (text) => onChange({ ...choice, text }),
+              () => {
+                textKeyboard.onOpen(null);
+                document.getElementById(id)?.focus();
+              },
+            )
+          : null}
         {addon.maxLength ? (
           <p className="addon__counter" aria-live="off">
             {intl.formatMessage({ id: 'form.charsLeft' }, { count: Math.max(0, addon.maxLength - choice.text.length) })}
@@ -202,12 +231,14 @@ export function AddonFields({
   errors,
   basePrice,
   onChange,
+  textKeyboard,
 }: {
   addons: Addon[];
   choices: AddonChoices;
   errors: AddonErrors;
   basePrice: number;
   onChange: (field: string, choice: AddonChoice) => void;
+  textKeyboard?: TextKeyboard;
 }) {
   if (addons.length === 0) return null;
   return (
@@ -220,6 +251,7 @@ export function AddonFields({
           error={errors[addon.fieldName]}
           basePrice={basePrice}
           onChange={(c) => onChange(addon.fieldName, c)}
+          textKeyboard={textKeyboard}
         />
       ))}
     </div>

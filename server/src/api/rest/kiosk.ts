@@ -40,7 +40,7 @@ export interface KioskRoutesDeps {
 }
 
 /**
- * The kiosk (issue 15, contract/src/kiosk.ts): the dashboard's devices and attract loop (`settings.manage`),
+ * The kiosk (issue 15, contract/src/kiosk.ts): the dashboard's devices, attract loop and suggestions (`settings.manage`),
  * the kiosk page's own session, pairing, events and orders (its device cookie, no staff login), and the
  * kitchen's confirmation of a counter payment (`orders.status`).
  */
@@ -76,6 +76,11 @@ export function registerKioskRoutes(server: FastifyInstance, deps: KioskRoutesDe
     return deps.devices.attract();
   });
   api.put('/api/dashboard/kiosk-attract', manage, async (request) => deps.devices.saveAttract(request.body));
+  api.get('/api/dashboard/kiosk-suggestions', manage, async (_request, reply) => {
+    noStore(reply);
+    return deps.devices.suggestions();
+  });
+  api.put('/api/dashboard/kiosk-suggestions', manage, async (request) => deps.devices.saveSuggestions(request.body));
 
   const cookieOf = (request: FastifyRequest) => request.cookies[KIOSK_COOKIE];
   const setCookie = (request: FastifyRequest, reply: FastifyReply, token: string) =>

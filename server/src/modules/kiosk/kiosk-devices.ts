@@ -1,9 +1,18 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { and, asc, eq, gt, inArray, isNull, lt, or } from 'drizzle-orm';
 import { z } from 'zod';
-import type { KioskAttractItem, KioskAttractSettings, KioskDeviceConfig, KioskDeviceInput, KioskDeviceView, KioskSession } from '@bakje/contract';
+import type {
+  KioskAttractItem,
+  KioskAttractSettings,
+  KioskDeviceConfig,
+  KioskDeviceInput,
+  KioskDeviceView,
+  KioskSession,
+  KioskSuggestionSettings,
+} from '@bakje/contract';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { kioskDevices, kioskPairings, media, settings } from '../../db/schema/index.js';
+import { categories, kioskDevices, kioskPairings, media, settings } from '../../db/schema/index.js';
+import type { CategorySlug } from '../../db/seed/demo-menu.js';
 import { DomainError } from '../../errors/domain-error.js';
 import { Throttle, TooManyAttemptsError, type WindowRule } from '../auth/throttle.js';
 import type { KioskEvents } from './kiosk-events.js';
@@ -25,6 +34,10 @@ export const PAIR_ATTEMPTS_STAFF: WindowRule = { kind: 'window', name: 'kiosk-pa
 export const NEW_CODES_ADDRESS: WindowRule = { kind: 'window', name: 'kiosk-code:address', limit: 120, windowSeconds: 600 };
 
 export const ATTRACT_SETTINGS_KEY = 'kiosk_attract';
+export const SUGGESTIONS_SETTINGS_KEY = 'kiosk_suggestions';
+/** Until the owner chooses (docs/decisions/0049-kiosk-video-suggestions-keyboard.md): the demo menu's sauces, then its drinks. */
+export const DEFAULT_SUGGESTED_SLUGS = ['sauzen', 'dranken'] as const satisfies readonly CategorySlug[];
+export const MAX_SUGGESTED_CATEGORIES = 6;
 
 export const kioskDeviceInputSchema = z
   .object({
@@ -55,6 +68,15 @@ export const kioskDeviceInputSchema = z
 export const attractInputSchema = z
   .object({
     items: z.array(z.object({ mediaId: z.number().int().positive(), seconds: z.number().int().min(2).max(120) }).strict()).max(30),
+  })
+  .strict();
+
+export const suggestionsInputSchema = z
+  .object({
+    categoryIds: z
+      .array(z.number().int().positive().max(2_147_483_647))
+      .max(MAX_SUGGESTED_CATEGORIES, `at most ${MAX_SUGGESTED_CATEGORIES} categories`)
+      .refine((ids) => new Set(ids).size === ids.length, 'each category once'),
   })
   .strict();
 
@@ -308,7 +330,60 @@ export class KioskDevices {
       attractSeconds: device.attractSeconds,
       confirmationSeconds: device.confirmationSeconds,
       attract: (await this.attract()).items,
+      suggestedCategories: await this.suggestedSlugs(),
     };
+  }
+
+  /** The categories suggested before paying; the demo's sauces and drinks until the owner saves a choice. */
+  async suggestions(db: DbOrTx = this.deps.db): Promise<KioskSuggestionSettings> {
+    const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, SUGGESTIONS_SETTINGS_KEY));
+    const parsed = suggestionsInputSchema.safeParse(row?.value);
+    if (row && parsed.success) {
+      // A deleted category drops out; the rest keep their order.
+      const ids = parsed.data.categoryIds;
+      const found = ids.length ? await db.select({ id: categories.id }).from(categories).where(inArray(categories.id, ids)) : [];
+      const existing = new Set(found.map((c) => c.id));
+      return { categoryIds: ids.filter((id) => existing.has(id)), isDefault: false };
+    }
+    const found = await db
+      .select({ id: categories.id, slug: categories.slug })
+      .from(categories)
+      .where(inArray(categories.slug, [...DEFAULT_SUGGESTED_SLUGS]));
+    const order = (slug: string) => (DEFAULT_SUGGESTED_SLUGS as readonly string[]).indexOf(slug);
+    return { categoryIds: found.sort((a, b) => order(a.slug) - order(b.slug)).map((c) => c.id), isDefault: true };
+  }
+
+  /** The kiosk matches products by their categories' slugs (what the storefront catalogue carries). */
+  private async suggestedSlugs(): Promise<string[]> {
+    const { categoryIds } = await this.suggestions();
+    if (categoryIds.length === 0) return [];
+    const found = await this.deps.db.select({ id: categories.id, slug: categories.slug }).from(categories).where(inArray(categories.id, categoryIds));
+    const slugOf = new Map(found.map((c) => [c.id, c.slug]));
+    return categoryIds.flatMap((id) => (slugOf.has(id) ? [slugOf.get(id)!] : []));
+  }
+
+  async saveSuggestions(body: unknown): Promise<KioskSuggestionSettings> {
+    const parsed = suggestionsInputSchema.safeParse(body);
+    if (!parsed.success) throw invalidInput(parsed.error);
+    const ids = parsed.data.categoryIds;
+    if (ids.length) {
+      const found = await this.deps.db.select({ id: categories.id }).from(categories).where(inArray(categories.id, ids));
+      const existing = new Set(found.map((c) => c.id));
+      const missing = ids.findIndex((id) => !existing.has(id));
+      if (missing >= 0) {
+        throw new DomainError('INVALID_INPUT', `Invalid parameter(s): categoryIds.${missing}`, {
+          params: [`categoryIds.${missing}`],
+          problems: [`categoryIds.${missing}: no such category`],
+        });
+      }
+    }
+    const value = { categoryIds: ids };
+    await this.deps.db
+      .insert(settings)
+      .values({ key: SUGGESTIONS_SETTINGS_KEY, value })
+      .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: this.deps.clock() } });
+    this.deps.events.toAllDevices('config');
+    return this.suggestions();
   }
 
   /** The attract loop, shared by every kiosk; items whose media were deleted are left out. */
@@ -341,12 +416,12 @@ export class KioskDevices {
     const ids = parsed.data.items.map((i) => i.mediaId);
     if (ids.length) {
       const found = await this.deps.db.select({ id: media.id, mimeType: media.mimeType }).from(media).where(inArray(media.id, ids));
-      const usable = new Set(found.filter((m) => m.mimeType.startsWith('image/') || m.mimeType === 'video/mp4').map((m) => m.id));
+      const usable = new Set(found.filter((m) => m.mimeType.startsWith('image/') || m.mimeType.startsWith('video/')).map((m) => m.id));
       const missing = parsed.data.items.findIndex((i) => !usable.has(i.mediaId));
       if (missing >= 0) {
         throw new DomainError('INVALID_INPUT', `Invalid parameter(s): items.${missing}.mediaId`, {
           params: [`items.${missing}.mediaId`],
-          problems: [`items.${missing}.mediaId: not an image or mp4 video of the media library`],
+          problems: [`items.${missing}.mediaId: not an image or video of the media library`],
         });
       }
     }

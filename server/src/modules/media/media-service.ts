@@ -1,14 +1,16 @@
 import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { and, count, desc, eq, ilike, isNotNull, or, type SQL } from 'drizzle-orm';
-import { MEDIA_CONTENT_TYPES, MEDIA_WIDTHS, type MediaFormat } from '@bakje/contract';
+import type { Readable } from 'node:stream';
+import { and, count, desc, eq, ilike, isNotNull, like, or, type SQL } from 'drizzle-orm';
+import { MEDIA_CONTENT_TYPES, MEDIA_VIDEO_CONTENT_TYPES, MEDIA_WIDTHS, type MediaFormat, type VideoFormat } from '@bakje/contract';
 import type { Db } from '../../db/client.js';
 import { media } from '../../db/schema/index.js';
 import { DomainError } from '../../errors/domain-error.js';
 import { fileProblem, normalizeUpload, resizeTo } from './image-processing.js';
 import { enqueueJobs } from '../../jobs/job-store.js';
 import { mediaVariantsJob } from './media-jobs.js';
+import { sniffVideo, VIDEO_SNIFF_BYTES, videoStructureOk } from './video-files.js';
 
 export type MediaRecord = typeof media.$inferSelect;
 
@@ -16,6 +18,8 @@ export interface MediaSettings {
   /** Folder of the originals and their cached copies. */
   dir: string;
   maxBytes: number;
+  /** Largest accepted video (docs/decisions/0049-kiosk-video-suggestions-keyboard.md). */
+  maxVideoBytes: number;
   maxPixels: number;
 }
 
@@ -26,7 +30,12 @@ export interface UploadInput {
   altText?: string;
 }
 
+export type UploadDetails = Omit<UploadInput, 'data'>;
+
 const ORIGINAL_FILE = /^(\d{1,5})x(\d{1,5})\.(jpg|png|webp|avif)$/;
+const VIDEO_FILE = /^video\.(mp4|webm)$/;
+/** Videos arrive here first (inside the media dir, so the final rename stays on one file system). */
+const INCOMING = '.incoming';
 const VARIANT_FILE = new RegExp(`^(${MEDIA_WIDTHS.join('|')}|full)\\.(jpg|png|webp|avif)$`);
 const HASH = /^[0-9a-f]{32}$/;
 
@@ -79,6 +88,15 @@ export class MediaService {
     const altText = cleanText(input.altText, 'alt_text', 500);
     const title = cleanText(input.title, 'title', 500) || fileName.replace(/\.[^.]*$/, '');
     if (input.data.length === 0) throw fileProblem('empty', 'the file is empty');
+    const video = sniffVideo(input.data.subarray(0, VIDEO_SNIFF_BYTES));
+    if (video) {
+      // Imports bring product pictures: a video there is not what they asked for.
+      if (reuse) throw fileProblem('unsupported', 'the file is a video, not an image');
+      if (input.data.length > this.settings.maxVideoBytes) throw this.tooBig('video');
+      const temp = await this.incomingFile();
+      await fs.writeFile(temp, input.data);
+      return this.storeVideo(temp, video, createHash('sha256').update(input.data).digest('hex'), input.data.length, { fileName, altText, title });
+    }
     if (input.data.length > this.settings.maxBytes) throw this.tooBig();
     // In a lane like the resizes: a few large uploads at once must not decode side by side.
     const image = await this.inLane(() => normalizeUpload(input.data, this.settings.maxPixels));
@@ -133,9 +151,132 @@ export class MediaService {
     return row;
   }
 
-  tooBig(): DomainError {
-    const mb = Math.round((this.settings.maxBytes / 1024 / 1024) * 10) / 10;
-    return fileProblem('too_large', `the file is larger than ${mb} MB`, { maxBytes: this.settings.maxBytes });
+  tooBig(kind: 'image' | 'video' = 'image'): DomainError {
+    const maxBytes = kind === 'video' ? this.settings.maxVideoBytes : this.settings.maxBytes;
+    const mb = Math.round((maxBytes / 1024 / 1024) * 10) / 10;
+    return fileProblem(kind === 'video' ? 'video_too_large' : 'too_large', `the ${kind} is larger than ${mb} MB`, { maxBytes });
+  }
+
+  /** The largest file of any kind; the transports refuse a body above it before reading it. */
+  get largestFile(): number {
+    return Math.max(this.settings.maxBytes, this.settings.maxVideoBytes);
+  }
+
+  /**
+   * An upload read as it arrives (the dashboard's form): its first bytes decide. A video goes straight to a
+   * file while it is hashed and counted, so a 200 MB video never sits in memory; an image is collected up to
+   * the image limit and checked as before. When refused, the rest of the stream is read and dropped (the
+   * client gets its answer) and nothing is kept.
+   */
+  async uploadStream(stream: Readable, details: UploadDetails): Promise<MediaRecord> {
+    const meta = {
+      fileName: cleanText(details.fileName, 'file', 255).replace(/[/\\]/g, '_'),
+      altText: cleanText(details.altText, 'alt_text', 500),
+      title: cleanText(details.title, 'title', 500),
+    };
+    let head: Buffer[] = [];
+    let total = 0;
+    let kind: 'unknown' | 'image' | VideoFormat = 'unknown';
+    let refused: DomainError | undefined;
+    let temp: string | undefined;
+    let out: fs.FileHandle | undefined;
+    const hash = createHash('sha256');
+    const startVideo = async (format: VideoFormat) => {
+      kind = format;
+      temp = await this.incomingFile();
+      out = await fs.open(temp, 'wx');
+      for (const chunk of head) {
+        hash.update(chunk);
+        await out.write(chunk);
+      }
+      head = [];
+    };
+    try {
+      try {
+        for await (const piece of stream) {
+          const chunk = piece as Buffer;
+          total += chunk.length;
+          if (refused) continue;
+          if (kind === 'unknown') {
+            head.push(chunk);
+            if (total < VIDEO_SNIFF_BYTES) continue;
+            const format = sniffVideo(Buffer.concat(head).subarray(0, VIDEO_SNIFF_BYTES));
+            if (format) await startVideo(format);
+            else kind = 'image';
+          } else if (kind === 'image') {
+            head.push(chunk);
+          } else {
+            hash.update(chunk);
+            await out!.write(chunk);
+          }
+          if (kind === 'image' && total > this.settings.maxBytes) refused = this.tooBig();
+          else if (kind !== 'image' && kind !== 'unknown' && total > this.settings.maxVideoBytes) refused = this.tooBig('video');
+          if (refused) head = [];
+        }
+      } catch (error) {
+        // The multipart reader's own limit (the largest file of any kind) cut the file off.
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw this.tooBig(kind === 'image' || kind === 'unknown' ? 'image' : 'video');
+        throw error;
+      }
+      // The multipart reader stops at the largest file of any kind and marks the stream cut off.
+      if (!refused && (stream as Readable & { truncated?: boolean }).truncated)
+        refused = this.tooBig(kind === 'image' || kind === 'unknown' ? 'image' : 'video');
+      if (refused) throw refused;
+      if (total === 0) throw fileProblem('empty', 'the file is empty');
+      if (kind === 'unknown') {
+        const format = sniffVideo(Buffer.concat(head));
+        if (format) await startVideo(format);
+      }
+      if (kind === 'unknown' || kind === 'image') return await this.store({ data: Buffer.concat(head), ...meta }, false);
+      await out!.close();
+      out = undefined;
+      const stored = await this.storeVideo(temp!, kind, hash.digest('hex'), total, { ...meta, title: meta.title || meta.fileName.replace(/\.[^.]*$/, '') });
+      temp = undefined;
+      return stored;
+    } finally {
+      await out?.close().catch(() => undefined);
+      if (temp) await fs.rm(temp, { force: true }).catch(() => undefined);
+    }
+  }
+
+  private async incomingFile(): Promise<string> {
+    const folder = path.join(this.settings.dir, INCOMING);
+    await fs.mkdir(folder, { recursive: true });
+    return path.join(folder, `${randomBytes(12).toString('hex')}.tmp`);
+  }
+
+  /**
+   * Checks the received video's structure and moves it to `<hash>/video.<format>`; the temporary file is gone
+   * afterwards either way. Stored as sent: no transcoding, no copies.
+   */
+  private async storeVideo(temp: string, format: VideoFormat, hex: string, size: number, meta: { fileName: string; altText: string; title: string }) {
+    try {
+      if (!(await videoStructureOk(temp, format))) {
+        throw fileProblem('video_broken', `the ${format === 'mp4' ? 'MP4' : 'WebM'} file is incomplete or damaged`);
+      }
+      const hash = hex.slice(0, 32);
+      const folder = path.join(this.settings.dir, hash);
+      const file = `video.${format}`;
+      await fs.mkdir(folder, { recursive: true });
+      await fs.rename(temp, path.join(folder, file));
+      const [row] = await this.db
+        .insert(media)
+        .values({
+          src: `/media/u/${hash}/${file}`,
+          altText: meta.altText,
+          title: meta.title || meta.fileName.replace(/\.[^.]*$/, ''),
+          mimeType: MEDIA_VIDEO_CONTENT_TYPES[format],
+          width: null,
+          height: null,
+          storageKey: hash,
+          fileSize: size,
+          fileName: meta.fileName,
+        })
+        .returning();
+      return row!;
+    } finally {
+      await fs.rm(temp, { force: true }).catch(() => undefined);
+    }
   }
 
   /** Changes the alt text and/or title; other fields (the file) never change, a new file is a new upload. */
@@ -171,10 +312,17 @@ export class MediaService {
     return row;
   }
 
-  /** Newest first; `search` in title, alt text or file name; `uploadedOnly` leaves out the shipped demo files. */
-  async list(options: { page: number; perPage: number; search?: string; uploadedOnly?: boolean }): Promise<{ rows: MediaRecord[]; total: number }> {
+  /** Newest first; `search` in title, alt text or file name; `uploadedOnly` leaves out the shipped demo files; `mediaType` images or videos only. */
+  async list(options: {
+    page: number;
+    perPage: number;
+    search?: string;
+    uploadedOnly?: boolean;
+    mediaType?: 'image' | 'video';
+  }): Promise<{ rows: MediaRecord[]; total: number }> {
     const conditions: SQL[] = [];
     if (options.uploadedOnly) conditions.push(isNotNull(media.storageKey));
+    if (options.mediaType) conditions.push(like(media.mimeType, `${options.mediaType}/%`));
     const search = options.search?.trim();
     if (search) {
       const pattern = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -200,6 +348,11 @@ export class MediaService {
    */
   async file(hash: string, name: string): Promise<{ path: string; contentType: string } | undefined> {
     if (!HASH.test(hash)) return undefined;
+    const video = VIDEO_FILE.exec(name);
+    if (video) {
+      const target = path.join(this.settings.dir, hash, name);
+      return (await exists(target)) ? { path: target, contentType: MEDIA_VIDEO_CONTENT_TYPES[video[1] as VideoFormat] } : undefined;
+    }
     const original = ORIGINAL_FILE.exec(name);
     const variant = original ? null : VARIANT_FILE.exec(name);
     if (!original && !variant) return undefined;

@@ -18,14 +18,13 @@ interface Item {
 const validSeconds = (value: string) => /^\d{1,3}$/.test(value) && Number(value) >= 2 && Number(value) <= 120;
 
 /** The attract loop every kiosk plays when idle: images and mp4 videos of the media library, in order. */
-export function AttractEditor({ initial }: { initial: KioskAttractSettings }) {
+export function AttractEditor({ initial, onSaved }: { initial: KioskAttractSettings; onSaved: () => void }) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const client = useQueryClient();
   const start = initial.items.map((i) => ({ ...i, seconds: String(i.seconds) }));
   const [items, setItems] = useState<Item[]>(start);
   const [picking, setPicking] = useState(false);
-  const [saved, setSaved] = useState(false);
   const dirty = JSON.stringify(items) !== JSON.stringify(start);
   const blocker = useUnsavedChangesGuard(dirty);
   const save = useMutation({
@@ -34,16 +33,14 @@ export function AttractEditor({ initial }: { initial: KioskAttractSettings }) {
         body: { items: items.map((i) => ({ mediaId: i.mediaId, seconds: Number(i.seconds) })) },
       }),
     onSuccess: async (answer) => {
-      setSaved(true);
+      // The page remounts this editor with the saved loop, so the page shows the notice.
+      onSaved();
       client.setQueryData(['dashboard', 'kiosk-attract'], answer);
       await client.invalidateQueries({ queryKey: ['dashboard', 'kiosk-attract'] });
     },
   });
   const invalid = items.some((i) => !validSeconds(i.seconds));
-  const change = (next: Item[]) => {
-    setSaved(false);
-    setItems(next);
-  };
+  const change = (next: Item[]) => setItems(next);
   const move = (index: number, by: -1 | 1) => {
     const next = [...items];
     const [item] = next.splice(index, 1);
@@ -122,11 +119,6 @@ export function AttractEditor({ initial }: { initial: KioskAttractSettings }) {
           })}
         </ol>
       )}
-      {saved ? (
-        <Notice tone="success" role="status">
-          {t('dashboard.kiosks.attract.saved')}
-        </Notice>
-      ) : null}
       {save.isError ? (
         <Notice tone="error" role="alert">
           {save.error instanceof HttpError && save.error.code === 'INVALID_INPUT' ? t('dashboard.kiosks.attract.invalid') : t('dashboard.kiosks.saveFailed')}
@@ -142,6 +134,7 @@ export function AttractEditor({ initial }: { initial: KioskAttractSettings }) {
       </div>
       <MediaLibraryDialog
         open={picking}
+        mediaType="any"
         onClose={() => setPicking(false)}
         onPick={(media) => {
           setPicking(false);

@@ -1,4 +1,4 @@
-import type { KioskAttractSettings, KioskDeviceInput, KioskDeviceView } from '@bakje/contract';
+import type { KioskAttractSettings, KioskDeviceInput, KioskDeviceView, KioskSuggestionSettings } from '@bakje/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
@@ -13,6 +13,7 @@ import { PERMISSION } from '../admin/permissions';
 import { DashboardError, StaffGate } from '../admin/StaffGate';
 import { AttractEditor } from './AttractEditor';
 import { blankKiosk, formOfKiosk, kioskForm, kioskFormField } from './kioskForm';
+import { SuggestionsEditor, SUGGESTIONS_URL, suggestionsKey } from './SuggestionsEditor';
 import './kiosks.css';
 
 const URL = '/api/dashboard/kiosks';
@@ -244,7 +245,7 @@ function KioskList({
 /**
  * /dashboard/kiosks (settings.manage): the self-order kiosks (issue 15). Devices with their paired state and last
  * request, created and changed here, paired by the code their screen shows, unpaired and deleted after a
- * confirmation; and the attract loop every kiosk plays when idle.
+ * confirmation; the attract loop every kiosk plays when idle; the categories suggested before paying.
  */
 export default function KiosksPage() {
   const intl = useIntl();
@@ -259,6 +260,11 @@ export default function KiosksPage() {
   const attract = useQuery({
     queryKey: ['dashboard', 'kiosk-attract'],
     queryFn: ({ signal }) => http<KioskAttractSettings>('GET', '/api/dashboard/kiosk-attract', { signal }),
+    retry: retryServerErrors,
+  });
+  const suggestions = useQuery({
+    queryKey: suggestionsKey,
+    queryFn: ({ signal }) => http<KioskSuggestionSettings>('GET', SUGGESTIONS_URL, { signal }),
     retry: retryServerErrors,
   });
   const unpair = useMutation({
@@ -333,7 +339,22 @@ export default function KiosksPage() {
           ) : attract.isError ? (
             <DashboardError error={attract.error} onRetry={() => void attract.refetch()} />
           ) : (
-            <AttractEditor key={JSON.stringify(attract.data)} initial={attract.data} />
+            <AttractEditor key={JSON.stringify(attract.data)} initial={attract.data} onSaved={() => setNotice(t('dashboard.kiosks.attract.saved'))} />
+          )}
+        </section>
+        <section className="admin__section" aria-labelledby="kiosks-suggest">
+          <h2 id="kiosks-suggest">{t('dashboard.kiosks.suggest.title')}</h2>
+          <p className="admin__muted">{t('dashboard.kiosks.suggest.lead')}</p>
+          {suggestions.isPending ? (
+            <Spinner label={t('common.loading')} />
+          ) : suggestions.isError ? (
+            <DashboardError error={suggestions.error} onRetry={() => void suggestions.refetch()} />
+          ) : (
+            <SuggestionsEditor
+              key={JSON.stringify(suggestions.data)}
+              initial={suggestions.data}
+              onSaved={() => setNotice(t('dashboard.kiosks.suggest.saved'))}
+            />
           )}
         </section>
         <PairDialog

@@ -72,7 +72,9 @@ export function MediaItemActions({ item }: { item: MediaItemRest }) {
   return (
     <div className="media-picker__actions">
       <ButtonAnchor size="sm" variant="ghost" href={sitePath(item.src)} target="_blank" rel="noreferrer">
-        {intl.formatMessage({ id: 'dashboard.media.open' }, { width: item.media_details.width ?? 0, height: item.media_details.height ?? 0 })}
+        {item.media_details.width && item.media_details.height
+          ? intl.formatMessage({ id: 'dashboard.media.open' }, { width: item.media_details.width, height: item.media_details.height })
+          : intl.formatMessage({ id: 'dashboard.media.openFile' })}
       </ButtonAnchor>
       <Button size="sm" variant="secondary" onClick={() => setEditing(true)} aria-label={intl.formatMessage({ id: 'dashboard.media.editNamed' }, { name })}>
         {intl.formatMessage({ id: 'dashboard.media.edit' })}

@@ -11,7 +11,10 @@ import { MediaGrid, MediaPager, MediaPicker, type PickedImage } from './MediaPic
 
 const PER_PAGE = 24;
 
-/** /dashboard/media (products.manage): upload images and see every upload, newest first (docs/decisions/0024-media.md). */
+/**
+ * /dashboard/media (products.manage): upload images and videos and see every upload, newest first
+ * (docs/decisions/0024-media.md, videos 0049).
+ */
 export default function MediaLibraryPage() {
   const intl = useIntl();
   const [last, setLast] = useState<PickedImage | null>(null);
@@ -29,7 +32,7 @@ export default function MediaLibraryPage() {
         <p className="admin__lead">{intl.formatMessage({ id: 'dashboard.media.lead' })}</p>
         <section className="admin__section" aria-labelledby="media-upload-title">
           <h2 id="media-upload-title">{intl.formatMessage({ id: 'dashboard.media.uploadTitle' })}</h2>
-          <MediaPicker value={last} onChange={setLast} label={intl.formatMessage({ id: 'dashboard.media.newImage' })} />
+          <MediaPicker value={last} onChange={setLast} label={intl.formatMessage({ id: 'dashboard.media.newMedia' })} withVideos />
         </section>
         <section className="admin__section" aria-labelledby="media-list-title">
           <h2 id="media-list-title">{intl.formatMessage({ id: 'dashboard.media.listTitle' })}</h2>

@@ -5,7 +5,7 @@ import { useId, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { retryServerErrors } from '../../api/http';
 import { Button, Dialog, Notice, ProductImage, Spinner } from '../../ui';
-import { ACCEPTED_TYPES, listMedia, mediaKey, mediaTitle, MediaUploadError, uploadMedia, type MediaPurpose } from './media-api';
+import { ACCEPTED_MEDIA_TYPES, ACCEPTED_TYPES, isVideo, listMedia, mediaKey, mediaTitle, MediaUploadError, uploadMedia, type MediaPurpose } from './media-api';
 import './media.css';
 
 /** What a picker holds: the image's id (for the REST API) and its src (for the preview). */
@@ -30,10 +30,13 @@ export function sitePath(src: string): string {
 const picked = (item: MediaItemRest): PickedImage => ({ id: item.id, src: sitePath(item.src) });
 
 /** The translated text for a failed upload (the server's reason, docs/decisions/0024-media.md). */
-function useUploadErrorText() {
+function useUploadErrorText(withVideos: boolean) {
   const intl = useIntl();
   return (error: unknown) => {
-    if (error instanceof MediaUploadError) return intl.formatMessage({ id: `dashboard.media.refused.${error.reason}` });
+    if (error instanceof MediaUploadError) {
+      const reason = withVideos && error.reason === 'unsupported' ? 'unsupportedMedia' : error.reason;
+      return intl.formatMessage({ id: `dashboard.media.refused.${reason}` });
+    }
     return intl.formatMessage({ id: 'dashboard.media.uploadFailed' });
   };
 }
@@ -47,11 +50,14 @@ function UploadArea({
   purpose,
   onUploaded,
   disabled,
+  withVideos = false,
 }: {
   altText: string;
   purpose: MediaPurpose;
   onUploaded: (item: MediaItemRest) => void;
   disabled?: boolean;
+  /** Also MP4 and WebM videos (the library page). */
+  withVideos?: boolean;
 }) {
   const intl = useIntl();
   const input = useRef<HTMLInputElement>(null);
@@ -59,7 +65,7 @@ function UploadArea({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const client = useQueryClient();
-  const errorText = useUploadErrorText();
+  const errorText = useUploadErrorText(withVideos);
 
   const upload = async (file: File | undefined) => {
     if (!file || busy) return;
@@ -93,11 +99,11 @@ function UploadArea({
       onDragLeave={() => setDragging(false)}
       onDrop={onDrop}
     >
-      <p className="media-drop__text">{intl.formatMessage({ id: 'dashboard.media.dropHere' })}</p>
+      <p className="media-drop__text">{intl.formatMessage({ id: withVideos ? 'dashboard.media.dropHereMedia' : 'dashboard.media.dropHere' })}</p>
       <input
         ref={input}
         type="file"
-        accept={ACCEPTED_TYPES}
+        accept={withVideos ? ACCEPTED_MEDIA_TYPES : ACCEPTED_TYPES}
         className="media-drop__input"
         tabIndex={-1}
         aria-hidden="true"
@@ -107,7 +113,7 @@ function UploadArea({
       <Button variant="secondary" onClick={() => input.current?.click()} busy={busy} disabled={disabled}>
         {intl.formatMessage({ id: 'dashboard.media.chooseFile' })}
       </Button>
-      <p className="admin__muted">{intl.formatMessage({ id: 'dashboard.media.formats' })}</p>
+      <p className="admin__muted">{intl.formatMessage({ id: withVideos ? 'dashboard.media.formatsMedia' : 'dashboard.media.formats' })}</p>
       {busy ? (
         <p role="status" className="media-drop__busy">
           <Spinner /> {intl.formatMessage({ id: 'dashboard.media.uploading' })}
@@ -122,20 +128,35 @@ function UploadArea({
   );
 }
 
-/** The library of uploaded images in a dialog: search, pages, and a button per image to choose it. */
-export function MediaLibraryDialog({ open, onClose, onPick }: { open: boolean; onClose: () => void; onPick: (item: MediaItemRest) => void }) {
+/** The library of uploaded images (and videos, when `mediaType` is absent) in a dialog: search, pages, and a button per item to choose it. */
+export function MediaLibraryDialog({
+  open,
+  onClose,
+  onPick,
+  mediaType = 'image',
+}: {
+  open: boolean;
+  onClose: () => void;
+  onPick: (item: MediaItemRest) => void;
+  /** What may be chosen: images (products, categories, options) or both (`'any'`, the kiosk's attract loop). */
+  mediaType?: 'image' | 'any';
+}) {
   const intl = useIntl();
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const searchId = useId();
   const query = useQuery({
-    queryKey: [...mediaKey, 'library', search, page],
-    queryFn: ({ signal }) => listMedia({ page, perPage: 24, search, signal }),
+    queryKey: [...mediaKey, 'library', mediaType, search, page],
+    queryFn: ({ signal }) => listMedia({ page, perPage: 24, search, mediaType: mediaType === 'any' ? undefined : mediaType, signal }),
     enabled: open,
     retry: retryServerErrors,
   });
   return (
-    <Dialog open={open} onClose={onClose} title={intl.formatMessage({ id: 'dashboard.media.libraryTitle' })}>
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={intl.formatMessage({ id: mediaType === 'any' ? 'dashboard.media.libraryTitleMedia' : 'dashboard.media.libraryTitle' })}
+    >
       <div className="account-field">
         <label htmlFor={searchId}>{intl.formatMessage({ id: 'dashboard.media.search' })}</label>
         <input
@@ -207,7 +228,11 @@ export function MediaGrid({
     <ul className="media-grid" data-testid="media-grid">
       {items.map((item) => (
         <li key={item.id} className="media-grid__item">
-          <ProductImage src={sitePath(item.src)} alt={item.alt_text} width={160} height={120} sizes="160px" className="media-grid__img" />
+          {isVideo(item) ? (
+            <MediaVideo src={sitePath(item.src)} label={item.alt_text || item.title.raw || item.name} className="media-grid__img" />
+          ) : (
+            <ProductImage src={sitePath(item.src)} alt={item.alt_text} width={160} height={120} sizes="160px" className="media-grid__img" />
+          )}
           <span className="media-grid__name" title={item.name}>
             {item.title.raw || item.name}
           </span>
@@ -215,6 +240,28 @@ export function MediaGrid({
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * A video's preview: its first frame, muted, with the browser's controls to play it. Only the metadata and
+ * first frame load until someone presses play, so a page of videos stays light.
+ */
+export function MediaVideo({ src, label, className }: { src: string; label: string; className?: string }) {
+  const intl = useIntl();
+  return (
+    <video
+      className={className}
+      src={src}
+      muted
+      playsInline
+      controls
+      preload="metadata"
+      width={160}
+      height={120}
+      aria-label={intl.formatMessage({ id: 'dashboard.media.videoLabel' }, { name: label })}
+      data-testid="media-video"
+    />
   );
 }
 
@@ -262,8 +309,10 @@ export function MediaPicker(props: {
   /** Names an upload in the library (SPEC §7); 'other' by default. */
   purpose?: MediaPurpose;
   multiple?: false;
+  /** Uploads may also be videos (the library page only: products show images). */
+  withVideos?: boolean;
 }) {
-  const { value, onChange, label, purpose = 'other' } = props;
+  const { value, onChange, label, purpose = 'other', withVideos = false } = props;
   const intl = useIntl();
   const [altText, setAltText] = useState('');
   const [libraryOpen, setLibraryOpen] = useState(false);
@@ -272,14 +321,18 @@ export function MediaPicker(props: {
       <legend className="media-picker__label">{label}</legend>
       {value ? (
         <figure className="media-picker__preview">
-          <ProductImage
-            src={value.src}
-            alt={intl.formatMessage({ id: 'dashboard.media.previewAlt' }, { label })}
-            width={320}
-            height={240}
-            sizes="320px"
-            loading="eager"
-          />
+          {isVideo(value) ? (
+            <MediaVideo src={value.src} label={intl.formatMessage({ id: 'dashboard.media.previewAlt' }, { label })} />
+          ) : (
+            <ProductImage
+              src={value.src}
+              alt={intl.formatMessage({ id: 'dashboard.media.previewAlt' }, { label })}
+              width={320}
+              height={240}
+              sizes="320px"
+              loading="eager"
+            />
+          )}
           <figcaption className="media-picker__actions">
             <Button variant="secondary" size="sm" onClick={() => setLibraryOpen(true)}>
               {intl.formatMessage({ id: 'dashboard.media.replace' })}
@@ -295,6 +348,7 @@ export function MediaPicker(props: {
           <UploadArea
             altText={altText}
             purpose={purpose}
+            withVideos={withVideos}
             onUploaded={(item) => {
               setAltText('');
               onChange(picked(item));
@@ -307,6 +361,7 @@ export function MediaPicker(props: {
       )}
       <MediaLibraryDialog
         open={libraryOpen}
+        mediaType={withVideos ? 'any' : 'image'}
         onClose={() => setLibraryOpen(false)}
         onPick={(item) => {
           setLibraryOpen(false);

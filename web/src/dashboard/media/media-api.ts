@@ -1,10 +1,17 @@
 import type { MediaItemRest, MediaRefusal } from '@bakje/contract';
+import { MEDIA_ACCEPTED_IMAGE_TYPES, MEDIA_ACCEPTED_VIDEO_TYPES } from '@bakje/contract/media';
 import { csrfToken } from '../../api/client';
 import { http, HttpError, NETWORK_FAILURE } from '../../api/http';
 
 /** The store API's media routes (docs/decisions/0024-media.md); the dashboard calls them with its session cookie. */
 export const MEDIA_BASE = '/wp-json/wc/v3/media';
-export const ACCEPTED_TYPES = 'image/jpeg,image/png,image/webp,image/avif';
+export const ACCEPTED_TYPES = MEDIA_ACCEPTED_IMAGE_TYPES;
+/** The library page and the kiosk's attract loop also take videos (docs/decisions/0049-kiosk-video-suggestions-keyboard.md). */
+export const ACCEPTED_MEDIA_TYPES = `${MEDIA_ACCEPTED_IMAGE_TYPES},${MEDIA_ACCEPTED_VIDEO_TYPES}`;
+
+/** A video of the library (stored as `/media/u/<hash>/video.<format>`), by its type or its address. */
+export const isVideo = (item: { mime_type?: string; src: string }) =>
+  item.mime_type ? item.mime_type.startsWith('video/') : /\/video\.(mp4|webm)$/.test(item.src);
 
 /** A refused upload: the server's reason key (or `too_large` for a body it would not read), for a translated text. */
 export class MediaUploadError extends HttpError {
@@ -44,7 +51,7 @@ export function mediaTitle(purpose: MediaPurpose, altText: string): string | und
   return undefined;
 }
 
-/** Uploads one image with its alt text; the server checks it by content and answers the stored image. */
+/** Uploads one image or video with its alt text (the browser streams the file); the server checks it by content and answers the stored image. */
 export async function uploadMedia(file: File, altText: string, title?: string): Promise<MediaItemRest> {
   const form = new FormData();
   form.append('file', file, file.name);
@@ -63,8 +70,16 @@ export interface MediaPage {
 }
 
 /** One page of uploaded images, newest first, with the paging headers of the store API. */
-export async function listMedia(options: { page: number; perPage: number; search: string; signal?: AbortSignal }): Promise<MediaPage> {
+export async function listMedia(options: {
+  page: number;
+  perPage: number;
+  search: string;
+  /** Only images (product pickers) or only videos; both when absent. */
+  mediaType?: 'image' | 'video';
+  signal?: AbortSignal;
+}): Promise<MediaPage> {
   const query = new URLSearchParams({ page: String(options.page), per_page: String(options.perPage), uploaded: 'true' });
+  if (options.mediaType) query.set('media_type', options.mediaType);
   if (options.search.trim()) query.set('search', options.search.trim());
   const response = await send(`${MEDIA_BASE}?${query}`, { headers: { accept: 'application/json' }, signal: options.signal });
   if (!response.ok) throw await failure(response);

@@ -41,7 +41,7 @@ export function mediaShape(row: MediaRecord, siteUrl: string): MediaItemRest {
     date_created_gmt: created,
     title: { rendered: row.title, raw: row.title },
     alt_text: row.altText,
-    media_type: 'image',
+    media_type: row.mimeType.startsWith('image/') ? 'image' : 'file',
     mime_type: row.mimeType,
     source_url: absolute(row.src),
     src: absolute(row.src),
@@ -55,7 +55,7 @@ const updateBody = z.object({
   title: z.union([z.string().max(500), z.object({ raw: z.string().max(500).optional() })]).optional(),
 });
 
-const listQuery = z.object({ ...pageQuery, search: lastValue.optional(), uploaded: lastValue.optional() });
+const listQuery = z.object({ ...pageQuery, search: lastValue.optional(), uploaded: lastValue.optional(), media_type: z.enum(['image', 'video']).optional() });
 
 /**
  * Who may use the media routes: an API key (Basic, query string or OAuth 1.0a, as the rest of the store
@@ -83,20 +83,26 @@ async function authorize(request: FastifyRequest, deps: { keys: ApiKeyService; s
 /** The media routes (upload, list, read, update, delete) under /wp-json/wc/v3 and /wp-json/wp/v2 (docs/decisions/0024-media.md). */
 export async function registerMediaRoutes(app: FastifyInstance, deps: { media: MediaService; keys: ApiKeyService; siteUrl: string; clock: () => Date }) {
   const maxBytes = deps.media.settings.maxBytes;
+  // Videos are larger than images: the form may carry either, and the service applies each kind's own limit
+  // (one byte more reaches it, so it counts the file as too large rather than the reader cutting it off).
+  const largest = deps.media.largestFile;
   for (const prefix of [WC_PREFIX, WP_PREFIX]) {
     await app.register(
       async (scope) => {
         await scope.register(fastifyMultipart, {
-          limits: { fileSize: maxBytes, files: 1, fields: 10, fieldSize: 2_000, parts: 12, headerPairs: 100 },
+          limits: { fileSize: largest + 1, files: 1, fields: 10, fieldSize: 2_000, parts: 12, headerPairs: 100 },
         });
         // WordPress also takes the file as the whole body, named by Content-Disposition.
-        scope.addContentTypeParser(/^(image\/|application\/octet-stream)/, { parseAs: 'buffer', bodyLimit: maxBytes + FORM_OVERHEAD }, (_request, body, done) =>
-          done(null, body),
+        // A body held in memory: images, and small videos sent this way (the dashboard streams its form instead).
+        scope.addContentTypeParser(
+          /^(image\/|video\/|application\/octet-stream)/,
+          { parseAs: 'buffer', bodyLimit: maxBytes + FORM_OVERHEAD },
+          (_request, body, done) => done(null, body),
         );
         scope.addHook('onRequest', async (request, reply) => {
           await authorize(request, deps);
           const length = Number(request.headers['content-length'] ?? 0);
-          if (length > maxBytes + FORM_OVERHEAD) {
+          if (length > (/^multipart\//i.test(request.headers['content-type'] ?? '') ? largest : maxBytes) + FORM_OVERHEAD) {
             // Refused before a byte of the body is read; the connection is closed rather than drained.
             reply.header('connection', 'close');
             return reply.code(413).send({ code: 'rest_request_too_large', message: 'The request body is too large.', data: { status: 413 } });
@@ -112,8 +118,7 @@ export async function registerMediaRoutes(app: FastifyInstance, deps: { media: M
         const api = scope.withTypeProvider<ZodTypeProvider>();
 
         api.post('/media', async (request, reply) => {
-          const upload = request.isMultipart() ? await readForm(request, deps.media) : rawUpload(request);
-          const row = await deps.media.upload(upload);
+          const row = request.isMultipart() ? await uploadForm(request, deps.media) : await deps.media.upload(rawUpload(request));
           const shape = mediaShape(row, deps.siteUrl);
           return reply.code(201).header('location', `${deps.siteUrl}${prefix}/media/${row.id}`).send(shape);
         });
@@ -121,7 +126,7 @@ export async function registerMediaRoutes(app: FastifyInstance, deps: { media: M
         api.get('/media', { schema: { querystring: listQuery } }, async (request, reply) => {
           const page = pageOf(request.query);
           const uploadedOnly = request.query.uploaded === 'true' || request.query.uploaded === '1';
-          const { rows, total } = await deps.media.list({ ...page, search: request.query.search, uploadedOnly });
+          const { rows, total } = await deps.media.list({ ...page, search: request.query.search, uploadedOnly, mediaType: request.query.media_type });
           pagingHeaders(request, reply, page, total);
           return rows.map((row) => mediaShape(row, deps.siteUrl));
         });
@@ -154,10 +159,14 @@ export async function registerMediaRoutes(app: FastifyInstance, deps: { media: M
 
 const noFile = () => fileProblem('missing', 'no file was sent; send it as the form field "file"');
 
-/** The multipart form: `file` plus the optional `title` and `alt_text` (any order). */
-async function readForm(request: FastifyRequest, media: MediaService) {
-  let data: Buffer | undefined;
-  let fileName = '';
+/**
+ * The multipart form: `file` plus the optional `title` and `alt_text`. The file is handed to the media service
+ * as it streams in (a video goes to disk, never whole into memory). Fields sent before the file go with it;
+ * `title` or `alt_text` after it are applied as a change. A form that fails after the file was stored (a second
+ * file, a bad field) removes it again: a refused request leaves nothing behind.
+ */
+async function uploadForm(request: FastifyRequest, media: MediaService): Promise<MediaRecord> {
+  let stored: MediaRecord | undefined;
   const fields: Record<string, string> = {};
   try {
     for await (const part of request.parts()) {
@@ -168,23 +177,27 @@ async function readForm(request: FastifyRequest, media: MediaService) {
             params: ['file'],
           });
         }
-        data = await part.toBuffer();
-        fileName = part.filename;
+        stored = await media.uploadStream(part.file, { fileName: part.filename, title: fields.title, altText: fields.alt_text });
       } else if (typeof part.value === 'string') {
+        if (stored && (part.fieldname === 'title' || part.fieldname === 'alt_text')) {
+          // Already stored without it: apply it as a change, as a later POST /media/{id} would.
+          stored = await media.update(stored.id, part.fieldname === 'title' ? { title: part.value } : { altText: part.value });
+        }
         fields[part.fieldname] = part.value;
       }
     }
   } catch (error) {
+    if (stored) await media.delete(stored.id).catch(() => undefined);
     if (error instanceof DomainError) throw error;
     const code = (error as { code?: string }).code;
-    if (code === 'FST_REQ_FILE_TOO_LARGE') throw media.tooBig();
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw media.tooBig('video');
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
       throw new DomainError('INVALID_INPUT', 'Invalid parameter(s): file (send one file with at most the fields title and alt_text)', { params: ['file'] });
     }
     throw new DomainError('INVALID_INPUT', 'Invalid parameter(s): file (the form could not be read)', { params: ['file'] });
   }
-  if (!data) throw noFile();
-  return { data, fileName, title: fields.title, altText: fields.alt_text };
+  if (!stored) throw noFile();
+  return stored;
 }
 
 /** WordPress's other way: the file is the body, its name in Content-Disposition, title and alt_text in the query. */
