@@ -181,8 +181,9 @@ export class JobRunner {
 
   private async claim(): Promise<Job[]> {
     const gap = this.options.claimGapMs ?? 0;
-    const wait = this.lastClaimAt + gap - performance.now();
-    if (wait > 0 && !this.stopped) await new Promise((resolve) => setTimeout(resolve, wait));
+    // With a gap, even the first claim waits for the next turn of the event loop: PGlite runs a query on this
+    // thread, and the request whose commit woke the runner then sends its answer first.
+    if (gap > 0 && !this.stopped) await new Promise((resolve) => setTimeout(resolve, Math.max(0, this.lastClaimAt + gap - performance.now())));
     this.lastClaimAt = performance.now();
     const batchSizes: Record<string, number> = {};
     for (const kind of this.handlers.kinds()) batchSizes[kind] = this.handlers.get(kind)?.batch?.max ?? 1;
