@@ -28,13 +28,13 @@ async function create(dataDir: string, options: PgliteOptions, loadDataDir = opt
  * The empty cluster the build made with this PGlite version (server/scripts/pglite-cluster.mjs), or undefined
  * (running from source, or PGlite changed since the build): then PGlite runs initdb itself.
  */
-export function prebuiltCluster(): Blob | undefined {
+export function prebuiltCluster(distDir = path.join(serverRoot, 'dist')): Blob | undefined {
   try {
-    const stamp = JSON.parse(fs.readFileSync(path.join(serverRoot, 'dist', 'pglite-cluster.json'), 'utf8')) as { pgliteVersion?: string };
+    const stamp = JSON.parse(fs.readFileSync(path.join(distDir, 'pglite-cluster.json'), 'utf8')) as { pgliteVersion?: string };
     const pgliteDir = path.dirname(path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')));
     const version = (JSON.parse(fs.readFileSync(path.join(pgliteDir, 'package.json'), 'utf8')) as { version: string }).version;
     if (stamp.pgliteVersion !== version) return undefined;
-    return new Blob([fs.readFileSync(path.join(serverRoot, 'dist', 'pglite-cluster.tar.gz'))]);
+    return new Blob([fs.readFileSync(path.join(distDir, 'pglite-cluster.tar.gz'))]);
   } catch {
     return undefined;
   }
