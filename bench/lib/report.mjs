@@ -110,10 +110,12 @@ function summaryRows(results) {
   }
   for (const db of results.throughput) {
     if (db.skipped || !db.checkout) continue;
-    const target = db.database === 'postgres' ? `< ${targets.checkoutP99MsPostgres} ms` : '-';
+    const limit = db.database === 'postgres' ? targets.checkoutP99MsPostgres : targets.checkoutP99MsPglite;
+    const target = limit === undefined ? '-' : `< ${limit} ms`;
+    const load = db.checkout.load ? `, load ${db.checkout.load.map((n) => n.toFixed(2)).join(' ')}` : '';
     rows.push([
       `checkout p99, ${db.database} (${db.checkout.customers} customers)`,
-      `${fmt(db.checkout.checkoutMs.p99, 1)} ms (${fmt(db.checkout.checkoutsPerSec, 1)} checkouts/s)`,
+      `${fmt(db.checkout.checkoutMs.p99, 1)} ms (${fmt(db.checkout.checkoutsPerSec, 1)} checkouts/s${load})`,
       target,
       verdict(db.checkout.pass),
     ]);

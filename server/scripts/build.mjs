@@ -29,3 +29,6 @@ await build({
   legalComments: 'none',
   logLevel: 'warning',
 });
+
+const { writePgliteCluster } = await import('./pglite-cluster.mjs');
+await writePgliteCluster('dist');

@@ -1,11 +1,12 @@
 import fs from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { toHandler } from './channel-handler.js';
 import type { Database, Db } from './client.js';
-import { migrationsFolder } from '../paths.js';
+import { migrationsFolder, serverRoot } from '../paths.js';
 
 export interface PgliteOptions {
   /**
@@ -18,9 +19,25 @@ export interface PgliteOptions {
   loadDataDir?: Blob;
 }
 
-async function create(dataDir: string, options: PgliteOptions): Promise<PGlite> {
+async function create(dataDir: string, options: PgliteOptions, loadDataDir = options.loadDataDir): Promise<PGlite> {
   const startParams = options.sharedBuffers ? [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.sharedBuffers}`] : undefined;
-  return PGlite.create(dataDir, { ...(startParams ? { startParams } : {}), ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
+  return PGlite.create(dataDir, { ...(startParams ? { startParams } : {}), ...(loadDataDir ? { loadDataDir } : {}) });
+}
+
+/**
+ * The empty cluster the build made with this PGlite version (server/scripts/pglite-cluster.mjs), or undefined
+ * (running from source, or PGlite changed since the build): then PGlite runs initdb itself.
+ */
+export function prebuiltCluster(distDir = path.join(serverRoot, 'dist')): Blob | undefined {
+  try {
+    const stamp = JSON.parse(fs.readFileSync(path.join(distDir, 'pglite-cluster.json'), 'utf8')) as { pgliteVersion?: string };
+    const pgliteDir = path.dirname(path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')));
+    const version = (JSON.parse(fs.readFileSync(path.join(pgliteDir, 'package.json'), 'utf8')) as { version: string }).version;
+    if (stamp.pgliteVersion !== version) return undefined;
+    return new Blob([fs.readFileSync(path.join(distDir, 'pglite-cluster.tar.gz'))]);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The embedded database: PostgreSQL compiled to WASM, in this process. */
@@ -28,12 +45,16 @@ export async function openPgliteDatabase(dataDir: string, options: PgliteOptions
   const inMemory = dataDir.startsWith('memory://');
   const isNew = !inMemory && !fs.existsSync(path.join(dataDir, 'PG_VERSION'));
   if (!inMemory) fs.mkdirSync(dataDir, { recursive: true });
-  let client = await create(dataDir, options);
-  if (isNew) {
-    // Creating the cluster (initdb) grows the WASM heap to several hundred MB, and a WASM heap never
-    // shrinks. Closing and opening again, once, starts the process's life with a heap of normal size.
+  // A new directory starts from the cluster the build made: initdb in this process would take several
+  // hundred MB that the process never gives back, even after closing and reopening
+  // (docs/decisions/0053-pglite-memory-checkout.md).
+  const cluster = isNew && !options.loadDataDir ? prebuiltCluster() : undefined;
+  let client = await create(dataDir, options, options.loadDataDir ?? cluster);
+  if (isNew && !cluster && !options.loadDataDir) {
+    // No prebuilt cluster (running from source): initdb ran here. Closing and opening again, once, gives
+    // back part of what it took.
     await client.close();
-    client = await create(dataDir, options);
+    client = await create(dataDir, options, undefined);
   }
   const db = drizzle(client) as unknown as Db;
   return {

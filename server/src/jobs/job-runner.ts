@@ -85,6 +85,13 @@ export interface JobRunnerOptions {
   pollMs: number;
   /** How long a claim holds without renewal; renewed every third of it while the handler runs. */
   leaseMs: number;
+  /**
+   * Least time between two claims (default 0). On PGlite every claim takes the one connection the customers'
+   * requests use, and under load every order's notification woke a claim that mostly found its lane busy:
+   * waking at most once per gap lets one claim take what several orders queued
+   * (docs/decisions/0053-pglite-memory-checkout.md).
+   */
+  claimGapMs?: number;
 }
 
 /**
@@ -114,6 +121,7 @@ export class JobRunner {
    * recorded is not kept alive by a busy runner and is taken over when its lease runs out.
    */
   private readonly running = new Set<number>();
+  private lastClaimAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly db: Db,
@@ -179,7 +187,12 @@ export class JobRunner {
     }
   }
 
-  private claim(): Promise<Job[]> {
+  private async claim(): Promise<Job[]> {
+    const gap = this.options.claimGapMs ?? 0;
+    // With a gap, even the first claim waits for the next turn of the event loop: PGlite runs a query on this
+    // thread, and the request whose commit woke the runner then sends its answer first.
+    if (gap > 0 && !this.stopped) await new Promise((resolve) => setTimeout(resolve, Math.max(0, this.lastClaimAt + gap - performance.now())));
+    this.lastClaimAt = performance.now();
     const batchSizes: Record<string, number> = {};
     for (const kind of this.handlers.kinds()) batchSizes[kind] = this.handlers.get(kind)?.batch?.max ?? 1;
     return claimJobs(this.db, { runnerId: this.id, leaseMs: this.options.leaseMs, batchSizes, busyLanes: [...this.active.keys()] });

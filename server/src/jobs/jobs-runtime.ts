@@ -11,6 +11,9 @@ export interface JobsRuntime {
   stop(): Promise<void>;
 }
 
+/** A ticket waits at most this much longer; the customers' requests get the connection meanwhile. */
+const PGLITE_CLAIM_GAP_MS = 25;
+
 /**
  * Starts this instance's job runner on connections of its own (BAKJE_JOB_POOL_SIZE on PostgreSQL), so
  * background work and customers' requests never wait on each other's connections.
@@ -28,6 +31,7 @@ export async function startJobs(config: Config, database: Database, handlers: Jo
     concurrency: config.jobs.concurrency,
     pollMs: config.jobs.pollMs,
     leaseMs: config.jobs.leaseMs,
+    ...(database.kind === 'pglite' ? { claimGapMs: PGLITE_CLAIM_GAP_MS } : {}),
   });
   await runner.start();
   return {

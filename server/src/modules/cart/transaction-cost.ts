@@ -20,6 +20,13 @@ export function transactionCostLabel(cost: Pick<TransactionCost, 'label'>, lang:
   return cost.label || DEFAULT_LABELS[lang];
 }
 
+/** Whether `method` carries a transaction cost at all (a cart priced without it is then the same). */
+export function chargesTransactionCost(settings: Map<string, unknown>, method: string | null | undefined): boolean {
+  if (!method || !isSurchargeMethod(method)) return false;
+  const surcharge = paymentSurchargesFrom(settings).methods[method];
+  return surcharge.fixed > 0 || surcharge.percent > 0;
+}
+
 /**
  * The one computation of a transaction cost: `base` is what the method pays before it (the goods after
  * discounts, plus the delivery fee, minus what gift cards pay); the fixed part plus the percentage of the base,

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { carts, couponUsages, coupons, giftCards, orderLines, orders, type FulfilmentType } from '../../db/schema/index.js';
+import { carts, couponUsages, coupons, giftCards, orderLines, orders, settings as settingsTable, type FulfilmentType } from '../../db/schema/index.js';
 import type { CartService } from '../cart/cart-service.js';
 import { assertCustomerMayUse } from '../cart/coupons.js';
 import { lastFour, redeemGiftCard } from '../gift-cards/gift-cards.js';
@@ -9,7 +9,7 @@ import { DELIVERY_UNAVAILABLE, OUT_OF_STOCK } from '../cart/errors.js';
 import type { DistanceProvider } from '../delivery/distance.js';
 import { checkDelivery } from '../delivery/delivery-rules.js';
 import { DINEIN_CLOSED, ORDERING_CLOSED, isDineInNow, isOpenAt, orderingPossibleOn, withinHours } from '../opening-hours/opening-hours.js';
-import { isPausedFor, leadMinutes, loadPauseState } from '../opening-hours/pause.js';
+import { PAUSE_KEY, isPausedFor, leadMinutes, parsePauseState } from '../opening-hours/pause.js';
 import { KIOSK_COUNTER_METHOD, KIOSK_TERMINAL_METHOD, type OrderChannel } from '@bakje/contract';
 import { newOrderKey } from '../orders/order-key.js';
 import { numberOrderAndRecordCreation } from '../order-events/record.js';
@@ -20,6 +20,7 @@ import type { OrderWithLines } from '../orders/order-read.js';
 import { localMoment } from '../shop-time/shop-time.js';
 import { SLOT_REQUIRED, bookEarliestSlot, bookSlot, findSlotOption } from '../slots/time-slots.js';
 import { takeStock } from '../stock/stock.js';
+import { chargesTransactionCost } from '../cart/transaction-cost.js';
 import { DomainError } from '../../errors/domain-error.js';
 import type { Lang } from '../i18n/locale.js';
 import { assertBillingComplete, normaliseAddress, type AddressInput } from './billing.js';
@@ -109,16 +110,28 @@ export class CheckoutService {
     const snapshot = await this.carts.snapshot();
     return this.db.transaction(async (tx) => {
       const now = this.clock();
-      // No row means an empty cart (nothing to lock: there is nothing to order).
-      const [row] = await tx.select().from(carts).where(eq(carts.sessionKey, request.sessionKey)).for('update');
+      // No row means an empty cart (nothing to lock: there is nothing to order). The pause row comes with it,
+      // as stored now (not from the snapshot, which may be a moment behind): one statement instead of two, as
+      // every statement on PGlite's one connection is time the other customers wait
+      // (docs/decisions/0053-pglite-memory-checkout.md).
+      const [locked] = await tx
+        .select({
+          ...getTableColumns(carts),
+          pause: sql<unknown>`(select ${settingsTable.value} from ${settingsTable} where ${settingsTable.key} = ${PAUSE_KEY})`,
+        })
+        .from(carts)
+        .where(eq(carts.sessionKey, request.sessionKey))
+        .for('update');
+      const { pause: storedPause, ...cartColumns } = locked ?? { pause: undefined };
+      const cartRow = locked ? (cartColumns as typeof carts.$inferSelect) : undefined;
       // The cart's gift cards are locked first (in id order: no deadlock between orders sharing two cards), so
       // the totals below see the balance this order may take, and concurrent orders on one card queue here.
-      if (row?.giftCardCodes.length) {
-        await tx.select({ id: giftCards.id }).from(giftCards).where(inArray(giftCards.code, row.giftCardCodes)).orderBy(giftCards.id).for('update');
+      if (cartRow?.giftCardCodes.length) {
+        await tx.select({ id: giftCards.id }).from(giftCards).where(inArray(giftCards.code, cartRow.giftCardCodes)).orderBy(giftCards.id).for('update');
       }
-      const cart = await this.carts.viewRow(request.sessionKey, row, tx, snapshot);
+      const cart = await this.carts.viewRow(request.sessionKey, cartRow, tx, snapshot);
       if (cart.lines.length === 0) {
-        const last = row?.lastCheckout;
+        const last = cartRow?.lastCheckout;
         if (last && last.fingerprint === fingerprint && now.getTime() - new Date(last.at).getTime() < REPEAT_WINDOW_MS) {
           const [existing] = await tx.select({ id: orders.id, orderKey: orders.orderKey }).from(orders).where(eq(orders.id, last.orderId));
           if (existing) return { orderId: existing.id, orderKey: existing.orderKey, repeated: true };
@@ -149,8 +162,7 @@ export class CheckoutService {
       const note = (request.customerNote ?? '').trim();
       if (note.length > MAX_NOTE) throw new DomainError('NOTE_TOO_LONG', `The note may be at most ${MAX_NOTE} characters.`);
 
-      // Pauses are read as stored now, not from the snapshot, which may be a moment behind.
-      const current = { ...settings, pause: await loadPauseState(tx) };
+      const current = { ...settings, pause: parsePauseState(typeof storedPause === 'string' ? JSON.parse(storedPause) : storedPause) };
       const startedAt = request.startedAt && request.startedAt.getTime() <= now.getTime() ? request.startedAt : now;
       if (isPausedFor(current, channelOf(request), fulfilment, startedAt)) throw new DomainError('ORDERING_CLOSED', ORDERING_CLOSED);
 
@@ -178,16 +190,20 @@ export class CheckoutService {
       // The coupons valid for this channel and fulfilment only (a takeaway coupon takes nothing off a delivery).
       const channel = channelOf(request);
       // The transaction cost is the chosen method's, computed here from the settings, never taken from the client.
-      const priced = await this.carts.viewRow(
-        request.sessionKey,
-        row,
-        tx,
-        snapshot,
-        fulfilment,
-        fulfilment === 'delivery' ? shipping.postcode : undefined,
-        channel,
-        paymentMethod,
-      );
+      // The cart as read above is already priced so when nothing about it changes (no statement saved otherwise).
+      const priced =
+        fulfilment !== 'delivery' && cart.shippingMethod === fulfilment && channel === 'web' && !chargesTransactionCost(snapshot.settings, paymentMethod)
+          ? cart
+          : await this.carts.viewRow(
+              request.sessionKey,
+              cartRow,
+              tx,
+              snapshot,
+              fulfilment,
+              fulfilment === 'delivery' ? shipping.postcode : undefined,
+              channel,
+              paymentMethod,
+            );
       // A code the customer saw take effect and that another order has used up meanwhile refuses the checkout
       // (rather than charging more than the cart showed); the cart then shows it used up, to remove.
       const usedUp = priced.couponsNotApplied.find((c) => c.reason === 'usage_limit');
@@ -244,11 +260,19 @@ export class CheckoutService {
       // commit: it is taken in the very last statement. The order id is reserved first (a sequence: no
       // lock); the order is written with a placeholder pickup number (minus its id: unique, never a real
       // number, never visible to others before commit) that the last statement replaces.
-      const orderId = await reserveOrderId(tx);
-      await tx
+      // The id is reserved in the statement that empties the cart (the row is locked above, so it is there).
+      const [reserved] = await tx
         .update(carts)
-        .set({ lines: [], couponCodes: [], giftCardCodes: [], lastCheckout: { fingerprint, orderId, at: now.toISOString() }, updatedAt: now })
-        .where(eq(carts.sessionKey, request.sessionKey));
+        .set({
+          lines: [],
+          couponCodes: [],
+          giftCardCodes: [],
+          lastCheckout: sql`jsonb_build_object('fingerprint', ${fingerprint}::text, 'orderId', nextval(pg_get_serial_sequence('orders', 'id')), 'at', ${now.toISOString()}::text)`,
+          updatedAt: now,
+        })
+        .where(eq(carts.sessionKey, request.sessionKey))
+        .returning({ orderId: sql<number>`(${carts.lastCheckout} ->> 'orderId')::int` });
+      const orderId = Number(reserved!.orderId);
       const orderKey = newOrderKey();
       const totals = priced.totals;
       const [order] = await tx
@@ -348,9 +372,4 @@ export class CheckoutService {
       return { orderId: created.id, orderKey, repeated: false, order: created };
     });
   }
-}
-
-async function reserveOrderId(tx: DbOrTx): Promise<number> {
-  const result = (await tx.execute(sql`select nextval(pg_get_serial_sequence('orders', 'id'))::int as id`)) as unknown as { rows: Array<{ id: number }> };
-  return Number(result.rows[0]!.id);
 }

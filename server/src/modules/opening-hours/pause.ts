@@ -61,7 +61,12 @@ export function pauseEnd(settings: ShopSettings, duration: PauseInput['duration'
 export async function loadPauseState(db: DbOrTx, lock = false): Promise<PauseState> {
   const query = db.select().from(settingsTable).where(eq(settingsTable.key, PAUSE_KEY));
   const [row] = lock ? await query.for('update') : await query;
-  const parsed = pauseStateSchema.safeParse(row?.value ?? {});
+  return parsePauseState(row?.value);
+}
+
+/** The stored pause row's value (undefined: none stored); a value that does not parse counts as no pause. */
+export function parsePauseState(value: unknown): PauseState {
+  const parsed = pauseStateSchema.safeParse(value ?? {});
   return parsed.success ? parsed.data : pauseStateSchema.parse({});
 }
 

@@ -71,7 +71,10 @@ export class OrderEventHub {
       this.again = true;
       return;
     }
-    this.pumping = this.pump()
+    // Read on the next turn of the event loop: on PGlite the query runs on this thread, and the request whose
+    // commit sent the notification then answers first (docs/decisions/0053-pglite-memory-checkout.md).
+    this.pumping = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => this.pump())
       .catch((error: unknown) => this.log.error({ err: error }, 'reading order events failed'))
       .finally(() => {
         this.pumping = undefined;
