@@ -107,6 +107,13 @@ export class JobRunner {
    * recorded is not kept alive by a busy runner and is taken over when its lease runs out.
    */
   private readonly running = new Set<number>();
+  /**
+   * Whether a claim may find something: set by a notification (a job was committed), by a lane finishing
+   * with work possibly left behind it (a full batch, a failed attempt) and by the poll; cleared as a claim
+   * starts. A lane finishing with nothing new to do then costs no query: on the embedded database every
+   * claim is a millisecond of CPU, as much as rendering a few tickets (issue 18, bench/ticket-cpu.mjs).
+   */
+  private pending = true;
 
   constructor(
     private readonly db: Db,
@@ -128,6 +135,7 @@ export class JobRunner {
   }
 
   nudge() {
+    this.pending = true;
     this.wake?.();
   }
 
@@ -146,14 +154,18 @@ export class JobRunner {
   private async run() {
     while (!this.stopped) {
       try {
-        while (!this.stopped && this.active.size < this.options.concurrency) {
+        // At the concurrency limit `pending` stays set: the next lane to finish looks again.
+        while (!this.stopped && this.pending && this.active.size < this.options.concurrency) {
+          this.pending = false;
           const claimed = await this.claim();
           if (claimed.length === 0) break;
+          // Another lane may be due too.
+          this.pending = true;
           const lane = claimed[0]!.lane;
-          const work = this.runBatch(claimed).finally(() => {
-            this.active.delete(lane);
-            this.nudge();
-          });
+          const work = this.runBatch(claimed).then(
+            (again) => this.laneFinished(lane, again),
+            () => this.laneFinished(lane, true),
+          );
           this.active.set(lane, work);
         }
       } catch (error) {
@@ -161,7 +173,10 @@ export class JobRunner {
       }
       if (this.stopped) break;
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, this.options.pollMs);
+        const timer = setTimeout(() => {
+          this.pending = true;
+          resolve();
+        }, this.options.pollMs);
         this.wake = () => {
           clearTimeout(timer);
           resolve();
@@ -171,9 +186,20 @@ export class JobRunner {
     }
   }
 
+  /** A lane is free again; `again`: work may be left that no notification will announce. */
+  private laneFinished(lane: string, again: boolean) {
+    this.active.delete(lane);
+    if (again) this.pending = true;
+    this.wake?.();
+  }
+
+  private batchMax(kind: string): number {
+    return this.handlers.get(kind)?.batch?.max ?? 1;
+  }
+
   private claim(): Promise<Job[]> {
     const batchSizes: Record<string, number> = {};
-    for (const kind of this.handlers.kinds()) batchSizes[kind] = this.handlers.get(kind)?.batch?.max ?? 1;
+    for (const kind of this.handlers.kinds()) batchSizes[kind] = this.batchMax(kind);
     return claimJobs(this.db, { runnerId: this.id, leaseMs: this.options.leaseMs, batchSizes, busyLanes: [...this.active.keys()] });
   }
 
@@ -200,16 +226,22 @@ export class JobRunner {
     }
   }
 
-  private async runBatch(claimed: Job[]): Promise<void> {
+  /**
+   * Runs a claimed batch; answers whether its lane may have work left that no notification announces: jobs
+   * beyond a full batch, or an attempt that failed (its retry may be due at once).
+   */
+  private async runBatch(claimed: Job[]): Promise<boolean> {
     for (const job of claimed) this.running.add(job.id);
     try {
-      await this.runClaimed(claimed);
+      const failed = await this.runClaimed(claimed);
+      return failed || claimed.length >= this.batchMax(claimed[0]!.kind);
     } finally {
       for (const job of claimed) this.running.delete(job.id);
     }
   }
 
-  private async runClaimed(claimed: Job[]): Promise<void> {
+  /** Answers whether an attempt failed or its outcome could not be recorded. */
+  private async runClaimed(claimed: Job[]): Promise<boolean> {
     const handler = this.handlers.get(claimed[0]!.kind)!;
     const log = this.log.child({ kind: handler.kind, lane: claimed[0]!.lane });
     const ctx: JobContext = { db: this.db, log };
@@ -232,7 +264,9 @@ export class JobRunner {
     } catch (error) {
       // The lease runs out and another attempt (marked interrupted) follows: the work is never lost.
       log.error({ err: error }, 'job runner: could not record job outcomes');
+      return true;
     }
+    return settlements.some((s) => s.status === 'queued');
   }
 
   private settlement(handler: JobHandler, job: Job, outcome: JobOutcome | Error, log: Logger): Settlement {
