@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import { TZDate } from '@date-fns/tz';
+import ReceiptPrinterEncoder from '@point-of-sale/receipt-printer-encoder';
 import { format } from 'date-fns';
 import { describe, expect, it } from 'vitest';
 import { encodeTicket } from '../src/modules/printing/escpos.js';
-import { customerTicket, kitchenTicket, renderTicket } from '../src/modules/printing/tickets.js';
+import { customerTicket, kitchenTicket, renderTicket, type Ticket } from '../src/modules/printing/tickets.js';
 import { TICKET_CASES } from './support/ticket-orders.js';
 
 /**
@@ -39,9 +40,15 @@ describe('ticket golden output', () => {
 
   it('prints times as date-fns did in the shop time zone, across the year and its clock changes', () => {
     const base = TICKET_CASES[0]!;
+    // Every 613 minutes through 2026 (every minute of the hour and hour of the day comes round) plus the
+    // minutes around Brussels' clock changes and New Year.
+    const instants: number[] = [];
+    for (let t = Date.UTC(2026, 0, 1); t < Date.UTC(2027, 0, 1); t += 613 * 60_000) instants.push(t);
+    for (const edge of [Date.UTC(2026, 2, 29, 1), Date.UTC(2026, 9, 25, 1), Date.UTC(2026, 11, 31, 23)]) {
+      for (let m = -61; m <= 61; m += 1) instants.push(edge + m * 60_000);
+    }
     for (const timeZone of ['Europe/Brussels', 'America/New_York', 'Asia/Kolkata']) {
-      // Every 97 minutes through 2026: every hour of the day, both clock changes, New Year's Eve.
-      for (let t = Date.UTC(2025, 11, 31, 20); t < Date.UTC(2027, 0, 1, 4); t += 97 * 60_000) {
+      for (const t of instants) {
         const instant = new Date(t);
         const zoned = new TZDate(t, timeZone);
         const order = { ...base.order, createdAt: instant, slotStart: instant };
@@ -53,6 +60,36 @@ describe('ticket golden output', () => {
         const left = format(zoned, 'dd-MM');
         const right = format(zoned, 'HH:mm');
         expect(kitchen[2]).toBe(`${left}${' '.repeat(23 - left.length - right.length)}${right}`);
+      }
+    }
+  }, 60_000);
+
+  it('writes the bytes the receipt printer encoder wrote, for any lines (decision 0050)', () => {
+    // The encoding as it was, through the encoder, one ticket at a time.
+    const throughEncoder = (ticket: Ticket) => {
+      const encoder = new ReceiptPrinterEncoder({ language: 'esc-pos', columns: 48, feedBeforeCut: 4, newline: '\n' });
+      encoder.initialize().codepage('cp858');
+      if (ticket.kind === 'kitchen') encoder.size(2, 2);
+      ticket.lines.forEach((line, index) => {
+        const bytes = [...line].map((ch) => (ch.charCodeAt(0) >= 0x20 && ch.charCodeAt(0) < 0x7f ? ch.charCodeAt(0) : 0x3f)).concat(0x0a);
+        if (index === 0) encoder.bold(true).raw(bytes).bold(false);
+        else encoder.raw(bytes);
+      });
+      if (ticket.kind === 'kitchen') encoder.size(1, 1);
+      return Buffer.from(encoder.cut().encode());
+    };
+    // A fixed pseudo-random sequence, so a failure repeats.
+    let seed = 18;
+    const next = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed % n;
+    };
+    const alphabet = 'abc XYZ 0123456789 #-.:*+é€\t\u00a0';
+    for (let i = 0; i < 300; i++) {
+      const lines = Array.from({ length: 1 + next(40) }, () => Array.from({ length: next(50) }, () => alphabet[next(alphabet.length)]).join(''));
+      for (const kind of ['customer', 'kitchen'] as const) {
+        const ticket: Ticket = { kind, width: kind === 'customer' ? 48 : 23, lines };
+        expect(Buffer.from(encodeTicket(ticket)).equals(throughEncoder(ticket))).toBe(true);
       }
     }
   });
