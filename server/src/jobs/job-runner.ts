@@ -114,6 +114,8 @@ export class JobRunner {
    * claim is a millisecond of CPU, as much as rendering a few tickets (issue 18, bench/ticket-cpu.mjs).
    */
   private pending = true;
+  /** Notifications heard so far; a lane remembers the count at its claim (see laneFinished). */
+  private notifications = 0;
 
   constructor(
     private readonly db: Db,
@@ -135,6 +137,7 @@ export class JobRunner {
   }
 
   nudge() {
+    this.notifications += 1;
     this.pending = true;
     this.wake?.();
   }
@@ -157,13 +160,14 @@ export class JobRunner {
         // At the concurrency limit `pending` stays set: the next lane to finish looks again.
         while (!this.stopped && this.pending && this.active.size < this.options.concurrency) {
           this.pending = false;
+          const heard = this.notifications;
           const claimed = await this.claim();
           if (claimed.length === 0) break;
           // Another lane may be due too.
           this.pending = true;
           const lane = claimed[0]!.lane;
           const work = this.runBatch(claimed).then(
-            (again) => this.laneFinished(lane, again),
+            (again) => this.laneFinished(lane, again || this.notifications !== heard),
             () => this.laneFinished(lane, true),
           );
           this.active.set(lane, work);
@@ -186,7 +190,12 @@ export class JobRunner {
     }
   }
 
-  /** A lane is free again; `again`: work may be left that no notification will announce. */
+  /**
+   * A lane is free again; `again`: work may be left in it. A job committed since the lane's claim may be
+   * in this lane, which every claim meanwhile passed over as busy, so any notification since counts. A lane
+   * holds jobs of one kind (print:<printer>, mail, payment:<id>, ...): a batch not full means it took all
+   * that was due; anything due later is the poll's.
+   */
   private laneFinished(lane: string, again: boolean) {
     this.active.delete(lane);
     if (again) this.pending = true;
