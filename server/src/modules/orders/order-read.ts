@@ -65,19 +65,11 @@ function withoutPersonalDetails(order: OrderRow): OrderRow {
   return { ...order, billing: noAddress, shipping: noAddress, customerNote: '' };
 }
 
-/** Several orders with their lines in one round trip, for staff work (printing a batch of tickets). */
-export async function readOrdersForStaff(db: DbOrTx, orderIds: readonly number[]): Promise<Map<number, OrderWithLines>> {
-  const ids = [...new Set(orderIds.filter((id) => Number.isSafeInteger(id) && id > 0))];
-  if (ids.length === 0) return new Map();
-  const rows = await db.select({ order: orders, lines: linesOfOrder }).from(orders).where(inArray(orders.id, ids));
-  return new Map(rows.map(({ order, lines }) => [order.id, { ...order, lines }]));
-}
-
 /**
- * readOrdersForStaff plus one settings row's value (null when the row is missing) in the same round trip:
- * printing needs a batch's orders and the print settings, and on the embedded database every query costs
- * about a millisecond of CPU (issue 18, bench/ticket-cpu.mjs). `setting` is undefined when no order was
- * found, as the value rides along with the orders' rows.
+ * Several orders with their lines, for staff work, plus one settings row's value (null when the row is
+ * missing), all in one round trip: printing needs a batch's orders and the print settings, and on the
+ * embedded database every query costs about a millisecond of CPU (issue 18, bench/ticket-cpu.mjs).
+ * `setting` is undefined when no order was found, as the value rides along with the orders' rows.
  */
 export async function readOrdersForStaffWithSetting(
   db: DbOrTx,
