@@ -162,7 +162,8 @@ export class JobRunner {
           this.pending = false;
           const heard = this.notifications;
           const claimed = await this.claim();
-          if (claimed.length === 0) break;
+          // Nothing due; unless a notification came in meanwhile (then `pending` is set again: look again).
+          if (claimed.length === 0) continue;
           // Another lane may be due too.
           this.pending = true;
           const lane = claimed[0]!.lane;
@@ -174,8 +175,12 @@ export class JobRunner {
         }
       } catch (error) {
         this.log.error({ err: error }, 'job runner: could not claim jobs');
+        // Tried again on the poll, not in a tight loop.
+        this.pending = false;
       }
       if (this.stopped) break;
+      // A lane that finished while this loop was claiming found no one waiting to wake.
+      if (this.pending && this.active.size < this.options.concurrency) continue;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(() => {
           this.pending = true;
