@@ -13,6 +13,7 @@ import { registerHealth } from './api/health/routes.js';
 import { registerWebApp } from './api/web/spa.js';
 import { registerBenchRoutes } from './api/bench/static-reference.js';
 import { registerBenchCheckoutFixture } from './api/bench/checkout-fixture.js';
+import { registerBenchPrintFixture } from './api/bench/print-fixture.js';
 import { registerBenchGuestCartPurge } from './api/bench/guest-cart-purge.js';
 import { CartService } from './modules/cart/cart-service.js';
 import { CheckoutService } from './modules/checkout/checkout-service.js';
@@ -437,6 +438,7 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
   reconciling?.unref();
   if (config.benchRoutes) registerBenchRoutes(server);
   if (config.benchRoutes) registerBenchCheckoutFixture(server, database.db);
+  if (config.benchRoutes) registerBenchPrintFixture(server, database.db);
   if (config.benchRoutes) registerBenchGuestCartPurge(server, database.db, clock);
   const firstPaints = new FirstPaintCache();
   await registerWebApp(server, {

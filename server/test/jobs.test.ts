@@ -58,6 +58,50 @@ describe.each(databaseKinds)('job runner on %s', (kind) => {
     expect(await enqueueJob(testDb.database.db, { kind: 'flaky', lane: 'flaky', payload: { to: 'an' }, idempotencyKey: 'flaky-1' })).toBe(0);
   });
 
+  it('runs a job added to a lane while that lane is busy as soon as the lane is free, without waiting for the poll', async () => {
+    // The poll is an hour: only notifications and finished lanes can drive the runner here.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const ran: number[] = [];
+    await startRunner(
+      new JobHandlers().register<{ n: number }>({
+        kind: 'held',
+        async handle(job) {
+          ran.push(job.payload.n);
+          if (job.payload.n === 1) await held;
+        },
+        // A batch handler (as printing's): a batch that is not full does not by itself make the runner look again.
+        batch: {
+          max: 10,
+          async handle(jobs) {
+            for (const job of jobs) ran.push(job.payload.n);
+            return jobs.map(() => undefined);
+          },
+        },
+      }),
+      testDb.database,
+      { pollMs: 3_600_000 },
+    );
+    await enqueueJob(testDb.database.db, { kind: 'held', lane: 'busy', payload: { n: 1 } });
+    await waitFor('the first job running', async () => ran.length === 1);
+    // Committed while the lane runs: the claim its notification wakes passes the busy lane over.
+    await enqueueJob(testDb.database.db, { kind: 'held', lane: 'busy', payload: { n: 2 } });
+    await enqueueJob(testDb.database.db, { kind: 'held', lane: 'other', payload: { n: 3 } });
+    await waitFor('the other lane run meanwhile', async () => ran.includes(3));
+    release();
+    await waitFor(
+      'the job added to the busy lane run',
+      async () => ran.includes(2),
+      () => ran,
+      10_000,
+    );
+    const rows = await waitFor('all done', async () => {
+      const all = await statusOf(testDb.database, 'held');
+      return all.length === 3 && all.every((r) => r.status === 'done') && all;
+    });
+    expect(rows.map((r) => r.attempts)).toEqual([1, 1, 1]);
+  });
+
   it('fails a job for good after its attempts, or at once on a permanent error, and leaves the lane free', async () => {
     const seen: number[] = [];
     await startRunner(

@@ -209,6 +209,22 @@ describe.each(databaseKinds)('printing order tickets on %s', (kind) => {
     expect(await printed.list()).toEqual([]);
   });
 
+  it('skips a ticket whose order no longer exists, reading the settings on their own (printing on or off)', async () => {
+    const app = await startApp(testDb, logs);
+    apps.push(app);
+    // The orders and the settings come in one query; with no order found the settings are read alone.
+    const missing = 987_654;
+    await enqueueReprint(testDb.database.db, missing, 'kitchen');
+    const [gone] = await waitFor('the skipped job', allSettled(testDb, missing, 1));
+    expect([gone!.status, gone!.lastError]).toEqual(['skipped', 'order not found']);
+
+    await updatePrintSettings(testDb.database.db, { enabled: false });
+    await enqueueReprint(testDb.database.db, missing, 'customer');
+    const jobs = await waitFor('the second skipped job', allSettled(testDb, missing, 2));
+    expect([jobs[1]!.status, jobs[1]!.lastError]).toEqual(['skipped', 'printing is off']);
+    expect(simulator.requests).toBe(0);
+  });
+
   it('prints to the virtual LAN printer in demo mode, with kitchen copies, and lists the tickets', async () => {
     await updatePrintSettings(testDb.database.db, { customerPrinter: '', kitchenPrinter: '', kitchenCopies: 2 });
     const app = await startApp(testDb, logs, { BAKJE_VIRTUAL_PRINTER: 'true' });

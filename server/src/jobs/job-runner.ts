@@ -122,6 +122,15 @@ export class JobRunner {
    */
   private readonly running = new Set<number>();
   private lastClaimAt = Number.NEGATIVE_INFINITY;
+  /**
+   * Whether a claim may find something: set by a notification (a job was committed), by a lane finishing
+   * with work possibly left behind it (a full batch, a failed attempt) and by the poll; cleared as a claim
+   * starts. A lane finishing with nothing new to do then costs no query: on the embedded database every
+   * claim is a millisecond of CPU, as much as rendering a few tickets (issue 18, bench/ticket-cpu.mjs).
+   */
+  private pending = true;
+  /** Notifications heard so far; a lane remembers the count at its claim (see laneFinished). */
+  private notifications = 0;
 
   constructor(
     private readonly db: Db,
@@ -143,6 +152,8 @@ export class JobRunner {
   }
 
   nudge() {
+    this.notifications += 1;
+    this.pending = true;
     this.wake?.();
   }
 
@@ -161,23 +172,36 @@ export class JobRunner {
   private async run() {
     while (!this.stopped) {
       try {
-        while (!this.stopped && this.active.size < this.options.concurrency) {
+        // At the concurrency limit `pending` stays set: the next lane to finish looks again.
+        while (!this.stopped && this.pending && this.active.size < this.options.concurrency) {
+          this.pending = false;
+          const heard = this.notifications;
           await yieldToRequests();
           const claimed = await this.claim();
-          if (claimed.length === 0) break;
+          // Nothing due; unless a notification came in meanwhile (then `pending` is set again: look again).
+          if (claimed.length === 0) continue;
+          // Another lane may be due too.
+          this.pending = true;
           const lane = claimed[0]!.lane;
-          const work = this.runBatch(claimed).finally(() => {
-            this.active.delete(lane);
-            this.nudge();
-          });
+          const work = this.runBatch(claimed).then(
+            (again) => this.laneFinished(lane, again || this.notifications !== heard),
+            () => this.laneFinished(lane, true),
+          );
           this.active.set(lane, work);
         }
       } catch (error) {
         this.log.error({ err: error }, 'job runner: could not claim jobs');
+        // Tried again on the poll, not in a tight loop.
+        this.pending = false;
       }
       if (this.stopped) break;
+      // A lane that finished while this loop was claiming found no one waiting to wake.
+      if (this.pending && this.active.size < this.options.concurrency) continue;
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, this.options.pollMs);
+        const timer = setTimeout(() => {
+          this.pending = true;
+          resolve();
+        }, this.options.pollMs);
         this.wake = () => {
           clearTimeout(timer);
           resolve();
@@ -187,6 +211,22 @@ export class JobRunner {
     }
   }
 
+  /**
+   * A lane is free again; `again`: work may be left in it. A job committed since the lane's claim may be
+   * in this lane, which every claim meanwhile passed over as busy, so any notification since counts. A lane
+   * holds jobs of one kind (print:<printer>, mail, payment:<id>, ...): a batch not full means it took all
+   * that was due; anything due later is the poll's.
+   */
+  private laneFinished(lane: string, again: boolean) {
+    this.active.delete(lane);
+    if (again) this.pending = true;
+    this.wake?.();
+  }
+
+  private batchMax(kind: string): number {
+    return this.handlers.get(kind)?.batch?.max ?? 1;
+  }
+
   private async claim(): Promise<Job[]> {
     const gap = this.options.claimGapMs ?? 0;
     // With a gap, even the first claim waits for the next turn of the event loop: PGlite runs a query on this
@@ -194,7 +234,7 @@ export class JobRunner {
     if (gap > 0 && !this.stopped) await new Promise((resolve) => setTimeout(resolve, Math.max(0, this.lastClaimAt + gap - performance.now())));
     this.lastClaimAt = performance.now();
     const batchSizes: Record<string, number> = {};
-    for (const kind of this.handlers.kinds()) batchSizes[kind] = this.handlers.get(kind)?.batch?.max ?? 1;
+    for (const kind of this.handlers.kinds()) batchSizes[kind] = this.batchMax(kind);
     return claimJobs(this.db, { runnerId: this.id, leaseMs: this.options.leaseMs, batchSizes, busyLanes: [...this.active.keys()] });
   }
 
@@ -221,17 +261,23 @@ export class JobRunner {
     }
   }
 
-  private async runBatch(claimed: Job[]): Promise<void> {
+  /**
+   * Runs a claimed batch; answers whether its lane may have work left that no notification announces: jobs
+   * beyond a full batch, or an attempt that failed (its retry may be due at once).
+   */
+  private async runBatch(claimed: Job[]): Promise<boolean> {
     for (const job of claimed) this.running.add(job.id);
     try {
       await yieldToRequests();
-      await this.runClaimed(claimed);
+      const failed = await this.runClaimed(claimed);
+      return failed || claimed.length >= this.batchMax(claimed[0]!.kind);
     } finally {
       for (const job of claimed) this.running.delete(job.id);
     }
   }
 
-  private async runClaimed(claimed: Job[]): Promise<void> {
+  /** Answers whether an attempt failed or its outcome could not be recorded. */
+  private async runClaimed(claimed: Job[]): Promise<boolean> {
     const handler = this.handlers.get(claimed[0]!.kind)!;
     const log = this.log.child({ kind: handler.kind, lane: claimed[0]!.lane });
     const ctx: JobContext = { db: this.db, log };
@@ -254,7 +300,9 @@ export class JobRunner {
     } catch (error) {
       // The lease runs out and another attempt (marked interrupted) follows: the work is never lost.
       log.error({ err: error }, 'job runner: could not record job outcomes');
+      return true;
     }
+    return settlements.some((s) => s.status === 'queued');
   }
 
   private settlement(handler: JobHandler, job: Job, outcome: JobOutcome | Error, log: Logger): Settlement {

@@ -3,10 +3,19 @@ import { PrintNodeClient, PrintNodeError } from '../../integrations/printnode/pr
 import { LanPrinterClient } from '../../integrations/lan-printer/lan-printer-client.js';
 import { PermanentJobError, type JobContext, type JobHandler, type JobOutcome } from '../../jobs/job-runner.js';
 import type { Job } from '../../jobs/job-store.js';
-import { readOrdersForStaff } from '../orders/order-read.js';
+import { readOrdersForStaffWithSetting } from '../orders/order-read.js';
 import { encodeTicket } from './escpos.js';
 import { PRINT_JOB_KIND, type PrintJobPayload, type PrintResult } from './print-jobs.js';
-import { NOT_CONFIGURED, describeTarget, parsePrinterTarget, readPrintSettings, type PrintSettings, type PrinterTarget } from './print-settings.js';
+import {
+  NOT_CONFIGURED,
+  PRINT_SETTINGS_KEY,
+  describeTarget,
+  parsePrintSettings,
+  parsePrinterTarget,
+  readPrintSettings,
+  type PrintSettings,
+  type PrinterTarget,
+} from './print-settings.js';
 import { renderTicket } from './tickets.js';
 
 export interface PrintHandlerOptions {
@@ -38,14 +47,15 @@ export function printJobHandler(options: PrintHandlerOptions): JobHandler<PrintJ
   const lan = options.lan ?? new LanPrinterClient();
 
   async function prepare(jobs: Job<PrintJobPayload>[], ctx: JobContext): Promise<{ settings: PrintSettings; prepared: Prepared[] }> {
-    // The settings and every order of the batch, side by side: two queries whatever the batch size.
-    const [settings, orders] = await Promise.all([
-      readPrintSettings(ctx.db),
-      readOrdersForStaff(
-        ctx.db,
-        jobs.map((job) => job.payload.orderId),
-      ),
-    ]);
+    // Every order of the batch and the print settings in one query whatever the batch size; the settings
+    // alone only when none of the orders exists any more.
+    const read = await readOrdersForStaffWithSetting(
+      ctx.db,
+      jobs.map((job) => job.payload.orderId),
+      PRINT_SETTINGS_KEY,
+    );
+    const orders = read.orders;
+    const settings = read.setting ? parsePrintSettings(read.setting.value) : await readPrintSettings(ctx.db);
     const prepared = jobs.map((job): Prepared => {
       const { ticket: kind, orderId } = job.payload;
       const log = ctx.log.child({ job: job.id, key: job.idempotencyKey });

@@ -59,9 +59,17 @@ export async function enqueueOrderTickets(tx: DbOrTx, orderId: number, known?: P
 
 /** One more ticket on staff request (the kitchen's "print kitchen copy"): a new job with its own key. */
 export async function enqueueReprint(tx: DbOrTx, orderId: number, kind: TicketKind): Promise<string> {
-  const key = `o${orderId}-r${randomBytes(3).toString('hex')}`;
-  await enqueueJobs(tx, [printJob(await readPrintSettings(tx), { orderId, ticket: kind, copy: 0 }, key)]);
-  return key;
+  const [key] = await enqueueReprints(tx, [{ orderId, kind }]);
+  return key!;
+}
+
+/** Extra tickets (copy 0), each a job with its own key; the settings are read once for all of them. */
+export async function enqueueReprints(tx: DbOrTx, tickets: ReadonlyArray<{ orderId: number; kind: TicketKind }>): Promise<string[]> {
+  if (tickets.length === 0) return [];
+  const settings = await readPrintSettings(tx);
+  const items = tickets.map(({ orderId, kind }) => printJob(settings, { orderId, ticket: kind, copy: 0 }, `o${orderId}-r${randomBytes(3).toString('hex')}`));
+  await enqueueJobs(tx, items);
+  return items.map((item) => item.idempotencyKey!);
 }
 
 export interface PrintJob extends PrintJobPayload {

@@ -1,7 +1,5 @@
 import { transactionCostLabel } from '../cart/transaction-cost.js';
 import { KIOSK_COUNTER_METHOD } from '@bakje/contract';
-import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
 import { centsToDecimal } from '../catalog/money.js';
 import { kitchenNotes, type OrderWithLines } from '../orders/order-read.js';
 import type { TicketKind } from '../../db/schema/printing.js';
@@ -56,8 +54,40 @@ export function paymentLabel(paymentMethod: string, toPay?: number): 'CASH' | 'B
   return paymentMethod === 'cod' || paymentMethod === KIOSK_COUNTER_METHOD ? 'CASH' : 'BETAALD';
 }
 
-function when(instant: Date, timeZone: string, pattern: string): string {
-  return format(new TZDate(instant.getTime(), timeZone), pattern);
+/**
+ * One formatter per time zone for the life of the process: building an Intl formatter (or a zoned date
+ * per call, as before) cost more CPU than laying out the rest of the ticket (issue 18).
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The wall-clock fields of `instant` in `timeZone`, two digits each (the year four). */
+function wallClock(instant: Date, timeZone: string) {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  const fields = { year: '', month: '', day: '', hour: '', minute: '' };
+  for (const part of formatter.formatToParts(instant)) {
+    if (part.type in fields) fields[part.type as keyof typeof fields] = part.value;
+  }
+  return fields;
+}
+
+/** dd-MM-yyyy HH:mm, dd-MM or HH:mm in the shop's time zone. */
+function when(instant: Date, timeZone: string, pattern: 'dd-MM-yyyy HH:mm' | 'dd-MM' | 'HH:mm'): string {
+  const t = wallClock(instant, timeZone);
+  if (pattern === 'dd-MM') return `${t.day}-${t.month}`;
+  if (pattern === 'HH:mm') return `${t.hour}:${t.minute}`;
+  return `${t.day}-${t.month}-${t.year.padStart(4, '0')} ${t.hour}:${t.minute}`;
 }
 
 function customerName(order: OrderWithLines): string {
