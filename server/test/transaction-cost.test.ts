@@ -7,7 +7,7 @@ import { JobRunner } from '../src/jobs/job-runner.js';
 import { createLogger } from '../src/logger.js';
 import { ApiKeyService, type CreatedApiKey } from '../src/modules/api-keys/api-key-service.js';
 import { ensureFirstAdmin } from '../src/modules/auth/first-admin.js';
-import { readOrdersForStaff } from '../src/modules/orders/order-read.js';
+import { readOrderFor } from '../src/modules/orders/order-read.js';
 import { PAYMENT_SURCHARGES_ENTITY } from '../src/modules/payments/payment-surcharges.js';
 import { customerTicket } from '../src/modules/printing/tickets.js';
 import { Browser } from './support/browser.js';
@@ -201,7 +201,7 @@ describe.each(databaseKinds)('transaction cost per payment method on %s', (kind)
       fee_lines: [{ id: 1, name: 'Transactiekosten', tax_class: '21', tax_status: 'taxable', total: '0.25', total_tax: '0.04' }],
     });
 
-    const order = (await readOrdersForStaff(db(), [id])).get(id)!;
+    const order = (await readOrderFor(db(), id, { staff: true }))!;
     const lines = customerTicket(order, { seller: { name: 'Bakje', address: [], vatNumber: '' }, timeZone: 'Europe/Brussels', reference: 'r' }).lines;
     expect(lines.find((l) => l.startsWith('Transactiekosten'))).toMatch(/^Transactiekosten +0\.25$/);
     expect(lines.find((l) => l.includes('Totaal'))).toMatch(/EUR 5\.85$/);

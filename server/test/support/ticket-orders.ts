@@ -71,6 +71,7 @@ function order(id: number, overrides: Partial<OrderWithLines>): OrderWithLines {
     slotAmount: 0,
     pickupNumber: id % 100,
     pickupDay: '2026-11-21',
+    transactionCost: null,
     billing: address(),
     shipping: address(),
     lang: 'nl',
