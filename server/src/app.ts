@@ -404,10 +404,12 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
     db: database.db,
     payments: paymentsService,
     services: providerServices,
-    // The catalogue's copy of the settings on the acknowledgement's path (no query); the route reads the row
-    // itself before refusing a signature made with a key changed a moment ago.
+    // The catalogue's copy of the settings on the acknowledgement's path: no query, and no wait for a reload
+    // after an order changed the stock; the route reads the row itself before refusing a signature made with
+    // a key changed a moment ago.
     apiKey: async (fresh) =>
-      mspAccess(fresh ? await readProviderSettings(database.db) : providerValues((await catalog.get()).settings), providerDefaults)?.apiKey,
+      mspAccess(fresh ? await readProviderSettings(database.db) : providerValues((catalog.loaded() ?? (await catalog.get())).settings), providerDefaults)
+        ?.apiKey,
     terminalApiKey: msp.terminalApiKey,
     providerDefaults,
     clock,

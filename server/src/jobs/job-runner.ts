@@ -122,6 +122,7 @@ export class JobRunner {
    */
   private readonly running = new Set<number>();
   private lastClaimAt = Number.NEGATIVE_INFINITY;
+  private lastClaimFound = false;
   /**
    * Whether a claim may find something: set by a notification (a job was committed), by a lane finishing
    * with work possibly left behind it (a full batch, a failed attempt) and by the poll; cleared as a claim
@@ -231,11 +232,17 @@ export class JobRunner {
     const gap = this.options.claimGapMs ?? 0;
     // With a gap, even the first claim waits for the next turn of the event loop: PGlite runs a query on this
     // thread, and the request whose commit woke the runner then sends its answer first.
-    if (gap > 0 && !this.stopped) await new Promise((resolve) => setTimeout(resolve, Math.max(0, this.lastClaimAt + gap - performance.now())));
+    // A claim that found work means a backlog: the next one goes at once, or the backlog drains at one job per
+    // gap (a burst of payment look-ups, say, would hold up the next payment's kitchen event for seconds).
+    if (gap > 0 && !this.stopped && !this.lastClaimFound) {
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, this.lastClaimAt + gap - performance.now())));
+    }
     this.lastClaimAt = performance.now();
     const batchSizes: Record<string, number> = {};
     for (const kind of this.handlers.kinds()) batchSizes[kind] = this.batchMax(kind);
-    return claimJobs(this.db, { runnerId: this.id, leaseMs: this.options.leaseMs, batchSizes, busyLanes: [...this.active.keys()] });
+    const claimed = await claimJobs(this.db, { runnerId: this.id, leaseMs: this.options.leaseMs, batchSizes, busyLanes: [...this.active.keys()] });
+    this.lastClaimFound = claimed.length > 0;
+    return claimed;
   }
 
   private async renew() {

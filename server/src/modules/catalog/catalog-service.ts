@@ -81,6 +81,14 @@ export class CatalogService {
     this.saleTimer.unref();
   }
 
+  /**
+   * The snapshot last loaded, even if a change has been announced since (undefined before the first load):
+   * for a reader that must not wait for a reload and checks what it reads some other way.
+   */
+  loaded(): CatalogSnapshot | undefined {
+    return this.snapshot;
+  }
+
   /** The current snapshot; loads it once when missing or stale, shared by concurrent callers. */
   async get(): Promise<CatalogSnapshot> {
     this.expireIfDue();
