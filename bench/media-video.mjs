@@ -12,7 +12,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ensureBuilt } from './lib/build.mjs';
-import { freePort, spawnNode, stopAllChildren, waitReady } from './lib/processes.mjs';
+import { freePort, rssMb, spawnNode, stopAllChildren, waitReady } from './lib/processes.mjs';
+import { ADMIN, load } from './lib/staff-server.mjs';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(benchDir, '..');
@@ -30,23 +31,9 @@ if (built.error) {
   process.exit(1);
 }
 
-const ADMIN = { email: 'bench@bakje.test', password: 'Een lange bench wachtzin' };
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bakje-video-bench-'));
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
-const load = () =>
-  `load average ${os
-    .loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ')} on ${os.cpus().length} CPUs`;
-const rssMb = (pid) => {
-  const line = fs
-    .readFileSync(`/proc/${pid}/status`, 'utf8')
-    .split('\n')
-    .find((l) => l.startsWith('VmRSS:'));
-  return Number(line.replace(/\D+/g, '')) / 1024;
-};
-
 /** An MP4's boxes around `size` bytes of frames: what the server's structure check reads. */
 function syntheticMp4(size) {
   const box = (type, body) => {

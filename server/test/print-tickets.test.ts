@@ -1,27 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { Address, LineAddon } from '../src/db/schema/index.js';
 import type { OrderWithLines } from '../src/modules/orders/order-read.js';
 import { decodeEscPos, encodeTicket } from '../src/modules/printing/escpos.js';
 import { customerTicket, kitchenTicket, type TicketContext } from '../src/modules/printing/tickets.js';
 import { printable } from '../src/modules/printing/ticket-text.js';
+import { address, remark, sauce } from './support/ticket-orders.js';
 
-const address = (overrides: Partial<Address> = {}): Address => ({
-  firstName: 'Amélie',
-  lastName: 'Van den Brœck',
-  company: '',
-  address1: 'Sint-Pietersnieuwstraat 41',
-  address2: '',
-  city: 'Gent',
-  state: '',
-  postcode: '9000',
-  country: 'BE',
-  phone: '0470 12 34 56',
-  email: '',
-  ...overrides,
-});
-
-const sauce: LineAddon = { fieldId: 1, optionId: 2, name: 'Saus', value: 'Mayonaise', price: 100, priceType: 'quantity_based' };
-const remark: LineAddon = { fieldId: 3, optionId: null, name: 'Opmerking', value: 'goed doorbakken', price: 0, priceType: 'flat_fee' };
 
 /** An order as the checkout writes it: 18:15 pickup on Saturday 21 November 2026, placed at 10:00. */
 function anOrder(overrides: Partial<OrderWithLines> = {}): OrderWithLines {

@@ -10,7 +10,7 @@ import type { TicketContext } from '../../src/modules/printing/tickets.js';
  * longer than a line, a reprint, a kiosk order paid at the counter).
  */
 
-const address = (overrides: Partial<Address> = {}): Address => ({
+export const address = (overrides: Partial<Address> = {}): Address => ({
   firstName: 'Amélie',
   lastName: 'Van den Brœck',
   company: '',
@@ -25,8 +25,8 @@ const address = (overrides: Partial<Address> = {}): Address => ({
   ...overrides,
 });
 
-const sauce: LineAddon = { fieldId: 1, optionId: 2, name: 'Saus', value: 'Mayonaise', price: 100, priceType: 'quantity_based' };
-const remark: LineAddon = { fieldId: 3, optionId: null, name: 'Opmerking', value: 'goed doorbakken', price: 0, priceType: 'flat_fee' };
+export const sauce: LineAddon = { fieldId: 1, optionId: 2, name: 'Saus', value: 'Mayonaise', price: 100, priceType: 'quantity_based' };
+export const remark: LineAddon = { fieldId: 3, optionId: null, name: 'Opmerking', value: 'goed doorbakken', price: 0, priceType: 'flat_fee' };
 const unnamed: LineAddon = { fieldId: 4, optionId: 5, name: '', value: 'Extra kaas – geraspt “oud”', price: 50, priceType: 'flat_fee' };
 
 type Line = OrderWithLines['lines'][number];
