@@ -5,7 +5,6 @@ import { customerTicket, kitchenTicket, type TicketContext } from '../src/module
 import { printable } from '../src/modules/printing/ticket-text.js';
 import { address, remark, sauce } from './support/ticket-orders.js';
 
-
 /** An order as the checkout writes it: 18:15 pickup on Saturday 21 November 2026, placed at 10:00. */
 function anOrder(overrides: Partial<OrderWithLines> = {}): OrderWithLines {
   const createdAt = new Date('2026-11-21T09:00:00Z');
