@@ -61,6 +61,8 @@ describe('HTTP hardening', () => {
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
       expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
+      // Obsolete headers, not sent (docs/security.md).
+      for (const obsolete of ['x-xss-protection', 'x-download-options', 'x-dns-prefetch-control']) expect(response.headers[obsolete]).toBeUndefined();
       // Plain HTTP: no HSTS (it would pin a name to HTTPS that does not serve it).
       expect(response.headers['strict-transport-security']).toBeUndefined();
     });
