@@ -23,7 +23,10 @@ function start() {
 // (stylesheet and first images), so on a phone's network it does not take their bandwidth, nor the main
 // thread before they show (docs/decisions/0052-main-thread.md). Without one (checkout, account, staff
 // screens) the app starts at once; the server preloads its code (server/src/api/web/route-preloads.ts).
+// After the load, one frame more: the first paint and its largest image are on screen before the app's code
+// takes the main thread (a frame's callback runs before its paint, a task queued from it after).
+const startAfterNextPaint = () => requestAnimationFrame(() => setTimeout(start, 0));
 if (document.getElementById('first-paint') && document.readyState !== 'complete') {
-  window.addEventListener('load', start, { once: true });
+  window.addEventListener('load', startAfterNextPaint, { once: true });
   setTimeout(start, START_LIMIT_MS);
 } else start();
