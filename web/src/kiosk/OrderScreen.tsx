@@ -261,7 +261,12 @@ export function OrderScreen({ device }: { device: KioskDeviceConfig }) {
         ) : null}
       </div>
       <div className="kiosk-order__content">{content}</div>
-      {step === 'menu' || step === 'suggest' ? <KioskCart onPay={step === 'menu' ? () => setStep('suggest') : afterSuggestions} /> : null}
+      {step === 'menu' || step === 'suggest' ? (
+        <KioskCart
+          onPay={step === 'menu' ? () => setStep('suggest') : afterSuggestions}
+          onlyMethod={device.paymentMethods.length === 1 ? device.paymentMethods[0] : undefined}
+        />
+      ) : null}
       {sheet ? <ProductSheet key={sheet.databaseId} product={sheet} onClose={() => setSheet(null)} /> : null}
       {idle ? (
         <InactivityWarning

@@ -9,7 +9,7 @@ import nl from '../i18n/messages/nl-BE.json';
 import { PaymentChoice } from './PaymentChoice';
 
 // The kiosk's cart as the provider holds it; only its totals key the per-method pricing.
-vi.mock('../cart/CartProvider', () => ({ useCart: () => ({ cart: { total: '12.40', subtotal: '12.40' } }) }));
+vi.mock('../cart/CartProvider', () => ({ useCart: () => ({ cart: { total: '12.40', subtotal: '12.40', isEmpty: false } }) }));
 
 /** GraphQL `cart(paymentMethod)` answering with the surcharge the owner set per method (euros, as RAW strings). */
 function serve(surcharges: Record<string, string>) {

@@ -1,21 +1,9 @@
-import type { KIOSK_COUNTER_METHOD, KIOSK_TERMINAL_METHOD, KioskPaymentMethod } from '@bakje/contract';
-import { useQueries } from '@tanstack/react-query';
+import type { KioskPaymentMethod } from '@bakje/contract';
 import { useIntl } from 'react-intl';
-import { euros } from '../cart/cartApi';
-import { useCart } from '../cart/CartProvider';
-import { loadCartForPayment } from '../checkout/checkoutApi';
-import { useLocale } from '../i18n/LocaleProvider';
 import { Button, useFormatPrice } from '../ui';
+import { useMethodPricing } from './methodPricing';
 
 const LABELS: Record<KioskPaymentMethod, string> = { terminal: 'kiosk.payment.terminal', counter: 'kiosk.payment.counter' };
-/**
- * The order's payment method for each kiosk choice, the ids the owner's surcharges are set for (0048); typed
- * against the contract's constants because the web imports types only from it.
- */
-const ORDER_METHODS: Record<KioskPaymentMethod, typeof KIOSK_TERMINAL_METHOD | typeof KIOSK_COUNTER_METHOD> = {
-  terminal: 'kiosk_terminal',
-  counter: 'kiosk_counter',
-};
 
 /**
  * How to pay, each method with its transaction cost and the total with it when the owner set one
@@ -33,31 +21,23 @@ export function PaymentChoice({
 }) {
   const intl = useIntl();
   const formatPrice = useFormatPrice();
-  const { locale } = useLocale();
-  const { cart } = useCart();
-  const priced = useQueries({
-    queries: methods.map((m) => ({
-      queryKey: ['kioskCartForPayment', locale, ORDER_METHODS[m], cart?.total ?? null, cart?.subtotal ?? null],
-      queryFn: () => loadCartForPayment(locale, ORDER_METHODS[m]),
-    })),
-  });
+  const { prices, pending } = useMethodPricing(methods);
   return (
-    <section className="kiosk-step" aria-labelledby="kiosk-payment-title" aria-busy={priced.some((q) => q.isPending)} data-testid="kiosk-payment">
+    <section className="kiosk-step" aria-labelledby="kiosk-payment-title" aria-busy={pending} data-testid="kiosk-payment">
       <h1 id="kiosk-payment-title">{intl.formatMessage({ id: 'kiosk.paymentTitle' })}</h1>
       <div className="kiosk-step__choices">
         {methods.map((m, i) => {
-          const data = priced[i]?.data;
-          const cost = (data?.fees ?? []).reduce((sum, f) => sum + euros(f.total), 0);
+          const price = prices[i];
           return (
             <button key={m} type="button" className="kiosk-big-choice" onClick={() => onChoose(m)} data-testid={`kiosk-payment-${m}`}>
               {intl.formatMessage({ id: LABELS[m] })}
-              {data && cost > 0 ? (
+              {price && price.cost > 0 ? (
                 <>
                   <span className="kiosk-big-choice__extra" data-testid={`kiosk-payment-${m}-cost`}>
-                    {intl.formatMessage({ id: 'kiosk.paymentSurcharge' }, { amount: formatPrice(cost) })}
+                    {intl.formatMessage({ id: 'kiosk.paymentSurcharge' }, { amount: formatPrice(price.cost) })}
                   </span>
                   <span className="kiosk-big-choice__extra" data-testid={`kiosk-payment-${m}-total`}>
-                    {intl.formatMessage({ id: 'kiosk.paymentTotal' }, { amount: formatPrice(euros(data.total)) })}
+                    {intl.formatMessage({ id: 'kiosk.paymentTotal' }, { amount: formatPrice(price.total) })}
                   </span>
                 </>
               ) : null}
