@@ -185,3 +185,38 @@ test('pay at the counter: staff confirm it paid from the kitchen, then the ticke
   await expectTicketPrinted(browser, order.pickupNumber);
   await page.context().close();
 });
+
+test('a surcharge on the card terminal shows on its button with the total, and the terminal asks that total', async ({ browser }) => {
+  test.setTimeout(150_000);
+  const { api, csrf } = await adminApi(server.base);
+  const setSurcharges = async (methods: Record<string, unknown>) => {
+    const saved = await api.put('/api/settings/payment-surcharges', { data: { methods }, headers: { 'x-csrf-token': csrf } });
+    expect(saved.status(), await saved.text()).toBeLessThan(300);
+  };
+  // This server's other tests expect no surcharge: it is removed again whatever happens here.
+  await setSurcharges({ kiosk_terminal: { fixed: 25, percent: 0, vatRate: 21, label: '' } });
+  try {
+    const terminalId = 'T-E2E-SURCHARGE';
+    const { page } = await openKiosk(browser, server.base, { device: { ...TERMINAL_DEVICE, terminalId } });
+    await orderFriesWithSaucesAndDrink(page);
+    const terminalButton = page.getByTestId('kiosk-payment-terminal');
+    await expect(terminalButton.getByTestId('kiosk-payment-terminal-cost')).toHaveText(/^\+ €\s0,25 transactiekosten$/, { timeout: 20_000 });
+    const total = ((await terminalButton.getByTestId('kiosk-payment-terminal-total').textContent()) ?? '').replace(/^Totaal\s*/, '');
+    expect(total).toMatch(/^€\s\d+,\d\d$/);
+    // Paying at the counter costs nothing extra here: its button shows no cost.
+    await expect(page.getByTestId('kiosk-payment')).toHaveAttribute('aria-busy', 'false');
+    await expect(page.getByTestId('kiosk-payment-counter-cost')).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+
+    await terminalButton.tap();
+    const terminal = page.getByTestId('kiosk-terminal');
+    await expect(terminal).toHaveAttribute('data-status', 'terminal_waiting', { timeout: 20_000 });
+    await expect(terminal.locator('.kiosk-terminal__amount')).toHaveText(total);
+    await terminalAnswers(browser, terminalId, 'Complete (card paid)');
+    await expect(page.getByTestId('kiosk-confirmation')).toHaveAttribute('data-status', 'paid', { timeout: 20_000 });
+    await page.context().close();
+  } finally {
+    await setSurcharges({});
+    await api.dispose();
+  }
+});

@@ -1,10 +1,12 @@
+import type { KioskPaymentMethod } from '@bakje/contract';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { euros, type CartLine } from '../cart/cartApi';
 import { useCart } from '../cart/CartProvider';
 import { AddonList } from '../cart/CartTotals';
 import { useLocalMessage } from '../cart/useLocalMessage';
-import { Button, Notice, Price } from '../ui';
+import { Button, Notice, Price, useFormatPrice } from '../ui';
+import { useMethodPricing } from './methodPricing';
 import { Stepper } from './Stepper';
 
 function Line({ line, disabled }: { line: CartLine; disabled: boolean }) {
@@ -30,9 +32,15 @@ function Line({ line, disabled }: { line: CartLine; disabled: boolean }) {
   );
 }
 
-/** The order, always on screen: its lines, the total and the way to pay. */
-export function KioskCart({ onPay, busy }: { onPay: () => void; busy?: boolean }) {
+/**
+ * The order, always on screen: its lines, the total and the way to pay. A kiosk with one payment method skips the
+ * payment choice, so its total here is the one with that method's transaction cost (`onlyMethod`, decision 0048).
+ */
+export function KioskCart({ onPay, busy, onlyMethod }: { onPay: () => void; busy?: boolean; onlyMethod?: KioskPaymentMethod }) {
   const intl = useIntl();
+  const formatPrice = useFormatPrice();
+  const priced = useMethodPricing(onlyMethod ? [onlyMethod] : []).prices[0] ?? null;
+  const surcharge = priced && priced.cost > 0 ? priced : null;
   const { cart, updating, error } = useCart();
   const local = useLocalMessage();
   const lines = cart?.contents.nodes ?? [];
@@ -57,10 +65,15 @@ export function KioskCart({ onPay, busy }: { onPay: () => void; busy?: boolean }
         </ul>
       )}
       <div className="kiosk-cart__foot">
+        {surcharge ? (
+          <p className="kiosk-cart__surcharge" data-testid="kiosk-cart-surcharge">
+            {intl.formatMessage({ id: 'kiosk.paymentSurcharge' }, { amount: formatPrice(surcharge.cost) })}
+          </p>
+        ) : null}
         <p className="kiosk-cart__total">
           <span>{intl.formatMessage({ id: 'kiosk.total' })}</span>
           <strong data-testid="kiosk-cart-total">
-            <Price amount={euros(cart?.total)} size="lg" />
+            <Price amount={surcharge ? surcharge.total : euros(cart?.total)} size="lg" />
           </strong>
         </p>
         <Button size="lg" onClick={onPay} disabled={empty || updating} busy={busy} data-testid="kiosk-pay">

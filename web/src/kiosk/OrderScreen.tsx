@@ -15,6 +15,7 @@ import { KioskMenu } from './KioskMenu';
 import { kioskApi } from './kioskApi';
 import { LanguageChoice } from './LanguageChoice';
 import { LeaveDialog } from './LeaveDialog';
+import { PaymentChoice } from './PaymentChoice';
 import { ProductSheet } from './ProductSheet';
 import { TerminalPayment } from './TerminalPayment';
 import { useCountdown, useIdle } from './useIdle';
@@ -26,7 +27,6 @@ const CatalogLive = lazy(() => import('../live/CatalogLive'));
 type Step = 'menu' | 'suggest' | 'fulfilment' | 'payment' | 'placing' | 'terminal' | 'done';
 
 const FULFILMENT_LABELS: Record<KioskFulfilment, string> = { takeaway: 'kiosk.fulfilment.takeaway', dinein: 'kiosk.fulfilment.dinein' };
-const PAYMENT_LABELS: Record<KioskPaymentMethod, string> = { terminal: 'kiosk.payment.terminal', counter: 'kiosk.payment.counter' };
 
 function subscribeOnline(listener: () => void) {
   window.addEventListener('online', listener);
@@ -212,14 +212,7 @@ export function OrderScreen({ device }: { device: KioskDeviceConfig }) {
     );
   else if (step === 'payment')
     content = (
-      <Choice
-        titleId="kiosk.paymentTitle"
-        options={device.paymentMethods}
-        labels={PAYMENT_LABELS}
-        onChoose={(m) => void place(fulfilment ?? device.fulfilment[0]!, m)}
-        onBack={() => setStep('menu')}
-        testId="kiosk-payment"
-      />
+      <PaymentChoice methods={device.paymentMethods} onChoose={(m) => void place(fulfilment ?? device.fulfilment[0]!, m)} onBack={() => setStep('menu')} />
     );
   else if (step === 'placing')
     content = (
@@ -268,7 +261,12 @@ export function OrderScreen({ device }: { device: KioskDeviceConfig }) {
         ) : null}
       </div>
       <div className="kiosk-order__content">{content}</div>
-      {step === 'menu' || step === 'suggest' ? <KioskCart onPay={step === 'menu' ? () => setStep('suggest') : afterSuggestions} /> : null}
+      {step === 'menu' || step === 'suggest' ? (
+        <KioskCart
+          onPay={step === 'menu' ? () => setStep('suggest') : afterSuggestions}
+          onlyMethod={device.paymentMethods.length === 1 ? device.paymentMethods[0] : undefined}
+        />
+      ) : null}
       {sheet ? <ProductSheet key={sheet.databaseId} product={sheet} onClose={() => setSheet(null)} /> : null}
       {idle ? (
         <InactivityWarning
