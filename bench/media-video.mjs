@@ -11,9 +11,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { ensureBuilt } from './lib/build.mjs';
-import { freePort, rssMb, spawnNode, stopAllChildren, waitReady } from './lib/processes.mjs';
-import { ADMIN, load } from './lib/staff-server.mjs';
+import { rssMb, stopAllChildren } from './lib/processes.mjs';
+import { load, startStaffServer } from './lib/staff-server.mjs';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(benchDir, '..');
@@ -25,15 +24,6 @@ if (!Number.isInteger(mb) || mb < 1 || mb > 1900) {
 }
 const BUDGET_MB = 64;
 
-const built = ensureBuilt(root, 'server', console.log);
-if (built.error) {
-  console.error(built.error);
-  process.exit(1);
-}
-
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bakje-video-bench-'));
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
 /** An MP4's boxes around `size` bytes of frames: what the server's structure check reads. */
 function syntheticMp4(size) {
   const box = (type, body) => {
@@ -50,39 +40,14 @@ function syntheticMp4(size) {
 }
 
 let exitCode = 0;
+let started;
 try {
-  const server = spawnNode(['server/dist/main.js'], {
-    cwd: root,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      BAKJE_DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      BAKJE_PRINT_URLS: 'false',
-      NODE_ENV: 'production',
-      BAKJE_SEED_DEMO: 'false',
-      BAKJE_VIRTUAL_PRINTER: 'false',
-      BAKJE_ADMIN_EMAIL: ADMIN.email,
-      BAKJE_ADMIN_PASSWORD: ADMIN.password,
-      BAKJE_MEDIA_MAX_VIDEO_BYTES: String((mb + 10) * 1024 * 1024),
-      BAKJE_REQUEST_TIMEOUT_MS: '600000',
-    },
+  started = await startStaffServer(root, {
+    BAKJE_MEDIA_MAX_VIDEO_BYTES: String((mb + 10) * 1024 * 1024),
+    BAKJE_REQUEST_TIMEOUT_MS: '600000',
   });
-  await waitReady(server, port);
+  const { child: server, base, authHeaders } = started;
   console.log(`media-video bench: server pid ${server.pid}; ${load()}`);
-
-  const login = await fetch(`${base}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      query: 'mutation($u: String!, $p: String!) { login(input: {username: $u, password: $p}) { viewer { role } } }',
-      variables: { u: ADMIN.email, p: ADMIN.password },
-    }),
-  });
-  const cookies = login.headers.getSetCookie().map((c) => c.split(';')[0]);
-  const csrf = cookies.find((c) => c.startsWith('bakje_csrf='))?.slice('bakje_csrf='.length);
-  if (!csrf) throw new Error(`login failed: ${login.status} ${await login.text()}`);
-  const cookie = cookies.join('; ');
 
   const file = syntheticMp4(mb * 1024 * 1024);
   const before = rssMb(server.pid);
@@ -93,10 +58,10 @@ try {
   const form = new FormData();
   form.append('alt_text', 'Bench');
   form.append('file', new Blob([file], { type: 'video/mp4' }), 'bench.mp4');
-  const started = performance.now();
-  const response = await fetch(`${base}/wp-json/wc/v3/media`, { method: 'POST', headers: { cookie, 'x-csrf-token': csrf }, body: form });
+  const uploadStart = performance.now();
+  const response = await fetch(`${base}/wp-json/wc/v3/media`, { method: 'POST', headers: authHeaders, body: form });
   const answer = await response.json();
-  const uploadMs = performance.now() - started;
+  const uploadMs = performance.now() - uploadStart;
   clearInterval(sampler);
   peak = Math.max(peak, rssMb(server.pid));
   if (response.status !== 201) throw new Error(`upload: ${response.status} ${JSON.stringify(answer).slice(0, 300)}`);
@@ -134,6 +99,6 @@ try {
   exitCode = 1;
 } finally {
   await stopAllChildren();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  started?.cleanup();
 }
 process.exit(exitCode);

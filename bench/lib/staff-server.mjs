@@ -80,7 +80,9 @@ export async function startStaffServer(root, env = {}) {
     if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${text.slice(0, 500)}`);
     return json;
   }
-  return { child, base, dataDir, request, cleanup: () => fs.rmSync(dataDir, { recursive: true, force: true }) };
+  // `authHeaders`: the login for requests `request` cannot send (a multipart upload).
+  const authHeaders = { cookie, 'x-csrf-token': csrf };
+  return { child, base, dataDir, request, authHeaders, cleanup: () => fs.rmSync(dataDir, { recursive: true, force: true }) };
 }
 
 /** Polls `check` every 100 ms until it answers something, or fails after `timeoutMs`. */

@@ -5,12 +5,12 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { z } from 'zod';
 import { http, HttpError } from '../../../api/http';
-import { SubmitButton } from '../../../forms/SubmitButton';
 import { UnsavedChangesDialog, useUnsavedChangesGuard } from '../../../forms/UnsavedChangesGuard';
 import { useErrorText, useZodForm } from '../../../forms/useZodForm';
-import { Button, Notice } from '../../../ui';
+import { Notice } from '../../../ui';
 import { Field } from '../../../ui/Field';
 import { PAYMENT_SETTINGS_URL, paymentSettingsKey, type PaymentSettings } from './payments-api';
+import { SettingsFormActions } from '../SettingsFormActions';
 
 // The contract's lists live next to its zod schemas (server only); these are checked against its types.
 const fulfilmentTypes = ['delivery', 'takeaway', 'dinein'] as const satisfies readonly Fulfilment[];
@@ -168,20 +168,17 @@ export function PaymentSettingsForm({ settings }: { settings: PaymentSettings })
         </Notice>
       ) : null}
       {saved ? <Notice tone="success">{t('dashboard.payments.saved')}</Notice> : null}
-      {dirty && !formState.isSubmitting ? <p className="admin__muted">{t('dashboard.payments.unsaved')}</p> : null}
-      <div className="admin__buttons">
-        <SubmitButton submitting={formState.isSubmitting}>{t('dashboard.payments.save')}</SubmitButton>
-        <Button
-          variant="secondary"
-          disabled={!dirty || formState.isSubmitting}
-          onClick={() => {
-            save.reset();
-            reset();
-          }}
-        >
-          {t('dashboard.payments.undo')}
-        </Button>
-      </div>
+      <SettingsFormActions
+        dirty={dirty}
+        submitting={formState.isSubmitting}
+        saveLabel={t('dashboard.payments.save')}
+        undoLabel={t('dashboard.payments.undo')}
+        unsavedText={t('dashboard.payments.unsaved')}
+        onUndo={() => {
+          save.reset();
+          reset();
+        }}
+      />
       <UnsavedChangesDialog blocker={blocker} body={t('dashboard.payments.leaveBody')} />
     </form>
   );

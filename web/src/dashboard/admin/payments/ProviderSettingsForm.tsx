@@ -5,13 +5,13 @@ import { useWatch } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import { z } from 'zod';
 import { http, HttpError } from '../../../api/http';
-import { SubmitButton } from '../../../forms/SubmitButton';
 import { UnsavedChangesDialog, useUnsavedChangesGuard } from '../../../forms/UnsavedChangesGuard';
 import { applyServerFieldErrors, useErrorText, useZodForm } from '../../../forms/useZodForm';
-import { Button, Notice } from '../../../ui';
+import { Notice } from '../../../ui';
 import { Field } from '../../../ui/Field';
 import { setupKey } from '../../settings/storeSettingsForm';
 import { PAYMENT_PROVIDERS_URL, paymentProvidersKey } from './payments-api';
+import { SettingsFormActions } from '../SettingsFormActions';
 
 // The same shapes the server checks (server/src/modules/payments/provider-settings.ts): a quick first check;
 // the server's word decides (a live key in the test environment, a key missing before switching on).
@@ -197,19 +197,16 @@ export function ProviderSettingsForm({ view }: { view: PaymentProvidersView }) {
         </Notice>
       ) : null}
       {saved ? <Notice tone="success">{t('dashboard.providers.saved')}</Notice> : null}
-      <div className="admin__buttons">
-        <SubmitButton submitting={formState.isSubmitting}>{t('dashboard.providers.save')}</SubmitButton>
-        <Button
-          variant="secondary"
-          disabled={!formState.isDirty || formState.isSubmitting}
-          onClick={() => {
-            save.reset();
-            reset();
-          }}
-        >
-          {t('dashboard.payments.undo')}
-        </Button>
-      </div>
+      <SettingsFormActions
+        dirty={formState.isDirty}
+        submitting={formState.isSubmitting}
+        saveLabel={t('dashboard.providers.save')}
+        undoLabel={t('dashboard.payments.undo')}
+        onUndo={() => {
+          save.reset();
+          reset();
+        }}
+      />
       <UnsavedChangesDialog blocker={blocker} body={t('dashboard.providers.leaveBody')} />
     </form>
   );

@@ -5,14 +5,14 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { z } from 'zod';
 import { http, HttpError } from '../../../api/http';
-import { SubmitButton } from '../../../forms/SubmitButton';
 import { UnsavedChangesDialog, useUnsavedChangesGuard } from '../../../forms/UnsavedChangesGuard';
 import { applyServerFieldErrors, useErrorText, useZodForm } from '../../../forms/useZodForm';
-import { Button, Notice } from '../../../ui';
+import { Notice } from '../../../ui';
 import { Field } from '../../../ui/Field';
 import { formatPrice, toCents, centsToDecimal } from '../../catalog/products/money';
 import { METHOD_TITLES } from './PaymentSettingsForm';
 import { PAYMENT_SURCHARGES_URL, paymentSurchargesKey } from './payments-api';
+import { SettingsFormActions } from '../SettingsFormActions';
 
 /** The server's limits (server/src/modules/payments/payment-surcharges.ts). */
 const MAX_LABEL = 60;
@@ -178,20 +178,17 @@ export function SurchargeSettingsForm({ view }: { view: PaymentSurchargesView })
         </Notice>
       ) : null}
       {saved ? <Notice tone="success">{t('dashboard.surcharges.saved')}</Notice> : null}
-      {dirty && !formState.isSubmitting ? <p className="admin__muted">{t('dashboard.payments.unsaved')}</p> : null}
-      <div className="admin__buttons">
-        <SubmitButton submitting={formState.isSubmitting}>{t('dashboard.surcharges.save')}</SubmitButton>
-        <Button
-          variant="secondary"
-          disabled={!dirty || formState.isSubmitting}
-          onClick={() => {
-            save.reset();
-            reset();
-          }}
-        >
-          {t('dashboard.payments.undo')}
-        </Button>
-      </div>
+      <SettingsFormActions
+        dirty={dirty}
+        submitting={formState.isSubmitting}
+        saveLabel={t('dashboard.surcharges.save')}
+        undoLabel={t('dashboard.payments.undo')}
+        unsavedText={t('dashboard.payments.unsaved')}
+        onUndo={() => {
+          save.reset();
+          reset();
+        }}
+      />
       <UnsavedChangesDialog blocker={blocker} body={t('dashboard.surcharges.leaveBody')} />
     </form>
   );

@@ -3,13 +3,13 @@ import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { z } from 'zod';
 import { http, HttpError } from '../../../api/http';
-import { SubmitButton } from '../../../forms/SubmitButton';
 import { UnsavedChangesDialog, useUnsavedChangesGuard } from '../../../forms/UnsavedChangesGuard';
 import { applyServerFieldErrors, useErrorText, useZodForm } from '../../../forms/useZodForm';
 import { Button, Notice } from '../../../ui';
 import { Field } from '../../../ui/Field';
 import { SETTINGS_URL, settingsKey, type PrintSettings } from './printing-api';
 import { TestPrint } from './TestPrint';
+import { SettingsFormActions } from '../SettingsFormActions';
 
 /** The form's state: text inputs as typed; the key is only sent when typed (or cleared on purpose). */
 interface FormValues {
@@ -221,20 +221,17 @@ export function PrintSettingsForm({ settings }: { settings: PrintSettings }) {
           </Notice>
         ) : null}
         {status === 'saved' ? <Notice tone="success">{t('dashboard.printing.saved')}</Notice> : null}
-        {dirty && !formState.isSubmitting ? <p className="admin__muted">{t('dashboard.printing.unsaved')}</p> : null}
-        <div className="admin__buttons">
-          <SubmitButton submitting={formState.isSubmitting}>{t('dashboard.printing.save')}</SubmitButton>
-          <Button
-            variant="secondary"
-            disabled={!dirty || formState.isSubmitting}
-            onClick={() => {
-              save.reset();
-              reset();
-            }}
-          >
-            {t('dashboard.printing.undo')}
-          </Button>
-        </div>
+        <SettingsFormActions
+          dirty={dirty}
+          submitting={formState.isSubmitting}
+          saveLabel={t('dashboard.printing.save')}
+          undoLabel={t('dashboard.printing.undo')}
+          unsavedText={t('dashboard.printing.unsaved')}
+          onUndo={() => {
+            save.reset();
+            reset();
+          }}
+        />
         <UnsavedChangesDialog blocker={blocker} body={t('dashboard.printing.leaveBody')} />
       </form>
       <TestPrint dirty={dirty} />
