@@ -148,6 +148,16 @@ test.describe('in English', () => {
     await expect(page.getByTestId('confirm-address')).toHaveCount(0);
   });
 
+  test('what the customer typed stays when they switch to delivery', async ({ page }) => {
+    await addFromProductPage(page, 'fristi', 6);
+    await page.goto('/checkout');
+    await page.locator('#billing-firstName').fill('Anna');
+    await page.getByTestId('fulfilment-delivery').click();
+    // The delivery fee shows once the cart has the new fulfilment and its slots are loaded.
+    await expect(page.getByTestId('totals-fee')).toContainText(/2[.,]50/);
+    await expect(page.locator('#billing-firstName')).toHaveValue('Anna');
+  });
+
   test('delivery below the minimum asks for more', async ({ page }) => {
     await addFromProductPage(page, 'fristi');
     await page.goto('/checkout');

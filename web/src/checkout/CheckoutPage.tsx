@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useDeferredValue, useEffect } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useAccount } from '../account/useAccount';
 import { FULFILMENT_TYPES, type FulfilmentType } from '../cart/cartApi';
@@ -31,10 +31,17 @@ export default function CheckoutPage() {
   const startType: FulfilmentType = FULFILMENT_TYPES.includes(chosen as FulfilmentType) ? (chosen as FulfilmentType) : 'takeaway';
   const pickerLoading = usePickerLoading(startType, !!cart.cart && !cart.cart.isEmpty);
 
-  const loading = cart.status === 'idle' || (cart.status === 'loading' && !cart.cart) || context.isPending || account.isPending || pickerLoading;
+  // The first slots are awaited only before the form first shows (no layout shift): choosing another fulfilment
+  // later loads its slots inside the form, which must stay mounted or it would lose what the customer typed.
+  const [formShown, setFormShown] = useState(false);
+  const loading =
+    cart.status === 'idle' || (cart.status === 'loading' && !cart.cart) || context.isPending || account.isPending || (!formShown && pickerLoading);
   // The queries end with synchronous updates; the form's first render (the page's largest) then runs at
   // transition priority, in slices that yield to the browser (TBT, docs/decisions/0052-main-thread.md).
   const settled = useDeferredValue(!loading);
+  useEffect(() => {
+    if (!loading && settled) setFormShown(true);
+  }, [loading, settled]);
   if (loading || !settled) {
     return (
       <div className="container page-fallback" aria-busy="true">
