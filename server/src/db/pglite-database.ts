@@ -6,6 +6,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { toHandler } from './channel-handler.js';
 import type { Database, Db } from './client.js';
+import { StatementQueue } from './query-priority.js';
 import { migrationsFolder, serverRoot } from '../paths.js';
 
 export interface PgliteOptions {
@@ -40,6 +41,21 @@ export function prebuiltCluster(distDir = path.join(serverRoot, 'dist')): Blob |
   }
 }
 
+/**
+ * PGlite runs one statement (or transaction) at a time, first come first served, on this thread. Every entry
+ * point goes through `queue` instead, so a request's statement waits for the one running and not for a queue of
+ * job statements (docs/decisions/0059-request-statements-first.md). PGlite's own calls inside a transaction
+ * use the transaction's object, not these.
+ */
+function queueStatements(client: PGlite, queue: StatementQueue) {
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  const transaction = client.transaction.bind(client);
+  client.query = ((...args: Parameters<typeof query>) => queue.run(() => query(...args))) as typeof client.query;
+  client.exec = (...args: Parameters<typeof exec>) => queue.run(() => exec(...args));
+  client.transaction = ((...args: Parameters<typeof transaction>) => queue.run(() => transaction(...args))) as typeof client.transaction;
+}
+
 /** The embedded database: PostgreSQL compiled to WASM, in this process. */
 export async function openPgliteDatabase(dataDir: string, options: PgliteOptions = {}): Promise<Database> {
   const inMemory = dataDir.startsWith('memory://');
@@ -56,6 +72,7 @@ export async function openPgliteDatabase(dataDir: string, options: PgliteOptions
     await client.close();
     client = await create(dataDir, options, undefined);
   }
+  queueStatements(client, new StatementQueue());
   const db = drizzle(client) as unknown as Db;
   return {
     kind: 'pglite',

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Database, Db } from '../db/client.js';
+import { runAsBackground } from '../db/query-priority.js';
 import type { Logger } from '../logger.js';
 import { JOBS_CHANNEL, claimJobs, renewLeases, settleJobs, type Job, type JobAbout, type Settlement } from './job-store.js';
 
@@ -146,10 +147,12 @@ export class JobRunner {
     this.stopped = false;
     // After a dropped LISTEN connection a job may have been missed: look again.
     this.unlisten = await this.database.listen(JOBS_CHANNEL, { onPayload: () => this.nudge(), onResubscribed: () => this.nudge() });
-    this.heartbeat = setInterval(() => void this.renew(), Math.max(50, Math.floor(this.options.leaseMs / 3)));
+    this.heartbeat = setInterval(() => void runAsBackground(() => this.renew()), Math.max(50, Math.floor(this.options.leaseMs / 3)));
     this.heartbeat.unref();
     // Jobs left queued (or held by a runner that died) before this start are picked up right away.
-    this.loop = this.run();
+    // Everything the loop starts (claims, handlers, settlements) is background work: on the embedded database
+    // requests' statements go first (docs/decisions/0059-request-statements-first.md).
+    this.loop = runAsBackground(() => this.run());
   }
 
   nudge() {
