@@ -9,9 +9,9 @@ import { UnsavedChangesDialog, useUnsavedChangesGuard } from '../../forms/Unsave
 import { applyServerFieldErrors, errorAt, useErrorText, useZodForm } from '../../forms/useZodForm';
 import { Badge, Button, ConfirmDialog, EmptyState, Notice, Spinner, useFormatPrice } from '../../ui';
 import { Field } from '../../ui/Field';
-import { DashboardFrame } from '../admin/DashboardFrame';
+import { RecordListFrame } from '../admin/RecordListFrame';
 import { PERMISSION } from '../admin/permissions';
-import { DashboardError, StaffGate } from '../admin/StaffGate';
+import { DashboardError } from '../admin/StaffGate';
 import { listCategories, listProducts } from '../catalog/products/api';
 import './coupons-page.css';
 
@@ -342,113 +342,107 @@ export default function CouponsPage() {
   const euro = (value: string) => formatPrice(Number(value));
   const amountOf = (c: WcCoupon) => (c.discount_type === 'percent' ? `${Number(c.amount)}%` : euro(c.amount));
   return (
-    <StaffGate permission={PERMISSION.settingsManage}>
-      <DashboardFrame
-        title={t('dashboard.coupons.title')}
-        actions={
-          editing === null ? (
-            <Button variant="primary" onClick={() => (setNotice(null), setEditing('new'))}>
-              {t('dashboard.coupons.new')}
-            </Button>
-          ) : undefined
-        }
-      >
-        <p className="admin__lead">{t('dashboard.coupons.lead')}</p>
-        {notice ? <Notice tone="success">{notice}</Notice> : null}
-        {editing !== null ? (
-          <section className="admin__section">
-            <CouponEditor
-              key={editing === 'new' ? 'new' : editing.id}
-              coupon={editing === 'new' ? null : editing}
-              onDone={(saved) => {
-                setEditing(null);
-                if (saved) setNotice(t('dashboard.coupons.saved', { code: saved.code }));
-              }}
-            />
-          </section>
-        ) : null}
+    <RecordListFrame
+      permission={PERMISSION.settingsManage}
+      title={t('dashboard.coupons.title')}
+      newLabel={t('dashboard.coupons.new')}
+      onNew={editing === null ? () => (setNotice(null), setEditing('new')) : undefined}
+      lead={t('dashboard.coupons.lead')}
+      notice={notice}
+    >
+      {editing !== null ? (
         <section className="admin__section">
-          <Field type="search" label={t('dashboard.coupons.search')} value={search} onChange={(event) => setSearch(event.target.value)} />
-          {query.isPending ? (
-            <Spinner size="lg" label={t('common.loading')} />
-          ) : query.isError ? (
-            <DashboardError error={query.error} onRetry={() => void query.refetch()} />
-          ) : query.data.length === 0 ? (
-            <EmptyState title={t(search.trim() ? 'dashboard.coupons.noMatch' : 'dashboard.coupons.empty')}>{t('dashboard.coupons.emptyBody')}</EmptyState>
-          ) : (
-            <ul className="coupons-list" aria-label={t('dashboard.coupons.listLabel')}>
-              {query.data.map((coupon) => {
-                const state = stateOf(coupon, now);
-                return (
-                  <li key={coupon.id} className="coupons-list__item" data-testid="coupon-row" data-state={state}>
-                    <div className="coupons-list__main">
-                      <p className="coupons-list__code">
-                        <code>{coupon.code}</code> · {amountOf(coupon)}
-                      </p>
-                      {coupon.description ? <p className="admin__muted">{coupon.description}</p> : null}
-                      <p className="admin__muted">
-                        {t('dashboard.coupons.used', {
-                          count: coupon.usage_count,
-                          limit: coupon.usage_limit === null ? '∞' : coupon.usage_limit,
-                        })}
-                        {coupon.fulfilment_types.length ? ` · ${coupon.fulfilment_types.map((f) => t(`dashboard.coupons.fulfilment.${f}`)).join(', ')}` : ''}
-                        {coupon.channels.length ? ` · ${coupon.channels.map((c) => t(`dashboard.coupons.channel.${c}`)).join(', ')}` : ''}
-                        {coupon.date_expires ? ` · ${t('dashboard.coupons.until', { date: coupon.date_expires.slice(0, 10) })}` : ''}
-                      </p>
-                    </div>
-                    <div className="coupons-list__badges">
-                      <Badge variant={STATE_BADGE[state]}>{t(`dashboard.coupons.state.${state}`)}</Badge>
-                    </div>
-                    <div className="admin__buttons coupons-list__actions">
-                      <Button
-                        size="sm"
-                        variant="secondary"
-                        onClick={() => (setNotice(null), setEditing(coupon))}
-                        aria-label={t('dashboard.coupons.editFor', { code: coupon.code })}
-                      >
-                        {t('dashboard.coupons.edit')}
-                      </Button>
-                      {state === 'active' || state === 'scheduled' ? (
-                        <Button
-                          size="sm"
-                          variant="secondary"
-                          onClick={() => setConfirm({ coupon, action: 'end' })}
-                          aria-label={t('dashboard.coupons.endFor', { code: coupon.code })}
-                        >
-                          {t('dashboard.coupons.end')}
-                        </Button>
-                      ) : null}
-                      <Button
-                        size="sm"
-                        variant="secondary"
-                        onClick={() => setConfirm({ coupon, action: 'delete' })}
-                        aria-label={t('dashboard.coupons.deleteFor', { code: coupon.code })}
-                      >
-                        {t('dashboard.coupons.delete')}
-                      </Button>
-                    </div>
-                  </li>
-                );
-              })}
-            </ul>
-          )}
+          <CouponEditor
+            key={editing === 'new' ? 'new' : editing.id}
+            coupon={editing === 'new' ? null : editing}
+            onDone={(saved) => {
+              setEditing(null);
+              if (saved) setNotice(t('dashboard.coupons.saved', { code: saved.code }));
+            }}
+          />
         </section>
-        <ConfirmDialog
-          open={confirm !== null}
-          title={t(confirm?.action === 'end' ? 'dashboard.coupons.endTitle' : 'dashboard.coupons.deleteTitle', { code: confirm?.coupon.code ?? '' })}
-          confirmLabel={t(confirm?.action === 'end' ? 'dashboard.coupons.end' : 'dashboard.coupons.delete')}
-          busy={act.isPending}
-          onConfirm={() => confirm && act.mutate(confirm)}
-          onClose={() => setConfirm(null)}
-        >
-          <p>{t(confirm?.action === 'end' ? 'dashboard.coupons.endBody' : 'dashboard.coupons.deleteBody')}</p>
-          {act.isError ? (
-            <Notice tone="error" role="alert">
-              {t('dashboard.coupons.actionFailed')}
-            </Notice>
-          ) : null}
-        </ConfirmDialog>
-      </DashboardFrame>
-    </StaffGate>
+      ) : null}
+      <section className="admin__section">
+        <Field type="search" label={t('dashboard.coupons.search')} value={search} onChange={(event) => setSearch(event.target.value)} />
+        {query.isPending ? (
+          <Spinner size="lg" label={t('common.loading')} />
+        ) : query.isError ? (
+          <DashboardError error={query.error} onRetry={() => void query.refetch()} />
+        ) : query.data.length === 0 ? (
+          <EmptyState title={t(search.trim() ? 'dashboard.coupons.noMatch' : 'dashboard.coupons.empty')}>{t('dashboard.coupons.emptyBody')}</EmptyState>
+        ) : (
+          <ul className="coupons-list" aria-label={t('dashboard.coupons.listLabel')}>
+            {query.data.map((coupon) => {
+              const state = stateOf(coupon, now);
+              return (
+                <li key={coupon.id} className="coupons-list__item" data-testid="coupon-row" data-state={state}>
+                  <div className="coupons-list__main">
+                    <p className="coupons-list__code">
+                      <code>{coupon.code}</code> · {amountOf(coupon)}
+                    </p>
+                    {coupon.description ? <p className="admin__muted">{coupon.description}</p> : null}
+                    <p className="admin__muted">
+                      {t('dashboard.coupons.used', {
+                        count: coupon.usage_count,
+                        limit: coupon.usage_limit === null ? '∞' : coupon.usage_limit,
+                      })}
+                      {coupon.fulfilment_types.length ? ` · ${coupon.fulfilment_types.map((f) => t(`dashboard.coupons.fulfilment.${f}`)).join(', ')}` : ''}
+                      {coupon.channels.length ? ` · ${coupon.channels.map((c) => t(`dashboard.coupons.channel.${c}`)).join(', ')}` : ''}
+                      {coupon.date_expires ? ` · ${t('dashboard.coupons.until', { date: coupon.date_expires.slice(0, 10) })}` : ''}
+                    </p>
+                  </div>
+                  <div className="coupons-list__badges">
+                    <Badge variant={STATE_BADGE[state]}>{t(`dashboard.coupons.state.${state}`)}</Badge>
+                  </div>
+                  <div className="admin__buttons coupons-list__actions">
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      onClick={() => (setNotice(null), setEditing(coupon))}
+                      aria-label={t('dashboard.coupons.editFor', { code: coupon.code })}
+                    >
+                      {t('dashboard.coupons.edit')}
+                    </Button>
+                    {state === 'active' || state === 'scheduled' ? (
+                      <Button
+                        size="sm"
+                        variant="secondary"
+                        onClick={() => setConfirm({ coupon, action: 'end' })}
+                        aria-label={t('dashboard.coupons.endFor', { code: coupon.code })}
+                      >
+                        {t('dashboard.coupons.end')}
+                      </Button>
+                    ) : null}
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      onClick={() => setConfirm({ coupon, action: 'delete' })}
+                      aria-label={t('dashboard.coupons.deleteFor', { code: coupon.code })}
+                    >
+                      {t('dashboard.coupons.delete')}
+                    </Button>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </section>
+      <ConfirmDialog
+        open={confirm !== null}
+        title={t(confirm?.action === 'end' ? 'dashboard.coupons.endTitle' : 'dashboard.coupons.deleteTitle', { code: confirm?.coupon.code ?? '' })}
+        confirmLabel={t(confirm?.action === 'end' ? 'dashboard.coupons.end' : 'dashboard.coupons.delete')}
+        busy={act.isPending}
+        onConfirm={() => confirm && act.mutate(confirm)}
+        onClose={() => setConfirm(null)}
+      >
+        <p>{t(confirm?.action === 'end' ? 'dashboard.coupons.endBody' : 'dashboard.coupons.deleteBody')}</p>
+        {act.isError ? (
+          <Notice tone="error" role="alert">
+            {t('dashboard.coupons.actionFailed')}
+          </Notice>
+        ) : null}
+      </ConfirmDialog>
+    </RecordListFrame>
   );
 }

@@ -9,9 +9,9 @@ import { UnsavedChangesDialog, useUnsavedChangesGuard } from '../../forms/Unsave
 import { applyServerFieldErrors, errorAt, useErrorText, useZodForm } from '../../forms/useZodForm';
 import { Badge, Button, ConfirmDialog, EmptyState, Notice, Spinner, useFormatPrice } from '../../ui';
 import { Field } from '../../ui/Field';
-import { DashboardFrame } from '../admin/DashboardFrame';
+import { RecordListFrame } from '../admin/RecordListFrame';
 import { PERMISSION } from '../admin/permissions';
-import { DashboardError, StaffGate } from '../admin/StaffGate';
+import { DashboardError } from '../admin/StaffGate';
 import '../coupons/coupons-page.css';
 
 const URL = '/api/dashboard/gift-cards';
@@ -194,70 +194,66 @@ export default function GiftCardsPage() {
   const formatPrice = useFormatPrice();
   const euro = (value: string) => formatPrice(Number(value));
   return (
-    <StaffGate permission={PERMISSION.settingsManage}>
-      <DashboardFrame
-        title={t('dashboard.giftCards.title')}
-        actions={
-          !issuing ? (
-            <Button variant="primary" onClick={() => (setIssued(null), setIssuing(true))}>
-              {t('dashboard.giftCards.new')}
-            </Button>
-          ) : undefined
-        }
-      >
-        <p className="admin__lead">{t('dashboard.giftCards.lead')}</p>
-        {issued ? (
-          <Notice tone="success">
+    <RecordListFrame
+      permission={PERMISSION.settingsManage}
+      title={t('dashboard.giftCards.title')}
+      newLabel={t('dashboard.giftCards.new')}
+      onNew={!issuing ? () => (setIssued(null), setIssuing(true)) : undefined}
+      lead={t('dashboard.giftCards.lead')}
+      notice={
+        issued ? (
+          <>
             {t('dashboard.giftCards.issued', { amount: euro(issued.initialAmount) })} <code data-testid="issued-code">{issued.code}</code>
-          </Notice>
-        ) : null}
-        {issuing ? (
-          <section className="admin__section">
-            <IssueEditor
-              onDone={(card) => {
-                setIssuing(false);
-                if (card) setIssued(card);
-              }}
-            />
-          </section>
-        ) : null}
-        {open !== null ? <CardDetail id={open} onClose={() => setOpen(null)} /> : null}
+          </>
+        ) : null
+      }
+    >
+      {issuing ? (
         <section className="admin__section">
-          <Field type="search" label={t('dashboard.giftCards.search')} value={search} onChange={(event) => setSearch(event.target.value)} />
-          {query.isPending ? (
-            <Spinner size="lg" label={t('common.loading')} />
-          ) : query.isError ? (
-            <DashboardError error={query.error} onRetry={() => void query.refetch()} />
-          ) : query.data.cards.length === 0 ? (
-            <EmptyState title={t(search.trim() ? 'dashboard.giftCards.noMatch' : 'dashboard.giftCards.empty')}>{t('dashboard.giftCards.emptyBody')}</EmptyState>
-          ) : (
-            <ul className="coupons-list" aria-label={t('dashboard.giftCards.listLabel')}>
-              {query.data.cards.map((card) => (
-                <li key={card.id} className="coupons-list__item" data-testid="gift-card-row" data-state={card.disabled ? 'ended' : 'active'}>
-                  <div className="coupons-list__main">
-                    <p className="coupons-list__code">
-                      <code>{card.code}</code> · {euro(card.balance)} / {euro(card.initialAmount)}
-                    </p>
-                    <p className="admin__muted">
-                      {[card.recipientName, card.recipientEmail].filter(Boolean).join(' · ')}
-                      {card.orderId ? ` · ${t('dashboard.giftCards.fromOrder', { order: String(card.orderId) })}` : ''}
-                    </p>
-                  </div>
-                  <div className="coupons-list__badges">
-                    {card.disabled ? <Badge variant="neutral">{t('dashboard.giftCards.disabled')}</Badge> : null}
-                    {Number(card.balance) === 0 ? <Badge variant="neutral">{t('dashboard.giftCards.spent')}</Badge> : null}
-                  </div>
-                  <div className="admin__buttons coupons-list__actions">
-                    <Button size="sm" variant="secondary" onClick={() => setOpen(card.id)} aria-label={t('dashboard.giftCards.openFor', { code: card.code })}>
-                      {t('dashboard.giftCards.open')}
-                    </Button>
-                  </div>
-                </li>
-              ))}
-            </ul>
-          )}
+          <IssueEditor
+            onDone={(card) => {
+              setIssuing(false);
+              if (card) setIssued(card);
+            }}
+          />
         </section>
-      </DashboardFrame>
-    </StaffGate>
+      ) : null}
+      {open !== null ? <CardDetail id={open} onClose={() => setOpen(null)} /> : null}
+      <section className="admin__section">
+        <Field type="search" label={t('dashboard.giftCards.search')} value={search} onChange={(event) => setSearch(event.target.value)} />
+        {query.isPending ? (
+          <Spinner size="lg" label={t('common.loading')} />
+        ) : query.isError ? (
+          <DashboardError error={query.error} onRetry={() => void query.refetch()} />
+        ) : query.data.cards.length === 0 ? (
+          <EmptyState title={t(search.trim() ? 'dashboard.giftCards.noMatch' : 'dashboard.giftCards.empty')}>{t('dashboard.giftCards.emptyBody')}</EmptyState>
+        ) : (
+          <ul className="coupons-list" aria-label={t('dashboard.giftCards.listLabel')}>
+            {query.data.cards.map((card) => (
+              <li key={card.id} className="coupons-list__item" data-testid="gift-card-row" data-state={card.disabled ? 'ended' : 'active'}>
+                <div className="coupons-list__main">
+                  <p className="coupons-list__code">
+                    <code>{card.code}</code> · {euro(card.balance)} / {euro(card.initialAmount)}
+                  </p>
+                  <p className="admin__muted">
+                    {[card.recipientName, card.recipientEmail].filter(Boolean).join(' · ')}
+                    {card.orderId ? ` · ${t('dashboard.giftCards.fromOrder', { order: String(card.orderId) })}` : ''}
+                  </p>
+                </div>
+                <div className="coupons-list__badges">
+                  {card.disabled ? <Badge variant="neutral">{t('dashboard.giftCards.disabled')}</Badge> : null}
+                  {Number(card.balance) === 0 ? <Badge variant="neutral">{t('dashboard.giftCards.spent')}</Badge> : null}
+                </div>
+                <div className="admin__buttons coupons-list__actions">
+                  <Button size="sm" variant="secondary" onClick={() => setOpen(card.id)} aria-label={t('dashboard.giftCards.openFor', { code: card.code })}>
+                    {t('dashboard.giftCards.open')}
+                  </Button>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </RecordListFrame>
   );
 }

@@ -8,9 +8,9 @@ import { UnsavedChangesDialog, useUnsavedChangesGuard } from '../../forms/Unsave
 import { applyServerFieldErrors, errorAt, useErrorText, useZodForm } from '../../forms/useZodForm';
 import { Badge, Button, ConfirmDialog, Dialog, EmptyState, Notice, Spinner } from '../../ui';
 import { Field } from '../../ui/Field';
-import { DashboardFrame } from '../admin/DashboardFrame';
+import { RecordListFrame } from '../admin/RecordListFrame';
 import { PERMISSION } from '../admin/permissions';
-import { DashboardError, StaffGate } from '../admin/StaffGate';
+import { DashboardError } from '../admin/StaffGate';
 import { AttractEditor } from './AttractEditor';
 import { blankKiosk, formOfKiosk, kioskForm, kioskFormField } from './kioskForm';
 import { SuggestionsEditor, SUGGESTIONS_URL, suggestionsKey } from './SuggestionsEditor';
@@ -284,118 +284,104 @@ export default function KiosksPage() {
     },
   });
   return (
-    <StaffGate permission={PERMISSION.settingsManage}>
-      <DashboardFrame
-        title={t('dashboard.kiosks.title')}
-        actions={
-          editing === null ? (
-            <Button variant="primary" onClick={() => (setNotice(null), setEditing('new'))}>
-              {t('dashboard.kiosks.new')}
-            </Button>
-          ) : undefined
-        }
+    <RecordListFrame
+      permission={PERMISSION.settingsManage}
+      title={t('dashboard.kiosks.title')}
+      newLabel={t('dashboard.kiosks.new')}
+      onNew={editing === null ? () => (setNotice(null), setEditing('new')) : undefined}
+      lead={t('dashboard.kiosks.lead')}
+      notice={notice}
+    >
+      {editing !== null ? (
+        <section className="admin__section">
+          <KioskEditor
+            key={editing === 'new' ? 'new' : editing.id}
+            kiosk={editing === 'new' ? null : editing}
+            onDone={(saved) => {
+              setEditing(null);
+              if (saved) setNotice(t('dashboard.kiosks.saved'));
+            }}
+          />
+        </section>
+      ) : null}
+      <section className="admin__section" aria-labelledby="kiosks-devices">
+        <h2 id="kiosks-devices">{t('dashboard.kiosks.devices')}</h2>
+        {query.isPending ? (
+          <Spinner size="lg" label={t('common.loading')} />
+        ) : query.isError ? (
+          <DashboardError error={query.error} onRetry={() => void query.refetch()} />
+        ) : query.data.length === 0 ? (
+          <EmptyState title={t('dashboard.kiosks.empty')}>{t('dashboard.kiosks.emptyBody')}</EmptyState>
+        ) : (
+          <KioskList
+            kiosks={query.data}
+            onEdit={(k) => (setNotice(null), setEditing(k))}
+            onPair={(k) => (setNotice(null), setPairing(k))}
+            onUnpair={setUnpairing}
+            onDelete={setDeleting}
+          />
+        )}
+      </section>
+      <section className="admin__section" aria-labelledby="kiosks-attract">
+        <h2 id="kiosks-attract">{t('dashboard.kiosks.attract.title')}</h2>
+        <p className="admin__muted">{t('dashboard.kiosks.attract.lead')}</p>
+        {attract.isPending ? (
+          <Spinner label={t('common.loading')} />
+        ) : attract.isError ? (
+          <DashboardError error={attract.error} onRetry={() => void attract.refetch()} />
+        ) : (
+          <AttractEditor key={JSON.stringify(attract.data)} initial={attract.data} onSaved={() => setNotice(t('dashboard.kiosks.attract.saved'))} />
+        )}
+      </section>
+      <section className="admin__section" aria-labelledby="kiosks-suggest">
+        <h2 id="kiosks-suggest">{t('dashboard.kiosks.suggest.title')}</h2>
+        <p className="admin__muted">{t('dashboard.kiosks.suggest.lead')}</p>
+        {suggestions.isPending ? (
+          <Spinner label={t('common.loading')} />
+        ) : suggestions.isError ? (
+          <DashboardError error={suggestions.error} onRetry={() => void suggestions.refetch()} />
+        ) : (
+          <SuggestionsEditor key={JSON.stringify(suggestions.data)} initial={suggestions.data} onSaved={() => setNotice(t('dashboard.kiosks.suggest.saved'))} />
+        )}
+      </section>
+      <PairDialog
+        kiosk={pairing}
+        onClose={() => setPairing(null)}
+        onPaired={(k) => {
+          setPairing(null);
+          setNotice(intl.formatMessage({ id: 'dashboard.kiosks.pair.done' }, { name: k.name }));
+        }}
+      />
+      <ConfirmDialog
+        open={unpairing !== null}
+        title={t('dashboard.kiosks.unpairTitle')}
+        confirmLabel={t('dashboard.kiosks.unpair')}
+        busy={unpair.isPending}
+        onConfirm={() => unpairing && unpair.mutate(unpairing)}
+        onClose={() => (unpair.reset(), setUnpairing(null))}
       >
-        <p className="admin__lead">{t('dashboard.kiosks.lead')}</p>
-        {notice ? (
-          <Notice tone="success" role="status">
-            {notice}
+        <p>{intl.formatMessage({ id: 'dashboard.kiosks.unpairBody' }, { name: unpairing?.name ?? '' })}</p>
+        {unpair.isError ? (
+          <Notice tone="error" role="alert">
+            {t('dashboard.kiosks.actionFailed')}
           </Notice>
         ) : null}
-        {editing !== null ? (
-          <section className="admin__section">
-            <KioskEditor
-              key={editing === 'new' ? 'new' : editing.id}
-              kiosk={editing === 'new' ? null : editing}
-              onDone={(saved) => {
-                setEditing(null);
-                if (saved) setNotice(t('dashboard.kiosks.saved'));
-              }}
-            />
-          </section>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('dashboard.kiosks.deleteTitle')}
+        confirmLabel={t('dashboard.kiosks.delete')}
+        busy={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting)}
+        onClose={() => (remove.reset(), setDeleting(null))}
+      >
+        <p>{intl.formatMessage({ id: 'dashboard.kiosks.deleteBody' }, { name: deleting?.name ?? '' })}</p>
+        {remove.isError ? (
+          <Notice tone="error" role="alert">
+            {t('dashboard.kiosks.actionFailed')}
+          </Notice>
         ) : null}
-        <section className="admin__section" aria-labelledby="kiosks-devices">
-          <h2 id="kiosks-devices">{t('dashboard.kiosks.devices')}</h2>
-          {query.isPending ? (
-            <Spinner size="lg" label={t('common.loading')} />
-          ) : query.isError ? (
-            <DashboardError error={query.error} onRetry={() => void query.refetch()} />
-          ) : query.data.length === 0 ? (
-            <EmptyState title={t('dashboard.kiosks.empty')}>{t('dashboard.kiosks.emptyBody')}</EmptyState>
-          ) : (
-            <KioskList
-              kiosks={query.data}
-              onEdit={(k) => (setNotice(null), setEditing(k))}
-              onPair={(k) => (setNotice(null), setPairing(k))}
-              onUnpair={setUnpairing}
-              onDelete={setDeleting}
-            />
-          )}
-        </section>
-        <section className="admin__section" aria-labelledby="kiosks-attract">
-          <h2 id="kiosks-attract">{t('dashboard.kiosks.attract.title')}</h2>
-          <p className="admin__muted">{t('dashboard.kiosks.attract.lead')}</p>
-          {attract.isPending ? (
-            <Spinner label={t('common.loading')} />
-          ) : attract.isError ? (
-            <DashboardError error={attract.error} onRetry={() => void attract.refetch()} />
-          ) : (
-            <AttractEditor key={JSON.stringify(attract.data)} initial={attract.data} onSaved={() => setNotice(t('dashboard.kiosks.attract.saved'))} />
-          )}
-        </section>
-        <section className="admin__section" aria-labelledby="kiosks-suggest">
-          <h2 id="kiosks-suggest">{t('dashboard.kiosks.suggest.title')}</h2>
-          <p className="admin__muted">{t('dashboard.kiosks.suggest.lead')}</p>
-          {suggestions.isPending ? (
-            <Spinner label={t('common.loading')} />
-          ) : suggestions.isError ? (
-            <DashboardError error={suggestions.error} onRetry={() => void suggestions.refetch()} />
-          ) : (
-            <SuggestionsEditor
-              key={JSON.stringify(suggestions.data)}
-              initial={suggestions.data}
-              onSaved={() => setNotice(t('dashboard.kiosks.suggest.saved'))}
-            />
-          )}
-        </section>
-        <PairDialog
-          kiosk={pairing}
-          onClose={() => setPairing(null)}
-          onPaired={(k) => {
-            setPairing(null);
-            setNotice(intl.formatMessage({ id: 'dashboard.kiosks.pair.done' }, { name: k.name }));
-          }}
-        />
-        <ConfirmDialog
-          open={unpairing !== null}
-          title={t('dashboard.kiosks.unpairTitle')}
-          confirmLabel={t('dashboard.kiosks.unpair')}
-          busy={unpair.isPending}
-          onConfirm={() => unpairing && unpair.mutate(unpairing)}
-          onClose={() => (unpair.reset(), setUnpairing(null))}
-        >
-          <p>{intl.formatMessage({ id: 'dashboard.kiosks.unpairBody' }, { name: unpairing?.name ?? '' })}</p>
-          {unpair.isError ? (
-            <Notice tone="error" role="alert">
-              {t('dashboard.kiosks.actionFailed')}
-            </Notice>
-          ) : null}
-        </ConfirmDialog>
-        <ConfirmDialog
-          open={deleting !== null}
-          title={t('dashboard.kiosks.deleteTitle')}
-          confirmLabel={t('dashboard.kiosks.delete')}
-          busy={remove.isPending}
-          onConfirm={() => deleting && remove.mutate(deleting)}
-          onClose={() => (remove.reset(), setDeleting(null))}
-        >
-          <p>{intl.formatMessage({ id: 'dashboard.kiosks.deleteBody' }, { name: deleting?.name ?? '' })}</p>
-          {remove.isError ? (
-            <Notice tone="error" role="alert">
-              {t('dashboard.kiosks.actionFailed')}
-            </Notice>
-          ) : null}
-        </ConfirmDialog>
-      </DashboardFrame>
-    </StaffGate>
+      </ConfirmDialog>
+    </RecordListFrame>
   );
 }

@@ -11,9 +11,9 @@ import { UnsavedChangesDialog, useUnsavedChangesGuard } from '../../forms/Unsave
 import { applyServerFieldErrors, errorAt, useErrorText, useZodForm } from '../../forms/useZodForm';
 import { Badge, Button, ConfirmDialog, EmptyState, Notice, Spinner } from '../../ui';
 import { Field } from '../../ui/Field';
-import { DashboardFrame } from '../admin/DashboardFrame';
+import { RecordListFrame } from '../admin/RecordListFrame';
 import { PERMISSION } from '../admin/permissions';
-import { DashboardError, StaffGate } from '../admin/StaffGate';
+import { DashboardError } from '../admin/StaffGate';
 import { shopWallClock, wallClockOf } from './shopClock';
 import '../../messages/messages.css';
 import './messages-page.css';
@@ -256,59 +256,54 @@ export default function MessagesPage() {
     },
   });
   return (
-    <StaffGate permission={PERMISSION.settingsManage}>
-      <DashboardFrame
-        title={t('dashboard.messages.title')}
-        actions={
-          editing === null ? (
-            <Button variant="primary" onClick={() => (setNotice(null), setEditing('new'))}>
-              {t('dashboard.messages.new')}
-            </Button>
-          ) : undefined
-        }
-      >
-        <p className="admin__lead messages-page__lead">{t('dashboard.messages.lead')}</p>
-        {notice ? <Notice tone="success">{notice}</Notice> : null}
-        {editing !== null && settings.data ? (
-          <section className="admin__section">
-            <MessageEditor
-              key={editing === 'new' ? 'new' : editing.id}
-              message={editing === 'new' ? null : editing}
-              timeZone={timeZone}
-              onDone={(saved) => {
-                setEditing(null);
-                if (saved) setNotice(t('dashboard.messages.saved'));
-              }}
-            />
-          </section>
-        ) : null}
+    <RecordListFrame
+      permission={PERMISSION.settingsManage}
+      title={t('dashboard.messages.title')}
+      newLabel={t('dashboard.messages.new')}
+      onNew={editing === null ? () => (setNotice(null), setEditing('new')) : undefined}
+      lead={t('dashboard.messages.lead')}
+      leadClassName="messages-page__lead"
+      notice={notice}
+    >
+      {editing !== null && settings.data ? (
         <section className="admin__section">
-          {query.isPending ? (
-            <Spinner size="lg" label={t('common.loading')} />
-          ) : query.isError ? (
-            <DashboardError error={query.error} onRetry={() => void query.refetch()} />
-          ) : query.data.length === 0 ? (
-            <EmptyState title={t('dashboard.messages.empty')}>{t('dashboard.messages.emptyBody')}</EmptyState>
-          ) : (
-            <MessageList messages={query.data} timeZone={timeZone} onEdit={(m) => (setNotice(null), setEditing(m))} onDelete={setDeleting} />
-          )}
+          <MessageEditor
+            key={editing === 'new' ? 'new' : editing.id}
+            message={editing === 'new' ? null : editing}
+            timeZone={timeZone}
+            onDone={(saved) => {
+              setEditing(null);
+              if (saved) setNotice(t('dashboard.messages.saved'));
+            }}
+          />
         </section>
-        <ConfirmDialog
-          open={deleting !== null}
-          title={t('dashboard.messages.deleteTitle')}
-          confirmLabel={t('dashboard.messages.delete')}
-          busy={remove.isPending}
-          onConfirm={() => deleting && remove.mutate(deleting)}
-          onClose={() => setDeleting(null)}
-        >
-          <p>{deleting?.text.nl}</p>
-          {remove.isError ? (
-            <Notice tone="error" role="alert">
-              {t('dashboard.messages.deleteFailed')}
-            </Notice>
-          ) : null}
-        </ConfirmDialog>
-      </DashboardFrame>
-    </StaffGate>
+      ) : null}
+      <section className="admin__section">
+        {query.isPending ? (
+          <Spinner size="lg" label={t('common.loading')} />
+        ) : query.isError ? (
+          <DashboardError error={query.error} onRetry={() => void query.refetch()} />
+        ) : query.data.length === 0 ? (
+          <EmptyState title={t('dashboard.messages.empty')}>{t('dashboard.messages.emptyBody')}</EmptyState>
+        ) : (
+          <MessageList messages={query.data} timeZone={timeZone} onEdit={(m) => (setNotice(null), setEditing(m))} onDelete={setDeleting} />
+        )}
+      </section>
+      <ConfirmDialog
+        open={deleting !== null}
+        title={t('dashboard.messages.deleteTitle')}
+        confirmLabel={t('dashboard.messages.delete')}
+        busy={remove.isPending}
+        onConfirm={() => deleting && remove.mutate(deleting)}
+        onClose={() => setDeleting(null)}
+      >
+        <p>{deleting?.text.nl}</p>
+        {remove.isError ? (
+          <Notice tone="error" role="alert">
+            {t('dashboard.messages.deleteFailed')}
+          </Notice>
+        ) : null}
+      </ConfirmDialog>
+    </RecordListFrame>
   );
 }
