@@ -3,7 +3,8 @@
 // MultiSafepay simulator in-process). (1) Acknowledgement time of signed notifications, 50 at once, several
 // rounds: the endpoint only checks, records and queues, so this is what MultiSafepay waits for. (2) From
 // the provider's "completed" (the simulator's hosted page) to the order's paid event on the customer's event
-// stream, which is the same event the kitchen gets. Writes bench/results/payment-notifications.json.
+// stream, which is the same event the kitchen gets; measured first, before the bursts leave their look-ups.
+// Writes bench/results/payment-notifications.json.
 import { createHmac } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -127,28 +128,9 @@ try {
     orders.push({ id: checkout.order.databaseId, key: checkout.order.orderKey, session: checkout.redirect.split('/').pop() });
   }
 
-  // 1. Acknowledgement: every order's notification at once, each round with a fresh timestamp (no replays).
-  const acks = [];
-  const loadDuringAcks = [];
-  for (let round = 0; round < rounds; round++) {
-    const timestamp = String(Math.floor(Date.now() / 1000) + round);
-    const signed = await Promise.all(orders.map((o) => signedNotification(o.id, timestamp)));
-    loadDuringAcks.push(os.loadavg()[0]);
-    await Promise.all(
-      orders.map(async (o, i) => {
-        const started = performance.now();
-        const { status, text } = await postNotification(
-          `${base}/api/payments/multisafepay/notification?transactionid=${o.id}&timestamp=${timestamp}`,
-          { 'content-type': 'application/json', auth: signed[i].auth },
-          signed[i].body,
-        );
-        if (status !== 200 || text !== 'OK') throw new Error(`notification answered ${status} ${text}`);
-        acks.push(performance.now() - started);
-      }),
-    );
-  }
-
-  // 2. Completed on the hosted page -> the paid event on the order's stream, one order after the other.
+  // 1. Completed on the hosted page -> the paid event on the order's stream, one order after the other. First, on
+  // a server without a backlog: after the acknowledgement rounds 300 look-up jobs are still running, and this figure
+  // would measure how long they take rather than one payment's way to the kitchen.
   const paid = [];
   const loadDuringPaid = [];
   for (const order of orders) {
@@ -170,6 +152,27 @@ try {
     stream.close();
   }
 
+  // 2. Acknowledgement: every order's notification at once, each round with a fresh timestamp (no replays).
+  const acks = [];
+  const loadDuringAcks = [];
+  for (let round = 0; round < rounds; round++) {
+    const timestamp = String(Math.floor(Date.now() / 1000) + round);
+    const signed = await Promise.all(orders.map((o) => signedNotification(o.id, timestamp)));
+    loadDuringAcks.push(os.loadavg()[0]);
+    await Promise.all(
+      orders.map(async (o, i) => {
+        const started = performance.now();
+        const { status, text } = await postNotification(
+          `${base}/api/payments/multisafepay/notification?transactionid=${o.id}&timestamp=${timestamp}`,
+          { 'content-type': 'application/json', auth: signed[i].auth },
+          signed[i].body,
+        );
+        if (status !== 200 || text !== 'OK') throw new Error(`notification answered ${status} ${text}`);
+        acks.push(performance.now() - started);
+      }),
+    );
+  }
+
   const mean = (values) => +(values.reduce((a, b) => a + b, 0) / values.length).toFixed(2);
   const result = {
     date: new Date().toISOString(),
@@ -182,12 +185,16 @@ try {
     completedToPaidEventMs: summary(paid),
     paidLoadAverage1m: mean(loadDuringPaid),
   };
+  // Issue 14's targets: the acknowledgement p99 under 100 ms, completed to the kitchen's event p99 under 1 s.
+  const verdict = (p99, target) => `target p99 < ${target} ms: ${p99 < target ? 'PASS' : 'FAIL'}`;
+  result.ackVerdict = verdict(result.ackMs.p99, 100);
+  result.completedToPaidVerdict = verdict(result.completedToPaidEventMs.p99, 1000);
   console.log(`MultiSafepay notifications (PGlite, ms; 1-minute load average beside each figure, ${result.cpus} CPUs):`);
   console.log(
-    `  acknowledgement, ${orderCount} at once x ${rounds}  p50 ${result.ackMs.p50}  p99 ${result.ackMs.p99}  max ${result.ackMs.max}  (load ${result.ackLoadAverage1m})`,
+    `  acknowledgement, ${orderCount} at once x ${rounds}  p50 ${result.ackMs.p50}  p99 ${result.ackMs.p99}  max ${result.ackMs.max}  (${result.ackVerdict}; load ${result.ackLoadAverage1m})`,
   );
   console.log(
-    `  completed -> paid event (${orderCount} orders)  p50 ${result.completedToPaidEventMs.p50}  p99 ${result.completedToPaidEventMs.p99}  max ${result.completedToPaidEventMs.max}  (load ${result.paidLoadAverage1m})`,
+    `  completed -> paid event (${orderCount} orders)  p50 ${result.completedToPaidEventMs.p50}  p99 ${result.completedToPaidEventMs.p99}  max ${result.completedToPaidEventMs.max}  (${result.completedToPaidVerdict}; load ${result.paidLoadAverage1m})`,
   );
   fs.mkdirSync(path.join(benchDir, 'results'), { recursive: true });
   fs.writeFileSync(path.join(benchDir, 'results', 'payment-notifications.json'), `${JSON.stringify(result, null, 2)}\n`);

@@ -206,6 +206,11 @@ describe.each(databaseKinds)('print settings and print jobs in the dashboard on 
     await waitFor('second order settled', async () =>
       (await jobsForOrder(db, second.databaseId)).every((j) => j.status === 'failed' || j.status === 'skipped'),
     );
+    // The confirmation mails are jobs of their own, settled in their own time.
+    await waitFor('confirmation mails sent', async () => {
+      const mails = (await admin.request('GET', '/api/jobs?kind=mail')).json() as { jobs: Array<{ status: string }> };
+      return mails.jobs.length === 2 && mails.jobs.every((j) => j.status === 'done');
+    });
     // Refused at the door (401): the simulator counts only the print requests it let in.
     expect(simulator.requests).toBe(0);
 

@@ -72,7 +72,7 @@ export async function openPgliteDatabase(dataDir: string, options: PgliteOptions
     await client.close();
     client = await create(dataDir, options, undefined);
   }
-  queueStatements(client, new StatementQueue());
+  queueStatements(client, new StatementQueue(8, true));
   const db = drizzle(client) as unknown as Db;
   return {
     kind: 'pglite',
