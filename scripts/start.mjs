@@ -1,9 +1,12 @@
 #!/usr/bin/env node
-// `npm start`: builds whatever is missing or older than its sources, then runs the server in this process.
+// `npm start`: builds whatever is missing or older than its sources, then runs the server in a child process
+// with the Node flags and environment of scripts/server-runtime.mjs (glibc reads its malloc settings only when
+// a process starts), passing the terminal, signals and exit status through.
 import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { runServer } from './server-runtime.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -38,5 +41,4 @@ for (const target of targets) {
   }
 }
 
-process.chdir(root);
-await import(path.join(root, 'server/dist/main.js'));
+runServer(path.join(root, 'server/dist/main.js'), { cwd: root });

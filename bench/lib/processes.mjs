@@ -104,6 +104,46 @@ export function rssMb(pid) {
   }
 }
 
+/** kB from a /proc file's "Key: N kB" line; 0 when the process is gone. */
+function kb(pid, file, key) {
+  try {
+    const match = new RegExp(`^${key}:\\s+(\\d+)\\s+kB`, 'm').exec(fs.readFileSync(`/proc/${pid}/${file}`, 'utf8'));
+    return match ? Number(match[1]) : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** The pid and all its descendants. */
+export function processTree(pid) {
+  let pids = [pid];
+  try {
+    for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
+      const children = fs.readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').trim();
+      for (const child of children.split(' ').filter(Boolean)) pids = pids.concat(processTree(Number(child)));
+    }
+  } catch {
+    // gone
+  }
+  return pids;
+}
+
+const mb = (kilobytes) => Math.round((kilobytes / 1024) * 10) / 10;
+
+/**
+ * Memory of a process and its descendants (`npm start` runs the server as a child of a small wrapper): the PSS
+ * sum (shared pages counted once), the RSS sum and the RSS of the largest process (the server), in MB.
+ */
+export function memoryOfTree(rootPid) {
+  const pids = processTree(rootPid);
+  const rss = pids.map((pid) => kb(pid, 'status', 'VmRSS'));
+  return {
+    pss: mb(pids.reduce((sum, pid) => sum + kb(pid, 'smaps_rollup', 'Pss'), 0)),
+    rss: mb(rss.reduce((sum, kilobytes) => sum + kilobytes, 0)),
+    largestRss: mb(Math.max(...rss)),
+    processes: pids.length,
+  };
+}
 let clockTicks;
 /** CPU time (user + system) a process has used so far, in seconds, from /proc/<pid>/stat; null without /proc. */
 export function cpuSeconds(pid) {

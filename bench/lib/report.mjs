@@ -144,7 +144,7 @@ function summaryRows(results) {
       `< ${targets.startupMs} ms`,
       verdict(startup.pass),
     ]);
-  for (const m of memory) rows.push([`RSS ${m.what}`, `${fmt(m.mb, 1)} MB`, '', '']);
+  for (const m of memory) rows.push([m.what, `${fmt(m.mb, 1)} MB`, '', '']);
   if (bundle.skipped) rows.push(['/bestellen initial JS (gzip)', `skipped: ${bundle.skipped}`, `< ${targets.bundleKB} KB`, '-']);
   else
     rows.push([

@@ -5,7 +5,7 @@ describe('loadConfig', () => {
   it('defaults to the embedded database under ./data on port 3000', () => {
     const config = loadConfig({}, '/srv/bakje');
     expect(config.port).toBe(3000);
-    expect(config.database).toEqual({ kind: 'pglite', dataDir: '/srv/bakje/data', sharedBuffers: '32MB' });
+    expect(config.database).toEqual({ kind: 'pglite', dataDir: '/srv/bakje/data', sharedBuffers: '16MB' });
     expect(config.siteUrl).toBe('http://localhost:3000');
     expect(config.timeZone).toBe('Europe/Brussels');
   });

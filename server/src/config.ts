@@ -38,7 +38,9 @@ const schema = z.object({
     .string()
     .regex(/^\d+(kB|MB|GB)$/, 'must be a size such as 32MB')
     .refine((v) => sizeInKb(v) >= 1024 && sizeInKb(v) <= 4 * 1024 * 1024, 'must be between 1MB and 4GB')
-    .default('32MB'),
+    // The buffer pool lives in PGlite's WASM memory, which is resident for the life of the process
+    // (docs/decisions/0058-pglite-idle-memory.md); the demo shop's whole database is about 17 MB on disk.
+    .default('16MB'),
   BAKJE_BENCH_ROUTES: boolean.default(false),
   BAKJE_JOB_RUNNER: boolean.default(true),
   BAKJE_JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),

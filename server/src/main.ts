@@ -3,6 +3,7 @@ import { createLogger } from './logger.js';
 import { openDatabase } from './db/client.js';
 import { bootstrapDatabase } from './db/bootstrap.js';
 import { firstStartProgress } from './db/first-start-progress.js';
+import { createInChildProcess, exitWithParent, isFirstStartChild, isNewPgliteDir } from './db/first-start-child.js';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { DataDirLock, LockHeldError } from './modules/instance-lock/data-dir-lock.js';
@@ -20,6 +21,11 @@ async function main() {
   }
   const log = createLogger(config.logLevel);
   const started = performance.now();
+  // A new embedded database is created by a child process that exits: the memory the creation takes
+  // is not kept for the life of the server (docs/decisions/0058-pglite-idle-memory.md).
+  const firstStartChild = isFirstStartChild();
+  if (firstStartChild) exitWithParent();
+  else if (config.database.kind === 'pglite' && isNewPgliteDir(config.database.dataDir)) await createInChildProcess();
   // The embedded database must never be open in two processes: hold the data dir while running, and
   // let the CLI in through a local endpoint guarded by a secret in the lock file (decision 0018).
   let lock: DataDirLock | undefined;
@@ -44,8 +50,8 @@ async function main() {
   const localAdminSecret = lock ? randomBytes(32).toString('base64url') : undefined;
   // Start-up is mostly waiting: the database opens (PGlite compiles its WASM off the main thread) while
   // the HTTP and GraphQL modules load, instead of one after the other.
-  const appModule = import('./app.js');
-  appModule.catch(() => undefined);
+  const appModule = firstStartChild ? undefined : import('./app.js');
+  appModule?.catch(() => undefined);
   const phases: Record<string, number> = {};
   const phase = (name: string) => (phases[name] = Math.round(performance.now() - started));
   const talk = process.stdout.isTTY || process.env.BAKJE_PRINT_URLS !== 'false';
@@ -56,6 +62,11 @@ async function main() {
   await bootstrapDatabase(database, { seedDemo: config.seedDemo, log });
   phase('migrated');
   progress?.done();
+  if (firstStartChild) {
+    await database.close();
+    lock?.release();
+    process.exit(0);
+  }
   const { ensureFirstAdmin } = await import('./modules/auth/first-admin.js');
   const admin = await ensureFirstAdmin(database, config.admin);
   if (admin) {
@@ -64,7 +75,7 @@ async function main() {
     if (admin.generatedPassword)
       console.log(`\n  First admin: ${admin.email} / ${admin.generatedPassword}\n  (shown once; set BAKJE_ADMIN_PASSWORD to choose it)\n`);
   }
-  const { buildApp } = await appModule;
+  const { buildApp } = await (appModule ?? import('./app.js'));
   phase('modulesLoaded');
   const app = await buildApp(config, database, log, undefined, { localAdminSecret });
   phase('appBuilt');

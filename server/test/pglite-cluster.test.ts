@@ -31,7 +31,8 @@ describe('the prebuilt PGlite cluster', () => {
     const again = await openPglite(path.join(dir, 'data'));
     await again.ping();
     await again.close();
-  });
+    // Two PGlite starts and the migrations: on a busy 2-core machine that can pass the default 30 s.
+  }, 120_000);
 
   it('is not used when it was made for another PGlite version', () => {
     const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'bakje-cluster-dist-'));
