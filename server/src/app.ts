@@ -6,7 +6,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } 
 import fastifyCookie from '@fastify/cookie';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
-import type { Logger } from './logger.js';
+import { lazyRequestLogger, type Logger } from './logger.js';
 import { CatalogService } from './modules/catalog/catalog-service.js';
 import { registerGraphQL } from './api/graphql/endpoint.js';
 import { registerHealth } from './api/health/routes.js';
@@ -157,6 +157,8 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
     loggerInstance: log as FastifyBaseLogger,
     // Per-request logs only when debugging; errors are logged where they happen.
     logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
+    // A request's logger is made when it first writes a line (decision 0057).
+    childLoggerFactory: lazyRequestLogger,
     bodyLimit: 1_048_576,
     // Slow clients are closed (slowloris): the request, headers included, must arrive in time. Node checks
     // these every connectionsCheckingInterval (30 s by default), so check often enough for short limits.
@@ -175,13 +177,23 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
   await orderEvents.start();
 
   await server.register(fastifyCookie);
-  await registerSecurityHeaders(server, {
-    stripeJsOrigin: async () => {
-      const stored = providerSettingsFrom((await catalog.get()).settings.get(PROVIDER_SETTINGS_KEY));
-      const defaults = { multisafepay: config.multisafepay, stripe: config.stripe };
-      const access = stripeReady(stored, defaults) ? stripeAccess(stored, defaults) : undefined;
-      // A path is this site (the simulator's stand-in): 'self' covers it.
-      return access && /^https?:\/\//.test(access.jsUrl) ? new URL(access.jsUrl).origin : undefined;
+  const stripeJsOriginOf = (settings: Map<string, unknown>) => {
+    const stored = providerSettingsFrom(settings.get(PROVIDER_SETTINGS_KEY));
+    const defaults = { multisafepay: config.multisafepay, stripe: config.stripe };
+    const access = stripeReady(stored, defaults) ? stripeAccess(stored, defaults) : undefined;
+    // A path is this site (the simulator's stand-in): 'self' covers it.
+    return access && /^https?:\/\//.test(access.jsUrl) ? new URL(access.jsUrl).origin : undefined;
+  };
+  // Worked out once per catalogue snapshot (the settings are part of it), not on every request (decision 0057).
+  let stripeJsOrigin: { settings: Map<string, unknown>; origin: string | undefined } | undefined;
+  const stripeJsOriginIn = (settings: Map<string, unknown>) => {
+    if (stripeJsOrigin?.settings !== settings) stripeJsOrigin = { settings, origin: stripeJsOriginOf(settings) };
+    return stripeJsOrigin.origin;
+  };
+  registerSecurityHeaders(server, {
+    stripeJsOrigin: () => {
+      const current = catalog.current();
+      return current ? stripeJsOriginIn(current.settings) : catalog.get().then((snapshot) => stripeJsOriginIn(snapshot.settings));
     },
   });
   registerCompression(server);

@@ -1,4 +1,5 @@
 import { pino, type DestinationStream, type Logger } from 'pino';
+import type { FastifyBaseLogger } from 'fastify';
 
 export type { Logger };
 
@@ -100,4 +101,74 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
     },
     destination,
   );
+}
+
+type LogMethod = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+type ChildOptions = Parameters<FastifyBaseLogger['child']>[1];
+
+/**
+ * A request's logger that makes its pino child (with the request id) only when a line is written: at the
+ * usual levels (warn and up, request logging off) almost no request writes one, and making a child for each
+ * cost more than any other part of the request's logging (docs/decisions/0057-request-overhead.md).
+ */
+class LazyChildLogger {
+  private made: FastifyBaseLogger | undefined;
+
+  constructor(
+    private readonly parent: FastifyBaseLogger,
+    private readonly bindings: Record<string, unknown>,
+    private readonly options: ChildOptions,
+  ) {}
+
+  private logger(): FastifyBaseLogger {
+    return (this.made ??= this.parent.child(this.bindings, this.options));
+  }
+
+  get level(): string {
+    return (this.made ?? this.parent).level;
+  }
+
+  set level(level: string) {
+    this.logger().level = level;
+  }
+
+  child(bindings: Record<string, unknown>, options?: ChildOptions): FastifyBaseLogger {
+    return this.logger().child(bindings, options);
+  }
+
+  private write(method: LogMethod, args: unknown[]): void {
+    // Below the level nothing is written: no child is needed to say so.
+    const enabled = (this.parent as Partial<Logger>).isLevelEnabled;
+    if (!this.made && enabled && !enabled.call(this.parent, method)) return;
+    (this.logger()[method] as (...a: unknown[]) => void)(...args);
+  }
+
+  fatal(...args: unknown[]) {
+    this.write('fatal', args);
+  }
+  error(...args: unknown[]) {
+    this.write('error', args);
+  }
+  warn(...args: unknown[]) {
+    this.write('warn', args);
+  }
+  info(...args: unknown[]) {
+    this.write('info', args);
+  }
+  debug(...args: unknown[]) {
+    this.write('debug', args);
+  }
+  trace(...args: unknown[]) {
+    this.write('trace', args);
+  }
+  silent() {}
+}
+
+/**
+ * Fastify's `childLoggerFactory`: a lazy child per request. A route with its own level or serializers gets
+ * its child at once, as Fastify would make it.
+ */
+export function lazyRequestLogger(logger: FastifyBaseLogger, bindings: Record<string, unknown>, options: ChildOptions): FastifyBaseLogger {
+  if (options && Object.keys(options).length > 0) return logger.child(bindings, options);
+  return new LazyChildLogger(logger, bindings, options) as unknown as FastifyBaseLogger;
 }

@@ -1,12 +1,12 @@
 import {
-  defaultFieldResolver,
-  defaultTypeResolver,
-  getArgumentValues,
-  isAbstractType,
-  isLeafType,
-  isListType,
-  isNonNullType,
-  isObjectType,
+  defaultFieldResolver as graphqlDefaultFieldResolver,
+  defaultTypeResolver as graphqlDefaultTypeResolver,
+  getArgumentValues as graphqlGetArgumentValues,
+  isAbstractType as graphqlIsAbstractType,
+  isLeafType as graphqlIsLeafType,
+  isListType as graphqlIsListType,
+  isNonNullType as graphqlIsNonNullType,
+  isObjectType as graphqlIsObjectType,
   Kind,
   typeFromAST,
   visit,
@@ -26,6 +26,17 @@ import {
 import { LRUCache } from 'lru-cache';
 import type { CatalogSnapshot, ProductRecord } from '../../modules/catalog/snapshot.js';
 import type { GraphQLContext } from './context.js';
+
+// The server's bundle reaches graphql's CommonJS exports through a getter on every use; the executor calls
+// these for every value it writes, so they are read once here (docs/decisions/0057-request-overhead.md).
+const defaultFieldResolver = graphqlDefaultFieldResolver;
+const defaultTypeResolver = graphqlDefaultTypeResolver;
+const getArgumentValues = graphqlGetArgumentValues;
+const isAbstractType = graphqlIsAbstractType;
+const isLeafType = graphqlIsLeafType;
+const isListType = graphqlIsListType;
+const isNonNullType = graphqlIsNonNullType;
+const isObjectType = graphqlIsObjectType;
 
 /**
  * The catalogue's own executor (decision 0051): runs a validated catalogue-only query over the in-memory
@@ -170,7 +181,7 @@ function assemble(text: string, parts: Buffer[]): Buffer {
   return Buffer.concat(buffers);
 }
 
-function deepFreeze<T>(value: T): T {
+export function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
     Object.freeze(value);
     for (const inner of Object.values(value)) deepFreeze(inner);

@@ -35,8 +35,9 @@ function allowOrigin(reply: FastifyReply, origin: string, access: OriginAccess) 
  * and the exposed `woocommerce-session` header, from which such clients read their renewed cart token.
  */
 export function registerGraphQLCors(app: FastifyInstance, config: Config) {
-  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    if (request.routeOptions.url !== GRAPHQL_PATH || request.method === 'OPTIONS') return payload;
+  // A callback hook: an async one costs every answer a promise and a turn (docs/decisions/0057-request-overhead.md).
+  app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: null, payload: unknown) => void) => {
+    if (request.routeOptions.url !== GRAPHQL_PATH || request.method === 'OPTIONS') return done(null, payload);
     // Added to, not replaced: the answer may also vary by Accept-Encoding (api/http/compression.ts).
     addVary(reply, 'Origin');
     const origin = request.headers.origin;
@@ -45,7 +46,7 @@ export function registerGraphQLCors(app: FastifyInstance, config: Config) {
       allowOrigin(reply, origin, access);
       reply.header('access-control-expose-headers', 'woocommerce-session');
     }
-    return payload;
+    done(null, payload);
   });
 
   app.options(GRAPHQL_PATH, async (request, reply) => {

@@ -12,6 +12,7 @@ import {
   type ExecutionResult,
   type OperationDefinitionNode,
 } from 'graphql';
+import { hash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { Config } from '../../config.js';
 import type { CatalogService } from '../../modules/catalog/catalog-service.js';
@@ -28,7 +29,7 @@ import { NUL_MESSAGE, unstorableTextProblem } from '../http/unstorable-text.js';
 import { accountContext } from './account-context.js';
 import { DomainError } from '../../errors/domain-error.js';
 import { graphqlErrorOf } from './errors.js';
-import { KeptParts, planCatalogueQuery, type CataloguePlan } from './catalogue-executor.js';
+import { deepFreeze, KeptParts, planCatalogueQuery, type CataloguePlan } from './catalogue-executor.js';
 import { addVary, compressBody, MIN_COMPRESSED_BYTES, preferredEncoding, type CompressionUse, type ContentEncoding } from '../http/compression.js';
 import { ifNoneMatchIncludes, strongEtag } from '../http/caching.js';
 
@@ -65,6 +66,11 @@ interface PreparedDocument {
   document: DocumentNode;
   catalogueOnly: boolean;
   /**
+   * A digest of the query text, made once: it stands for the text in the response cache's key and the ETag, so
+   * a request hashes a short key rather than the whole query again (decision 0057).
+   */
+  queryDigest: string;
+  /**
    * A catalogue document's operations planned for the catalogue executor (decision 0051), by operation name
    * ('' for the unnamed choice), made on first use; null where it does not take the operation (graphql-js
    * runs it then). They live as long as the document in the bounded document cache.
@@ -92,12 +98,18 @@ interface GraphQLBody {
   operationName?: unknown;
 }
 
+/** Not a secret, only a name for the text: any strong hash would do, this one is built in. */
+const digestOf = (query: string) => hash('sha256', query, 'base64url');
+
 function errorBody(message: string) {
   return { errors: [{ message }] };
 }
 
+/** Read once: the bundle reaches graphql's CommonJS exports through getters (decision 0057). */
+const OPERATION_DEFINITION = Kind.OPERATION_DEFINITION;
+
 function selectedOperation(document: DocumentNode, operationName?: string): OperationDefinitionNode | undefined {
-  const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === Kind.OPERATION_DEFINITION);
+  const operations = document.definitions.filter((d): d is OperationDefinitionNode => d.kind === OPERATION_DEFINITION);
   return operationName ? operations.find((op) => op.name?.value === operationName) : operations[0];
 }
 
@@ -122,6 +134,12 @@ export function registerGraphQL(
 ) {
   const documents = new LRUCache<string, PreparedDocument | readonly GraphQLError[]>({ max: 1000 });
   const keptParts = new KeptParts();
+  /**
+   * Catalogue variables as graphql-js coerced them, per document, operation and variables (their JSON, made for the
+   * cache key anyway): a storefront asks the same few again and again (decision 0057). Frozen, as the executor's
+   * constant arguments are: a resolver that changed one would throw, and graphql-js would run the request.
+   */
+  const coercedVariables = new LRUCache<string, Record<string, unknown>>({ max: 1000 });
   // BAKJE_CATALOG_CACHE_SIZE=0 turns the cache off: every catalogue query is executed (ETags still work).
   const responses = deps.config.catalogCacheSize > 0 ? new LRUCache<string, CatalogueAnswer>({ max: deps.config.catalogCacheSize }) : undefined;
   // The cost limit weighs lists by what the catalogue holds: its bounds change with the catalogue.
@@ -136,20 +154,26 @@ export function registerGraphQL(
   deps.catalog.onChange(() => {
     responses?.clear();
     documents.clear();
+    coercedVariables.clear();
   });
 
-  function prepare(query: string, catalog: CatalogSnapshot): PreparedDocument | readonly GraphQLError[] {
+  /** `known`: the document cache's entry for this query, looked up once per request by the caller. */
+  function prepare(
+    query: string,
+    catalog: CatalogSnapshot,
+    known: PreparedDocument | readonly GraphQLError[] | undefined,
+  ): PreparedDocument | readonly GraphQLError[] {
     if (bounds?.version !== catalog.version) {
       bounds = { version: catalog.version, value: costBoundsOf(catalog, deps.config.graphqlMaxQueryAmount) };
       documents.clear();
+    } else if (known) {
+      return known;
     }
-    const cached = documents.get(query);
-    if (cached) return cached;
     let prepared: PreparedDocument | readonly GraphQLError[];
     try {
       const document = parse(query, { maxTokens: 20_000 });
       const errors = validate(schema, document, rules);
-      prepared = errors.length ? errors : { document, catalogueOnly: isCatalogueOnly(document), plans: new Map() };
+      prepared = errors.length ? errors : { document, catalogueOnly: isCatalogueOnly(document), queryDigest: digestOf(query), plans: new Map() };
     } catch (error) {
       if (!(error instanceof GraphQLError)) throw error;
       prepared = [error];
@@ -169,7 +193,10 @@ export function registerGraphQL(
         return reply.code(400).send(errorBody('Variables must be a JSON object.'));
       }
     }
-    if (typeof query !== 'string' || query.trim() === '') {
+    // A query in the document cache passed the checks on its text below when it was first sent: they are not
+    // made again (decision 0057).
+    const known = typeof query === 'string' ? documents.get(query) : undefined;
+    if (typeof query !== 'string' || (!known && query.trim() === '')) {
       return reply.code(400).send(errorBody('Must provide a query string.'));
     }
     if (query.length > MAX_QUERY_LENGTH) return reply.code(413).send(errorBody('The query is too large.'));
@@ -181,16 +208,16 @@ export function registerGraphQL(
     }
     // Covers string literals in the query too: GraphQL's "\u0000" escape decodes to the same character.
     // graphql-js itself refuses an unpaired surrogate escape ("\ud800") in a literal as a syntax error.
-    if (/\\u0000/i.test(query)) return reply.code(400).send(errorBody(NUL_MESSAGE));
-    const problem = unstorableTextProblem(variables) ?? unstorableTextProblem(query);
+    if (!known && /\\u0000/i.test(query)) return reply.code(400).send(errorBody(NUL_MESSAGE));
+    const problem = unstorableTextProblem(variables) ?? (known ? undefined : unstorableTextProblem(query));
     if (problem) return reply.code(400).send(errorBody(problem));
 
-    const catalog = await deps.catalog.get();
-    const prepared = prepare(query, catalog);
+    const catalog = deps.catalog.current() ?? (await deps.catalog.get());
+    const prepared = prepare(query, catalog, known);
     if (Array.isArray(prepared)) {
       return reply.code(400).send({ errors: (prepared as readonly GraphQLError[]).map((e) => e.toJSON()) });
     }
-    const { document, catalogueOnly, plans } = prepared as PreparedDocument;
+    const { document, catalogueOnly, plans, queryDigest } = prepared as PreparedDocument;
     const operation = selectedOperation(document, operationName ?? undefined);
     if (!operation) return reply.code(400).send(errorBody('Unknown operation.'));
     if (request.method === 'GET' && operation.operation !== 'query') {
@@ -198,17 +225,20 @@ export function registerGraphQL(
     }
 
     const lang = pickLang(request.headers[LOCALE_HEADER] as string | undefined, request.cookies[LOCALE_COOKIE], request.headers['accept-language']);
+    const variablesJson = catalogueOnly ? JSON.stringify(variables ?? {}) : '';
     const cacheKey = catalogueOnly
       ? // The expiry too: a "sold out today" mark ending reloads the snapshot under the same version.
-        `${catalog.version}.${catalog.soldOutExpiry ?? ''}\u0000${lang}\u0000${operationName ?? ''}\u0000${query}\u0000${JSON.stringify(variables ?? {})}`
+        `${catalog.version}.${catalog.soldOutExpiry ?? ''}\u0000${lang}\u0000${operationName ?? ''}\u0000${queryDigest}\u0000${variablesJson}`
       : undefined;
+    let etag: string | undefined;
     if (cacheKey) {
       // Catalogue answers may be stored by the browser or a CDN and are revalidated with their ETag.
       reply.header('cache-control', 'no-cache');
       const hit = responses?.get(cacheKey);
       if (hit) return sendCatalogueAnswer(request, reply, hit, 'hit');
-      // The ETag names the request over this catalogue version, so a match needs no execution at all.
-      const etag = strongEtag(cacheKey);
+      // The ETag names the request over this catalogue version: made once, for a 304 or the answer.
+      etag = strongEtag(cacheKey);
+      // A match needs no execution at all.
       if (request.method === 'GET' && ifNoneMatchIncludes(request.headers['if-none-match'], etag)) {
         return reply.code(304).header('etag', etag).header('x-bakje-cache', 'miss').send();
       }
@@ -217,8 +247,9 @@ export function registerGraphQL(
       reply.header('cache-control', 'private, no-store');
     }
 
-    const session = new RequestSession(deps.tokens, tokenFromHeader(request.headers['woocommerce-session']));
-    await session.init();
+    const incomingToken = tokenFromHeader(request.headers['woocommerce-session']);
+    const session = new RequestSession(deps.tokens, incomingToken);
+    if (incomingToken) await session.init();
     const account = await accountContext(request, reply, deps.config, deps.services.authTokens);
     session.bindOwner(account.viewer.kind === 'guest' ? undefined : account.viewer.id);
     // Only cart and order work needs the channel: catalogue answers are the same for every channel.
@@ -233,14 +264,23 @@ export function registerGraphQL(
     let payload: string | Buffer | undefined;
     let result: ExecutionResult | undefined;
     if (catalogueOnly) {
-      const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], variableValues ?? {}, { maxErrors: 1 });
-      if (!('errors' in coerced)) {
+      // Long variables are not kept: they would make the table large, and nobody sends them twice.
+      const coercedKey = variablesJson.length <= 2048 ? `${queryDigest}\u0000${name ?? ''}\u0000${variablesJson}` : undefined;
+      let coerced = coercedKey ? coercedVariables.get(coercedKey) : undefined;
+      if (!coerced) {
+        const values = getVariableValues(schema, operation.variableDefinitions ?? [], variableValues ?? {}, { maxErrors: 1 });
+        if (!('errors' in values)) {
+          coerced = values.coerced;
+          if (coercedKey) coercedVariables.set(coercedKey, deepFreeze(coerced));
+        }
+      }
+      if (coerced) {
         let plan = plans.get(name ?? '');
         if (plan === undefined) {
           plan = planCatalogueQuery(schema, document, operation, keptParts) ?? null;
           plans.set(name ?? '', plan);
         }
-        payload = plan?.run(context, coerced.coerced);
+        payload = plan?.run(context, coerced);
       }
     }
     if (payload === undefined) {
@@ -253,7 +293,7 @@ export function registerGraphQL(
     const token = await session.responseToken();
     if (token) reply.header('woocommerce-session', token);
     if (cacheKey && !result?.errors) {
-      const answer: CatalogueAnswer = { json: typeof payload === 'string' ? Buffer.from(payload) : payload, etag: strongEtag(cacheKey), encoded: {} };
+      const answer: CatalogueAnswer = { json: typeof payload === 'string' ? Buffer.from(payload) : payload, etag: etag!, encoded: {} };
       responses?.set(cacheKey, answer);
       return sendCatalogueAnswer(request, reply, answer, 'miss', responses ? 'kept' : 'onTheFly');
     }

@@ -1,8 +1,11 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
-/** A strong ETag naming these exact bytes (or this exact request over this catalogue version). */
+/**
+ * A strong ETag naming these exact bytes (or this exact request over this catalogue version). One-shot
+ * hash(): no Hash object per call (docs/decisions/0057-request-overhead.md).
+ */
 export function strongEtag(content: string): string {
-  return `"${createHash('sha256').update(content).digest('base64url').slice(0, 32)}"`;
+  return `"${hash('sha256', content, 'base64url').slice(0, 32)}"`;
 }
 
 /** True when an If-None-Match header lists this ETag or "*"; the weak form compares equal (RFC 9110 §13.1.2). */

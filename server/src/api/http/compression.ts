@@ -33,12 +33,23 @@ const COMPRESSIBLE = /^(text\/(?!event-stream)|application\/(json|javascript|xml
 
 const negotiator = new Negotiator({ supportedValues: ['br', 'gzip', 'identity'] });
 
+/**
+ * Answers per Accept-Encoding value: browsers send one or two distinct values, so each is negotiated once
+ * (decision 0057). Bounded: a client sending a new value each time only makes the table start again.
+ */
+const negotiated = new Map<string, ContentEncoding | undefined>();
+const MAX_NEGOTIATED = 64;
+
 /** The encoding to answer with for this Accept-Encoding header (q-values honoured; none or identity: undefined). */
 export function preferredEncoding(acceptEncoding: string | string[] | undefined): ContentEncoding | undefined {
   const header = Array.isArray(acceptEncoding) ? acceptEncoding.join(',') : acceptEncoding;
   if (!header) return undefined;
+  if (negotiated.has(header)) return negotiated.get(header);
   const chosen = negotiator.negotiate(header.toLowerCase());
-  return chosen === 'br' || chosen === 'gzip' ? chosen : undefined;
+  const encoding = chosen === 'br' || chosen === 'gzip' ? chosen : undefined;
+  if (negotiated.size >= MAX_NEGOTIATED) negotiated.clear();
+  negotiated.set(header, encoding);
+  return encoding;
 }
 
 export function isCompressible(contentType: unknown): boolean {
@@ -79,6 +90,12 @@ export function compressBody(body: string | Buffer, encoding: ContentEncoding, u
 /** Adds a field to Vary once. */
 export function addVary(reply: FastifyReply, field: string): void {
   const current = reply.getHeader('vary');
+  // Most answers have none yet, or already this one field (decision 0057).
+  if (current === undefined) {
+    reply.header('vary', field);
+    return;
+  }
+  if (current === field) return;
   const fields = (Array.isArray(current) ? current.join(',') : String(current ?? ''))
     .split(',')
     .map((f) => f.trim())
@@ -95,24 +112,29 @@ export function addVary(reply: FastifyReply, field: string): void {
  * reply entirely, so no event waits in a compressor's buffer.
  */
 export function registerCompression(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook: an async one costs every answer a promise and a turn, and most answers are left as they
+  // are (docs/decisions/0057-request-overhead.md).
+  app.addHook('onSend', (request, reply, payload, done) => {
     const inMemory = typeof payload === 'string' || Buffer.isBuffer(payload);
-    if (!inMemory && !isFileStream(payload)) return payload;
+    if (!inMemory && !isFileStream(payload)) return done(null, payload);
     // Only whole answers: a 206 range, a 304 or a 204 stays as it is.
-    if (reply.hasHeader('content-encoding') || (reply.statusCode !== 200 && reply.statusCode < 400)) return payload;
-    if (!isCompressible(reply.getHeader('content-type'))) return payload;
+    if (reply.hasHeader('content-encoding') || (reply.statusCode !== 200 && reply.statusCode < 400)) return done(null, payload);
+    if (!isCompressible(reply.getHeader('content-type'))) return done(null, payload);
     // A stream of unknown length (an export being written) is left alone: it may be long-lived.
     const size = inMemory ? (typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length) : Number(reply.getHeader('content-length') ?? 0);
-    if (size < MIN_COMPRESSED_BYTES) return payload;
+    if (size < MIN_COMPRESSED_BYTES) return done(null, payload);
     addVary(reply, 'accept-encoding');
     const encoding = preferredEncoding(request.headers['accept-encoding']);
-    if (!encoding) return payload;
+    if (!encoding) return done(null, payload);
     reply.header('content-encoding', encoding);
     reply.removeHeader('content-length');
-    if (inMemory) return compressBody(payload, encoding);
+    if (inMemory) {
+      compressBody(payload, encoding).then((compressed) => done(null, compressed), done);
+      return;
+    }
     const compressor = compressStream(encoding, size);
     // A read error destroys the compressor too, so the answer ends instead of hanging.
     pipeline(payload as Readable, compressor, () => {});
-    return compressor;
+    done(null, compressor);
   });
 }

@@ -43,10 +43,11 @@ class UnstorableTextError extends Error {
  * under the given prefixes, which answer in their own error shape (GraphQL, the WooCommerce REST API).
  */
 export function registerUnstorableTextGuard(app: FastifyInstance, options: { checkedElsewhere: string[] }) {
-  app.addHook('preValidation', async (request) => {
+  // A callback hook: an async one costs every request a promise and a turn (docs/decisions/0057-request-overhead.md).
+  app.addHook('preValidation', (request, _reply, done) => {
     const route = request.routeOptions.url ?? request.url;
-    if (options.checkedElsewhere.some((prefix) => route.startsWith(prefix))) return;
+    if (options.checkedElsewhere.some((prefix) => route.startsWith(prefix))) return done();
     const problem = unstorableTextProblem(request.query) ?? unstorableTextProblem(request.params) ?? unstorableTextProblem(request.body);
-    if (problem) throw new UnstorableTextError(problem);
+    done(problem ? new UnstorableTextError(problem) : undefined);
   });
 }

@@ -25,8 +25,12 @@ declare module 'fastify' {
     viewer(): Promise<Viewer>;
     /** The live login session behind the cookie, if any. */
     authSession(): Promise<ActiveSession | undefined>;
+    /** authSession()'s answer, looked up on first use: a field of the request, not a map beside it (decision 0057). */
+    bakjeAuthSession: Promise<ActiveSession | undefined> | null;
   }
 }
+
+const NO_SESSION: Promise<ActiveSession | undefined> = Promise.resolve(undefined);
 
 export function viewerOf(session: ActiveSession | undefined): Viewer {
   if (!session) return { kind: 'guest' };
@@ -51,30 +55,35 @@ export function isHttps(request: FastifyRequest, config: Config): boolean {
  * must echo the session's CSRF token in the X-CSRF-Token header, else 403 and nothing happens.
  */
 export function registerViewer(app: FastifyInstance, deps: { config: Config; sessions: SessionStore }) {
-  const cache = new WeakMap<FastifyRequest, Promise<ActiveSession | undefined>>();
+  app.decorateRequest('bakjeAuthSession', null);
   app.decorateRequest('authSession', function (this: FastifyRequest) {
-    let pending = cache.get(this);
-    if (!pending) {
+    if (!this.bakjeAuthSession) {
       const id = this.cookies[SESSION_COOKIE];
-      pending = id ? deps.sessions.resolve(id) : Promise.resolve(undefined);
-      cache.set(this, pending);
+      this.bakjeAuthSession = id ? deps.sessions.resolve(id) : NO_SESSION;
     }
-    return pending;
+    return this.bakjeAuthSession;
   });
   app.decorateRequest('viewer', async function (this: FastifyRequest) {
     return viewerOf(await this.authSession());
   });
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (SAFE_METHODS.has(request.method) || CSRF_EXEMPT.has(request.url.split('?')[0]!)) return;
-    if (!request.cookies[SESSION_COOKIE]) return;
+  /** True when the request was refused (and answered). */
+  const refusedForCsrf = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
     const session = await request.authSession();
     // A dead session cookie carries no authority: the request goes on as a guest.
-    if (!session) return;
+    if (!session) return false;
     const sent = request.headers[CSRF_HEADER];
-    if (typeof sent === 'string' && sameToken(sent, session.csrfToken)) return;
-    if (graphqlSafeWithoutToken(request, deps.config)) return;
-    return reply.code(403).send({ code: 'csrf_invalid', message: CSRF_MESSAGE, data: { status: 403 } });
+    if (typeof sent === 'string' && sameToken(sent, session.csrfToken)) return false;
+    if (graphqlSafeWithoutToken(request, deps.config)) return false;
+    reply.code(403).send({ code: 'csrf_invalid', message: CSRF_MESSAGE, data: { status: 403 } });
+    return true;
+  };
+  // A callback hook: most requests (no session cookie, or a safe method) pass without a promise (decision 0057).
+  app.addHook('onRequest', (request, reply, done) => {
+    if (SAFE_METHODS.has(request.method) || !request.cookies[SESSION_COOKIE] || CSRF_EXEMPT.has(request.url.split('?')[0]!)) return done();
+    refusedForCsrf(request, reply).then((refused) => {
+      if (!refused) done();
+    }, done);
   });
 }
 

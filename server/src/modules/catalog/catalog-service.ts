@@ -89,8 +89,11 @@ export class CatalogService {
     return this.snapshot;
   }
 
-  /** The current snapshot; loads it once when missing or stale, shared by concurrent callers. */
-  async get(): Promise<CatalogSnapshot> {
+  /**
+   * The snapshot get() would answer at once, or undefined when it would load one first: for a reader on every
+   * request that should not wait a turn when nothing changed (docs/decisions/0057-request-overhead.md).
+   */
+  current(): CatalogSnapshot | undefined {
     this.expireIfDue();
     const current = this.snapshot;
     const nextChange = current ? nextTimedChange(current) : null;
@@ -98,6 +101,13 @@ export class CatalogService {
       this.markChanged(Number.MAX_SAFE_INTEGER);
     }
     if (current && current.version >= this.newestVersion && this.snapshotForcedReloads === this.forcedReloads) return current;
+    return undefined;
+  }
+
+  /** The current snapshot; loads it once when missing or stale, shared by concurrent callers. */
+  async get(): Promise<CatalogSnapshot> {
+    const current = this.current();
+    if (current) return current;
     if (!this.loading) {
       // Reloads forced after this point are not covered by this load.
       const forcedReloads = this.forcedReloads;

@@ -15,11 +15,17 @@ export function parseLang(value: string | undefined | null): Lang | null {
 
 /** Picks the request's language: explicit header, then cookie, then Accept-Language, then Dutch. */
 export function pickLang(header?: string, cookie?: string, acceptLanguage?: string): Lang {
-  const fromAccept = acceptLanguage
-    ?.split(',')
-    .map((part) => parseLang(part.split(';')[0]))
-    .find((lang) => lang !== null);
-  return parseLang(header) ?? parseLang(cookie) ?? fromAccept ?? 'nl';
+  // Accept-Language is read only when neither the header nor the cookie decides (every GraphQL request asks).
+  return parseLang(header) ?? parseLang(cookie) ?? langFromAccept(acceptLanguage) ?? 'nl';
+}
+
+function langFromAccept(acceptLanguage: string | undefined): Lang | undefined {
+  return (
+    acceptLanguage
+      ?.split(',')
+      .map((part) => parseLang(part.split(';')[0]))
+      .find((lang) => lang !== null) ?? undefined
+  );
 }
 
 export function translate(value: Translated | null | undefined, lang: Lang): string {
