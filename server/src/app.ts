@@ -24,6 +24,8 @@ import { sessionSecret } from './modules/session/session-secret.js';
 import { AuthTokens } from './modules/auth/auth-tokens.js';
 import { productHead } from './modules/seo/product-head.js';
 import { FirstPaintCache, firstPaintLang, firstPaintRoute } from './modules/first-paint/first-paint.js';
+import { renderCheckoutFirstPaint } from './modules/first-paint/checkout.js';
+import { CHECKOUT_ROUTE, checkoutCartOf } from './api/web/checkout-paint.js';
 import { isListed } from './modules/catalog/snapshot.js';
 import { LOCALE_COOKIE, LOCALE_HEADER, pickLang } from './modules/i18n/locale.js';
 import { registerDeliveryRoutes } from './api/rest/delivery.js';
@@ -466,6 +468,22 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
       return productHead(snapshot, product, { lang, baseUrl: config.siteUrl }).html;
     },
     firstPaint: async (url, request) => {
+      if (CHECKOUT_ROUTE.test(url)) {
+        try {
+          const snapshot = await catalog.get();
+          return renderCheckoutFirstPaint({
+            snapshot,
+            cart: await checkoutCartOf(request, { tokens, carts }),
+            lang: firstPaintLang(request.cookies[LOCALE_COOKIE]),
+            now: clock(),
+            timeZone: config.timeZone,
+          });
+        } catch (err) {
+          // The page still works without it: the app loads the cart itself (and shows the problem, if any).
+          request.log.warn({ err }, 'the checkout first paint could not be written');
+          return undefined;
+        }
+      }
       const route = firstPaintRoute(url);
       if (!route) return undefined;
       return firstPaints.get(await catalog.get(), route, firstPaintLang(request.cookies[LOCALE_COOKIE]));

@@ -9,6 +9,7 @@ import { buildApp, type App } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { createLogger } from '../src/logger.js';
 import { firstPaintRoute } from '../src/modules/first-paint/first-paint.js';
+import { renderCheckoutFirstPaint } from '../src/modules/first-paint/checkout.js';
 import { FIRST_PAINT_TEXT_IDS, FIRST_PAINT_TEXTS } from '../src/modules/first-paint/texts.js';
 import { aCategory, aProduct } from './support/builders.js';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/database.js';
@@ -207,9 +208,9 @@ describe.each(databaseKinds)('the shop’s first paint (%s)', (kind) => {
   it('has no first paint for a filtered shop, a page past the end, or other routes', async () => {
     expect(firstPaintOf((await page('/bestellen?category=snacks-fp')).html)).toBe('');
     expect(firstPaintOf((await page('/bestellen/page/40')).html)).toBe('');
-    expect(firstPaintOf((await page('/checkout')).html)).toBe('');
-    const checkout = await page('/checkout');
-    expect(checkout.html).not.toContain('has-first-paint');
+    const login = await page('/login');
+    expect(firstPaintOf(login.html)).toBe('');
+    expect(login.html).not.toContain('has-first-paint');
   });
 
   it('loads the app after a first paint, at low priority, and preloads nothing more', async () => {
@@ -218,27 +219,18 @@ describe.each(databaseKinds)('the shop’s first paint (%s)', (kind) => {
     expect(html).not.toContain('modulepreload');
   });
 
-  it('preloads the checkout’s code, the app’s and its language’s messages from the build manifest, each once', async () => {
-    const { status, html } = await page('/checkout', { cookie: 'bakje-locale=fr_FR' });
+  it('preloads the app and its language’s messages from the build manifest on a page without a first paint, each once', async () => {
+    const { status, html } = await page('/login', { cookie: 'bakje-locale=fr_FR' });
     expect(status).toBe(200);
     const head = html.slice(0, html.indexOf('</head>'));
     const preloaded = [...head.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
-    expect(preloaded).toEqual([
-      '/assets/start-St12.js',
-      '/assets/vendor-Vd34.js',
-      '/assets/CheckoutPage-Ck56.js',
-      '/assets/useZodForm-Zf78.js',
-      '/assets/fr-FR-Fr12.js',
-    ]);
-    // The entry is in the page already; the checkout's stylesheet is fetched early without holding the paint.
+    expect(preloaded).toEqual(['/assets/start-St12.js', '/assets/vendor-Vd34.js', '/assets/fr-FR-Fr12.js']);
+    // The entry is in the page already.
     expect(head).not.toContain('modulepreload" crossorigin href="/assets/index-Ab12Cd34.js"');
-    expect(head).toContain('<link rel="preload" as="style" crossorigin href="/assets/checkout-Cc90.css">');
     expect(head).not.toContain('fetchpriority="low"');
-    // In Dutch (bundled with the app) no messages; another page without a first paint gets the app alone.
-    expect((await page('/checkout')).html).not.toContain('fr-FR-Fr12.js');
-    const login = (await page('/login')).html;
-    expect(login).toContain('href="/assets/start-St12.js"');
-    expect(login).not.toContain('CheckoutPage');
+    expect(head).not.toContain('CheckoutPage');
+    // In Dutch (bundled with the app) no messages.
+    expect((await page('/login')).html).not.toContain('fr-FR-Fr12.js');
     // The manifest itself is never served.
     expect((await app.server.inject({ method: 'GET', url: '/.vite/manifest.json' })).statusCode).toBe(404);
   });
@@ -263,5 +255,89 @@ describe.each(databaseKinds)('the shop’s first paint (%s)', (kind) => {
     expect(paint).toContain(`data-catalog-version="${(await app.catalog.get()).version}"`);
     const product = await page(`/product/${slug}`);
     expect(firstPaintOf(product.html)).toContain('Bicky burger XL');
+  });
+
+  describe('the checkout’s first paint (docs/decisions/0056-checkout-first-paint.md)', () => {
+    const ADD = 'mutation($id: Int!, $qty: Int) { addToCart(input: {productId: $id, quantity: $qty}) { cart { isEmpty } } }';
+    /** A new guest cart holding `quantity` of a product: the cookie the web app keeps its token in. */
+    const cartWith = async (slugOf: string, quantity: number) => {
+      const product = (await app.catalog.get()).productsBySlug.get(slugOf)!;
+      const response = await app.server.inject({
+        method: 'POST',
+        url: '/graphql',
+        headers: { 'content-type': 'application/json' },
+        payload: { query: ADD, variables: { id: product.row.id, qty: quantity } },
+      });
+      expect(response.json().errors).toBeUndefined();
+      return `woocommerce-session=${encodeURIComponent(response.headers['woocommerce-session'] as string)}`;
+    };
+
+    it('shows the session’s own cart: its lines and total, the fulfilment choice, the checkout’s stylesheet; never stored', async () => {
+      const mine = await cartWith('frikandel-fp', 2);
+      const theirs = await cartWith(slug, 1);
+      const response = await app.server.inject({ method: 'GET', url: '/checkout', headers: { cookie: mine } });
+      expect(response.statusCode).toBe(200);
+      // Written for this visitor alone: no shared cache, and no ETag another cart's page could match.
+      expect(response.headers['cache-control']).toBe('private, no-store');
+      expect(response.headers.etag).toBeUndefined();
+      const again = await app.server.inject({ method: 'GET', url: '/checkout', headers: { cookie: mine, 'if-none-match': '*' } });
+      expect(again.statusCode).toBe(200);
+      const html = response.body;
+      const paint = firstPaintOf(html);
+      expect(paint).toContain('<h1 class="page-title">Afrekenen</h1>');
+      expect(paint).toContain('Afhalen, levering of ter plaatse');
+      expect(paint).toMatch(/<label class="fulfilment is-selected"><input type="radio" name="first-paint-fulfilment" value="takeaway" checked \/>/);
+      expect(paint).toContain('<span class="summary-line__qty">2×</span><span class="summary-line__name">Frikandel &lt;speciaal&gt;</span>');
+      expect(paint).toContain(`<dt>Totaal</dt><dd><span class="price price--md"><span class="price__current">${nl(500)}</span>`);
+      expect(paint).not.toContain('Bicky burger');
+      // The form needs the app; without JavaScript the page says so.
+      expect(paint).toContain('<noscript>');
+      expect(paint).toContain(' inert>');
+      // The checkout's own stylesheet is linked (the markup uses its classes); its code is not fetched early.
+      const head = html.slice(0, html.indexOf('</head>'));
+      expect(head).toContain('<link rel="stylesheet" href="/assets/checkout-Cc90.css">');
+      expect(head).not.toContain('modulepreload');
+      expect(html).toContain('<script type="module" fetchpriority="low" src="/assets/index-Ab12Cd34.js">');
+      expect(html).toContain('<body class="has-first-paint">');
+
+      const other = firstPaintOf((await page('/checkout', { cookie: theirs })).html);
+      expect(other).toContain('<span class="summary-line__qty">1×</span><span class="summary-line__name">Bicky burger');
+      expect(other).not.toContain('Frikandel');
+    });
+
+    it('speaks the locale cookie’s language', async () => {
+      const cookie = `${await cartWith('frikandel-fp', 1)}; bakje-locale=fr_FR`;
+      const { html } = await page('/checkout', { cookie });
+      expect(html).toContain('<html lang="fr-FR">');
+      const paint = firstPaintOf(html);
+      expect(paint).toContain('<h1 class="page-title">Paiement</h1>');
+      expect(paint).toContain('À emporter, livraison ou sur place');
+      expect(paint).toContain('Fricadelle');
+      expect(paint).toContain(fr(250));
+      expect(paint).toContain('JavaScript est nécessaire');
+    });
+
+    it('draws the shell’s notice line as the app will: closed now, and when it opens', async () => {
+      const snapshot = await app.catalog.get();
+      // 03:00 in Brussels: before any opening hours of the day.
+      const night = new Date('2026-11-24T02:00:00Z');
+      const paint = renderCheckoutFirstPaint({ snapshot, cart: null, lang: 'nl', now: night, timeZone: 'Europe/Brussels' });
+      expect(paint.body).toMatch(
+        /<div class="shop-status" role="status"><p class="shop-status__line shop-status__line--info">Nu gesloten(, we openen [^<]+)?\.<\/p><\/div><main/,
+      );
+      const english = renderCheckoutFirstPaint({ snapshot, cart: null, lang: 'en', now: night, timeZone: 'Europe/Brussels' });
+      expect(english.body).toContain('Closed now');
+    });
+
+    it('shows the empty cart without a cart, with an empty one, or with a token that is not this server’s', async () => {
+      for (const cookie of [undefined, 'woocommerce-session=not-a-token']) {
+        const { status, html } = await page('/checkout', cookie ? { cookie } : {});
+        expect(status).toBe(200);
+        const paint = firstPaintOf(html);
+        expect(paint).toContain('<h2 class="state__title">Je winkelmandje is leeg</h2>');
+        expect(paint).toContain('<a class="btn btn--primary btn--md" href="/bestellen">Naar de kaart</a>');
+        expect(paint).not.toContain('summary-line');
+      }
+    });
   });
 });

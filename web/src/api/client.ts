@@ -2,6 +2,7 @@ import type { ErrorCode } from '@bakje/contract';
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
 import { isTokenError, readSessionToken, resetAndReload, SESSION_HEADER, storeSessionToken, withSession } from '../cart/session';
 import { LOCALE_HEADER, type LocaleCode } from '../i18n/locale';
+import { nextTask } from '../lib/nextTask';
 
 /** The server's codes, and the one the client gives a request that never got an answer. */
 export type ClientErrorCode = ErrorCode | 'NETWORK_FAILED';
@@ -81,6 +82,9 @@ export function gql<T, V>(document: TypedDocument<T, V>, variables: V | undefine
 }
 
 async function post<T, V>(query: string, variables: V | undefined, { locale, signal, session, cacheable }: RequestOptions): Promise<T> {
+  // Queries start their requests while React commits a screen (a query's subscription in an effect); each
+  // request is sent in a task of its own instead of adding to that commit's long task (TBT, decision 0056).
+  await nextTask();
   let response: Response;
   const headers: Record<string, string> = { accept: 'application/json', [LOCALE_HEADER]: locale };
   const token = session ? readSessionToken() : null;

@@ -4,9 +4,11 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { routes } from './routes';
 import { CartProvider } from '../cart/CartProvider';
-import { LocaleProvider } from '../i18n/LocaleProvider';
-import { htmlLang, initialLocale } from '../i18n/locale';
+import { formatMoney } from '@bakje/contract/money';
+import { LocaleProvider, prepareIntl } from '../i18n/LocaleProvider';
+import { htmlLang, initialLocale, toIntlLocale } from '../i18n/locale';
 import { loadMessages } from '../i18n/messages';
+import { nextTask } from '../lib/nextTask';
 import { FIRST_PAINT_LIMIT_MS, holdRootForFirstPaint, releaseFirstPaint } from '../shell/firstPaint';
 
 const queryClient = new QueryClient({
@@ -19,7 +21,27 @@ const queryClient = new QueryClient({
  * Lets the browser run what is waiting (input, a paint) before the next step of the start-up, so the steps
  * are separate tasks instead of one long one (TBT, docs/decisions/0052-main-thread.md).
  */
-const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+const yieldToBrowser = nextTask;
+
+/**
+ * The first use of each kind of `Intl` formatter loads the browser's locale data, tens of milliseconds of a
+ * phone's main thread each: made here one per task, with the options the shell and the checkout's first screen
+ * use (prices, the footer's weekdays, slot times, plurals), instead of inside the first render's long tasks
+ * (docs/decisions/0056-checkout-first-paint.md). The intl object caches them, so the render reuses them.
+ */
+async function warmFormatters(intl: ReturnType<typeof prepareIntl>) {
+  const steps = [
+    () => formatMoney(0, intl.locale),
+    () => intl.formatDate(0, { weekday: 'long', timeZone: 'UTC' }),
+    // The shop's default time zone (a shop in another one still finds the locale's data loaded).
+    () => intl.formatTime(0, { hour: 'numeric', minute: '2-digit', timeZone: 'Europe/Brussels' }),
+    () => intl.formatPlural(1),
+  ];
+  for (const step of steps) {
+    await yieldToBrowser();
+    step();
+  }
+}
 
 /** Renders the app (loaded by web/src/main.tsx). */
 export async function startApp() {
@@ -30,6 +52,15 @@ export async function startApp() {
   // the session storage: measured 80 ms of main thread at the mobile preset's 4x slow-down) another.
   await yieldToBrowser();
   const router = createBrowserRouter(routes);
+  await yieldToBrowser();
+  // Made in tasks of their own, not in the first render's (LocaleProvider reuses it): the intl object checks
+  // that the browser has the locale's number and date data, the first look at each a long task on a phone.
+  Intl.NumberFormat.supportedLocalesOf(toIntlLocale(locale));
+  await yieldToBrowser();
+  Intl.DateTimeFormat.supportedLocalesOf(toIntlLocale(locale));
+  await yieldToBrowser();
+  const intl = prepareIntl(locale, messages);
+  await warmFormatters(intl);
   await yieldToBrowser();
   if (document.getElementById('first-paint')) setTimeout(releaseFirstPaint, FIRST_PAINT_LIMIT_MS);
   const container = document.getElementById('root')!;

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { memo, useCallback, useEffect, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { useIntl } from 'react-intl';
@@ -33,7 +33,7 @@ import { AccountSection } from './sections/AccountSection';
 import { NoteSection, PaymentSection } from './sections/PaymentAndNote';
 import { Section } from './sections/Section';
 import { ShippingSection } from './sections/ShippingSection';
-import { SlotPicker } from './SlotPicker';
+import { SlotPicker, useInitialDay } from './SlotPicker';
 import { reactToSlotTaken } from './slotTaken';
 
 /** Moves focus to a field (or a group's first enabled input) once React has drawn the error. */
@@ -51,6 +51,14 @@ function zoneShortfall(subtotal: string | null | undefined, minimum: string | un
   const missing = Math.round(Number(minimum ?? 0) * 100) - Math.round(Number(subtotal ?? 0) * 100);
   return missing > 0 ? (missing / 100).toFixed(2) : null;
 }
+
+// The form renders whole on each of react-hook-form's state changes, the first one (its `isReady`) inside the
+// takeover's commit (TBT, docs/decisions/0056-checkout-first-paint.md): the parts whose props have not changed
+// skip it. Not the parts given `errors`: react-hook-form changes that object in place, so they must re-render.
+const SlotPickerPart = memo(SlotPicker);
+const OpeningHoursPart = memo(OpeningHours);
+const PaymentPart = memo(PaymentSection);
+const NotePart = memo(NoteSection);
 
 export function CheckoutForm({ cart, context, initial, guest }: { cart: Cart; context: CheckoutContext; initial: CheckoutValues; guest: boolean }) {
   const intl = useIntl();
@@ -82,7 +90,8 @@ export function CheckoutForm({ cart, context, initial, guest }: { cart: Cart; co
   const createAccount = useWatch({ control, name: 'createAccount' });
   const shipToDifferent = useWatch({ control, name: 'shipToDifferentAddress' });
   const address = useWatch({ control, name: ['address1', 'postcode', 'city', 'shippingAddress1', 'shippingPostcode', 'shippingCity'] });
-  const [day, setDay] = useState<string | null>(null);
+  const initialDay = useInitialDay(initial.fulfilment as FulfilmentType);
+  const [day, setDay] = useState<string | null>(initialDay);
   const [slotId, setSlotId] = useState<string | null>(null);
   const [distance, setDistance] = useState<{ key: string; result: DistanceResult } | null>(null);
   const [checking, setChecking] = useState(false);
@@ -301,8 +310,8 @@ export function CheckoutForm({ cart, context, initial, guest }: { cart: Cart; co
             onChoose={chooseFulfilment}
           />
           <Section id="slot" title={intl.formatMessage({ id: 'checkout.when' })}>
-            <SlotPicker type={type} day={day} slotId={slotId} onDay={onDay} onSlot={setSlotId} error={slotError} />
-            <OpeningHours week={opening.week} />
+            <SlotPickerPart type={type} day={day} slotId={slotId} onDay={onDay} onSlot={setSlotId} error={slotError} />
+            <OpeningHoursPart week={opening.week} />
           </Section>
           <Section id="billing" title={intl.formatMessage({ id: 'checkout.billing' })}>
             <BillingSection register={register} errors={formState.errors} type={type} shipToDifferent={type === 'delivery' && shipToDifferent} />
@@ -322,8 +331,8 @@ export function CheckoutForm({ cart, context, initial, guest }: { cart: Cart; co
             />
           ) : null}
           {guest ? <AccountSection register={register} errors={formState.errors} creating={createAccount} /> : null}
-          <PaymentSection register={register} gateways={gateways} chosen={paymentMethod} stripe={context.stripeCheckout} stripeCard={stripeCard} />
-          <NoteSection register={register} />
+          <PaymentPart register={register} gateways={gateways} chosen={paymentMethod} stripe={context.stripeCheckout} stripeCard={stripeCard} />
+          <NotePart register={register} />
         </div>
         <OrderAside
           cart={cart}

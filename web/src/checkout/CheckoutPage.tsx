@@ -12,6 +12,7 @@ import { EMPTY_SHIPPING, prefillBilling, type CheckoutValues } from './billing';
 import { CheckoutForm } from './CheckoutForm';
 import { loadCheckoutContext } from './checkoutApi';
 import { usePickerLoading } from './SlotPicker';
+import { useFirstPaintDone } from '../shell/firstPaint';
 import '../cart/cart.css';
 import './checkout.css';
 
@@ -42,6 +43,9 @@ export default function CheckoutPage() {
   useEffect(() => {
     if (!loading && settled) setFormShown(true);
   }, [loading, settled]);
+  // The server's first paint of this page (heading, fulfilment choice, order lines: docs/decisions/0056) gives
+  // way to the form, the empty cart or the error in the frame they first show, never to the spinner.
+  useFirstPaintDone(!loading && settled);
   if (loading || !settled) {
     return (
       <div className="container page-fallback" aria-busy="true">

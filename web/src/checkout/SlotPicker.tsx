@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { useStoreSettings } from '../api/hooks';
@@ -18,6 +18,22 @@ const daysQuery = (locale: LocaleCode, type: FulfilmentType) => ({
   staleTime: 60_000,
 });
 
+type OrderingDay = Awaited<ReturnType<typeof loadOrderingDays>>[number];
+
+/** The day the picker starts on: the first that still has a free place, else the first. */
+const startDay = (days: OrderingDay[] | undefined) => (days ? (days.find((d) => d.hasSlots) ?? days[0]) : undefined);
+
+/**
+ * The day the picker starts on when its days are loaded already (the checkout waits for them before it shows
+ * the form): the form starts with it rather than setting it in an effect after its first commit, which
+ * rendered the whole form once more in the takeover's long task (TBT, docs/decisions/0056-checkout-first-paint.md).
+ */
+export function useInitialDay(type: FulfilmentType): string | null {
+  const { locale } = useLocale();
+  const queryClient = useQueryClient();
+  return startDay(queryClient.getQueryData<OrderingDay[]>(daysQuery(locale, type).queryKey))?.date ?? null;
+}
+
 /**
  * Loads what the picker first shows (the days, and the slots of the day it starts on) so the checkout can
  * wait for them and appear whole: a slot list growing in after the form would push every section below it
@@ -26,7 +42,7 @@ const daysQuery = (locale: LocaleCode, type: FulfilmentType) => ({
 export function usePickerLoading(type: FulfilmentType, enabled: boolean): boolean {
   const { locale } = useLocale();
   const days = useQuery({ ...daysQuery(locale, type), enabled });
-  const first = days.data ? (days.data.find((d) => d.hasSlots) ?? days.data[0]) : undefined;
+  const first = startDay(days.data);
   const slots = useQuery({
     queryKey: slotQueryKey(locale, type, first?.date ?? null),
     queryFn: () => loadSlots(locale, type, first!.date),
@@ -71,7 +87,7 @@ export function SlotPicker({
   useEffect(() => {
     if (!days.data) return;
     if (day && days.data.some((d) => d.date === day)) return;
-    const first = days.data.find((d) => d.hasSlots) ?? days.data[0];
+    const first = startDay(days.data);
     if (first) onDay(first.date);
   }, [days.data, day, onDay]);
 

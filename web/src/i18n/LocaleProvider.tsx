@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { IntlProvider } from 'react-intl';
+import { createIntl, createIntlCache, RawIntlProvider, type IntlShape } from 'react-intl';
 import { DEFAULT_LOCALE, storeLocale, toIntlLocale, type LocaleCode } from './locale';
 import { loadMessages, loadStaffMessages, type Messages } from './messages';
 
@@ -20,6 +20,32 @@ const LocaleContext = createContext<LocaleContextValue>({
 
 export function useLocale(): LocaleContextValue {
   return useContext(LocaleContext);
+}
+
+/** One formatter cache for the app's life: a formatter made once (a locale switch back included) is reused. */
+const intlCache = createIntlCache();
+let prepared: { locale: LocaleCode; messages: Messages; intl: IntlShape } | null = null;
+
+/**
+ * The app's intl object for `locale`. Creating one checks the browser's locale data (ICU), which is slow on a
+ * phone at start-up; `web/src/app/start.tsx` calls this in a task of its own before the first render, which
+ * then reuses the object (TBT, docs/decisions/0056-checkout-first-paint.md).
+ */
+export function prepareIntl(locale: LocaleCode, messages: Messages): IntlShape {
+  if (prepared?.locale === locale && prepared.messages === messages) return prepared.intl;
+  const intl = createIntl(
+    {
+      locale: toIntlLocale(locale),
+      defaultLocale: 'nl-BE',
+      messages,
+      onError: (error) => {
+        if (import.meta.env.DEV) console.warn(error.message);
+      },
+    },
+    intlCache,
+  );
+  prepared = { locale, messages, intl };
+  return intl;
 }
 
 export function LocaleProvider({ initial, initialMessages, children }: { initial: LocaleCode; initialMessages: Messages; children: ReactNode }) {
@@ -58,18 +84,11 @@ export function LocaleProvider({ initial, initialMessages, children }: { initial
   );
   const messages = useMemo(() => (state.staff ? ({ ...state.messages, ...state.staff } as Messages) : state.messages), [state.messages, state.staff]);
 
+  const intl = useMemo(() => prepareIntl(state.locale, messages), [state.locale, messages]);
+
   return (
     <LocaleContext.Provider value={value}>
-      <IntlProvider
-        locale={toIntlLocale(state.locale)}
-        defaultLocale="nl-BE"
-        messages={messages}
-        onError={(error) => {
-          if (import.meta.env.DEV) console.warn(error.message);
-        }}
-      >
-        {children}
-      </IntlProvider>
+      <RawIntlProvider value={intl}>{children}</RawIntlProvider>
     </LocaleContext.Provider>
   );
 }

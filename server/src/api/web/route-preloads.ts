@@ -33,9 +33,14 @@ const LANG_MODULES: Record<string, string> = { fr: 'src/i18n/messages/fr-FR.json
 export interface RoutePreloads {
   /** The `<link>` tags for a page without a first paint, by path and language (nl, fr, en). */
   linksFor(pathname: string, lang: string): string;
+  /**
+   * The stylesheets of the route's page as render-blocking links, for a first paint drawn with the page's classes
+   * (the checkout's, docs/decisions/0056-checkout-first-paint.md); the app finds them in place and adds none.
+   */
+  stylesFor(pathname: string): string;
 }
 
-export const NO_PRELOADS: RoutePreloads = { linksFor: () => '' };
+export const NO_PRELOADS: RoutePreloads = { linksFor: () => '', stylesFor: () => '' };
 
 /** Reads `<webDist>/.vite/manifest.json`; without it (an older build) pages announce nothing extra. */
 export function loadRoutePreloads(webDist: string): RoutePreloads {
@@ -55,6 +60,13 @@ export function routePreloads(manifest: Manifest): RoutePreloads {
   };
   for (const entry of entries) visit(entry, loaded);
 
+  const stylesOf = (module: string, skip: Set<string>): string[] => {
+    const chunks = new Set<string>();
+    visit(module, chunks);
+    const styles = new Set<string>();
+    for (const key of chunks) if (!skip.has(key)) for (const css of manifest[key]!.css ?? []) styles.add(css);
+    return [...styles];
+  };
   const linksOf = (module: string, skip: Set<string>): string => {
     if (!manifest[module]) return '';
     const chunks = new Set<string>();
@@ -78,11 +90,23 @@ export function routePreloads(manifest: Manifest): RoutePreloads {
   const app = linksOf(APP_MODULE, loaded);
   const afterApp = new Set([...loaded, ...appChunks]);
   const byRoute = new Map(ROUTE_MODULES.map(({ module }) => [module, linksOf(module, afterApp)]));
+  const stylesByRoute = new Map(
+    ROUTE_MODULES.map(({ module }) => [
+      module,
+      stylesOf(module, afterApp)
+        .map((css) => `<link rel="stylesheet" href="/${css}">`)
+        .join(''),
+    ]),
+  );
   const byLang = new Map(Object.entries(LANG_MODULES).map(([lang, module]) => [lang, linksOf(module, afterApp)]));
   return {
     linksFor(pathname, lang) {
       const route = ROUTE_MODULES.find((r) => r.route.test(pathname));
       return `${app}${route ? (byRoute.get(route.module) ?? '') : ''}${byLang.get(lang) ?? ''}`;
+    },
+    stylesFor(pathname) {
+      const route = ROUTE_MODULES.find((r) => r.route.test(pathname));
+      return route ? (stylesByRoute.get(route.module) ?? '') : '';
     },
   };
 }

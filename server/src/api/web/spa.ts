@@ -155,6 +155,13 @@ export async function registerWebApp(
     }
     const status = isAppRoute(pathname) ? 200 : 404;
     const paint = status === 200 && options.firstPaint ? await options.firstPaint(request.url, request) : undefined;
+    if (paint?.perVisitor) {
+      // One visitor's page (their cart): written for this answer alone, never stored by a browser or a proxy,
+      // and no ETag another visitor's page could match (docs/decisions/0056-checkout-first-paint.md).
+      const html = withFirstPaint(withPreloads(page.html, preloads.stylesFor(pathname)), paint);
+      addVary(reply, 'accept-encoding');
+      return reply.code(status).header('cache-control', 'private, no-store').header('content-type', 'text/html; charset=utf-8').send(html);
+    }
     if (paint) page = pageWithPaint(page, paint);
     else page = pageWithPreloads(page, preloads.linksFor(pathname, options.langOf?.(request) ?? 'nl'));
     // Revalidated on every load (no-cache) and answered 304 while the page (build and product head) is the same.

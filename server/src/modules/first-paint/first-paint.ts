@@ -24,6 +24,13 @@ export interface FirstPaint {
   head: string;
   /** The markup shown in place of the app until it has rendered. */
   body: string;
+  /**
+   * Written for one visitor (the checkout's, from their cart): never cached or shared, no ETag
+   * (docs/decisions/0056-checkout-first-paint.md). Menu pages are the same for everyone.
+   */
+  perVisitor?: boolean;
+  /** Stylesheets of the route's lazily loaded page that the markup needs (linked in the head), by route. */
+  pageStyles?: string;
 }
 
 /** The same language the web app starts in (web/src/i18n/locale.ts initialLocale): the cookie, else Dutch. */
@@ -31,7 +38,7 @@ export function firstPaintLang(cookie: string | undefined): Lang {
   return parseLang(cookie) ?? 'nl';
 }
 
-const INTL_LOCALES: Record<Lang, string> = { nl: 'nl-BE', fr: 'fr-FR', en: 'en-US' };
+export const INTL_LOCALES: Record<Lang, string> = { nl: 'nl-BE', fr: 'fr-FR', en: 'en-US' };
 const HTML_LANGS = INTL_LOCALES;
 
 /**
@@ -214,7 +221,7 @@ function productPage(snapshot: CatalogSnapshot, slug: string, lang: Lang, text: 
   return { head: image ? preloadHtml(image.src, PRODUCT_SIZES) : '', body };
 }
 
-function header(snapshot: CatalogSnapshot, text: FirstPaintText): string {
+export function firstPaintHeader(snapshot: CatalogSnapshot, text: Pick<FirstPaintText, 'nav.order'>): string {
   const store = parseStoreSettings(snapshot.settings.get('store'));
   return (
     '<header class="site-header"><div class="site-header__bar container">' +
@@ -236,7 +243,7 @@ export function renderFirstPaint(snapshot: CatalogSnapshot, route: FirstPaintRou
   if (!page) return undefined;
   const body =
     `<div id="first-paint" class="shell first-paint" data-catalog-version="${snapshot.version}">` +
-    `${header(snapshot, text)}<main class="shell__main">${page.body}</main></div>`;
+    `${firstPaintHeader(snapshot, text)}<main class="shell__main">${page.body}</main></div>`;
   return { lang, head: page.head, body };
 }
 
