@@ -177,6 +177,22 @@ async function lighthouseRun(url, cookie, reportName) {
   }
 }
 
+/**
+ * Lighthouse sometimes fails to record a trace (NO_NAVSTART, NO_FCP: "Please run Lighthouse again"); such a run
+ * has no figures, so it is run again, at most twice, and the bench says so.
+ */
+async function lighthouseRunOrRetry(url, cookie, reportName) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouseRun(url, cookie, reportName);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (attempt > 2 || !/^Lighthouse: (NO_NAVSTART|NO_FCP|NO_TRACING_STARTED)\b/.test(message)) throw error;
+      log(`${new URL(url).pathname}: ${message.split('. ')[0]}; running it again`);
+    }
+  }
+}
+
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 function verdict(m) {
@@ -273,7 +289,7 @@ async function main() {
       const pageRuns = [];
       for (let i = 0; i < runs; i++) {
         const cookie = page.cart ? { name: 'woocommerce-session', value: encodeURIComponent(await cartToken(base, product.databaseId)) } : undefined;
-        const run = await lighthouseRun(`${base}${page.path}`, cookie, `${page.name}-${i + 1}`);
+        const run = await lighthouseRunOrRetry(`${base}${page.path}`, cookie, `${page.name}-${i + 1}`);
         pageRuns.push(run);
         log(
           `${page.path} run ${i + 1}/${runs}: score ${run.score}, LCP ${run.lcpMs} ms, TBT ${run.tbtMs} ms, CLS ${run.cls}, FCP ${run.fcpMs} ms [${loadText(run.load)}]`,
