@@ -58,13 +58,18 @@ export function CartProvider({ children }: { children: ReactNode }) {
   localeRef.current = locale;
   const autoOpen = useRef(false);
   autoOpen.current = settings?.autoOpenCart ?? false;
+  // Counts the carts a change answered. The first tap on "add" also starts the first load (below), and the
+  // two requests race: a load that started before a change's cart was shown may answer the cart from before
+  // the change, and must not replace it.
+  const changesShown = useRef(0);
 
   const load = useCallback(async () => {
     setStatus((s) => (s === 'ready' ? s : 'loading'));
+    const shownBefore = changesShown.current;
     try {
       const data = await cartApi.load(localeRef.current);
       if (data.customer?.sessionToken) storeSessionToken(data.customer.sessionToken);
-      setCart(data.cart);
+      if (changesShown.current === shownBefore) setCart(data.cart);
       setStatus('ready');
       setError(null);
       markSessionHealthy();
@@ -115,6 +120,7 @@ export function CartProvider({ children }: { children: ReactNode }) {
     setError(null);
     try {
       const next = await run();
+      changesShown.current += 1;
       setCart(next);
       setStatus('ready');
       return null;
@@ -169,7 +175,10 @@ export function CartProvider({ children }: { children: ReactNode }) {
         return change(() => cartApi.setShippingMethod(localeRef.current, type));
       },
       setDeliveryPostcode: (postcode) => change(() => cartApi.setDeliveryPostcode(localeRef.current, postcode)),
-      replace: (next) => setCart(next),
+      replace: (next) => {
+        changesShown.current += 1;
+        setCart(next);
+      },
     }),
     [cart, status, pending, error, panelOpen, ensureLoaded, load, add, change],
   );
