@@ -18,12 +18,6 @@ const queryClient = new QueryClient({
 });
 
 /**
- * Lets the browser run what is waiting (input, a paint) before the next step of the start-up, so the steps
- * are separate tasks instead of one long one (TBT, docs/decisions/0052-main-thread.md).
- */
-const yieldToBrowser = nextTask;
-
-/**
  * The first use of each kind of `Intl` formatter loads the browser's locale data, tens of milliseconds of a
  * phone's main thread each: made here one per task, with the options the shell and the checkout's first screen
  * use (prices, the footer's weekdays, slot times, plurals), instead of inside the first render's long tasks
@@ -38,7 +32,7 @@ async function warmFormatters(intl: ReturnType<typeof prepareIntl>) {
     () => intl.formatPlural(1),
   ];
   for (const step of steps) {
-    await yieldToBrowser();
+    await nextTask();
     step();
   }
 }
@@ -50,18 +44,18 @@ export async function startApp() {
   const messages = await loadMessages(locale);
   // Evaluating the app's modules is one task; the router's creation (it writes the history entry and reads
   // the session storage: measured 80 ms of main thread at the mobile preset's 4x slow-down) another.
-  await yieldToBrowser();
+  await nextTask();
   const router = createBrowserRouter(routes);
-  await yieldToBrowser();
+  await nextTask();
   // Made in tasks of their own, not in the first render's (LocaleProvider reuses it): the intl object checks
   // that the browser has the locale's number and date data, the first look at each a long task on a phone.
   Intl.NumberFormat.supportedLocalesOf(toIntlLocale(locale));
-  await yieldToBrowser();
+  await nextTask();
   Intl.DateTimeFormat.supportedLocalesOf(toIntlLocale(locale));
-  await yieldToBrowser();
+  await nextTask();
   const intl = prepareIntl(locale, messages);
   await warmFormatters(intl);
-  await yieldToBrowser();
+  await nextTask();
   if (document.getElementById('first-paint')) setTimeout(releaseFirstPaint, FIRST_PAINT_LIMIT_MS);
   const container = document.getElementById('root')!;
   holdRootForFirstPaint(container);

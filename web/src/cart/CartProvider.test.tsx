@@ -31,6 +31,21 @@ function Shop() {
   );
 }
 
+/** Renders the provider and taps "add" once: the first activity, so the first load and the add go out together. */
+function tapAddFirst() {
+  const loaded = deferred<{ cart: Cart; customer: null }>();
+  const added = deferred<Cart>();
+  api.load.mockReturnValue(loaded.promise);
+  api.add.mockReturnValue(added.promise);
+  render(
+    <CartProvider>
+      <Shop />
+    </CartProvider>,
+  );
+  fireEvent.click(screen.getByRole('button', { name: 'add' }));
+  return { loaded, added };
+}
+
 afterEach(() => {
   cleanup();
   vi.clearAllMocks();
@@ -38,18 +53,7 @@ afterEach(() => {
 
 describe('the cart provider', () => {
   it('keeps the cart a change answered when the first load, started by the same tap, answers after it', async () => {
-    const loaded = deferred<{ cart: Cart; customer: null }>();
-    const added = deferred<Cart>();
-    api.load.mockReturnValue(loaded.promise);
-    api.add.mockReturnValue(added.promise);
-    render(
-      <CartProvider>
-        <Shop />
-      </CartProvider>,
-    );
-
-    // The first tap is the first activity: it starts the load and the add together.
-    fireEvent.click(screen.getByRole('button', { name: 'add' }));
+    const { loaded, added } = tapAddFirst();
     expect(api.load).toHaveBeenCalledTimes(1);
     expect(api.add).toHaveBeenCalledTimes(1);
 
@@ -61,17 +65,7 @@ describe('the cart provider', () => {
   });
 
   it('shows a load that answers before the change, then the change', async () => {
-    const loaded = deferred<{ cart: Cart; customer: null }>();
-    const added = deferred<Cart>();
-    api.load.mockReturnValue(loaded.promise);
-    api.add.mockReturnValue(added.promise);
-    render(
-      <CartProvider>
-        <Shop />
-      </CartProvider>,
-    );
-
-    fireEvent.click(screen.getByRole('button', { name: 'add' }));
+    const { loaded, added } = tapAddFirst();
     await act(async () => loaded.resolve({ cart: cartOf('5.00'), customer: null }));
     expect(screen.getByTestId('subtotal').textContent).toBe('5.00');
     await act(async () => added.resolve(cartOf('7.50')));

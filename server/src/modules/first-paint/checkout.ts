@@ -6,7 +6,7 @@ import { translate, type Lang } from '../i18n/locale.js';
 import { isOpenAt, orderingPossibleOn } from '../opening-hours/opening-hours.js';
 import { isPausedFor, shopStatus } from '../opening-hours/pause.js';
 import { escapeHtml } from '../seo/product-head.js';
-import { shopSettingsFrom } from '../settings/shop-settings.js';
+import { shopSettingsFrom, type ShopSettings } from '../settings/shop-settings.js';
 import { localMoment } from '../shop-time/shop-time.js';
 import { firstPaintHeader, INTL_LOCALES, type FirstPaint } from './first-paint.js';
 import { FIRST_PAINT_TEXTS, type FirstPaintText } from './texts.js';
@@ -26,7 +26,7 @@ export const NEEDS_JAVASCRIPT: Record<Lang, string> = {
   en: 'Completing your order needs JavaScript: turn it on in your browser and reload the page.',
 };
 
-/** The app's order (web/src/cart/cartApi.ts FULFILMENT_TYPES). */
+/** The app's order (web/src/cart/cartApi.ts FULFILMENT_TYPES), also the status banner's. */
 const FULFILMENT_TYPES: FulfilmentType[] = ['takeaway', 'delivery', 'dinein'];
 
 export interface CheckoutPaintInput {
@@ -46,9 +46,8 @@ function priceHtml(cents: number, lang: Lang, options: { size: 'sm' | 'md'; sign
 
 const fill = (message: string, values: Record<string, string | number>) => message.replace(/\{(\w+)\}/g, (all, name: string) => String(values[name] ?? all));
 
-function fulfilmentHtml(input: CheckoutPaintInput, cart: CartView, text: FirstPaintText): string {
-  const { snapshot, lang, now, timeZone } = input;
-  const settings = shopSettingsFrom(snapshot.settings);
+function fulfilmentHtml(input: CheckoutPaintInput, settings: ShopSettings, cart: CartView, text: FirstPaintText): string {
+  const { lang, now, timeZone } = input;
   const chosen: FulfilmentType = cart.shippingMethod && FULFILMENT_TYPES.includes(cart.shippingMethod) ? cart.shippingMethod : 'takeaway';
   // The checkout context's openingStatus (server/src/api/graphql/resolvers/shop.ts) as the form reads it.
   const dineinClosed = !isOpenAt(settings.openingHours, now, timeZone, 'dinein');
@@ -120,19 +119,17 @@ function summaryHtml(cart: CartView, lang: Lang, text: FirstPaintText): string {
   );
 }
 
-const STATUS_TYPES: FulfilmentType[] = ['takeaway', 'delivery', 'dinein'];
-
 /**
  * The shell's notice line (web/src/shop-status/ShopStatusBanner.tsx) for the web shop: paused, closed now and when
  * it opens, busy. The app draws it above the page; drawn here too, it is not a new, larger paint when the app's
  * page replaces this one (a closed line can wrap to two lines, larger than any heading of the form).
  */
-function statusHtml(input: CheckoutPaintInput, text: FirstPaintText): string {
-  const { snapshot, lang, now, timeZone } = input;
-  const status = shopStatus(shopSettingsFrom(snapshot.settings), now, timeZone);
+function statusHtml(input: CheckoutPaintInput, settings: ShopSettings, text: FirstPaintText): string {
+  const { lang, now, timeZone } = input;
+  const status = shopStatus(settings, now, timeZone);
   const locale = INTL_LOCALES[lang];
-  const paused = STATUS_TYPES.filter((t) => status.pauses.some((p) => p.channel === 'web' && p.type === t));
-  const anyOpen = STATUS_TYPES.some((t) => status.open[t].isOpen);
+  const paused = FULFILMENT_TYPES.filter((t) => status.pauses.some((p) => p.channel === 'web' && p.type === t));
+  const anyOpen = FULFILMENT_TYPES.some((t) => status.open[t].isOpen);
   const time = (iso: string) => {
     const date = new Date(iso);
     const day = (d: Date) => localMoment(d, timeZone).date;
@@ -141,7 +138,7 @@ function statusHtml(input: CheckoutPaintInput, text: FirstPaintText): string {
     return new Intl.DateTimeFormat(locale, options).format(date);
   };
   const lines: { tone: 'warning' | 'info'; text: string }[] = [];
-  if (paused.length === STATUS_TYPES.length) {
+  if (paused.length === FULFILMENT_TYPES.length) {
     const ends = status.pauses.filter((p) => p.channel === 'web').map((p) => p.until);
     const until = ends.includes(null) ? null : ends.sort().at(-1);
     lines.push({ tone: 'warning', text: until ? fill(text['shopStatus.pausedUntil'], { time: time(until) }) : text['shopStatus.paused'] });
@@ -150,12 +147,12 @@ function statusHtml(input: CheckoutPaintInput, text: FirstPaintText): string {
     lines.push({ tone: 'warning', text: fill(text['shopStatus.pausedFor'], { types }) });
   }
   if (!anyOpen) {
-    const next = STATUS_TYPES.map((t) => status.open[t].opensAt)
+    const next = FULFILMENT_TYPES.map((t) => status.open[t].opensAt)
       .filter((t): t is string => t !== null)
       .sort()[0];
     lines.push({ tone: 'info', text: next ? fill(text['shopStatus.closedOpensAt'], { time: time(next) }) : text['shopStatus.closed'] });
   }
-  if (status.busyMinutes > 0 && paused.length < STATUS_TYPES.length)
+  if (status.busyMinutes > 0 && paused.length < FULFILMENT_TYPES.length)
     lines.push({ tone: 'info', text: fill(text['shopStatus.busy'], { minutes: status.busyMinutes }) });
   if (!lines.length) return '';
   return `<div class="shop-status" role="status">${lines.map((l) => `<p class="shop-status__line shop-status__line--${l.tone}">${escapeHtml(l.text)}</p>`).join('')}</div>`;
@@ -166,6 +163,7 @@ export function renderCheckoutFirstPaint(input: CheckoutPaintInput): FirstPaint 
   const { snapshot, cart, lang, now, timeZone } = input;
   const text = FIRST_PAINT_TEXTS[lang];
   const title = `<h1 class="page-title">${escapeHtml(text['nav.checkout'])}</h1>`;
+  const settings = shopSettingsFrom(snapshot.settings);
   let page: string;
   if (!cart || cart.lines.length === 0) {
     // web/src/checkout/CheckoutPage.tsx's empty cart (ui/States.tsx EmptyState, a primary ButtonLink).
@@ -173,7 +171,6 @@ export function renderCheckoutFirstPaint(input: CheckoutPaintInput): FirstPaint 
       `<div class="container checkout" data-testid="checkout-first-paint">${title}<div class="state state--empty"><h2 class="state__title">${escapeHtml(text['cart.empty'])}</h2>` +
       `<div class="state__action"><a class="btn btn--primary btn--md" href="/bestellen">${escapeHtml(text['error.toMenu'])}</a></div></div></div>`;
   } else {
-    const settings = shopSettingsFrom(snapshot.settings);
     const today = localMoment(now, timeZone).date;
     const webPaused = FULFILMENT_TYPES.every((type) => isPausedFor(settings, 'web', type, now));
     const orderingPossible = orderingPossibleOn(settings.openingHours, today, now) && !webPaused;
@@ -182,12 +179,12 @@ export function renderCheckoutFirstPaint(input: CheckoutPaintInput): FirstPaint 
       (orderingPossible ? '' : `<div class="notice notice--error" role="alert"><span>${escapeHtml(text['ordering.closed'])}</span></div>`) +
       `<noscript><div class="notice notice--warning" role="status">${escapeHtml(NEEDS_JAVASCRIPT[lang])}</div></noscript>` +
       // Inert: a choice made here would be lost when the app's form takes its place.
-      `<div class="checkout__grid" inert><div class="checkout__main">${fulfilmentHtml(input, cart, text)}` +
+      `<div class="checkout__grid" inert><div class="checkout__main">${fulfilmentHtml(input, settings, cart, text)}` +
       `<section class="checkout__section" aria-labelledby="first-paint-when-title"><h2 class="checkout__section-title" id="first-paint-when-title">${escapeHtml(text['checkout.when'])}</h2></section>` +
       `</div>${summaryHtml(cart, lang, text)}</div></div>`;
   }
   const body =
-    `<div id="first-paint" class="shell first-paint">${firstPaintHeader(snapshot, text)}${statusHtml(input, text)}` +
+    `<div id="first-paint" class="shell first-paint">${firstPaintHeader(snapshot, text)}${statusHtml(input, settings, text)}` +
     `<main class="shell__main">${page}</main></div>`;
   return { lang, head: '', body, perVisitor: true };
 }

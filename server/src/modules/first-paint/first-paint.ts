@@ -29,8 +29,6 @@ export interface FirstPaint {
    * (docs/decisions/0056-checkout-first-paint.md). Menu pages are the same for everyone.
    */
   perVisitor?: boolean;
-  /** Stylesheets of the route's lazily loaded page that the markup needs (linked in the head), by route. */
-  pageStyles?: string;
 }
 
 /** The same language the web app starts in (web/src/i18n/locale.ts initialLocale): the cookie, else Dutch. */
