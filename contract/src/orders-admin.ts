@@ -65,7 +65,7 @@ export interface StaffOrderDetails extends StaffOrderRow {
   subtotal: number;
   discountTotal: number;
   shippingTotal: number;
-  /** SPEC §3 transaction cost (cents, VAT included, in `total`); label empty: the default text. Null: none. */
+  /** The transaction cost of docs/product.md §3 (cents, VAT included, in `total`); label empty: the default text. Null: none. */
   transactionCost: { label: string; total: number; tax: number; vatRate: number } | null;
   totalTax: number;
   couponCodes: string[];

@@ -210,7 +210,7 @@ test.describe.serial('time slots: the manager sets them up, the shop offers exac
     await expect(page.locator(`[data-testid="day-option"][data-date="${days[1]!.date}"]`).getByRole('radio')).toBeChecked();
     await expect(page.getByTestId('slot-option')).toHaveCount(1);
 
-    // Everything filled in but no time chosen: the picker says so, with the SPEC's words.
+    // Everything filled in but no time chosen: the picker says so, in docs/product.md §5's words.
     await page.locator('#billing-firstName').fill(billing.firstName);
     await page.locator('#billing-lastName').fill(billing.lastName);
     await page.locator('#billing-phone').fill(billing.phone);

@@ -247,7 +247,7 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
     if (!access) return undefined;
     const clientFor = (apiKey: string) => new MultiSafepayClient({ apiKey, baseUrl: access.baseUrl, timeoutMs: msp.timeoutMs, ...fetchFor(access.baseUrl) });
     const client = clientFor(access.apiKey);
-    // The terminal group's own key (REFERENCE.md §3) comes from the environment only.
+    // The terminal group's own key (docs/interfaces.md §3) comes from the environment only.
     const terminalClient = msp.terminalApiKey && msp.terminalApiKey !== access.apiKey ? clientFor(msp.terminalApiKey) : client;
     return { client, terminalClient, active: stored.multisafepay.active };
   };

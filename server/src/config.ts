@@ -244,12 +244,12 @@ export interface Config {
     /** The website's API key; absent: card payments go to the simulator when it runs, else are not offered. */
     apiKey: string | undefined;
     environment: 'test' | 'live';
-    /** REFERENCE §3: test or live API, or the in-process simulator's. */
+    /** docs/interfaces.md §3: test or live API, or the in-process simulator's. */
     baseUrl: string;
     timeoutMs: number;
     /** Mount the simulator at /simulators/multisafepay and pay against it (demo, development, tests). */
     simulator: boolean;
-    /** The terminal group's key (REFERENCE.md §3); the website key when not set. */
+    /** The terminal group's key (docs/interfaces.md §3); the website key when not set. */
     terminalApiKey: string | undefined;
     /** The simulator's terminals complete a waiting payment after this long; null: only by its terminals page. */
     simulatorTerminalAutoMs: number | null;

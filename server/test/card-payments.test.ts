@@ -17,7 +17,7 @@ import { aShopTakingOrders, DAY } from './support/orders.js';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/database.js';
 import { graphql, startTestApp } from './support/server.js';
 
-// REFERENCE.md §3's example from MultiSafepay's documentation, byte for byte (note the space before "payment_details").
+// MultiSafepay's documented signature example (docs/interfaces.md §3), byte for byte (note the space before "payment_details").
 const VECTOR_KEY = '8HHhGgRWrA3O7NswjmgwyH7buPPCGnR5AkwAQyqI';
 const VECTOR_TIMESTAMP = '1641218884';
 const VECTOR_BODY =
@@ -100,7 +100,7 @@ describe('MultiSafepay notification signature', () => {
 });
 
 describe('the payment state machine', () => {
-  // What MultiSafepay's order can go through, in order (REFERENCE.md §3).
+  // What MultiSafepay's order can go through, in order (docs/interfaces.md §3).
   const lifecycles = [
     ['initialized', 'completed'],
     ['initialized', 'uncleared', 'completed'],

@@ -7,7 +7,7 @@ import { createLogger } from '../src/logger.js';
 import { MultiSafepayProvider, mspOrderFor } from '../src/modules/payments/multisafepay-provider.js';
 import { waitFor } from './support/wait.js';
 
-/** MultiSafepay's terminal mode (REFERENCE.md §3): the client and the simulator over real HTTP (in-process injection). */
+/** MultiSafepay's terminal mode (docs/interfaces.md §3): the client and the simulator over real HTTP (in-process injection). */
 describe('MultiSafepay terminal orders on the simulator', () => {
   let server: FastifyInstance;
   let simulator: MultiSafepaySimulator;

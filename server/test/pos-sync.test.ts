@@ -214,7 +214,7 @@ describe.each(databaseKinds)('point-of-sale sync (%s)', (kind) => {
       return browser;
     };
 
-    it('proxies the six calls for API keys, and answers SPEC §8 failures as an empty list and null', async () => {
+    it('proxies the six calls for API keys, and answers docs/product.md §8 failures as an empty list and null', async () => {
       const call = (method: string, body: unknown) =>
         app.server.inject({
           method: 'POST',

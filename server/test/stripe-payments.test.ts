@@ -12,7 +12,7 @@ import { aShopTakingOrders, DAY } from './support/orders.js';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/database.js';
 import { graphql, startTestApp } from './support/server.js';
 
-// REFERENCE.md §3: v1 = hex HMAC-SHA256(whsec, "<t>.<raw body>"), computed independently with
+// docs/interfaces.md §3: v1 = hex HMAC-SHA256(whsec, "<t>.<raw body>"), computed independently with
 // `printf '%s' '<t>.<body>' | openssl dgst -sha256 -hmac <secret>`.
 const VECTOR_SECRET = 'whsec_referenceVectorSecret';
 const VECTOR_T = 1700000000;
@@ -22,7 +22,7 @@ const VECTOR_V1 = '470c5d1476b6c1b34de9727295051b8dceb96ca9c15a4e23529620cb93750
 describe('Stripe webhook signature', () => {
   const at = new Date((VECTOR_T + 10) * 1000);
 
-  it('is computed as REFERENCE §3 says', () => {
+  it('is computed as docs/interfaces.md §3 says', () => {
     expect(webhookSignature(VECTOR_SECRET, VECTOR_T, VECTOR_BODY)).toBe(VECTOR_V1);
     expect(webhookSignatureHeader(VECTOR_SECRET, VECTOR_T, VECTOR_BODY)).toBe(`t=${VECTOR_T},v1=${VECTOR_V1}`);
     expect(verifyWebhook(VECTOR_SECRET, `t=${VECTOR_T},v1=${VECTOR_V1}`, VECTOR_BODY, at)).toEqual({ ok: true, timestamp: VECTOR_T, signature: VECTOR_V1 });

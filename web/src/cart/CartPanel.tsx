@@ -116,7 +116,7 @@ function CouponForm() {
           ))}
           {cart.couponsNotApplied.map((c) => (
             <li key={c.code} data-testid="applied-coupon" data-in-effect="false">
-              {/* Not an error of applying (SPEC §8): the state of the cart, so the customer knows what they pay. */}
+              {/* Not an error of applying (docs/product.md §8): the state of the cart, so the customer knows what they pay. */}
               <span className="coupon__not-applied">
                 {intl.formatMessage({ id: 'coupon.notInEffect' }, { code: c.code })}{' '}
                 {intl.formatMessage({ id: `coupon.reason.${NOT_APPLIED_REASONS.has(c.reason) ? c.reason : 'other'}` })}

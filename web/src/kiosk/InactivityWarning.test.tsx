@@ -29,7 +29,7 @@ afterEach(() => {
 });
 
 describe('the kiosk inactivity warning', () => {
-  it("counts down in seconds with the SPEC's texts and ends the session at zero, once", () => {
+  it('counts down in seconds with the texts of docs/product.md §2 and ends the session at zero, once', () => {
     const onExpire = vi.fn();
     const onStay = vi.fn();
     show(<InactivityWarning seconds={5} onStay={onStay} onExpire={onExpire} />);

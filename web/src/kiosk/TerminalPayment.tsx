@@ -4,7 +4,7 @@ import { useIntl } from 'react-intl';
 import { Button, Notice, Price, Spinner } from '../ui';
 import { kioskApi } from './kioskApi';
 
-/** How often the screen asks where the terminal payment stands (the terminal has no return URL, SPEC §4). */
+/** How often the screen asks where the terminal payment stands (the terminal has no return URL, docs/product.md §4). */
 export const POLL_MS = 1000;
 
 /**

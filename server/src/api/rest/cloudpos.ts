@@ -21,8 +21,8 @@ const productFields = {
 };
 
 /**
- * The point-of-sale proxy of SPEC §7 under /api/cloudpos: the six calls, POST JSON, for staff (products.manage)
- * and API keys with write scope, as the store REST API authenticates them. Failures answer as SPEC §8 says:
+ * The point-of-sale proxy of docs/interfaces.md §7 under /api/cloudpos: the six calls, POST JSON, for staff (products.manage)
+ * and API keys with write scope, as the store REST API authenticates them. Failures answer as docs/product.md §8 says:
  * the selects an empty list, the inserts null (the sync jobs use the client directly and retry instead).
  * Settings and sync status for the dashboard under /api/admin/pos (settings.manage).
  */

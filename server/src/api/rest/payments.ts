@@ -29,7 +29,7 @@ export interface PaymentRoutesDeps {
   apiKey: (fresh?: boolean) => Promise<string | undefined>;
   /** The environment's provider settings, under what the owner stores (docs/decisions/0040). */
   providerDefaults: ProviderDefaults;
-  /** The terminal group's key: its terminal orders' notifications are signed with it (REFERENCE.md §3). */
+  /** The terminal group's key: its terminal orders' notifications are signed with it (docs/interfaces.md §3). */
   terminalApiKey?: string | undefined;
   clock: () => Date;
   log: Logger;

@@ -16,7 +16,7 @@ export interface StripeWebhookDeps {
   log: Logger;
 }
 
-/** The events that change a payment (REFERENCE.md §3); others are acknowledged and ignored. */
+/** The events that change a payment (docs/interfaces.md §3); others are acknowledged and ignored. */
 const EVENTS = new Set(['payment_intent.succeeded', 'payment_intent.payment_failed', 'charge.refunded']);
 
 /**

@@ -300,7 +300,7 @@ export const orders = pgTable(
     couponCodes: jsonb('coupon_codes').$type<string[]>().notNull().default([]),
     /** Gift card amounts taken off `total` (a means of payment, not a discount: VAT stays on the goods). */
     giftCards: jsonb('gift_cards').$type<OrderGiftCard[]>().notNull().default([]),
-    /** SPEC §3 transaction cost: the payment method's surcharge, included in `total`, `total_tax` and `vat_lines`; null: none. */
+    /** The transaction cost (docs/product.md §3): the payment method's surcharge, included in `total`, `total_tax` and `vat_lines`; null: none. */
     transactionCost: jsonb('transaction_cost').$type<OrderTransactionCost | null>(),
     distanceKm: text('distance_km'),
     isTestOrder: boolean('is_test_order').notNull().default(false),

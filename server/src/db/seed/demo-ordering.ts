@@ -5,7 +5,7 @@ const EVERY_DAY = [1, 2, 3, 4, 5, 6, 7];
 
 /**
  * How the demo frituur takes orders: open every day 11:00-14:00 and 17:00-22:30, slots for each
- * fulfilment type on every open day, delivery as DESIGN/issue describe (15 EUR minimum, 8 km, 2.50 EUR),
+ * fulfilment type on every open day, delivery with a 15 EUR minimum, up to 8 km, for 2.50 EUR,
  * and a demo coupon.
  */
 export async function seedDemoOrdering(db: DbOrTx): Promise<void> {

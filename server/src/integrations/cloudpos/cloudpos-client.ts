@@ -14,7 +14,7 @@ export interface PosProduct {
   name: string;
 }
 
-/** The product fields the point of sale keeps (SPEC §7); money as "3.50", tax rates in whole percent. */
+/** The product fields the point of sale keeps (docs/interfaces.md §7); money as "3.50", tax rates in whole percent. */
 export interface PosProductFields {
   name: string;
   price: string;
@@ -48,7 +48,7 @@ function listOf(value: unknown): { id: string; name: string }[] | null {
   return items;
 }
 
-/** Failures are values: the proxy turns them into SPEC §8's empty list or null, the sync jobs retry them. */
+/** Failures are values: the proxy turns them into docs/product.md §8's empty list or null, the sync jobs retry them. */
 export class CloudPosClient {
   constructor(private readonly options: CloudPosClientOptions) {}
 

@@ -1,11 +1,11 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * MultiSafepay's JSON API (REFERENCE.md §3): create, get, cancel and refund an order. Replies carry
+ * MultiSafepay's JSON API (docs/interfaces.md §3): create, get, cancel and refund an order. Replies carry
  * `success`; the client branches on it, not on the HTTP status, and answers errors as values.
  */
 
-/** Our gateway ids (checkout `paymentMethod`) and MultiSafepay's (SPEC §7). */
+/** Our gateway ids (checkout `paymentMethod`) and MultiSafepay's (docs/interfaces.md §3). */
 export const MSP_GATEWAYS = {
   bancontact: 'MISTERCASH',
   visa: 'VISA',
@@ -26,7 +26,7 @@ export function isCardGatewayId(value: string): value is CardGatewayId {
 
 /**
  * The gateway sent to MultiSafepay. CARTEBLEUE is a legacy id: Cartes Bancaires goes through VISA with the
- * French locale (REFERENCE.md §3).
+ * French locale (docs/interfaces.md §3).
  */
 export function mspGatewayFor(id: CardGatewayId): string {
   return id === 'cartebleue' ? 'VISA' : MSP_GATEWAYS[id];
@@ -116,7 +116,7 @@ export type FetchLike = (
 
 export interface MultiSafepayClientOptions {
   apiKey: string;
-  /** REFERENCE.md §3 test or live base URL (or the simulator's). */
+  /** docs/interfaces.md §3: the test or live base URL (or the simulator's). */
   baseUrl: string;
   timeoutMs: number;
   fetch?: FetchLike;
@@ -212,7 +212,7 @@ export function notificationAuthHeader(apiKey: string, timestamp: string, rawBod
 
 export type NotificationCheck = { ok: true; timestamp: number; signature: string } | { ok: false; reason: 'missing' | 'malformed' | 'stale' | 'signature' };
 
-/** Notifications older or newer than this are refused (REFERENCE.md §3). */
+/** Notifications older or newer than this are refused (docs/interfaces.md §3). */
 export const NOTIFICATION_WINDOW_SECONDS = 600;
 
 /** Checks a notification's `Auth` header against the raw body, in constant time. */

@@ -13,7 +13,7 @@ import {
 
 /**
  * MultiSafepay for demo mode and tests (docs/decisions/0030-card-payments-multisafepay.md): the JSON API of
- * REFERENCE.md §3 under /simulators/multisafepay/v1/json, a hosted payment page where the tester picks the
+ * docs/interfaces.md §3 under /simulators/multisafepay/v1/json, a hosted payment page where the tester picks the
  * outcome, and signed notifications with MultiSafepay's retries. Orders live in this process only: it is a
  * stand-in for a remote service, not part of the shop's state.
  */
@@ -51,7 +51,7 @@ export interface SimulatorControls {
   /** Pay-page outcomes take this long before the notification goes out (terminal delay). */
   notificationDelayMs: number;
   /**
-   * Terminal orders (REFERENCE.md §3) decide themselves this long after they were created, as if a customer
+   * Terminal orders (docs/interfaces.md §3) decide themselves this long after they were created, as if a customer
    * tapped a card (demo mode, so `npm start` works alone); null: they wait for the terminals page or a test.
    */
   terminalAutoMs: number | null;

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FetchLike } from '../multisafepay/multisafepay-client.js';
 
 /**
- * Stripe's REST API as REFERENCE.md §3 describes it: form-encoded bodies, `Authorization: Bearer sk_...`, an
+ * Stripe's REST API as docs/interfaces.md §3 describes it: form-encoded bodies, `Authorization: Bearer sk_...`, an
  * `Idempotency-Key` on every POST. Errors are answered as values, never thrown (docs/decisions/0038-stripe.md).
  */
 
@@ -155,7 +155,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
-/** Stripe's tolerance for a webhook's timestamp (its libraries' default, REFERENCE.md §3). */
+/** Stripe's tolerance for a webhook's timestamp (its libraries' default, docs/interfaces.md §3). */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 /** v1 = hex HMAC-SHA256 of `<t>.<raw body>` under the endpoint's signing secret (whsec_...). */

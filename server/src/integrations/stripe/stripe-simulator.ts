@@ -8,7 +8,7 @@ import { webhookSignatureHeader, type StripeCharge, type StripeIntentStatus, typ
 
 /**
  * Stripe for demo mode and tests (docs/decisions/0038-stripe.md): the payment intent and refund API of
- * REFERENCE.md §3 under /simulators/stripe/v1, form-encoded like Stripe's, with idempotency keys, and signed
+ * docs/interfaces.md §3 under /simulators/stripe/v1, form-encoded like Stripe's, with idempotency keys, and signed
  * webhooks. What the browser would do with Stripe.js (confirm the card) is `succeed`/`fail` here, also
  * reachable over HTTP for the demo. Intents live in this process only: a stand-in for a remote service.
  */
@@ -214,7 +214,7 @@ export class StripeSimulator {
         return reply.code(made.status).send(made.answer);
       });
 
-      // What Stripe.js sends when the customer confirms a card (REFERENCE.md §3's test cards decide).
+      // What Stripe.js sends when the customer confirms a card (the test cards of docs/interfaces.md §3 decide).
       scope.post(`${api}/payment_intents/:id/confirm`, async (request, reply) => {
         const id = (request.params as { id: string }).id;
         const params = form(request);
@@ -261,7 +261,7 @@ export class StripeSimulator {
 
 type CardFailure = { code: string; decline_code?: string; message: string };
 
-/** Stripe's test cards (REFERENCE.md §3): 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined. */
+/** Stripe's test cards (docs/interfaces.md §3): 4242 4242 4242 4242 succeeds, 4000 0000 0000 0002 is declined. */
 export function cardOutcome(number: string, month: string, year: string, cvc: string, now: Date): 'succeeded' | CardFailure {
   const digits = number.replace(/[\s-]/g, '');
   if (!/^\d{12,19}$/.test(digits) || !luhn(digits)) return { code: 'incorrect_number', message: 'Your card number is incorrect.' };

@@ -68,7 +68,7 @@ export interface CartView {
   sessionKey: string;
   lines: CartLineView[];
   coupons: { coupon: CouponRow; amount: number }[];
-  /** Codes in the cart that take no effect now, and why (the cart tells the customer; SPEC §8 shows no error on apply). */
+  /** Codes in the cart that take no effect now, and why (the cart tells the customer; docs/product.md §8: no error on apply). */
   couponsNotApplied: { coupon: CouponRow; reason: CouponRefusal }[];
   /** Gift cards in the cart and what each takes from the total (a means of payment: `totals.total` is after them). */
   giftCards: { card: GiftCardRow; amount: number; refusal: GiftCardRefusal | null }[];

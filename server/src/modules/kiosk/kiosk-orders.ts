@@ -25,7 +25,7 @@ import type { KioskDeviceRow } from './kiosk-devices.js';
 
 /** The order's meta entry naming the kiosk that made it: only that kiosk may read or pay it. */
 export const KIOSK_DEVICE_META = 'kiosk_device';
-/** A terminal order cancelled this long after it began was the terminal's own time-out (REFERENCE.md §3: 60 s). */
+/** A terminal order cancelled this long after it began was the terminal's own time-out (docs/interfaces.md §3: 60 s). */
 const TERMINAL_IDLE_MS = 60_000;
 const COUNTER_TITLES = { cash: 'Cash at the counter', card: 'Card at the counter' } as const;
 

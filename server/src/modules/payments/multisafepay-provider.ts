@@ -11,7 +11,7 @@ import type { ObservedStatus, PaymentProvider, PaymentRequest, ProviderPayment, 
 
 export const MULTISAFEPAY = 'multisafepay';
 
-/** REFERENCE.md §3: paid only on completed; initialized/uncleared wait; declined/cancelled/expired/void failed. */
+/** docs/interfaces.md §3: paid only on completed; initialized/uncleared wait; declined/cancelled/expired/void failed. */
 export function observedStatusOf(status: MspOrderStatus | string): ObservedStatus {
   switch (status) {
     case 'completed':
@@ -33,7 +33,7 @@ export function observedStatusOf(status: MspOrderStatus | string): ObservedStatu
 
 const euros = (cents: number) => (cents / 100).toFixed(2);
 
-/** SPEC §3's card payment order. Cartes Bancaires goes through VISA with the French locale. */
+/** The card payment order of docs/interfaces.md §3. Cartes Bancaires goes through VISA with the French locale. */
 export function mspOrderFor(request: PaymentRequest): MspCreateOrder {
   const c = request.customer;
   // Belgian addresses are written "Street 12": the house number is what follows the street name.
@@ -80,7 +80,7 @@ export type MspClientSource = () => Promise<MspClients | undefined>;
 export interface MspClients {
   client: MultiSafepayClient;
   /**
-   * The terminal group's key (REFERENCE.md §3), when it differs from the website's, else the same client:
+   * The terminal group's key (docs/interfaces.md §3), when it differs from the website's, else the same client:
    * terminal orders are created, looked up and cancelled with it.
    */
   terminalClient: MultiSafepayClient;

@@ -106,7 +106,7 @@ export function cardMethodAllowed(values: Map<string, unknown>, id: string, fulf
   return method?.enabled && method.fulfilment.includes(fulfilment) && method.channels.includes(channel) ? TITLES[id] : undefined;
 }
 
-/** SPEC §4: the standard and multi-payment lists merged, de-duplicated by id, sorted by title. */
+/** docs/product.md §4: the standard and multi-payment lists merged, de-duplicated by id, sorted by title. */
 export function mergeGateways<T extends { id: string; title: string }>(...lists: T[][]): T[] {
   const byId = new Map<string, T>();
   for (const list of lists) for (const gateway of list) if (!byId.has(gateway.id)) byId.set(gateway.id, gateway);

@@ -17,7 +17,7 @@ import { KIOSK_TERMINAL_METHOD } from '@bakje/contract';
 /** A Stripe order's payment method (STRIPE of stripe-payments.ts, which imports this module). */
 const STRIPE_METHOD = 'stripe';
 
-/** SPEC §8: the back office's text when the provider would not create the payment. */
+/** docs/product.md §8: the back office's text when the provider would not create the payment. */
 export const PAYMENT_CREATE_FAILED = 'Failed to create payment on MultiSafepay side.';
 
 export type StartPaymentResult = { success: true; paymentUrl: string | null; providerOrderId: string } | { success: false; error: string };
@@ -58,7 +58,7 @@ export class PaymentsService {
    * looked up first and reused, so a retry after a time-out never makes a second provider order.
    */
   async startPayment(orderId: number, gateway: string, lang: Lang, customerIp?: string, terminalId?: string): Promise<StartPaymentResult> {
-    // A kiosk's card terminal (REFERENCE.md §3): no payment page; the terminal takes the card.
+    // A kiosk's card terminal (docs/interfaces.md §3): no payment page; the terminal takes the card.
     const terminal = gateway === KIOSK_TERMINAL_METHOD;
     if (terminal ? !terminalId : !isCardGatewayId(gateway)) return { success: false, error: 'This payment method is not available.' };
     const [order] = await this.db.select().from(orders).where(eq(orders.id, orderId));

@@ -16,7 +16,7 @@ export const STRIPE_METHOD_TITLE = 'Credit card (Stripe)';
 export const STRIPE_AMOUNT_MISMATCH = 'The amount does not match the cart total.';
 export const STRIPE_PAYMENT_NOT_VERIFIED = 'The card payment could not be verified.';
 
-/** REFERENCE.md §3: paid only on succeeded; a fully refunded charge is refunded; a declined card failed. */
+/** docs/interfaces.md §3: paid only on succeeded; a fully refunded charge is refunded; a declined card failed. */
 export function observedStripeStatus(intent: StripePaymentIntent): ObservedStatus {
   const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
   if (intent.status === 'succeeded') return charge?.refunded ? 'refunded' : 'paid';

@@ -24,7 +24,7 @@ function wholePercent(value: unknown, fallback: number): number {
   return Number.isInteger(n) && n >= 0 && n <= 100 ? n : fallback;
 }
 
-/** The point-of-sale fields of a product (SPEC §3 meta keys, §9 defaults: tax 21, tax table 21, 0.00, quantity 0). */
+/** The point-of-sale fields of a product (docs/interfaces.md §8 meta columns, docs/product.md §9 defaults: tax 21, tax table 21, 0.00, quantity 0). */
 async function productFields(db: DbOrTx, id: number): Promise<PosProductFields | undefined> {
   const [row] = await db
     .select({
@@ -59,7 +59,7 @@ async function syncJobFor(db: DbOrTx, entity: PosEntityType, id: number): Promis
 }
 
 /**
- * Called in the transaction of a product or category create or update (SPEC §4): queues its sync, kept exactly
+ * Called in the transaction of a product or category create or update (docs/product.md §4): queues its sync, kept exactly
  * when the write is. Nothing is queued while the integration is off.
  */
 export async function queuePosSync(tx: DbOrTx, entity: PosEntityType, id: number): Promise<void> {
@@ -120,7 +120,7 @@ async function recordStatus(db: DbOrTx, entity: PosEntityType, id: number, statu
 export const clientFor = (s: PosSettings, options: { fetch?: typeof fetch; timeoutMs?: number } = {}) =>
   new CloudPosClient({ baseUrl: s.baseUrl, apiKey: s.apiKey, ...options });
 
-/** The job that carries one change to the point of sale (SPEC §4's three paths). */
+/** The job that carries one change to the point of sale (docs/product.md §4's three paths). */
 export function posSyncJobHandler(options: { fetch?: typeof fetch; timeoutMs?: number } = {}): JobHandler<PosSyncPayload> {
   return {
     kind: POS_SYNC_JOB,

@@ -64,7 +64,7 @@ export function printJobHandler(options: PrintHandlerOptions): JobHandler<PrintJ
       const receiptPrinter = kind === 'customer' ? order?.metaData.find((m) => m.key === RECEIPT_PRINTER_META)?.value : undefined;
       const target = parsePrinterTarget(receiptPrinter || (kind === 'customer' ? settings.customerPrinter : settings.kitchenPrinter));
       if (!settings.enabled || !target || (target.type === 'printnode' && !settings.printNodeApiKey)) {
-        // SPEC §8: nothing is sent, a warning says why.
+        // docs/product.md §8: nothing is sent, a warning says why.
         log.warn({ enabled: settings.enabled, kind }, NOT_CONFIGURED);
         return { outcome: { skipped: settings.enabled ? NOT_CONFIGURED : 'printing is off' } };
       }

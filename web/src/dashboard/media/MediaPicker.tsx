@@ -306,7 +306,7 @@ export function MediaPicker(props: {
   value: PickedImage | null;
   onChange(value: PickedImage | null): void;
   label: string;
-  /** Names an upload in the library (SPEC §7); 'other' by default. */
+  /** Names an upload in the library (docs/interfaces.md §2); 'other' by default. */
   purpose?: MediaPurpose;
   multiple?: false;
   /** Uploads may also be videos (the library page only: products show images). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mediaTitle } from './media-api';
 
-describe('mediaTitle (SPEC §7 media titles)', () => {
+describe('mediaTitle (docs/interfaces.md §2 media titles)', () => {
   it('names product images "Product Image {alt}" and add-on option images "Addon Option Image"', () => {
     expect(mediaTitle('product', ' Frieten met mayo ')).toBe('Product Image Frieten met mayo');
     expect(mediaTitle('product', '')).toBe('Product Image');

@@ -41,7 +41,7 @@ async function failure(response: Response): Promise<HttpError> {
   return new HttpError(message, response.status, body?.data?.code ?? body?.code);
 }
 
-/** What an uploaded image is for: it names the image in the library as SPEC §7 says. */
+/** What an uploaded image is for: it names the image in the library as docs/interfaces.md §2 says. */
 export type MediaPurpose = 'product' | 'addonOption' | 'other';
 
 /** The title sent with an upload: "Product Image {alt}", "Addon Option Image", or none (the server uses the file name). */

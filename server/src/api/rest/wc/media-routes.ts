@@ -18,7 +18,7 @@ import { wooCommerceErrorHandler } from './error-reply.js';
 import { pageOf, pageQuery, pagingHeaders } from './paging.js';
 import { WC_PREFIX } from './register.js';
 
-/** WordPress's own media route; SPEC's `POST /media` is served under both it and the store API base. */
+/** WordPress's own media route; the store API's `POST /media` (docs/interfaces.md §2) is served under both it and the store API base. */
 export const WP_PREFIX = '/wp-json/wp/v2';
 
 /** Room for the form fields and multipart framing around the largest accepted file. */

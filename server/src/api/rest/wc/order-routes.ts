@@ -96,7 +96,7 @@ export function orderShape(order: OrderRow, lines: LineRow[], orderRefunds: Refu
       meta_data: l.addons.map((a, i) => ({ id: i + 1, key: a.name, value: a.value, display_key: a.name, display_value: a.value })),
     })),
     shipping_lines: [{ id: 1, method_id: order.fulfilmentType, method_title: order.fulfilmentType, total: centsToDecimal(order.shippingTotal) }],
-    // SPEC §3 transaction cost as a WooCommerce fee; VAT included in total, as for the line items here.
+    // The transaction cost (docs/product.md §3) as a WooCommerce fee; VAT included in total, as for the line items here.
     fee_lines: order.transactionCost
       ? [
           {
@@ -114,7 +114,7 @@ export function orderShape(order: OrderRow, lines: LineRow[], orderRefunds: Refu
       : [],
     coupon_lines: order.couponCodes.map((code, i) => ({ id: i + 1, code })),
     refunds: orderRefunds.map((r) => ({ id: r.id, reason: r.reason, total: `-${centsToDecimal(r.amount)}` })),
-    // SPEC §3 giftCards: what each card paid (its code's last four characters); `total` is what was left to pay.
+    // Gift cards (docs/product.md §3): what each card paid (its code's last four characters); `total` is what was left to pay.
     gift_cards: order.giftCards.map((g) => ({ id: g.id, code: `*${g.last4}`, amount: centsToDecimal(g.amount) })),
     meta_data: [
       ...order.metaData.map((m, i) => ({ id: i + 1, key: m.key, value: m.value })),

@@ -1,6 +1,6 @@
 import type { WcProduct } from './types';
 
-/** SPEC §5: the back office shows short descriptions as 88 characters of text, markup stripped, plus an ellipsis. */
+/** docs/product.md §9: the back office shows short descriptions as 88 characters of text, markup stripped, plus an ellipsis. */
 export const EXCERPT_LENGTH = 88;
 
 export function excerpt(html: string): string {

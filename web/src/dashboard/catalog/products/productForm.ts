@@ -9,7 +9,7 @@ export const VISIBILITIES = ['visible', 'catalog', 'search', 'hidden'] as const;
 export const STOCK_STATUSES = ['instock', 'outofstock', 'onbackorder'] as const;
 export const LANGUAGES = ['nl', 'fr', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
-/** SPEC limits: variations per product, gallery images. */
+/** docs/product.md §9 limits: variations per product, gallery images. */
 export const MAX_VARIATIONS = 100;
 export const MAX_GALLERY = 20;
 /**
