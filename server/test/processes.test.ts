@@ -92,7 +92,7 @@ async function aShopTakingOrders(db: DbOrTx): Promise<number> {
   const productId = (await aProduct(db, { slug: 'frikandel', name: { nl: 'Frikandel' }, regularPrice: 280, maxQuantity: 60 })).id;
   await db
     .insert(t.timeSlots)
-    .values({ type: 'takeaway', startTime: '18:00', endTime: '19:00', intervalMinutes: 15, maxOrders: 1000, repeatDays: [0, 1, 2, 3, 4, 5, 6] });
+    .values({ type: 'takeaway', startTime: '18:00', endTime: '19:00', intervalMinutes: 15, maxOrders: 1000, repeatDays: [1, 2, 3, 4, 5, 6, 7] });
   return productId;
 }
 
