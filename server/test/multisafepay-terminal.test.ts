@@ -4,7 +4,7 @@ import { MSP_SIMULATOR_API_KEY, MSP_SIMULATOR_PATH } from '../src/config.js';
 import { MultiSafepayClient, verifyNotification, type FetchLike, type MspCreateOrder } from '../src/integrations/multisafepay/multisafepay-client.js';
 import { MultiSafepaySimulator, injectFetch } from '../src/integrations/multisafepay/multisafepay-simulator.js';
 import { createLogger } from '../src/logger.js';
-import { MultiSafepayProvider, mspOrderFor } from '../src/modules/payments/multisafepay-provider.js';
+import { MultiSafepayGateway, mspOrderFor } from '../src/modules/payments/gateways/multisafepay.js';
 import { waitFor } from './support/wait.js';
 
 /** MultiSafepay's terminal mode (docs/interfaces.md §3): the client and the simulator over real HTTP (in-process injection). */
@@ -106,7 +106,7 @@ describe('MultiSafepay terminal orders on the simulator', () => {
   it('cancels a waiting terminal order through the API (once), through the provider interface', async () => {
     const order = terminalOrder();
     await client.createOrder(order);
-    const provider = new MultiSafepayProvider(client);
+    const provider = new MultiSafepayGateway(client);
     expect(await provider.cancel(order.order_id)).toEqual({ success: true, data: null });
     expect(await provider.find(order.order_id)).toMatchObject({ success: true, data: { status: 'failed', providerStatus: 'cancelled' } });
     expect(await provider.cancel(order.order_id)).toMatchObject({ success: false, code: '1024' });

@@ -6,7 +6,7 @@ import { STRIPE_SIMULATOR_WEBHOOK_SECRET } from '../src/config.js';
 import { JobRunner } from '../src/jobs/job-runner.js';
 import { createLogger } from '../src/logger.js';
 import { formEncode, verifyWebhook, webhookSignature, webhookSignatureHeader } from '../src/integrations/stripe/stripe-client.js';
-import { STRIPE_WEBHOOK_PATH } from '../src/api/rest/stripe-webhook.js';
+import { STRIPE_WEBHOOK_PATH } from '../src/api/rest/payment-notifications.js';
 import { PROVIDER_SETTINGS_KEY } from '../src/modules/payments/provider-settings.js';
 import { aShopTakingOrders, DAY } from './support/orders.js';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/database.js';

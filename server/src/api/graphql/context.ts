@@ -11,6 +11,7 @@ import type { Viewer } from '../http/viewer.js';
 import type { AuthTokens } from '../../modules/auth/auth-tokens.js';
 import type { PaymentsService } from '../../modules/payments/payments-service.js';
 import type { StripePayments } from '../../modules/payments/stripe-payments.js';
+import type { GatewayRegistry } from '../../modules/payments/gateways/registry.js';
 
 /** The login side of a GraphQL request: who is asking, and how to start or end their cookie session. */
 export interface AccountContext {
@@ -40,6 +41,8 @@ export interface Services {
   payments?: PaymentsService | undefined;
   /** Stripe card payments (docs/decisions/0038-stripe.md); undefined when Stripe is not configured. */
   stripe?: StripePayments | undefined;
+  /** Every payment gateway: what the storefront offers (docs/decisions/0062-payment-gateways-composition-root.md). */
+  gateways: GatewayRegistry;
 }
 
 export interface GraphQLContext {

@@ -1,14 +1,11 @@
-import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { PaymentProvidersView, StartPaymentAnswer } from '@bakje/contract';
 import type { Db } from '../../db/client.js';
 import { DomainError } from '../../errors/domain-error.js';
-import { verifyNotification } from '../../integrations/multisafepay/multisafepay-client.js';
 import type { Logger } from '../../logger.js';
 import { parseLang } from '../../modules/i18n/locale.js';
 import { lookUpOpenPayments, orderByKey as orderByKeyIn, paymentState, switchToCash } from '../../modules/payments/payment-customer.js';
-import { NotificationInbox, requestLookup } from '../../modules/payments/payment-notifications.js';
 import { readPaymentSettings, savePaymentSettings } from '../../modules/payments/payment-settings.js';
 import { readPaymentSurcharges, savePaymentSurcharges } from '../../modules/payments/payment-surcharges.js';
 import { PAYMENT_CREATE_FAILED, type PaymentsService } from '../../modules/payments/payments-service.js';
@@ -22,27 +19,18 @@ export interface PaymentRoutesDeps {
   payments: PaymentsService | undefined;
   /** Every provider's service (MultiSafepay, Stripe): a payment is looked up at its own provider. */
   services: PaymentsService[];
-  /**
-   * The key notifications are signed with (the website API key); undefined: refused. From the in-memory copy
-   * of the settings, or with `fresh` from the database (before refusing a signature the copy may predate).
-   */
-  apiKey: (fresh?: boolean) => Promise<string | undefined>;
   /** The environment's provider settings, under what the owner stores (docs/decisions/0040). */
   providerDefaults: ProviderDefaults;
-  /** The terminal group's key: its terminal orders' notifications are signed with it (docs/interfaces.md §3). */
-  terminalApiKey?: string | undefined;
   clock: () => Date;
   log: Logger;
 }
-
-export const NOTIFICATION_PATH = '/api/payments/multisafepay/notification';
 
 const keyInput = z.object({ key: z.string().min(1).max(200) });
 const payInput = keyInput.extend({ gateway: z.string().min(1).max(40), lang: z.string().max(10).optional() });
 
 /**
- * MultiSafepay notifications, and the customer's side of a card payment (its state, try again, pay cash
- * instead). docs/decisions/0030-card-payments-multisafepay.md.
+ * The customer's side of a card payment (its state, try again, pay cash instead) and the payment settings.
+ * docs/decisions/0030-card-payments-multisafepay.md; the providers' notifications: payment-notifications.ts.
  */
 export function registerPaymentRoutes(server: FastifyInstance, deps: PaymentRoutesDeps): void {
   const log = deps.log.child({ module: 'payments' });
@@ -50,68 +38,6 @@ export function registerPaymentRoutes(server: FastifyInstance, deps: PaymentRout
     if (!deps.payments) throw new DomainError('PAYMENT_METHOD_UNAVAILABLE', 'Card payments are not available.');
     return deps.payments;
   };
-  const inbox = new NotificationInbox(deps.db);
-  const security = (request: FastifyRequest, reason: string, extra: Record<string, unknown> = {}) =>
-    log.warn({ securityEvent: 'payment-notification-rejected', reason, ip: request.ip, ...extra }, 'payment notification rejected');
-
-  server.register(async (scope) => {
-    // The signature covers the body byte for byte: it is kept raw, and parsed here after checking.
-    scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 256 * 1024 }, (_request, body, done) => done(null, body));
-
-    scope.post(NOTIFICATION_PATH, async (request, reply) => {
-      reply.type('text/plain; charset=utf-8');
-      const apiKey = (await deps.apiKey()) ?? (await deps.apiKey(true));
-      if (!apiKey || !deps.payments) {
-        security(request, 'card payments are not configured');
-        return reply.code(404).send('Not found');
-      }
-      const raw = typeof request.body === 'string' ? request.body : '';
-      const header = request.headers['auth'];
-      const auth = typeof header === 'string' ? header : undefined;
-      const verify = (key: string) => verifyNotification(key, auth, raw, deps.clock());
-      let check = verify(apiKey);
-      if (!check.ok && check.reason === 'signature' && deps.terminalApiKey && deps.terminalApiKey !== apiKey) check = verify(deps.terminalApiKey);
-      if (!check.ok && check.reason === 'signature') {
-        // The key may have changed a moment ago and the in-memory settings not yet heard of it.
-        const stored = await deps.apiKey(true);
-        if (stored && stored !== apiKey) check = verify(stored);
-      }
-      if (!check.ok) {
-        security(request, check.reason);
-        return reply.code(check.reason === 'malformed' || check.reason === 'missing' ? 400 : 403).send('Refused');
-      }
-      let orderId: string | undefined;
-      try {
-        const body = JSON.parse(raw) as { order_id?: unknown };
-        if (typeof body?.order_id === 'string' && body.order_id.length > 0 && body.order_id.length <= 50) orderId = body.order_id;
-      } catch {
-        orderId = undefined;
-      }
-      const query = (request.query as { transactionid?: unknown }).transactionid;
-      if (!orderId || (query !== undefined && query !== orderId)) {
-        security(request, 'malformed body');
-        return reply.code(400).send('Refused');
-      }
-      const fingerprint = createHash('sha256').update(`multisafepay:${check.timestamp}:${check.signature}`).digest('hex');
-      const outcome = await inbox.record({ provider: service().provider.id, providerOrderId: orderId }, fingerprint);
-      if (outcome === 'replay') security(request, 'replayed', { payment: orderId });
-      if (outcome === 'unknown') log.warn({ payment: orderId }, 'notification for a payment this shop does not know');
-      // Acknowledged at once: the look-up and the state change run as a job.
-      return reply.code(200).send('OK');
-    });
-  });
-
-  // MultiSafepay's GET notifications are not signed: they only cause a look-up at its API.
-  server.get(NOTIFICATION_PATH, async (request, reply) => {
-    reply.type('text/plain; charset=utf-8');
-    const id = (request.query as { transactionid?: unknown }).transactionid;
-    if (typeof id !== 'string' || id.length === 0 || id.length > 50) return reply.code(400).send('Refused');
-    // At most one look-up per payment per 10 seconds, however often this is called.
-    await requestLookup(deps.db, { provider: service().provider.id, providerOrderId: id }, String(Math.floor(deps.clock().getTime() / 10_000)));
-    return reply.code(200).send('OK');
-  });
-
   const orderByKey = (idParam: string, key: string) => orderByKeyIn(deps.db, idParam, key);
   const parse = <T extends z.ZodType>(schema: T, value: unknown): z.output<T> => {
     const parsed = schema.safeParse(value);

@@ -1,6 +1,7 @@
 import type { JobHandler } from '../../jobs/job-runner.js';
 import { enqueueJob } from '../../jobs/job-store.js';
 import type { DbOrTx } from '../../db/client.js';
+import type { Logger } from '../../logger.js';
 import type { PaymentsService } from './payments-service.js';
 import type { RefundsService } from './refunds.js';
 
@@ -28,6 +29,17 @@ export async function enqueuePaymentLookup(tx: DbOrTx, payload: PaymentStatusPay
 
 export async function enqueueReconciliation(tx: DbOrTx, bucket: string): Promise<number> {
   return enqueueJob(tx, { kind: PAYMENT_RECONCILE_JOB, lane: 'payments:reconcile', payload: {}, idempotencyKey: `reconcile:${bucket}` });
+}
+
+/** Queues the reconcile round every `everyMs` (once per period across instances: the bucket is the key). */
+export function scheduleReconciliation(db: DbOrTx, everyMs: number, log: Logger): NodeJS.Timeout {
+  const timer = setInterval(() => {
+    void enqueueReconciliation(db, String(Math.floor(Date.now() / everyMs))).catch((err: unknown) =>
+      log.warn({ err }, 'payment reconciliation could not be queued'),
+    );
+  }, everyMs);
+  timer.unref();
+  return timer;
 }
 
 /** One handler for every provider: the payload names the provider whose service looks the payment up. */

@@ -130,7 +130,7 @@ export class PaymentsService {
       shippingLabel: order.fulfilmentType,
       shippingCost: order.shippingTotal,
       reference: String(orderId),
-      notificationUrl: `${this.options.siteUrl}/api/payments/multisafepay/notification`,
+      notificationUrl: `${this.options.siteUrl}/api/payments/${this.provider.id}/notification`,
       redirectUrl: back,
       cancelUrl: `${back}&cancelled=1`,
       ...(terminal ? { terminalId } : {}),

@@ -2,11 +2,11 @@ import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { payments, type PaymentStatus } from '../../db/schema/index.js';
-import type { StripeClient, StripeCharge, StripePaymentIntent } from '../../integrations/stripe/stripe-client.js';
+import type { StripeClient, StripePaymentIntent } from '../../integrations/stripe/stripe-client.js';
 import { DomainError } from '../../errors/domain-error.js';
 import type { Logger } from '../../logger.js';
 import type { CartService } from '../cart/cart-service.js';
-import type { ObservedStatus, PaymentProvider, PaymentRequest, ProviderPayment, ProviderResult, RefundRequest } from './payment-provider.js';
+import type { ObservedStatus } from './payment-provider.js';
 import { FIRST_CHECK_MS, type PaymentsService } from './payments-service.js';
 
 export const STRIPE = 'stripe';
@@ -30,11 +30,6 @@ export function cartReference(sessionKey: string): string {
   return createHash('sha256').update(`stripe-cart:${sessionKey}`).digest('hex').slice(0, 32);
 }
 
-/**
- * Stripe behind the provider interface (docs/decisions/0038-stripe.md). Its intents are created before the
- * order exists (stripePaymentIntent), so `create` is not how a Stripe payment starts; `find` is the only
- * source of truth the state machine takes.
- */
 /** Stripe's client with the keys of this moment (read at each use; docs/decisions/0040). */
 export type StripeClientSource = () => Promise<{ client: StripeClient; active: boolean; browser?: StripeBrowserSettings } | undefined>;
 
@@ -52,58 +47,8 @@ export const STRIPE_GATEWAY_DESCRIPTIONS = {
   en: 'Pay by card on this page.',
 } as const;
 
-const sourceOf = (client: StripeClient | StripeClientSource): StripeClientSource =>
+export const sourceOf = (client: StripeClient | StripeClientSource): StripeClientSource =>
   typeof client === 'function' ? client : () => Promise.resolve({ client, active: true });
-
-export class StripeProvider implements PaymentProvider {
-  readonly id = STRIPE;
-  private readonly source: StripeClientSource;
-
-  constructor(client: StripeClient | StripeClientSource) {
-    this.source = sourceOf(client);
-  }
-
-  create(_request: PaymentRequest): Promise<ProviderResult<{ paymentUrl: string | null }>> {
-    return Promise.resolve({ success: false, error: 'A Stripe payment starts with stripePaymentIntent, before the order.', code: 'unsupported' });
-  }
-
-  async find(providerOrderId: string): Promise<ProviderResult<ProviderPayment>> {
-    const current = await this.source();
-    if (!current) return { success: false, error: 'Stripe is not configured.', code: 'not_configured' };
-    const reply = await current.client.retrievePaymentIntent(providerOrderId);
-    if (!reply.success) {
-      return {
-        success: false,
-        error: reply.message,
-        code: reply.code,
-        ...(reply.timedOut ? { timedOut: true } : {}),
-        ...(reply.notFound ? { notFound: true } : {}),
-      };
-    }
-    const intent = reply.data;
-    return {
-      success: true,
-      data: {
-        status: observedStripeStatus(intent),
-        providerStatus: (intent.latest_charge as StripeCharge | null)?.refunded ? 'refunded' : intent.status,
-        amount: intent.amount,
-        currency: intent.currency,
-        transactionId: intent.id,
-        paymentUrl: null,
-      },
-    };
-  }
-
-  async refund(request: RefundRequest): Promise<ProviderResult<{ refundId: string }>> {
-    const current = await this.source();
-    if (!current) return { success: false, error: 'Stripe is not configured.', code: 'not_configured' };
-    const reply = await current.client.refund(request.providerOrderId, request.idempotencyKey, request.amount);
-    if (!reply.success) {
-      return { success: false, error: reply.message, code: reply.code, ...(reply.timedOut ? { timedOut: true } : {}) };
-    }
-    return { success: true, data: { refundId: reply.data.id } };
-  }
-}
 
 export interface StripeIntentAnswer {
   id: string;

@@ -9,16 +9,8 @@ import type { ShopSettings } from '../../../modules/settings/shop-settings.js';
 import type { FulfilmentType } from '../../../db/schema/index.js';
 import type { GraphQLContext } from '../context.js';
 import { DomainError } from '../../../errors/domain-error.js';
-import { mergeGateways, offeredCardMethods } from '../../../modules/payments/payment-settings.js';
-import { mspReady, PROVIDER_SETTINGS_KEY, providerSettingsFrom, stripeReady } from '../../../modules/payments/provider-settings.js';
-import { STRIPE, STRIPE_GATEWAY_DESCRIPTIONS, STRIPE_GATEWAY_TITLES } from '../../../modules/payments/stripe-payments.js';
-
-const PAYMENT_TITLES = { nl: 'Contant betalen', fr: 'Paiement en espèces', en: 'Cash' } as const;
-const PAYMENT_DESCRIPTIONS = {
-  nl: 'Betaal bij afhalen, levering of aan tafel.',
-  fr: 'Payez au retrait, à la livraison ou à table.',
-  en: 'Pay when you collect, on delivery or at the table.',
-} as const;
+import { mergeGateways } from '../../../modules/payments/payment-settings.js';
+import { MULTISAFEPAY } from '../../../modules/payments/gateways/multisafepay.js';
 
 const toType = (value: string) => value.toLowerCase() as FulfilmentType;
 
@@ -27,28 +19,8 @@ interface GatewayArgs {
   channel?: string | null;
 }
 
-const providersOf = (ctx: GraphQLContext) => providerSettingsFrom(ctx.catalog.settings.get(PROVIDER_SETTINGS_KEY));
-
-/** The card methods of the settings, when MultiSafepay is on with a key (docs/decisions/0030, 0040). */
-function cardGateways(args: GatewayArgs, ctx: GraphQLContext) {
-  if (!ctx.services.payments || !mspReady(providersOf(ctx), ctx.config)) return [];
-  const channel = args.channel?.toLowerCase() === 'kiosk' ? 'kiosk' : 'web';
-  return offeredCardMethods(ctx.catalog.settings, ctx.lang, channel, args.fulfilmentType ? toType(args.fulfilmentType) : null);
-}
-
-/** Stripe's card method: the web shop's only (the card is typed on the checkout page), when the owner has it on. */
-function stripeGateways(args: GatewayArgs, ctx: GraphQLContext) {
-  if (!ctx.services.stripe || args.channel?.toLowerCase() === 'kiosk' || !stripeReady(providersOf(ctx), ctx.config)) return [];
-  return [
-    {
-      id: STRIPE,
-      title: STRIPE_GATEWAY_TITLES[ctx.lang],
-      description: STRIPE_GATEWAY_DESCRIPTIONS[ctx.lang],
-      icon: '/images/payment/card.svg',
-      isMultisafepay: false,
-    },
-  ];
-}
+const channelOf = (args: GatewayArgs) => (args.channel?.toLowerCase() === 'kiosk' ? ('kiosk' as const) : ('web' as const));
+const fulfilmentOf = (args: GatewayArgs) => (args.fulfilmentType ? toType(args.fulfilmentType) : null);
 
 /**
  * The slot times offered to the web shop on a date: none while paused; the earliest moves by the "busy"
@@ -71,14 +43,13 @@ export const shopQueries = {
   cart: async (_: unknown, args: { paymentMethod?: string | null }, ctx: GraphQLContext) =>
     ctx.services.carts.view(ctx.session.key(), undefined, undefined, args.paymentMethod?.trim() || null),
   viewer: () => null,
+  // Every gateway's methods (cash, MultiSafepay's card methods, Stripe), as the owner has them on (docs/decisions/0040).
   paymentGateways: (_: unknown, args: GatewayArgs, ctx: GraphQLContext) => ({
-    nodes: mergeGateways(
-      [{ id: 'cod', title: PAYMENT_TITLES[ctx.lang], description: PAYMENT_DESCRIPTIONS[ctx.lang], icon: '/images/payment/cash.svg', isMultisafepay: false }],
-      cardGateways(args, ctx),
-      stripeGateways(args, ctx),
-    ),
+    nodes: ctx.services.gateways.offered(ctx.catalog.settings, ctx.lang, channelOf(args), fulfilmentOf(args)),
   }),
-  multiSafepayGateways: (_: unknown, args: GatewayArgs, ctx: GraphQLContext) => ({ nodes: mergeGateways(cardGateways(args, ctx)) }),
+  multiSafepayGateways: (_: unknown, args: GatewayArgs, ctx: GraphQLContext) => ({
+    nodes: mergeGateways(ctx.services.gateways.get(MULTISAFEPAY)?.offered(ctx.catalog.settings, ctx.lang, channelOf(args), fulfilmentOf(args)) ?? []),
+  }),
   openingStatus: (_: unknown, __: unknown, ctx: GraphQLContext) => {
     const settings = shopSettingsFrom(ctx.catalog.settings);
     const { openingHours } = settings;

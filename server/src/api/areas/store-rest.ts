@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import { mediaVariantsJobHandler } from '../../modules/media/media-jobs.js';
+import { menuImportJobHandler } from '../../modules/menu-transfer/menu-import.js';
+import { shopImportJobHandler } from '../../modules/menu-transfer/shop-import.js';
+import { posSyncJobHandler } from '../../modules/pos-sync/pos-sync.js';
+import { startPosSimulator } from '../../modules/pos-sync/pos-runtime.js';
+import { registerCloudPosRoutes } from '../rest/cloudpos.js';
+import { registerMenuTransferRoutes } from '../rest/menu-transfer.js';
+import { registerMediaRoutes } from '../rest/wc/media-routes.js';
+import { registerWooCommerceRest } from '../rest/wc/register.js';
+import type { AreaContext } from './context.js';
+
+/**
+ * The store's REST API for outside systems, signed with API keys: WooCommerce's /wp-json/wc/v3, WordPress's
+ * media, the point of sale's and the menu transfer's; with their background jobs. Answers what stops it.
+ */
+export async function registerStoreRestArea(server: FastifyInstance, context: AreaContext): Promise<{ stop(): Promise<void> }> {
+  const { config, db, catalog, keys, media, clock } = context;
+  await registerWooCommerceRest(server, { db, catalog, keys, siteUrl: config.siteUrl, clock, timeZone: config.timeZone });
+  await registerMediaRoutes(server, { media, keys, siteUrl: config.siteUrl, clock });
+  await registerCloudPosRoutes(server, { db, keys, siteUrl: config.siteUrl, clock });
+  await registerMenuTransferRoutes(server, { db, catalog, siteUrl: config.siteUrl });
+  context.handlers
+    .register(mediaVariantsJobHandler(media))
+    .register(posSyncJobHandler())
+    .register(menuImportJobHandler(media))
+    .register(shopImportJobHandler(media));
+  return startPosSimulator(config, db, context.log.child({ module: 'pos-simulator' }));
+}
