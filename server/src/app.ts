@@ -16,7 +16,7 @@ import { registerBenchCheckoutFixture } from './api/bench/checkout-fixture.js';
 import { registerBenchPrintFixture } from './api/bench/print-fixture.js';
 import { registerBenchGuestCartPurge } from './api/bench/guest-cart-purge.js';
 import { CartService } from './modules/cart/cart-service.js';
-import { CheckoutService } from './modules/checkout/checkout-service.js';
+import { PlaceOrder } from './modules/orders/place-order.js';
 import { PostcodeDistanceProvider, RoadDistanceProvider, type DistanceProvider } from './modules/delivery/distance.js';
 import { OsrmClient } from './integrations/osrm/osrm-client.js';
 import { SessionTokens } from './modules/session/session-token.js';
@@ -275,15 +275,15 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
   const services = {
     db: database.db,
     carts,
-    checkout: new CheckoutService(
-      database.db,
+    placeOrder: new PlaceOrder({
+      db: database.db,
       carts,
       distance,
-      config.timeZone,
+      timeZone: config.timeZone,
       clock,
-      queueOrderConfirmation(config.siteUrl),
+      afterOrder: queueOrderConfirmation(config.siteUrl),
       // The catalogue's copy of the settings (kept current by NOTIFY): which provider is on, with keys.
-      (values, id, fulfilment, channel) =>
+      cardMethod: (values, id, fulfilment, channel) =>
         id === STRIPE
           ? channel === 'web' && stripeReady(providerValues(values), providerDefaults)
             ? STRIPE_METHOD_TITLE
@@ -291,7 +291,10 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
           : mspReady(providerValues(values), providerDefaults)
             ? cardMethodAllowed(values, id, fulfilment, channel)
             : undefined,
-    ),
+      payments: paymentsService,
+      stripe,
+      orderKeyDetailsHours: config.orderKeyDetailsHours,
+    }),
     auth,
     authTokens: new AuthTokens(secret, config.siteUrl, auth.sessions, clock),
     clock,
@@ -366,7 +369,15 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
   registerPrintAdminRoutes(server, { db: database.db, timeZone: config.timeZone, clock });
   let pepper: string | undefined;
   const keys = new ApiKeyService(database.db, () => (pepper ??= loadPepper(config.apiKeyPepper, config.dataDir)), clock);
-  await registerWooCommerceRest(server, { db: database.db, catalog, keys, siteUrl: config.siteUrl, clock, timeZone: config.timeZone });
+  await registerWooCommerceRest(server, {
+    db: database.db,
+    catalog,
+    keys,
+    siteUrl: config.siteUrl,
+    clock,
+    timeZone: config.timeZone,
+    placeOrder: services.placeOrder,
+  });
   const media = new MediaService(database.db, config.media);
   await registerMediaRoutes(server, { media, keys, siteUrl: config.siteUrl, clock });
   registerMediaFiles(server, { media });
@@ -408,7 +419,7 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
   registerKioskRoutes(server, {
     config,
     devices: new KioskDevices({ db: database.db, clock, events: kioskEvents }),
-    orders: new KioskOrders({ db: database.db, checkout: services.checkout, payments: paymentsService, clock, log: log.child({ module: 'kiosk' }) }),
+    orders: new KioskOrders({ db: database.db, placeOrder: services.placeOrder, payments: paymentsService, clock, log: log.child({ module: 'kiosk' }) }),
     events: kioskEvents,
     tokens,
     sse: { ...defaultSseOptions, ...options.sse },
