@@ -178,7 +178,7 @@ const shopChannelOf = (channel: PlaceOrderChannel): OrderChannel => (channel ===
  *    the order. Compensation: none needed; if the address was taken meanwhile the order stays a guest order.
  * 4. Start the payment: attach the Stripe intent, or start MultiSafepay's payment page or the kiosk's
  *    terminal. Compensation: the order stays pending with its slot place held; a failure is reported to the
- *    customer, who may try again or pay cash, and an order never paid is released by the payments' expiry.
+ *    customer, who may try again or pay cash, and a card order never paid is cancelled at the payments' cut-off.
  */
 export class PlaceOrder {
   private readonly clock: () => Date;
