@@ -40,8 +40,8 @@ export interface KioskOrdersDeps {
 
 /**
  * Kiosk orders (issue 15, docs/decisions/0041-kiosk-devices.md): the cart placed through the one place-order
- * workflow as channel kiosk (docs/decisions/0061-place-order-workflow.md), paid on the device's card terminal (the payments state machine) or at the counter
- * (confirmed by staff in the kitchen view).
+ * workflow as channel kiosk (docs/decisions/0061-place-order-workflow.md), paid on the device's card terminal
+ * (the payments state machine) or at the counter (confirmed by staff in the kitchen view).
  */
 export class KioskOrders {
   constructor(private readonly deps: KioskOrdersDeps) {}

@@ -13,7 +13,7 @@ type LineValues = Omit<typeof orderLines.$inferInsert, 'orderId' | 'position'>;
 
 /** Everything the one insert writes once the order is priced and its slot place and stock are taken. */
 export interface OrderDraft {
-  /** Reserved from the orders' sequence by the caller (the checkout reserves it in the statement that empties the cart). */
+  /** Reserved from the orders' sequence by the caller (a cart order: in the statement that empties the cart). */
   orderId: number;
   /** The order row without its id and pickup number (both set here). */
   values: Omit<OrderValues, 'id' | 'pickupNumber'> & { pickupDay: string };

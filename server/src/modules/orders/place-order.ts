@@ -150,7 +150,10 @@ const REPEAT_WINDOW_MS = 10 * 60_000;
 const MAX_NOTE = 1000;
 const PAYMENT_UNAVAILABLE = 'This payment method is not available.';
 
-/** The fulfilment a client names (WooGraphQL's `fulfilment_type` meta or shipping method id); a name Bakje does not know refuses the order. */
+/**
+ * The fulfilment a client names (WooGraphQL's `fulfilment_type` meta or shipping method id); a name Bakje does
+ * not know refuses the order.
+ */
 export function parseFulfilment(name: string): FulfilmentType {
   const value = name.trim().toLowerCase();
   if (value === 'delivery' || value === 'takeaway' || value === 'dinein') return value;
