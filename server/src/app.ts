@@ -7,7 +7,7 @@ import { startJobs, type JobsRuntime } from './jobs/jobs-runtime.js';
 import { CatalogService } from './modules/catalog/catalog-service.js';
 import { OrderEventHub } from './modules/order-events/event-hub.js';
 import { CartService } from './modules/cart/cart-service.js';
-import { CheckoutService } from './modules/checkout/checkout-service.js';
+import { PlaceOrder } from './modules/orders/place-order.js';
 import { AuthService } from './modules/auth/auth-service.js';
 import { KnownDevices } from './modules/auth/known-devices.js';
 import { sessionSecret } from './modules/session/session-secret.js';
@@ -89,23 +89,26 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
 
   const distance = distanceProvider(config, log.child({ module: 'delivery' }));
   // The gateways answer which payment methods an order may take (docs/decisions/0062).
-  const checkout = new CheckoutService(
+  const placeOrder = new PlaceOrder({
     db,
-    context.carts,
+    carts: context.carts,
     distance,
-    config.timeZone,
+    timeZone: config.timeZone,
     clock,
-    queueOrderConfirmation(config.siteUrl),
-    payments.gateways.methodTitle,
-  );
+    afterOrder: queueOrderConfirmation(config.siteUrl),
+    cardMethod: payments.gateways.methodTitle,
+    payments: payments.exposed.service,
+    stripe: payments.stripe,
+    orderKeyDetailsHours: config.orderKeyDetailsHours,
+  });
   const authorizeStaff = options.authorizeStaff ?? staffMay('kitchen.view');
   const printing = await startPrinting(config, database, log);
-  registerStorefrontArea(server, context, { checkout, distance, payments });
+  registerStorefrontArea(server, context, { placeOrder, distance, payments });
   registerEventsArea(server, context, { authorizeStaff });
   registerStaffArea(server, context, { authorizeStaff, refunds: payments.refunds, printing });
-  const pos = await registerStoreRestArea(server, context);
+  const pos = await registerStoreRestArea(server, context, { placeOrder });
   registerPaymentsArea(server, context, payments);
-  registerKioskArea(server, context, { checkout, terminal: payments.exposed.service });
+  registerKioskArea(server, context, { placeOrder, terminal: payments.exposed.service });
   await registerWebArea(server, context);
 
   // The order's own side effects: tickets, mails, and guest orders' personal data after the retention period.

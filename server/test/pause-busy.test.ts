@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.js';
 import * as t from '../src/db/schema/index.js';
 import { CartService } from '../src/modules/cart/cart-service.js';
-import { CheckoutService } from '../src/modules/checkout/checkout-service.js';
+import { PlaceOrder } from '../src/modules/orders/place-order.js';
 import { PostcodeDistanceProvider } from '../src/modules/delivery/distance.js';
 import { earliestOrderTime } from '../src/modules/opening-hours/pause.js';
 import { shopSettingsFrom } from '../src/modules/settings/shop-settings.js';
@@ -105,17 +105,17 @@ describe.each(databaseKinds)('pause and busy on %s', (kind) => {
     const db = testDb.database.db;
     const clock = () => NOW;
     const carts = new CartService(db, app.catalog, TZ, clock);
-    const checkout = new CheckoutService(db, carts, new PostcodeDistanceProvider(), TZ, clock);
+    const placeOrder = new PlaceOrder({ db, carts, distance: new PostcodeDistanceProvider(), timeZone: TZ, clock });
     const slot = (await db.select().from(t.timeSlots)).find((s) => s.type === 'takeaway')!;
     const order = async (sessionKey: string, startedAt: Date) => {
       await carts.addToCart(sessionKey, { productId, quantity: 1, addons: [] });
-      return checkout.checkout({
-        sessionKey,
-        billing,
-        metaData: [
-          { key: 'fulfilment_type', value: 'takeaway' },
-          { key: 'time_slot', value: `${slot.id}@${DAY}T12:00` },
-        ],
+      return placeOrder.place({
+        channel: 'web',
+        lines: { cart: sessionKey },
+        fulfilment: 'takeaway',
+        slot: `${slot.id}@${DAY}T12:00`,
+        customer: { billing },
+        payment: {},
         startedAt,
       });
     };

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { CheckoutService } from '../../modules/checkout/checkout-service.js';
+import type { PlaceOrder } from '../../modules/orders/place-order.js';
 import { KioskDevices } from '../../modules/kiosk/kiosk-devices.js';
 import { KioskEvents } from '../../modules/kiosk/kiosk-events.js';
 import { KioskOrders } from '../../modules/kiosk/kiosk-orders.js';
@@ -11,14 +11,14 @@ import { streamOptions, type AreaContext } from './context.js';
 export function registerKioskArea(
   server: FastifyInstance,
   context: AreaContext,
-  deps: { checkout: CheckoutService; terminal: PaymentsService | undefined },
+  deps: { placeOrder: PlaceOrder; terminal: PaymentsService | undefined },
 ): void {
   const { config, db, clock } = context;
   const events = new KioskEvents();
   registerKioskRoutes(server, {
     config,
     devices: new KioskDevices({ db, clock, events }),
-    orders: new KioskOrders({ db, checkout: deps.checkout, payments: deps.terminal, clock, log: context.log.child({ module: 'kiosk' }) }),
+    orders: new KioskOrders({ db, placeOrder: deps.placeOrder, payments: deps.terminal, clock, log: context.log.child({ module: 'kiosk' }) }),
     events,
     tokens: context.tokens,
     ...streamOptions(context),

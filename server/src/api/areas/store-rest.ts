@@ -8,15 +8,20 @@ import { registerCloudPosRoutes } from '../rest/cloudpos.js';
 import { registerMenuTransferRoutes } from '../rest/menu-transfer.js';
 import { registerMediaRoutes } from '../rest/wc/media-routes.js';
 import { registerWooCommerceRest } from '../rest/wc/register.js';
+import type { PlaceOrder } from '../../modules/orders/place-order.js';
 import type { AreaContext } from './context.js';
 
 /**
  * The store's REST API for outside systems, signed with API keys: WooCommerce's /wp-json/wc/v3, WordPress's
  * media, the point of sale's and the menu transfer's; with their background jobs. Answers what stops it.
  */
-export async function registerStoreRestArea(server: FastifyInstance, context: AreaContext): Promise<{ stop(): Promise<void> }> {
+export async function registerStoreRestArea(
+  server: FastifyInstance,
+  context: AreaContext,
+  deps: { placeOrder: PlaceOrder },
+): Promise<{ stop(): Promise<void> }> {
   const { config, db, catalog, keys, media, clock } = context;
-  await registerWooCommerceRest(server, { db, catalog, keys, siteUrl: config.siteUrl, clock, timeZone: config.timeZone });
+  await registerWooCommerceRest(server, { db, catalog, keys, siteUrl: config.siteUrl, clock, timeZone: config.timeZone, placeOrder: deps.placeOrder });
   await registerMediaRoutes(server, { media, keys, siteUrl: config.siteUrl, clock });
   await registerCloudPosRoutes(server, { db, keys, siteUrl: config.siteUrl, clock });
   await registerMenuTransferRoutes(server, { db, catalog, siteUrl: config.siteUrl });

@@ -3,7 +3,7 @@ import type { Config } from '../../config.js';
 import { OsrmClient } from '../../integrations/osrm/osrm-client.js';
 import type { Logger } from '../../logger.js';
 import { AuthTokens } from '../../modules/auth/auth-tokens.js';
-import type { CheckoutService } from '../../modules/checkout/checkout-service.js';
+import type { PlaceOrder } from '../../modules/orders/place-order.js';
 import { PostcodeDistanceProvider, RoadDistanceProvider, type DistanceProvider } from '../../modules/delivery/distance.js';
 import { isPairedKiosk } from '../../modules/kiosk/kiosk-devices.js';
 import { registerGraphQL } from '../graphql/endpoint.js';
@@ -24,7 +24,7 @@ export function distanceProvider(config: Config, log: Logger): DistanceProvider 
 export function registerStorefrontArea(
   server: FastifyInstance,
   context: AreaContext,
-  deps: { checkout: CheckoutService; distance: DistanceProvider; payments: PaymentsArea },
+  deps: { placeOrder: PlaceOrder; distance: DistanceProvider; payments: PaymentsArea },
 ): void {
   const { config, db, catalog, auth, clock, tokens } = context;
   registerGraphQL(server, {
@@ -33,7 +33,7 @@ export function registerStorefrontArea(
     services: {
       db,
       carts: context.carts,
-      checkout: deps.checkout,
+      placeOrder: deps.placeOrder,
       auth,
       authTokens: new AuthTokens(context.secret, config.siteUrl, auth.sessions, clock),
       clock,

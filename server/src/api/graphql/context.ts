@@ -3,7 +3,7 @@ import type { CatalogSnapshot } from '../../modules/catalog/snapshot.js';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { CartService } from '../../modules/cart/cart-service.js';
-import type { CheckoutService } from '../../modules/checkout/checkout-service.js';
+import type { PlaceOrder } from '../../modules/orders/place-order.js';
 import type { RequestSession } from './session.js';
 import type { AuthService } from '../../modules/auth/auth-service.js';
 import type { ActiveSession, CreatedSession } from '../../modules/auth/sessions.js';
@@ -33,7 +33,8 @@ export interface AccountContext {
 export interface Services {
   db: Db;
   carts: CartService;
-  checkout: CheckoutService;
+  /** Places orders for every channel (docs/decisions/0061-place-order-workflow.md). */
+  placeOrder: PlaceOrder;
   auth: AuthService;
   authTokens: AuthTokens;
   clock: () => Date;

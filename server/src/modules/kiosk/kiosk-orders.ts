@@ -13,10 +13,10 @@ import type { Db } from '../../db/client.js';
 import { orders, payments } from '../../db/schema/index.js';
 import { DomainError } from '../../errors/domain-error.js';
 import type { Logger } from '../../logger.js';
-import type { CheckoutService } from '../checkout/checkout-service.js';
 import { parseLang } from '../i18n/locale.js';
 import { recordOrderEvent } from '../order-events/record.js';
 import { ORDER_NOT_FOUND, type OrderRow } from '../orders/order-read.js';
+import type { PlaceOrder } from '../orders/place-order.js';
 import { lookUpOpenPayments } from '../payments/payment-customer.js';
 import type { PaymentsService } from '../payments/payments-service.js';
 import { RECEIPT_PRINTER_META } from '../printing/print-handler.js';
@@ -31,7 +31,7 @@ const COUNTER_TITLES = { cash: 'Cash at the counter', card: 'Card at the counter
 
 export interface KioskOrdersDeps {
   db: Db;
-  checkout: CheckoutService;
+  placeOrder: PlaceOrder;
   /** MultiSafepay (terminal payments); undefined: the kiosk offers only the counter. */
   payments: PaymentsService | undefined;
   clock: () => Date;
@@ -39,9 +39,9 @@ export interface KioskOrdersDeps {
 }
 
 /**
- * Kiosk orders (issue 15, docs/decisions/0041-kiosk-devices.md): the cart checked out through the one checkout
- * service as channel kiosk, paid on the device's card terminal (the payments state machine) or at the counter
- * (confirmed by staff in the kitchen view).
+ * Kiosk orders (issue 15, docs/decisions/0041-kiosk-devices.md): the cart placed through the one place-order
+ * workflow as channel kiosk (docs/decisions/0061-place-order-workflow.md), paid on the device's card terminal
+ * (the payments state machine) or at the counter (confirmed by staff in the kitchen view).
  */
 export class KioskOrders {
   constructor(private readonly deps: KioskOrdersDeps) {}
@@ -52,22 +52,25 @@ export class KioskOrders {
     const terminal = input.paymentMethod === 'terminal';
     if (terminal && (!device.terminalId || !this.deps.payments)) throw optionUnavailable('paymentMethod');
     const lang = parseLang(input.lang) ?? 'nl';
-    const result = await this.deps.checkout.checkout({
-      sessionKey,
-      paymentMethod: terminal ? KIOSK_TERMINAL_METHOD : KIOSK_COUNTER_METHOD,
-      createdVia: 'kiosk',
+    const placed = await this.deps.placeOrder.place({
+      channel: 'kiosk',
+      lines: { cart: sessionKey },
+      fulfilment: input.fulfilment,
+      customer: { language: lang },
+      payment: { method: terminal ? KIOSK_TERMINAL_METHOD : KIOSK_COUNTER_METHOD, terminalId: terminal ? device.terminalId : undefined },
+      flags: { printNow: !terminal && device.printCounterOrdersAtOnce },
+      // Stored on the order: the device reads and pays only its own orders; its tickets print on its printer.
       metaData: [
         { key: 'channel', value: 'kiosk' },
         { key: 'fulfilment_type', value: input.fulfilment },
         { key: KIOSK_DEVICE_META, value: String(device.id) },
         ...(device.printerId ? [{ key: RECEIPT_PRINTER_META, value: String(device.printerId) }] : []),
       ],
-      mailLang: lang,
-      printNow: !terminal && device.printCounterOrdersAtOnce,
+      createdVia: 'kiosk',
       startedAt: this.deps.clock(),
     });
-    if (terminal && !result.repeated) await this.startTerminal(result.orderId, device, lang);
-    return this.view(device, result.orderId);
+    if (placed.payment.kind === 'failed') this.deps.log.warn({ order: placed.orderId, device: device.id }, 'terminal payment could not be started');
+    return this.view(device, placed.orderId);
   }
 
   /** The order as its kiosk sees it; while the terminal waits, the provider is asked too (at most every 5 s). */

@@ -1,5 +1,5 @@
 import type { DbOrTx } from '../../db/client.js';
-import type { AfterOrder } from '../checkout/checkout-service.js';
+import type { AfterOrder } from '../orders/place-order.js';
 import { enqueueMail } from './outbox.js';
 import { orderConfirmationMail } from './templates.js';
 

@@ -2,7 +2,8 @@ import { transactionCostLabel } from '../../../modules/cart/transaction-cost.js'
 import { addonAmount } from '../../../modules/cart/addons.js';
 import { centsToDecimal } from '../../../modules/catalog/money.js';
 import { money, type PriceFormat as Format } from '../money-format.js';
-import type { CheckoutRequest } from '../../../modules/checkout/checkout-service.js';
+import type { AddressInput } from '../../../modules/checkout/billing.js';
+import { parseFulfilment, type PlaceOrderRequest } from '../../../modules/orders/place-order.js';
 import { toGlobalId } from '../../../modules/catalog/global-id.js';
 import { localizedAddon, localizedLineName } from '../../../modules/catalog/line-names.js';
 import { kitchenNotes, readOrderFor, type OrderLineRow, type OrderWithLines } from '../../../modules/orders/order-read.js';
@@ -10,10 +11,7 @@ import { isoInZone } from '../../../modules/shop-time/shop-time.js';
 import type { Address } from '../../../db/schema/index.js';
 import type { GraphQLContext } from '../context.js';
 import { checkoutAccount, type CheckoutAccount } from './checkout-account.js';
-import { isCardGatewayId } from '../../../integrations/multisafepay/multisafepay-client.js';
 import { PAYMENT_CREATE_FAILED } from '../../../modules/payments/payments-service.js';
-import { STRIPE } from '../../../modules/payments/stripe-payments.js';
-import { DomainError } from '../../../errors/domain-error.js';
 import { can } from '../../../modules/auth/permissions.js';
 import { orderDownloads, type DownloadGrant } from '../../../modules/orders/downloads.js';
 import { connectionFromArray, type ConnectionArgs } from '../connection.js';
@@ -111,62 +109,70 @@ export async function orderQuery(_: unknown, args: { id: string; idType?: string
   );
 }
 
+/** WooGraphQL's checkout input (docs/interfaces.md): the dialect this resolver maps to Bakje's own order request. */
+interface CheckoutInput {
+  clientMutationId?: string | null;
+  paymentMethod?: string | null;
+  billing?: AddressInput | null;
+  shipping?: AddressInput | null;
+  shipToDifferentAddress?: boolean | null;
+  shippingMethod?: (string | null)[] | null;
+  customerNote?: string | null;
+  metaData?: ({ key: string; value: string } | null)[] | null;
+  createdVia?: string | null;
+  account?: CheckoutAccount | null;
+  transactionId?: string | null;
+  isPaid?: boolean | null;
+}
+
+/**
+ * WooGraphQL's dialect as Bakje's order request: the slot and fulfilment ride in `metaData` (`time_slot`,
+ * `fulfilment_type`) or the shipping method; `channel` meta or `createdVia` 'kiosk' marks a kiosk order.
+ */
+function placeOrderRequest(input: CheckoutInput, ctx: GraphQLContext, startedAt: Date): PlaceOrderRequest {
+  const metaData = (input.metaData ?? []).flatMap((m) => (m ? [m] : []));
+  const meta = (key: string) => metaData.find((m) => m.key === key)?.value;
+  const named = meta('fulfilment_type') ?? input.shippingMethod?.find((m) => m)?.split(':')[0];
+  const viewer = ctx.account.viewer;
+  return {
+    channel: (meta('channel') ?? input.createdVia ?? '').trim().toLowerCase() === 'kiosk' ? 'kiosk' : 'web',
+    lines: { cart: ctx.session.key() },
+    fulfilment: named === undefined ? undefined : parseFulfilment(named),
+    slot: meta('time_slot'),
+    customer: {
+      id: viewer.kind === 'guest' ? null : viewer.id,
+      billing: input.billing,
+      shipping: input.shipping,
+      shipToDifferentAddress: input.shipToDifferentAddress,
+      note: input.customerNote,
+      language: ctx.lang,
+      ip: ctx.account.address,
+    },
+    payment: { method: input.paymentMethod, stripeIntentId: input.transactionId, claimsPaid: input.isPaid },
+    metaData,
+    createdVia: input.createdVia,
+    startedAt,
+  };
+}
+
 export const checkoutMutation = {
-  checkout: async (
-    _: unknown,
-    { input }: { input: Omit<CheckoutRequest, 'sessionKey'> & { clientMutationId?: string | null; account?: CheckoutAccount | null } },
-    ctx: GraphQLContext,
-  ) => {
+  checkout: async (_: unknown, { input }: { input: CheckoutInput }, ctx: GraphQLContext) => {
     const startedAt = ctx.services.clock();
-    const { clientMutationId, account, ...request } = input;
+    const { clientMutationId, account } = input;
     // A guest who asks for an account gets one with the order (checked before anything is written).
-    const newAccount = ctx.account.viewer.kind === 'guest' && account ? await checkoutAccount(ctx, account, request.billing) : undefined;
-    const viewer = ctx.account.viewer;
-    // Stripe: the intent is looked up at Stripe before any order is made; the client's isPaid proves nothing.
-    const { isPaid, transactionId } = input as { isPaid?: boolean | null; transactionId?: string | null };
-    const stripeIntent = request.paymentMethod?.trim() === STRIPE ? transactionId?.trim() : undefined;
-    if (request.paymentMethod?.trim() === STRIPE) {
-      if (!ctx.services.stripe) throw new DomainError('PAYMENT_METHOD_UNAVAILABLE', 'This payment method is not available.');
-      await ctx.services.stripe.verifyBeforeCheckout(ctx.session.key(), stripeIntent, isPaid === true);
+    const newAccount = ctx.account.viewer.kind === 'guest' && account ? await checkoutAccount(ctx, account, input.billing) : undefined;
+    const request = placeOrderRequest(input, ctx, startedAt);
+    const placed = await ctx.services.placeOrder.place({ ...request, ...(newAccount ? { account: newAccount } : {}) });
+    const order = placed.order;
+    const received = `/checkout/order-received/${placed.orderId}?key=${encodeURIComponent(placed.orderKey)}`;
+    const confirm = `/confirm-payment?order=${placed.orderId}&key=${encodeURIComponent(placed.orderKey)}`;
+    switch (placed.payment.kind) {
+      case 'failed':
+        return { clientMutationId, result: 'failure', redirect: confirm, order, paymentError: `${PAYMENT_CREATE_FAILED} ${placed.payment.error}` };
+      case 'started':
+        return { clientMutationId, result: 'success', redirect: placed.payment.paymentUrl ?? confirm, order, paymentError: null };
+      default:
+        return { clientMutationId, result: 'success', redirect: received, order, paymentError: null };
     }
-    const result = await ctx.services.checkout.checkout({
-      ...request,
-      sessionKey: ctx.session.key(),
-      customerId: viewer.kind === 'guest' ? null : viewer.id,
-      mailLang: ctx.lang,
-      startedAt,
-    });
-    if (newAccount && !result.repeated) await newAccount.create(result.orderId);
-    // The order as the checkout committed it, unless the new account just changed it (or it was a repeat).
-    const order =
-      result.order && !newAccount
-        ? result.order
-        : await readOrderFor(
-            ctx.services.db,
-            result.orderId,
-            { orderKey: result.orderKey },
-            { now: ctx.services.clock(), hours: ctx.config.orderKeyDetailsHours },
-          );
-    const received = `/checkout/order-received/${result.orderId}?key=${encodeURIComponent(result.orderKey)}`;
-    if (stripeIntent && ctx.services.stripe && order && !result.repeated) {
-      await ctx.services.stripe.attach(result.orderId, stripeIntent, order.total, order.currency, ctx.services.clock());
-      const paid = await readOrderFor(
-        ctx.services.db,
-        result.orderId,
-        { orderKey: result.orderKey },
-        { now: ctx.services.clock(), hours: ctx.config.orderKeyDetailsHours },
-      );
-      return { clientMutationId, result: 'success', redirect: received, order: paid ?? order, paymentError: null };
-    }
-    // A card order: off to the provider's payment page. It stays pending (slot place held) until paid.
-    if (order && order.status === 'pending' && isCardGatewayId(order.paymentMethod) && ctx.services.payments) {
-      const confirm = `/confirm-payment?order=${result.orderId}&key=${encodeURIComponent(result.orderKey)}`;
-      const started = await ctx.services.payments.startPayment(result.orderId, order.paymentMethod, ctx.lang, ctx.account.address);
-      if (!started.success) {
-        return { clientMutationId, result: 'failure', redirect: confirm, order, paymentError: `${PAYMENT_CREATE_FAILED} ${started.error}` };
-      }
-      return { clientMutationId, result: 'success', redirect: started.paymentUrl ?? confirm, order, paymentError: null };
-    }
-    return { clientMutationId, result: 'success', redirect: received, order, paymentError: null };
   },
 };

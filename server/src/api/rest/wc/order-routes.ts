@@ -9,12 +9,11 @@ import { centsToDecimal } from '../../../modules/catalog/money.js';
 import { listOrders, orderWithLines } from '../../../modules/orders/order-list.js';
 import type { OrderLineRow as LineRow, OrderRow } from '../../../modules/orders/order-read.js';
 import { deleteOrder, orderStatuses, updateOrder } from '../../../modules/orders/order-status-update.js';
-import { createOrder } from '../../../modules/orders/order-create.js';
+import type { PlaceOrder } from '../../../modules/orders/place-order.js';
 import { succeededRefunds } from '../../../modules/payments/refunds.js';
 import { parseLang } from '../../../modules/i18n/locale.js';
 import { listCustomers, readCustomer, type UserRow } from '../../../modules/customers/customer-read.js';
 import { updateCustomerRecord } from '../../../modules/customers/customer-admin.js';
-import type { CatalogService } from '../../../modules/catalog/catalog-service.js';
 import { boolQuery, enumQuery, idListQuery, idParams, intQuery, lastValue, optionalBody } from '../../http/route-schemas.js';
 import { pageOf, pageQuery, pagingHeaders } from './paging.js';
 
@@ -277,7 +276,7 @@ const listQuery = z.object({
  * GET /orders, POST /orders, GET /orders/{id}, GET /orders/{id}/refunds, PUT|POST|PATCH /orders/{id} (status, customer_note, billing,
  * shipping, meta_data), DELETE /orders/{id}[?force=true], GET /customers[?email=&search=], GET|PUT /customers/{id}.
  */
-export function registerOrderRoutes(app: FastifyInstance, deps: { db: Db; clock: () => Date; catalog: CatalogService; timeZone: string }) {
+export function registerOrderRoutes(app: FastifyInstance, deps: { db: Db; clock: () => Date; placeOrder: PlaceOrder }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
 
   api.get('/orders', { schema: { querystring: listQuery } }, async (request, reply) => {
@@ -359,30 +358,32 @@ export function registerOrderRoutes(app: FastifyInstance, deps: { db: Db; clock:
     if (!fulfilmentTypes.includes(fulfilment)) {
       throw new DomainError('INVALID_INPUT', 'Invalid parameter(s): meta_data.fulfilment_type (delivery, takeaway or dinein)', { params: ['meta_data'] });
     }
-    const created = await createOrder(
-      deps.db,
-      await deps.catalog.get(),
-      {
-        status: body.status,
-        customerId: body.customer_id || undefined,
-        customerNote: body.customer_note.trim(),
-        billing,
-        shipping: body.shipping ? { ...emptyAddress, ...toAddress(body.shipping) } : billing,
-        paymentMethod: body.payment_method || 'cod',
-        paymentMethodTitle: body.payment_method_title || (body.payment_method === 'cod' ? 'Cash' : body.payment_method),
-        transactionId: body.transaction_id,
-        setPaid: body.set_paid,
-        fulfilment,
+    const placed = await deps.placeOrder.place({
+      channel: 'store-api',
+      lines: {
+        given: body.line_items.map((l) => ({ productId: l.product_id, variationId: l.variation_id || undefined, quantity: l.quantity })),
         shippingTotal: Math.round(Number(body.shipping_lines[0]?.total ?? '0') * 100),
-        lines: body.line_items.map((l) => ({ productId: l.product_id, variationId: l.variation_id || undefined, quantity: l.quantity })),
-        metaData: meta.filter((m) => m.key !== 'fulfilment_type' && m.key !== 'slot_start'),
-        slotStart,
-        timeSlot: meta.find((m) => m.key === 'time_slot')?.value || undefined,
-        lang: parseLang(meta.find((m) => m.key === 'language')?.value) ?? undefined,
       },
-      deps.clock(),
-      deps.timeZone,
-    );
+      fulfilment,
+      slot: meta.find((m) => m.key === 'time_slot')?.value || undefined,
+      slotStart,
+      customer: {
+        id: body.customer_id || undefined,
+        billing,
+        shipping: body.shipping ? { ...emptyAddress, ...toAddress(body.shipping) } : undefined,
+        note: body.customer_note.trim(),
+        language: parseLang(meta.find((m) => m.key === 'language')?.value) ?? undefined,
+      },
+      payment: {
+        method: body.payment_method || 'cod',
+        title: body.payment_method_title || (body.payment_method === 'cod' ? 'Cash' : body.payment_method),
+        transactionId: body.transaction_id,
+      },
+      flags: { setPaid: body.set_paid, status: body.status },
+      metaData: meta.filter((m) => m.key !== 'fulfilment_type' && m.key !== 'slot_start'),
+      createdVia: 'rest-api',
+    });
+    const created = placed.order!;
     return reply.code(201).send(orderShape(created, created.lines));
   });
 

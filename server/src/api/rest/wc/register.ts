@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../../db/client.js';
 import type { CatalogService } from '../../../modules/catalog/catalog-service.js';
+import type { PlaceOrder } from '../../../modules/orders/place-order.js';
 import { canRead, canWrite, type ApiKeyService } from '../../../modules/api-keys/api-key-service.js';
 import { authenticate, type RestPrincipal } from './auth.js';
 import { DomainError } from '../../../errors/domain-error.js';
@@ -36,7 +37,7 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 export async function registerWooCommerceRest(
   app: FastifyInstance,
-  deps: { db: Db; catalog: CatalogService; keys: ApiKeyService; siteUrl: string; clock: () => Date; timeZone: string },
+  deps: { db: Db; catalog: CatalogService; keys: ApiKeyService; siteUrl: string; clock: () => Date; timeZone: string; placeOrder: PlaceOrder },
 ) {
   await app.register(
     async (api) => {

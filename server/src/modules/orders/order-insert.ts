@@ -1,0 +1,72 @@
+import type { DbOrTx } from '../../db/client.js';
+import { couponUsages, orderLines, orders } from '../../db/schema/index.js';
+import { DomainError } from '../../errors/domain-error.js';
+import { issuePurchasedGiftCards, redeemGiftCard } from '../gift-cards/gift-cards.js';
+import { toKitchenOrder } from '../order-events/kitchen-order.js';
+import { numberOrderAndRecordCreation } from '../order-events/record.js';
+import { enqueueOrderTickets } from '../printing/print-jobs.js';
+import type { PrintSettings } from '../printing/print-settings.js';
+import type { OrderWithLines } from './order-read.js';
+
+type OrderValues = typeof orders.$inferInsert;
+type LineValues = Omit<typeof orderLines.$inferInsert, 'orderId' | 'position'>;
+
+/** Everything the one insert writes once the order is priced and its slot place and stock are taken. */
+export interface OrderDraft {
+  /** Reserved from the orders' sequence by the caller (a cart order: in the statement that empties the cart). */
+  orderId: number;
+  /** The order row without its id and pickup number (both set here). */
+  values: Omit<OrderValues, 'id' | 'pickupNumber'> & { pickupDay: string };
+  lines: LineValues[];
+  /** The order goes to the kitchen now (created processing, or a counter order the shop prints at once). */
+  printTickets: boolean;
+  printSettings: PrintSettings;
+  /** What each gift card pays, taken under the row locks the caller holds. */
+  giftCards: { cardId: number; amount: number }[];
+  couponIds: number[];
+  /** Who used the coupons (the billing e-mail or phone). */
+  couponCustomer: string;
+  /** Created paid (a till order): the gift cards it sells are issued now. */
+  paid: boolean;
+}
+
+/**
+ * The one insert of an order (docs/decisions/0061-place-order-workflow.md), inside the caller's transaction:
+ * order and lines, tickets, gift-card payments, coupon use, then, last, the pickup number and the
+ * `order.created` event by which the kitchen and the displays hear of the order exactly when it exists.
+ * A failure anywhere rolls the caller's transaction back: nothing of the order is kept.
+ */
+export async function insertOrder(tx: DbOrTx, draft: OrderDraft): Promise<OrderWithLines> {
+  const { orderId, values } = draft;
+  // The pickup number is a placeholder (minus the id: unique, never a real number, never visible to others
+  // before commit) that the last statement replaces: the per-day counter's lock is held the shortest time.
+  const [order] = await tx
+    .insert(orders)
+    .values({ ...values, id: orderId, pickupNumber: -orderId })
+    .returning();
+  const lines = await tx
+    .insert(orderLines)
+    .values(draft.lines.map((line, position) => ({ ...line, orderId, position })))
+    .returning();
+  // An order for the kitchen now has its tickets committed with it (a card order enqueues them when paid).
+  if (draft.printTickets) await enqueueOrderTickets(tx, orderId, draft.printSettings);
+  // Gift cards pay their part under their row locks; a balance spent meanwhile by another order refuses
+  // this order (nothing is kept), so the customer never pays a different amount than the cart showed.
+  for (const { cardId, amount } of draft.giftCards) {
+    try {
+      await redeemGiftCard(tx, cardId, amount, orderId, values.createdAt ?? new Date());
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'GIFT_CARD_INSUFFICIENT_BALANCE') {
+        throw new DomainError('GIFT_CARD_BALANCE_CHANGED', 'The balance of a gift card in your cart has changed. Please check your cart.');
+      }
+      throw error;
+    }
+  }
+  if (draft.couponIds.length) {
+    await tx.insert(couponUsages).values(draft.couponIds.map((couponId) => ({ couponId, orderId, customer: draft.couponCustomer })));
+  }
+  lines.sort((a, b) => a.position - b.position);
+  const pickupNumber = await numberOrderAndRecordCreation(tx, toKitchenOrder(order!, lines), values.pickupDay);
+  if (draft.paid) await issuePurchasedGiftCards(tx, orderId, values.createdAt ?? new Date());
+  return { ...order!, pickupNumber, lines };
+}
