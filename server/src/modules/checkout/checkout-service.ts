@@ -23,7 +23,8 @@ import { takeStock } from '../stock/stock.js';
 import { chargesTransactionCost } from '../cart/transaction-cost.js';
 import { DomainError } from '../../errors/domain-error.js';
 import type { Lang } from '../i18n/locale.js';
-import { assertBillingComplete, normaliseAddress, type AddressInput } from './billing.js';
+import { normaliseAddress, type AddressInput } from '../addresses/addresses.js';
+import { assertBillingComplete } from './billing.js';
 import { soldOutMessage } from '../catalog/sold-out.js';
 
 export interface CheckoutRequest {
