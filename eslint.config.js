@@ -51,6 +51,38 @@ export default tseslint.config(
     },
   },
   {
+    // Layers (docs/decisions/0063-layer-rules.md): the database and the outside services sit below the
+    // capabilities, so they never reach up into them.
+    files: ['server/src/db/**/*.ts', 'server/src/integrations/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ regex: String.raw`(^|/)modules(/|$)`, message: 'server/src/db and server/src/integrations import nothing from server/src/modules.' }],
+        },
+      ],
+    },
+  },
+  {
+    // Transports are thin over the modules: they may name the tables' types, but their values (lists such as
+    // fulfilmentTypes) come from @bakje/contract and their queries live in a module.
+    files: ['server/src/api/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: String.raw`(^|/)db/schema(/|$)`,
+              allowTypeImports: true,
+              message: 'server/src/api takes only types from db/schema (import type); values come from @bakje/contract or a module.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // A promise nobody awaits loses its error (an unhandled rejection ends the process; in the browser it
     // vanishes): every promise is awaited, returned, handled or explicitly dropped with `void`.
     files: ['server/**/*.ts', 'web/**/*.{ts,tsx}', 'contract/**/*.ts', 'e2e/**/*.ts'],

@@ -10,8 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { ensureBuilt } from './lib/build.mjs';
-import { freePort, rssMb, spawnNode, stopAllChildren, waitReady } from './lib/processes.mjs';
+import { load, prepareBenchServer } from './lib/bench-server.mjs';
+import { rssMb } from './lib/processes.mjs';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(benchDir, '..');
@@ -32,21 +32,9 @@ if (![cartCount, concurrency, warmupCount].every((n) => Number.isInteger(n) && n
 /** The target: after the purge, resident memory within this of where it was before the carts. */
 const TARGET_MB = 20;
 
-const built = ensureBuilt(root, 'server', console.log);
-if (built.error) {
-  console.error(built.error);
-  process.exit(1);
-}
-
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bakje-guest-cart-bench-'));
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
+const bench = await prepareBenchServer(root, 'bakje-guest-cart-bench-');
+const { base } = bench;
 const ADD = 'mutation($p: Int!) { addToCart(input: {productId: $p, quantity: 1}) { cart { isEmpty } } }';
-const load = () =>
-  `load average ${os
-    .loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ')} on ${os.cpus().length} CPUs`;
 
 async function post(url, body) {
   const response = await fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
@@ -92,20 +80,7 @@ async function settledRss(pid) {
 
 let exitCode = 0;
 try {
-  const server = spawnNode(['--expose-gc', 'server/dist/main.js'], {
-    cwd: root,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      BAKJE_DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      BAKJE_PRINT_URLS: 'false',
-      NODE_ENV: 'production',
-      BAKJE_BENCH_ROUTES: 'true',
-      BAKJE_VIRTUAL_PRINTER: 'false',
-    },
-  });
-  await waitReady(server, port);
+  const server = await bench.start({ BAKJE_BENCH_ROUTES: 'true', BAKJE_VIRTUAL_PRINTER: 'false' }, { nodeArgs: ['--expose-gc'] });
   console.log(`guest carts bench: PGlite server pid ${server.pid}; ${load()}`);
   const { data } = await post('/graphql', { query: '{ product(id: "frikandel", idType: SLUG) { databaseId } }' });
   const productId = data.product.databaseId;
@@ -148,7 +123,6 @@ try {
   console.error(error instanceof Error ? error.message : error);
   exitCode = 1;
 } finally {
-  await stopAllChildren();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await bench.stop();
 }
 process.exit(exitCode);

@@ -12,7 +12,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { rssMb, stopAllChildren } from './lib/processes.mjs';
-import { load, startStaffServer } from './lib/staff-server.mjs';
+import { load } from './lib/bench-server.mjs';
+import { startStaffServer } from './lib/staff-server.mjs';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(benchDir, '..');

@@ -12,8 +12,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
-import { ensureBuilt } from './lib/build.mjs';
-import { freePort, spawnNode, stopAllChildren, waitReady } from './lib/processes.mjs';
+import { load } from './lib/bench-server.mjs';
+import { stopAllChildren } from './lib/processes.mjs';
+import { startStaffServer } from './lib/staff-server.mjs';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(benchDir, '..');
@@ -32,21 +33,6 @@ if (![uploads, width, height].every((n) => Number.isInteger(n) && n >= 1)) {
   process.exit(2);
 }
 
-const built = ensureBuilt(root, 'server', console.log);
-if (built.error) {
-  console.error(built.error);
-  process.exit(1);
-}
-
-const ADMIN = { email: 'bench@bakje.test', password: 'Een lange bench wachtzin' };
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bakje-media-bench-'));
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const load = () =>
-  `load average ${os
-    .loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ')} on ${os.cpus().length} CPUs`;
 const quantile = (values, q) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
@@ -71,37 +57,11 @@ async function photo(seed) {
 }
 
 let exitCode = 0;
+let server;
 try {
-  const server = spawnNode(['server/dist/main.js'], {
-    cwd: root,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      BAKJE_DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      BAKJE_PRINT_URLS: 'false',
-      NODE_ENV: 'production',
-      BAKJE_SEED_DEMO: 'false',
-      BAKJE_VIRTUAL_PRINTER: 'false',
-      BAKJE_ADMIN_EMAIL: ADMIN.email,
-      BAKJE_ADMIN_PASSWORD: ADMIN.password,
-    },
-  });
-  await waitReady(server, port);
-  console.log(`media bench: server pid ${server.pid}; ${load()}`);
-
-  const login = await fetch(`${base}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      query: 'mutation($u: String!, $p: String!) { login(input: {username: $u, password: $p}) { viewer { role } } }',
-      variables: { u: ADMIN.email, p: ADMIN.password },
-    }),
-  });
-  const cookies = login.headers.getSetCookie().map((c) => c.split(';')[0]);
-  const csrf = cookies.find((c) => c.startsWith('bakje_csrf='))?.slice('bakje_csrf='.length);
-  if (!csrf) throw new Error(`login failed: ${login.status} ${await login.text()}`);
-  const cookie = cookies.join('; ');
+  server = await startStaffServer(root);
+  const { base, authHeaders } = server;
+  console.log(`media bench: server pid ${server.child.pid}; ${load()}`);
 
   const uploadMs = [];
   let bytes = 0;
@@ -113,7 +73,7 @@ try {
     form.append('file', new Blob([file], { type: 'image/jpeg' }), `foto-${i}.jpg`);
     form.append('alt_text', `Foto ${i}`);
     const started = performance.now();
-    const response = await fetch(`${base}/wp-json/wc/v3/media`, { method: 'POST', headers: { cookie, 'x-csrf-token': csrf }, body: form });
+    const response = await fetch(`${base}/wp-json/wc/v3/media`, { method: 'POST', headers: authHeaders, body: form });
     const answer = await response.json();
     uploadMs.push(performance.now() - started);
     if (response.status !== 201) throw new Error(`upload ${i}: ${response.status} ${JSON.stringify(answer).slice(0, 300)}`);
@@ -162,6 +122,6 @@ try {
   exitCode = 1;
 } finally {
   await stopAllChildren();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  server?.cleanup();
 }
 process.exit(exitCode);

@@ -12,8 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { ensureBuilt } from './lib/build.mjs';
-import { freePort, spawnNode, stopAllChildren, waitReady } from './lib/processes.mjs';
+import { prepareBenchServer } from './lib/bench-server.mjs';
 import { connectSse } from './lib/sse.mjs';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
@@ -28,14 +27,8 @@ if (!Number.isInteger(orderCount) || orderCount < 1 || !Number.isInteger(rounds)
 // The simulator's own key (server/src/config.ts MSP_SIMULATOR_API_KEY): not a secret.
 const SIMULATOR_KEY = 'simulator-msp-api-key-not-a-secret';
 
-const built = ensureBuilt(root, 'server', console.log);
-if (built.error) {
-  console.error(built.error);
-  process.exit(1);
-}
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bakje-payments-bench-'));
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
+const bench = await prepareBenchServer(root, 'bakje-payments-bench-');
+const { base } = bench;
 
 let token;
 async function gql(query, variables = {}) {
@@ -85,20 +78,7 @@ function postNotification(url, headers, body) {
 }
 
 try {
-  const server = spawnNode(['server/dist/main.js'], {
-    cwd: root,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      BAKJE_SITE_URL: base,
-      BAKJE_DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      BAKJE_PRINT_URLS: 'false',
-      NODE_ENV: 'production',
-      BAKJE_PAYMENT_RECONCILE_MS: '3600000',
-    },
-  });
-  await waitReady(server, port);
+  await bench.start({ BAKJE_SITE_URL: base, BAKJE_PAYMENT_RECONCILE_MS: '3600000' });
 
   const { product } = await gql(`{ product(id: "frikandel", idType: SLUG) { databaseId } }`);
   const slots = [];
@@ -200,6 +180,5 @@ try {
   fs.writeFileSync(path.join(benchDir, 'results', 'payment-notifications.json'), `${JSON.stringify(result, null, 2)}\n`);
 } finally {
   notifier.destroy();
-  await stopAllChildren();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await bench.stop();
 }

@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { load } from './lib/bench-server.mjs';
 import { ensureBuilt } from './lib/build.mjs';
 import { freePort, memoryOfTree as sample, spawnNode, stopAllChildren, waitReady } from './lib/processes.mjs';
 
@@ -26,11 +27,6 @@ if (!Number.isInteger(idleSeconds) || idleSeconds < 1) {
   process.exit(2);
 }
 const TARGETS = { peak: 450, idle: 200 };
-const load = () =>
-  `load average ${os
-    .loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ')} on ${os.cpus().length} CPUs`;
 
 // start.mjs builds what is stale itself: build first, so that no build runs inside the measured tree.
 for (const name of ['server', 'web']) {

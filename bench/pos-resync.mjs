@@ -13,7 +13,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import esbuild from 'esbuild';
 import { cpuSeconds, stopAllChildren } from './lib/processes.mjs';
-import { load, startStaffServer, until } from './lib/staff-server.mjs';
+import { load } from './lib/bench-server.mjs';
+import { startStaffServer, until } from './lib/staff-server.mjs';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(benchDir, '..');

@@ -6,12 +6,11 @@
 // latency (NOTIFY wake-up, claim, render, TCP), not queueing. Writes bench/results/print-latency.json.
 import fs from 'node:fs';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { ensureBuilt } from './lib/build.mjs';
-import { freePort, spawnNode, stopAllChildren, stopChild, waitReady } from './lib/processes.mjs';
+import { prepareBenchServer } from './lib/bench-server.mjs';
+import { freePort, stopChild } from './lib/processes.mjs';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(benchDir, '..');
@@ -22,16 +21,9 @@ if (!Number.isInteger(orderCount) || orderCount < 1) {
   process.exit(2);
 }
 
-const built = ensureBuilt(root, 'server', console.log);
-if (built.error) {
-  console.error(built.error);
-  process.exit(1);
-}
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bakje-print-bench-'));
-const port = await freePort();
+const bench = await prepareBenchServer(root, 'bakje-print-bench-');
 const printerPort = await freePort();
-const baseEnv = { PORT: String(port), HOST: '127.0.0.1', BAKJE_DATA_DIR: dataDir, LOG_LEVEL: 'warn', BAKJE_PRINT_URLS: 'false', NODE_ENV: 'production' };
-const base = `http://127.0.0.1:${port}`;
+const { base } = bench;
 
 /** ref -> arrival time; waiters resolve when their ref arrives. */
 const arrivals = new Map();
@@ -71,16 +63,10 @@ const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.ceil((
 
 try {
   // 1. Demo start: seeds the shop and points the printer settings at 127.0.0.1:<printerPort>.
-  let server = spawnNode(['server/dist/main.js'], {
-    cwd: root,
-    env: { ...baseEnv, BAKJE_VIRTUAL_PRINTER: 'true', BAKJE_VIRTUAL_PRINTER_PORT: String(printerPort) },
-  });
-  await waitReady(server, port);
-  await stopChild(server);
+  await stopChild(await bench.start({ BAKJE_VIRTUAL_PRINTER: 'true', BAKJE_VIRTUAL_PRINTER_PORT: String(printerPort) }));
   // 2. Our own printer on that port, the server without its virtual printer.
   await new Promise((resolve) => printer.listen(printerPort, '127.0.0.1', resolve));
-  server = spawnNode(['server/dist/main.js'], { cwd: root, env: { ...baseEnv, BAKJE_VIRTUAL_PRINTER: 'false' } });
-  await waitReady(server, port);
+  const server = await bench.start({ BAKJE_VIRTUAL_PRINTER: 'false' });
 
   const { product } = await gql(`{ product(id: "frikandel", idType: SLUG) { databaseId } }`);
   const slots = [];
@@ -131,7 +117,6 @@ try {
   fs.mkdirSync(path.join(benchDir, 'results'), { recursive: true });
   fs.writeFileSync(path.join(benchDir, 'results', 'print-latency.json'), `${JSON.stringify(result, null, 2)}\n`);
 } finally {
-  await stopAllChildren();
+  await bench.stop();
   printer.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 }

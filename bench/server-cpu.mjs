@@ -21,8 +21,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { Kind, parse, print } from 'graphql';
-import { ensureBuilt } from './lib/build.mjs';
-import { cpuSeconds, freePort, spawnNode, stopAllChildren, waitReady } from './lib/processes.mjs';
+import { load, prepareBenchServer } from './lib/bench-server.mjs';
+import { cpuSeconds } from './lib/processes.mjs';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(benchDir, '..');
@@ -49,17 +49,6 @@ if (warmUp !== undefined && (!Number.isInteger(warmUp) || warmUp < 0)) {
 }
 const TARGETS = { menu: 1, product: 0.3, search: 1, filter: 1 };
 
-const load = () =>
-  `load average ${os
-    .loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ')} on ${os.cpus().length} CPUs`;
-
-const built = ensureBuilt(root, 'server', console.log);
-if (built.error) {
-  console.error(built.error);
-  process.exit(1);
-}
 const source = parse(fs.readFileSync(path.join(root, 'web/src/api/catalog.graphql'), 'utf8'));
 /** One operation with the file's fragments, as the web app's typed documents send it. */
 const documentOf = (name) => print({ ...source, definitions: source.definitions.filter((d) => d.kind === Kind.FRAGMENT_DEFINITION || d.name?.value === name) });
@@ -75,13 +64,10 @@ const documents = {
 }
 ${listFields}`,
 };
-const keptDataDir = args['data-dir'] ? path.resolve(args['data-dir']) : undefined;
-if (keptDataDir) fs.mkdirSync(keptDataDir, { recursive: true });
-const dataDir = keptDataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'bakje-server-cpu-bench-'));
-const port = await freePort();
+const bench = await prepareBenchServer(root, 'bakje-server-cpu-bench-', { keptDataDir: args['data-dir'] ? path.resolve(args['data-dir']) : undefined });
 
 async function graphql(operationName, variables) {
-  const response = await fetch(`http://127.0.0.1:${port}/graphql`, {
+  const response = await fetch(`${bench.base}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'accept-encoding': 'identity' },
     body: JSON.stringify({ query: documents[operationName], operationName, variables }),
@@ -121,20 +107,10 @@ async function cpuPerRequest(pid, count, send, idleRate, warmUpRequests) {
 let exitCode = 0;
 try {
   const profileArgs = args.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(args.profile)}`] : [];
-  const server = spawnNode([...profileArgs, args.entry ?? 'server/dist/main.js'], {
-    cwd: root,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      BAKJE_DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      BAKJE_PRINT_URLS: 'false',
-      NODE_ENV: 'production',
-      BAKJE_VIRTUAL_PRINTER: 'false',
-      BAKJE_CATALOG_CACHE_SIZE: '0',
-    },
-  });
-  await waitReady(server, port);
+  const server = await bench.start(
+    { BAKJE_VIRTUAL_PRINTER: 'false', BAKJE_CATALOG_CACHE_SIZE: '0' },
+    { entry: args.entry ?? 'server/dist/main.js', nodeArgs: profileArgs },
+  );
   console.log(
     `server-cpu bench: PGlite server pid ${server.pid}, response cache off, ${warmUp === undefined ? `just after start, then after ${STEADY_WARM_UP} more requests of each kind` : `warm-up ${warmUp}`}; ${load()}`,
   );
@@ -183,7 +159,6 @@ try {
   console.error(`server-cpu bench failed: ${error.message}`);
   exitCode = 1;
 } finally {
-  await stopAllChildren();
-  if (!keptDataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  await bench.stop();
 }
 process.exit(exitCode);

@@ -19,6 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
+import { load } from './lib/bench-server.mjs';
 import { ensureBuilt } from './lib/build.mjs';
 import { startReceiptPrinter } from './lib/checkout.mjs';
 import { createBenchDatabase, DEFAULT_DATABASE_URL, dropBenchDatabase, redactUrl } from './lib/postgres.mjs';
@@ -41,11 +42,6 @@ if (!Number.isInteger(ticketCount) || ticketCount < 100 || !Number.isInteger(pri
 }
 const TARGET_MS = 1;
 
-const load = () =>
-  `load average ${os
-    .loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ')} on ${os.cpus().length} CPUs`;
 const verdict = (ms) => (ms < TARGET_MS ? `meets < ${TARGET_MS} ms` : `MISSES < ${TARGET_MS} ms`);
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
 const round3 = (n) => Math.round(n * 1000) / 1000;

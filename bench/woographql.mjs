@@ -13,8 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { ensureBuilt } from './lib/build.mjs';
-import { freePort, spawnNode, stopAllChildren, waitReady } from './lib/processes.mjs';
+import { load, prepareBenchServer } from './lib/bench-server.mjs';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
 const root = path.resolve(benchDir, '..');
@@ -57,20 +56,8 @@ const SHOP_PRODUCTS =
   '{ products(first: 9999, where: { visibility: VISIBLE }) { nodes { databaseId name slug ... on SimpleProduct { price } ... on VariableProduct { price } } } }';
 const ADD = 'mutation($input: AddToCartInput!) { addToCart(input: $input) { cart { contents { itemCount } } } }';
 
-const built = ensureBuilt(root, 'server', console.log);
-if (built.error) {
-  console.error(built.error);
-  process.exit(1);
-}
-
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bakje-woographql-bench-'));
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const load = () =>
-  `load average ${os
-    .loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ')} on ${os.cpus().length} CPUs`;
+const bench = await prepareBenchServer(root, 'bakje-woographql-bench-');
+const { base } = bench;
 
 async function graphql(query, variables, headers = {}) {
   const response = await fetch(`${base}/graphql`, {
@@ -100,19 +87,7 @@ function cannon(title, body, headers) {
 
 let exitCode = 0;
 try {
-  const server = spawnNode(['server/dist/main.js'], {
-    cwd: root,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      BAKJE_DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      BAKJE_PRINT_URLS: 'false',
-      NODE_ENV: 'production',
-      BAKJE_VIRTUAL_PRINTER: 'false',
-    },
-  });
-  await waitReady(server, port);
+  const server = await bench.start({ BAKJE_VIRTUAL_PRINTER: 'false' });
   console.log(`woographql bench: PGlite server pid ${server.pid}; ${load()}`);
 
   // One guest cart, its token taken from the response body as WooGraphQL clients do.
@@ -162,7 +137,6 @@ try {
   console.error(error instanceof Error ? error.message : error);
   exitCode = 1;
 } finally {
-  await stopAllChildren();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await bench.stop();
 }
 process.exit(exitCode);

@@ -1,45 +1,26 @@
 // The built server on a fresh PGlite directory with a known first admin, logged in as the dashboard does
-// (cookie + CSRF): what the import and point-of-sale benches start from.
+// (cookie + CSRF): what the media, import and point-of-sale benches start from.
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { ensureBuilt } from './build.mjs';
-import { freePort, spawnNode, waitReady } from './processes.mjs';
+import { prepareBenchServer } from './bench-server.mjs';
 
 export const ADMIN = { email: 'bench@bakje.test', password: 'Een lange bench wachtzin' };
 
-export const load = () =>
-  `load average ${os
-    .loadavg()
-    .map((n) => n.toFixed(2))
-    .join(' ')} on ${os.cpus().length} CPUs`;
-
 /** Starts the server (extra env given) and logs in; `request(method, path, body?, headers?)` sends with the login. */
 export async function startStaffServer(root, env = {}) {
-  const built = ensureBuilt(root, 'server', console.log);
-  if (built.error) throw new Error(built.error);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bakje-bench-'));
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
+  const bench = await prepareBenchServer(root, 'bakje-bench-');
+  const { base } = bench;
   // BENCH_SERVER_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the server a bench starts.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  const child = spawnNode([...nodeArgs, 'server/dist/main.js'], {
-    cwd: root,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      BAKJE_DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      BAKJE_PRINT_URLS: 'false',
-      NODE_ENV: 'production',
+  const child = await bench.start(
+    {
       BAKJE_SEED_DEMO: 'false',
       BAKJE_VIRTUAL_PRINTER: 'false',
       BAKJE_ADMIN_EMAIL: ADMIN.email,
       BAKJE_ADMIN_PASSWORD: ADMIN.password,
       ...env,
     },
-  });
-  await waitReady(child, port);
+    { nodeArgs },
+  );
   const login = await fetch(`${base}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -82,6 +63,7 @@ export async function startStaffServer(root, env = {}) {
   }
   // `authHeaders`: the login for requests `request` cannot send (a multipart upload).
   const authHeaders = { cookie, 'x-csrf-token': csrf };
+  const { dataDir } = bench;
   return { child, base, dataDir, request, authHeaders, cleanup: () => fs.rmSync(dataDir, { recursive: true, force: true }) };
 }
 

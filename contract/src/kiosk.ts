@@ -3,8 +3,9 @@
  * and the kiosk's own ordering and payment calls. The kiosk page carries no staff login: a paired device holds
  * an httpOnly device cookie, and unpairing revokes it at once.
  */
+import type { FulfilmentType } from './orders.js';
 
-export type KioskFulfilment = 'takeaway' | 'dinein';
+export type KioskFulfilment = Exclude<FulfilmentType, 'delivery'>;
 /** On the device's card terminal (a MultiSafepay terminal order), or at the counter (an unpaid order). */
 export type KioskPaymentMethod = 'terminal' | 'counter';
 

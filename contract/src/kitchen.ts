@@ -1,7 +1,6 @@
 import { z } from 'zod';
+import type { FulfilmentType, OrderStatus } from './orders.js';
 
-export type OrderStatus = 'pending' | 'processing' | 'on-hold' | 'completed' | 'cancelled' | 'refunded' | 'failed';
-export type FulfilmentType = 'delivery' | 'takeaway' | 'dinein';
 export type OrderEventType = 'order.created' | 'order.status-changed' | 'order.marked-test';
 
 /** An order as the kitchen and the dashboard see it: everything needed to prepare and hand it over. */

@@ -1,4 +1,5 @@
-import type { OrderEventType, OrderStatus } from './kitchen.js';
+import type { OrderEventType } from './kitchen.js';
+import type { OrderStatus } from './orders.js';
 
 /** What a customer's own order page needs to update itself; it reads the details through GraphQL. */
 export interface CustomerOrderView {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { FulfilmentType, KitchenOrder, OrderStatus } from './kitchen.js';
+import type { KitchenOrder } from './kitchen.js';
+import type { FulfilmentType, OrderStatus } from './orders.js';
 
 /** The orders page's two lists (docs/decisions/0029-orders-figures.md): the kitchen's windows, or everything else. */
 export const staffOrderViews = ['active', 'archived'] as const;

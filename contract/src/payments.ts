@@ -1,4 +1,5 @@
 /** Card payments (docs/decisions/0030-card-payments-multisafepay.md): what the confirmation page reads. */
+import type { FulfilmentType } from './orders.js';
 
 export type PaymentStatusName = 'pending' | 'failed' | 'paid' | 'refunded' | 'review';
 
@@ -24,7 +25,7 @@ export type CardMethodId = (typeof cardMethodIds)[number];
 export interface PaymentSettingsView {
   /** An order still unpaid this many minutes before its slot is cancelled (0 to 1440). */
   cutoffMinutes: number;
-  methods: Record<CardMethodId, { enabled: boolean; fulfilment: ('delivery' | 'takeaway' | 'dinein')[]; channels: ('web' | 'kiosk')[] }>;
+  methods: Record<CardMethodId, { enabled: boolean; fulfilment: FulfilmentType[]; channels: ('web' | 'kiosk')[] }>;
 }
 
 /** A stored key as the dashboard sees it: never the key, only whether one is set and its last 4 characters. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FulfilmentType } from './orders.js';
 
 /**
  * Coupons and gift cards (docs/decisions/0045-coupons-gift-cards.md). Coupons are read and written through the
@@ -10,7 +11,6 @@ export const couponDiscountTypes = ['percent', 'fixed_cart', 'fixed_product'] as
 export type CouponDiscountType = (typeof couponDiscountTypes)[number];
 export const couponChannels = ['web', 'kiosk'] as const;
 export type CouponChannel = (typeof couponChannels)[number];
-export const couponFulfilmentTypes = ['delivery', 'takeaway', 'dinein'] as const;
 
 /** A coupon as `/wp-json/wc/v3/coupons` answers (the fields the dashboard uses). */
 export interface WcCoupon {
@@ -34,7 +34,7 @@ export interface WcCoupon {
   free_shipping: boolean;
   individual_use: boolean;
   channels: CouponChannel[];
-  fulfilment_types: (typeof couponFulfilmentTypes)[number][];
+  fulfilment_types: FulfilmentType[];
   used_by: string[];
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fulfilmentTypes, type FulfilmentType } from './orders.js';
 
 /**
  * Opening hours, delivery rules, pause and busy: the shapes of `/api/settings/hours`, `/api/settings/delivery`,
@@ -6,8 +7,6 @@ import { z } from 'zod';
  * docs/decisions/0028-hours-delivery-pause.md.
  */
 
-export const fulfilmentTypes = ['delivery', 'takeaway', 'dinein'] as const;
-export type Fulfilment = (typeof fulfilmentTypes)[number];
 /** Where an order is placed: the web shop or the in-venue kiosk. */
 export const orderChannels = ['web', 'kiosk'] as const;
 export type OrderChannel = (typeof orderChannels)[number];
@@ -156,7 +155,7 @@ export type BusyInput = z.infer<typeof busyInput>;
 
 export interface PauseEntry {
   channel: OrderChannel;
-  type: Fulfilment;
+  type: FulfilmentType;
   since: string;
   /** null: until resumed. */
   until: string | null;
@@ -169,14 +168,14 @@ export interface ShopStatus {
   /** Minutes added to the earliest slot (0 = not busy). */
   busyMinutes: number;
   /** Per channel and type: whether ordering is possible now (not paused, not a closed day). */
-  ordering: Record<OrderChannel, Record<Fulfilment, boolean>>;
+  ordering: Record<OrderChannel, Record<FulfilmentType, boolean>>;
   /** Per type: open right now, and the next opening as ISO when closed. */
-  open: Record<Fulfilment, { isOpen: boolean; opensAt: string | null; closesAt: string | null }>;
+  open: Record<FulfilmentType, { isOpen: boolean; opensAt: string | null; closesAt: string | null }>;
 }
 
 /** GET /api/opening-hours (public): the weekly hours per fulfilment type and the coming exceptions. */
 export interface PublicOpeningHours {
-  week: Record<Fulfilment, WeekHours>;
+  week: Record<FulfilmentType, WeekHours>;
   /** Exceptions that end today or later (at most 60 days ahead), soonest first. */
   exceptions: HoursException[];
 }

@@ -1,13 +1,11 @@
 import { z } from 'zod';
+import { fulfilmentTypes, type FulfilmentType } from './orders.js';
 
 /**
  * Time slots (docs/decisions/0027-slot-capacity.md): the body and answer of the store API's
  * /wp-json/wc/v3/time-slots and of the dashboard's /api/dashboard/time-slots. Field names are snake_case as
  * in the rest of the WooCommerce API.
  */
-
-export const slotFulfilmentTypes = ['delivery', 'takeaway', 'dinein'] as const;
-export type SlotFulfilmentType = (typeof slotFulfilmentTypes)[number];
 
 /** orders: max_orders orders; items: max_items portions (line quantities); amount: max_amount euros of goods. */
 export const slotCapacityModes = ['orders', 'items', 'amount'] as const;
@@ -44,7 +42,7 @@ const euros = z
 
 /** Every field of a time slot (docs/product.md §3, plus capacity_mode, max_items, max_amount and blocked_dates). */
 export const timeSlotFields = {
-  type: z.enum(slotFulfilmentTypes, { error: 'must be one of delivery, takeaway, dinein' }),
+  type: z.enum(fulfilmentTypes, { error: 'must be one of delivery, takeaway, dinein' }),
   start_time: clock,
   end_time: clock,
   interval_minutes: z
@@ -123,7 +121,7 @@ export function timeSlotProblems(slot: TimeSlotInput): { field: keyof TimeSlotIn
 /** A slot as the API answers it. */
 export interface TimeSlot {
   id: number;
-  type: SlotFulfilmentType;
+  type: FulfilmentType;
   start_time: string;
   end_time: string;
   interval_minutes: number;
@@ -169,7 +167,7 @@ export interface SlotWeekDay {
   times: SlotWeekTime[];
 }
 export interface SlotWeek {
-  type: SlotFulfilmentType;
+  type: FulfilmentType;
   days: SlotWeekDay[];
 }
 

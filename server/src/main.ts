@@ -1,7 +1,7 @@
 import { ConfigError, loadConfig } from './config.js';
 import { createLogger } from './logger.js';
 import { openDatabase } from './db/client.js';
-import { bootstrapDatabase } from './db/bootstrap.js';
+import { bootstrapDatabase } from './bootstrap.js';
 import { firstStartProgress } from './db/first-start-progress.js';
 import { createInChildProcess, exitWithParent, isFirstStartChild, isNewPgliteDir } from './db/first-start-child.js';
 import { randomBytes } from 'node:crypto';

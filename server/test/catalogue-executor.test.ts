@@ -17,7 +17,7 @@ import * as t from '../src/db/schema/index.js';
 import type { App } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { writeCatalog } from '../src/modules/catalog/catalog-write.js';
-import { seedDemoShop } from '../src/db/seed/demo-shop.js';
+import { seedDemoShop } from '../src/modules/demo-shop/demo-shop.js';
 import type { Lang } from '../src/modules/i18n/locale.js';
 import { schema } from '../src/api/graphql/schema.js';
 import type { GraphQLContext } from '../src/api/graphql/context.js';

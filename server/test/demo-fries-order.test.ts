@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { App } from '../src/app.js';
 import * as t from '../src/db/schema/index.js';
-import { seedDemoShop } from '../src/db/seed/demo-shop.js';
+import { seedDemoShop } from '../src/modules/demo-shop/demo-shop.js';
 import { createTestDatabase, type TestDatabase } from './support/database.js';
 import { catalogCaughtUp, graphql, startTestApp } from './support/server.js';
 

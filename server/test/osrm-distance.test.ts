@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from '../src/config.js';
 import * as t from '../src/db/schema/index.js';
 import { OsrmClient, OsrmError } from '../src/integrations/osrm/osrm-client.js';
 import { OsrmSimulator } from '../src/integrations/osrm/osrm-simulator.js';
-import { haversineKm } from '../src/modules/delivery/distance.js';
+import { haversineKm } from '../src/geo.js';
 import { POSTCODE_CENTROIDS } from '../src/modules/delivery/postcode-centroids.js';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/database.js';
 import { startTestApp } from './support/server.js';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderWithLines } from '../src/modules/orders/order-read.js';
-import { decodeEscPos, encodeTicket } from '../src/modules/printing/escpos.js';
+import { encodeTicket } from '../src/modules/printing/escpos.js';
+import { decodeEscPos } from '../src/integrations/printer-simulators/escpos-decode.js';
 import { customerTicket, kitchenTicket, type TicketContext } from '../src/modules/printing/tickets.js';
 import { printable } from '../src/modules/printing/ticket-text.js';
 import { address, remark, sauce } from './support/ticket-orders.js';

@@ -25,7 +25,7 @@ import {
   settings,
 } from '../src/db/schema/index.js';
 import { EU_ALLERGENS, seedAllergens } from '../src/db/seed/allergens.js';
-import { seedDemoShop } from '../src/db/seed/demo-shop.js';
+import { seedDemoShop } from '../src/modules/demo-shop/demo-shop.js';
 import { readPrintSettings } from '../src/modules/printing/print-settings.js';
 
 const mediaRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../assets/media');

@@ -3,7 +3,7 @@ import { Kind, getIntrospectionQuery, parse, type FragmentDefinitionNode, type O
 import { sql } from 'drizzle-orm';
 import * as t from '../src/db/schema/index.js';
 import type { App } from '../src/app.js';
-import { seedDemoShop } from '../src/db/seed/demo-shop.js';
+import { seedDemoShop } from '../src/modules/demo-shop/demo-shop.js';
 import { schema } from '../src/api/graphql/schema.js';
 import { MAX_ALIASES, MAX_COST } from '../src/api/graphql/endpoint.js';
 import { weighOperation, type CostBounds } from '../src/api/graphql/query-limits.js';

@@ -7,7 +7,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { staffMay } from '../api/http/viewer.js';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
-import { bootstrapDatabase } from '../db/bootstrap.js';
+import { bootstrapDatabase } from '../bootstrap.js';
 import { openDatabase } from '../db/client.js';
 import { settings, timeSlots } from '../db/schema/index.js';
 import { createLogger } from '../logger.js';

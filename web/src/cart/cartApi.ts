@@ -1,4 +1,5 @@
 /** Cart calls (documents in cart.graphql). */
+import type { FulfilmentType } from '@bakje/contract';
 import { gql, type TypedDocument } from '../api/client';
 import type { LocaleCode } from '../i18n/locale';
 import type { AddToCartInput } from '../api/schema-types.generated';
@@ -14,7 +15,7 @@ import {
   type CartFieldsFragment,
 } from './cart.generated';
 
-export type FulfilmentType = 'delivery' | 'takeaway' | 'dinein';
+export type { FulfilmentType };
 export const FULFILMENT_TYPES: readonly FulfilmentType[] = ['takeaway', 'delivery', 'dinein'];
 
 /** The cart as the cart documents select it (cart.graphql). */

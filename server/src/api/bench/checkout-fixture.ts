@@ -1,7 +1,8 @@
+import { timeSlotInput } from '@bakje/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { timeSlots } from '../../db/schema/index.js';
 import { parsePrinterTarget, updatePrintSettings } from '../../modules/printing/print-settings.js';
+import { createTimeSlot } from '../../modules/slots/slot-admin.js';
 
 export const BENCH_SLOT_MESSAGE = 'npm run bench: checkout load';
 
@@ -25,18 +26,17 @@ export function registerBenchCheckoutFixture(app: FastifyInstance, db: Db): void
       }
       await updatePrintSettings(db, { enabled: true, customerPrinter: printer, kitchenPrinter: printer });
     }
-    const [slot] = await db
-      .insert(timeSlots)
-      .values({
+    const slot = await createTimeSlot(
+      db,
+      timeSlotInput.parse({
         type: 'takeaway',
-        startTime: '00:00',
-        endTime: '23:45',
-        intervalMinutes: 15,
-        maxOrders: 100_000,
-        repeatDays: [1, 2, 3, 4, 5, 6, 7],
-        customMessage: BENCH_SLOT_MESSAGE,
-      })
-      .returning({ id: timeSlots.id });
-    return { slotId: slot!.id };
+        start_time: '00:00',
+        end_time: '23:45',
+        interval_minutes: 15,
+        max_orders: 100_000,
+        custom_message: BENCH_SLOT_MESSAGE,
+      }),
+    );
+    return { slotId: slot.id };
   });
 }

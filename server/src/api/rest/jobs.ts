@@ -1,9 +1,8 @@
-import type { JobList, RetriedJob } from '@bakje/contract';
+import { jobStatuses, type JobList, type RetriedJob } from '@bakje/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { jobStatuses } from '../../db/schema/index.js';
 import type { JobHandlers } from '../../jobs/job-runner.js';
 import { countJobs, listJobs, retryJob } from '../../jobs/job-store.js';
 import { idParams, intQuery } from '../http/route-schemas.js';

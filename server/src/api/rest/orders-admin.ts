@@ -1,5 +1,7 @@
 import {
   cancelOrderInput,
+  fulfilmentTypes,
+  orderStatuses,
   refundInput,
   staffOrderViews,
   staffStatusInput,
@@ -11,7 +13,6 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.js';
-import { fulfilmentTypes, orderStatuses } from '../../db/schema/index.js';
 import { DomainError } from '../../errors/domain-error.js';
 import { cancelOrderWithReason, listStaffOrders, staffOrderDetails } from '../../modules/orders/order-admin.js';
 import { updateOrder } from '../../modules/orders/order-status-update.js';

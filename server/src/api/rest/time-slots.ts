@@ -1,7 +1,7 @@
 import type { FastifyInstance, preValidationHookHandler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { copySlotDayInput, slotDate, slotFulfilmentTypes, timeSlotInput, timeSlotPatch } from '@bakje/contract';
+import { copySlotDayInput, slotDate, fulfilmentTypes, timeSlotInput, timeSlotPatch } from '@bakje/contract';
 import type { Db } from '../../db/client.js';
 import {
   copySlotDay,
@@ -18,7 +18,7 @@ import {
 import { enumQuery, idParams, lastValue } from '../http/route-schemas.js';
 import { requireStaff } from '../http/viewer.js';
 
-const listQuery = z.object({ type: enumQuery(slotFulfilmentTypes).optional() });
+const listQuery = z.object({ type: enumQuery(fulfilmentTypes).optional() });
 const replaceBody = z.union([z.array(z.unknown()).max(500), z.object({ time_slots: z.array(z.unknown()).max(500) })], {
   error: 'must be a list of time slots',
 });
@@ -62,7 +62,7 @@ export function registerTimeSlotRoutes(
   );
 }
 
-const weekQuery = z.object({ type: enumQuery(slotFulfilmentTypes), from: lastValue.pipe(slotDate).optional() });
+const weekQuery = z.object({ type: enumQuery(fulfilmentTypes), from: lastValue.pipe(slotDate).optional() });
 const blockBody = z.object({ date: slotDate, blocked: z.boolean() }).strict();
 
 /** The staff screen's extras: the week view with bookings, copying a day, blocking a slot on one date. */

@@ -1,4 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { addonPriceTypes, addonTypes } from '@bakje/contract';
 
 /** A value in three languages. Dutch (nl) is the shop's own language and the fallback. */
 export type Translated = { nl: string; fr?: string; en?: string };
@@ -265,9 +266,9 @@ export const globalAddonCategories = pgTable(
   (t) => [primaryKey({ columns: [t.globalAddonId, t.categoryId] })],
 );
 
-export const addonKinds = ['multiple_choice', 'checkbox', 'heading', 'custom_text'] as const;
-export type AddonKind = (typeof addonKinds)[number];
-export const addonPriceTypes = ['flat_fee', 'quantity_based', 'percentage_based'] as const;
+// The lists are the contract's (docs/decisions/0063-layer-rules.md).
+export { addonTypes as addonKinds, addonPriceTypes };
+export type AddonKind = (typeof addonTypes)[number];
 export type AddonPriceType = (typeof addonPriceTypes)[number];
 
 /** One add-on field. It belongs either to a product or to a global add-on group. */

@@ -1,8 +1,27 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  couponChannels,
+  couponDiscountTypes,
+  fulfilmentTypes,
+  orderStatuses,
+  type CouponChannel,
+  type CouponDiscountType,
+  type FulfilmentType,
+  type OrderStatus,
+} from '@bakje/contract';
 
-export const fulfilmentTypes = ['delivery', 'takeaway', 'dinein'] as const;
-export type FulfilmentType = (typeof fulfilmentTypes)[number];
+// Declared in the contract (docs/decisions/0063-layer-rules.md); re-exported for the modules that read them here.
+export {
+  couponChannels,
+  couponDiscountTypes,
+  fulfilmentTypes,
+  orderStatuses,
+  type CouponChannel,
+  type CouponDiscountType,
+  type FulfilmentType,
+  type OrderStatus,
+};
 
 /** One add-on choice on a cart or order line, priced when it was chosen. */
 export interface LineAddon {
@@ -51,11 +70,6 @@ export const carts = pgTable(
   },
   (t) => [index('carts_updated_idx').on(t.updatedAt)],
 );
-
-export const couponDiscountTypes = ['percent', 'fixed_cart', 'fixed_product'] as const;
-export type CouponDiscountType = (typeof couponDiscountTypes)[number];
-export const couponChannels = ['web', 'kiosk'] as const;
-export type CouponChannel = (typeof couponChannels)[number];
 
 export const coupons = pgTable(
   'coupons',
@@ -224,9 +238,6 @@ export const slotBookings = pgTable(
     check('slot_bookings_amount_within_capacity', sql`${t.amountBooked} >= 0 and (${t.amountCapacity} is null or ${t.amountBooked} <= ${t.amountCapacity})`),
   ],
 );
-
-export const orderStatuses = ['pending', 'processing', 'on-hold', 'completed', 'cancelled', 'refunded', 'failed'] as const;
-export type OrderStatus = (typeof orderStatuses)[number];
 
 export interface Address {
   firstName: string;

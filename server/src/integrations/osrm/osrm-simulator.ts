@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { haversineKm } from '../../modules/delivery/distance.js';
+import { haversineKm } from '../../geo.js';
 import type { LatLon } from './osrm-client.js';
 import { SimulatorServer } from '../simulator-server.js';
 

@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { decodeEscPos } from '../../modules/printing/escpos.js';
+import { decodeEscPos } from './escpos-decode.js';
 import type { Logger } from '../../logger.js';
 import { referenceOf, type ReceivedTicketStore } from './received-tickets.js';
 

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
-import { decodeEscPos } from '../../modules/printing/escpos.js';
+import { decodeEscPos } from '../printer-simulators/escpos-decode.js';
 import type { ReceivedTicketStore } from '../printer-simulators/received-tickets.js';
 import { SimulatorServer } from '../simulator-server.js';
 

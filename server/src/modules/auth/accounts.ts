@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { users, type Address, type GuestDetails, type UserRole } from '../../db/schema/index.js';
+import { ADDRESS_FIELDS } from '../addresses/addresses.js';
 import { PASSWORD_TOO_COMMON, PASSWORD_TOO_LONG, PASSWORD_TOO_SHORT, hashPassword, passwordProblem } from './password.js';
 import type { ErrorCode } from '../../errors/codes.js';
 import { DomainError } from '../../errors/domain-error.js';
@@ -16,7 +17,6 @@ export const NAME_TOO_LONG = 'Names can be at most 100 characters long.';
 
 const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,190}\.[^\s@]{2,63}$/;
 const USERNAME = /^[\p{L}\p{N}._@-]{2,60}$/u;
-const ADDRESS_FIELDS = ['firstName', 'lastName', 'company', 'address1', 'address2', 'city', 'state', 'postcode', 'country', 'email', 'phone'] as const;
 const MAX_FIELD = 200;
 
 export const normaliseLogin = (value: string) => value.trim().toLowerCase();

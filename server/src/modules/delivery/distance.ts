@@ -1,4 +1,5 @@
 import { DomainError } from '../../errors/domain-error.js';
+import { haversineKm } from '../../geo.js';
 import type { DeliverySettings } from '../settings/shop-settings.js';
 import { POSTCODE_CENTROIDS } from './postcode-centroids.js';
 
@@ -15,14 +16,6 @@ export const DISTANCE_FAILED = 'Failed to fetch distance from server';
 /** Road distance in km from the shop to an address: the postcode estimate or a routing service (docs/interfaces.md §5). */
 export interface DistanceProvider {
   distanceKm(address: DeliveryAddress, settings: DeliverySettings): Promise<number>;
-}
-
-export function haversineKm(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
-  const toRad = (deg: number) => (deg * Math.PI) / 180;
-  const dLat = toRad(b.lat - a.lat);
-  const dLon = toRad(b.lon - a.lon);
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(toRad(a.lat)) * Math.cos(toRad(b.lat)) * Math.sin(dLon / 2) ** 2;
-  return 2 * 6371 * Math.asin(Math.sqrt(h));
 }
 
 export function isCompleteAddress(address: Partial<DeliveryAddress>): address is DeliveryAddress {

@@ -12,7 +12,7 @@ import type {
 } from '@bakje/contract';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { categories, kioskDevices, kioskPairings, media, settings } from '../../db/schema/index.js';
-import type { CategorySlug } from '../../db/seed/demo-menu.js';
+import type { CategorySlug } from '../demo-shop/demo-menu.js';
 import { DomainError } from '../../errors/domain-error.js';
 import { Throttle, TooManyAttemptsError, type WindowRule } from '../auth/throttle.js';
 import type { KioskEvents } from './kiosk-events.js';

@@ -1,4 +1,4 @@
-import type { Fulfilment, PublicOpeningHours, WeekHours } from '@bakje/contract';
+import { fulfilmentTypes, type FulfilmentType, type PublicOpeningHours, type WeekHours } from '@bakje/contract';
 import type { OpeningHours } from '../settings/shop-settings.js';
 import { addDaysTo, instantAt, localMoment, parseClock, weekdayOf } from '../shop-time/shop-time.js';
 
@@ -23,7 +23,7 @@ export function isClosedDate(hours: OpeningHours, date: string): boolean {
 }
 
 /** The weekly hours of a fulfilment type (its own, else the shared ones). */
-export function weekFor(hours: OpeningHours, type?: Fulfilment): WeekHours {
+export function weekFor(hours: OpeningHours, type?: FulfilmentType): WeekHours {
   return (type && hours.byType[type]) || hours.week;
 }
 
@@ -31,14 +31,14 @@ export function weekFor(hours: OpeningHours, type?: Fulfilment): WeekHours {
  * Opening periods of a local date in minutes since midnight, for a fulfilment type (none given: the shared
  * weekly hours). An exception replaces the weekly hours of its dates for every type.
  */
-export function periodsOn(hours: OpeningHours, date: string, weekday: number = weekdayOf(date), type?: Fulfilment): { open: number; close: number }[] {
+export function periodsOn(hours: OpeningHours, date: string, weekday: number = weekdayOf(date), type?: FulfilmentType): { open: number; close: number }[] {
   if (hours.closedDates.includes(date)) return [];
   const exception = exceptionOn(hours, date);
   const periods = exception ? exception.periods : (weekFor(hours, type)[String(weekday) as keyof WeekHours] ?? []);
   return periods.map((p) => ({ open: parseClock(p.open), close: parseClock(p.close) })).sort((a, b) => a.open - b.open);
 }
 
-export function isOpenAt(hours: OpeningHours, now: Date, timeZone: string, type?: Fulfilment): boolean {
+export function isOpenAt(hours: OpeningHours, now: Date, timeZone: string, type?: FulfilmentType): boolean {
   const local = localMoment(now, timeZone);
   return periodsOn(hours, local.date, local.weekday, type).some((p) => local.minutes >= p.open && local.minutes < p.close);
 }
@@ -51,7 +51,7 @@ export function orderingPossibleOn(hours: OpeningHours, date: string, now: Date)
 const LOOK_AHEAD_DAYS = 14;
 
 /** The next moment (now or later, within two weeks) the shop opens for a type; null if not open then. */
-export function nextOpening(hours: OpeningHours, now: Date, timeZone: string, type?: Fulfilment): Date | null {
+export function nextOpening(hours: OpeningHours, now: Date, timeZone: string, type?: FulfilmentType): Date | null {
   if (isOpenAt(hours, now, timeZone, type)) return now;
   const local = localMoment(now, timeZone);
   for (let i = 0; i <= LOOK_AHEAD_DAYS; i++) {
@@ -67,9 +67,9 @@ export function nextOpening(hours: OpeningHours, now: Date, timeZone: string, ty
  * The end of the period open now, or else of the next period (within two weeks), for a type (none: any
  * type, the latest such closing). Periods that run to 24:00 and on from 00:00 the next day count as one.
  */
-export function nextClosing(hours: OpeningHours, now: Date, timeZone: string, type?: Fulfilment): Date | null {
+export function nextClosing(hours: OpeningHours, now: Date, timeZone: string, type?: FulfilmentType): Date | null {
   if (!type) {
-    const all = (['delivery', 'takeaway', 'dinein'] as const).map((t) => nextClosing(hours, now, timeZone, t)).filter((d): d is Date => d !== null);
+    const all = fulfilmentTypes.map((t) => nextClosing(hours, now, timeZone, t)).filter((d): d is Date => d !== null);
     return all.length ? new Date(Math.max(...all.map((d) => d.getTime()))) : null;
   }
   const local = localMoment(now, timeZone);
@@ -92,15 +92,15 @@ export function nextClosing(hours: OpeningHours, now: Date, timeZone: string, ty
  * Today's last closing time in the shop's time zone for a type (none: the latest of any type); null when
  * closed all day. Sold-out marks and "today" notices end then.
  */
-export function closingTimeToday(hours: OpeningHours, now: Date, timeZone: string, type?: Fulfilment): Date | null {
+export function closingTimeToday(hours: OpeningHours, now: Date, timeZone: string, type?: FulfilmentType): Date | null {
   const { date } = localMoment(now, timeZone);
-  const types = type ? [type] : (['delivery', 'takeaway', 'dinein'] as const);
+  const types = type ? [type] : fulfilmentTypes;
   const closes = types.flatMap((t) => periodsOn(hours, date, undefined, t).map((p) => p.close));
   return closes.length ? instantAt(date, Math.max(...closes), timeZone) : null;
 }
 
 /** Whether a slot starting at `start` lies within an opening period of its day for a type. */
-export function withinHours(hours: OpeningHours, start: Date, timeZone: string, type: Fulfilment): boolean {
+export function withinHours(hours: OpeningHours, start: Date, timeZone: string, type: FulfilmentType): boolean {
   const local = localMoment(start, timeZone);
   return periodsOn(hours, local.date, local.weekday, type).some((p) => local.minutes >= p.open && local.minutes < p.close);
 }

@@ -1,4 +1,4 @@
-import type { Fulfilment, OrderChannel, PauseInput, ShopStatus } from '@bakje/contract';
+import type { FulfilmentType, OrderChannel, PauseInput, ShopStatus } from '@bakje/contract';
 import { fulfilmentTypes, orderChannels } from '@bakje/contract';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
@@ -22,7 +22,7 @@ export function activePauses(state: PauseState, now: Date): PauseState['pauses']
  * Whether new orders of a channel and type are paused for a request that started at `startedAt`. A pause
  * that began after the request started does not refuse it: that order was in flight (docs/decisions/0028).
  */
-export function isPausedFor(settings: ShopSettings, channel: OrderChannel, type: Fulfilment, startedAt: Date): boolean {
+export function isPausedFor(settings: ShopSettings, channel: OrderChannel, type: FulfilmentType, startedAt: Date): boolean {
   if (isPaused(settings.openingHours, startedAt)) return true;
   return settings.pause.pauses.some((p) => p.channel === channel && p.type === type && covers(p, startedAt));
 }
@@ -41,7 +41,7 @@ export function leadMinutes(settings: ShopSettings, now: Date): number {
  * The earliest time a new order of a channel and type may be for: now + lead time + busy minutes; null
  * while that channel and type is paused.
  */
-export function earliestOrderTime(settings: ShopSettings, now: Date, channel: OrderChannel, type: Fulfilment): Date | null {
+export function earliestOrderTime(settings: ShopSettings, now: Date, channel: OrderChannel, type: FulfilmentType): Date | null {
   if (isPausedFor(settings, channel, type, now)) return null;
   return new Date(now.getTime() + leadMinutes(settings, now) * 60_000);
 }
@@ -90,7 +90,7 @@ async function changeState(db: DbOrTx, now: Date, change: (state: PauseState) =>
 /** Pauses the chosen channels and types (replacing their earlier pauses). The write bumps the catalogue version. */
 export async function pauseOrdering(db: DbOrTx, input: PauseInput, until: Date | null, now: Date): Promise<PauseState> {
   return changeState(db, now, (state) => {
-    const chosen = (p: { channel: OrderChannel; type: Fulfilment }) => input.channels.includes(p.channel) && input.types.includes(p.type);
+    const chosen = (p: { channel: OrderChannel; type: FulfilmentType }) => input.channels.includes(p.channel) && input.types.includes(p.type);
     const fresh = input.channels.flatMap((channel) =>
       input.types.map((type) => ({ channel, type, since: now.toISOString(), until: until?.toISOString() ?? null })),
     );
@@ -99,7 +99,7 @@ export async function pauseOrdering(db: DbOrTx, input: PauseInput, until: Date |
 }
 
 /** Ends the pauses of the chosen channels and types (none given: every pause). */
-export async function resumeOrdering(db: DbOrTx, now: Date, scope?: { channels?: OrderChannel[]; types?: Fulfilment[] }): Promise<PauseState> {
+export async function resumeOrdering(db: DbOrTx, now: Date, scope?: { channels?: OrderChannel[]; types?: FulfilmentType[] }): Promise<PauseState> {
   return changeState(db, now, (state) => ({
     ...state,
     pauses: state.pauses.filter((p) => (scope?.channels && !scope.channels.includes(p.channel)) || (scope?.types && !scope.types.includes(p.type))),

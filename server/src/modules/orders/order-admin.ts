@@ -1,9 +1,10 @@
 import { refundsOfOrder } from '../payments/refunds.js';
-import type { StaffAddress, StaffOrderDetails, StaffOrderHistoryEntry, StaffOrderList, StaffOrderRow, StaffOrderView } from '@bakje/contract';
+import type { StaffOrderDetails, StaffOrderHistoryEntry, StaffOrderList, StaffOrderRow, StaffOrderView } from '@bakje/contract';
 import { and, asc, between, count, desc, eq, gte, ilike, inArray, lte, not, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { orderEvents, orders, type Address, type FulfilmentType, type OrderStatus } from '../../db/schema/index.js';
+import { orderEvents, orders, type FulfilmentType, type OrderStatus } from '../../db/schema/index.js';
 import { DomainError } from '../../errors/domain-error.js';
+import { toStaffAddress } from '../addresses/addresses.js';
 import { centsToDecimal } from '../catalog/money.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { orderCancelledMail } from '../mail/templates.js';
@@ -98,19 +99,6 @@ function rowOf(order: OrderRow): StaffOrderRow {
   };
 }
 
-const address = (a: Address): StaffAddress => ({
-  firstName: a.firstName,
-  lastName: a.lastName,
-  company: a.company,
-  address1: a.address1,
-  address2: a.address2,
-  city: a.city,
-  postcode: a.postcode,
-  country: a.country,
-  phone: a.phone,
-  email: a.email,
-});
-
 /** How the order came in: the kiosk sends createdVia "kiosk"; everything else is the web shop. */
 export function channelOf(order: Pick<OrderRow, 'createdVia'>): 'web' | 'kiosk' {
   return order.createdVia === 'kiosk' ? 'kiosk' : 'web';
@@ -143,8 +131,8 @@ export async function staffOrderDetails(db: DbOrTx, orderId: number): Promise<St
     slotEnd: order.slotEnd?.toISOString() ?? null,
     updatedAt: order.updatedAt.toISOString(),
     datePaid: order.datePaid?.toISOString() ?? null,
-    billing: address(order.billing),
-    shipping: address(order.shipping),
+    billing: toStaffAddress(order.billing),
+    shipping: toStaffAddress(order.shipping),
     customerNote: order.customerNote,
     paymentMethod: order.paymentMethod,
     subtotal: order.subtotal,

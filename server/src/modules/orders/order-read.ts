@@ -1,6 +1,7 @@
 import { eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { orderLines, orders, settings, type Address } from '../../db/schema/index.js';
+import { orderLines, orders, settings } from '../../db/schema/index.js';
+import { EMPTY_ADDRESS } from '../addresses/addresses.js';
 import { sameKey } from './order-key.js';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -47,22 +48,8 @@ export async function readOrderFor(
   return { ...withoutPersonalDetails(order), lines, personalDetailsHidden: true };
 }
 
-const noAddress: Address = {
-  firstName: '',
-  lastName: '',
-  company: '',
-  address1: '',
-  address2: '',
-  city: '',
-  state: '',
-  postcode: '',
-  country: '',
-  phone: '',
-  email: '',
-};
-
 function withoutPersonalDetails(order: OrderRow): OrderRow {
-  return { ...order, billing: noAddress, shipping: noAddress, customerNote: '' };
+  return { ...order, billing: EMPTY_ADDRESS, shipping: EMPTY_ADDRESS, customerNote: '' };
 }
 
 /**

@@ -20,7 +20,8 @@ import { assertCustomerMayUse } from '../cart/coupons.js';
 import { DELIVERY_UNAVAILABLE, OUT_OF_STOCK } from '../cart/errors.js';
 import { chargesTransactionCost } from '../cart/transaction-cost.js';
 import { soldOutMessage } from '../catalog/sold-out.js';
-import { BILLING_DEFAULTS, assertBillingComplete, normaliseAddress, type AddressInput } from '../checkout/billing.js';
+import { EMPTY_ADDRESS, normaliseAddress, type AddressInput } from '../addresses/addresses.js';
+import { assertBillingComplete } from '../checkout/billing.js';
 import type { DistanceProvider } from '../delivery/distance.js';
 import { checkDelivery } from '../delivery/delivery-rules.js';
 import { lastFour } from '../gift-cards/gift-cards.js';
@@ -487,8 +488,8 @@ export class PlaceOrder {
     const { lines: priced, totals } = priceGivenLines(snapshot, given.given, fulfilment, given.shippingTotal);
     const paymentMethod = (request.payment.method ?? 'cod').trim() || 'cod';
     // As the back office gave them (no form rules, no default country).
-    const billing = { ...BILLING_DEFAULTS, country: '', ...request.customer.billing } as Address;
-    const shipping = request.customer.shipping ? ({ ...BILLING_DEFAULTS, country: '', ...request.customer.shipping } as Address) : billing;
+    const billing = { ...EMPTY_ADDRESS, ...request.customer.billing } as Address;
+    const shipping = request.customer.shipping ? ({ ...EMPTY_ADDRESS, ...request.customer.shipping } as Address) : billing;
     const status = request.flags?.status ?? 'pending';
     const paid = request.flags?.setPaid === true;
     return this.deps.db.transaction(async (tx) => {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { couponUsages, orderEvents, orders, settings, type Address } from '../../db/schema/index.js';
 import { enqueueJob } from '../../jobs/job-store.js';
+import { EMPTY_ADDRESS } from '../addresses/addresses.js';
 import type { JobHandler } from '../../jobs/job-runner.js';
 
 /**
@@ -12,19 +13,7 @@ import type { JobHandler } from '../../jobs/job-runner.js';
 export const ANONYMOUS_NAME = 'Anonymised';
 
 export function anonymousAddress(before: Address): Address {
-  return {
-    firstName: ANONYMOUS_NAME,
-    lastName: '',
-    company: '',
-    address1: '',
-    address2: '',
-    city: '',
-    state: '',
-    postcode: '',
-    country: before.country,
-    phone: '',
-    email: '',
-  };
+  return { ...EMPTY_ADDRESS, firstName: ANONYMOUS_NAME, country: before.country };
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Fulfilment, OrderChannel, PauseInput, ShopStatus } from '@bakje/contract';
+import type { FulfilmentType, OrderChannel, PauseInput, ShopStatus } from '@bakje/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
@@ -9,7 +9,7 @@ import { useShopStatus } from '../../shop-status/useShopStatus';
 import './pause-control.css';
 
 const CHANNELS: OrderChannel[] = ['web', 'kiosk'];
-const TYPES: Fulfilment[] = ['takeaway', 'delivery', 'dinein'];
+const TYPES: FulfilmentType[] = ['takeaway', 'delivery', 'dinein'];
 const DURATIONS: PauseInput['duration'][] = ['15', '30', '60', 'end-of-day', 'until-resumed'];
 const BUSY = [0, 10, 20, 30] as const;
 
@@ -25,7 +25,7 @@ export function PauseControl() {
   const { status } = useShopStatus();
   const [open, setOpen] = useState(false);
   const [channels, setChannels] = useState<OrderChannel[]>(CHANNELS);
-  const [types, setTypes] = useState<Fulfilment[]>(TYPES);
+  const [types, setTypes] = useState<FulfilmentType[]>(TYPES);
   const call = useMutation({
     mutationFn: ([url, body]: [string, unknown]) => http<ShopStatus>('POST', url, { body }),
   });

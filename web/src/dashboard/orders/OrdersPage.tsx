@@ -1,4 +1,4 @@
-import type { StaffOrderDetails, StaffOrderRow } from '@bakje/contract';
+import type { FulfilmentType, OrderStatus, StaffOrderDetails, StaffOrderRow } from '@bakje/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
@@ -25,9 +25,10 @@ import { OrderTotals } from './OrderTotals';
 import { RefundOrderDialog } from './RefundOrderDialog';
 import './orders.css';
 
-const STATUSES = ['pending', 'processing', 'on-hold', 'completed', 'cancelled', 'refunded', 'failed'] as const;
-const SETTABLE = ['pending', 'processing', 'on-hold', 'completed'] as const;
-const FULFILMENTS = ['takeaway', 'delivery', 'dinein'] as const;
+// The browser takes only types from the contract, so the lists are written out and checked against its types.
+const STATUSES = ['pending', 'processing', 'on-hold', 'completed', 'cancelled', 'refunded', 'failed'] as const satisfies readonly OrderStatus[];
+const SETTABLE = ['pending', 'processing', 'on-hold', 'completed'] as const satisfies readonly OrderStatus[];
+const FULFILMENTS = ['takeaway', 'delivery', 'dinein'] as const satisfies readonly FulfilmentType[];
 const FINAL = new Set(['cancelled', 'refunded', 'failed']);
 
 function slotText(intl: ReturnType<typeof useIntl>, order: Pick<StaffOrderRow, 'slotStart' | 'pickupDay'>) {

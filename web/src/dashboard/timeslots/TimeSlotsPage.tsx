@@ -1,4 +1,4 @@
-import type { SlotFulfilmentType, SlotWeekTime, TimeSlot } from '@bakje/contract';
+import type { FulfilmentType, SlotWeekTime, TimeSlot } from '@bakje/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
@@ -17,7 +17,7 @@ import { addDays, blockSlot, copyDay, createSlot, listSlots, loadWeek, removeSlo
 import './timeslots.css';
 
 const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
-const TYPES = ['takeaway', 'delivery', 'dinein'] as const satisfies readonly SlotFulfilmentType[];
+const TYPES = ['takeaway', 'delivery', 'dinein'] as const satisfies readonly FulfilmentType[];
 const CLOCK = /^([01]\d|2[0-3]):[0-5]\d$/;
 const minutesOf = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
 
@@ -82,7 +82,7 @@ function formOf(slot: TimeSlot): SlotFormInput {
   };
 }
 
-function bodyOf(type: SlotFulfilmentType, v: z.output<typeof slotForm>, editing: TimeSlot | null): TimeSlotBody {
+function bodyOf(type: FulfilmentType, v: z.output<typeof slotForm>, editing: TimeSlot | null): TimeSlotBody {
   const capacity = v.capacity.replace(',', '.');
   return {
     type,
@@ -118,7 +118,7 @@ function refusalText(intl: IntlShape, error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-function SlotForm({ type, editing, onDone }: { type: SlotFulfilmentType; editing: TimeSlot | null; onDone: (saved: TimeSlot | null) => void }) {
+function SlotForm({ type, editing, onDone }: { type: FulfilmentType; editing: TimeSlot | null; onDone: (saved: TimeSlot | null) => void }) {
   const intl = useIntl();
   const toast = useToast();
   const client = useQueryClient();
@@ -218,7 +218,7 @@ function SlotForm({ type, editing, onDone }: { type: SlotFulfilmentType; editing
   );
 }
 
-function SlotList({ type, onEdit }: { type: SlotFulfilmentType; onEdit: (slot: TimeSlot) => void }) {
+function SlotList({ type, onEdit }: { type: FulfilmentType; onEdit: (slot: TimeSlot) => void }) {
   const intl = useIntl();
   const toast = useToast();
   const client = useQueryClient();
@@ -315,7 +315,7 @@ function SlotList({ type, onEdit }: { type: SlotFulfilmentType; onEdit: (slot: T
   );
 }
 
-function WeekView({ type }: { type: SlotFulfilmentType }) {
+function WeekView({ type }: { type: FulfilmentType }) {
   const intl = useIntl();
   const toast = useToast();
   const client = useQueryClient();
@@ -398,7 +398,7 @@ function WeekView({ type }: { type: SlotFulfilmentType }) {
   );
 }
 
-function CopyDay({ type }: { type: SlotFulfilmentType }) {
+function CopyDay({ type }: { type: FulfilmentType }) {
   const intl = useIntl();
   const toast = useToast();
   const client = useQueryClient();
@@ -464,7 +464,7 @@ function CopyDay({ type }: { type: SlotFulfilmentType }) {
  */
 export default function TimeSlotsPage() {
   const intl = useIntl();
-  const [type, setType] = useState<SlotFulfilmentType>('takeaway');
+  const [type, setType] = useState<FulfilmentType>('takeaway');
   const [editing, setEditing] = useState<TimeSlot | 'new' | null>(null);
   // A lowered capacity below bookings already made: they are kept, and the manager is told.
   const [belowBookings, setBelowBookings] = useState<number | null>(null);

@@ -1,4 +1,4 @@
-import type { CopySlotDayInput, SlotFulfilmentType, SlotWeek, TimeSlot } from '@bakje/contract';
+import type { CopySlotDayInput, FulfilmentType, SlotWeek, TimeSlot } from '@bakje/contract';
 import { http } from '../../api/http';
 
 /** The dashboard's time slot routes (server/src/api/rest/time-slots.ts, docs/decisions/0027-slot-capacity.md). */
@@ -6,11 +6,11 @@ const BASE = '/api/dashboard/time-slots';
 
 export type TimeSlotBody = Omit<TimeSlot, 'id' | 'date_created' | 'warnings'>;
 
-export const slotsKey = (type: SlotFulfilmentType) => ['dashboard', 'time-slots', type] as const;
-export const weekKey = (type: SlotFulfilmentType, from: string | null) => ['dashboard', 'time-slots', type, 'week', from] as const;
+export const slotsKey = (type: FulfilmentType) => ['dashboard', 'time-slots', type] as const;
+export const weekKey = (type: FulfilmentType, from: string | null) => ['dashboard', 'time-slots', type, 'week', from] as const;
 
-export const listSlots = (type: SlotFulfilmentType, signal?: AbortSignal) => http<TimeSlot[]>('GET', `${BASE}?type=${type}`, { signal });
-export const loadWeek = (type: SlotFulfilmentType, from: string | null, signal?: AbortSignal) =>
+export const listSlots = (type: FulfilmentType, signal?: AbortSignal) => http<TimeSlot[]>('GET', `${BASE}?type=${type}`, { signal });
+export const loadWeek = (type: FulfilmentType, from: string | null, signal?: AbortSignal) =>
   http<SlotWeek>('GET', `${BASE}/week?type=${type}${from ? `&from=${from}` : ''}`, { signal });
 export const createSlot = (body: TimeSlotBody) => http<TimeSlot>('POST', BASE, { body });
 export const updateSlot = (id: number, body: Partial<TimeSlotBody>) => http<TimeSlot>('PUT', `${BASE}/${id}`, { body });

@@ -1,5 +1,6 @@
 import type { GuestDetails } from '../../../db/schema/index.js';
 import { DomainError } from '../../../errors/domain-error.js';
+import { toGraphqlAddress } from '../../../modules/addresses/addresses.js';
 import { findUser, guestDetailsAfter, updateProfile, type UserRow } from '../../../modules/auth/accounts.js';
 import { LOGIN_REQUIRED } from '../../../modules/auth/auth-service.js';
 import { permissionsOf } from '../../../modules/auth/permissions.js';
@@ -25,9 +26,6 @@ async function accountCall<T>(work: () => Promise<T>): Promise<T> {
     throw error;
   }
 }
-
-const ADDRESS_KEYS = ['firstName', 'lastName', 'company', 'address1', 'address2', 'city', 'state', 'postcode', 'country', 'email', 'phone'] as const;
-const addressOut = (a: Partial<Record<string, string>>) => Object.fromEntries(ADDRESS_KEYS.map((k) => [k, a[k] ?? null]));
 
 export interface CustomerNode {
   userId: number | null;
@@ -55,8 +53,8 @@ async function customerNode(user: UserRow, ctx: GraphQLContext): Promise<Custome
     email: user.email,
     username: user.username,
     role: user.role,
-    billing: addressOut(user.billing),
-    shipping: addressOut(user.shipping),
+    billing: toGraphqlAddress(user.billing),
+    shipping: toGraphqlAddress(user.shipping),
     date: user.createdAt.toISOString(),
   };
 }
@@ -76,8 +74,8 @@ async function guestNode(ctx: GraphQLContext, known?: GuestDetails | null): Prom
     email: details?.email ?? null,
     username: null,
     role: 'guest',
-    billing: details ? addressOut(details.billing) : null,
-    shipping: details ? addressOut(details.shipping) : null,
+    billing: details ? toGraphqlAddress(details.billing) : null,
+    shipping: details ? toGraphqlAddress(details.shipping) : null,
     date: null,
   };
 }

@@ -1,7 +1,6 @@
 import { DomainError, isDomainError } from '../../../errors/domain-error.js';
 import { validateNewAccount } from '../../../modules/auth/accounts.js';
-import type { AddressInput } from '../../../modules/checkout/billing.js';
-import { normaliseAddress } from '../../../modules/checkout/billing.js';
+import { normaliseAddress, type AddressInput } from '../../../modules/addresses/addresses.js';
 import { assignOrderToCustomer } from '../../../modules/orders/order-history.js';
 import type { GraphQLContext } from '../context.js';
 import { startLogin } from './accounts.js';

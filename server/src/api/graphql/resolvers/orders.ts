@@ -2,21 +2,19 @@ import { transactionCostLabel } from '../../../modules/cart/transaction-cost.js'
 import { addonAmount } from '../../../modules/cart/addons.js';
 import { centsToDecimal } from '../../../modules/catalog/money.js';
 import { money, type PriceFormat as Format } from '../money-format.js';
-import type { AddressInput } from '../../../modules/checkout/billing.js';
+import type { AddressInput } from '../../../modules/addresses/addresses.js';
 import { parseFulfilment, type PlaceOrderRequest } from '../../../modules/orders/place-order.js';
 import { toGlobalId } from '../../../modules/catalog/global-id.js';
 import { localizedAddon, localizedLineName } from '../../../modules/catalog/line-names.js';
 import { kitchenNotes, readOrderFor, type OrderLineRow, type OrderWithLines } from '../../../modules/orders/order-read.js';
 import { isoInZone } from '../../../modules/shop-time/shop-time.js';
-import type { Address } from '../../../db/schema/index.js';
+import { toGraphqlAddress } from '../../../modules/addresses/addresses.js';
 import type { GraphQLContext } from '../context.js';
 import { checkoutAccount, type CheckoutAccount } from './checkout-account.js';
 import { PAYMENT_CREATE_FAILED } from '../../../modules/payments/payments-service.js';
 import { can } from '../../../modules/auth/permissions.js';
 import { orderDownloads, type DownloadGrant } from '../../../modules/orders/downloads.js';
 import { connectionFromArray, type ConnectionArgs } from '../connection.js';
-
-const address = (a: Address) => ({ ...a });
 
 export const Order = {
   id: (o: OrderWithLines) => toGlobalId('post', o.id),
@@ -35,8 +33,8 @@ export const Order = {
   shippingTotal: (o: OrderWithLines, args: Format) => money(o.shippingTotal, args),
   vatLines: (o: OrderWithLines) => o.vatLines.map((v) => ({ rate: v.rate, tax: centsToDecimal(v.tax), total: centsToDecimal(v.total) })),
   kitchenNotes: (o: OrderWithLines) => kitchenNotes(o.customerNote),
-  billing: (o: OrderWithLines) => address(o.billing),
-  shipping: (o: OrderWithLines) => address(o.shipping),
+  billing: (o: OrderWithLines) => toGraphqlAddress(o.billing),
+  shipping: (o: OrderWithLines) => toGraphqlAddress(o.shipping),
   lineItems: (o: OrderWithLines) => ({ nodes: o.lines }),
   fulfilmentType: (o: OrderWithLines) => o.fulfilmentType,
   timeSlot: (o: OrderWithLines, _: unknown, ctx: GraphQLContext) =>

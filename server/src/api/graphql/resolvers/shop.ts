@@ -6,7 +6,7 @@ import { listSlotOptions, slotDayState, type SlotOption } from '../../../modules
 import { isDineInNow, withinHours } from '../../../modules/opening-hours/opening-hours.js';
 import { isPausedFor, leadMinutes } from '../../../modules/opening-hours/pause.js';
 import type { ShopSettings } from '../../../modules/settings/shop-settings.js';
-import type { FulfilmentType } from '../../../db/schema/index.js';
+import { fulfilmentTypes, type FulfilmentType } from '@bakje/contract';
 import type { GraphQLContext } from '../context.js';
 import { DomainError } from '../../../errors/domain-error.js';
 import { mergeGateways } from '../../../modules/payments/payment-settings.js';
@@ -56,7 +56,7 @@ export const shopQueries = {
     const now = ctx.services.clock();
     const today = localMoment(now, ctx.config.timeZone).date;
     // Paused for every fulfilment type of the web shop counts as "not possible" too (docs/decisions/0028).
-    const webPaused = (['delivery', 'takeaway', 'dinein'] as const).every((type) => isPausedFor(settings, 'web', type, now));
+    const webPaused = fulfilmentTypes.every((type) => isPausedFor(settings, 'web', type, now));
     const possible = orderingPossibleOn(openingHours, today, now) && !webPaused;
     return {
       isOpen: isOpenAt(openingHours, now, ctx.config.timeZone),

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../../db/client.js';
-import { addonKinds, addonPriceTypes } from '../../../db/schema/index.js';
+import { addonPriceTypes, addonTypes } from '@bakje/contract';
 import type { CatalogService } from '../../../modules/catalog/catalog-service.js';
 import {
   addonDisplays,
@@ -39,7 +39,7 @@ const fieldBody = z.object({
   translations: translationsBody.optional(),
   description: z.string().max(2_000).optional(),
   /** multiple_choice: one option; checkbox: several; heading; custom_text: a short text. */
-  type: z.enum(addonKinds),
+  type: z.enum(addonTypes),
   display: z.enum(addonDisplays).optional(),
   required: z.boolean().optional(),
   price: priceBody.optional(),

@@ -1,10 +1,10 @@
+import { couponChannels, couponDiscountTypes, fulfilmentTypes } from '@bakje/contract';
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../../db/client.js';
-import { couponChannels, couponDiscountTypes, fulfilmentTypes } from '../../../db/schema/index.js';
 import {
   couponOrderBys,
   createCoupon,

@@ -3,8 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../../db/client.js';
-import { fulfilmentTypes, type Address, type FulfilmentType } from '../../../db/schema/index.js';
+import { fulfilmentTypes, type FulfilmentType } from '@bakje/contract';
 import { DomainError } from '../../../errors/domain-error.js';
+import { EMPTY_ADDRESS, fromWcAddress, toWcAddress } from '../../../modules/addresses/addresses.js';
 import { centsToDecimal } from '../../../modules/catalog/money.js';
 import { listOrders, orderWithLines } from '../../../modules/orders/order-list.js';
 import type { OrderLineRow as LineRow, OrderRow } from '../../../modules/orders/order-read.js';
@@ -18,22 +19,6 @@ import { boolQuery, enumQuery, idListQuery, idParams, intQuery, lastValue, optio
 import { pageOf, pageQuery, pagingHeaders } from './paging.js';
 
 const wcDate = (d: Date | null) => (d ? d.toISOString().slice(0, 19) : null);
-
-function address(a: Address, withEmail: boolean) {
-  return {
-    first_name: a.firstName,
-    last_name: a.lastName,
-    company: a.company,
-    address_1: a.address1,
-    address_2: a.address2,
-    city: a.city,
-    state: a.state,
-    postcode: a.postcode,
-    country: a.country,
-    ...(withEmail ? { email: a.email } : {}),
-    phone: a.phone,
-  };
-}
 
 type RefundRow = Awaited<ReturnType<typeof succeededRefunds>>[number];
 
@@ -76,8 +61,8 @@ export function orderShape(order: OrderRow, lines: LineRow[], orderRefunds: Refu
     prices_include_tax: true,
     customer_id: order.customerId ?? 0,
     customer_note: order.customerNote,
-    billing: address(order.billing, true),
-    shipping: address(order.shipping, false),
+    billing: toWcAddress(order.billing, { withEmail: true }),
+    shipping: toWcAddress(order.shipping, { withEmail: false }),
     payment_method: order.paymentMethod,
     payment_method_title: order.paymentMethodTitle,
     transaction_id: order.transactionId ?? '',
@@ -138,40 +123,6 @@ const addressBody = z.object({
   email: z.union([z.literal(''), z.email('must be an e-mail address').max(200)]).optional(),
   phone: text(40).optional(),
 });
-type AddressBody = z.output<typeof addressBody>;
-
-function toAddress(body: AddressBody): Partial<Address> {
-  const out: Partial<Address> = {};
-  const map: [keyof AddressBody, keyof Address][] = [
-    ['first_name', 'firstName'],
-    ['last_name', 'lastName'],
-    ['company', 'company'],
-    ['address_1', 'address1'],
-    ['address_2', 'address2'],
-    ['city', 'city'],
-    ['state', 'state'],
-    ['postcode', 'postcode'],
-    ['country', 'country'],
-    ['email', 'email'],
-    ['phone', 'phone'],
-  ];
-  for (const [from, to] of map) if (body[from] !== undefined) out[to] = body[from];
-  return out;
-}
-
-const emptyAddress: Address = {
-  firstName: '',
-  lastName: '',
-  company: '',
-  address1: '',
-  address2: '',
-  city: '',
-  state: '',
-  postcode: '',
-  country: '',
-  phone: '',
-  email: '',
-};
 
 const metaBody = z.array(z.object({ key: text(100).min(1), value: z.union([z.string().max(500), z.number(), z.boolean(), z.null()]) })).max(50);
 const metaValue = (value: string | number | boolean | null) => (value === null ? null : String(value));
@@ -207,7 +158,7 @@ const createBody = z.object({
   shipping_lines: z
     .array(
       z.object({
-        method_id: z.enum(['delivery', 'takeaway', 'dinein']),
+        method_id: z.enum(fulfilmentTypes),
         total: z
           .string()
           .regex(/^\d{1,5}(\.\d{1,2})?$/, 'an amount such as "2.50"')
@@ -238,7 +189,6 @@ const customerUpdate = z.object({
 
 /** A customer in the WooCommerce REST v3 shape (docs/interfaces.md §2). */
 function customerShape(user: UserRow & { isPaying: boolean }) {
-  const addr = (a: Partial<Address>, withEmail: boolean) => address({ ...emptyAddress, ...a }, withEmail);
   return {
     id: user.id,
     date_created: wcDate(user.createdAt),
@@ -250,8 +200,8 @@ function customerShape(user: UserRow & { isPaying: boolean }) {
     last_name: user.lastName,
     role: 'customer',
     username: user.username,
-    billing: addr(user.billing, true),
-    shipping: addr(user.shipping, false),
+    billing: toWcAddress(user.billing, { withEmail: true }),
+    shipping: toWcAddress(user.shipping, { withEmail: false }),
     is_paying_customer: user.isPaying,
     avatar_url: '',
     meta_data: [],
@@ -332,8 +282,8 @@ export function registerOrderRoutes(app: FastifyInstance, deps: { db: Db; clock:
       {
         status: body.status,
         customerNote: body.customer_note,
-        billing: body.billing && toAddress(body.billing),
-        shipping: body.shipping && toAddress(body.shipping),
+        billing: body.billing && fromWcAddress(body.billing),
+        shipping: body.shipping && fromWcAddress(body.shipping),
         metaData: body.meta_data?.map((m) => ({ key: m.key, value: metaValue(m.value) })),
       },
       deps.clock(),
@@ -347,7 +297,7 @@ export function registerOrderRoutes(app: FastifyInstance, deps: { db: Db; clock:
 
   api.post('/orders', { schema: { body: createBody } }, async (request, reply) => {
     const body = request.body;
-    const billing = { ...emptyAddress, ...toAddress(body.billing) };
+    const billing = { ...EMPTY_ADDRESS, ...fromWcAddress(body.billing) };
     const meta = body.meta_data.map((m) => ({ key: m.key, value: metaValue(m.value) ?? '' }));
     const slotMeta = meta.find((m) => m.key === 'slot_start')?.value;
     const slotStart = slotMeta ? new Date(slotMeta) : undefined;
@@ -370,7 +320,7 @@ export function registerOrderRoutes(app: FastifyInstance, deps: { db: Db; clock:
       customer: {
         id: body.customer_id || undefined,
         billing,
-        shipping: body.shipping ? { ...emptyAddress, ...toAddress(body.shipping) } : undefined,
+        shipping: body.shipping ? { ...EMPTY_ADDRESS, ...fromWcAddress(body.shipping) } : undefined,
         note: body.customer_note.trim(),
         language: parseLang(meta.find((m) => m.key === 'language')?.value) ?? undefined,
       },
@@ -425,8 +375,8 @@ export function registerOrderRoutes(app: FastifyInstance, deps: { db: Db; clock:
         email: body.email,
         firstName: body.first_name,
         lastName: body.last_name,
-        billing: body.billing && toAddress(body.billing),
-        shipping: body.shipping && toAddress(body.shipping),
+        billing: body.billing && fromWcAddress(body.billing),
+        shipping: body.shipping && fromWcAddress(body.shipping),
       },
       deps.clock(),
     );

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CardMethodId, Fulfilment, OrderChannel } from '@bakje/contract';
+import type { CardMethodId, FulfilmentType, OrderChannel } from '@bakje/contract';
 import { cardMethodIds } from '@bakje/contract/payments';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
@@ -13,7 +13,7 @@ import { PAYMENT_SETTINGS_URL, paymentSettingsKey, type PaymentSettings } from '
 import { SettingsFormActions } from '../SettingsFormActions';
 
 // The contract's lists live next to its zod schemas (server only); these are checked against its types.
-const fulfilmentTypes = ['delivery', 'takeaway', 'dinein'] as const satisfies readonly Fulfilment[];
+const fulfilmentTypes = ['delivery', 'takeaway', 'dinein'] as const satisfies readonly FulfilmentType[];
 const orderChannels = ['web', 'kiosk'] as const satisfies readonly OrderChannel[];
 
 /** Brand names, the same in every language. */

@@ -1,5 +1,5 @@
-import type { DbOrTx } from '../client.js';
-import { coupons, settings, timeSlots } from '../schema/index.js';
+import type { DbOrTx } from '../../db/client.js';
+import { coupons, settings, timeSlots } from '../../db/schema/index.js';
 
 const EVERY_DAY = [1, 2, 3, 4, 5, 6, 7];
 

@@ -2,7 +2,7 @@
  * Generates the demo illustrations in server/assets/media (demo/, allergens/ and logo.svg).
  * The SVG files are committed; run this only to change them:
  *
- *   cd server && npx tsx src/db/seed/images/generate.ts
+ *   cd server && npx tsx src/modules/demo-shop/images/generate.ts
  */
 import fs from 'node:fs';
 import path from 'node:path';

@@ -2,7 +2,7 @@
  * The demo menu of "Frituur 't Bakje": plain typed data, turned into rows by demo-shop.ts.
  * Prices are euro cents, VAT included. Images are files in server/assets/media/demo (see images/generate.ts).
  */
-import type { AllergenCode } from './allergens.js';
+import type { AllergenCode } from '../../db/seed/allergens.js';
 
 export type T3 = { nl: string; fr: string; en: string };
 

@@ -1,10 +1,10 @@
 import { inArray, sql } from 'drizzle-orm';
-import type { Database, DbOrTx } from './client.js';
-import { seedAllergens } from './seed/allergens.js';
-import { seedManuals } from '../modules/manuals/manuals.js';
-import { DEMO_SEED_MARKER } from './seed/marker.js';
-import { settings } from './schema/index.js';
-import type { Logger } from '../logger.js';
+import type { Database, DbOrTx } from './db/client.js';
+import { seedAllergens } from './db/seed/allergens.js';
+import { seedManuals } from './modules/manuals/manuals.js';
+import { DEMO_SEED_MARKER } from './modules/demo-shop/marker.js';
+import { settings } from './db/schema/index.js';
+import type { Logger } from './logger.js';
 
 /**
  * Brings a database up to date: migrations, the reference data every shop needs (allergens, the starting
@@ -19,7 +19,7 @@ export async function bootstrapDatabase(database: Database, options: { seedDemo:
   await database.migrate();
   if (options.seedDemo && !(await demoSeeded(database.db))) {
     // The demo seed adds the allergens too.
-    const { seedDemoShop } = await import('./seed/demo-shop.js');
+    const { seedDemoShop } = await import('./modules/demo-shop/demo-shop.js');
     if (await seedDemoShop(database.db)) options.log.info('empty catalogue: seeded the demo frituur');
   } else {
     await database.db.transaction(async (tx) => {

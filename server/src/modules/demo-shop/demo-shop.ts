@@ -8,7 +8,7 @@
  * advisory lock keeps instances that start together from seeding twice.
  */
 import { eq, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import {
   addonFields,
   addonOptionAllergens,
@@ -31,9 +31,9 @@ import {
   type AddonKind,
   type AddonPriceType,
   type MetaEntry,
-} from '../schema/index.js';
-import { PRINT_SETTINGS_KEY } from '../../modules/printing/print-settings.js';
-import { seedAllergens, type AllergenCode } from './allergens.js';
+} from '../../db/schema/index.js';
+import { PRINT_SETTINGS_KEY } from '../printing/print-settings.js';
+import { seedAllergens, type AllergenCode } from '../../db/seed/allergens.js';
 import { DEMO_SEED_MARKER } from './marker.js';
 import { seedDemoOrdering } from './demo-ordering.js';
 import {
