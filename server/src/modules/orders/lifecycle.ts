@@ -61,7 +61,7 @@ export type OrderMove =
   /** Deleted for good: only an order that is ended or a test order already. */
   | { kind: 'purge' };
 
-export type OrderMoveKind = OrderMove['kind'];
+type OrderMoveKind = OrderMove['kind'];
 
 interface Transition {
   /** The statuses the move starts from. */
@@ -83,7 +83,7 @@ interface Transition {
  * partly refunded (succeeded refunds below what was paid, modules/payments/refunds.ts) and refunded (the
  * status). Ending moves (to cancelled, refunded, failed) release what the order took (order-release.ts).
  */
-export const TRANSITIONS: Record<OrderMoveKind, Transition> = {
+const TRANSITIONS: Record<OrderMoveKind, Transition> = {
   send: { from: ['pending', 'on-hold'], to: 'processing', payment: 'any', event: 'order.status-changed' },
   ready: { from: ['processing'], to: 'completed', payment: 'any', event: 'order.status-changed' },
   recover: { from: ['completed'], to: 'processing', payment: 'any', event: 'order.status-changed' },
