@@ -3,7 +3,7 @@ import * as t from '../src/db/schema/index.js';
 import type { App } from '../src/app.js';
 import { aProduct } from './support/builders.js';
 import { createCoupon } from '../src/modules/cart/coupons.js';
-import { cancelOrder } from '../src/modules/orders/order-status.js';
+import { cancelOrder } from '../src/modules/orders/lifecycle.js';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/database.js';
 import { cartSession, graphql, startTestApp } from './support/server.js';
 

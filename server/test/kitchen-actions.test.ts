@@ -4,7 +4,7 @@ import * as t from '../src/db/schema/index.js';
 import type { App } from '../src/app.js';
 import { DomainError } from '../src/errors/domain-error.js';
 import { KitchenActions } from '../src/modules/kitchen/kitchen-actions.js';
-import { cancelOrder } from '../src/modules/orders/order-status.js';
+import { cancelOrder } from '../src/modules/orders/lifecycle.js';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/database.js';
 import { aShopTakingOrders, NOW, placeOrder, STAFF_HEADER, startListeningApp } from './support/orders.js';
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import * as t from '../src/db/schema/index.js';
 import type { App } from '../src/app.js';
-import { cancelOrder } from '../src/modules/orders/order-status.js';
+import { cancelOrder } from '../src/modules/orders/lifecycle.js';
 import { SLOT_TAKEN, SLOT_TOO_SMALL } from '../src/modules/slots/time-slots.js';
 import { aProduct } from './support/builders.js';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/database.js';

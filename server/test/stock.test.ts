@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { App } from '../src/app.js';
 import * as t from '../src/db/schema/index.js';
 import { DomainError } from '../src/errors/domain-error.js';
-import { cancelOrder } from '../src/modules/orders/order-status.js';
+import { cancelOrder } from '../src/modules/orders/lifecycle.js';
 import { giveBackStock, stockOrder, takeStock } from '../src/modules/stock/stock.js';
 import { aProduct } from './support/builders.js';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/database.js';

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import {
   COUNTER_PAID_METHODS,
   KIOSK_COUNTER_METHOD,
@@ -14,13 +14,12 @@ import { orders, payments } from '../../db/schema/index.js';
 import { DomainError } from '../../errors/domain-error.js';
 import type { Logger } from '../../logger.js';
 import { parseLang } from '../i18n/locale.js';
-import { recordOrderEvent } from '../order-events/record.js';
+import { moveOrder } from '../orders/lifecycle.js';
 import { ORDER_NOT_FOUND, type OrderRow } from '../orders/order-read.js';
 import type { PlaceOrder } from '../orders/place-order.js';
 import { lookUpOpenPayments } from '../payments/payment-customer.js';
 import type { PaymentsService } from '../payments/payments-service.js';
 import { RECEIPT_PRINTER_META } from '../printing/print-handler.js';
-import { enqueueOrderTickets } from '../printing/print-jobs.js';
 import type { KioskDeviceRow } from './kiosk-devices.js';
 
 /** The order's meta entry naming the kiosk that made it: only that kiosk may read or pay it. */
@@ -89,10 +88,8 @@ export class KioskOrders {
     const order = await this.orderOf(device, orderId);
     if (order.status !== 'pending' || order.datePaid) throw refused('This order does not wait for a payment.');
     if (order.paymentMethod !== KIOSK_TERMINAL_METHOD) {
-      await this.deps.db
-        .update(orders)
-        .set({ paymentMethod: KIOSK_TERMINAL_METHOD, paymentMethodTitle: 'Card terminal', updatedAt: this.deps.clock() })
-        .where(and(eq(orders.id, order.id), eq(orders.status, 'pending')));
+      const now = this.deps.clock();
+      await this.deps.db.transaction((tx) => moveOrder(tx, order.id, { kind: 'pay-by-terminal' }, { now, ifAllowed: true }));
     }
     await this.startTerminal(order.id, device, parseLang(lang) ?? order.lang);
     return this.view(device, order.id);
@@ -115,21 +112,24 @@ export class KioskOrders {
     if (order.datePaid) return this.viewOf(order);
     if (order.status !== 'pending') throw refused('This order does not wait for a payment.');
     const now = this.deps.clock();
-    await this.deps.db.transaction(async (tx) => {
-      const [changed] = await tx
-        .update(orders)
-        .set({ paymentMethod: KIOSK_COUNTER_METHOD, paymentMethodTitle: 'Pay at the counter', updatedAt: now })
-        .where(and(eq(orders.id, order.id), eq(orders.status, 'pending'), sql`${orders.datePaid} is null`))
-        .returning({ id: orders.id });
-      if (!changed) return;
-      await tx
-        .update(payments)
-        .set({ status: 'failed', nextCheckAt: null, updatedAt: now })
-        .where(and(eq(payments.orderId, order.id), eq(payments.status, 'pending')));
-      if (device.printCounterOrdersAtOnce) await enqueueOrderTickets(tx, order.id);
+    await this.deps.db.transaction((tx) =>
       // The kitchen view shows the order as one to be paid at the counter now.
-      await recordOrderEvent(tx, 'order.status-changed', order.id, { previousStatus: 'pending', action: 'counter' });
-    });
+      moveOrder(
+        tx,
+        order.id,
+        { kind: 'pay-at-counter', printTickets: device.printCounterOrdersAtOnce },
+        {
+          now,
+          ifAllowed: true,
+          alongside: async (t) => {
+            await t
+              .update(payments)
+              .set({ status: 'failed', nextCheckAt: null, updatedAt: now })
+              .where(and(eq(payments.orderId, order.id), eq(payments.status, 'pending')));
+          },
+        },
+      ),
+    );
     return this.viewOf(await this.orderOf(device, orderId));
   }
 
@@ -178,29 +178,16 @@ export class KioskOrders {
   /** Staff confirm a counter order paid (the kitchen view): it goes to the kitchen and prints, exactly once. */
   async confirmCounterPayment(orderId: number, input: CounterPaymentRequest): Promise<{ orders: number[] }> {
     const now = this.deps.clock();
-    const done = await this.deps.db.transaction(async (tx) => {
-      const [changed] = await tx
-        .update(orders)
-        .set({
-          status: 'processing',
-          datePaid: now,
-          paymentMethod: COUNTER_PAID_METHODS[input.method],
-          paymentMethodTitle: COUNTER_TITLES[input.method],
-          updatedAt: now,
-        })
-        .where(and(eq(orders.id, orderId), eq(orders.status, 'pending'), eq(orders.paymentMethod, KIOSK_COUNTER_METHOD), sql`${orders.datePaid} is null`))
-        .returning({ id: orders.id });
-      if (!changed) return false;
+    const moved = await this.deps.db.transaction((tx) =>
       // Printed at once already when the kiosk is set so: the same ticket keys are not printed twice.
-      await enqueueOrderTickets(tx, orderId);
-      await recordOrderEvent(tx, 'order.status-changed', orderId, { previousStatus: 'pending', action: 'paid' });
-      return true;
-    });
-    if (!done) {
-      const [order] = await this.deps.db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId));
-      if (!order) throw new DomainError('ORDER_NOT_FOUND', ORDER_NOT_FOUND);
-      throw new DomainError('COUNTER_PAYMENT_REFUSED', 'This order does not wait for payment at the counter.');
-    }
+      moveOrder(
+        tx,
+        orderId,
+        { kind: 'counter-paid', paymentMethod: COUNTER_PAID_METHODS[input.method], paymentMethodTitle: COUNTER_TITLES[input.method] },
+        { now },
+      ),
+    );
+    if (!moved) throw new DomainError('ORDER_NOT_FOUND', ORDER_NOT_FOUND);
     return { orders: [orderId] };
   }
 }

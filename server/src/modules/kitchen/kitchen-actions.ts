@@ -1,37 +1,25 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
-import { orders, type OrderStatus } from '../../db/schema/index.js';
-import { recordOrderEvent } from '../order-events/record.js';
+import { orders } from '../../db/schema/index.js';
+import { moveOrder, type OrderMove } from '../orders/lifecycle.js';
 import { enqueueReprint } from '../printing/print-jobs.js';
 import { DomainError } from '../../errors/domain-error.js';
 
 /**
- * The kitchen's actions on orders (docs/product.md §4), each one transaction that changes the orders and writes their
- * events, so every open kitchen screen, the status display and the customer's page see it at once.
- *
- * State machine:
- *   pending    --send-->     processing   (an order waiting at the counter/for payment goes to the kitchen)
- *   processing --ready-->    completed    ("Klaar")
- *   completed  --recover-->  processing   (back from the archive)
- *   any        --mark test-> same status, hidden from kitchen lists and displays (the "delete" action)
- * Cancelling lives in orders/order-status.ts (it also gives the slot place and stock back).
+ * The kitchen's actions on orders (docs/product.md §4), each one transaction that moves the orders through the
+ * lifecycle (modules/orders/lifecycle.ts: send, ready, recover, mark test) and so writes their events, so every
+ * open kitchen screen, the status display and the customer's page see it at once.
  */
 export type KitchenAction = 'send' | 'ready' | 'recover' | 'test';
 
-const TRANSITIONS: Record<Exclude<KitchenAction, 'test'>, { from: OrderStatus[]; to: OrderStatus }> = {
-  send: { from: ['pending', 'on-hold'], to: 'processing' },
-  ready: { from: ['processing'], to: 'completed' },
-  recover: { from: ['completed'], to: 'processing' },
+const MOVES: Record<KitchenAction, OrderMove> = {
+  send: { kind: 'send' },
+  ready: { kind: 'ready' },
+  recover: { kind: 'recover' },
+  test: { kind: 'mark-test', action: 'test' },
 };
 
 export const MAX_BATCH = 200;
-
-const ACTION_LABEL: Record<KitchenAction, string> = {
-  send: 'sent to the kitchen',
-  ready: 'marked as ready',
-  recover: 'recovered',
-  test: 'marked as test order',
-};
 
 export class KitchenActions {
   constructor(
@@ -101,31 +89,11 @@ export class KitchenActions {
   private async applyIn(tx: Tx, action: KitchenAction, ids: number[]): Promise<void> {
     if (ids.length === 0) return;
     // Lock in id order so two batches never wait on each other in a circle.
-    const rows = await tx
-      .select({ id: orders.id, status: orders.status, isTestOrder: orders.isTestOrder })
-      .from(orders)
-      .where(inArray(orders.id, ids))
-      .orderBy(asc(orders.id))
-      .for('update');
+    const rows = await tx.select({ id: orders.id }).from(orders).where(inArray(orders.id, ids)).orderBy(asc(orders.id)).for('update');
     const missing = ids.filter((id) => !rows.some((r) => r.id === id));
     if (missing.length) throw new DomainError('ORDER_NOT_FOUND', `Order ${missing.join(', ')} does not exist.`);
     const now = this.clock();
-    for (const row of rows) {
-      if (action === 'test') {
-        if (row.isTestOrder) throw new DomainError('ORDER_ACTION_REFUSED', `Order ${row.id} is already marked as test order.`);
-        await tx.update(orders).set({ isTestOrder: true, updatedAt: now }).where(eq(orders.id, row.id));
-        continue;
-      }
-      const rule = TRANSITIONS[action];
-      if (!rule.from.includes(row.status)) {
-        throw new DomainError('ORDER_ACTION_REFUSED', `Order ${row.id} is ${row.status} and cannot be ${ACTION_LABEL[action]}.`);
-      }
-      await tx.update(orders).set({ status: rule.to, updatedAt: now }).where(eq(orders.id, row.id));
-    }
-    // Events last, so the event-id lock is held as briefly as possible.
-    for (const row of rows) {
-      if (action === 'test') await recordOrderEvent(tx, 'order.marked-test', row.id, { action });
-      else await recordOrderEvent(tx, 'order.status-changed', row.id, { previousStatus: row.status, action });
-    }
+    // Every row is locked above already, in id order: the moves below never wait on another batch.
+    for (const row of rows) await moveOrder(tx, row.id, MOVES[action], { now });
   }
 }

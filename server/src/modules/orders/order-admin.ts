@@ -5,20 +5,14 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { orderEvents, orders, type FulfilmentType, type OrderStatus } from '../../db/schema/index.js';
 import { DomainError } from '../../errors/domain-error.js';
 import { toStaffAddress } from '../addresses/addresses.js';
-import { centsToDecimal } from '../catalog/money.js';
-import { enqueueMail } from '../mail/outbox.js';
-import { orderCancelledMail } from '../mail/templates.js';
 import type { OrderEventPayload } from '../order-events/record.js';
 import { addDaysTo, localMoment } from '../shop-time/shop-time.js';
 import { orderWithLines } from './order-list.js';
 import type { OrderRow } from './order-read.js';
-import { cancelOrder } from './order-status.js';
+import { CANCEL_REASON_KEY, moveOrder } from './lifecycle.js';
 
 /** Statuses the kitchen still works on. */
 const OPEN: OrderStatus[] = ['pending', 'on-hold', 'processing'];
-
-/** Where the cancel reason is kept on the order (WooCommerce meta_data). */
-export const CANCEL_REASON_KEY = 'cancel_reason';
 
 export interface StaffOrderFilter {
   view: StaffOrderView;
@@ -160,36 +154,20 @@ export async function staffOrderDetails(db: DbOrTx, orderId: number): Promise<St
 }
 
 /**
- * Cancels an order for a reason, in one transaction: the status, the slot place and the stock back
- * (cancelOrder), the reason on the order and in its event (kitchen screens, the customer's summary page),
- * and a mail to the customer queued for the job runner when there is an address. A refund of a paid card
- * order belongs here once card payments exist (docs/decisions/0029-orders-figures.md).
+ * Cancels an order for a reason, in one transaction (the lifecycle's cancel with reason): the status, the
+ * slot place, stock, gift-card amounts and coupon use back, the reason on the order and in its event (kitchen
+ * screens, the customer's summary page), and a mail to the customer queued for the job runner when there is
+ * an address. A refund of a paid card order belongs here once card payments exist
+ * (docs/decisions/0029-orders-figures.md).
  */
 export async function cancelOrderWithReason(db: Db, orderId: number, reason: string, deps: { siteUrl: string }): Promise<void> {
   await db.transaction(async (tx) => {
-    const [current] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
-    if (!current) throw new DomainError('ORDER_NOT_FOUND', `Order ${orderId} does not exist.`);
-    if (current.status === 'cancelled' || current.status === 'refunded' || current.status === 'failed') {
-      throw new DomainError('ORDER_ACTION_REFUSED', `Order ${current.pickupNumber} is ${current.status} and cannot be cancelled.`);
-    }
-    const text = reason.trim().slice(0, 500);
-    await tx
-      .update(orders)
-      .set({ metaData: [...current.metaData.filter((m) => m.key !== CANCEL_REASON_KEY), { key: CANCEL_REASON_KEY, value: text }] })
-      .where(eq(orders.id, orderId));
-    await cancelOrder(tx, orderId, text);
-    if (current.billing.email) {
-      await enqueueMail(
-        tx,
-        // In the language the customer ordered in, whoever cancels (docs/decisions/0034).
-        orderCancelledMail(current.lang, {
-          to: current.billing.email,
-          pickupNumber: current.pickupNumber,
-          total: centsToDecimal(current.total),
-          reason: text,
-          link: `${deps.siteUrl}/checkout/order-received/${current.id}?key=${encodeURIComponent(current.orderKey)}`,
-        }),
-      );
-    }
+    const outcome = await moveOrder(
+      tx,
+      orderId,
+      { kind: 'cancel-with-reason', reason: reason.trim().slice(0, 500), siteUrl: deps.siteUrl },
+      { now: new Date() },
+    );
+    if (!outcome) throw new DomainError('ORDER_NOT_FOUND', `Order ${orderId} does not exist.`);
   });
 }

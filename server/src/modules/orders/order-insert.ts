@@ -1,9 +1,10 @@
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { couponUsages, orderLines, orders } from '../../db/schema/index.js';
+import { couponUsages, orderEvents, orderLines, orders, pickupCounters, versions } from '../../db/schema/index.js';
 import { DomainError } from '../../errors/domain-error.js';
 import { issuePurchasedGiftCards, redeemGiftCard } from '../gift-cards/gift-cards.js';
-import { toKitchenOrder } from '../order-events/kitchen-order.js';
-import { numberOrderAndRecordCreation } from '../order-events/record.js';
+import { toKitchenOrder, type KitchenOrder } from '../order-events/kitchen-order.js';
+import type { OrderEventPayload, OrderEventType } from '../order-events/record.js';
 import { enqueueOrderTickets } from '../printing/print-jobs.js';
 import type { PrintSettings } from '../printing/print-settings.js';
 import type { OrderWithLines } from './order-read.js';
@@ -69,4 +70,37 @@ export async function insertOrder(tx: DbOrTx, draft: OrderDraft): Promise<OrderW
   const pickupNumber = await numberOrderAndRecordCreation(tx, toKitchenOrder(order!, lines), values.pickupDay);
   if (draft.paid) await issuePurchasedGiftCards(tx, orderId, values.createdAt ?? new Date());
   return { ...order!, pickupNumber, lines };
+}
+
+/**
+ * The checkout's last statement: numbers the new order (the day's pickup counter: 1, 2, 3 ... without gaps)
+ * and writes its `order.created` event (the event counter) in one round trip. Both counter rows are locked
+ * until commit and every checkout of the day needs them, so they are taken as late and as briefly as
+ * possible; the caller passes the order as it just wrote it, so nothing is read while they are locked.
+ */
+async function numberOrderAndRecordCreation(tx: DbOrTx, order: KitchenOrder, day: string): Promise<number> {
+  const orderId = order.id;
+  const payload: OrderEventPayload = { order };
+  const type: OrderEventType = 'order.created';
+  const result = (await tx.execute(sql`
+    with counter as (
+      insert into ${pickupCounters} (day, last_number) values (${day}, 1)
+      on conflict (day) do update set last_number = ${pickupCounters}.last_number + 1
+      returning last_number
+    ), numbered as (
+      update ${orders} set pickup_number = counter.last_number from counter
+      where ${orders}.id = ${orderId}
+      returning counter.last_number as pickup_number
+    ), event_id as (
+      update ${versions} set version = ${versions}.version + 1
+      where ${versions}.name = 'order_events'
+      returning ${versions}.version as id
+    )
+    insert into ${orderEvents} (id, type, order_id, payload)
+    select event_id.id, ${type}, ${orderId}, jsonb_set(${JSON.stringify(payload)}::jsonb, '{order,pickupNumber}', to_jsonb(numbered.pickup_number))
+    from event_id, numbered
+    returning (payload #>> '{order,pickupNumber}')::int as pickup_number`)) as unknown as { rows: Array<{ pickup_number: number }> };
+  const assigned = result.rows[0]?.pickup_number;
+  if (assigned === undefined) throw new Error(`checkout: order ${orderId} got no pickup number or event (is the order_events counter row missing?)`);
+  return Number(assigned);
 }

@@ -2,12 +2,10 @@ import { and, eq } from 'drizzle-orm';
 import type { PaymentState } from '@bakje/contract';
 import type { Db } from '../../db/client.js';
 import { orders, payments, settings } from '../../db/schema/index.js';
-import { repriceForMethod } from '../cart/transaction-cost.js';
 import { DomainError } from '../../errors/domain-error.js';
-import { recordOrderEvent } from '../order-events/record.js';
+import { moveOrder } from '../orders/lifecycle.js';
 import { sameKey } from '../orders/order-key.js';
 import { ORDER_NOT_FOUND, type OrderRow } from '../orders/order-read.js';
-import { enqueueOrderTickets } from '../printing/print-jobs.js';
 import { enqueuePaymentLookup } from './payment-jobs.js';
 import { PAYMENT_SURCHARGES_KEY } from './payment-surcharges.js';
 import type { PaymentsService } from './payments-service.js';
@@ -68,25 +66,24 @@ export async function switchToCash(db: Db, services: PaymentsService[], orderId:
       .catch(() => undefined);
   const service = services[0]!;
   const switched = await db.transaction(async (tx) => {
-    const [changed] = await tx
-      .update(orders)
-      .set({ status: 'processing', paymentMethod: 'cod', paymentMethodTitle: 'Cash', updatedAt: now })
-      .where(and(eq(orders.id, orderId), eq(orders.status, 'pending')))
-      .returning();
-    if (!changed) return false;
     // Paid cash: the card's transaction cost gives way to cash's (docs/decisions/0048-transaction-cost.md).
     const surcharges = await tx.select().from(settings).where(eq(settings.key, PAYMENT_SURCHARGES_KEY));
-    const money = repriceForMethod(changed, new Map(surcharges.map((r) => [r.key, r.value])), 'cod');
-    if (money.total !== changed.total || money.transactionCost?.total !== changed.transactionCost?.total) {
-      await tx.update(orders).set(money).where(eq(orders.id, orderId));
-    }
-    await tx
-      .update(payments)
-      .set({ status: 'failed', nextCheckAt: null, updatedAt: now })
-      .where(and(eq(payments.orderId, orderId), eq(payments.status, 'pending')));
-    await enqueueOrderTickets(tx, orderId);
-    await recordOrderEvent(tx, 'order.status-changed', orderId, { previousStatus: 'pending', action: 'cash' });
-    return true;
+    const outcome = await moveOrder(
+      tx,
+      orderId,
+      { kind: 'pay-cash', surcharges: new Map(surcharges.map((r) => [r.key, r.value])) },
+      {
+        now,
+        ifAllowed: true,
+        alongside: async (t) => {
+          await t
+            .update(payments)
+            .set({ status: 'failed', nextCheckAt: null, updatedAt: now })
+            .where(and(eq(payments.orderId, orderId), eq(payments.status, 'pending')));
+        },
+      },
+    );
+    return outcome?.moved ?? false;
   });
   const state = await paymentState(db, service, orderId);
   if (!switched && !state.paid) throw new DomainError('ORDER_ACTION_REFUSED', 'This order no longer waits for a payment.');

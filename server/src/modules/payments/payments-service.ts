@@ -1,13 +1,9 @@
-import { issuePurchasedGiftCards } from '../gift-cards/gift-cards.js';
-import { and, desc, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, lte, or } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { orders, payments, type PaymentStatus } from '../../db/schema/index.js';
 import { cardGatewayIds, isCardGatewayId } from '../../integrations/multisafepay/multisafepay-client.js';
 import type { Logger } from '../../logger.js';
-import { recordOrderEvent } from '../order-events/record.js';
-import { cancelOrder } from '../orders/order-status.js';
-import { updateOrder } from '../orders/order-status-update.js';
-import { enqueueOrderTickets } from '../printing/print-jobs.js';
+import { cancelOrder, moveOrder } from '../orders/lifecycle.js';
 import type { Lang } from '../i18n/locale.js';
 import type { PaymentProvider, ProviderPayment } from './payment-provider.js';
 import { isFinalPayment, nextPaymentStatus } from './payment-state.js';
@@ -218,35 +214,26 @@ export class PaymentsService {
       let reviewReason = payment.reviewReason;
       if (next === 'review' && payment.status !== 'review') reviewReason = 'the amount or currency paid differs from the order';
       if (next === 'paid' && payment.status !== 'paid') {
-        const [paid] = await tx
-          .update(orders)
-          .set({
-            status: 'processing',
-            datePaid: now,
+        const paid = await moveOrder(
+          tx,
+          payment.orderId,
+          {
+            kind: 'paid',
             transactionId: seen.transactionId,
             paymentMethod: payment.gateway,
             // Another provider's order (Stripe) keeps the title its checkout gave it.
             paymentMethodTitle: isCardGatewayId(payment.gateway) ? cardMethodTitle(payment.gateway) : undefined,
-            updatedAt: now,
-          })
-          .where(and(eq(orders.id, payment.orderId), eq(orders.status, 'pending'), sql`${orders.datePaid} is null`))
-          .returning({ id: orders.id });
-        if (paid) {
-          await enqueueOrderTickets(tx, payment.orderId);
-          await issuePurchasedGiftCards(tx, payment.orderId, now);
-          await recordOrderEvent(tx, 'order.status-changed', payment.orderId, { previousStatus: 'pending', action: 'paid' });
-        } else {
+          },
+          { now, ifAllowed: true },
+        );
+        if (!paid?.moved) {
           // Money for an order that was cancelled at its cut-off, or paid already by another attempt.
           next = 'review';
           reviewReason = 'paid for an order that was no longer waiting for this payment';
         }
       }
-      if (next === 'refunded' && payment.status !== 'refunded') {
-        const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, payment.orderId));
-        if (order && order.status !== 'cancelled' && order.status !== 'refunded' && order.status !== 'failed') {
-          await updateOrder(tx, payment.orderId, { status: 'refunded' }, now);
-        }
-      }
+      // An order that had ended already stays as it is.
+      if (next === 'refunded' && payment.status !== 'refunded') await cancelOrder(tx, payment.orderId, undefined, 'refunded', now);
       const changed = next !== payment.status;
       await tx
         .update(payments)
@@ -332,14 +319,22 @@ export class PaymentsService {
           ?.refresh(p.providerOrderId)
           .catch(() => undefined);
       const done = await this.db.transaction(async (tx) => {
-        const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, id)).for('update');
-        if (order?.status !== 'pending') return false;
-        await cancelOrder(tx, id, 'not paid before the cut-off');
-        await tx
-          .update(payments)
-          .set({ status: 'failed', nextCheckAt: null, updatedAt: now })
-          .where(and(eq(payments.orderId, id), eq(payments.status, 'pending')));
-        return true;
+        const outcome = await moveOrder(
+          tx,
+          id,
+          { kind: 'cancel-unpaid', reason: 'not paid before the cut-off' },
+          {
+            now,
+            ifAllowed: true,
+            alongside: async (t) => {
+              await t
+                .update(payments)
+                .set({ status: 'failed', nextCheckAt: null, updatedAt: now })
+                .where(and(eq(payments.orderId, id), eq(payments.status, 'pending')));
+            },
+          },
+        );
+        return outcome?.moved ?? false;
       });
       if (done) cancelled++;
     }

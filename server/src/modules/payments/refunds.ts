@@ -5,7 +5,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { orders, payments, refunds, users, type VatLine } from '../../db/schema/index.js';
 import { DomainError } from '../../errors/domain-error.js';
 import type { Logger } from '../../logger.js';
-import { updateOrder } from '../orders/order-status-update.js';
+import { cancelOrder } from '../orders/lifecycle.js';
 import { localMoment } from '../shop-time/shop-time.js';
 import type { ProviderResult } from './payment-provider.js';
 import { enqueueRefundSettle } from './payment-jobs.js';
@@ -254,10 +254,8 @@ export class RefundsService {
         if (paymentRank(locked.status) < paymentRank('refunded')) {
           await tx.update(payments).set({ status: 'refunded', nextCheckAt: null, updatedAt: at }).where(eq(payments.id, payment.id));
         }
-        const [order] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
-        if (order && order.status !== 'cancelled' && order.status !== 'refunded' && order.status !== 'failed') {
-          await updateOrder(tx, orderId, { status: 'refunded' }, at);
-        }
+        // An order that had ended already stays as it is.
+        await cancelOrder(tx, orderId, undefined, 'refunded', at);
       }
     });
     this.options.log.info({ order: orderId, refund: record.id, amount: record.amount }, 'order refunded');

@@ -1,20 +1,10 @@
 import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
-import { couponUsages, orderEvents, orders, settings, type Address } from '../../db/schema/index.js';
+import { couponUsages, orderEvents, orders, settings } from '../../db/schema/index.js';
 import { enqueueJob } from '../../jobs/job-store.js';
-import { EMPTY_ADDRESS } from '../addresses/addresses.js';
 import type { JobHandler } from '../../jobs/job-runner.js';
-
-/**
- * What replaces an order's personal data (docs/decisions/0046-customers-privacy.md): the country stays (it
- * decides the VAT), everything that names, reaches or locates a person goes.
- */
-export const ANONYMOUS_NAME = 'Anonymised';
-
-export function anonymousAddress(before: Address): Address {
-  return { ...EMPTY_ADDRESS, firstName: ANONYMOUS_NAME, country: before.country };
-}
+import { moveOrder } from '../orders/lifecycle.js';
 
 /**
  * Replaces the personal data of the given orders: billing and shipping, the customer's note, the link to the
@@ -23,28 +13,20 @@ export function anonymousAddress(before: Address): Address {
  */
 export async function anonymiseOrders(db: DbOrTx, orderIds: number[], now: Date): Promise<number> {
   if (orderIds.length === 0) return 0;
-  const rows = await db.select({ id: orders.id, billing: orders.billing, shipping: orders.shipping }).from(orders).where(inArray(orders.id, orderIds));
-  for (const row of rows) {
-    await db
-      .update(orders)
-      .set({
-        billing: anonymousAddress(row.billing),
-        shipping: anonymousAddress(row.shipping),
-        customerNote: '',
-        customerId: null,
-        sessionKey: null,
-        anonymisedAt: now,
-      })
-      .where(eq(orders.id, row.id));
-  }
-  await db.delete(orderEvents).where(inArray(orderEvents.orderId, orderIds));
-  // Who used a coupon was their e-mail or phone; the per-order key keeps the count right without naming anyone.
-  for (const id of orderIds)
-    await db
-      .update(couponUsages)
-      .set({ customer: `anonymised:${id}` })
-      .where(eq(couponUsages.orderId, id));
-  return rows.length;
+  // In id order, as every batch of order moves takes its locks (modules/kitchen): none waits in a circle.
+  const ids = [...new Set(orderIds)].sort((a, b) => a - b);
+  return db.transaction(async (tx) => {
+    let anonymised = 0;
+    for (const id of ids) if (await moveOrder(tx, id, { kind: 'anonymise' }, { now })) anonymised++;
+    await tx.delete(orderEvents).where(inArray(orderEvents.orderId, ids));
+    // Who used a coupon was their e-mail or phone; the per-order key keeps the count right without naming anyone.
+    for (const id of ids)
+      await tx
+        .update(couponUsages)
+        .set({ customer: `anonymised:${id}` })
+        .where(eq(couponUsages.orderId, id));
+    return anonymised;
+  });
 }
 
 export const PRIVACY_SETTINGS_KEY = 'privacy';
