@@ -222,8 +222,7 @@ async function termCounts(db: DbOrTx, attributeId: number): Promise<Map<string, 
   return new Map(rows.map((r) => [r.slug, Number(r.n)]));
 }
 
-const inOptions = (attributeId: number, slug: string) =>
-  and(eq(productAttributes.attributeId, attributeId), sql`${productAttributes.options} ? ${slug}`);
+const inOptions = (attributeId: number, slug: string) => and(eq(productAttributes.attributeId, attributeId), sql`${productAttributes.options} ? ${slug}`);
 
 /** The terms of one attribute: their slugs are what products hold in their options, so a new slug or a delete reaches them. */
 export const attributeTermTaxonomy = (attributeId: number) =>

@@ -179,7 +179,12 @@ export function taxonomyService<Row extends TermRow, Input extends TermInput>(de
     input.name !== undefined || input.translations !== undefined ? { name: translated(current?.name, input.name, input.translations) } : {};
 
   return {
-    list: async (db) => (await db.select().from(table).where(scope?.where).orderBy(...(definition.order ?? [asc(table.id)]))) as Row[],
+    list: async (db) =>
+      (await db
+        .select()
+        .from(table)
+        .where(scope?.where)
+        .orderBy(...(definition.order ?? [asc(table.id)]))) as Row[],
     counts,
     async get(db, id) {
       await scope?.enter(db);
@@ -197,7 +202,12 @@ export function taxonomyService<Row extends TermRow, Input extends TermInput>(de
             await definition.check?.(tx, input, undefined);
             const [row] = (await tx
               .insert(table)
-              .values({ ...scope?.values, ...(slug !== undefined ? { slug } : {}), ...named(input, undefined), ...definition.fields(input, undefined) } as never)
+              .values({
+                ...scope?.values,
+                ...(slug !== undefined ? { slug } : {}),
+                ...named(input, undefined),
+                ...definition.fields(input, undefined),
+              } as never)
               .returning()) as unknown as Row[];
             await recordChange(tx, { entityType: definition.entity, entityId: row!.id, action: 'create', actor, changes: diffFields({}, row!) });
             await definition.written?.(tx, row!);

@@ -121,7 +121,9 @@ async function importCategories(db: Db, client: WooCommerceRestClient, source: s
       (await linked(db, source, 'category', category.id)) ??
       (await db.select({ id: categories.id }).from(categories).where(eq(categories.slug, category.slug)))[0]?.id;
     const local =
-      known !== undefined ? (await categoryTaxonomy.update(db, known, input, actor)).id : (await categoryTaxonomy.create(db, { ...input, slug: category.slug }, actor)).id;
+      known !== undefined
+        ? (await categoryTaxonomy.update(db, known, input, actor)).id
+        : (await categoryTaxonomy.create(db, { ...input, slug: category.slug }, actor)).id;
     await link(db, source, 'category', category.id, local);
     done.add(category.id);
     counts.categories += 1;

@@ -56,12 +56,13 @@ const categoryFields = {
   custom_order: z.number().int().min(0).max(1_000_000).optional(),
   meta_data: metaDataBody.optional(),
 };
-const categoryUpdate = z.object({ ...categoryFields, name: nameText.optional() });
+/** A category body as an update takes it: every field may be left out. */
+type CategoryBody = Partial<z.output<z.ZodObject<typeof categoryFields>>>;
 
 const TRANSLATION_KEYS = { french_translation: 'fr', english_translation: 'en' } as const;
 
 /** Body to module input; `meta_data` may carry the translations (as products do) and the point-of-sale id. */
-function categoryInput(body: z.output<typeof categoryUpdate>): CategoryInput {
+function categoryInput(body: CategoryBody): CategoryInput {
   const translations: { fr?: string; en?: string } = {};
   let cloudposCategoryId: string | null | undefined;
   for (const entry of body.meta_data ?? []) {
