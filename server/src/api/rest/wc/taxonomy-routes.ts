@@ -151,21 +151,23 @@ type ShapeOf<Row, View> = (row: Counted<Row>, view: View) => unknown;
 
 /** How one taxonomy speaks REST: its path, its body's fields and their mapping, its answer's shape. */
 interface TaxonomyRoutes<Row extends TermRow, Input extends TermInput, Fields extends z.ZodRawShape, View> {
-  /** The collection; an item is `{collection}/:{item}`. */
+  /** The collection; an item is `{collection}/:{item}` (`:id` unless said). */
   collection: string;
-  item: 'id' | 'termId';
-  params: z.ZodType<Params>;
+  item?: 'id' | 'termId';
+  params?: z.ZodType<Params>;
   taxonomy: (params: Params) => TaxonomyService<Row, Input>;
   /** The writable fields, `name` among them (required on create). */
   fields: Fields;
   input: (body: z.output<z.ZodObject<Fields>>) => Input;
   /** What the answers are shaped with (the categories read the catalogue snapshot), taken after the write. */
-  view: () => Promise<View>;
+  view?: () => Promise<View>;
   shape: ShapeOf<Row, View>;
   /** A deleted row's shape, with the view taken before the delete. */
   deletedShape?: ShapeOf<Row, View>;
   /** Which of read, create, delete and batch the taxonomy has (allergens are only read and changed). */
   read?: boolean;
+  /** GET on the collection answers every row, in one page (attributes, allergens). */
+  listAll?: boolean;
   creates?: boolean;
   batch?: boolean;
 }
@@ -177,21 +179,32 @@ function registerTaxonomyWrites<Row extends TermRow, Input extends TermInput, Fi
 ) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db, catalog } = deps;
-  const itemPath = `${spec.collection}/:${spec.item}`;
-  const itemId = (params: Params) => (spec.item === 'termId' ? params.termId! : params.id);
+  const item = spec.item ?? 'id';
+  const paramsSchema = spec.params ?? idParams;
+  const view = spec.view ?? (async () => undefined as View);
+  const itemPath = `${spec.collection}/:${item}`;
+  const itemId = (params: Params) => (item === 'termId' ? params.termId! : params.id);
   const create = z.object(spec.fields);
   const update = z.object({ ...spec.fields, name: nameText.optional() });
   const deletedShape = spec.deletedShape ?? spec.shape;
   const answer = async (version: number, row: Counted<Row>) => {
     catalog.markChanged(version);
-    return spec.shape(row, await spec.view());
+    return spec.shape(row, await view());
   };
   const collectionParams = spec.collection.includes(':id') ? { params: idParams } : {};
 
+  if (spec.listAll) {
+    api.get(spec.collection, async (request, reply) => {
+      const rows = await spec.taxonomy({ id: 0 }).list(db);
+      pagingHeaders(request, reply, { page: 1, perPage: Math.max(rows.length, 1) }, rows.length);
+      const now = await view();
+      return rows.map((row) => spec.shape({ ...row, count: 0 }, now));
+    });
+  }
   if (spec.read) {
-    api.get(itemPath, { schema: { params: spec.params } }, async (request) => {
+    api.get(itemPath, { schema: { params: paramsSchema } }, async (request) => {
       const params = request.params as Params;
-      return spec.shape(await spec.taxonomy(params).get(db, itemId(params)), await spec.view());
+      return spec.shape(await spec.taxonomy(params).get(db, itemId(params)), await view());
     });
   }
   const handleUpdate = async (request: FastifyRequest) => {
@@ -199,7 +212,7 @@ function registerTaxonomyWrites<Row extends TermRow, Input extends TermInput, Fi
     const { row, version } = await spec.taxonomy(params).update(db, itemId(params), spec.input(request.body as z.output<typeof create>), actorOf(request));
     return answer(version, row);
   };
-  const updateRoute = { schema: { params: spec.params, body: optionalBody(update) } };
+  const updateRoute = { schema: { params: paramsSchema, body: optionalBody(update) } };
   api.put(itemPath, updateRoute, handleUpdate);
   api.patch(itemPath, updateRoute, handleUpdate);
   api.post(itemPath, updateRoute, handleUpdate);
@@ -211,12 +224,12 @@ function registerTaxonomyWrites<Row extends TermRow, Input extends TermInput, Fi
     const { row, version } = await taxonomy.create(db, { ...spec.input(body), name: (body as { name: string }).name }, actorOf(request));
     return reply.code(201).send(await answer(version, row));
   });
-  api.delete(itemPath, { schema: { params: spec.params, querystring: forceQuery } }, async (request) => {
+  api.delete(itemPath, { schema: { params: paramsSchema, querystring: forceQuery } }, async (request) => {
     const params = request.params as Params;
-    const before = spec.deletedShape ? await spec.view() : undefined;
+    const before = spec.deletedShape ? await view() : undefined;
     const { row, version } = await spec.taxonomy(params).remove(db, itemId(params), request.query.force ?? false, actorOf(request));
     catalog.markChanged(version);
-    return deletedShape(row, before ?? (await spec.view()));
+    return deletedShape(row, before ?? (await view()));
   });
   if (!spec.batch) return;
 
@@ -250,15 +263,15 @@ function registerTaxonomyWrites<Row extends TermRow, Input extends TermInput, Fi
     for (const item of b.update ?? []) {
       updated.push(await attempt(() => taxonomy.update(db, item.id, spec.input(item as z.output<typeof create>), actor), 'PUT', item.id));
     }
-    const before = b.delete?.length ? await spec.view() : undefined;
+    const before = b.delete?.length ? await view() : undefined;
     for (const id of b.delete ?? []) {
       const done = await attempt(() => taxonomy.remove(db, id, true, actor), 'DELETE', id);
       removed.push('row' in done ? (deletedShape(done.row, before!) as BatchItem) : done.error);
     }
     catalog.markChanged(version);
-    const view = await spec.view();
-    const now = (done: Done) => ('row' in done ? (spec.shape(done.row, view) as BatchItem) : done.error);
-    return { create: created.map(now), update: updated.map(now), delete: removed };
+    const after = await view();
+    const answered = (done: Done) => ('row' in done ? (spec.shape(done.row, after) as BatchItem) : done.error);
+    return { create: created.map(answered), update: updated.map(answered), delete: removed };
   });
 }
 
@@ -270,14 +283,11 @@ function registerTaxonomyWrites<Row extends TermRow, Input extends TermInput, Fi
 export function registerTaxonomyRoutes(app: FastifyInstance, deps: { catalog: CatalogService; db: Db }) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
-  const nothing = async () => undefined;
   const snapshot = () => deps.catalog.get();
 
   // Categories are read from the catalogue snapshot (catalog-routes.ts); a written one is answered from it too.
   registerTaxonomyWrites(app, deps, {
     collection: '/products/categories',
-    item: 'id',
-    params: idParams,
     taxonomy: () => categoryTaxonomy,
     fields: categoryFields,
     input: categoryInput,
@@ -308,32 +318,22 @@ export function registerTaxonomyRoutes(app: FastifyInstance, deps: { catalog: Ca
   });
   registerTaxonomyWrites(app, deps, {
     collection: '/products/tags',
-    item: 'id',
-    params: idParams,
     taxonomy: () => tagTaxonomy,
     fields: tagFields,
     input: (b) => ({ name: b.name, translations: b.translations, slug: b.slug, description: b.description }),
-    view: nothing,
     shape: tagShape,
     read: true,
     creates: true,
     batch: true,
   });
 
-  api.get('/products/attributes', async (request, reply) => {
-    const rows = await attributeTaxonomy.list(db);
-    pagingHeaders(request, reply, { page: 1, perPage: Math.max(rows.length, 1) }, rows.length);
-    return rows.map(attributeShape);
-  });
   registerTaxonomyWrites(app, deps, {
     collection: '/products/attributes',
-    item: 'id',
-    params: idParams,
     taxonomy: () => attributeTaxonomy,
     fields: attributeFields,
     input: (b) => ({ name: b.name, translations: b.translations, slug: b.slug, orderBy: b.order_by }),
-    view: nothing,
     shape: attributeShape,
+    listAll: true,
     read: true,
     creates: true,
   });
@@ -351,27 +351,19 @@ export function registerTaxonomyRoutes(app: FastifyInstance, deps: { catalog: Ca
     taxonomy: (params) => attributeTermTaxonomy(params.id),
     fields: termFields,
     input: (b) => ({ name: b.name, translations: b.translations, slug: b.slug, description: b.description, menuOrder: b.menu_order }),
-    view: nothing,
     shape: termShape,
     read: true,
     creates: true,
   });
 
   // The 14 allergens are fixed: names and icons change.
-  api.get('/products/allergens', async (request, reply) => {
-    const rows = await allergenTaxonomy.list(db);
-    pagingHeaders(request, reply, { page: 1, perPage: Math.max(rows.length, 1) }, rows.length);
-    return rows.map(allergenShape);
-  });
   registerTaxonomyWrites(app, deps, {
     collection: '/products/allergens',
-    item: 'id',
-    params: idParams,
     taxonomy: () => allergenTaxonomy,
     fields: allergenFields,
     input: (b) => ({ name: b.name, translations: b.translations, icon: b.icon }),
-    view: nothing,
     shape: allergenShape,
+    listAll: true,
     read: true,
   });
 
