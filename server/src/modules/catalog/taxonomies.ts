@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { allergens, attributeTerms, attributes, categories, media, productAttributes, productTags, tags, type Translated } from '../../db/schema/index.js';
 import { DomainError } from '../../errors/domain-error.js';
@@ -117,16 +117,13 @@ export const tagTaxonomy = taxonomyService<TagRow, TagInput>({
   notFound: () => new DomainError('TAG_NOT_FOUND', 'Resource does not exist.'),
   slug: termSlug,
   fields: (input, current) => description(current ? input.description : (input.description ?? ''), current?.description),
+  // One tag (a read or a write) counts its own products; a list counts them all in one pass.
   count: async (db, rows) => {
+    if (rows.length === 0) return new Map();
     const rowsCounted = await db
       .select({ tagId: productTags.tagId, n: count() })
       .from(productTags)
-      .where(
-        inArray(
-          productTags.tagId,
-          rows.map((r) => r.id),
-        ),
-      )
+      .where(rows.length === 1 ? eq(productTags.tagId, rows[0]!.id) : undefined)
       .groupBy(productTags.tagId);
     return new Map(rowsCounted.map((r) => [r.tagId, Number(r.n)]));
   },
