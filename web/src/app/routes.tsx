@@ -48,10 +48,8 @@ const DashboardManualsPage = lazy(() => import('../dashboard/manuals/ManualsPage
 const DashboardManualPage = lazy(() => import('../dashboard/manuals/ManualPage'));
 const DashboardManualEditorPage = lazy(() => import('../dashboard/manuals/ManualEditorPage'));
 const DashboardStoreSettingsPage = lazy(() => import('../dashboard/settings/StoreSettingsPage'));
-const DashboardCategoriesPage = lazy(() => import('../dashboard/catalog/categories/CategoriesPage'));
+const DashboardTaxonomyPage = lazy(() => import('../dashboard/catalog/taxonomy/TaxonomyPage'));
 const DashboardAddOnsPage = lazy(() => import('../dashboard/catalog/add-ons/AddOnsPage'));
-const DashboardAllergensPage = lazy(() => import('../dashboard/catalog/allergens/AllergensPage'));
-const DashboardTagsPage = lazy(() => import('../dashboard/catalog/tags/TagsPage'));
 const DashboardReviewsPage = lazy(() => import('../dashboard/reviews/ReviewsPage'));
 const DashboardCustomersPage = lazy(() => import('../dashboard/customers/CustomersPage'));
 const DashboardCustomerPage = lazy(() => import('../dashboard/customers/CustomerPage'));
@@ -337,7 +335,7 @@ export const routes: RouteObject[] = [
         path: 'dashboard/catalog/categories',
         element: (
           <StaffScreen>
-            <DashboardCategoriesPage />
+            <DashboardTaxonomyPage page="categories" />
           </StaffScreen>
         ),
       },
@@ -353,7 +351,7 @@ export const routes: RouteObject[] = [
         path: 'dashboard/catalog/allergens',
         element: (
           <StaffScreen>
-            <DashboardAllergensPage />
+            <DashboardTaxonomyPage page="allergens" />
           </StaffScreen>
         ),
       },
@@ -361,7 +359,7 @@ export const routes: RouteObject[] = [
         path: 'dashboard/catalog/tags',
         element: (
           <StaffScreen>
-            <DashboardTagsPage />
+            <DashboardTaxonomyPage page="tags" />
           </StaffScreen>
         ),
       },

@@ -14,7 +14,7 @@ import {
 } from '../../db/schema/index.js';
 import { DomainError } from '../../errors/domain-error.js';
 import { recordChange, diffFields, type Actor } from '../catalog-audit/catalog-audit.js';
-import { catalogVersionIn, invalidField, translated, type TranslationsInput } from './taxonomy-common.js';
+import { catalogVersionIn, invalidField, translated, type TranslationsInput } from './taxonomy.js';
 
 export const addonDisplays = ['radiobutton', 'select', 'images'] as const;
 

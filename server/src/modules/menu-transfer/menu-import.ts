@@ -7,7 +7,7 @@ import { DomainError } from '../../errors/domain-error.js';
 import { PermanentJobError, type JobHandler } from '../../jobs/job-runner.js';
 import { enqueueJobs } from '../../jobs/job-store.js';
 import type { Actor } from '../catalog-audit/catalog-audit.js';
-import { createCategory } from '../catalog/categories.js';
+import { categoryTaxonomy } from '../catalog/taxonomies.js';
 import { createProduct, createVariation, updateProduct, updateVariation } from '../catalog/product-write.js';
 import type { MediaService } from '../media/media-service.js';
 import { ImageImporter, isRemoteImage, type ImageImportOptions } from './image-import.js';
@@ -112,8 +112,8 @@ async function categoryOf(tx: Tx, path: string[], actor: Actor, counts: { catego
     if (found) {
       parent = found.id;
     } else {
-      // createCategory runs its own transaction: inside ours it is a savepoint.
-      const created = await createCategory(tx as unknown as Db, { name, parent }, actor);
+      // categoryTaxonomy.create runs its own transaction: inside ours it is a savepoint.
+      const created = await categoryTaxonomy.create(tx as unknown as Db, { name, parent }, actor);
       counts.categories += 1;
       parent = created.id;
     }

@@ -9,7 +9,7 @@ import { PermanentJobError, type JobHandler } from '../../jobs/job-runner.js';
 import { enqueueJobs } from '../../jobs/job-store.js';
 import { WooCommerceRestClient, WooCommerceSourceError, type WooCommerceSource } from '../../integrations/woocommerce/woocommerce-rest-client.js';
 import type { Actor } from '../catalog-audit/catalog-audit.js';
-import { createCategory, updateCategory } from '../catalog/categories.js';
+import { categoryTaxonomy } from '../catalog/taxonomies.js';
 import { createProduct, createVariation, updateProduct, updateVariation } from '../catalog/product-write.js';
 import { createTimeSlot } from '../slots/slot-admin.js';
 import { addonDisplays, createGlobalAddon, getGlobalAddon, updateGlobalAddon, type AddonFieldInput, type GlobalAddonInput } from '../catalog/global-add-ons.js';
@@ -121,7 +121,9 @@ async function importCategories(db: Db, client: WooCommerceRestClient, source: s
       (await linked(db, source, 'category', category.id)) ??
       (await db.select({ id: categories.id }).from(categories).where(eq(categories.slug, category.slug)))[0]?.id;
     const local =
-      known !== undefined ? (await updateCategory(db, known, input, actor)).id : (await createCategory(db, { ...input, slug: category.slug }, actor)).id;
+      known !== undefined
+        ? (await categoryTaxonomy.update(db, known, input, actor)).id
+        : (await categoryTaxonomy.create(db, { ...input, slug: category.slug }, actor)).id;
     await link(db, source, 'category', category.id, local);
     done.add(category.id);
     counts.categories += 1;

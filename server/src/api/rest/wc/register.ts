@@ -13,7 +13,6 @@ import { registerTimeSlotRoutes } from '../time-slots.js';
 import { registerMessageRoutes } from '../messages.js';
 import { unstorableTextProblem } from '../../http/unstorable-text.js';
 import { registerTaxonomyRoutes } from './taxonomy-routes.js';
-import { registerTagRoutes } from './tag-routes.js';
 import { registerReviewRoutes } from './review-routes.js';
 import { registerCouponRoutes } from './coupon-routes.js';
 import { registerGlobalAddonRoutes } from './add-on-routes.js';
@@ -45,7 +44,6 @@ export async function registerWooCommerceRest(
       registerCatalogRoutes(api, deps);
       registerOrderRoutes(api, deps);
       registerTaxonomyRoutes(api, deps);
-      registerTagRoutes(api, deps);
       registerReviewRoutes(api, deps);
       registerCouponRoutes(api, deps);
       registerTimeSlotRoutes(api, deps, { base: '/time-slots' });

@@ -1,40 +1,53 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../../db/client.js';
 import type { CatalogService } from '../../../modules/catalog/catalog-service.js';
-import { createCategory, deleteCategory, updateCategory, type CategoryInput } from '../../../modules/catalog/categories.js';
+import type { CatalogSnapshot } from '../../../modules/catalog/snapshot.js';
 import {
+  allergenTaxonomy,
   attributeOrderBys,
-  createAttribute,
-  deleteAttribute,
-  getAttribute,
-  getTerm,
-  listAttributes,
-  listTerms,
-  updateAttribute,
-  updateTerm,
-  createTerm,
-  deleteTerm,
+  attributeTaxonomy,
+  attributeTermTaxonomy,
+  categoryTaxonomy,
+  listAttributeTerms,
+  listTags,
+  tagOrderBys,
+  tagTaxonomy,
+  type AllergenRow,
   type AttributeRow,
-  type TermRow,
-} from '../../../modules/catalog/attributes.js';
-import { getAllergen, listAllergens, updateAllergen, type AllergenRow } from '../../../modules/catalog/allergens.js';
+  type AttributeTermRow,
+  type CategoryInput,
+  type TagRow,
+} from '../../../modules/catalog/taxonomies.js';
+import type { Counted, TaxonomyService, TermInput, TermRow } from '../../../modules/catalog/taxonomy.js';
 import { DomainError } from '../../../errors/domain-error.js';
-import { boolQuery, idSchema, idParams, lastValue, optionalBody } from '../../http/route-schemas.js';
+import { boolQuery, enumQuery, idListQuery, idSchema, idParams, lastValue, optionalBody } from '../../http/route-schemas.js';
 import { restError } from '../../http/error-handler.js';
 import { categoryShape } from './catalog-shapes.js';
 import { woocommerceCodeOf } from './errors.js';
 import { pageOf, pageQuery, pagingHeaders } from './paging.js';
 import { actorOf } from './staff-principal.js';
-import type { RestPrincipal } from './auth.js';
 import { batchBody, imageRef, metaDataBody, nameShape, nameText, translationsBody, type BatchItem } from './taxonomy-shapes.js';
+
+const slugText = (max: number) => z.string().trim().min(1).max(max).optional();
+const batchId = z.union([
+  z.number().int().min(1).max(999_999_999),
+  z
+    .string()
+    .regex(/^\d{1,9}$/)
+    .transform(Number),
+]);
+const forceQuery = z.object({ force: boolQuery.optional() });
+const termParams = z.object({ id: idSchema, termId: idSchema });
+
+// Categories: WooCommerce's fields and `meta_data` (translations, point-of-sale id) ------------------------
 
 /** Writable category fields; unknown ones are ignored, as WooCommerce ignores read-only fields. */
 const categoryFields = {
   name: nameText,
   translations: translationsBody.optional(),
-  slug: z.string().trim().min(1).max(200).optional(),
+  slug: slugText(200),
   parent: z.number().int().min(0).max(999_999_999).optional(),
   description: z.string().max(5_000).optional(),
   image: imageRef.optional(),
@@ -43,22 +56,13 @@ const categoryFields = {
   custom_order: z.number().int().min(0).max(1_000_000).optional(),
   meta_data: metaDataBody.optional(),
 };
-const categoryCreate = z.object(categoryFields);
-const categoryUpdate = z.object({ ...categoryFields, name: nameText.optional() });
-const categoryBatchUpdate = categoryUpdate.extend({
-  id: z.union([
-    z.number().int().min(1).max(999_999_999),
-    z
-      .string()
-      .regex(/^\d{1,9}$/)
-      .transform(Number),
-  ]),
-});
+/** A category body as an update takes it: every field may be left out. */
+type CategoryBody = Partial<z.output<z.ZodObject<typeof categoryFields>>>;
 
 const TRANSLATION_KEYS = { french_translation: 'fr', english_translation: 'en' } as const;
 
 /** Body to module input; `meta_data` may carry the translations (as products do) and the point-of-sale id. */
-function categoryInput(body: z.output<typeof categoryUpdate>): CategoryInput {
+function categoryInput(body: CategoryBody): CategoryInput {
   const translations: { fr?: string; en?: string } = {};
   let cloudposCategoryId: string | null | undefined;
   for (const entry of body.meta_data ?? []) {
@@ -80,29 +84,39 @@ function categoryInput(body: z.output<typeof categoryUpdate>): CategoryInput {
   };
 }
 
+// Tags, attributes, their terms, allergens ---------------------------------------------------------------
+
+const tagFields = { name: nameText, translations: translationsBody.optional(), slug: slugText(200), description: z.string().max(5_000).optional() };
+const tagListQuery = z.object({
+  ...pageQuery,
+  search: lastValue.optional(),
+  hide_empty: boolQuery.optional(),
+  slug: lastValue.optional(),
+  include: idListQuery.optional(),
+  orderby: enumQuery(tagOrderBys).optional(),
+  order: enumQuery(['asc', 'desc'] as const).optional(),
+});
+
 const attributeFields = {
   name: nameText,
   translations: translationsBody.optional(),
-  slug: z.string().trim().min(1).max(28).optional(),
+  slug: slugText(28),
   type: z.literal('select').optional(),
   order_by: z.enum(attributeOrderBys).optional(),
   has_archives: z.boolean().optional(),
 };
-const attributeCreate = z.object(attributeFields);
-const attributeUpdate = z.object({ ...attributeFields, name: nameText.optional() });
 
 const termFields = {
   name: nameText,
   translations: translationsBody.optional(),
-  slug: z.string().trim().min(1).max(200).optional(),
+  slug: slugText(200),
   description: z.string().max(2_000).optional(),
   menu_order: z.number().int().min(-1_000_000).max(1_000_000).optional(),
 };
-const termCreate = z.object(termFields);
-const termUpdate = z.object({ ...termFields, name: nameText.optional() });
+const termListQuery = z.object({ ...pageQuery, search: lastValue.optional() });
 
-const allergenUpdate = z.object({
-  name: nameText.optional(),
+const allergenFields = {
+  name: nameText,
   translations: translationsBody.optional(),
   /** A path under this site or an https address, e.g. an uploaded image's src. */
   icon: z
@@ -111,17 +125,18 @@ const allergenUpdate = z.object({
     .max(500)
     .regex(/^(\/[^\s?#]*|https:\/\/[^\s]+)$/, 'a path such as /media/allergens/gluten.svg or an https address')
     .optional(),
-});
+};
 
-const forceQuery = z.object({ force: boolQuery.optional() });
-const termParams = z.object({ id: idSchema, termId: idSchema });
-const termListQuery = z.object({ ...pageQuery, search: lastValue.optional() });
+/** A tag in WooCommerce's shape, with Bakje's `translations` (decision 0023). */
+export function tagShape(row: Counted<TagRow>) {
+  return { id: row.id, ...nameShape(row.name), slug: row.slug, description: row.description.nl, count: row.count };
+}
 
 export function attributeShape(row: AttributeRow) {
   return { id: row.id, ...nameShape(row.name), slug: row.slug, type: 'select', order_by: row.orderBy, has_archives: false };
 }
 
-export function termShape(row: TermRow & { count: number }) {
+export function termShape(row: Counted<AttributeTermRow>) {
   return { id: row.id, ...nameShape(row.name), slug: row.slug, description: row.description, menu_order: row.menuOrder, count: row.count };
 }
 
@@ -129,193 +144,228 @@ export function allergenShape(row: AllergenRow) {
   return { id: row.id, code: row.code, ...nameShape(row.name), icon: row.icon, position: row.position };
 }
 
-/**
- * Writes of categories, attributes and their terms, allergens (docs/interfaces.md §2); every write returns the
- * object as the catalogue now has it and the catalogue (shop, menu boards) follows within the request.
- */
-export function registerTaxonomyRoutes(app: FastifyInstance, deps: { catalog: CatalogService; db: Db }) {
+// One set of write routes for every taxonomy -------------------------------------------------------------
+
+type Params = { id: number; termId?: number };
+type ShapeOf<Row, View> = (row: Counted<Row>, view: View) => unknown;
+
+/** How one taxonomy speaks REST: its path, its body's fields and their mapping, its answer's shape. */
+interface TaxonomyRoutes<Row extends TermRow, Input extends TermInput, Fields extends z.ZodRawShape, View> {
+  /** The collection; an item is `{collection}/:{item}` (`:id` unless said). */
+  collection: string;
+  item?: 'id' | 'termId';
+  params?: z.ZodType<Params>;
+  taxonomy: (params: Params) => TaxonomyService<Row, Input>;
+  /** The writable fields, `name` among them (required on create). */
+  fields: Fields;
+  input: (body: z.output<z.ZodObject<Fields>>) => Input;
+  /** What the answers are shaped with (the categories read the catalogue snapshot), taken after the write. */
+  view?: () => Promise<View>;
+  shape: ShapeOf<Row, View>;
+  /** A deleted row's shape, with the view taken before the delete. */
+  deletedShape?: ShapeOf<Row, View>;
+  /** Which of read, create, delete and batch the taxonomy has (allergens are only read and changed). */
+  read?: boolean;
+  /** GET on the collection answers every row, in one page (attributes, allergens). */
+  listAll?: boolean;
+  creates?: boolean;
+  batch?: boolean;
+}
+
+function registerTaxonomyWrites<Row extends TermRow, Input extends TermInput, Fields extends z.ZodRawShape, View>(
+  app: FastifyInstance,
+  deps: { catalog: CatalogService; db: Db },
+  spec: TaxonomyRoutes<Row, Input, Fields, View>,
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const { db, catalog } = deps;
-
-  const categoryAfter = async (id: number, version: number) => {
+  const item = spec.item ?? 'id';
+  const paramsSchema = spec.params ?? idParams;
+  const view = spec.view ?? (async () => undefined as View);
+  const itemPath = `${spec.collection}/:${item}`;
+  const itemId = (params: Params) => (item === 'termId' ? params.termId! : params.id);
+  const create = z.object(spec.fields);
+  const update = z.object({ ...spec.fields, name: nameText.optional() });
+  const deletedShape = spec.deletedShape ?? spec.shape;
+  const answer = async (version: number, row: Counted<Row>) => {
     catalog.markChanged(version);
-    const snapshot = await catalog.get();
-    return categoryShape(snapshot, snapshot.categories.get(id)!);
+    return spec.shape(row, await view());
   };
+  const collectionParams = spec.collection.includes(':id') ? { params: idParams } : {};
+
+  if (spec.listAll) {
+    api.get(spec.collection, async (request, reply) => {
+      const rows = await spec.taxonomy({ id: 0 }).list(db);
+      pagingHeaders(request, reply, { page: 1, perPage: Math.max(rows.length, 1) }, rows.length);
+      const now = await view();
+      return rows.map((row) => spec.shape({ ...row, count: 0 }, now));
+    });
+  }
+  if (spec.read) {
+    api.get(itemPath, { schema: { params: paramsSchema } }, async (request) => {
+      const params = request.params as Params;
+      return spec.shape(await spec.taxonomy(params).get(db, itemId(params)), await view());
+    });
+  }
+  const handleUpdate = async (request: FastifyRequest) => {
+    const params = request.params as Params;
+    const { row, version } = await spec.taxonomy(params).update(db, itemId(params), spec.input(request.body as z.output<typeof create>), actorOf(request));
+    return answer(version, row);
+  };
+  const updateRoute = { schema: { params: paramsSchema, body: optionalBody(update) } };
+  api.put(itemPath, updateRoute, handleUpdate);
+  api.patch(itemPath, updateRoute, handleUpdate);
+  api.post(itemPath, updateRoute, handleUpdate);
+  if (!spec.creates) return;
+
+  api.post(spec.collection, { schema: { ...collectionParams, body: create } }, async (request, reply: FastifyReply) => {
+    const body = request.body as z.output<typeof create>;
+    const taxonomy = spec.taxonomy(request.params as Params);
+    const { row, version } = await taxonomy.create(db, { ...spec.input(body), name: (body as { name: string }).name }, actorOf(request));
+    return reply.code(201).send(await answer(version, row));
+  });
+  api.delete(itemPath, { schema: { params: paramsSchema, querystring: forceQuery } }, async (request) => {
+    const params = request.params as Params;
+    const before = spec.deletedShape ? await view() : undefined;
+    const { row, version } = await spec.taxonomy(params).remove(db, itemId(params), request.query.force ?? false, actorOf(request));
+    catalog.markChanged(version);
+    return deletedShape(row, before ?? (await view()));
+  });
+  if (!spec.batch) return;
+
   const asBatchError = (error: unknown, method: string, id?: number): BatchItem => {
     if (!(error instanceof DomainError)) throw error;
     const { body } = restError(error, woocommerceCodeOf(error, method));
     return { id: id ?? 0, error: body };
   };
-
-  // Categories ---------------------------------------------------------------------------------------------
-  api.post('/products/categories', { schema: { body: categoryCreate } }, async (request, reply) => {
-    const { id, version } = await createCategory(db, { ...categoryInput(request.body), name: request.body.name }, actorOf(request));
-    return reply.code(201).send(await categoryAfter(id, version));
-  });
-  const categoryUpdateRoute = { schema: { params: idParams, body: optionalBody(categoryUpdate) } };
-  const handleCategoryUpdate = async (request: { params: { id: number }; body: z.output<typeof categoryUpdate>; restPrincipal?: RestPrincipal }) => {
-    const { id, version } = await updateCategory(db, request.params.id, categoryInput(request.body), actorOf(request));
-    return categoryAfter(id, version);
-  };
-  api.put('/products/categories/:id', categoryUpdateRoute, handleCategoryUpdate);
-  api.patch('/products/categories/:id', categoryUpdateRoute, handleCategoryUpdate);
-  api.post('/products/categories/:id', categoryUpdateRoute, handleCategoryUpdate);
-  api.delete('/products/categories/:id', { schema: { params: idParams, querystring: forceQuery } }, async (request) => {
-    const before = await catalog.get();
-    const { row, version } = await deleteCategory(db, request.params.id, request.query.force ?? false, actorOf(request));
-    catalog.markChanged(version);
-    return categoryShape(before, row);
-  });
-  api.post('/products/categories/batch', { schema: { body: batchBody(categoryCreate, categoryBatchUpdate) } }, async (request) => {
-    const b = request.body;
-    const create: BatchItem[] = [];
-    const update: BatchItem[] = [];
-    const remove: BatchItem[] = [];
+  const batchUpdate = update.extend({ id: batchId });
+  api.post(`${spec.collection}/batch`, { schema: { body: batchBody(create, batchUpdate) } }, async (request) => {
+    const b = request.body as { create?: z.output<typeof create>[]; update?: (z.output<typeof update> & { id: number })[]; delete?: number[] };
+    const taxonomy = spec.taxonomy(request.params as Params);
+    const actor = actorOf(request);
+    type Done = { row: Counted<Row> } | { error: BatchItem };
+    const created: Done[] = [];
+    const updated: Done[] = [];
+    const removed: BatchItem[] = [];
     let version = 0;
-    const written: number[] = [];
-    for (const item of b.create ?? []) {
+    const attempt = async (work: () => Promise<{ row: Counted<Row>; version: number }>, method: string, id?: number): Promise<Done> => {
       try {
-        const result = await createCategory(db, { ...categoryInput(item), name: item.name }, actorOf(request));
+        const result = await work();
         version = Math.max(version, result.version);
-        written.push(result.id);
-        create.push({ id: result.id });
+        return { row: result.row };
       } catch (error) {
-        create.push(asBatchError(error, 'POST'));
+        return { error: asBatchError(error, method, id) };
       }
+    };
+    for (const item of b.create ?? []) {
+      created.push(await attempt(() => taxonomy.create(db, { ...spec.input(item), name: (item as { name: string }).name }, actor), 'POST'));
     }
     for (const item of b.update ?? []) {
-      try {
-        const result = await updateCategory(db, item.id, categoryInput(item), actorOf(request));
-        version = Math.max(version, result.version);
-        update.push({ id: result.id });
-      } catch (error) {
-        update.push(asBatchError(error, 'PUT', item.id));
-      }
+      updated.push(await attempt(() => taxonomy.update(db, item.id, spec.input(item as z.output<typeof create>), actor), 'PUT', item.id));
     }
-    const before = await catalog.get();
+    const before = b.delete?.length ? await view() : undefined;
     for (const id of b.delete ?? []) {
-      try {
-        const result = await deleteCategory(db, id, true, actorOf(request));
-        version = Math.max(version, result.version);
-        remove.push(categoryShape(before, result.row));
-      } catch (error) {
-        remove.push(asBatchError(error, 'DELETE', id));
-      }
+      const done = await attempt(() => taxonomy.remove(db, id, true, actor), 'DELETE', id);
+      removed.push('row' in done ? (deletedShape(done.row, before!) as BatchItem) : done.error);
     }
     catalog.markChanged(version);
-    const snapshot = await catalog.get();
-    const now = (item: BatchItem) => {
-      const category = 'error' in item ? undefined : snapshot.categories.get(item.id as number);
-      return category ? categoryShape(snapshot, category) : item;
-    };
-    return { create: create.map(now), update: update.map(now), delete: remove };
+    const after = await view();
+    const answered = (done: Done) => ('row' in done ? (spec.shape(done.row, after) as BatchItem) : done.error);
+    return { create: created.map(answered), update: updated.map(answered), delete: removed };
+  });
+}
+
+/**
+ * /wp-json/wc/v3/products/categories, tags, attributes and their terms, allergens (docs/interfaces.md §2):
+ * the writes of every taxonomy through one set of routes; every write returns the object as the catalogue
+ * now has it and the catalogue (shop, menu boards) follows within the request.
+ */
+export function registerTaxonomyRoutes(app: FastifyInstance, deps: { catalog: CatalogService; db: Db }) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps;
+  const snapshot = () => deps.catalog.get();
+
+  // Categories are read from the catalogue snapshot (catalog-routes.ts); a written one is answered from it too.
+  registerTaxonomyWrites(app, deps, {
+    collection: '/products/categories',
+    taxonomy: () => categoryTaxonomy,
+    fields: categoryFields,
+    input: categoryInput,
+    view: snapshot,
+    shape: (row, now: CatalogSnapshot) => {
+      const category = now.categories.get(row.id);
+      return category ? categoryShape(now, category) : { id: row.id };
+    },
+    deletedShape: (row, before: CatalogSnapshot) => categoryShape(before, row),
+    creates: true,
+    batch: true,
   });
 
-  // Attributes and terms -----------------------------------------------------------------------------------
-  api.get('/products/attributes', async (request, reply) => {
-    const rows = await listAttributes(db);
-    pagingHeaders(request, reply, { page: 1, perPage: Math.max(rows.length, 1) }, rows.length);
-    return rows.map(attributeShape);
+  api.get('/products/tags', { schema: { querystring: tagListQuery } }, async (request, reply) => {
+    const q = request.query;
+    const page = pageOf(q);
+    const { total, tags } = await listTags(db, {
+      ...page,
+      search: q.search,
+      hideEmpty: q.hide_empty,
+      slug: q.slug,
+      include: q.include,
+      orderBy: q.orderby,
+      order: q.order,
+    });
+    pagingHeaders(request, reply, page, total);
+    return tags.map(tagShape);
   });
-  api.post('/products/attributes', { schema: { body: attributeCreate } }, async (request, reply) => {
-    const b = request.body;
-    const { row, version } = await createAttribute(db, { name: b.name, translations: b.translations, slug: b.slug, orderBy: b.order_by }, actorOf(request));
-    catalog.markChanged(version);
-    return reply.code(201).send(attributeShape(row));
+  registerTaxonomyWrites(app, deps, {
+    collection: '/products/tags',
+    taxonomy: () => tagTaxonomy,
+    fields: tagFields,
+    input: (b) => ({ name: b.name, translations: b.translations, slug: b.slug, description: b.description }),
+    shape: tagShape,
+    read: true,
+    creates: true,
+    batch: true,
   });
-  api.get('/products/attributes/:id', { schema: { params: idParams } }, async (request) => attributeShape(await getAttribute(db, request.params.id)));
-  const attributeUpdateRoute = { schema: { params: idParams, body: optionalBody(attributeUpdate) } };
-  const handleAttributeUpdate = async (request: { params: { id: number }; body: z.output<typeof attributeUpdate>; restPrincipal?: RestPrincipal }) => {
-    const b = request.body;
-    const { row, version } = await updateAttribute(
-      db,
-      request.params.id,
-      { name: b.name, translations: b.translations, slug: b.slug, orderBy: b.order_by },
-      actorOf(request),
-    );
-    catalog.markChanged(version);
-    return attributeShape(row);
-  };
-  api.put('/products/attributes/:id', attributeUpdateRoute, handleAttributeUpdate);
-  api.patch('/products/attributes/:id', attributeUpdateRoute, handleAttributeUpdate);
-  api.post('/products/attributes/:id', attributeUpdateRoute, handleAttributeUpdate);
-  api.delete('/products/attributes/:id', { schema: { params: idParams, querystring: forceQuery } }, async (request) => {
-    const { row, version } = await deleteAttribute(db, request.params.id, request.query.force ?? false, actorOf(request));
-    catalog.markChanged(version);
-    return attributeShape(row);
+
+  registerTaxonomyWrites(app, deps, {
+    collection: '/products/attributes',
+    taxonomy: () => attributeTaxonomy,
+    fields: attributeFields,
+    input: (b) => ({ name: b.name, translations: b.translations, slug: b.slug, orderBy: b.order_by }),
+    shape: attributeShape,
+    listAll: true,
+    read: true,
+    creates: true,
   });
 
   api.get('/products/attributes/:id/terms', { schema: { params: idParams, querystring: termListQuery } }, async (request, reply) => {
     const page = pageOf(request.query);
-    const { total, terms } = await listTerms(db, request.params.id, { search: request.query.search, ...page });
+    const { total, terms } = await listAttributeTerms(db, request.params.id, { search: request.query.search, ...page });
     pagingHeaders(request, reply, page, total);
     return terms.map(termShape);
   });
-  api.post('/products/attributes/:id/terms', { schema: { params: idParams, body: termCreate } }, async (request, reply) => {
-    const b = request.body;
-    const { row, version } = await createTerm(
-      db,
-      request.params.id,
-      {
-        name: b.name,
-        translations: b.translations,
-        slug: b.slug,
-        description: b.description,
-        menuOrder: b.menu_order,
-      },
-      actorOf(request),
-    );
-    catalog.markChanged(version);
-    return reply.code(201).send(termShape(row));
-  });
-  api.get('/products/attributes/:id/terms/:termId', { schema: { params: termParams } }, async (request) =>
-    termShape(await getTerm(db, request.params.id, request.params.termId)),
-  );
-  const termUpdateRoute = { schema: { params: termParams, body: optionalBody(termUpdate) } };
-  const handleTermUpdate = async (request: { params: { id: number; termId: number }; body: z.output<typeof termUpdate>; restPrincipal?: RestPrincipal }) => {
-    const b = request.body;
-    const { row, version } = await updateTerm(
-      db,
-      request.params.id,
-      request.params.termId,
-      {
-        name: b.name,
-        translations: b.translations,
-        slug: b.slug,
-        description: b.description,
-        menuOrder: b.menu_order,
-      },
-      actorOf(request),
-    );
-    catalog.markChanged(version);
-    return termShape(row);
-  };
-  api.put('/products/attributes/:id/terms/:termId', termUpdateRoute, handleTermUpdate);
-  api.patch('/products/attributes/:id/terms/:termId', termUpdateRoute, handleTermUpdate);
-  api.post('/products/attributes/:id/terms/:termId', termUpdateRoute, handleTermUpdate);
-  api.delete('/products/attributes/:id/terms/:termId', { schema: { params: termParams, querystring: forceQuery } }, async (request) => {
-    const { row, version } = await deleteTerm(db, request.params.id, request.params.termId, request.query.force ?? false, actorOf(request));
-    catalog.markChanged(version);
-    return termShape(row);
+  registerTaxonomyWrites(app, deps, {
+    collection: '/products/attributes/:id/terms',
+    item: 'termId',
+    params: termParams,
+    taxonomy: (params) => attributeTermTaxonomy(params.id),
+    fields: termFields,
+    input: (b) => ({ name: b.name, translations: b.translations, slug: b.slug, description: b.description, menuOrder: b.menu_order }),
+    shape: termShape,
+    read: true,
+    creates: true,
   });
 
-  // Allergens (the 14 are fixed: names and icons change) ---------------------------------------------------
-  api.get('/products/allergens', async (request, reply) => {
-    const rows = await listAllergens(db);
-    pagingHeaders(request, reply, { page: 1, perPage: Math.max(rows.length, 1) }, rows.length);
-    return rows.map(allergenShape);
+  // The 14 allergens are fixed: names and icons change.
+  registerTaxonomyWrites(app, deps, {
+    collection: '/products/allergens',
+    taxonomy: () => allergenTaxonomy,
+    fields: allergenFields,
+    input: (b) => ({ name: b.name, translations: b.translations, icon: b.icon }),
+    shape: allergenShape,
+    listAll: true,
+    read: true,
   });
-  api.get('/products/allergens/:id', { schema: { params: idParams } }, async (request) => allergenShape(await getAllergen(db, request.params.id)));
-  const allergenRoute = { schema: { params: idParams, body: optionalBody(allergenUpdate) } };
-  const handleAllergen = async (request: { params: { id: number }; body: z.output<typeof allergenUpdate>; restPrincipal?: RestPrincipal }) => {
-    const { row, version } = await updateAllergen(db, request.params.id, request.body, actorOf(request));
-    catalog.markChanged(version);
-    return allergenShape(row);
-  };
-  api.put('/products/allergens/:id', allergenRoute, handleAllergen);
-  api.patch('/products/allergens/:id', allergenRoute, handleAllergen);
-  api.post('/products/allergens/:id', allergenRoute, handleAllergen);
 
   // GET /nonce (docs/interfaces.md §2): the dashboard's token for its writes (the staff login's CSRF token).
   api.get('/nonce', async (request) => {

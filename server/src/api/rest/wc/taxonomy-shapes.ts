@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Translated } from '../../../db/schema/index.js';
 import { centsToDecimal } from '../../../modules/catalog/money.js';
-import { translationsOf } from '../../../modules/catalog/taxonomy-common.js';
+import { translationsOf } from '../../../modules/catalog/taxonomy.js';
 
 /** A name or label: trimmed, 1 to 200 characters. */
 export const nameText = z.string().trim().min(1, 'must not be empty').max(200);

@@ -36,7 +36,7 @@ import {
 } from './productForm';
 import { useLocale } from '../../../i18n/LocaleProvider';
 import { nameIn, type Lang } from '../taxonomyApi';
-import { useTags } from '../tags/useTags';
+import { useTags } from '../taxonomy/useTags';
 import { ProductPicker } from './ProductPicker';
 import { RichTextField } from './RichTextField';
 import { productsKey } from './ProductsListPage';

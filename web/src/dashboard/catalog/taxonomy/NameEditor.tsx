@@ -3,12 +3,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { z } from 'zod';
-import { HttpError } from '../../api/http';
-import { SubmitButton } from '../../forms/SubmitButton';
-import { useErrorText, useZodForm } from '../../forms/useZodForm';
-import { Field, Notice, useToast } from '../../ui';
-import { EditorDialog } from './DiscardGuard';
-import { nameIn, type Lang } from './taxonomyApi';
+import { HttpError } from '../../../api/http';
+import { SubmitButton } from '../../../forms/SubmitButton';
+import { useErrorText, useZodForm } from '../../../forms/useZodForm';
+import { Field, Notice, useToast } from '../../../ui';
+import { EditorDialog } from '../DiscardGuard';
+import { nameIn, type Lang } from '../taxonomyApi';
 
 /**
  * The small editor the flat catalogue lists share (allergens, attributes and their terms, tags): names in three
