@@ -19,7 +19,7 @@ import type { GatewayContext, NotificationReply, NotificationVerdict, PaymentCom
 
 export const MULTISAFEPAY = 'multisafepay';
 
-/** REFERENCE.md §3: paid only on completed; initialized/uncleared wait; declined/cancelled/expired/void failed. */
+/** docs/interfaces.md §3: paid only on completed; initialized/uncleared wait; declined/cancelled/expired/void failed. */
 export function observedStatusOf(status: MspOrderStatus | string): ObservedStatus {
   switch (status) {
     case 'completed':
@@ -41,7 +41,7 @@ export function observedStatusOf(status: MspOrderStatus | string): ObservedStatu
 
 const euros = (cents: number) => (cents / 100).toFixed(2);
 
-/** SPEC §3's card payment order. Cartes Bancaires goes through VISA with the French locale. */
+/** The card payment order of docs/interfaces.md §3. Cartes Bancaires goes through VISA with the French locale. */
 export function mspOrderFor(request: PaymentRequest): MspCreateOrder {
   const c = request.customer;
   // Belgian addresses are written "Street 12": the house number is what follows the street name.
@@ -88,7 +88,7 @@ export type MspClientSource = () => Promise<MspClients | undefined>;
 export interface MspClients {
   client: MultiSafepayClient;
   /**
-   * The terminal group's key (REFERENCE.md §3), when it differs from the website's, else the same client:
+   * The terminal group's key (docs/interfaces.md §3), when it differs from the website's, else the same client:
    * terminal orders are created, looked up and cancelled with it.
    */
   terminalClient: MultiSafepayClient;
@@ -111,7 +111,7 @@ const REPLIES = { ok: 'OK', refused: 'Refused', 'not-found': 'Not found' } as co
 
 /**
  * MultiSafepay (docs/decisions/0030-card-payments-multisafepay.md): the card methods of the payment settings
- * paid on its hosted page, and the kiosk's card terminal (REFERENCE.md §3), one provider account.
+ * paid on its hosted page, and the kiosk's card terminal (docs/interfaces.md §3), one provider account.
  */
 export class MultiSafepayGateway implements PaymentGateway {
   readonly id = MULTISAFEPAY;
@@ -258,7 +258,7 @@ export class MultiSafepayGateway implements PaymentGateway {
 
 /**
  * The gateway over the stored settings (docs/decisions/0040): the clients are made at each use with the key
- * and address of that moment; the terminal group's own key (REFERENCE.md §3) comes from the environment only.
+ * and address of that moment; the terminal group's own key (docs/interfaces.md §3) comes from the environment only.
  */
 export function multisafepayGateway(context: GatewayContext): MultiSafepayGateway {
   const defaults = context.providerDefaults;

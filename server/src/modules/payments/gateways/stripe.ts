@@ -25,7 +25,7 @@ import {
   type ProviderNotification,
 } from './gateway.js';
 
-/** The events that change a payment (REFERENCE.md §3); others are acknowledged and ignored. */
+/** The events that change a payment (docs/interfaces.md §3); others are acknowledged and ignored. */
 const EVENTS = new Set(['payment_intent.succeeded', 'payment_intent.payment_failed', 'charge.refunded']);
 
 /** What the gateway built from the stored settings reads (a gateway over one fixed client has none). */
