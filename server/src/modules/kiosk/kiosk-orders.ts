@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import {
   COUNTER_PAID_METHODS,
   KIOSK_COUNTER_METHOD,
@@ -21,6 +21,7 @@ import { lookUpOpenPayments } from '../payments/payment-customer.js';
 import type { PaymentsService } from '../payments/payments-service.js';
 import { RECEIPT_PRINTER_META } from '../printing/print-handler.js';
 import type { KioskDeviceRow } from './kiosk-devices.js';
+import { failPendingPayments } from '../payments/pending-payments.js';
 
 /** The order's meta entry naming the kiosk that made it: only that kiosk may read or pay it. */
 export const KIOSK_DEVICE_META = 'kiosk_device';
@@ -121,12 +122,7 @@ export class KioskOrders {
         {
           now,
           ifAllowed: true,
-          alongside: async (t) => {
-            await t
-              .update(payments)
-              .set({ status: 'failed', nextCheckAt: null, updatedAt: now })
-              .where(and(eq(payments.orderId, order.id), eq(payments.status, 'pending')));
-          },
+          alongside: (t) => failPendingPayments(t, order.id, now),
         },
       ),
     );

@@ -9,6 +9,7 @@ import { ORDER_NOT_FOUND, type OrderRow } from '../orders/order-read.js';
 import { enqueuePaymentLookup } from './payment-jobs.js';
 import { PAYMENT_SURCHARGES_KEY } from './payment-surcharges.js';
 import type { PaymentsService } from './payments-service.js';
+import { failPendingPayments } from './pending-payments.js';
 
 /** The customer's side of a card payment, by order id and order key (the confirmation page). */
 
@@ -75,12 +76,7 @@ export async function switchToCash(db: Db, services: PaymentsService[], orderId:
       {
         now,
         ifAllowed: true,
-        alongside: async (t) => {
-          await t
-            .update(payments)
-            .set({ status: 'failed', nextCheckAt: null, updatedAt: now })
-            .where(and(eq(payments.orderId, orderId), eq(payments.status, 'pending')));
-        },
+        alongside: (t) => failPendingPayments(t, orderId, now),
       },
     );
     return outcome?.moved ?? false;

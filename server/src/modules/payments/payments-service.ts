@@ -9,6 +9,7 @@ import type { PaymentProvider, ProviderPayment } from './payment-provider.js';
 import { isFinalPayment, nextPaymentStatus } from './payment-state.js';
 import { cardMethodTitle, readPaymentSettings } from './payment-settings.js';
 import { KIOSK_TERMINAL_METHOD } from '@bakje/contract';
+import { failPendingPayments } from './pending-payments.js';
 
 /** A Stripe order's payment method (STRIPE of stripe-payments.ts, which imports this module). */
 const STRIPE_METHOD = 'stripe';
@@ -326,12 +327,7 @@ export class PaymentsService {
           {
             now,
             ifAllowed: true,
-            alongside: async (t) => {
-              await t
-                .update(payments)
-                .set({ status: 'failed', nextCheckAt: null, updatedAt: now })
-                .where(and(eq(payments.orderId, id), eq(payments.status, 'pending')));
-            },
+            alongside: (t) => failPendingPayments(t, id, now),
           },
         );
         return outcome?.moved ?? false;
