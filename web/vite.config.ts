@@ -105,5 +105,8 @@ export default defineConfig(({ command }) => ({
   test: {
     environment: 'node',
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+    // `npm test` runs these beside the server tests on two cores: a render-and-type test that takes 1 s alone
+    // took over vitest's default 5 s with the machine loaded (docs/status.md, session 12).
+    testTimeout: 20_000,
   },
 }));
