@@ -199,6 +199,29 @@ test.describe('the kiosk', () => {
     await page.context().close();
   });
 
+  test('a reload mid-order (power cut, staff refresh) starts the next customer with an empty basket', async ({ browser }) => {
+    test.setTimeout(60_000);
+    const { page } = await openKiosk(browser, server.base);
+    await startOrder(page);
+    await addSimple(page, 'sauzen', 'mayonaise');
+    await expect(page.getByTestId('kiosk-cart-line')).toContainText('Mayonaise');
+
+    await page.reload();
+    await expect(page.getByTestId('kiosk-product').first()).toBeVisible({ timeout: 20_000 });
+    // What the next customer adds is alone in the basket: the previous customer's mayonnaise is gone.
+    await addSimple(page, 'snacks', 'frikandel');
+    await expect(page.getByTestId('kiosk-cart-line')).toHaveCount(1);
+    await expect(page.getByTestId('kiosk-cart-line')).not.toContainText('Mayonaise');
+
+    // A reload on the start screen too: "Tik om te bestellen" opens an empty basket.
+    await page.goto('/kioskindex');
+    await startOrder(page);
+    await addSimple(page, 'sauzen', 'mayonaise');
+    await expect(page.getByTestId('kiosk-cart-line')).toHaveCount(1);
+    await expect(page.getByTestId('kiosk-cart-line')).not.toContainText('Frikandel');
+    await page.context().close();
+  });
+
   test('axe: the menu, a product sheet with its errors, the suggestions, where to eat and the leave dialog', async ({ browser }) => {
     test.setTimeout(180_000);
     const { page } = await openKiosk(browser, server.base);

@@ -60,7 +60,7 @@ test('a cash order prints a customer and a kitchen ticket on the virtual printer
   const kitchen = page.locator('pre', { hasText: `ref o${orderId}-k1` });
   await expect(customer).toContainText('PRO FORMA');
   await expect(customer).toContainText('Klant: Heloise Printtest');
-  await expect(customer).toContainText('Betalingsmethode: CASH');
+  await expect(customer).toContainText('Betalingsmethode: Contant');
   await expect(kitchen).toContainText(`#${checkout.order.pickupNumber}`);
   await expect(kitchen).toContainText('- extra zout');
   await expect(page.locator('pre', { hasText: `ref o${orderId}-c1` })).toHaveCount(1);

@@ -464,6 +464,19 @@ describe.each(databaseKinds)('store REST API: product and variation writes (%s)'
     expect((await call('PUT', `/products/${pid}`, { type: 'simple' })).json().data.params).toEqual(['type']);
   });
 
+  it('a variable product is priced from its cheapest variation, as the shop shows it', async () => {
+    const parent = await call('POST', '/products', {
+      name: 'Bickyburger',
+      type: 'variable',
+      attributes: [{ id: formaat, variation: true, options: ['groot', 'klein'] }],
+    });
+    const pid = parent.json().id;
+    await call('POST', `/products/${pid}/variations`, { regular_price: '4.50', attributes: [{ id: formaat, option: 'groot' }] });
+    await call('POST', `/products/${pid}/variations`, { regular_price: '3.20', sale_price: '2.80', attributes: [{ id: formaat, option: 'klein' }] });
+    expect((await call('GET', `/products/${pid}`)).json()).toMatchObject({ type: 'variable', price: '2.80' });
+    expect((await call('GET', `/products?include=${pid}&status=any`)).json()).toMatchObject([{ id: pid, price: '2.80' }]);
+  });
+
   it('a manager signed in to the dashboard writes with the session cookie and CSRF header; the history names them', async () => {
     await ensureFirstAdmin(testDb.database, { email: 'baas@example.be', password: 'De baas van de frituur' });
     const admin = new Browser(() => app);

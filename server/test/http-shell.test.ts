@@ -42,6 +42,11 @@ describe('HTTP shell', () => {
     expect((await app.server.inject('/digital-menu/abc')).statusCode).toBe(404);
   });
 
+  it('answers an unknown dashboard path with 404, a known staff screen with 200', async () => {
+    expect((await app.server.inject('/dashboard/bestaat-niet')).statusCode).toBe(404);
+    expect((await app.server.inject('/dashboard/orders')).statusCode).toBe(200);
+  });
+
   it('answers unknown API routes with the WooCommerce error shape', async () => {
     const response = await app.server.inject('/wp-json/wc/v3/nothing');
     expect(response.statusCode).toBe(404);

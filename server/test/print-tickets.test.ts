@@ -117,16 +117,17 @@ describe('customer ticket', () => {
       'Klant: Amelie Van den Broeck',
       'Datum: 21-11-2026 10:00',
       'Afhalen: 21-11-2026 18:15',
-      'Betalingsmethode: CASH',
+      'Betalingsmethode: Contant',
+      'Betaling: TE BETALEN',
       '------------------------------------------------',
-      '2x  Friet groot                            10.40',
+      '2x  Friet groot                            10,40',
       '    + Saus: Mayonaise',
-      '1x  Stoofvleessaus met extra groente...     4.90',
+      '1x  Stoofvleessaus met extra groente...     4,90',
       '    + Opmerking: goed doorbakken',
       '------------------------------------------------',
-      'Subtotaal                                  15.30',
-      'Totaal                                 EUR 15.30',
-      '  incl. BTW 6% op 15.30                     0.87',
+      'Subtotaal                                  15,30',
+      'Totaal                                 EUR 15,30',
+      '  incl. BTW 6% op 15,30                     0,87',
       '------------------------------------------------',
       'Notities:',
       '- zonder ui',
@@ -139,14 +140,15 @@ describe('customer ticket', () => {
     expect(ticket.lines).toEqual(expected);
     for (const line of ticket.lines) expect(line.length).toBeLessThanOrEqual(48);
     // The item row is exactly quantity 4 + name 35 + space + price 8.
-    expect(ticket.lines[17]!.length).toBe(48);
-    expect(ticket.lines[17]!.slice(4, 39)).toBe('Stoofvleessaus met extra groente...');
+    expect(ticket.lines[18]!.length).toBe(48);
+    expect(ticket.lines[18]!.slice(4, 39)).toBe('Stoofvleessaus met extra groente...');
     expect(roundTrip(ticket)).toEqual(expected);
   });
 
   it('shows BETAALD for a paid order, the discount, the delivery fee and address', () => {
     const order = anOrder({
       paymentMethod: 'multisafepay_bancontact',
+      paymentMethodTitle: 'Bancontact',
       fulfilmentType: 'delivery',
       discountTotal: 153,
       shippingTotal: 250,
@@ -168,11 +170,12 @@ describe('customer ticket', () => {
     expect(lines).toContain('Levering: 21-11-2026 18:15');
     expect(lines).toContain("  Rue de l'Eglise 3 bus 2");
     expect(lines).toContain('  9050 Gentbrugge');
-    expect(lines).toContain('Betalingsmethode: BETAALD');
-    expect(lines).toContain('Korting                                    -1.53');
-    expect(lines).toContain('Levering                                    2.50');
-    expect(lines).toContain('Totaal                                 EUR 16.27');
-    expect(lines).toContain('  incl. BTW 21% op 2.50                     0.43');
+    expect(lines).toContain('Betalingsmethode: Bancontact');
+    expect(lines).toContain('Betaling: BETAALD');
+    expect(lines).toContain('Korting                                    -1,53');
+    expect(lines).toContain('Levering                                    2,50');
+    expect(lines).toContain('Totaal                                 EUR 16,27');
+    expect(lines).toContain('  incl. BTW 21% op 2,50                     0,43');
     expect(lines).not.toContain('Notities:');
     expect(lines.join('\n')).not.toMatch(/[^\x20-\x7e\n]/);
     expect(roundTrip({ kind: 'customer', width: 48, lines })).toEqual(lines);
@@ -202,25 +205,26 @@ describe('gift cards on the tickets', () => {
     const base = anOrder();
     const order = anOrder({ lines: [...base.lines, cardLine], subtotal: 4030, total: 3530, giftCards: [{ id: 5, last4: 'WN4H', amount: 500 }] });
     const lines = customerTicket(order, context).lines;
-    const at = lines.indexOf('Totaal                                 EUR 40.30');
+    const at = lines.indexOf('Totaal                                 EUR 40,30');
     expect(at).toBeGreaterThan(0);
     expect(lines.slice(at, at + 5)).toEqual([
-      'Totaal                                 EUR 40.30',
-      '  incl. BTW 6% op 15.30                     0.87',
-      '  cadeaubon, buiten BTW                    25.00',
-      'Cadeaubon ****WN4H                     -EUR 5.00',
-      'Te betalen                             EUR 35.30',
+      'Totaal                                 EUR 40,30',
+      '  incl. BTW 6% op 15,30                     0,87',
+      '  cadeaubon, buiten BTW                    25,00',
+      'Cadeaubon ****WN4H                     -EUR 5,00',
+      'Te betalen                             EUR 35,30',
     ]);
-    expect(lines).toContain('Betalingsmethode: CASH');
+    expect(lines).toContain('Betalingsmethode: Contant');
+    expect(lines).toContain('Betaling: TE BETALEN');
     expect(roundTrip({ kind: 'customer', width: 48, lines })).toEqual(lines);
   });
 
   it('an order paid in full by a gift card has nothing to collect: BETAALD on both tickets', () => {
     const order = anOrder({ total: 0, giftCards: [{ id: 6, last4: 'K7QM', amount: 1530 }] });
     const lines = customerTicket(order, context).lines;
-    expect(lines).toContain('Cadeaubon ****K7QM                    -EUR 15.30');
-    expect(lines).toContain('Te betalen                              EUR 0.00');
-    expect(lines).toContain('Betalingsmethode: BETAALD');
+    expect(lines).toContain('Cadeaubon ****K7QM                    -EUR 15,30');
+    expect(lines).toContain('Te betalen                              EUR 0,00');
+    expect(lines).toContain('Betaling: BETAALD');
     expect(kitchenTicket(order, context).lines).toContain('BETAALD');
     expect(kitchenTicket(anOrder(), context).lines).toContain('CASH');
   });

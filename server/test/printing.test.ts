@@ -136,9 +136,10 @@ describe.each(databaseKinds)('printing order tickets on %s', (kind) => {
       ['printnode:72', `o${orderId}-k1`],
     ]);
     const customer = tickets.find((tk) => tk.printer === 'printnode:71')!.lines;
-    expect(customer).toContain('2x  Frikandel speciaal met curry ket...     5.60');
+    expect(customer).toContain('2x  Frikandel speciaal met curry ket...     5,60');
     expect(customer).toContain('Klant: Zoe Peeters');
-    expect(customer).toContain('Betalingsmethode: CASH');
+    expect(customer).toContain('Betalingsmethode: Contant');
+    expect(customer).toContain('Betaling: TE BETALEN');
     const kitchen = tickets.find((tk) => tk.printer === 'printnode:72')!.lines;
     expect(kitchen.slice(1, 3)).toEqual(['#1              AFHALEN', '21-11             18:15']);
     expect(kitchen).toEqual(expect.arrayContaining(['- zonder ui', '- extra zout', 'CASH']));

@@ -203,9 +203,9 @@ describe.each(databaseKinds)('transaction cost per payment method on %s', (kind)
 
     const order = (await readOrderFor(db(), id, { staff: true }))!;
     const lines = customerTicket(order, { seller: { name: 'Bakje', address: [], vatNumber: '' }, timeZone: 'Europe/Brussels', reference: 'r' }).lines;
-    expect(lines.find((l) => l.startsWith('Transactiekosten'))).toMatch(/^Transactiekosten +0\.25$/);
-    expect(lines.find((l) => l.includes('Totaal'))).toMatch(/EUR 5\.85$/);
-    expect(lines.find((l) => l.includes('BTW 21%'))).toMatch(/incl\. BTW 21% op 0\.25 +0\.04$/);
+    expect(lines.find((l) => l.startsWith('Transactiekosten'))).toMatch(/^Transactiekosten +0,25$/);
+    expect(lines.find((l) => l.includes('Totaal'))).toMatch(/EUR 5,85$/);
+    expect(lines.find((l) => l.includes('BTW 21%'))).toMatch(/incl\. BTW 21% op 0,25 +0,04$/);
 
     const staff = (await admin.request('GET', `/api/orders/${id}`)).json() as { transactionCost: unknown };
     expect(staff.transactionCost).toEqual({ label: '', total: 25, tax: 4, vatRate: 21 });

@@ -118,6 +118,7 @@ export const TICKET_CASES: TicketCase[] = [
     order: order(1043, {
       fulfilmentType: 'delivery',
       paymentMethod: 'multisafepay_bancontact',
+      paymentMethodTitle: 'Bancontact',
       shipping: address({ address1: 'Overpoortstraat 12', address2: 'bus 3', postcode: '9000', city: 'Gent' }),
       discountTotal: 250,
       shippingTotal: 300,

@@ -20,7 +20,6 @@ const OrderSummaryPage = lazy(() => import('../checkout/OrderSummaryPage'));
 const ConfirmPaymentPage = lazy(() => import('../checkout/ConfirmPaymentPage'));
 const AccountArea = lazy(() => import('../account/AccountArea'));
 const KioskArea = lazy(() => import('../kiosk/KioskArea'));
-const DashboardArea = lazy(() => import('../areas/DashboardArea'));
 const KitchenPage = lazy(() => import('../dashboard/kitchen/KitchenPage'));
 const DisplaysArea = lazy(() => import('../displays/DisplaysArea'));
 const VirtualPrinterPage = lazy(() => import('../dashboard/admin/PrinterRoute'));
@@ -392,14 +391,6 @@ export const routes: RouteObject[] = [
         element: (
           <StaffScreen>
             <DashboardMediaPage />
-          </StaffScreen>
-        ),
-      },
-      {
-        path: 'dashboard/*',
-        element: (
-          <StaffScreen>
-            <DashboardArea />
           </StaffScreen>
         ),
       },

@@ -8,6 +8,7 @@ import { KioskFrame } from './KioskFrame';
 import { OrderScreen } from './OrderScreen';
 import { PairingScreen } from './PairingScreen';
 import { StartScreen } from './StartScreen';
+import { useNewVisitOnLoad } from './useEndSession';
 import { KioskSessionEvents, kioskStream, useKioskMode } from './useKioskMode';
 import './kiosk.css';
 
@@ -20,6 +21,7 @@ const TITLES: Record<KioskPageKind, string> = { index: 'kiosk.startTitle', order
  * unpaired page shows its pairing code on every kiosk route; see docs/decisions/0042-kiosk-screens.md.
  */
 export default function KioskArea({ kind }: { kind: KioskPageKind }) {
+  useNewVisitOnLoad();
   const mode = useKioskMode();
   const stream = kioskStream(mode);
   return (

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useCart } from '../cart/CartProvider';
 import { cartApi } from '../cart/cartApi';
@@ -8,16 +8,14 @@ import { DEFAULT_LOCALE } from '../i18n/locale';
 import { setA11yMode } from './useKioskMode';
 
 /**
- * Ends the customer's session (docs/product.md §4 kiosk inactivity): the cart is emptied on the server, the session
- * token forgotten, the accessibility mode and the language reset for the next customer, and the start screen shown.
+ * Forgets the customer's visit: the cart is emptied on the server, the session token forgotten, the accessibility
+ * mode and the language reset for the next customer.
  */
-export function useEndSession(): () => void {
-  const navigate = useNavigate();
+function useForgetVisit(): () => void {
   const cart = useCart();
   const { locale, setLocale } = useLocale();
   return useCallback(() => {
     const hadSession = readSessionToken() !== null;
-    void navigate('/kioskindex', { replace: true });
     setA11yMode(false);
     if (locale !== DEFAULT_LOCALE) void setLocale(DEFAULT_LOCALE);
     if (!hadSession) return;
@@ -34,5 +32,34 @@ export function useEndSession(): () => void {
         // Not emptied (offline): the old cart stays on the server under the forgotten token; show a fresh one.
         if (!emptied) void cart.refresh();
       });
-  }, [navigate, cart, locale, setLocale]);
+  }, [cart, locale, setLocale]);
+}
+
+/**
+ * Ends the customer's session (docs/product.md §4 kiosk inactivity, a finished order, "return to the main screen"):
+ * the visit is forgotten and the start screen shown.
+ */
+export function useEndSession(): () => void {
+  const navigate = useNavigate();
+  const forgetVisit = useForgetVisit();
+  return useCallback(() => {
+    void navigate('/kioskindex', { replace: true });
+    forgetVisit();
+  }, [navigate, forgetVisit]);
+}
+
+/** Whether this page load has started its visit: a reload (power cut, staff refresh) loads the module afresh. */
+let visitStarted = false;
+
+/**
+ * A loaded kiosk page starts a new visit: a basket, language or accessibility mode left by the customer before a
+ * reload belongs to that customer, not to the next one.
+ */
+export function useNewVisitOnLoad(): void {
+  const forgetVisit = useForgetVisit();
+  useEffect(() => {
+    if (visitStarted) return;
+    visitStarted = true;
+    forgetVisit();
+  }, [forgetVisit]);
 }

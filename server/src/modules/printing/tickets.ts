@@ -1,5 +1,5 @@
 import { transactionCostLabel } from '../cart/transaction-cost.js';
-import { KIOSK_COUNTER_METHOD } from '@bakje/contract';
+import { COUNTER_PAID_METHODS, KIOSK_COUNTER_METHOD, KIOSK_TERMINAL_METHOD } from '@bakje/contract';
 import { centsToDecimal } from '../catalog/money.js';
 import { kitchenNotes, type OrderWithLines } from '../orders/order-read.js';
 import type { TicketKind } from '../../db/schema/printing.js';
@@ -52,6 +52,30 @@ export function paymentLabel(paymentMethod: string, toPay?: number): 'CASH' | 'B
   // Paid in full by gift cards: nothing to collect.
   if (toPay === 0) return 'BETAALD';
   return paymentMethod === 'cod' || paymentMethod === KIOSK_COUNTER_METHOD ? 'CASH' : 'BETAALD';
+}
+
+/**
+ * Bakje's own methods in the ticket's Dutch: their stored titles follow the language the order was placed in
+ * (the kiosk's are English). Other methods keep their title, a brand name such as "Bancontact".
+ */
+const OWN_METHOD_TITLES: Record<string, string> = {
+  cod: 'Contant',
+  [KIOSK_COUNTER_METHOD]: 'Aan de toonbank',
+  [KIOSK_TERMINAL_METHOD]: 'Betaalterminal',
+  [COUNTER_PAID_METHODS.cash]: 'Contant aan de toonbank',
+  [COUNTER_PAID_METHODS.card]: 'Kaart aan de toonbank',
+};
+
+function methodTitle(order: OrderWithLines): string {
+  return OWN_METHOD_TITLES[order.paymentMethod] ?? (order.paymentMethodTitle || order.paymentMethod);
+}
+
+/** Whether the customer still pays at pickup, in the customer ticket's words. */
+const PAYMENT_STATE: Record<ReturnType<typeof paymentLabel>, string> = { CASH: 'TE BETALEN', BETAALD: 'BETAALD' };
+
+/** An amount as a Belgian ticket writes it: a decimal comma ("16,80"). */
+function amountText(cents: number): string {
+  return centsToDecimal(cents).replace('.', ',');
 }
 
 /**
@@ -125,16 +149,17 @@ export function customerTicket(order: OrderWithLines, context: TicketContext): T
   row('Datum', when(order.createdAt, context.timeZone, 'dd-MM-yyyy HH:mm'));
   if (order.slotStart) row(FULFILMENT[order.fulfilmentType] ?? order.fulfilmentType, when(order.slotStart, context.timeZone, 'dd-MM-yyyy HH:mm'));
   for (const line of deliveryAddress(order)) lines.push(fit(p(`  ${line}`), W));
-  row('Betalingsmethode', paymentLabel(order.paymentMethod, order.total));
+  row('Betalingsmethode', methodTitle(order));
+  row('Betaling', PAYMENT_STATE[paymentLabel(order.paymentMethod, order.total)]);
 
   lines.push(rule);
   for (const item of order.lines) {
     const qty = `${item.quantity}x`.padEnd(QTY);
-    lines.push(`${qty}${fit(p(item.name), NAME).padEnd(NAME)} ${centsToDecimal(item.subtotal).padStart(PRICE)}`);
+    lines.push(`${qty}${fit(p(item.name), NAME).padEnd(NAME)} ${amountText(item.subtotal).padStart(PRICE)}`);
     for (const addon of item.addons) lines.push(`${' '.repeat(QTY)}${fit(p(`+ ${addonText(addon)}`), NAME)}`.trimEnd());
   }
   lines.push(rule);
-  const amount = (label: string, cents: number) => lines.push(leftRight(label, centsToDecimal(cents), W));
+  const amount = (label: string, cents: number) => lines.push(leftRight(label, amountText(cents), W));
   amount('Subtotaal', order.subtotal);
   if (order.discountTotal) amount('Korting', -order.discountTotal);
   if (order.shippingTotal) amount('Levering', order.shippingTotal);
@@ -142,14 +167,14 @@ export function customerTicket(order: OrderWithLines, context: TicketContext): T
   // Gift cards are a means of payment (docs/decisions/0045-coupons-gift-cards.md): the total is the whole sale, the
   // cards come off after the VAT, and what is left is to pay. Only a code's last four characters are ever printed.
   const byCards = order.giftCards.reduce((sum, g) => sum + g.amount, 0);
-  lines.push(leftRight('Totaal', `EUR ${centsToDecimal(order.total + byCards)}`, W));
-  for (const vat of order.vatLines) lines.push(leftRight(`  incl. BTW ${vat.rate}% op ${centsToDecimal(vat.total)}`, centsToDecimal(vat.tax), W));
+  lines.push(leftRight('Totaal', `EUR ${amountText(order.total + byCards)}`, W));
+  for (const vat of order.vatLines) lines.push(leftRight(`  incl. BTW ${vat.rate}% op ${amountText(vat.total)}`, amountText(vat.tax), W));
   // A gift card sold is a multi-purpose voucher: no VAT when sold (docs/decisions/0054-gift-card-sales-figures.md).
   const cardsSold = order.lines.filter((l) => l.vatRate === 0).reduce((sum, l) => sum + l.total, 0);
-  if (cardsSold) lines.push(leftRight('  cadeaubon, buiten BTW', centsToDecimal(cardsSold), W));
+  if (cardsSold) lines.push(leftRight('  cadeaubon, buiten BTW', amountText(cardsSold), W));
   if (order.giftCards.length) {
-    for (const card of order.giftCards) lines.push(leftRight(p(`Cadeaubon ****${card.last4}`), `-EUR ${centsToDecimal(card.amount)}`, W));
-    lines.push(leftRight('Te betalen', `EUR ${centsToDecimal(order.total)}`, W));
+    for (const card of order.giftCards) lines.push(leftRight(p(`Cadeaubon ****${card.last4}`), `-EUR ${amountText(card.amount)}`, W));
+    lines.push(leftRight('Te betalen', `EUR ${amountText(order.total)}`, W));
   }
 
   const notes = kitchenNotes(order.customerNote);

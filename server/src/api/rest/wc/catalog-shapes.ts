@@ -106,7 +106,9 @@ export function variationShape(snapshot: CatalogSnapshot, v: ProductRecord, opti
 /** A product in the WooCommerce REST v3 shape (docs/interfaces.md §2), names in the shop language (nl). */
 export function productShape(snapshot: CatalogSnapshot, p: ProductRecord, options: ShapeOptions = {}) {
   const row = p.row;
-  const effective = p.prices.length ? Math.max(...p.prices) : null;
+  // A variable product costs "from" its cheapest variation, as in WooCommerce and on the shop's cards
+  // (docs/decisions/0067-first-day-defects.md).
+  const effective = p.prices.length ? Math.min(...p.prices) : null;
   return {
     id: row.id,
     name: translate(row.name, 'nl'),
