@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { FulfilmentType, OrderStatus } from './orders.js';
 
+export * from './kitchen-lanes.js';
+
 export type OrderEventType = 'order.created' | 'order.status-changed' | 'order.marked-test';
 
 /** An order as the kitchen and the dashboard see it: everything needed to prepare and hand it over. */

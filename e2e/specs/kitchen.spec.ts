@@ -128,6 +128,7 @@ test('several orders at once each get an alert; select, mark ready together, pri
   await kitchen.keyboard.press('Space');
   await card(kitchen, b.pickupNumber).getByRole('checkbox').check();
   await kitchen.getByRole('button', { name: 'Selectie klaar (2)' }).click();
+  await kitchen.getByRole('dialog', { name: '2 bestellingen klaarzetten?' }).getByRole('button', { name: 'Klaarzetten' }).click();
   await expect(card(otherKitchen, a.pickupNumber)).toHaveCount(0);
   await expect(card(otherKitchen, b.pickupNumber)).toHaveCount(0);
   await expect(card(otherKitchen, c.pickupNumber)).toBeVisible();
@@ -151,6 +152,7 @@ test('several orders at once each get an alert; select, mark ready together, pri
   const d = await server.placeOrder();
   await expect(card(otherKitchen, d.pickupNumber)).toBeVisible();
   await kitchen.getByRole('button', { name: 'Alles klaar' }).click();
+  await kitchen.getByRole('dialog').getByRole('button', { name: 'Klaarzetten' }).click();
   await expect(card(otherKitchen, d.pickupNumber)).toHaveCount(0);
   await tab(kitchen, /^In bereiding/).focus();
   await kitchen.keyboard.press('ArrowRight');
@@ -159,6 +161,65 @@ test('several orders at once each get an alert; select, mark ready together, pri
   await expectNoSeriousA11yViolations(kitchen);
 
   await Promise.all([kitchen.context().close(), otherKitchen.context().close()]);
+});
+
+test('"Alles klaar" asks with the count, leaves a pre-order for a later slot, and its undo restores the kitchen and the status screen', async ({ browser }) => {
+  await server.kitchen('/api/kitchen/orders/ready-all');
+  const kitchen = await openKitchen(browser);
+  await kitchen.setViewportSize({ width: 390, height: 844 });
+  const statusContext = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+  const statusScreen = await statusContext.newPage();
+  await statusScreen.goto(`${server.base}/order-status-scherm`);
+  const onStatusScreen = (region: string, number: number) =>
+    statusScreen
+      .getByRole('region', { name: region })
+      .getByTestId('status-number')
+      .filter({ hasText: matching(number) });
+  const inView = async (target: ReturnType<Page['getByRole']>) => {
+    const box = (await target.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+  };
+
+  const [a, b] = await Promise.all([server.placeOrder(), server.placeOrder()]);
+  const later = await server.placeOrder({ minutesAhead: 60 });
+  for (const order of [a, b, later]) await expect(card(kitchen, order.pickupNumber)).toBeVisible();
+  await kitchen.getByRole('button', { name: 'Gezien' }).click();
+  await expect(card(kitchen, later.pickupNumber).getByRole('checkbox')).toHaveCount(0);
+
+  // It asks first, with the count of the "now" lane; Escape keeps everything, Enter confirms.
+  await kitchen.getByRole('button', { name: 'Alles klaar' }).click();
+  const dialog = kitchen.getByRole('dialog', { name: '2 bestellingen klaarzetten?' });
+  await expect(dialog).toContainText('1 voorbestelling voor een tijdslot over meer dan 30 minuten blijft in bereiding.');
+  await expect(dialog.getByRole('button', { name: 'Klaarzetten' })).toBeFocused();
+  await inView(dialog.getByRole('button', { name: 'Klaarzetten' }));
+  await kitchen.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(card(kitchen, a.pickupNumber)).toBeVisible();
+  await kitchen.getByRole('button', { name: 'Alles klaar' }).click();
+  await expect(dialog.getByRole('button', { name: 'Klaarzetten' })).toBeFocused();
+  await kitchen.keyboard.press('Enter');
+  for (const order of [a, b]) {
+    await expect(card(kitchen, order.pickupNumber)).toHaveCount(0);
+    await expect(onStatusScreen('Klaar', order.pickupNumber)).toBeVisible();
+  }
+  await expect(card(kitchen, later.pickupNumber)).toBeVisible();
+
+  // The undo puts exactly those two back, on the kitchen and on the public screen.
+  const undo = kitchen.getByTestId('kitchen-undo');
+  await expect(undo).toContainText('2 bestellingen klaar');
+  await expect(undo).toContainText('Ctrl+Z');
+  await inView(undo.getByRole('button', { name: 'Ongedaan maken' }));
+  await undo.getByRole('button', { name: 'Ongedaan maken' }).click();
+  await expect(undo).toHaveCount(0);
+  await expect(kitchen.getByText('2 bestellingen terug in bereiding.')).toBeVisible();
+  for (const order of [a, b]) {
+    await expect(card(kitchen, order.pickupNumber)).toBeVisible();
+    await expect(onStatusScreen('In bereiding', order.pickupNumber)).toBeVisible();
+    await expect(onStatusScreen('Klaar', order.pickupNumber)).toHaveCount(0);
+  }
+
+  await Promise.all([kitchen.context().close(), statusContext.close()]);
 });
 
 test('a logged-in customer sees that the kitchen is for staff only', async ({ browser }) => {

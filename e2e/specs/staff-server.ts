@@ -117,8 +117,11 @@ export class StaffServer {
     return { status: response.status, body: await response.json() };
   }
 
-  /** A customer (own session) places a cash takeaway order for today, as the shop would. */
-  async placeOrder(): Promise<{ databaseId: number; pickupNumber: number; orderKey: string }> {
+  /**
+   * A customer (own session) places a cash takeaway order for today, as the shop would. `minutesAhead`: a pre-order
+   * for the first free slot starting at least that long from now (today, or tomorrow late in the evening).
+   */
+  async placeOrder(options: { minutesAhead?: number } = {}): Promise<{ databaseId: number; pickupNumber: number; orderKey: string }> {
     const api: APIRequestContext = await playwrightRequest.newContext({ baseURL: this.base });
     let token: string | undefined;
     const call = async <T>(query: string, variables: Record<string, unknown> = {}): Promise<T> => {
@@ -139,13 +142,19 @@ export class StaffServer {
       if (!product) throw new Error('no simple product to order');
       await call(`mutation($id: Int!) { addToCart(input: {productId: $id, quantity: 1}) { cart { isEmpty } } }`, { id: product.databaseId });
       const { orderingDays } = await call<{ orderingDays: { date: string; hasSlots: boolean }[] }>(
-        `{ orderingDays(type: TAKEAWAY, count: 1) { date hasSlots } }`,
+        `query($count: Int!) { orderingDays(type: TAKEAWAY, count: $count) { date hasSlots } }`,
+        { count: options.minutesAhead === undefined ? 1 : 2 },
       );
-      const { availableTimeSlots } = await call<{ availableTimeSlots: { id: string; isFullyBooked: boolean }[] }>(
-        `query($date: String!) { availableTimeSlots(type: TAKEAWAY, date: $date) { id isFullyBooked } }`,
-        { date: orderingDays[0]!.date },
-      );
-      const slot = availableTimeSlots.find((s) => !s.isFullyBooked);
+      const earliest = Date.now() + (options.minutesAhead ?? 0) * 60_000;
+      let slot: { id: string } | undefined;
+      for (const day of orderingDays) {
+        const { availableTimeSlots } = await call<{ availableTimeSlots: { id: string; start: string; isFullyBooked: boolean }[] }>(
+          `query($date: String!) { availableTimeSlots(type: TAKEAWAY, date: $date) { id start isFullyBooked } }`,
+          { date: day.date },
+        );
+        slot = availableTimeSlots.find((s) => !s.isFullyBooked && (options.minutesAhead === undefined || Date.parse(s.start) >= earliest));
+        if (slot) break;
+      }
       if (!slot) throw new Error('no free slot today');
       const billing = { firstName: 'Test', lastName: 'Klant', phone: '0470 00 00 00', address1: 'Korenmarkt 1', city: 'Gent', postcode: '9000' };
       const { checkout } = await call<{ checkout: { order: { databaseId: number; pickupNumber: number; orderKey: string } } }>(

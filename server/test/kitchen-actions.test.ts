@@ -1,8 +1,9 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as t from '../src/db/schema/index.js';
 import type { App } from '../src/app.js';
 import { DomainError } from '../src/errors/domain-error.js';
+import { KITCHEN_NOW_MINUTES } from '@bakje/contract';
 import { KitchenActions } from '../src/modules/kitchen/kitchen-actions.js';
 import { cancelOrder } from '../src/modules/orders/lifecycle.js';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/database.js';
@@ -27,9 +28,18 @@ describe.each(databaseKinds)('kitchen actions on %s', (kind) => {
 
   const statusOf = async (id: number) => (await testDb.database.db.select().from(t.orders).where(eq(t.orders.id, id)))[0]!;
   const events = () => testDb.database.db.select().from(t.orderEvents).orderBy(asc(t.orderEvents.id));
+  /** The shop's only slot is at 18:00; these orders are for a slot starting `minutes` from NOW instead. */
+  const slotIn = (minutes: number, ...ids: number[]) => {
+    const slotStart = new Date(NOW.getTime() + minutes * 60_000);
+    return testDb.database.db
+      .update(t.orders)
+      .set({ slotStart, slotEnd: new Date(slotStart.getTime() + 15 * 60_000) })
+      .where(inArray(t.orders.id, ids));
+  };
 
   it('follows the state machine and writes one event per changed order', async () => {
     const [a, b, c] = [await placeOrder(app, productId), await placeOrder(app, productId), await placeOrder(app, productId)];
+    await slotIn(0, a.databaseId, b.databaseId, c.databaseId);
     expect((await events()).map((e) => [e.type, e.orderId])).toEqual([
       ['order.created', a.databaseId],
       ['order.created', b.databaseId],
@@ -75,6 +85,7 @@ describe.each(databaseKinds)('kitchen actions on %s', (kind) => {
   it('changes nothing when one order of a batch cannot take the action', async () => {
     const a = await placeOrder(app, productId);
     const b = await placeOrder(app, productId);
+    await slotIn(0, a.databaseId, b.databaseId);
     await kitchen.markReady([b.databaseId]);
     const before = (await events()).length;
     await expect(kitchen.markReady([a.databaseId, b.databaseId])).rejects.toThrow(`Order ${b.databaseId} is completed and cannot be marked as ready.`);
@@ -98,5 +109,57 @@ describe.each(databaseKinds)('kitchen actions on %s', (kind) => {
     expect(ok.json()).toEqual({ orders: [a.databaseId] });
     const all = await app.server.inject({ method: 'POST', url: '/api/kitchen/orders/ready-all', headers: STAFF_HEADER });
     expect(all.json()).toEqual({ orders: [] });
+  });
+
+  it('marks only the "now" lane ready in bulk, and the undo puts exactly those orders back, all or nothing', async () => {
+    const [now, soon, edge, later] = [
+      await placeOrder(app, productId),
+      await placeOrder(app, productId),
+      await placeOrder(app, productId),
+      await placeOrder(app, productId),
+    ];
+    await slotIn(0, now.databaseId);
+    await slotIn(20, soon.databaseId);
+    await slotIn(KITCHEN_NOW_MINUTES, edge.databaseId);
+    await slotIn(KITCHEN_NOW_MINUTES + 1, later.databaseId);
+
+    // "Alles klaar", even from a stale screen: the pre-order for a later slot stays in preparation.
+    const all = await app.server.inject({ method: 'POST', url: '/api/kitchen/orders/ready-all', headers: STAFF_HEADER });
+    const marked = [now.databaseId, soon.databaseId, edge.databaseId];
+    expect(all.json()).toEqual({ orders: marked });
+    for (const id of marked) expect((await statusOf(id)).status).toBe('completed');
+    expect((await statusOf(later.databaseId)).status).toBe('processing');
+
+    // "Selectie klaar" with the later pre-order in it refuses the whole selection; the card's own "Klaar" still works.
+    await kitchen.recover(now.databaseId);
+    const refused = await app.server.inject({
+      method: 'POST',
+      url: '/api/kitchen/orders/ready',
+      headers: STAFF_HEADER,
+      payload: { ids: [now.databaseId, later.databaseId] },
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'ORDER_ACTION_REFUSED' });
+    expect((await statusOf(now.databaseId)).status).toBe('processing');
+    await kitchen.markReady([now.databaseId]);
+
+    // The undo: one order that is no longer ready refuses the batch and nothing changes.
+    const before = (await events()).length;
+    await expect(kitchen.recoverAll([...marked, later.databaseId])).rejects.toMatchObject({ code: 'ORDER_ACTION_REFUSED' });
+    for (const id of marked) expect((await statusOf(id)).status).toBe('completed');
+    expect((await events()).length).toBe(before);
+
+    const undo = await app.server.inject({ method: 'POST', url: '/api/kitchen/orders/recover', headers: STAFF_HEADER, payload: { ids: marked } });
+    expect(undo.json()).toEqual({ orders: marked });
+    for (const id of [...marked, later.databaseId]) expect((await statusOf(id)).status).toBe('processing');
+    // One status change per order, the same event the per-order "Terugzetten" writes: the status screen follows it.
+    expect((await events()).slice(before).map((e) => [e.type, e.orderId, (e.payload as { action: string }).action])).toEqual(
+      marked.map((id) => ['order.status-changed', id, 'recover']),
+    );
+    const bad = await app.server.inject({ method: 'POST', url: '/api/kitchen/orders/recover', headers: STAFF_HEADER, payload: { ids: [] } });
+    expect(bad.statusCode).toBe(400);
+
+    // Once its slot is near, the pre-order is in the "now" lane too.
+    expect(await new KitchenActions(testDb.database.db, () => new Date(NOW.getTime() + 2 * 60_000)).markAllReady()).toEqual([...marked, later.databaseId]);
   });
 });

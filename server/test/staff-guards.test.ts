@@ -40,6 +40,7 @@ const STAFF_ROUTES: [Method, string, Permission, unknown?][] = [
   ['POST', '/api/kitchen/orders/987654/print-kitchen-copy', 'kitchen.view'],
   ['POST', '/api/kitchen/orders/ready', 'kitchen.view', {}],
   ['POST', '/api/kitchen/orders/ready-all', 'kitchen.view'],
+  ['POST', '/api/kitchen/orders/recover', 'kitchen.view', {}],
   ['GET', '/api/kitchen/orders/later', 'kitchen.view'],
   ['POST', '/api/kitchen/orders/987654/cancel', 'orders.manage', {}],
   ['GET', '/api/orders', 'orders.manage'],

@@ -1,4 +1,4 @@
-import { useId, useRef, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode, type RefObject } from 'react';
 import { useIntl } from 'react-intl';
 import { Button } from './Button';
 import { CloseIcon } from './icons';
@@ -50,18 +50,21 @@ export function Dialog({
   title,
   children,
   actions,
+  initialFocus,
 }: {
   open: boolean;
   onClose: () => void;
   title: string;
   children: ReactNode;
   actions?: ReactNode;
+  /** What gets focus on open (default: the first control, the close button), e.g. the confirm button so Enter confirms. */
+  initialFocus?: RefObject<HTMLElement | null>;
 }) {
   const intl = useIntl();
   const panel = useRef<HTMLDivElement>(null);
   const titleId = useId();
   useBodyScrollLock(open);
-  useFocusTrap(panel, open, onClose);
+  useFocusTrap(panel, open, onClose, initialFocus);
   if (!open) return null;
   return (
     <div className="dialog">

@@ -14,7 +14,8 @@ const idsBody = z.object({ ids: z.array(z.number().int().positive()).min(1).max(
 /**
  * Kitchen actions (docs/product.md §4) for the kitchen view and dashboard, staff only:
  * POST /api/kitchen/orders/:id/{send,ready,recover,test-order}, POST /api/kitchen/orders/ready {ids} (the
- * selection), POST /api/kitchen/orders/ready-all. Each answers {orders: [ids changed]}.
+ * selection), POST /api/kitchen/orders/ready-all (both only the "now" lane), POST /api/kitchen/orders/recover {ids}
+ * (the undo of a bulk ready, all or nothing). Each answers {orders: [ids changed]}.
  * POST /api/kitchen/orders/:id/print-kitchen-copy queues one more kitchen ticket and answers
  * {orders: [id], ticket: key} (202: printed by the job runner shortly after).
  * GET /api/kitchen/settings: the kitchen screen's settings (age timer minutes, ready time, time zone).
@@ -63,9 +64,12 @@ export function registerKitchenRoutes(
     scope.post('/api/kitchen/orders/:id/recover', byId, async (request) => ({ orders: await deps.kitchen.recover(request.params.id) }));
     scope.post('/api/kitchen/orders/:id/test-order', byId, async (request) => ({ orders: await deps.kitchen.markTestOrder(request.params.id) }));
 
-    // Static segments win over ':id' in Fastify's router, so 'ready' and 'ready-all' are not order ids.
-    scope.post('/api/kitchen/orders/ready', { schema: { body: idsBody } }, async (request) => ({ orders: await deps.kitchen.markReady(request.body.ids) }));
+    // Static segments win over ':id' in Fastify's router, so 'ready', 'ready-all' and 'recover' are not order ids.
+    scope.post('/api/kitchen/orders/ready', { schema: { body: idsBody } }, async (request) => ({
+      orders: await deps.kitchen.markSelectionReady(request.body.ids),
+    }));
     scope.post('/api/kitchen/orders/ready-all', async () => ({ orders: await deps.kitchen.markAllReady() }));
+    scope.post('/api/kitchen/orders/recover', { schema: { body: idsBody } }, async (request) => ({ orders: await deps.kitchen.recoverAll(request.body.ids) }));
 
     if (deps.later) {
       const later = deps.later;

@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { KITCHEN_NOW_MINUTES } from '@bakje/contract';
+import { and, asc, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { orders } from '../../db/schema/index.js';
 import { moveOrder, type OrderMove } from '../orders/lifecycle.js';
@@ -35,13 +36,36 @@ export class KitchenActions {
     return this.apply('ready', orderIds);
   }
 
-  /** Every order the kitchen is preparing (not test orders) becomes ready. */
+  /**
+   * "Selectie klaar": the selected orders become ready, all or nothing. Only orders in the kitchen's "now" lane
+   * (contract KITCHEN_NOW_MINUTES): a pre-order for a later slot in the selection refuses the whole batch, so a
+   * stale screen cannot mark it ready (docs/decisions/0066-kitchen-bulk-actions-undo.md).
+   */
+  async markSelectionReady(orderIds: number[]): Promise<number[]> {
+    return this.apply('ready', orderIds, async (tx, ids) => {
+      const later = await tx
+        .select({ pickupNumber: orders.pickupNumber })
+        .from(orders)
+        .where(and(inArray(orders.id, ids), gt(orders.slotStart, this.nowLaneEnd())))
+        .orderBy(asc(orders.id));
+      if (later.length)
+        throw new DomainError(
+          'ORDER_ACTION_REFUSED',
+          `Order ${later.map((r) => r.pickupNumber).join(', ')} is for a later slot and cannot be marked as ready with others.`,
+        );
+    });
+  }
+
+  /**
+   * "Alles klaar": every order the kitchen is preparing now (not test orders, not pre-orders whose slot starts after
+   * the "now" lane's end) becomes ready. Returns their ids, for the undo.
+   */
   async markAllReady(): Promise<number[]> {
     return this.db.transaction(async (tx) => {
       const rows = await tx
         .select({ id: orders.id })
         .from(orders)
-        .where(and(eq(orders.status, 'processing'), eq(orders.isTestOrder, false)))
+        .where(and(eq(orders.status, 'processing'), eq(orders.isTestOrder, false), or(isNull(orders.slotStart), lte(orders.slotStart, this.nowLaneEnd()))))
         .orderBy(asc(orders.id))
         .limit(MAX_BATCH)
         .for('update');
@@ -53,6 +77,11 @@ export class KitchenActions {
 
   recover(orderId: number) {
     return this.apply('recover', [orderId]);
+  }
+
+  /** The undo of a bulk ready: exactly these orders back to preparing, all or nothing (each must still be ready). */
+  recoverAll(orderIds: number[]) {
+    return this.apply('recover', orderIds);
   }
 
   markTestOrder(orderId: number) {
@@ -75,15 +104,21 @@ export class KitchenActions {
   }
 
   /** All or nothing: one order that cannot take the action leaves every order as it was. */
-  async apply(action: KitchenAction, orderIds: number[]): Promise<number[]> {
+  async apply(action: KitchenAction, orderIds: number[], check?: (tx: Tx, ids: number[]) => Promise<void>): Promise<number[]> {
     const ids = [...new Set(orderIds)];
     if (ids.length === 0) throw new DomainError('INVALID_INPUT', 'Choose at least one order.');
     if (ids.length > MAX_BATCH) throw new DomainError('INVALID_INPUT', `At most ${MAX_BATCH} orders at once.`);
     if (!ids.every((id) => Number.isSafeInteger(id) && id > 0)) throw new DomainError('INVALID_INPUT', 'Order ids must be positive whole numbers.');
     return this.db.transaction(async (tx) => {
+      await check?.(tx, ids);
       await this.applyIn(tx, action, ids);
       return ids.sort((a, b) => a - b);
     });
+  }
+
+  /** The end of the kitchen's "now" lane: a slot starting after it is a pre-order for later. */
+  private nowLaneEnd(): Date {
+    return new Date(this.clock().getTime() + KITCHEN_NOW_MINUTES * 60_000);
   }
 
   private async applyIn(tx: Tx, action: KitchenAction, ids: number[]): Promise<void> {

@@ -8,10 +8,21 @@ import { Button, Dialog, EmptyState, Notice, Spinner, useToast } from '../../ui'
 import { AgeSettingsDialog } from './AgeSettingsDialog';
 import { PauseControl } from './PauseControl';
 import { AlertBanner } from './AlertBanner';
-import { cancelKitchenOrder, fetchKitchenSettings, fetchLaterOrders, markAllReady, markReady, orderAction, type OrderAction } from './kitchenApi';
+import { BulkReadyDialog, UndoToast } from './BulkReady';
+import {
+  cancelKitchenOrder,
+  fetchKitchenSettings,
+  fetchLaterOrders,
+  markAllReady,
+  markReady,
+  orderAction,
+  recoverOrders,
+  type OrderAction,
+} from './kitchenApi';
 import { CancelOrderDialog } from '../orders/CancelOrderDialog';
 import {
   addAlert,
+  bulkReadyScope,
   DEFAULT_SETTINGS,
   inKitchenWindow,
   laterCardTab,
@@ -34,6 +45,10 @@ import { useKitchenFeed } from './useKitchenFeed';
 type ViewTab = KitchenTab | 'later';
 const VIEW_TABS: readonly ViewTab[] = [...TABS, 'later'];
 
+/** A bulk ready waiting for its confirmation, and one that can still be undone (docs/decisions/0066-kitchen-bulk-actions-undo.md). */
+type BulkReady = { kind: 'all' | 'selection'; count: number; skipped: number };
+type Undoable = { key: number; ids: number[] };
+
 /** The kitchen screen: live orders by tab, the new-order alert and the kitchen actions of docs/product.md §4. */
 export function KitchenView({ canChangeSettings = false, canCancel = false }: { canChangeSettings?: boolean; canCancel?: boolean }) {
   const intl = useIntl();
@@ -55,6 +70,8 @@ export function KitchenView({ canChangeSettings = false, canCancel = false }: { 
   const [busy, setBusy] = useState<Set<string>>(new Set());
   const [failure, setFailure] = useState<string | null>(null);
   const [confirmTest, setConfirmTest] = useState<KitchenOrder | null>(null);
+  const [confirmBulk, setConfirmBulk] = useState<BulkReady | null>(null);
+  const [undoable, setUndoable] = useState<Undoable | null>(null);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [soldOutOpen, setSoldOutOpen] = useState(false);
 
@@ -94,16 +111,28 @@ export function KitchenView({ canChangeSettings = false, canCancel = false }: { 
   const counts = useMemo(() => (current ? tabCounts(current, now, settings.readyVisibleSeconds) : null), [current, now, settings.readyVisibleSeconds]);
   const panel = useRef<HTMLElement>(null);
   const refocus = useCallback(() => requestAnimationFrame(() => panel.current?.focus({ preventScroll: true })), []);
-  const selection = useMemo(() => (tab === 'preparing' ? pruneSelection(selected, shown) : new Set<number>()), [selected, shown, tab]);
+  // Bulk actions take only the "now" lane, as the server does: pre-orders for a later slot cannot be selected.
+  const bulkScope = useMemo(() => (tab === 'preparing' ? bulkReadyScope(shown, now) : { ids: [], skipped: 0 }), [shown, now, tab]);
+  const selectable = useMemo(() => new Set(bulkScope.ids), [bulkScope]);
+  const selection = useMemo(
+    () =>
+      pruneSelection(
+        selected,
+        shown.filter((o) => selectable.has(o.id)),
+      ),
+    [selected, shown, selectable],
+  );
 
-  const run = async (key: string, action: () => Promise<{ orders: number[] }>, doneMessage?: string) => {
+  const run = async (key: string, action: () => Promise<{ orders: number[] }>, doneMessage?: string): Promise<number[] | null> => {
     setBusy((b) => new Set(b).add(key));
     setFailure(null);
     try {
-      await action();
+      const result = await action();
       if (doneMessage) toast(doneMessage);
+      return result.orders;
     } catch (error) {
       setFailure(intl.formatMessage({ id: 'kitchen.actionFailed' }, { message: error instanceof Error ? error.message : String(error) }));
+      return null;
     } finally {
       setBusy((b) => {
         const next = new Set(b);
@@ -122,6 +151,19 @@ export function KitchenView({ canChangeSettings = false, canCancel = false }: { 
           ? intl.formatMessage({ id: 'kitchen.counter.confirmed' }, { number: order.pickupNumber })
           : undefined,
     );
+
+  const bulkReady = async (kind: BulkReady['kind']) => {
+    setConfirmBulk(null);
+    const ids = await run(kind, kind === 'all' ? markAllReady : () => markReady([...selection]));
+    if (kind === 'selection') setSelected(new Set());
+    if (ids && ids.length > 0) setUndoable({ key: Date.now(), ids });
+    refocus();
+  };
+  const undoBulkReady = async (ids: number[]) => {
+    const recovered = await run('undo', () => recoverOrders(ids));
+    setUndoable(null);
+    if (recovered) toast(intl.formatMessage({ id: 'kitchen.undo.done' }, { count: recovered.length }));
+  };
 
   const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
   const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
@@ -221,7 +263,7 @@ export function KitchenView({ canChangeSettings = false, canCancel = false }: { 
           ) : null}
           {tab === 'preparing' && shown.length > 0 ? (
             <div className="kitchen__bulk" role="group" aria-label={intl.formatMessage({ id: 'kitchen.bulkLabel' })}>
-              <Button size="sm" variant="secondary" onClick={() => setSelected(new Set(shown.map((o) => o.id)))}>
+              <Button size="sm" variant="secondary" onClick={() => setSelected(new Set(bulkScope.ids))} disabled={bulkScope.ids.length === 0}>
                 {intl.formatMessage({ id: 'kitchen.action.selectAll' })}
               </Button>
               <Button size="sm" variant="secondary" onClick={() => setSelected(new Set())} disabled={selection.size === 0}>
@@ -229,13 +271,18 @@ export function KitchenView({ canChangeSettings = false, canCancel = false }: { 
               </Button>
               <Button
                 size="sm"
-                onClick={() => void run('selection', () => markReady([...selection]), undefined).then(() => setSelected(new Set()))}
+                onClick={() => setConfirmBulk({ kind: 'selection', count: selection.size, skipped: 0 })}
                 disabled={selection.size === 0}
                 busy={busy.has('selection')}
               >
                 {intl.formatMessage({ id: 'kitchen.action.readySelected' }, { count: selection.size })}
               </Button>
-              <Button size="sm" onClick={() => void run('all', markAllReady)} busy={busy.has('all')}>
+              <Button
+                size="sm"
+                onClick={() => setConfirmBulk({ kind: 'all', count: bulkScope.ids.length, skipped: bulkScope.skipped })}
+                disabled={bulkScope.ids.length === 0}
+                busy={busy.has('all')}
+              >
                 {intl.formatMessage({ id: 'kitchen.action.readyAll' })}
               </Button>
             </div>
@@ -262,7 +309,7 @@ export function KitchenView({ canChangeSettings = false, canCancel = false }: { 
                   settings={settings}
                   selected={selection.has(order.id)}
                   onSelect={
-                    tab === 'preparing'
+                    selectable.has(order.id)
                       ? (on) =>
                           setSelected((current) => {
                             const next = new Set(current);
@@ -293,6 +340,25 @@ export function KitchenView({ canChangeSettings = false, canCancel = false }: { 
             toast(intl.formatMessage({ id: 'kitchen.cancelled' }, { number: cancelling.pickupNumber }));
             void refetchLater();
           }}
+        />
+      ) : null}
+      <div className="kitchen__undo-region" role="status" aria-live="polite">
+        {undoable ? (
+          <UndoToast
+            key={undoable.key}
+            count={undoable.ids.length}
+            busy={busy.has('undo')}
+            onUndo={() => void undoBulkReady(undoable.ids)}
+            onExpire={() => setUndoable(null)}
+          />
+        ) : null}
+      </div>
+      {confirmBulk ? (
+        <BulkReadyDialog
+          count={confirmBulk.count}
+          skipped={confirmBulk.skipped}
+          onClose={() => setConfirmBulk(null)}
+          onConfirm={() => void bulkReady(confirmBulk.kind)}
         />
       ) : null}
       {soldOutOpen ? <SoldOutDialog open onClose={() => setSoldOutOpen(false)} /> : null}

@@ -25,8 +25,11 @@ export const confirmCounterPayment = (id: number, method: CounterPaymentRequest[
 /** The selection as ready, all or nothing. */
 export const markReady = (ids: number[]) => http<KitchenActionResult>('POST', '/api/kitchen/orders/ready', { body: { ids } });
 
-/** Every order being prepared as ready. */
+/** Every order being prepared in the "now" lane as ready (the server leaves pre-orders for a later slot). */
 export const markAllReady = () => http<KitchenActionResult>('POST', '/api/kitchen/orders/ready-all');
+
+/** The undo of a bulk ready: exactly these orders back to preparing, all or nothing. */
+export const recoverOrders = (ids: number[]) => http<KitchenActionResult>('POST', '/api/kitchen/orders/recover', { body: { ids } });
 
 export async function fetchKitchenSettings(): Promise<KitchenSettings> {
   return { ...DEFAULT_SETTINGS, ...(await http<Partial<KitchenSettings>>('GET', '/api/kitchen/settings')) };

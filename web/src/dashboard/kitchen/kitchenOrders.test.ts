@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addAlert,
   addDays,
+  bulkReadyScope,
   ageClock,
   ageMinutes,
   ageTone,
@@ -196,5 +197,12 @@ describe('order cards', () => {
   it('keeps only selected orders that are still shown', () => {
     const [a, b] = [anOrder(), anOrder()];
     expect([...pruneSelection(new Set([a.id, b.id, 999]), [a])]).toEqual([a.id]);
+  });
+});
+
+describe('bulk ready scope', () => {
+  it('takes the orders being prepared in the "now" lane and counts the pre-orders for a later slot it leaves', () => {
+    const preparing = [anOrder({ slotStart: null }), anOrder({ slotStart: at(-5) }), anOrder({ slotStart: at(30) }), anOrder({ slotStart: at(31) })];
+    expect(bulkReadyScope(preparing, NOW)).toEqual({ ids: preparing.slice(0, 3).map((o) => o.id), skipped: 1 });
   });
 });

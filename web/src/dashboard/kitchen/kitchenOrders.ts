@@ -5,6 +5,7 @@
  */
 
 import type { KitchenOrder, KitchenOrderEvent, KitchenViewSettings, OrderStatus } from '@bakje/contract';
+import { inKitchenNow } from '@bakje/contract/kitchen-lanes';
 
 // Server names with a dot, in template literals so the message-id check does not take them for messages.
 /** The permission that opens the kitchen (server: modules/auth/permissions.ts). */
@@ -154,6 +155,15 @@ export function nextArchive(orders: KitchenOrders, now: number, readyVisibleSeco
 export function pruneSelection(selected: ReadonlySet<number>, visible: readonly KitchenOrder[]): Set<number> {
   const ids = new Set(visible.map((o) => o.id));
   return new Set([...selected].filter((id) => ids.has(id)));
+}
+
+/**
+ * What "Alles klaar" marks ready: the orders being prepared in the kitchen's "now" lane (the server's rule,
+ * contract inKitchenNow), and how many pre-orders for a later slot it leaves (docs/decisions/0066-kitchen-bulk-actions-undo.md).
+ */
+export function bulkReadyScope(preparing: readonly KitchenOrder[], now: number): { ids: number[]; skipped: number } {
+  const ids = preparing.filter((o) => o.status === 'processing' && inKitchenNow(o, now)).map((o) => o.id);
+  return { ids, skipped: preparing.length - ids.length };
 }
 
 /** A new-order alert waiting to be acknowledged. */
