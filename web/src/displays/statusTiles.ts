@@ -11,9 +11,9 @@ export const MAX_TILE_FONT = 150;
 /** Space between tiles, in stage pixels. */
 export const TILE_GAP = 16;
 
-/** A tabular digit of a heavy system font is at most 0.62 em wide; a tile adds 0.6 em of side room. */
+/** A tabular digit of a heavy system font is at most 0.62 em wide; a tile adds 0.8 em of side room. */
 const DIGIT_EM = 0.62;
-const SIDE_ROOM_EM = 0.6;
+const SIDE_ROOM_EM = 0.8;
 /** A line of digits plus top and bottom room. */
 const TILE_HEIGHT_EM = 1.4;
 
