@@ -174,22 +174,24 @@ test('5, 30 and 80 orders fit the status screen at 1920x1080, 1280x720 and 1080x
         } else await expect(tiles).toHaveCount(expected[id]);
         if (count === 80) await expect(column.getByTestId('status-page')).toBeVisible();
 
-        const problems = await column.evaluate((panel, size) => {
-          const found: string[] = [];
-          const box = panel.getBoundingClientRect();
-          for (const tile of Array.from(panel.querySelectorAll<HTMLElement>('[data-testid="status-number"]'))) {
-            const r = tile.getBoundingClientRect();
-            if (r.left < 0 || r.top < 0 || r.right > size.width || r.bottom > size.height) found.push(`${tile.textContent} outside the viewport`);
-            if (r.left < box.left || r.top < box.top || r.right > box.right || r.bottom > box.bottom) found.push(`${tile.textContent} outside its panel`);
-            if (tile.scrollWidth > tile.clientWidth) found.push(`${tile.textContent} overflows its tile`);
-            const text = document.createRange();
-            text.selectNodeContents(tile);
-            const t = text.getBoundingClientRect();
-            if (t.left - r.left < 2 || r.right - t.right < 2) found.push(`${tile.textContent} touches its tile's edges`);
-          }
-          return found;
-        }, viewport);
-        expect(problems, `${count} orders at ${viewport.width}x${viewport.height}, ${id}`).toEqual([]);
+        // Polled: the grid settles once the stage has its orientation and the column its measured box.
+        const problems = () =>
+          column.evaluate((panel, size) => {
+            const found: string[] = [];
+            const box = panel.getBoundingClientRect();
+            for (const tile of Array.from(panel.querySelectorAll<HTMLElement>('[data-testid="status-number"]'))) {
+              const r = tile.getBoundingClientRect();
+              if (r.left < 0 || r.top < 0 || r.right > size.width || r.bottom > size.height) found.push(`${tile.textContent} outside the viewport`);
+              if (r.left < box.left || r.top < box.top || r.right > box.right || r.bottom > box.bottom) found.push(`${tile.textContent} outside its panel`);
+              if (tile.scrollWidth > tile.clientWidth) found.push(`${tile.textContent} overflows its tile`);
+              const text = document.createRange();
+              text.selectNodeContents(tile);
+              const t = text.getBoundingClientRect();
+              if (t.left - r.left < 2 || r.right - t.right < 2) found.push(`${tile.textContent} touches its tile's edges`);
+            }
+            return found;
+          }, viewport);
+        await expect.poll(problems, { message: `${count} orders at ${viewport.width}x${viewport.height}, ${id}` }).toEqual([]);
       }
       await expectNoSeriousA11yViolations(page);
       if (screenshots) await page.screenshot({ path: path.join(screenshots, `${count}-orders-${viewport.width}x${viewport.height}.png`) });
