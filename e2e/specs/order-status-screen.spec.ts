@@ -1,4 +1,6 @@
-import { expect, test } from '@playwright/test';
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import type { StatusBoardSnapshot } from '@bakje/contract';
 import { StaffServer } from './staff-server';
 import { expectNoSeriousA11yViolations } from './support';
 
@@ -83,4 +85,116 @@ test('without the event stream the order summary falls back to polling', async (
   expect((await server.kitchen(`/api/kitchen/orders/${order.databaseId}/ready`)).status).toBe(200);
   // The next poll (every 15 s while the stream is down) brings it.
   await expect(status).toHaveText('Klaar', { timeout: 25_000 });
+});
+
+/**
+ * A board of `count` orders, half "In bereiding" and half "Klaar" (the newest ready one just now), numbered
+ * around 1000 so three- and four-digit numbers mix. Pickup numbers count up from 1 each day, so real
+ * four-digit numbers would take a thousand checkouts: the layout test feeds the board instead
+ * (docs/decisions/0065-status-screen-fits-any-rush.md).
+ */
+function rushBoard(count: number): StatusBoardSnapshot {
+  const first = 1000 - Math.floor(count / 2);
+  const preparing = Math.ceil(count / 2);
+  return {
+    settings: { readyVisibleSeconds: 3600, language: 'nl', chime: false },
+    today: new Date().toISOString().slice(0, 10),
+    timeZone: 'Europe/Brussels',
+    board: Array.from({ length: count }, (_, i) =>
+      i < preparing
+        ? { number: first + i, state: 'preparing' as const, readyAt: null }
+        : { number: first + i, state: 'ready' as const, readyAt: new Date(Date.now() - (count - 1 - i) * 20_000 - 1_000).toISOString() },
+    ),
+  };
+}
+
+/** Replaces the status screen's event stream with one that stays open and sends the last board the test pushed. */
+async function feedStatusBoard(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const Real = window.EventSource;
+    const boards: EventTarget[] = [];
+    let latest: string | undefined;
+    class BoardStream extends EventTarget {
+      static readonly CONNECTING = 0;
+      static readonly OPEN = 1;
+      static readonly CLOSED = 2;
+      readyState = 1;
+      onopen: (() => void) | null = null;
+      onerror: (() => void) | null = null;
+      constructor() {
+        super();
+        boards.push(this);
+        setTimeout(() => {
+          this.onopen?.();
+          if (latest) this.dispatchEvent(new MessageEvent('snapshot', { data: latest }));
+        }, 0);
+      }
+      close() {
+        this.readyState = 2;
+      }
+    }
+    window.EventSource = function (url: string | URL, init?: EventSourceInit) {
+      return String(url).includes('/api/events/status-screen') ? new BoardStream() : new Real(url, init);
+    } as unknown as typeof EventSource;
+    Object.assign(window.EventSource, { CONNECTING: 0, OPEN: 1, CLOSED: 2 });
+    Object.assign(window, {
+      pushStatusBoard: (snapshot: unknown) => {
+        latest = JSON.stringify(snapshot);
+        for (const board of boards) board.dispatchEvent(new MessageEvent('snapshot', { data: latest }));
+      },
+    });
+  });
+}
+
+test('5, 30 and 80 orders fit the status screen at 1920x1080, 1280x720 and 1080x1920 (issue 30)', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await feedStatusBoard(page);
+  const screenshots = process.env.BAKJE_STATUS_SCREENSHOTS;
+  for (const viewport of [
+    { width: 1920, height: 1080 },
+    { width: 1280, height: 720 },
+    { width: 1080, height: 1920 },
+  ]) {
+    await page.setViewportSize(viewport);
+    await page.goto(`${server.base}/order-status-scherm`);
+    for (const count of [5, 30, 80]) {
+      const board = rushBoard(count);
+      await page.evaluate((snapshot) => (window as unknown as { pushStatusBoard: (s: unknown) => void }).pushStatusBoard(snapshot), board);
+      // The oldest number in preparation is on every first page: this board is on screen.
+      await expect(page.getByTestId('status-number').filter({ hasText: new RegExp(`^${board.board[0]!.number}$`) })).toBeVisible();
+      const expected = { preparing: board.board.filter((e) => e.state === 'preparing').length, ready: board.board.filter((e) => e.state === 'ready').length };
+      for (const id of ['preparing', 'ready'] as const) {
+        const column = page.getByTestId(`status-${id}`);
+        const tiles = column.getByTestId('status-number');
+        // Everything shows, or a page of it with the page indicator.
+        if (await column.getByTestId('status-page').count()) {
+          await expect(column.getByTestId('status-page')).toHaveText(/^\d+\/\d+$/);
+          expect(await tiles.count()).toBeLessThan(expected[id]);
+        } else await expect(tiles).toHaveCount(expected[id]);
+        if (count === 80) await expect(column.getByTestId('status-page')).toBeVisible();
+
+        // Polled: the grid settles once the stage has its orientation and the column its measured box.
+        const problems = () =>
+          column.evaluate((panel, size) => {
+            const found: string[] = [];
+            const box = panel.getBoundingClientRect();
+            for (const tile of Array.from(panel.querySelectorAll<HTMLElement>('[data-testid="status-number"]'))) {
+              const r = tile.getBoundingClientRect();
+              if (r.left < 0 || r.top < 0 || r.right > size.width || r.bottom > size.height) found.push(`${tile.textContent} outside the viewport`);
+              if (r.left < box.left || r.top < box.top || r.right > box.right || r.bottom > box.bottom) found.push(`${tile.textContent} outside its panel`);
+              if (tile.scrollWidth > tile.clientWidth) found.push(`${tile.textContent} overflows its tile`);
+              const text = document.createRange();
+              text.selectNodeContents(tile);
+              const t = text.getBoundingClientRect();
+              if (t.left - r.left < 2 || r.right - t.right < 2) found.push(`${tile.textContent} touches its tile's edges`);
+            }
+            return found;
+          }, viewport);
+        await expect.poll(problems, { message: `${count} orders at ${viewport.width}x${viewport.height}, ${id}` }).toEqual([]);
+      }
+      await expectNoSeriousA11yViolations(page);
+      if (screenshots) await page.screenshot({ path: path.join(screenshots, `${count}-orders-${viewport.width}x${viewport.height}.png`) });
+    }
+  }
 });

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { IntlProvider, useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { useStoreSettings } from '../api/hooks';
@@ -10,6 +10,7 @@ import { Chime } from '../live/chime';
 import {
   applyEntry,
   columns,
+  freshlyReady,
   fromSnapshot,
   initialBoard,
   nextDeparture,
@@ -21,6 +22,7 @@ import {
 import { useEventStream } from '../live/useEventStream';
 import { Spinner } from '../ui';
 import { Stage } from './Stage';
+import { fitTiles, pageOf, type Box } from './statusTiles';
 import { ShopMessages } from '../messages/ShopMessages';
 
 const LANGUAGE_LOCALE: Record<BoardState['settings']['language'], LocaleCode> = { nl: 'nl_BE', fr: 'fr_FR', en: 'en_US' };
@@ -31,6 +33,8 @@ const isScreenLanguage = (value: string | null): value is BoardState['settings']
  * "Klaar", moved live by /api/events/status-screen; a chime when a number becomes ready; ready numbers
  * leave after the shop's setting. Labels follow the status screen's language setting, not the visitor's cookie;
  * `?lang=nl|fr|en` sets one screen's language (a counter in a bilingual shop runs one screen per language).
+ * Any number of orders fits (docs/decisions/0065-status-screen-fits-any-rush.md): tiles shrink with the count,
+ * then page; a number that just became ready stands out for a few seconds.
  */
 export default function OrderStatusScreen() {
   const { locale: visitorLocale } = useLocale();
@@ -62,6 +66,14 @@ export default function OrderStatusScreen() {
     return () => clearTimeout(timer);
   }, [board, now]);
   useEffect(() => setNow(Date.now()), [board]);
+  // And when a number that just became ready stops standing out.
+  useEffect(() => {
+    if (!board) return;
+    const { endsIn } = freshlyReady(board, Date.now());
+    if (endsIn === undefined) return;
+    const timer = setTimeout(() => setNow(Date.now()), endsIn + 50);
+    return () => clearTimeout(timer);
+  }, [board, now]);
 
   useEffect(() => {
     if (!board?.today) return;
@@ -135,9 +147,11 @@ function Board({
   const title = intl.formatMessage({ id: 'statusScreen.title' });
   useDocumentTitle(title);
   const visible = useMemo(() => (board ? columns(board, now) : { preparing: [], ready: [] }), [board, now]);
+  const fresh = useMemo(() => (board ? freshlyReady(board, now).numbers : new Set<number>()), [board, now]);
+  const pageLabel = (page: number, pages: number) => intl.formatMessage({ id: 'statusScreen.page' }, { page, pages });
 
   return (
-    <Stage className="status-screen-viewport">
+    <Stage className="status-screen-viewport" followOrientation>
       <div className="board status-screen" data-testid="order-status-screen">
         <header className="board__header">
           <img className="board__logo" src={settings.data?.logo ?? '/media/logo.svg'} alt="" width={264} height={88} />
@@ -168,12 +182,15 @@ function Board({
               heading={intl.formatMessage({ id: 'statusScreen.preparing' })}
               numbers={visible.preparing}
               empty={intl.formatMessage({ id: 'statusScreen.nonePreparing' })}
+              pageLabel={pageLabel}
             />
             <Column
               id="ready"
               heading={intl.formatMessage({ id: 'statusScreen.ready' })}
               numbers={visible.ready}
               empty={intl.formatMessage({ id: 'statusScreen.noneReady' })}
+              pageLabel={pageLabel}
+              fresh={fresh}
               live
             />
           </main>
@@ -188,25 +205,90 @@ function Board({
   );
 }
 
-function Column({ id, heading, numbers, empty, live }: { id: 'preparing' | 'ready'; heading: string; numbers: number[]; empty: string; live?: boolean }) {
+/** How long one page of numbers stays before the next, when a column has more numbers than tiles. */
+const PAGE_MS = 5_000;
+
+/**
+ * One column of numbers as a grid of equal tiles sized to its box. When even the smallest readable tile
+ * cannot hold them all, the numbers page every PAGE_MS: in "Klaar" the newest half of the tiles stays and the
+ * older numbers rotate through the rest; in "In bereiding" (oldest first) the whole list rotates.
+ */
+function Column({
+  id,
+  heading,
+  numbers,
+  empty,
+  pageLabel,
+  fresh,
+  live,
+}: {
+  id: 'preparing' | 'ready';
+  heading: string;
+  numbers: number[];
+  empty: string;
+  pageLabel: (page: number, pages: number) => string;
+  fresh?: Set<number>;
+  live?: boolean;
+}) {
   const headingId = `status-${id}-heading`;
+  const area = useRef<HTMLDivElement>(null);
+  const [box, setBox] = useState<Box | null>(null);
+  useLayoutEffect(() => {
+    const element = area.current;
+    if (!element) return;
+    // Layout sizes (clientWidth/Height) are the stage's own pixels, before the stage's scale.
+    const measure = () => setBox({ width: element.clientWidth, height: element.clientHeight });
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  const digits = numbers.reduce((most, number) => Math.max(most, String(number).length), 2);
+  const grid = box ? fitTiles(numbers.length, box, digits) : null;
+  const [pageIndex, setPageIndex] = useState(0);
+  const paging = grid !== null && numbers.length > grid.capacity;
+  useEffect(() => {
+    if (!paging) return;
+    const timer = setInterval(() => setPageIndex((index) => index + 1), PAGE_MS);
+    return () => clearInterval(timer);
+  }, [paging]);
+  const shown = grid ? pageOf(numbers, grid.capacity, id === 'ready' ? Math.floor(grid.capacity / 2) : 0, pageIndex) : null;
+
   return (
     <section className={`status-screen__column status-screen__column--${id}`} aria-labelledby={headingId} data-testid={`status-${id}`}>
-      <h2 id={headingId} className="status-screen__heading">
-        {heading}
-      </h2>
-      <div aria-live={live ? 'polite' : undefined}>
+      <div className="status-screen__heading-row">
+        <h2 id={headingId} className="status-screen__heading">
+          {heading}
+        </h2>
+        {shown && shown.pages > 1 ? (
+          <p className="status-screen__page" data-testid="status-page">
+            {pageLabel(shown.page, shown.pages)}
+          </p>
+        ) : null}
+      </div>
+      <div ref={area} className="status-screen__tiles" aria-live={live ? 'polite' : undefined}>
         {numbers.length === 0 ? (
           <p className="status-screen__empty">{empty}</p>
-        ) : (
-          <ul className="status-screen__numbers">
-            {numbers.map((number) => (
-              <li key={number} className="status-screen__number" data-testid="status-number">
+        ) : grid && shown ? (
+          <ul
+            className="status-screen__numbers"
+            style={{
+              gridTemplateColumns: `repeat(${grid.columns}, ${grid.tileWidth}px)`,
+              gridAutoRows: `${grid.tileHeight}px`,
+              fontSize: grid.fontSize,
+            }}
+          >
+            {shown.numbers.map((number) => (
+              <li
+                key={number}
+                className={fresh?.has(number) ? 'status-screen__number status-screen__number--fresh' : 'status-screen__number'}
+                data-testid="status-number"
+              >
                 {number}
               </li>
             ))}
           </ul>
-        )}
+        ) : null}
       </div>
     </section>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyEntry, columns, fromSnapshot, nextDeparture, shopDay } from './statusBoard';
+import { FRESH_READY_MS, applyEntry, columns, freshlyReady, fromSnapshot, nextDeparture, shopDay } from './statusBoard';
 
 const settings = { readyVisibleSeconds: 60, language: 'nl' as const, chime: true };
 const at = (s: number) => new Date(Date.UTC(2026, 10, 21, 17, 0, s)).toISOString();
@@ -44,5 +44,23 @@ describe('shopDay', () => {
   it('is the date in the shop time zone, not UTC', () => {
     expect(shopDay('Europe/Brussels', Date.parse('2026-11-21T23:30:00Z'))).toBe('2026-11-22');
     expect(shopDay('Europe/Brussels', Date.parse('2026-11-21T22:30:00Z'))).toBe('2026-11-21');
+  });
+});
+
+describe('freshly ready numbers', () => {
+  it('stand out for a few seconds after they became ready', () => {
+    const state = fromSnapshot({
+      settings,
+      today: '2026-11-21',
+      timeZone: 'Europe/Brussels',
+      board: [
+        { number: 1, state: 'ready', readyAt: at(0) },
+        { number: 2, state: 'ready', readyAt: at(4) },
+        { number: 3, state: 'preparing', readyAt: null },
+      ],
+    });
+    expect(freshlyReady(state, now(5))).toEqual({ numbers: new Set([1, 2]), endsIn: FRESH_READY_MS - 5_000 });
+    expect(freshlyReady(state, now(8))).toEqual({ numbers: new Set([2]), endsIn: FRESH_READY_MS - 4_000 });
+    expect(freshlyReady(state, now(30))).toEqual({ numbers: new Set(), endsIn: undefined });
   });
 });

@@ -70,3 +70,23 @@ export function nextDeparture(state: BoardState, now: number): number | undefine
 export function shopDay(timeZone: string, now: number): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(now));
 }
+
+/** How long a number that just became ready stands out on the board. */
+export const FRESH_READY_MS = 6_000;
+
+/**
+ * Ready numbers that became ready less than FRESH_READY_MS ago, and the milliseconds until the first of them
+ * stops standing out (undefined when none does).
+ */
+export function freshlyReady(state: BoardState, now: number): { numbers: Set<number>; endsIn: number | undefined } {
+  const numbers = new Set<number>();
+  let endsIn: number | undefined;
+  for (const entry of Object.values(state.entries)) {
+    if (entry.state !== 'ready' || !entry.readyAt) continue;
+    const left = Date.parse(entry.readyAt) + FRESH_READY_MS - now;
+    if (left <= 0) continue;
+    numbers.add(entry.number);
+    if (endsIn === undefined || left < endsIn) endsIn = left;
+  }
+  return { numbers, endsIn };
+}
