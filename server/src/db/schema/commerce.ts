@@ -1,15 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import {
-  couponChannels,
-  couponDiscountTypes,
-  fulfilmentTypes,
-  orderStatuses,
-  type CouponChannel,
-  type CouponDiscountType,
-  type FulfilmentType,
-  type OrderStatus,
-} from '@bakje/contract';
+import type { CouponChannel, CouponDiscountType, FulfilmentType, OrderStatus } from '@bakje/contract';
 
 // Declared in the contract (docs/decisions/0063-layer-rules.md); re-exported for the modules that read them here.
 export {
@@ -21,7 +12,7 @@ export {
   type CouponDiscountType,
   type FulfilmentType,
   type OrderStatus,
-};
+} from '@bakje/contract';
 
 /** One add-on choice on a cart or order line, priced when it was chosen. */
 export interface LineAddon {
