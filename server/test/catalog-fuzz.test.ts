@@ -9,8 +9,9 @@ import { createTestDatabase, databaseKinds, type TestDatabase } from './support/
 import { TEST_PEPPER, catalogCaughtUp, startTestApp } from './support/server.js';
 import { aCategory, anAllergen } from './support/builders.js';
 import { CATALOG_TABLES } from './support/catalog-checksum.js';
+import { fuzzOptions, fuzzRuns } from './support/fuzz-depth.js';
 
-const RUNS = 1000;
+const RUNS = fuzzRuns(1000);
 
 /** The whole catalogue in one query (cheaper than one per table, as this runs around every case). */
 async function checksum(db: DbOrTx): Promise<string> {
@@ -247,7 +248,7 @@ describe.each(databaseKinds)('fuzzing the catalogue writes: no 5xx, no change on
       fc.asyncProperty(mutated(validProduct), async (body) => {
         await check('POST', '/products', body);
       }),
-      { numRuns: RUNS },
+      fuzzOptions(1000),
     );
   }, 600_000);
 
@@ -256,7 +257,7 @@ describe.each(databaseKinds)('fuzzing the catalogue writes: no 5xx, no change on
       fc.asyncProperty(fc.constantFrom('PUT', 'PATCH') as fc.Arbitrary<'PUT' | 'PATCH'>, mutated(validProduct), ifMatch, async (method, body, match) => {
         await check(method, `/products/${productId}`, body, match);
       }),
-      { numRuns: RUNS },
+      fuzzOptions(1000),
     );
   }, 600_000);
 
@@ -291,7 +292,7 @@ describe.each(databaseKinds)('fuzzing the catalogue writes: no 5xx, no change on
           }
         }
       }),
-      { numRuns: RUNS },
+      fuzzOptions(1000),
     );
   }, 600_000);
 
@@ -307,7 +308,7 @@ describe.each(databaseKinds)('fuzzing the catalogue writes: no 5xx, no change on
             update: [{ ...(typeof body === 'object' && body ? body : {}), id: variationId }],
           });
       }),
-      { numRuns: RUNS },
+      fuzzOptions(1000),
     );
   }, 600_000);
 });

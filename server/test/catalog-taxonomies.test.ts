@@ -12,6 +12,7 @@ import { createTestDatabase, databaseKinds, type TestDatabase } from './support/
 import { TEST_PEPPER, catalogCaughtUp, graphql, startTestApp } from './support/server.js';
 import { aCategory, aProduct } from './support/builders.js';
 import { Browser } from './support/browser.js';
+import { fuzzOptions, fuzzRuns } from './support/fuzz-depth.js';
 
 type ClientClass = typeof WooCommerceRestApiModule.default;
 const WooCommerceRestApi: ClientClass =
@@ -21,7 +22,7 @@ const WC = '/wp-json/wc/v3';
 const ADDONS = '/wp-json/wc-product-add-ons/v2/global-add-ons';
 const LOGIN = `mutation($u: String!, $p: String!) { login(input: {username: $u, password: $p}) { viewer { role } } }`;
 const PASSWORD = 'Stoofvlees met frietjes 2026';
-const RUNS = 1000;
+const RUNS = fuzzRuns(1000);
 
 describe.each(databaseKinds)('catalogue taxonomies over the store REST API (%s)', (kind) => {
   let testDb: TestDatabase;
@@ -672,7 +673,7 @@ describe.each(databaseKinds)('catalogue taxonomies over the store REST API (%s)'
             expect(await version(), `${method} ${path} ${sent ?? ''}`).toBe(before);
           }
         }),
-        { numRuns: RUNS },
+        fuzzOptions(1000),
       );
     };
     const idPath = (prefix: string, ids: () => number[]) =>

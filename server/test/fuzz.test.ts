@@ -11,8 +11,9 @@ import { DAY, NOW, aShopTakingOrders, anOrder } from './support/orders.js';
 import { Browser } from './support/browser.js';
 import { captureLog, secretsIn } from './support/log-capture.js';
 import { ensureFirstAdmin } from '../src/modules/auth/first-admin.js';
+import { fuzzOptions, fuzzRuns } from './support/fuzz-depth.js';
 
-const RUNS = 1000;
+const RUNS = fuzzRuns(1000);
 
 /** One fingerprint of every table a request could change (key last-access times excepted). */
 async function fingerprint(testDb: TestDatabase): Promise<string> {
@@ -131,7 +132,7 @@ describe.each(databaseKinds)('fuzzing: no 500 and no data change (%s)', (kind) =
           noInternalError(await graphql(app, operations[i]!.query, variables as Record<string, unknown>));
         },
       ),
-      { numRuns: RUNS },
+      fuzzOptions(1000),
     );
     expect(await fingerprint(testDb)).toBe(before);
   });
@@ -185,7 +186,7 @@ describe.each(databaseKinds)('fuzzing: no 500 and no data change (%s)', (kind) =
           noInternalError(await graphql(app, operations[i]!.query, variables as Record<string, unknown>));
         },
       ),
-      { numRuns: RUNS },
+      fuzzOptions(1000),
     );
     expect(await fingerprint(testDb)).toBe(before);
   });
@@ -239,7 +240,7 @@ describe.each(databaseKinds)('fuzzing: no 500 and no data change (%s)', (kind) =
           expect(body.data.status).toBe(response.statusCode);
         }
       }),
-      { numRuns: RUNS },
+      fuzzOptions(1000),
     );
     expect(await fingerprint(testDb)).toBe(before);
   });
@@ -288,7 +289,7 @@ describe.each(databaseKinds)('fuzzing: no 500 and no data change (%s)', (kind) =
           if (!asWriter) expect(response.statusCode).toBe(401);
         },
       ),
-      { numRuns: RUNS },
+      fuzzOptions(1000),
     );
     expect(await fingerprint(testDb)).toBe(before);
   });
@@ -329,7 +330,7 @@ function withField(input: Record<string, unknown>, path: string, value: string):
 const addressFields = Object.keys(PERSON).filter((field) => field !== 'country');
 
 describe.each(databaseKinds)('fuzzing text fields: no 500 and nothing personal in the log (%s)', (kind) => {
-  const TEXT_RUNS = 300;
+  const TEXT_RUNS = fuzzRuns(300);
   let testDb: TestDatabase;
   let app: App;
   let admin: Browser;
@@ -507,7 +508,7 @@ describe.each(databaseKinds)('fuzzing text fields: no 500 and nothing personal i
           expect(response.status, `${field} = ${JSON.stringify(bad.slice(0, 40))}`).toBeLessThan(500);
           for (const error of response.errors ?? []) expect(error.extensions?.code, `${field}: ${error.message}`).not.toBe('INTERNAL_SERVER_ERROR');
         }),
-        { numRuns: TEXT_RUNS },
+        fuzzOptions(300),
       );
       const errorLines = logged.lines.filter((line) => (JSON.parse(line) as { level: number }).level >= 50);
       expect(errorLines).toEqual([]);
