@@ -9,6 +9,14 @@ import { aCategory, aProduct } from './support/builders.js';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/database.js';
 import { anOrder } from './support/orders.js';
 import { startTestApp } from './support/server.js';
+import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { createLogger } from '../src/logger.js';
+import { moveOrder } from '../src/modules/orders/lifecycle.js';
+import { jobsForOrder } from '../src/modules/printing/print-jobs.js';
+import { readPrintSettings, updatePrintSettings } from '../src/modules/printing/print-settings.js';
+import { Stations } from '../src/modules/stations/stations.js';
+import { waitFor } from './support/wait.js';
 
 const LOGIN = `mutation($u: String!, $p: String!) { login(input: {username: $u, password: $p}) { viewer { role } } }`;
 const PASSWORD = 'Goed wachtwoord 42';
@@ -178,5 +186,77 @@ describe.each(databaseKinds)('kitchen stations (%s)', (kind) => {
     expect(ready.body).toEqual({ orders: [order.id] });
     const event = (await testDb.database.db.select().from(t.orderEvents).where(eq(t.orderEvents.orderId, order.id))).at(-1)!;
     expect(event.payload).not.toHaveProperty('order.stationBumps');
+  });
+});
+
+/** A station with its own printer prints its own kitchen ticket with only its lines, once, through the job runner. */
+describe.each(databaseKinds)('station tickets (%s)', (kind) => {
+  let testDb: TestDatabase;
+  let app: App;
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase(kind);
+    await updatePrintSettings(testDb.database.db, { customerPrinter: '', kitchenPrinter: '', kitchenCopies: 1 });
+    const config = loadConfig({
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'test',
+      PORT: '0',
+      BAKJE_VIRTUAL_PRINTER: 'true',
+      BAKJE_PRINT_RETRY_MS: '20',
+      BAKJE_JOB_POLL_MS: '25',
+    });
+    app = await buildApp(config, testDb.database, createLogger('silent'), () => new Date());
+  });
+  afterAll(async () => {
+    await app?.close();
+    await testDb?.cleanup();
+  });
+
+  it('prints the grill its lines on its own printer, and the kitchen the whole order as before', async () => {
+    const db = testDb.database.db;
+    const grillCategory = await aCategory(db, { slug: 'grill' });
+    const burger = await aProduct(db, { slug: 'burger', name: { nl: 'Cheeseburger' }, categoryIds: [grillCategory.id] });
+    const friet = await aProduct(db, { slug: 'friet', name: { nl: 'Friet groot' } });
+    // The virtual printer's address (demo mode points the kitchen printer at it): the grill prints there too.
+    const printer = (await readPrintSettings(db)).kitchenPrinter;
+    const stations = new Stations(db);
+    await expect(stations.create({ name: 'Grill', printer: 'geen printer' })).rejects.toMatchObject({ code: 'STATION_INVALID' });
+    const grill = await stations.create({ name: 'Grill', printer, categoryIds: [grillCategory.id] });
+    await stations.create({ name: 'Friteuse', productIds: [friet.id] });
+
+    const order = await anOrder(db, { status: 'pending' }, friet.id);
+    await db.insert(t.orderLines).values({
+      orderId: order.id,
+      position: 1,
+      productId: burger.id,
+      name: 'Cheeseburger',
+      quantity: 3,
+      unitPrice: 500,
+      subtotal: 1500,
+      total: 1500,
+      vatRate: 6,
+      totalTax: 85,
+    });
+    await db.transaction((tx) =>
+      moveOrder(tx, order.id, { kind: 'paid', paymentMethod: 'bancontact', paymentMethodTitle: 'Bancontact', transactionId: 'tx-1' }, { now: new Date() }),
+    );
+
+    const jobs = await waitFor('the tickets printed', async () => {
+      const list = await jobsForOrder(db, order.id);
+      return list.length === 3 && list.every((j) => j.status === 'done') && list;
+    });
+    expect(jobs.map((j) => j.idempotencyKey).sort()).toEqual([`o${order.id}-c1`, `o${order.id}-k1`, `o${order.id}-s${grill.id}`]);
+    const tickets = await waitFor('the grill ticket on the virtual printer', async () => {
+      const list = await app.printing.receivedTickets!.list();
+      return list.some((tk) => tk.idempotencyKey === `o${order.id}-s${grill.id}`) && list.some((tk) => tk.idempotencyKey === `o${order.id}-k1`) && list;
+    });
+    const grillTicket = tickets.find((tk) => tk.idempotencyKey === `o${order.id}-s${grill.id}`)!.lines.join('\n');
+    expect(grillTicket).toContain('GRILL');
+    expect(grillTicket).toContain('3x');
+    expect(grillTicket).toContain('Cheeseburger');
+    expect(grillTicket).not.toContain('Friet');
+    const kitchenTicket = tickets.find((tk) => tk.idempotencyKey === `o${order.id}-k1`)!.lines.join('\n');
+    expect(kitchenTicket).toContain('Friet');
+    expect(kitchenTicket).toContain('Cheeseburger');
   });
 });

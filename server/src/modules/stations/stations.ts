@@ -1,21 +1,13 @@
 import type { KitchenStations, Station, StationBumpResult } from '@bakje/contract';
 import { stationInput } from '@bakje/contract';
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
-import type { Db, DbOrTx, Tx } from '../../db/client.js';
-import {
-  categories,
-  orderLines,
-  orders,
-  productCategories,
-  products,
-  stationBumps,
-  stationCategories,
-  stationProducts,
-  stations,
-} from '../../db/schema/index.js';
+import type { Db, Tx } from '../../db/client.js';
+import { categories, orders, products, stationBumps, stationCategories, stationProducts, stations } from '../../db/schema/index.js';
 import { DomainError } from '../../errors/domain-error.js';
 import { recordOrderEvent } from '../order-events/record.js';
 import { moveOrder } from '../orders/lifecycle.js';
+import { parsePrinterTarget } from '../printing/print-settings.js';
+import { orderStations, productStationMap } from './station-map.js';
 
 /**
  * Kitchen stations (docs/decisions/0069-kitchen-stations.md). Managers define stations and assign categories and
@@ -153,6 +145,9 @@ async function checkInput(tx: Tx, value: ParsedInput, self: number | null): Prom
     .from(stations)
     .where(and(sql`lower(${stations.name}) = lower(${value.name})`, others));
   if (taken) throw new DomainError('STATION_INVALID', `A station named "${value.name}" exists already.`, { params: ['name'] });
+  if (value.printer && !parsePrinterTarget(value.printer)) {
+    throw new DomainError('STATION_INVALID', 'printer: a PrintNode printer id ("73001") or a LAN printer ("192.168.1.50:9100").', { params: ['printer'] });
+  }
   if (value.categoryIds.length) {
     const found = await tx.select({ id: categories.id }).from(categories).where(inArray(categories.id, value.categoryIds));
     const missing = value.categoryIds.filter((id) => !found.some((f) => f.id === id));
@@ -202,32 +197,4 @@ async function lockOrderAndStation(tx: Tx, orderId: number, stationId: number) {
   const [station] = await tx.select({ id: stations.id, name: stations.name }).from(stations).where(eq(stations.id, stationId));
   if (!station) throw new DomainError('STATION_NOT_FOUND', `Station ${stationId} does not exist.`);
   return { order, station };
-}
-
-/**
- * Product id -> station id: the product's own assignment, else the lowest station among its categories'. `only`
- * narrows it to these products (null: all).
- */
-export async function productStationMap(db: DbOrTx, only: number[] | null): Promise<Map<number, number>> {
-  if (only && only.length === 0) return new Map();
-  const own = await db
-    .select({ productId: stationProducts.productId, stationId: stationProducts.stationId })
-    .from(stationProducts)
-    .where(only ? inArray(stationProducts.productId, only) : undefined);
-  const byCategory = await db
-    .select({ productId: productCategories.productId, stationId: sql<number>`min(${stationCategories.stationId})`.mapWith(Number) })
-    .from(productCategories)
-    .innerJoin(stationCategories, eq(stationCategories.categoryId, productCategories.categoryId))
-    .where(only ? inArray(productCategories.productId, only) : undefined)
-    .groupBy(productCategories.productId);
-  const map = new Map<number, number>(byCategory.map((r) => [r.productId, r.stationId]));
-  for (const r of own) map.set(r.productId, r.stationId);
-  return map;
-}
-
-/** The stations that have a part of the order (lines of theirs). */
-export async function orderStations(db: DbOrTx, orderId: number): Promise<Set<number>> {
-  const lines = await db.select({ productId: orderLines.productId }).from(orderLines).where(eq(orderLines.orderId, orderId));
-  const map = await productStationMap(db, [...new Set(lines.map((l) => l.productId))]);
-  return new Set(lines.flatMap((l) => (map.has(l.productId) ? [map.get(l.productId)!] : [])));
 }

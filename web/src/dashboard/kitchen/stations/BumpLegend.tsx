@@ -1,4 +1,5 @@
 import { useIntl } from 'react-intl';
+import './stations.css';
 
 /** The bump bar's keys, on the screen they work on (docs/decisions/0069-kitchen-stations.md). */
 export function BumpLegend({ bump }: { bump: 'kitchen.keys.ready' | 'kitchen.keys.bump' }) {

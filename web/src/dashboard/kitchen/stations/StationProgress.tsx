@@ -1,6 +1,7 @@
 import type { KitchenOrder } from '@bakje/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
+import './stations.css';
 import { fetchKitchenStations, kitchenStationsKey } from './stationsApi';
 import { partsOf } from './stationParts';
 
