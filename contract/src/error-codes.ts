@@ -158,6 +158,11 @@ export const errorCodes = {
   KIOSK_PAYMENT_REFUSED: 'conflict',
   COUNTER_PAYMENT_REFUSED: 'conflict',
 
+  // Kitchen stations (docs/decisions/0069-kitchen-stations.md).
+  STATION_NOT_FOUND: 'not_found',
+  /** A station's name or assignment that does not fit (details.params names the field). */
+  STATION_INVALID: 'invalid',
+
   // Background jobs (the dashboard's jobs page).
   JOB_NOT_FOUND: 'not_found',
   JOB_NOT_RETRYABLE: 'conflict',

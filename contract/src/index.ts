@@ -4,6 +4,7 @@ export * from './dashboard.js';
 export * from './error-codes.js';
 export * from './jobs.js';
 export * from './kitchen.js';
+export * from './stations.js';
 export * from './orders.js';
 export * from './mailbox.js';
 export * from './media.js';

@@ -26,7 +26,10 @@ export interface KitchenOrder {
   paymentMethod: string;
   total: number;
   notes: string[];
-  lines: { name: string; quantity: number; addons: { name: string; value: string }[] }[];
+  /** `productId`: the product the line is of, which decides its kitchen station (contract/src/stations.ts). */
+  lines: { name: string; quantity: number; addons: { name: string; value: string }[]; productId?: number }[];
+  /** The stations that bumped their part of this order (docs/decisions/0069-kitchen-stations.md). */
+  stationBumps?: number[];
 }
 
 /** /api/events/kitchen: the `snapshot` event's data. */

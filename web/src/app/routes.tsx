@@ -21,6 +21,8 @@ const ConfirmPaymentPage = lazy(() => import('../checkout/ConfirmPaymentPage'));
 const AccountArea = lazy(() => import('../account/AccountArea'));
 const KioskArea = lazy(() => import('../kiosk/KioskArea'));
 const KitchenPage = lazy(() => import('../dashboard/kitchen/KitchenPage'));
+const StationPage = lazy(() => import('../dashboard/kitchen/stations/StationPage'));
+const DashboardStationsPage = lazy(() => import('../dashboard/kitchen/stations/StationsPage'));
 const DisplaysArea = lazy(() => import('../displays/DisplaysArea'));
 const VirtualPrinterPage = lazy(() => import('../dashboard/admin/PrinterRoute'));
 const DashboardProductsPage = lazy(() => import('../dashboard/catalog/products/ProductsListPage'));
@@ -127,6 +129,22 @@ export const routes: RouteObject[] = [
         element: (
           <StaffScreen>
             <KitchenPage />
+          </StaffScreen>
+        ),
+      },
+      {
+        path: 'dashboard/kitchen',
+        element: (
+          <StaffScreen>
+            <StationPage />
+          </StaffScreen>
+        ),
+      },
+      {
+        path: 'dashboard/stations',
+        element: (
+          <StaffScreen>
+            <DashboardStationsPage />
           </StaffScreen>
         ),
       },

@@ -21,9 +21,10 @@ describe('dashboard navigation by role', () => {
   const paths = (permissions: string[], localMailbox = true) => visiblePages(permissions, { localMailbox }).map((p) => p.to);
 
   it('lists only the pages a role may open', () => {
-    expect(paths(KITCHEN)).toEqual(['/dashboard', '/dashboard/printer', '/dashboard/manuals']);
+    expect(paths(KITCHEN)).toEqual(['/dashboard', '/dashboard/kitchen', '/dashboard/printer', '/dashboard/manuals']);
     expect(paths(MANAGER)).toEqual([
       '/dashboard',
+      '/dashboard/kitchen',
       '/dashboard/orders',
       '/dashboard/figures',
       '/dashboard/customers',
@@ -44,6 +45,7 @@ describe('dashboard navigation by role', () => {
       '/dashboard/delivery',
       '/dashboard/payments',
       '/dashboard/kiosks',
+      '/dashboard/stations',
       '/dashboard/pos',
       '/dashboard/messages',
       '/dashboard/coupons',
@@ -53,6 +55,7 @@ describe('dashboard navigation by role', () => {
     ]);
     expect(paths(ADMIN)).toEqual([
       '/dashboard',
+      '/dashboard/kitchen',
       '/dashboard/orders',
       '/dashboard/figures',
       '/dashboard/customers',
@@ -75,6 +78,7 @@ describe('dashboard navigation by role', () => {
       '/dashboard/delivery',
       '/dashboard/payments',
       '/dashboard/kiosks',
+      '/dashboard/stations',
       '/dashboard/pos',
       '/dashboard/messages',
       '/dashboard/coupons',

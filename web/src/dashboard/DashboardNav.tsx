@@ -7,6 +7,7 @@ import '../areas/areas.css';
 /** The dashboard's pages and the permission each needs (docs/permissions.md); labels are message ids. */
 export const DASHBOARD_PAGES = [
   { to: '/dashboard', label: 'dashboard.menu.kitchen', permission: PERMISSION.dashboardView },
+  { to: '/dashboard/kitchen', label: 'dashboard.menu.stationScreens', permission: PERMISSION.kitchenView },
   { to: '/dashboard/orders', label: 'dashboard.menu.orders', permission: PERMISSION.ordersManage },
   { to: '/dashboard/figures', label: 'dashboard.menu.figures', permission: PERMISSION.ordersManage },
   { to: '/dashboard/customers', label: 'dashboard.menu.customers', permission: PERMISSION.customersManage },
@@ -29,6 +30,7 @@ export const DASHBOARD_PAGES = [
   { to: '/dashboard/delivery', label: 'dashboard.menu.delivery', permission: PERMISSION.settingsManage },
   { to: '/dashboard/payments', label: 'dashboard.menu.payments', permission: PERMISSION.settingsManage },
   { to: '/dashboard/kiosks', label: 'dashboard.menu.kiosks', permission: PERMISSION.settingsManage },
+  { to: '/dashboard/stations', label: 'dashboard.menu.stations', permission: PERMISSION.settingsManage },
   { to: '/dashboard/pos', label: 'dashboard.menu.pos', permission: PERMISSION.settingsManage },
   { to: '/dashboard/messages', label: 'dashboard.menu.messages', permission: PERMISSION.settingsManage },
   { to: '/dashboard/coupons', label: 'dashboard.menu.coupons', permission: PERMISSION.settingsManage },

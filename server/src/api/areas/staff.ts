@@ -7,6 +7,7 @@ import { cancelOrderWithReason } from '../../modules/orders/order-admin.js';
 import { mspReady, readProviderSettings, stripeReady } from '../../modules/payments/provider-settings.js';
 import type { RefundsService } from '../../modules/payments/refunds.js';
 import type { PrintingRuntime } from '../../modules/printing/printing-runtime.js';
+import { Stations } from '../../modules/stations/stations.js';
 import type { StaffGuard } from '../events/routes.js';
 import { staffMay } from '../http/viewer.js';
 import { registerAccountRoutes } from '../rest/account.js';
@@ -28,6 +29,7 @@ import { registerReviewAdminRoutes } from '../rest/reviews-admin.js';
 import { registerShopSettingsRoutes } from '../rest/shop-settings.js';
 import { registerSoldOutRoutes } from '../rest/sold-out.js';
 import { registerStoreSettingsRoutes } from '../rest/store-settings.js';
+import { registerStationRoutes } from '../rest/stations.js';
 import { registerStaffTimeSlotRoutes } from '../rest/time-slots.js';
 import type { AreaContext } from './context.js';
 
@@ -55,6 +57,7 @@ export function registerStaffArea(server: FastifyInstance, context: AreaContext,
   registerOrderAdminRoutes(server, { db, clock, timeZone, siteUrl: config.siteUrl, refunds: deps.refunds });
   registerFiguresRoutes(server, { db, clock, timeZone });
   registerKitchenSettingsRoutes(server, { db });
+  registerStationRoutes(server, { stations: new Stations(db, clock), authorizeStaff: deps.authorizeStaff });
   registerShopSettingsRoutes(server, { db, timeZone, clock });
   const providerDefaults = { multisafepay: config.multisafepay, stripe: config.stripe };
   registerStoreSettingsRoutes(server, {

@@ -12,3 +12,4 @@ export * from './pos-sync.js';
 export * from './content.js';
 export * from './payments.js';
 export * from './kiosk.js';
+export * from './stations.js';

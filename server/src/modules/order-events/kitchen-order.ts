@@ -1,13 +1,14 @@
 import type { KitchenOrder } from '@bakje/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { orderLines, orders } from '../../db/schema/index.js';
+import { orderLines, orders, stationBumps } from '../../db/schema/index.js';
 import { paymentLabel } from '../printing/tickets.js';
 import { kitchenNotes, type OrderLineRow, type OrderRow } from '../orders/order-read.js';
 
 export type { KitchenOrder };
 
-export function toKitchenOrder(order: OrderRow, lines: OrderLineRow[]): KitchenOrder {
+/** `bumps`: the stations that bumped their part (docs/decisions/0069-kitchen-stations.md); a new order has none. */
+export function toKitchenOrder(order: OrderRow, lines: OrderLineRow[], bumps: number[] = []): KitchenOrder {
   const ship = order.shipping;
   return {
     id: order.id,
@@ -33,7 +34,13 @@ export function toKitchenOrder(order: OrderRow, lines: OrderLineRow[]): KitchenO
     notes: kitchenNotes(order.customerNote),
     lines: [...lines]
       .sort((a, b) => a.position - b.position)
-      .map((line) => ({ name: line.name, quantity: line.quantity, addons: line.addons.map((a) => ({ name: a.name, value: a.value })) })),
+      .map((line) => ({
+        name: line.name,
+        quantity: line.quantity,
+        addons: line.addons.map((a) => ({ name: a.name, value: a.value })),
+        productId: line.productId,
+      })),
+    ...(bumps.length ? { stationBumps: [...bumps].sort((a, b) => a - b) } : {}),
   };
 }
 
@@ -41,10 +48,12 @@ export async function loadKitchenOrders(db: DbOrTx, orderIds: number[]): Promise
   if (orderIds.length === 0) return [];
   const rows = await db.select().from(orders).where(inArray(orders.id, orderIds)).orderBy(asc(orders.id));
   const lines = await db.select().from(orderLines).where(inArray(orderLines.orderId, orderIds));
+  const bumps = await db.select().from(stationBumps).where(inArray(stationBumps.orderId, orderIds));
   return rows.map((row) =>
     toKitchenOrder(
       row,
       lines.filter((l) => l.orderId === row.id),
+      bumps.filter((b) => b.orderId === row.id).map((b) => b.stationId),
     ),
   );
 }
@@ -53,5 +62,10 @@ export async function loadKitchenOrder(db: DbOrTx, orderId: number): Promise<Kit
   const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!row) return undefined;
   const lines = await db.select().from(orderLines).where(eq(orderLines.orderId, orderId));
-  return toKitchenOrder(row, lines);
+  const bumps = await db.select({ stationId: stationBumps.stationId }).from(stationBumps).where(eq(stationBumps.orderId, orderId));
+  return toKitchenOrder(
+    row,
+    lines,
+    bumps.map((b) => b.stationId),
+  );
 }

@@ -4,6 +4,7 @@ import { LanPrinterClient } from '../../integrations/lan-printer/lan-printer-cli
 import { PermanentJobError, type JobContext, type JobHandler, type JobOutcome } from '../../jobs/job-runner.js';
 import type { Job } from '../../jobs/job-store.js';
 import { readOrdersForStaffWithSetting } from '../orders/order-read.js';
+import { stationTickets, type StationTickets } from '../stations/station-map.js';
 import { encodeTicket } from './escpos.js';
 import { PRINT_JOB_KIND, type PrintJobPayload, type PrintResult } from './print-jobs.js';
 import {
@@ -56,13 +57,28 @@ export function printJobHandler(options: PrintHandlerOptions): JobHandler<PrintJ
     );
     const orders = read.orders;
     const settings = read.setting ? parsePrintSettings(read.setting.value) : await readPrintSettings(ctx.db);
+    const withStation = jobs.filter((job) => job.payload.stationId !== undefined);
+    const stationParts: StationTickets | null = withStation.length
+      ? await stationTickets(
+          ctx.db,
+          withStation.map((job) => job.payload.stationId!),
+          withStation.flatMap((job) => orders.get(job.payload.orderId)?.lines.map((line) => line.productId) ?? []),
+        )
+      : null;
     const prepared = jobs.map((job): Prepared => {
-      const { ticket: kind, orderId } = job.payload;
+      const { ticket: kind, orderId, stationId } = job.payload;
       const log = ctx.log.child({ job: job.id, key: job.idempotencyKey });
-      const order = orders.get(orderId);
+      let order = orders.get(orderId);
+      // A station's ticket: its printer and its lines, as they are now (docs/decisions/0069-kitchen-stations.md).
+      const station = stationId === undefined ? undefined : stationParts?.stations.get(stationId);
+      if (stationId !== undefined) {
+        if (!station) return { outcome: { skipped: 'station deleted' } };
+        if (order) order = { ...order, lines: order.lines.filter((line) => stationParts?.productStations.get(line.productId) === stationId) };
+        if (order && order.lines.length === 0) return { outcome: { skipped: 'nothing for the station' } };
+      }
       // A kiosk order's receipt prints on its kiosk's own printer (docs/decisions/0041-kiosk-devices.md).
       const receiptPrinter = kind === 'customer' ? order?.metaData.find((m) => m.key === RECEIPT_PRINTER_META)?.value : undefined;
-      const target = parsePrinterTarget(receiptPrinter || (kind === 'customer' ? settings.customerPrinter : settings.kitchenPrinter));
+      const target = parsePrinterTarget(station?.printer || receiptPrinter || (kind === 'customer' ? settings.customerPrinter : settings.kitchenPrinter));
       if (!settings.enabled || !target || (target.type === 'printnode' && !settings.printNodeApiKey)) {
         // docs/product.md §8: nothing is sent, a warning says why.
         log.warn({ enabled: settings.enabled, kind }, NOT_CONFIGURED);
@@ -78,8 +94,9 @@ export function printJobHandler(options: PrintHandlerOptions): JobHandler<PrintJ
         timeZone: options.timeZone,
         reference: job.idempotencyKey ?? `job${job.id}`,
         reprint: job.interrupted,
+        ...(station ? { station: station.name } : {}),
       });
-      const title = `Bakje #${order.pickupNumber} ${kind === 'customer' ? 'klant' : 'keuken'}`;
+      const title = `Bakje #${order.pickupNumber} ${kind === 'customer' ? 'klant' : station ? station.name : 'keuken'}`;
       return { target, printer: describeTarget(target), bytes: encodeTicket(ticket), title };
     });
     return { settings, prepared };

@@ -3,6 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { jobs, type JobStatus, type TicketKind } from '../../db/schema/index.js';
 import { enqueueJobs, type NewJob } from '../../jobs/job-store.js';
+import { orderStationPrinters } from '../stations/station-map.js';
 import { readPrintSettings, type PrintSettings } from './print-settings.js';
 
 /** The job kind of a ticket to print (docs/decisions/0009-job-runner.md). */
@@ -13,6 +14,8 @@ export interface PrintJobPayload {
   ticket: TicketKind;
   /** 1, 2, ... for the kitchen copies of a new order; 0 for a reprint asked for by staff. */
   copy: number;
+  /** A station's own kitchen ticket: only its lines, on its printer (docs/decisions/0069-kitchen-stations.md). */
+  stationId?: number;
 }
 
 /** Where a print job's ticket is printed, as the result of its job. */
@@ -52,6 +55,15 @@ export async function enqueueOrderTickets(tx: DbOrTx, orderId: number, known?: P
   if (settings.kitchenTicket) {
     for (let copy = 1; copy <= settings.kitchenCopies; copy++) {
       items.push(printJob(settings, { orderId, ticket: 'kitchen', copy }, ticketKey(orderId, 'kitchen', copy)));
+    }
+    // Each station with a printer of its own gets one ticket of its lines, in its printer's lane.
+    for (const station of await orderStationPrinters(tx, orderId)) {
+      items.push({
+        kind: PRINT_JOB_KIND,
+        lane: `print:${station.printer}`,
+        payload: { orderId, ticket: 'kitchen', copy: 1, stationId: station.id } satisfies PrintJobPayload,
+        idempotencyKey: `o${orderId}-s${station.id}`,
+      });
     }
   }
   return enqueueJobs(tx, items);

@@ -30,6 +30,8 @@ export interface TicketContext {
    * opens with HERDRUK so the kitchen knows a second one is a copy, not a second order.
    */
   reprint?: boolean;
+  /** A station's own kitchen ticket: its name heads the ticket (the lines are already only its own). */
+  station?: string;
 }
 
 /** The line a ticket opens with when it may be a copy (TicketContext.reprint). */
@@ -195,6 +197,7 @@ export function kitchenTicket(order: OrderWithLines, context: TicketContext): Ti
   const rule = '-'.repeat(W);
   const p = printable;
   const lines: string[] = context.reprint ? [center(REPRINT_MARK, W), rule] : [rule];
+  if (context.station) lines.push(center(p(context.station.toUpperCase()), W), rule);
   lines.push(leftRight(`#${order.pickupNumber}`, p((FULFILMENT[order.fulfilmentType] ?? order.fulfilmentType).toUpperCase()), W));
   if (order.slotStart) lines.push(leftRight(when(order.slotStart, context.timeZone, 'dd-MM'), when(order.slotStart, context.timeZone, 'HH:mm'), W));
   for (const line of deliveryAddress(order)) lines.push(...wrap(p(line), W));

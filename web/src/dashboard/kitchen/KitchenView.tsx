@@ -40,6 +40,8 @@ import { OrderCard } from './OrderCard';
 import { SoldOutDialog } from './SoldOutDialog';
 import { useChime } from './useChime';
 import { useKitchenFeed } from './useKitchenFeed';
+import { BumpLegend } from './stations/BumpLegend';
+import { useBumpSelection } from './stations/useBumpSelection';
 
 /** The live tabs, then "Later": pre-orders for the days after the live window (fetched, refreshed on changes). */
 type ViewTab = KitchenTab | 'later';
@@ -165,6 +167,15 @@ export function KitchenView({ canChangeSettings = false, canCancel = false }: { 
     if (recovered) toast(intl.formatMessage({ id: 'kitchen.undo.done' }, { count: recovered.length }));
   };
 
+  // The bump bar on the "preparing" tab: 1-9 select, Enter marks ready, Backspace or 0 puts the last one back.
+  useBumpSelection({
+    enabled: tab === 'preparing',
+    orders: shown,
+    bump: async (order) => (await act(order, 'ready')) !== null,
+    recall: async (id) => id !== null && (await run(`${id}:recover`, () => orderAction(id, 'recover'))) !== null,
+    cardOf: (id) => panel.current?.querySelector<HTMLElement>(`[data-order-id="${id}"]`) ?? null,
+  });
+
   const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
   const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
     const index = VIEW_TABS.indexOf(tab);
@@ -287,6 +298,7 @@ export function KitchenView({ canChangeSettings = false, canCancel = false }: { 
               </Button>
             </div>
           ) : null}
+          {tab === 'preparing' ? <BumpLegend bump="kitchen.keys.ready" /> : null}
           {tab === 'later' && laterQuery.isError ? (
             <Notice tone="error" role="alert">
               {intl.formatMessage({ id: 'kitchen.later.failed' })}

@@ -3,6 +3,7 @@ import { useId, useLayoutEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { Badge, Button } from '../../ui';
 import type { OrderAction } from './kitchenApi';
+import { StationProgress } from './stations/StationProgress';
 import {
   ageClock,
   ageMinutes,
@@ -147,6 +148,7 @@ export function OrderCard({ order, tab, now, today, settings, selected, onSelect
           </div>
         ) : null}
       </dl>
+      {order.status === 'processing' ? <StationProgress order={order} /> : null}
       <ul className="kcard__lines" aria-label={intl.formatMessage({ id: 'kitchen.card.items' })}>
         {order.lines.map((line, index) => (
           <li key={index}>
