@@ -26,7 +26,9 @@ export interface KitchenOrder {
   paymentMethod: string;
   total: number;
   notes: string[];
-  lines: { name: string; quantity: number; addons: { name: string; value: string }[] }[];
+  lines: { name: string; quantity: number; addons: { name: string; value: string }[]; ageLimit?: 16 | 18 | null }[];
+  /** 16 or 18 when a line is age-restricted (the strictest): staff check ID at handover; null: none. */
+  ageLimit: 16 | 18 | null;
 }
 
 /** /api/events/kitchen: the `snapshot` event's data. */

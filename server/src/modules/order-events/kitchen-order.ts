@@ -2,6 +2,7 @@ import type { KitchenOrder } from '@bakje/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { orderLines, orders } from '../../db/schema/index.js';
+import { ageLimitOf, strictestAge } from '../catalog/age-limit.js';
 import { paymentLabel } from '../printing/tickets.js';
 import { kitchenNotes, type OrderLineRow, type OrderRow } from '../orders/order-read.js';
 
@@ -33,7 +34,13 @@ export function toKitchenOrder(order: OrderRow, lines: OrderLineRow[]): KitchenO
     notes: kitchenNotes(order.customerNote),
     lines: [...lines]
       .sort((a, b) => a.position - b.position)
-      .map((line) => ({ name: line.name, quantity: line.quantity, addons: line.addons.map((a) => ({ name: a.name, value: a.value })) })),
+      .map((line) => ({
+        name: line.name,
+        quantity: line.quantity,
+        addons: line.addons.map((a) => ({ name: a.name, value: a.value })),
+        ageLimit: ageLimitOf(line.ageLimit),
+      })),
+    ageLimit: strictestAge(lines.map((line) => line.ageLimit)),
   };
 }
 
