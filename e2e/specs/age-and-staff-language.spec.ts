@@ -90,6 +90,8 @@ test('the kiosk asks the age, with large answers, before a beer opens', async ({
 });
 
 test('a staff member whose account is in French gets the kitchen and the dashboard in French, axe-clean', async ({ browser }) => {
+  // Two axe runs: on a loaded 2-core machine they alone can take half a minute.
+  test.setTimeout(90_000);
   const page = await server.openAs(browser, CHEF, '/dashboard', 1366);
   await expect(page.getByRole('heading', { level: 1, name: staffFr['kitchen.title'] })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', /^fr/);
