@@ -119,7 +119,7 @@ describe.each(databaseKinds)('age-restricted products and the staff language (%s
     expect(english.data.checkout.order.paymentMethodTitle).toBe('Cash');
   });
 
-  it('a staff account has a language: the shop’s by default, set by the staff member or the admin, never by a colleague', async () => {
+  it('a staff account has a language: the shop’s by default, set by the staff member or the admin, never by a colleague; its mails follow it', async () => {
     expect((await admin.request('POST', '/api/staff/users', { email: 'keuken@example.be', password: PASSWORD, role: 'kitchen' })).statusCode).toBe(201);
     const kitchen = new Browser(() => app);
     await kitchen.graphql(LOGIN, { u: 'keuken@example.be', p: PASSWORD });
@@ -138,6 +138,16 @@ describe.each(databaseKinds)('age-restricted products and the staff language (%s
     expect((await admin.request('PUT', `/api/staff/users/${cook.id}/language`, { language: 'en' })).statusCode).toBe(204);
     expect(await language(kitchen)).toBe('en');
     expect((await kitchen.request('PUT', `/api/staff/users/${cook.id}/language`, { language: 'nl' })).statusCode).toBe(403);
+    // Staff mails follow the account's language, whatever page asked (a Dutch one here).
+    const resetSubject = async () => {
+      const asked = await new Browser(() => app).graphql(`mutation { sendPasswordResetEmail(input: {username: "keuken@example.be"}) { success } }`);
+      expect(asked.body.data.sendPasswordResetEmail.success).toBe(true);
+      const mails = (await testDb.database.db.select().from(t.jobs).where(eq(t.jobs.kind, 'mail'))).map(
+        (job) => job.payload as { kind: string; subject: string },
+      );
+      return mails.find((mail) => mail.kind === 'password_reset')?.subject;
+    };
+    expect(await resetSubject()).toBe('Reset your password');
     expect((await admin.request('PUT', `/api/staff/users/${cook.id}/language`, { language: null })).statusCode).toBe(204);
     expect(await language(kitchen)).toBe('nl');
     // A guest has no staff language to set.
