@@ -26,6 +26,8 @@ export interface WcCategory {
   menu_order: number;
   /** 0 to 9999 orders the lists; above 9999 the category is hidden from them. */
   custom_order: number;
+  /** 16 or 18: every product in the category is sold only to customers that age; null: no limit. */
+  age_limit: 16 | 18 | null;
   count: number;
   meta_data: { id: number; key: string; value: unknown }[];
 }
@@ -40,6 +42,7 @@ export interface WcCategoryInput {
   image?: number | { id: number } | null;
   menu_order?: number;
   custom_order?: number;
+  age_limit?: 16 | 18 | null;
 }
 
 export interface WcBatchInput<Create, Update> {

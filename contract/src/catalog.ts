@@ -21,6 +21,14 @@ export const wcDate = z.union([
 ]);
 
 export const vatRates = [6, 12, 21] as const;
+/**
+ * The ages a product or category may be restricted to (Belgian law: beer and wine 16, spirits 18); null: none
+ * (docs/decisions/0071-age-restricted-products-staff-language.md).
+ */
+export const ageLimits = [16, 18] as const;
+export type AgeLimit = (typeof ageLimits)[number];
+/** The body field `age_limit`: 16, 18 or null (no limit). */
+export const ageLimitField = z.union([z.literal(16), z.literal(18), z.null()]);
 export type VatRate = (typeof vatRates)[number];
 export const wcProductTypes = ['simple', 'variable', 'grouped', 'external'] as const;
 export type WcProductType = (typeof wcProductTypes)[number];
@@ -148,6 +156,8 @@ export const productWriteBody = z.object({
   catalog_visibility: z.enum(catalogVisibilityValues).optional(),
   max_quantity: z.number().int().min(1).max(9999).nullable().optional(),
   is_promotion: z.boolean().optional(),
+  /** 16 or 18: sold only to customers that age; null: no limit (its categories may still set one). */
+  age_limit: ageLimitField.optional(),
   allergens: idList.optional(),
   categories: z.array(z.object({ id })).max(100).optional(),
   /** Product tags by id (GET /products/tags); the list replaces the product's tags. */
@@ -300,6 +310,9 @@ export interface WcProduct extends WcSellableShape {
   rating_count: number;
   max_quantity: number | null;
   is_promotion: boolean;
+  /** The product's own age limit (16 or 18) or null; `effective_age_limit` adds its categories'. */
+  age_limit: AgeLimit | null;
+  effective_age_limit: AgeLimit | null;
   allergens: number[];
   addons: WcAddon[];
   /** With ?context=edit only: the texts in every language, as stored. */

@@ -45,7 +45,19 @@ export interface StaffMember {
   lastLoginAt: string | null;
   /** Sessions that still work now (not revoked, not expired). */
   activeSessions: number;
+  /** The language of their screens and mails; null follows the shop's (Dutch). */
+  language: StaffLanguage | null;
 }
+
+/** The languages of the staff screens (docs/decisions/0071-age-restricted-products-staff-language.md). */
+export const staffLanguages = ['nl', 'fr', 'en'] as const;
+export type StaffLanguage = (typeof staffLanguages)[number];
+/** The shop's own language: a staff account without a choice sees its screens in it. */
+export const SHOP_LANGUAGE: StaffLanguage = 'nl';
+
+/** PUT /api/auth/language (one's own) and PUT /api/staff/users/{id}/language (staff.manage); null: the shop's. */
+export const staffLanguageInput = z.object({ language: z.enum(staffLanguages).nullable() });
+export type StaffLanguageInput = z.infer<typeof staffLanguageInput>;
 
 /** POST /api/staff/users: a new staff account (the password rules are checked by the server's auth module). */
 export const newStaffInput = z.object({
@@ -70,7 +82,16 @@ export type ViewerKind = 'guest' | 'customer' | 'staff';
 
 /** GET /api/auth/session: who is logged in and the permissions of their role (docs/permissions.md). */
 export interface AuthSession {
-  viewer: { kind: ViewerKind; id?: number; role?: StaffRole; email?: string; firstName?: string; username?: string };
+  viewer: {
+    kind: ViewerKind;
+    id?: number;
+    role?: StaffRole;
+    email?: string;
+    firstName?: string;
+    username?: string;
+    /** Staff: the language their screens follow (their own choice, else the shop's). */
+    language?: StaffLanguage;
+  };
   permissions: Permission[];
   /** Whether /dev/mailbox exists (demo mode, no SMTP server configured). Absent for guests. */
   localMailbox?: boolean;

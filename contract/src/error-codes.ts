@@ -73,6 +73,8 @@ export const errorCodes = {
   UNKNOWN_CART_LINE: 'not_found',
   UNKNOWN_SHIPPING_METHOD: 'invalid',
   FULFILMENT_REQUIRED: 'invalid',
+  // Age-restricted lines without the customer's confirmation (docs/decisions/0071-age-restricted-products-staff-language.md).
+  AGE_CONFIRMATION_REQUIRED: 'invalid',
 
   // Coupons.
   COUPON_REQUIRED: 'invalid',

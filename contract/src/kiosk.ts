@@ -102,6 +102,8 @@ export interface KioskCheckoutRequest {
   fulfilment: KioskFulfilment;
   paymentMethod: KioskPaymentMethod;
   lang: 'nl' | 'fr' | 'en';
+  /** The age the customer confirmed (16 or 18): needed when the basket holds age-restricted products. */
+  confirmedAge?: 16 | 18;
 }
 
 /**

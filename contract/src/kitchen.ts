@@ -27,9 +27,11 @@ export interface KitchenOrder {
   total: number;
   notes: string[];
   /** `productId`: the product the line is of, which decides its kitchen station (contract/src/stations.ts). */
-  lines: { name: string; quantity: number; addons: { name: string; value: string }[]; productId?: number }[];
+  lines: { name: string; quantity: number; addons: { name: string; value: string }[]; productId?: number; ageLimit?: 16 | 18 | null }[];
   /** The stations that bumped their part of this order (docs/decisions/0069-kitchen-stations.md). */
   stationBumps?: number[];
+  /** 16 or 18 when a line is age-restricted (the strictest): staff check ID at handover; null: none. */
+  ageLimit: 16 | 18 | null;
 }
 
 /** /api/events/kitchen: the `snapshot` event's data. */

@@ -4,8 +4,36 @@
 export interface MenuImportProblem {
   row: number;
   column: string;
+  /** The English text, for API clients and logs; screens show `code` in the viewer's language. */
   message: string;
+  /**
+   * What is wrong, as a staff message (`dashboard.menuTransfer.problem.<code>`) filled with `params`
+   * (docs/decisions/0071-age-restricted-products-staff-language.md).
+   */
+  code?: MenuImportProblemCode;
+  params?: Record<string, string | number>;
 }
+
+export const menuImportProblemCodes = [
+  'notPrice',
+  'notWholeNumber',
+  'saleAboveRegular',
+  'allergenList',
+  'ageLimit',
+  'variationParent',
+  'variationOneValue',
+  'unknownType',
+  'nameRequired',
+  'duplicateId',
+  'unreadable',
+  'tooManyRows',
+  'noNameColumn',
+  'noRows',
+  'parentMissing',
+  'invalidValue',
+  'imageFailed',
+] as const;
+export type MenuImportProblemCode = (typeof menuImportProblemCodes)[number];
 
 export interface MenuImportResult {
   created: number;

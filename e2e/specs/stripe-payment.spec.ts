@@ -79,7 +79,8 @@ test('pays by card through Stripe with 4242 4242 4242 4242: the order is paid an
   await expect(page).toHaveURL(orderReceived, { timeout: 20_000 });
   const summary = page.getByTestId('order-summary');
   await expect(summary.getByTestId('order-status')).toHaveText('In bereiding');
-  await expect(summary.getByText('Credit card (Stripe)')).toBeVisible();
+  // Bakje's own method in the page's language (docs/decisions/0071-age-restricted-products-staff-language.md).
+  await expect(summary.getByText('Kredietkaart (Stripe)')).toBeVisible();
   await context.close();
 });
 

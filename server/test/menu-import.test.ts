@@ -325,8 +325,20 @@ describe.each(databaseKinds)('menu import and export (%s)', (kind) => {
       expect(done.status).toBe('done');
       expect(done.result).toMatchObject({ created: 5, images: 3 });
       expect(done.result.imageProblems).toEqual([
-        { row: 5, column: 'Images', message: `${images.base}/missing.png: the address answered 404` },
-        { row: 6, column: 'Images', message: expect.stringMatching(new RegExp(`^${images.base}/text.png: .*(unsupported|not|image)`, 'i')) },
+        {
+          row: 5,
+          column: 'Images',
+          code: 'imageFailed',
+          params: { src: `${images.base}/missing.png`, error: 'the address answered 404' },
+          message: `${images.base}/missing.png: the address answered 404`,
+        },
+        {
+          row: 6,
+          column: 'Images',
+          code: 'imageFailed',
+          params: expect.objectContaining({ src: `${images.base}/text.png` }),
+          message: expect.stringMatching(new RegExp(`^${images.base}/text.png: .*(unsupported|not|image)`, 'i')),
+        },
       ]);
       // Each address was asked for once.
       expect(images.requests.slice(fetchesBefore).sort()).toEqual(['/img/1.png', '/img/1.png?kopie=1', '/img/2.png', '/missing.png', '/text.png']);

@@ -65,6 +65,7 @@ function anOrder(overrides: Partial<OrderWithLines> = {}): OrderWithLines {
         total: 1040,
         vatRate: 6,
         totalTax: 59,
+        ageLimit: null,
       },
       {
         id: 2,
@@ -81,6 +82,7 @@ function anOrder(overrides: Partial<OrderWithLines> = {}): OrderWithLines {
         total: 490,
         vatRate: 6,
         totalTax: 28,
+        ageLimit: null,
       },
     ],
     ...overrides,
@@ -198,6 +200,7 @@ describe('gift cards on the tickets', () => {
     total: 2500,
     vatRate: 0,
     totalTax: 0,
+    ageLimit: null,
   };
 
   it('the customer ticket shows the whole sale, each card by its last four characters only, and what is left to pay', () => {

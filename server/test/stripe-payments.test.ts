@@ -218,7 +218,7 @@ describe.each(databaseKinds)('card payments through the Stripe simulator on %s',
     const body = await s.checkout(slot, intent);
     expect(body.errors).toBeUndefined();
     const order = body.data!.checkout.order;
-    expect(order).toMatchObject({ status: 'PROCESSING', isPaid: true, paymentMethodTitle: 'Credit card (Stripe)' });
+    expect(order).toMatchObject({ status: 'PROCESSING', isPaid: true, paymentMethodTitle: 'Kredietkaart (Stripe)' });
     const id = order.databaseId as number;
     expect(await paidEvents(id)).toBe(1);
     const [payment] = await db().select().from(t.payments).where(eq(t.payments.orderId, id));

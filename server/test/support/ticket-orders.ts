@@ -49,6 +49,7 @@ function line(name: string, quantity: number, unitPrice: number, addons: LineAdd
     total: subtotal,
     vatRate,
     totalTax: Math.round((subtotal * vatRate) / (100 + vatRate)),
+    ageLimit: null,
   };
 }
 

@@ -62,6 +62,8 @@ export type CheckoutInput = {
   account?: InputMaybe<CreateAccountInput>;
   billing?: InputMaybe<CustomerAddressInput>;
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** Bakje: the age the customer confirmed being at least (16 or 18); an order with age-restricted products needs it. */
+  confirmedAge?: InputMaybe<Scalars['Int']['input']>;
   createdVia?: InputMaybe<Scalars['String']['input']>;
   customerNote?: InputMaybe<Scalars['String']['input']>;
   isPaid?: InputMaybe<Scalars['Boolean']['input']>;

@@ -41,20 +41,20 @@ export type ProductAttributeInput = {
 };
 
 export type CartFieldsFragment = { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, couponsNotApplied: Array<{ code: string, reason: string }>, appliedGiftCards: Array<{ code: string, amount: string, balance: string, reason: string | null }>, deliveryRule: { zone: string | null, minimumOrder: string, fee: string }, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, value: string, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
-          | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-          | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-          | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-          | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+          | { databaseId: number, name: string, slug: string, ageLimit: number | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+          | { databaseId: number, name: string, slug: string, ageLimit: number | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+          | { databaseId: number, name: string, slug: string, ageLimit: number | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+          | { databaseId: number, name: string, slug: string, ageLimit: number | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
          } | null, variation: { node: { databaseId: number, name: string }, attributes: Array<{ label: string, value: string }> } | null }> } };
 
 export type GetCartQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type GetCartQuery = { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, couponsNotApplied: Array<{ code: string, reason: string }>, appliedGiftCards: Array<{ code: string, amount: string, balance: string, reason: string | null }>, deliveryRule: { zone: string | null, minimumOrder: string, fee: string }, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, value: string, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
-            | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-            | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-            | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-            | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+            | { databaseId: number, name: string, slug: string, ageLimit: number | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+            | { databaseId: number, name: string, slug: string, ageLimit: number | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+            | { databaseId: number, name: string, slug: string, ageLimit: number | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+            | { databaseId: number, name: string, slug: string, ageLimit: number | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
            } | null, variation: { node: { databaseId: number, name: string }, attributes: Array<{ label: string, value: string }> } | null }> } }, customer: { sessionToken: string | null } | null };
 
 export type AddToCartMutationVariables = Exact<{
@@ -63,10 +63,10 @@ export type AddToCartMutationVariables = Exact<{
 
 
 export type AddToCartMutation = { addToCart: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, couponsNotApplied: Array<{ code: string, reason: string }>, appliedGiftCards: Array<{ code: string, amount: string, balance: string, reason: string | null }>, deliveryRule: { zone: string | null, minimumOrder: string, fee: string }, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, value: string, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
-              | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-              | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-              | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-              | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
              } | null, variation: { node: { databaseId: number, name: string }, attributes: Array<{ label: string, value: string }> } | null }> } } } };
 
 export type UpdateItemQuantitiesMutationVariables = Exact<{
@@ -75,20 +75,20 @@ export type UpdateItemQuantitiesMutationVariables = Exact<{
 
 
 export type UpdateItemQuantitiesMutation = { updateItemQuantities: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, couponsNotApplied: Array<{ code: string, reason: string }>, appliedGiftCards: Array<{ code: string, amount: string, balance: string, reason: string | null }>, deliveryRule: { zone: string | null, minimumOrder: string, fee: string }, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, value: string, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
-              | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-              | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-              | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-              | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
              } | null, variation: { node: { databaseId: number, name: string }, attributes: Array<{ label: string, value: string }> } | null }> } } } };
 
 export type EmptyCartMutationVariables = Exact<{ [key: string]: never; }>;
 
 
 export type EmptyCartMutation = { emptyCart: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, couponsNotApplied: Array<{ code: string, reason: string }>, appliedGiftCards: Array<{ code: string, amount: string, balance: string, reason: string | null }>, deliveryRule: { zone: string | null, minimumOrder: string, fee: string }, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, value: string, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
-              | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-              | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-              | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-              | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
              } | null, variation: { node: { databaseId: number, name: string }, attributes: Array<{ label: string, value: string }> } | null }> } } } };
 
 export type ApplyCouponMutationVariables = Exact<{
@@ -97,10 +97,10 @@ export type ApplyCouponMutationVariables = Exact<{
 
 
 export type ApplyCouponMutation = { applyCoupon: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, couponsNotApplied: Array<{ code: string, reason: string }>, appliedGiftCards: Array<{ code: string, amount: string, balance: string, reason: string | null }>, deliveryRule: { zone: string | null, minimumOrder: string, fee: string }, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, value: string, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
-              | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-              | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-              | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-              | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
              } | null, variation: { node: { databaseId: number, name: string }, attributes: Array<{ label: string, value: string }> } | null }> } } } };
 
 export type RemoveCouponsMutationVariables = Exact<{
@@ -109,10 +109,10 @@ export type RemoveCouponsMutationVariables = Exact<{
 
 
 export type RemoveCouponsMutation = { removeCoupons: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, couponsNotApplied: Array<{ code: string, reason: string }>, appliedGiftCards: Array<{ code: string, amount: string, balance: string, reason: string | null }>, deliveryRule: { zone: string | null, minimumOrder: string, fee: string }, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, value: string, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
-              | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-              | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-              | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-              | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
              } | null, variation: { node: { databaseId: number, name: string }, attributes: Array<{ label: string, value: string }> } | null }> } } } };
 
 export type UpdateShippingMethodMutationVariables = Exact<{
@@ -121,10 +121,10 @@ export type UpdateShippingMethodMutationVariables = Exact<{
 
 
 export type UpdateShippingMethodMutation = { updateShippingMethod: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, couponsNotApplied: Array<{ code: string, reason: string }>, appliedGiftCards: Array<{ code: string, amount: string, balance: string, reason: string | null }>, deliveryRule: { zone: string | null, minimumOrder: string, fee: string }, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, value: string, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
-              | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-              | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-              | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-              | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
              } | null, variation: { node: { databaseId: number, name: string }, attributes: Array<{ label: string, value: string }> } | null }> } } } };
 
 export type UpdateDeliveryPostcodeMutationVariables = Exact<{
@@ -133,10 +133,10 @@ export type UpdateDeliveryPostcodeMutationVariables = Exact<{
 
 
 export type UpdateDeliveryPostcodeMutation = { updateDeliveryPostcode: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, couponsNotApplied: Array<{ code: string, reason: string }>, appliedGiftCards: Array<{ code: string, amount: string, balance: string, reason: string | null }>, deliveryRule: { zone: string | null, minimumOrder: string, fee: string }, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, value: string, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
-              | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-              | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-              | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-              | { databaseId: number, name: string, slug: string, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
              } | null, variation: { node: { databaseId: number, name: string }, attributes: Array<{ label: string, value: string }> } | null }> } } } };
 
 export class TypedDocumentString<TResult, TVariables>
@@ -219,6 +219,7 @@ export const CartFieldsFragmentDoc = new TypedDocumentString(`
           databaseId
           name
           slug
+          ageLimit
           image {
             thumbnailUrl
             sourceUrl
@@ -309,6 +310,7 @@ export const GetCartDocument = new TypedDocumentString(`
           databaseId
           name
           slug
+          ageLimit
           image {
             thumbnailUrl
             sourceUrl
@@ -397,6 +399,7 @@ export const AddToCartDocument = new TypedDocumentString(`
           databaseId
           name
           slug
+          ageLimit
           image {
             thumbnailUrl
             sourceUrl
@@ -485,6 +488,7 @@ export const UpdateItemQuantitiesDocument = new TypedDocumentString(`
           databaseId
           name
           slug
+          ageLimit
           image {
             thumbnailUrl
             sourceUrl
@@ -573,6 +577,7 @@ export const EmptyCartDocument = new TypedDocumentString(`
           databaseId
           name
           slug
+          ageLimit
           image {
             thumbnailUrl
             sourceUrl
@@ -661,6 +666,7 @@ export const ApplyCouponDocument = new TypedDocumentString(`
           databaseId
           name
           slug
+          ageLimit
           image {
             thumbnailUrl
             sourceUrl
@@ -749,6 +755,7 @@ export const RemoveCouponsDocument = new TypedDocumentString(`
           databaseId
           name
           slug
+          ageLimit
           image {
             thumbnailUrl
             sourceUrl
@@ -837,6 +844,7 @@ export const UpdateShippingMethodDocument = new TypedDocumentString(`
           databaseId
           name
           slug
+          ageLimit
           image {
             thumbnailUrl
             sourceUrl
@@ -925,6 +933,7 @@ export const UpdateDeliveryPostcodeDocument = new TypedDocumentString(`
           databaseId
           name
           slug
+          ageLimit
           image {
             thumbnailUrl
             sourceUrl

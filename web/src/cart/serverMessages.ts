@@ -52,6 +52,7 @@ const WITH_VALUES: Partial<Record<ClientErrorCode, { id: string; values: (detail
   COUPON_MINIMUM_SPEND: { id: 'coupon.error.minimum', values: (d) => ({ minimum: number(d.minimum) }) },
   INVALID_COUPON: { id: 'coupon.error.unknown', values: (d) => ({ code: String(d.coupon ?? '') }) },
   SOLD_OUT: { id: 'cart.error.soldOut', values: (d) => ({ name: String(d.name ?? '') }) },
+  AGE_CONFIRMATION_REQUIRED: { id: 'checkout.age.required', values: (d) => ({ age: number(d.age) }) },
 };
 
 export function localMessage(problem: ServerProblem): LocalMessage {

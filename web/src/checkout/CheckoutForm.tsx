@@ -97,6 +97,10 @@ export function CheckoutForm({ cart, context, initial, guest }: { cart: Cart; co
   const [checking, setChecking] = useState(false);
   const [confirmedFor, setConfirmedFor] = useState<string | null>(null);
   const [serverError, setServerError] = useState<ServerProblem | null>(null);
+  // Age-restricted products in the cart (16+, 18+): the customer confirms the strictest age before ordering
+  // (docs/decisions/0071-age-restricted-products-staff-language.md); the server refuses the order without it.
+  const requiredAge = cart.contents.nodes.reduce((age, line) => Math.max(age, line.product?.node.ageLimit ?? 0), 0);
+  const [ageConfirmed, setAgeConfirmed] = useState(false);
   // Stripe's answer about the card (declined, wrong number): shown where the server's problems are.
   const [cardError, setCardError] = useState<string | null>(null);
   const stripeCard = useRef<StripeCardHandle>(null);
@@ -185,6 +189,7 @@ export function CheckoutForm({ cart, context, initial, guest }: { cart: Cart; co
       if (result.zone ? zoneShortfall(cart.subtotal, result.minimumOrder) : shortfall) return;
       if (!confirmed) return focusLater('confirm-address');
     } else if (shortfall) return;
+    if (requiredAge > 0 && !ageConfirmed) return focusLater('confirm-age');
     const {
       fulfilment,
       paymentMethod: method,
@@ -240,6 +245,7 @@ export function CheckoutForm({ cart, context, initial, guest }: { cart: Cart; co
         accountPassword: newAccount ? accountPassword : undefined,
         shipping,
         ...(stripeIntentId ? { stripeIntentId } : {}),
+        ...(requiredAge > 0 ? { confirmedAge: requiredAge } : {}),
       });
       rememberLastOrder(placed.order);
       // The new account is logged in: the header and the account pages show it.
@@ -341,6 +347,19 @@ export function CheckoutForm({ cart, context, initial, guest }: { cart: Cart; co
           showFixErrors={submitted && Object.keys(formState.errors).length > 0}
           errorRef={errorRef}
         >
+          {requiredAge > 0 ? (
+            <div className="checkout__age">
+              <label className="check">
+                <input type="checkbox" id="confirm-age" data-testid="confirm-age" checked={ageConfirmed} onChange={(e) => setAgeConfirmed(e.target.checked)} />
+                <span>{intl.formatMessage({ id: 'checkout.age.confirm' }, { age: requiredAge })}</span>
+              </label>
+              {submitted && !ageConfirmed ? (
+                <p className="field-error" data-testid="confirm-age-error">
+                  {intl.formatMessage({ id: 'checkout.age.required' }, { age: requiredAge })}
+                </p>
+              ) : null}
+            </div>
+          ) : null}
           <SubmitButton
             size="lg"
             block

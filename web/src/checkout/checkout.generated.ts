@@ -14,6 +14,8 @@ export type CheckoutInput = {
   account?: CreateAccountInput | null | undefined;
   billing?: CustomerAddressInput | null | undefined;
   clientMutationId?: string | null | undefined;
+  /** Bakje: the age the customer confirmed being at least (16 or 18); an order with age-restricted products needs it. */
+  confirmedAge?: number | null | undefined;
   createdVia?: string | null | undefined;
   customerNote?: string | null | undefined;
   isPaid?: boolean | null | undefined;

@@ -147,9 +147,11 @@ export function placeOrder(
     shipping?: ShippingAddressInput | null;
     /** A Stripe card payment confirmed on the page: the server checks the intent at Stripe before believing it. */
     stripeIntentId?: string;
+    /** The age the customer confirmed (16 or 18): needed when the cart holds age-restricted products. */
+    confirmedAge?: number;
   },
 ) {
-  const { billing, fulfilment, slotId, paymentMethod, note, accountPassword, shipping, stripeIntentId } = input;
+  const { billing, fulfilment, slotId, paymentMethod, note, accountPassword, shipping, stripeIntentId, confirmedAge } = input;
   return call(locale, CheckoutDocument, {
     input: {
       paymentMethod,
@@ -162,6 +164,7 @@ export function placeOrder(
         { key: 'time_slot', value: slotId },
       ],
       customerNote: note,
+      ...(confirmedAge ? { confirmedAge } : {}),
       ...(accountPassword ? { account: { password: accountPassword } } : {}),
     },
   }).then((d) => d.checkout);

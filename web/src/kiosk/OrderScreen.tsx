@@ -9,6 +9,7 @@ import { useLocale } from '../i18n/LocaleProvider';
 import { ShopStatusBanner } from '../shop-status/ShopStatusBanner';
 import { lowestPrice } from '../shop/filtering';
 import { Button, Notice, Price, ProductImage, Spinner } from '../ui';
+import { AgeQuestion } from './AgeQuestion';
 import { InactivityWarning } from './InactivityWarning';
 import { KioskCart } from './KioskCart';
 import { KioskMenu } from './KioskMenu';
@@ -147,6 +148,15 @@ export function OrderScreen({ device }: { device: KioskDeviceConfig }) {
   const [fulfilment, setFulfilment] = useState<KioskFulfilment | null>(null);
   const [order, setOrder] = useState<KioskOrderView | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  // The age this customer confirmed during this visit (the screen is new for the next customer), and the
+  // age-restricted product waiting for the answer.
+  const [confirmedAge, setConfirmedAge] = useState<16 | 18 | null>(null);
+  const [asking, setAsking] = useState<ListProduct | null>(null);
+  const open = (product: ListProduct) => {
+    const age = product.ageLimit === 18 ? 18 : product.ageLimit === 16 ? 16 : null;
+    if (age !== null && (confirmedAge ?? 0) < age) setAsking(product);
+    else setSheet(product);
+  };
   const online = useSyncExternalStore(
     subscribeOnline,
     () => navigator.onLine,
@@ -179,7 +189,12 @@ export function OrderScreen({ device }: { device: KioskDeviceConfig }) {
       const lang = locale === 'fr_FR' ? 'fr' : locale === 'en_US' ? 'en' : 'nl';
       // A terminal order starts its terminal payment with the order (contract/src/kiosk.ts); retries go through
       // the terminal step.
-      const created = await kioskApi.checkout({ fulfilment: chosenFulfilment, paymentMethod: method, lang });
+      const created = await kioskApi.checkout({
+        fulfilment: chosenFulfilment,
+        paymentMethod: method,
+        lang,
+        ...(confirmedAge ? { confirmedAge } : {}),
+      });
       // The server emptied the cart with the order.
       void cart.refresh();
       if (method === 'terminal' && created.status !== 'paid') {
@@ -198,7 +213,7 @@ export function OrderScreen({ device }: { device: KioskDeviceConfig }) {
   }
 
   let content;
-  if (step === 'suggest') content = <Suggestions categories={device.suggestedCategories} onOpen={setSheet} onNext={afterSuggestions} />;
+  if (step === 'suggest') content = <Suggestions categories={device.suggestedCategories} onOpen={open} onNext={afterSuggestions} />;
   else if (step === 'fulfilment')
     content = (
       <Choice
@@ -231,7 +246,7 @@ export function OrderScreen({ device }: { device: KioskDeviceConfig }) {
       />
     );
   else if (step === 'done' && order) content = <Confirmation order={order} seconds={device.confirmationSeconds} onDone={endSession} />;
-  else content = <KioskMenu onOpen={setSheet} />;
+  else content = <KioskMenu onOpen={open} />;
 
   const inFlow = step === 'menu' || step === 'suggest' || step === 'fulfilment' || step === 'payment';
   return (
@@ -268,6 +283,18 @@ export function OrderScreen({ device }: { device: KioskDeviceConfig }) {
         />
       ) : null}
       {sheet ? <ProductSheet key={sheet.databaseId} product={sheet} onClose={() => setSheet(null)} /> : null}
+      {asking && !idle ? (
+        <AgeQuestion
+          age={asking.ageLimit ?? 16}
+          product={asking.name}
+          onYes={() => {
+            setConfirmedAge(asking.ageLimit === 18 ? 18 : (confirmedAge ?? 16));
+            setSheet(asking);
+            setAsking(null);
+          }}
+          onNo={() => setAsking(null)}
+        />
+      ) : null}
       {idle ? (
         <InactivityWarning
           seconds={device.countdownSeconds}

@@ -3,8 +3,8 @@ import type { ListProduct } from '../api/types';
 import { pickSuggestions, PER_CATEGORY } from './suggestions';
 
 /** Only the fields the choice reads; the rest of a catalogue product does not matter here. */
-const product = (databaseId: number, slugs: string[], stockStatus = 'IN_STOCK') =>
-  ({ databaseId, stockStatus, productCategories: { nodes: slugs.map((slug) => ({ slug, name: slug })) } }) as unknown as ListProduct;
+const product = (databaseId: number, slugs: string[], stockStatus = 'IN_STOCK', ageLimit: number | null = null) =>
+  ({ databaseId, stockStatus, ageLimit, productCategories: { nodes: slugs.map((slug) => ({ slug, name: slug })) } }) as unknown as ListProduct;
 
 describe('kiosk suggestions before paying', () => {
   const menu = [
@@ -25,5 +25,12 @@ describe('kiosk suggestions before paying', () => {
     expect(ids(['snacks'])).toHaveLength(PER_CATEGORY);
     expect(ids([])).toEqual([]);
     expect(ids(['bestaat-niet'])).toEqual([]);
+  });
+
+  it('never offers a 16+ or 18+ product, whoever stands at the kiosk', () => {
+    const drinks = [product(1, ['dranken']), product(2, ['dranken'], 'IN_STOCK', 16), product(3, ['dranken'], 'IN_STOCK', 18), product(4, ['dranken'])];
+    expect(pickSuggestions(drinks, ['dranken'], new Set()).map((p) => p.databaseId)).toEqual([1, 4]);
+    // Only beers in the chosen category: nothing is offered (the step is skipped).
+    expect(pickSuggestions([product(2, ['bieren'], 'IN_STOCK', 16)], ['bieren'], new Set())).toEqual([]);
   });
 });

@@ -31,6 +31,7 @@ export function aProduct(overrides: Partial<Omit<ListProduct, 'terms'>> & { cate
     rawRegularPrice: '3.00',
     rawSalePrice: null,
     stockStatus: 'IN_STOCK',
+    ageLimit: null,
     ...rest,
   };
 }

@@ -1,9 +1,9 @@
-import { newStaffInput, type AuthSession, type CreatedStaff, type LocalMail } from '@bakje/contract';
+import { SHOP_LANGUAGE, newStaffInput, staffLanguageInput, type AuthSession, type CreatedStaff, type LocalMail } from '@bakje/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
 import { DomainError } from '../../errors/domain-error.js';
-import { createAccount, findUser } from '../../modules/auth/accounts.js';
+import { createAccount, findUser, setStaffLanguage, staffLanguageOf } from '../../modules/auth/accounts.js';
 import type { AuthService } from '../../modules/auth/auth-service.js';
 import { permissionsOf } from '../../modules/auth/permissions.js';
 import { listStaff } from '../../modules/dashboard/staff-list.js';
@@ -21,7 +21,13 @@ export function registerAccountRoutes(server: FastifyInstance, deps: { db: Db; a
     if (viewer.kind === 'guest') return { viewer: { kind: 'guest' }, permissions: [] };
     const user = await findUser(deps.db, viewer.id);
     return {
-      viewer: { ...viewer, email: user?.email, firstName: user?.firstName, username: user?.username },
+      viewer: {
+        ...viewer,
+        email: user?.email,
+        firstName: user?.firstName,
+        username: user?.username,
+        ...(viewer.kind === 'staff' ? { language: staffLanguageOf(user?.staffLang ?? null) ?? SHOP_LANGUAGE } : {}),
+      },
       permissions: permissionsOf(viewer.kind === 'staff' ? viewer.role : 'customer'),
       // Demo mode only: the dashboard links to /dev/mailbox when it exists.
       localMailbox: deps.localMailbox,
@@ -38,6 +44,24 @@ export function registerAccountRoutes(server: FastifyInstance, deps: { db: Db; a
     const created: CreatedStaff = { id: user.id, email: user.email, username: user.username, role: request.body.role };
     return reply.code(201).send(created);
   });
+
+  /** The language of one's own screens and staff mails (any staff role; null: the shop's). */
+  app.put('/api/auth/language', { preValidation: requireStaff('kitchen.view'), schema: { body: staffLanguageInput } }, async (request, reply) => {
+    const viewer = await request.viewer();
+    if (viewer.kind !== 'staff') throw new DomainError('STAFF_LOGIN_REQUIRED', 'Log in as staff.');
+    await setStaffLanguage(deps.db, viewer.id, request.body.language, (deps.clock ?? (() => new Date()))());
+    return reply.code(204).send();
+  });
+
+  /** An admin sets a staff member's language (a new colleague who reads French). */
+  app.put(
+    '/api/staff/users/:id/language',
+    { preValidation: requireStaff('staff.manage'), schema: { params: idParams, body: staffLanguageInput } },
+    async (request, reply) => {
+      await setStaffLanguage(deps.db, request.params.id, request.body.language, (deps.clock ?? (() => new Date()))());
+      return reply.code(204).send();
+    },
+  );
 
   /** Ends every session of a staff member or customer at once (lost phone, someone left). */
   app.post('/api/staff/users/:id/revoke-sessions', { preValidation: requireStaff('staff.manage'), schema: { params: idParams } }, async (request) => {

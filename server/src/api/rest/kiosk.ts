@@ -24,6 +24,8 @@ const checkoutBody = z
     fulfilment: z.enum(['takeaway', 'dinein']),
     paymentMethod: z.enum(['terminal', 'counter']),
     lang: z.enum(['nl', 'fr', 'en']),
+    /** The age the customer confirmed on the kiosk's question (16 or 18), when the basket holds 16+ or 18+ products. */
+    confirmedAge: z.union([z.literal(16), z.literal(18)]).optional(),
   })
   .strict();
 const terminalBody = z.preprocess((v) => v ?? {}, z.object({ lang: z.enum(['nl', 'fr', 'en']).optional() }).strict());

@@ -22,6 +22,8 @@ export const users = pgTable(
     shipping: jsonb('shipping').$type<Partial<Address>>().notNull().default({}),
     /** Unset accounts cannot log in (a fired staff member); their sessions are revoked too. */
     active: boolean('active').notNull().default(true),
+    /** Staff: the language of the dashboard, kitchen and staff mails ('nl' | 'fr' | 'en'); null follows the shop's. */
+    staffLang: text('staff_lang'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -36,6 +36,8 @@ export const categories = pgTable(
     menuOrder: integer('menu_order').notNull().default(0),
     imageId: integer('image_id').references(() => media.id, { onDelete: 'set null' }),
     cloudposCategoryId: text('cloudpos_category_id'),
+    /** 16 or 18: every product in the category is sold only to customers that age (docs/decisions/0071-age-restricted-products-staff-language.md). */
+    ageLimit: integer('age_limit'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('categories_slug_key').on(t.slug)],
@@ -82,6 +84,8 @@ export const products = pgTable(
     showInStore: boolean('show_in_store').notNull().default(true),
     catalogVisibility: text('catalog_visibility').$type<CatalogVisibility>().notNull().default('visible'),
     isPromotion: boolean('is_promotion').notNull().default(false),
+    /** 16 or 18: sold only to customers that age (its categories may raise it; docs/decisions/0071-age-restricted-products-staff-language.md). */
+    ageLimit: integer('age_limit'),
     maxQuantity: integer('max_quantity'),
     /** VAT in whole percent. Takeaway and delivery use the first, eating on site the second (docs/interfaces.md §6). */
     vatRateTakeaway: integer('vat_rate_takeaway').notNull().default(6),

@@ -344,6 +344,8 @@ export const orderLines = pgTable(
     total: integer('total').notNull(),
     vatRate: integer('vat_rate').notNull(),
     totalTax: integer('total_tax').notNull(),
+    /** 16 or 18 when the product was age-restricted at the time of the order: staff check ID at handover. */
+    ageLimit: integer('age_limit'),
   },
   (t) => [index('order_lines_order_idx').on(t.orderId)],
 );

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { eq, or, sql } from 'drizzle-orm';
+import { staffLanguages, type StaffLanguage } from '@bakje/contract';
+import { and, eq, ne, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { users, type Address, type GuestDetails, type UserRole } from '../../db/schema/index.js';
 import { ADDRESS_FIELDS } from '../addresses/addresses.js';
@@ -192,4 +193,22 @@ export async function countAdmins(db: DbOrTx): Promise<number> {
     .from(users)
     .where(eq(users.role, 'admin'));
   return row?.n ?? 0;
+}
+
+/** A stored staff language, or null when none (or an unknown one) is stored. */
+export function staffLanguageOf(value: string | null): StaffLanguage | null {
+  return staffLanguages.find((lang) => lang === value) ?? null;
+}
+
+/**
+ * Sets the language of a staff account's screens and mails (null: the shop's); a customer or unknown id is
+ * USER_NOT_FOUND and changes nothing (docs/decisions/0071-age-restricted-products-staff-language.md).
+ */
+export async function setStaffLanguage(db: DbOrTx, userId: number, language: StaffLanguage | null, now: Date): Promise<void> {
+  const updated = await db
+    .update(users)
+    .set({ staffLang: language, updatedAt: now })
+    .where(and(eq(users.id, userId), ne(users.role, 'customer')))
+    .returning({ id: users.id });
+  if (updated.length === 0) throw new DomainError('USER_NOT_FOUND', 'No such user.');
 }

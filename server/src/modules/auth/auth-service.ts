@@ -5,7 +5,7 @@ import { passwordResets, users } from '../../db/schema/index.js';
 import type { Lang } from '../i18n/locale.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { passwordResetMail } from '../mail/templates.js';
-import { createAccount, findByLogin, findUser, normaliseLogin, setPassword, type NewAccount, type UserRow } from './accounts.js';
+import { createAccount, findByLogin, findUser, normaliseLogin, setPassword, staffLanguageOf, type NewAccount, type UserRow } from './accounts.js';
 import { dummyHash, verifyPassword } from './password.js';
 import { SessionStore, type CreatedSession } from './sessions.js';
 import type { KnownDevices } from './known-devices.js';
@@ -120,7 +120,9 @@ export class AuthService {
         .insert(passwordResets)
         .values({ keyHash: hashKey(key), userId: user.id, expiresAt: new Date(now.getTime() + RESET_LIFETIME_MS), createdAt: now });
       const link = `${this.siteUrl}/my-account/reset-password?key=${encodeURIComponent(key)}&login=${encodeURIComponent(user.username)}`;
-      await enqueueMail(tx, passwordResetMail(lang, { to: user.email, firstName: user.firstName, link }));
+      // A staff member who chose a language gets their mails in it, whatever page asked (decision 0071).
+      const mailLang = (user.role !== 'customer' ? staffLanguageOf(user.staffLang) : null) ?? lang;
+      await enqueueMail(tx, passwordResetMail(mailLang, { to: user.email, firstName: user.firstName, link }));
     });
   }
 

@@ -179,6 +179,7 @@ async function auditView(tx: Tx, id: number): Promise<Record<string, unknown>> {
     vat_rates: { takeaway: row.vatRateTakeaway, on_site: row.vatRateOnSite },
     max_quantity: row.maxQuantity,
     is_promotion: row.isPromotion,
+    age_limit: row.ageLimit,
     external_url: row.externalUrl,
     button_text: row.buttonText,
     meta_data: row.metaData,
@@ -585,6 +586,7 @@ async function productValues(tx: Tx, input: ProductInput, current: ProductRow | 
   if (input.is_promotion !== undefined) values.isPromotion = input.is_promotion;
   else if (mapped.is_promotion !== undefined)
     values.isPromotion = mapped.is_promotion === true || mapped.is_promotion === 'yes' || mapped.is_promotion === '1' || mapped.is_promotion === 1;
+  if (input.age_limit !== undefined) values.ageLimit = input.age_limit;
   if (input.max_quantity !== undefined) values.maxQuantity = input.max_quantity;
   else if (mapped.max_amount !== undefined) {
     const n = typeof mapped.max_amount === 'string' && /^\d{1,4}$/.test(mapped.max_amount) ? Number(mapped.max_amount) : mapped.max_amount;

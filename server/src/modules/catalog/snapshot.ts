@@ -4,6 +4,8 @@ import * as t from '../../db/schema/index.js';
 import type { Lang } from '../i18n/locale.js';
 import { translate } from '../i18n/locale.js';
 import { stripMarkup } from './excerpt.js';
+import type { AgeLimit } from '@bakje/contract';
+import { strictestAge } from './age-limit.js';
 import { nextMessageChange, unendedMessages, type MessageRow } from '../messages/messages.js';
 
 export type ProductRow = typeof t.products.$inferSelect;
@@ -56,6 +58,8 @@ export interface ProductRecord {
   searchText: Record<Lang, string>;
   /** "Sold out today" when the snapshot was loaded (it reloads when the mark ends; catalog/sold-out.ts). */
   soldOut: boolean;
+  /** 16 or 18: the strictest of its own mark and its categories' (a variation: its parent's); null: none. */
+  ageLimit: AgeLimit | null;
 }
 
 export interface CatalogSnapshot {
@@ -315,11 +319,19 @@ function buildSnapshot(version: number, now: Date, r: Rows): CatalogSnapshot {
       prices: price === null ? [] : [price],
       searchText: { nl: plain('nl'), fr: plain('fr'), en: plain('en') },
       soldOut: soldOut(row.soldOutUntil),
+      ageLimit: null,
     });
   }
   for (const record of records.values()) {
     const parent = record.row.parentId === null ? undefined : records.get(record.row.parentId);
     if (parent && record.row.type === 'VARIATION') parent.variations.push(record);
+  }
+  // The strictest age mark of a product and its categories; a variation sells under its parent's.
+  const categoryAge = new Map(r.categoryRows.map((c) => [c.id, c.ageLimit]));
+  const ownAge = (record: ProductRecord) => strictestAge([record.row.ageLimit, ...record.categoryIds.map((id) => categoryAge.get(id))]);
+  for (const record of records.values()) {
+    const parent = record.row.type === 'VARIATION' && record.row.parentId !== null ? records.get(record.row.parentId) : undefined;
+    record.ageLimit = parent ? strictestAge([ownAge(record), ownAge(parent)]) : ownAge(record);
   }
   for (const record of records.values()) {
     if (record.row.type !== 'VARIABLE') continue;

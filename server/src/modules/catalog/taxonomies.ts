@@ -32,6 +32,8 @@ export interface CategoryInput extends TermInput {
   imageId?: number | null;
   menuOrder?: number;
   customOrder?: number;
+  /** 16 or 18, or null for none. */
+  ageLimit?: number | null;
   cloudposCategoryId?: string | null;
 }
 
@@ -67,6 +69,7 @@ export const categoryTaxonomy = taxonomyService<CategoryRow, CategoryInput>({
     ...given('imageId', input.imageId),
     ...given('menuOrder', input.menuOrder),
     ...given('customOrder', input.customOrder),
+    ...given('ageLimit', input.ageLimit),
     ...given('cloudposCategoryId', input.cloudposCategoryId),
   }),
   guard: (current, slug) => {

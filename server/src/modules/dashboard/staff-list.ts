@@ -1,4 +1,5 @@
 import type { StaffMember } from '@bakje/contract';
+import { staffLanguageOf } from '../auth/accounts.js';
 import { and, asc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { authSessions, userLastLogins, users } from '../../db/schema/index.js';
@@ -14,6 +15,7 @@ export async function listStaff(db: DbOrTx, now: Date): Promise<StaffMember[]> {
       firstName: users.firstName,
       lastName: users.lastName,
       active: users.active,
+      language: users.staffLang,
       createdAt: users.createdAt,
       lastLoginAt: userLastLogins.lastLoginAt,
       activeSessions: sql<number>`count(${authSessions.idHash}) filter (where ${and(isNull(authSessions.revokedAt), gt(authSessions.expiresAt, now))})`,
@@ -32,6 +34,7 @@ export async function listStaff(db: DbOrTx, now: Date): Promise<StaffMember[]> {
           {
             ...r,
             role: r.role,
+            language: staffLanguageOf(r.language),
             createdAt: r.createdAt.toISOString(),
             lastLoginAt: r.lastLoginAt?.toISOString() ?? null,
             activeSessions: Number(r.activeSessions),

@@ -49,6 +49,8 @@ export interface DemoProduct {
   imageAlt?: string;
   gallery?: Array<{ image: string; alt: string }>;
   vat?: VatClass;
+  /** 16: beer and wine (Belgian law); 18: spirits (docs/decisions/0071-age-restricted-products-staff-language.md). */
+  ageLimit?: 16 | 18;
   diet?: 'vegetarisch' | 'veganistisch';
   spicy?: 'mild' | 'pikant' | 'extra-pikant';
   addons?: AddonSet[];
@@ -1181,6 +1183,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     category: 'dranken',
     price: 320,
     vat: 'alcohol',
+    ageLimit: 16,
     name: t('Belle-Vue Kriek (25 cl)', 'Belle-Vue Kriek (25 cl)', 'Belle-Vue Kriek (25 cl)'),
     shortDescription: t(
       'Zoetzuur Belgisch kersenbier, 4,1 % alcohol.',
@@ -1203,6 +1206,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     category: 'dranken',
     price: 320,
     vat: 'alcohol',
+    ageLimit: 16,
     name: t('Hoegaarden witbier (25 cl)', 'Hoegaarden bière blanche (25 cl)', 'Hoegaarden wheat beer (25 cl)'),
     shortDescription: t(
       'Troebel Belgisch witbier met koriander en sinaasappelschil, 4,9 %.',
@@ -1269,6 +1273,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     category: 'dranken',
     price: 280,
     vat: 'alcohol',
+    ageLimit: 16,
     name: t('Jupiler (25 cl)', 'Jupiler (25 cl)', 'Jupiler (25 cl)'),
     shortDescription: t('Belgische pils, 5,2 % alcohol.', 'Pils belge, 5,2 % d’alcool.', 'Belgian pilsner, 5.2 % ABV.'),
     description: tp(
@@ -1286,6 +1291,7 @@ export const DEMO_PRODUCTS: DemoProduct[] = [
     category: 'dranken',
     price: 420,
     vat: 'alcohol',
+    ageLimit: 16,
     name: t('Duvel (33 cl)', 'Duvel (33 cl)', 'Duvel (33 cl)'),
     shortDescription: t('Sterk blond Belgisch bier, 8,5 % alcohol.', 'Bière blonde forte belge, 8,5 % d’alcool.', 'Strong Belgian blond beer, 8.5 % ABV.'),
     description: tp(

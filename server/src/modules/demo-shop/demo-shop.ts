@@ -392,6 +392,7 @@ async function seedCatalog(tx: DbOrTx): Promise<void> {
       featured: p.featured ?? false,
       catalogVisibility: p.catalogVisibility ?? 'visible',
       isPromotion: p.isPromotion ?? false,
+      ageLimit: p.ageLimit ?? null,
       maxQuantity: p.maxQuantity ?? null,
       vatRateTakeaway: vatTakeaway,
       vatRateOnSite: vatOnSite,

@@ -11,7 +11,7 @@ import { categoryTaxonomy } from '../catalog/taxonomies.js';
 import { createProduct, createVariation, updateProduct, updateVariation } from '../catalog/product-write.js';
 import type { MediaService } from '../media/media-service.js';
 import { ImageImporter, isRemoteImage, type ImageImportOptions } from './image-import.js';
-import { planRows, readCsv, type PlannedAttribute, type PlannedRow, type RowProblem } from './woocommerce-csv.js';
+import { planRows, problem, readCsv, type PlannedAttribute, type PlannedRow, type RowProblem } from './woocommerce-csv.js';
 
 export const MENU_IMPORT_JOB = 'menu.import';
 
@@ -52,9 +52,9 @@ export async function previewImport(db: Db, input: { csv: string; fileName: stri
     if (p.kind !== 'variation') continue;
     if (refs.has(p.parentRef.startsWith('id:') ? p.parentRef : `sku:${p.parentRef}`)) continue;
     if ((await existingParent(db, p.parentRef)) === undefined)
-      all.push({ row: p.row, column: 'Parent', message: `No product ${p.parentRef} in the file or the shop.` });
+      all.push(problem(p.row, 'Parent', 'parentMissing', `No product ${p.parentRef} in the file or the shop.`, { parent: p.parentRef }));
   }
-  if (rows.length === 0 && all.length === 0) all.push({ row: 1, column: '', message: 'The file has no rows.' });
+  if (rows.length === 0 && all.length === 0) all.push(problem(1, '', 'noRows', 'The file has no rows.'));
   all.sort((a, b) => a.row - b.row);
   const [row] = await db
     .insert(menuImports)
@@ -172,7 +172,8 @@ async function bringImages(
     const outcome = outcomes.get(image.src);
     if (!outcome) return image;
     if (outcome.image) return { id: outcome.image.id, ...(image.alt ? { alt: image.alt } : {}), ...(image.name ? { name: image.name } : {}) };
-    problems.push({ row, column: 'Images', message: `${image.src}: ${outcome.error ?? 'not brought in'}` });
+    const error = outcome.error ?? 'not brought in';
+    problems.push(problem(row, 'Images', 'imageFailed', `${image.src}: ${error}`, { src: image.src, error }));
     return undefined;
   };
   const rows = planned.map((p): PlannedRow => {

@@ -1,6 +1,13 @@
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
-import { productWriteBody, variationWriteBody, type MenuImportProblem, type ProductWriteBody, type VariationWriteBody } from '@bakje/contract';
+import {
+  productWriteBody,
+  variationWriteBody,
+  type MenuImportProblem,
+  type MenuImportProblemCode,
+  type ProductWriteBody,
+  type VariationWriteBody,
+} from '@bakje/contract';
 
 /**
  * WooCommerce's product CSV (the columns its exporter writes and its importer reads), so an owner can bring a
@@ -33,6 +40,7 @@ export const CSV_COLUMNS = [
   'Meta: product_allergens',
   'Meta: max_amount',
   'Meta: is_promotion',
+  'Meta: age_limit',
   'Meta: english_translation',
   'Meta: french_translation',
   'Meta: cloudpos_tax',
@@ -42,6 +50,11 @@ export const CSV_COLUMNS = [
 export const MAX_CSV_ROWS = 5_000;
 
 export type RowProblem = MenuImportProblem;
+
+/** A problem with its code and values (the dashboard shows it in the viewer's language) and its English text. */
+export function problem(row: number, column: string, code: MenuImportProblemCode, message: string, params?: Record<string, string | number>): RowProblem {
+  return { row, column, code, ...(params ? { params } : {}), message };
+}
 
 /** What one CSV row asks for, checked: a product (with its category paths) or a variation of a parent. */
 export type PlannedRow =
@@ -71,7 +84,7 @@ function price(cell: string, column: string, problems: RowProblem[], row: number
   const text = cell.trim().replace(',', '.');
   if (text === '') return undefined;
   if (!/^\d{1,7}(\.\d{1,2})?$/.test(text)) {
-    problems.push({ row, column, message: `"${cell}" is not a price like 3.50.` });
+    problems.push(problem(row, column, 'notPrice', `"${cell}" is not a price like 3.50.`, { value: cell }));
     return undefined;
   }
   return Number(text).toFixed(2);
@@ -97,10 +110,12 @@ export function readCsv(text: string): { rows: Row[]; problems: RowProblem[] } {
       trim: false,
     }) as Row[];
   } catch (error) {
-    return { rows: [], problems: [{ row: 1, column: '', message: `Not a readable CSV file: ${error instanceof Error ? error.message : String(error)}` }] };
+    const detail = error instanceof Error ? error.message : String(error);
+    return { rows: [], problems: [problem(1, '', 'unreadable', `Not a readable CSV file: ${detail}`, { detail })] };
   }
-  if (records.length > MAX_CSV_ROWS) return { rows: [], problems: [{ row: 1, column: '', message: `At most ${MAX_CSV_ROWS} rows per file.` }] };
-  if (records.length > 0 && !('Name' in records[0]!)) return { rows: [], problems: [{ row: 1, column: 'Name', message: 'The file has no Name column.' }] };
+  if (records.length > MAX_CSV_ROWS)
+    return { rows: [], problems: [problem(1, '', 'tooManyRows', `At most ${MAX_CSV_ROWS} rows per file.`, { max: MAX_CSV_ROWS })] };
+  if (records.length > 0 && !('Name' in records[0]!)) return { rows: [], problems: [problem(1, 'Name', 'noNameColumn', 'The file has no Name column.')] };
   return { rows: records, problems: [] };
 }
 
@@ -121,7 +136,9 @@ function zodProblems(row: number, issues: { path: PropertyKey[]; message: string
     allergens: 'Meta: product_allergens',
     vat_rates: 'Meta: cloudpos_tax',
   };
-  return issues.map((issue) => ({ row, column: COLUMN[String(issue.path[0])] ?? String(issue.path[0] ?? ''), message: issue.message }));
+  return issues.map((issue) =>
+    problem(row, COLUMN[String(issue.path[0])] ?? String(issue.path[0] ?? ''), 'invalidValue', issue.message, { detail: issue.message }),
+  );
 }
 
 /** Checks every row and turns it into a planned write; nothing is read from or written to the database. */
@@ -137,10 +154,11 @@ export function planRows(rows: Row[]): { planned: PlannedRow[]; problems: RowPro
     const regular = price(cell('Regular price'), 'Regular price', rowProblems, row);
     const sale = price(cell('Sale price'), 'Sale price', rowProblems, row);
     if (regular !== undefined && sale !== undefined && Number(sale) > Number(regular)) {
-      rowProblems.push({ row, column: 'Sale price', message: 'The sale price is above the regular price.' });
+      rowProblems.push(problem(row, 'Sale price', 'saleAboveRegular', 'The sale price is above the regular price.'));
     }
     const stockCell = cell('Stock');
-    if (stockCell !== '' && !/^-?\d+$/.test(stockCell)) rowProblems.push({ row, column: 'Stock', message: `"${stockCell}" is not a whole number.` });
+    if (stockCell !== '' && !/^-?\d+$/.test(stockCell))
+      rowProblems.push(problem(row, 'Stock', 'notWholeNumber', `"${stockCell}" is not a whole number.`, { value: stockCell }));
     const attributeName = cell('Attribute 1 name');
     const attribute: PlannedAttribute | null = attributeName
       ? {
@@ -153,7 +171,11 @@ export function planRows(rows: Row[]): { planned: PlannedRow[]; problems: RowPro
     const allergenCell = cell('Meta: product_allergens');
     const allergens = allergenCell ? splitList(allergenCell.replace(/^\[|\]$/g, '')).map(Number) : undefined;
     if (allergens?.some((a) => !Number.isInteger(a) || a <= 0))
-      rowProblems.push({ row, column: 'Meta: product_allergens', message: 'List allergen ids, e.g. 1, 7.' });
+      rowProblems.push(problem(row, 'Meta: product_allergens', 'allergenList', 'List allergen ids, e.g. 1, 7.'));
+    const ageCell = cell('Meta: age_limit');
+    const ageLimit = ageCell === '' ? undefined : ageCell === '16' || ageCell === '18' ? Number(ageCell) : null;
+    if (ageLimit === null)
+      rowProblems.push(problem(row, 'Meta: age_limit', 'ageLimit', `"${ageCell}" is not an age limit: 16, 18 or empty.`, { value: ageCell }));
     const taxCell = cell('Meta: cloudpos_tax');
     const taxTableCell = cell('Meta: cloudpos_tax_table');
     const meta = [...(taxCell ? [{ key: 'cloudpos_tax', value: taxCell }] : []), ...(taxTableCell ? [{ key: 'cloudpos_tax_table', value: taxTableCell }] : [])];
@@ -172,9 +194,9 @@ export function planRows(rows: Row[]): { planned: PlannedRow[]; problems: RowPro
     };
     if (type === 'variation') {
       const parentRef = cell('Parent');
-      if (!parentRef) rowProblems.push({ row, column: 'Parent', message: 'A variation names its parent: its SKU or id:<ID>.' });
+      if (!parentRef) rowProblems.push(problem(row, 'Parent', 'variationParent', 'A variation names its parent: its SKU or id:<ID>.'));
       if (!attribute || attribute.values.length !== 1)
-        rowProblems.push({ row, column: 'Attribute 1 value(s)', message: 'A variation has one attribute value.' });
+        rowProblems.push(problem(row, 'Attribute 1 value(s)', 'variationOneValue', 'A variation has one attribute value.'));
       const body = {
         ...common,
         ...(attribute ? { attributes: [{ name: attribute.name, option: attribute.values[0] ?? '' }] } : {}),
@@ -186,8 +208,9 @@ export function planRows(rows: Row[]): { planned: PlannedRow[]; problems: RowPro
       if (!checked.success && rowProblems.length === 0) rowProblems.push(...zodProblems(row, checked.error.issues));
       if (rowProblems.length === 0) planned.push({ row, kind: 'variation', parentRef, sku: cell('SKU'), body, attribute });
     } else {
-      if (!['simple', 'variable', 'external', 'grouped'].includes(type)) rowProblems.push({ row, column: 'Type', message: `Unknown type "${cell('Type')}".` });
-      if (!cell('Name')) rowProblems.push({ row, column: 'Name', message: 'A product needs a name.' });
+      if (!['simple', 'variable', 'external', 'grouped'].includes(type))
+        rowProblems.push(problem(row, 'Type', 'unknownType', `Unknown type "${cell('Type')}".`, { value: cell('Type') }));
+      if (!cell('Name')) rowProblems.push(problem(row, 'Name', 'nameRequired', 'A product needs a name.'));
       const en = cell('Meta: english_translation');
       const fr = cell('Meta: french_translation');
       const maxAmount = cell('Meta: max_amount');
@@ -201,13 +224,14 @@ export function planRows(rows: Row[]): { planned: PlannedRow[]; problems: RowPro
         ...(en || fr ? { translations: { name: { ...(en ? { en } : {}), ...(fr ? { fr } : {}) } } } : {}),
         ...(maxAmount ? { max_quantity: Number(maxAmount) } : {}),
         ...(flag(cells['Meta: is_promotion']) !== undefined ? { is_promotion: flag(cells['Meta: is_promotion']) } : {}),
+        ...(ageLimit ? { age_limit: ageLimit as 16 | 18 } : {}),
         ...(allergens ? { allergens } : {}),
         ...(cell('Images') ? { images: splitList(cell('Images')).map((src) => ({ src })) } : {}),
       };
       const checked = productWriteBody.safeParse(body);
       if (!checked.success && rowProblems.length === 0) rowProblems.push(...zodProblems(row, checked.error.issues));
       const ref = cell('ID') ? `id:${cell('ID')}` : null;
-      if (ref && refs.has(ref)) rowProblems.push({ row, column: 'ID', message: `The ID ${cell('ID')} appears twice.` });
+      if (ref && refs.has(ref)) rowProblems.push(problem(row, 'ID', 'duplicateId', `The ID ${cell('ID')} appears twice.`, { id: cell('ID') }));
       if (ref) refs.add(ref);
       const categoryPaths = splitList(cell('Categories')).map((path) =>
         path
@@ -248,6 +272,7 @@ export interface ExportedProduct {
   allergens: number[];
   max_quantity: number | null;
   is_promotion: boolean;
+  age_limit?: number | null;
   translations?: { name: { en?: string; fr?: string } };
   meta_data: { key: string; value: unknown }[];
   variations: ExportedVariation[];
@@ -307,6 +332,7 @@ export function catalogueToCsv(products: ExportedProduct[]): string {
       'Meta: product_allergens': p.allergens.join(', '),
       'Meta: max_amount': p.max_quantity === null ? '' : String(p.max_quantity),
       'Meta: is_promotion': p.is_promotion ? 'yes' : 'no',
+      'Meta: age_limit': p.age_limit ? String(p.age_limit) : '',
       'Meta: english_translation': p.translations?.name.en ?? '',
       'Meta: french_translation': p.translations?.name.fr ?? '',
       'Meta: cloudpos_tax': metaOf(p, 'cloudpos_tax'),

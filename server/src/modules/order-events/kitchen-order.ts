@@ -2,6 +2,7 @@ import type { KitchenOrder } from '@bakje/contract';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { orderLines, orders, stationBumps } from '../../db/schema/index.js';
+import { ageLimitOf, strictestAge } from '../catalog/age-limit.js';
 import { paymentLabel } from '../printing/tickets.js';
 import { kitchenNotes, type OrderLineRow, type OrderRow } from '../orders/order-read.js';
 
@@ -39,8 +40,10 @@ export function toKitchenOrder(order: OrderRow, lines: OrderLineRow[], bumps: nu
         quantity: line.quantity,
         addons: line.addons.map((a) => ({ name: a.name, value: a.value })),
         productId: line.productId,
+        ageLimit: ageLimitOf(line.ageLimit),
       })),
     ...(bumps.length ? { stationBumps: [...bumps].sort((a, b) => a - b) } : {}),
+    ageLimit: strictestAge(lines.map((line) => line.ageLimit)),
   };
 }
 

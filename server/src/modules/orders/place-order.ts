@@ -19,6 +19,7 @@ import type { CartService } from '../cart/cart-service.js';
 import { assertCustomerMayUse } from '../cart/coupons.js';
 import { DELIVERY_UNAVAILABLE, OUT_OF_STOCK } from '../cart/errors.js';
 import { chargesTransactionCost } from '../cart/transaction-cost.js';
+import { assertAgeConfirmed } from '../catalog/age-limit.js';
 import { soldOutMessage } from '../catalog/sold-out.js';
 import { EMPTY_ADDRESS, normaliseAddress, type AddressInput } from '../addresses/addresses.js';
 import { assertBillingComplete } from '../checkout/billing.js';
@@ -68,6 +69,11 @@ export interface PlaceOrderRequest {
     language?: Lang;
     /** The customer's address as the payment provider sees it (fraud checks). */
     ip?: string;
+    /**
+     * The age the customer confirmed being at least (the kiosk's question, the web's confirm): an order with
+     * 16+ or 18+ lines needs it (docs/decisions/0071-age-restricted-products-staff-language.md).
+     */
+    confirmedAge?: number | null;
   };
   payment: {
     method?: string | null;
@@ -349,6 +355,11 @@ export class PlaceOrder {
         distanceKm = check.distanceKm === null ? null : check.distanceKm.toFixed(1);
       }
 
+      // Before anything is taken: the customer confirms the age the strictest line asks for.
+      assertAgeConfirmed(
+        priced.lines.map((line) => (line.variation ?? line.product).ageLimit),
+        request.customer.confirmedAge,
+      );
       for (const line of priced.lines) {
         if (line.soldOut !== null) throw new DomainError('SOLD_OUT', soldOutMessage(line.soldOut), { name: line.soldOut, key: line.line.key });
         if ((line.variation ?? line.product).row.stockStatus === 'OUT_OF_STOCK') throw new DomainError('OUT_OF_STOCK', OUT_OF_STOCK);
@@ -460,6 +471,7 @@ export class PlaceOrder {
           total: line.total,
           vatRate: line.vatRate,
           totalTax: line.tax,
+          ageLimit: (line.variation ?? line.product).ageLimit,
         })),
         // A cash order goes to the kitchen now; a card order when its payment is confirmed.
         printTickets: status === 'processing' || request.flags?.printNow === true,
@@ -560,6 +572,8 @@ export class PlaceOrder {
           total: totals.lines[position]!.total,
           vatRate: totals.lines[position]!.vatRate,
           totalTax: totals.lines[position]!.tax,
+          // Staff place these orders and check ID themselves at handover: marked, never refused.
+          ageLimit: p.sellable.ageLimit,
         })),
         // Created for the kitchen (processing: paid, or cash), it prints like a web order paid in cash.
         printTickets: status === 'processing' || request.flags?.printNow === true,

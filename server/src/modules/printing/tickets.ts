@@ -1,5 +1,6 @@
 import { transactionCostLabel } from '../cart/transaction-cost.js';
 import { COUNTER_PAID_METHODS, KIOSK_COUNTER_METHOD, KIOSK_TERMINAL_METHOD } from '@bakje/contract';
+import { strictestAge } from '../catalog/age-limit.js';
 import { centsToDecimal } from '../catalog/money.js';
 import { kitchenNotes, type OrderWithLines } from '../orders/order-read.js';
 import type { TicketKind } from '../../db/schema/printing.js';
@@ -124,6 +125,15 @@ function addonText(addon: { name: string; value: string }): string {
   return addon.name ? `${addon.name}: ${addon.value}` : addon.value;
 }
 
+/**
+ * "16+: CONTROLEER ID" when a line is age-restricted (the strictest age; docs/decisions/0071-age-restricted-
+ * products-staff-language.md): whoever hands the order over checks the customer's ID. 18 characters: fits both widths.
+ */
+export function ageCheckMark(order: OrderWithLines): string | null {
+  const age = strictestAge(order.lines.map((line) => line.ageLimit));
+  return age === null ? null : `${age}+: CONTROLEER ID`;
+}
+
 function deliveryAddress(order: OrderWithLines): string[] {
   if (order.fulfilmentType !== 'delivery') return [];
   const a = order.shipping;
@@ -160,6 +170,8 @@ export function customerTicket(order: OrderWithLines, context: TicketContext): T
     lines.push(`${qty}${fit(p(item.name), NAME).padEnd(NAME)} ${amountText(item.subtotal).padStart(PRICE)}`);
     for (const addon of item.addons) lines.push(`${' '.repeat(QTY)}${fit(p(`+ ${addonText(addon)}`), NAME)}`.trimEnd());
   }
+  const ageMark = ageCheckMark(order);
+  if (ageMark) lines.push(center(`*** ${ageMark} ***`, W));
   lines.push(rule);
   const amount = (label: string, cents: number) => lines.push(leftRight(label, amountText(cents), W));
   amount('Subtotaal', order.subtotal);
@@ -198,6 +210,8 @@ export function kitchenTicket(order: OrderWithLines, context: TicketContext): Ti
   const p = printable;
   const lines: string[] = context.reprint ? [center(REPRINT_MARK, W), rule] : [rule];
   if (context.station) lines.push(center(p(context.station.toUpperCase()), W), rule);
+  const ageMark = ageCheckMark(order);
+  if (ageMark) lines.push(center(ageMark, W), rule);
   lines.push(leftRight(`#${order.pickupNumber}`, p((FULFILMENT[order.fulfilmentType] ?? order.fulfilmentType).toUpperCase()), W));
   if (order.slotStart) lines.push(leftRight(when(order.slotStart, context.timeZone, 'dd-MM'), when(order.slotStart, context.timeZone, 'HH:mm'), W));
   for (const line of deliveryAddress(order)) lines.push(...wrap(p(line), W));

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { ToastProvider } from '../../ui/Toast';
 import { DashboardNav } from '../DashboardNav';
+import { StaffLanguageMenu, StaffLanguageSync } from './staffLanguage';
 import '../../areas/areas.css';
 import './admin.css';
 
@@ -13,6 +14,7 @@ export function DashboardFrame({ title, children, actions }: { title: string; ch
   useDocumentTitle(`${title} · ${intl.formatMessage({ id: 'nav.dashboard' })}`);
   return (
     <ToastProvider>
+      <StaffLanguageSync />
       <div className="dashboard">
         <header className="dashboard__header">
           <Link to="/dashboard" className="dashboard__brand">
@@ -20,6 +22,7 @@ export function DashboardFrame({ title, children, actions }: { title: string; ch
             <span>{intl.formatMessage({ id: 'nav.dashboard' })}</span>
           </Link>
           <DashboardNav />
+          <StaffLanguageMenu />
         </header>
         <main id="main" className="dashboard__main admin" tabIndex={-1}>
           <div className="admin__head">

@@ -1,4 +1,4 @@
-import type { StaffMember } from '@bakje/contract';
+import type { StaffLanguage, StaffMember } from '@bakje/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
@@ -16,7 +16,8 @@ import { PERMISSION } from './permissions';
 import { formatMoment } from './format';
 import { http, HttpError, retryServerErrors } from '../../api/http';
 import { DashboardError, StaffGate } from './StaffGate';
-import type { StaffRole } from './useStaffSession';
+import { staffSessionKey, type StaffRole } from './useStaffSession';
+import { STAFF_LANGUAGES } from './staffLanguage';
 
 const ROLES = ['kitchen', 'manager', 'admin'] as const satisfies readonly StaffRole[];
 const staffKey = ['dashboard', 'staff'] as const;
@@ -115,6 +116,16 @@ function StaffList() {
       await client.invalidateQueries({ queryKey: staffKey });
     },
   });
+  // A member's language ('' = the shop's); their own session follows at once when it is the admin's own.
+  const setLanguage = useMutation({
+    mutationFn: ({ member, language }: { member: StaffMember; language: StaffLanguage | null }) =>
+      http<void>('PUT', `/api/staff/users/${member.id}/language`, { body: { language } }),
+    onSuccess: async (_result, { member }) => {
+      toast(intl.formatMessage({ id: 'dashboard.staff.languageSaved' }, { email: member.email }));
+      await Promise.all([client.invalidateQueries({ queryKey: staffKey }), client.invalidateQueries({ queryKey: staffSessionKey })]);
+    },
+    onError: () => toast(intl.formatMessage({ id: 'dashboard.language.failed' })),
+  });
 
   const nameOf = (m: StaffMember) => `${m.firstName} ${m.lastName}`.trim() || m.username;
   const columns: Column<StaffMember>[] = [
@@ -136,6 +147,27 @@ function StaffList() {
       header: intl.formatMessage({ id: 'dashboard.staff.role' }),
       cell: (member) => intl.formatMessage({ id: `dashboard.role.${member.role}` }),
       sortValue: (member) => ROLES.indexOf(member.role),
+    },
+    {
+      id: 'language',
+      header: intl.formatMessage({ id: 'dashboard.language.label' }),
+      cell: (member) => (
+        <select
+          value={member.language ?? ''}
+          disabled={setLanguage.isPending}
+          onChange={(event) => setLanguage.mutate({ member, language: (event.target.value || null) as StaffLanguage | null })}
+          aria-label={intl.formatMessage({ id: 'dashboard.staff.languageFor' }, { email: member.email })}
+          data-testid="staff-member-language"
+        >
+          <option value="">{intl.formatMessage({ id: 'dashboard.language.shop' })}</option>
+          {STAFF_LANGUAGES.map((language) => (
+            <option key={language} value={language}>
+              {intl.formatMessage({ id: `dashboard.language.${language}` })}
+            </option>
+          ))}
+        </select>
+      ),
+      sortValue: (member) => member.language ?? '',
     },
     {
       id: 'lastLogin',

@@ -5,6 +5,7 @@ import { useDocumentTitle } from '../../lib/useDocumentTitle';
 import { ErrorState, Spinner } from '../../ui';
 import { CANCEL_PERMISSION, KITCHEN_PERMISSION, SETTINGS_PERMISSION } from './kitchenOrders';
 import { ToastProvider } from '../../ui/Toast';
+import { StaffLanguageSync } from '../admin/staffLanguage';
 import { KitchenView } from './KitchenView';
 import '../../areas/areas.css';
 import './kitchen.css';
@@ -56,6 +57,7 @@ export default function KitchenPage() {
   }
   return (
     <ToastProvider>
+      <StaffLanguageSync />
       <KitchenView canChangeSettings={viewer.capabilities.includes(SETTINGS_PERMISSION)} canCancel={viewer.capabilities.includes(CANCEL_PERMISSION)} />
     </ToastProvider>
   );

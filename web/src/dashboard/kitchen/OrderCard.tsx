@@ -100,6 +100,12 @@ export function OrderCard({ order, tab, now, today, settings, selected, onSelect
           </Badge>
         )}
       </header>
+      {order.ageLimit ? (
+        // Age-restricted lines: whoever hands the order over checks the customer's ID (docs/decisions/0071-age-restricted-products-staff-language.md).
+        <p className="kcard__age-check" data-testid="age-check">
+          <Badge variant="sale">{intl.formatMessage({ id: 'kitchen.card.ageCheck' }, { age: order.ageLimit })}</Badge>
+        </p>
+      ) : null}
       <dl className="kcard__facts">
         <div>
           <dt>{intl.formatMessage({ id: 'kitchen.card.slot' })}</dt>
@@ -153,6 +159,7 @@ export function OrderCard({ order, tab, now, today, settings, selected, onSelect
         {order.lines.map((line, index) => (
           <li key={index}>
             <span className="kcard__qty">{line.quantity} ×</span> {line.name}
+            {line.ageLimit ? <span className="kcard__age-limit"> ({intl.formatMessage({ id: 'kitchen.card.ageLimit' }, { age: line.ageLimit })})</span> : null}
             {line.addons.length ? (
               <ul className="kcard__addons">
                 {line.addons.map((addon, i) => (

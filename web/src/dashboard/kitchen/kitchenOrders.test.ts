@@ -45,6 +45,7 @@ function anOrder(overrides: Partial<KitchenOrder> = {}): KitchenOrder {
     total: 560,
     notes: [],
     lines: [{ name: 'Frikandel', quantity: 2, addons: [] }],
+    ageLimit: null,
     ...overrides,
   };
 }

@@ -13,6 +13,7 @@ import type { GraphQLContext } from '../context.js';
 import { checkoutAccount, type CheckoutAccount } from './checkout-account.js';
 import { PAYMENT_CREATE_FAILED } from '../../../modules/payments/payments-service.js';
 import { can } from '../../../modules/auth/permissions.js';
+import { paymentMethodTitleIn } from '../../../modules/payments/method-titles.js';
 import { orderDownloads, type DownloadGrant } from '../../../modules/orders/downloads.js';
 import { connectionFromArray, type ConnectionArgs } from '../connection.js';
 
@@ -33,6 +34,8 @@ export const Order = {
   shippingTotal: (o: OrderWithLines, args: Format) => money(o.shippingTotal, args),
   vatLines: (o: OrderWithLines) => o.vatLines.map((v) => ({ rate: v.rate, tax: centsToDecimal(v.tax), total: centsToDecimal(v.total) })),
   kitchenNotes: (o: OrderWithLines) => kitchenNotes(o.customerNote),
+  // In the reader's language, not the one the order was placed in ("Credit card (Stripe)" on a French page).
+  paymentMethodTitle: (o: OrderWithLines, _: unknown, ctx: GraphQLContext) => paymentMethodTitleIn(o.paymentMethod, o.paymentMethodTitle, ctx.lang),
   billing: (o: OrderWithLines) => toGraphqlAddress(o.billing),
   shipping: (o: OrderWithLines) => toGraphqlAddress(o.shipping),
   lineItems: (o: OrderWithLines) => ({ nodes: o.lines }),
@@ -121,6 +124,7 @@ interface CheckoutInput {
   account?: CheckoutAccount | null;
   transactionId?: string | null;
   isPaid?: boolean | null;
+  confirmedAge?: number | null;
 }
 
 /**
@@ -145,6 +149,7 @@ function placeOrderRequest(input: CheckoutInput, ctx: GraphQLContext, startedAt:
       note: input.customerNote,
       language: ctx.lang,
       ip: ctx.account.address,
+      confirmedAge: input.confirmedAge,
     },
     payment: { method: input.paymentMethod, stripeIntentId: input.transactionId, claimsPaid: input.isPaid },
     metaData,

@@ -108,6 +108,7 @@ const productFields = {
   /** The shop shows featured products as new (docs/product.md §3). */
   isNew: (p: ProductRecord) => p.row.featured,
   isPromotion: (p: ProductRecord) => p.row.isPromotion,
+  ageLimit: (p: ProductRecord) => p.ageLimit,
   showInStore: (p: ProductRecord) => p.row.showInStore,
   catalogVisibility: (p: ProductRecord) => p.row.catalogVisibility.toUpperCase(),
   purchasable: (p: ProductRecord) => p.row.status === 'publish' && p.prices.length > 0 && stockStatusOf(p) !== 'OUT_OF_STOCK' && p.row.type !== 'EXTERNAL',

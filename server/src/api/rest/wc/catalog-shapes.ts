@@ -3,6 +3,7 @@ import type { AddonField, CatalogSnapshot, CategoryRow, ProductRecord } from '..
 import { centsToDecimal } from '../../../modules/catalog/money.js';
 import { isOnSale, stockStatusOf } from '../../../modules/catalog/product-query.js';
 import { translate } from '../../../modules/i18n/locale.js';
+import { ageLimitOf } from '../../../modules/catalog/age-limit.js';
 import type { StockStatus } from '../../../db/schema/index.js';
 
 const STOCK: Record<StockStatus, string> = { IN_STOCK: 'instock', OUT_OF_STOCK: 'outofstock', ON_BACKORDER: 'onbackorder' };
@@ -165,6 +166,8 @@ export function productShape(snapshot: CatalogSnapshot, p: ProductRecord, option
     button_text: row.buttonText ?? '',
     max_quantity: row.maxQuantity,
     is_promotion: row.isPromotion,
+    age_limit: ageLimitOf(row.ageLimit),
+    effective_age_limit: p.ageLimit,
     allergens: p.allergenIds,
     addons: p.ownAddons.map((f) => addonShape(snapshot, f)),
     ...sellableShape(p, options),
@@ -196,6 +199,7 @@ export function categoryShape(snapshot: CatalogSnapshot, c: CategoryRow) {
     image: image(snapshot, c.imageId),
     menu_order: c.menuOrder,
     custom_order: c.customOrder,
+    age_limit: ageLimitOf(c.ageLimit),
     count: snapshot.categoryCounts.get(c.id) ?? 0,
     // The name's French and English (Bakje's extension), also as the products' meta keys.
     translations: { fr: c.name.fr ?? '', en: c.name.en ?? '' },

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ageLimitField } from '@bakje/contract';
 import type { Db } from '../../../db/client.js';
 import type { CatalogService } from '../../../modules/catalog/catalog-service.js';
 import type { CatalogSnapshot } from '../../../modules/catalog/snapshot.js';
@@ -54,6 +55,8 @@ const categoryFields = {
   menu_order: z.number().int().min(-1_000_000).max(1_000_000).optional(),
   /** 0 to 9999 orders the lists; above 9999 hides the category from them (docs/product.md §5). */
   custom_order: z.number().int().min(0).max(1_000_000).optional(),
+  /** 16 or 18: every product in the category is age-restricted; null: none. */
+  age_limit: ageLimitField.optional(),
   meta_data: metaDataBody.optional(),
 };
 /** A category body as an update takes it: every field may be left out. */
@@ -80,6 +83,7 @@ function categoryInput(body: CategoryBody): CategoryInput {
     imageId: body.image,
     menuOrder: body.menu_order,
     customOrder: body.custom_order,
+    ageLimit: body.age_limit,
     cloudposCategoryId,
   };
 }

@@ -311,6 +311,19 @@ function ProductForm({ loaded, onReload }: { loaded: Loaded | null; onReload: ()
                 hint={intl.formatMessage({ id: 'dashboard.product.maxQuantityHint' })}
                 {...field('maxQuantity')}
               />
+              <Field
+                as="select"
+                label={intl.formatMessage({ id: 'dashboard.product.ageLimit' })}
+                hint={intl.formatMessage({ id: 'dashboard.product.ageLimitHint' })}
+                data-testid="product-age-limit"
+                {...field('ageLimit')}
+              >
+                {(['', '16', '18'] as const).map((age) => (
+                  <option key={age} value={age}>
+                    {intl.formatMessage({ id: `dashboard.ageLimit.${age || 'none'}` })}
+                  </option>
+                ))}
+              </Field>
             </div>
           </section>
 

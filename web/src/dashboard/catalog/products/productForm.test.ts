@@ -123,7 +123,16 @@ describe('the product form schema', () => {
 
   it('sends prices with a point and the translations, allergens, VAT and maximum as the API names them', () => {
     const values = productSchema.parse(
-      valid({ salePrice: '2,9', allergens: [1, 7], vatTakeaway: '6', vatOnSite: '21', maxQuantity: '5', promotion: true, image: { id: 7, src: '/m/7.jpg' } }),
+      valid({
+        salePrice: '2,9',
+        allergens: [1, 7],
+        vatTakeaway: '6',
+        vatOnSite: '21',
+        maxQuantity: '5',
+        promotion: true,
+        ageLimit: '16',
+        image: { id: 7, src: '/m/7.jpg' },
+      }),
     );
     const body = toProductBody(values);
     expect(body).toMatchObject({
@@ -136,6 +145,7 @@ describe('the product form schema', () => {
       vat_rates: { takeaway: 6, on_site: 21 },
       max_quantity: 5,
       is_promotion: true,
+      age_limit: 16,
     });
     expect(body).not.toHaveProperty('slug');
     expect(productWriteBody.safeParse(body).error?.issues).toBeUndefined();

@@ -107,6 +107,8 @@ export const productSchema = z
     /** Allergen ids. */
     allergens: z.array(z.number()),
     maxQuantity: wholeNumber,
+    /** '' none, '16' or '18': sold only to customers that age (its categories may set one too). */
+    ageLimit: z.enum(['', '16', '18']),
     categoryIds: z.array(z.string()),
     /** Tag ids as strings (checkbox values), as categoryIds. */
     tagIds: z.array(z.string()),
@@ -173,6 +175,7 @@ export const EMPTY_PRODUCT: ProductFormInput = {
   vatOnSite: '12',
   allergens: [],
   maxQuantity: '',
+  ageLimit: '',
   categoryIds: [],
   tagIds: [],
   image: null,
@@ -253,6 +256,7 @@ export function toFormValues(product: WcProduct, variations: WcVariation[], form
     vatOnSite: vat(product.vat_rates?.on_site, '12'),
     allergens: product.allergens,
     maxQuantity: product.max_quantity === null ? '' : String(product.max_quantity),
+    ageLimit: product.age_limit === 16 ? '16' : product.age_limit === 18 ? '18' : '',
     categoryIds: product.categories.map((c) => String(c.id)),
     tagIds: (product.tags ?? []).map((x) => String(x.id)),
     image: main ? { id: main.id, src: main.src } : null,
@@ -322,6 +326,7 @@ export function toProductBody(values: ProductFormValues): Record<string, unknown
     vat_rates: { takeaway: Number(values.vatTakeaway), on_site: Number(values.vatOnSite) },
     allergens: values.allergens,
     max_quantity: quantity(values.maxQuantity),
+    age_limit: values.ageLimit ? Number(values.ageLimit) : null,
     categories: values.categoryIds.map((id) => ({ id: Number(id) })),
     tags: values.tagIds.map((id) => ({ id: Number(id) })),
     images: [values.image, ...values.gallery].filter((i) => i !== null && i.src !== '').map((i) => (i!.id > 0 ? { id: i!.id } : { src: i!.src })),

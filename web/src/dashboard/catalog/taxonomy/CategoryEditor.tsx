@@ -28,6 +28,8 @@ const schema = z.object({
     .min(0, 'form.invalid')
     .max(CUSTOM_ORDER_CAP, 'dashboard.categories.orderCap'),
   hidden: z.boolean(),
+  /** '' none, '16' or '18': every product in the category is sold only to customers that age. */
+  ageLimit: z.enum(['', '16', '18']),
 });
 type FormInput = z.input<typeof schema>;
 
@@ -42,6 +44,7 @@ function formValues(category: WcCategory | null, nextOrder: number): FormInput {
     image: category?.image ? { id: category.image.id, src: category.image.src } : null,
     customOrder: String(category ? Math.min(category.custom_order, CUSTOM_ORDER_CAP) : nextOrder),
     hidden: category ? isHidden(category) : false,
+    ageLimit: category?.age_limit === 16 ? '16' : category?.age_limit === 18 ? '18' : '',
   };
 }
 
@@ -74,6 +77,7 @@ function CategoryForm({
       description: values.description,
       image: values.image ? values.image.id : null,
       custom_order: values.hidden ? Math.max(HIDDEN_ORDER, category?.custom_order ?? 0) : values.customOrder,
+      age_limit: values.ageLimit === '16' ? 16 : values.ageLimit === '18' ? 18 : null,
     };
     try {
       const saved = await wc<WcCategory>(category ? 'PUT' : 'POST', category ? `${WC}/products/categories/${category.id}` : `${WC}/products/categories`, body);
@@ -149,6 +153,19 @@ function CategoryForm({
         />
         <Field as="checkbox" label={intl.formatMessage({ id: 'dashboard.categories.hidden' })} {...register('hidden')} />
       </div>
+      <Field
+        as="select"
+        label={intl.formatMessage({ id: 'dashboard.product.ageLimit' })}
+        hint={intl.formatMessage({ id: 'dashboard.categories.ageLimitHint' })}
+        data-testid="category-age-limit"
+        {...register('ageLimit')}
+      >
+        {(['', '16', '18'] as const).map((age) => (
+          <option key={age} value={age}>
+            {intl.formatMessage({ id: `dashboard.ageLimit.${age || 'none'}` })}
+          </option>
+        ))}
+      </Field>
       <SubmitButton submitting={formState.isSubmitting}>{intl.formatMessage({ id: 'dashboard.catalog.save' })}</SubmitButton>
     </form>
   );

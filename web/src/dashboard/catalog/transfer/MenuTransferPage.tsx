@@ -1,22 +1,23 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useIntl } from 'react-intl';
+import { useIntl, type IntlShape } from 'react-intl';
 import type { MenuImportProblem, MenuImportResult, MenuImportView } from '@bakje/contract';
 import { http, HttpError, retryServerErrors } from '../../../api/http';
 import { Button, ButtonAnchor, DataTable, Notice, type Column } from '../../../ui';
 import { DashboardFrame } from '../../admin/DashboardFrame';
 import { PERMISSION } from '../../admin/permissions';
 import { DashboardError, StaffGate } from '../../admin/StaffGate';
+import { problemText } from './problemText';
 import { ShopImportSection } from './ShopImportSection';
 
 const IMPORT_URL = '/api/admin/menu/import';
 const importKey = (id: string) => ['dashboard', 'menu-import', id] as const;
 const isResult = (result: MenuImportView['result']): result is MenuImportResult => result !== null && 'created' in result;
 
-const problemColumns = (t: (key: string) => string): Column<MenuImportProblem>[] => [
+const problemColumns = (t: (key: string) => string, intl: IntlShape): Column<MenuImportProblem>[] => [
   { id: 'row', header: t('dashboard.menuTransfer.row'), rowHeader: true, sortValue: (p) => p.row, cell: (p) => p.row },
   { id: 'column', header: t('dashboard.menuTransfer.column'), cell: (p) => p.column },
-  { id: 'message', header: t('dashboard.menuTransfer.message'), cell: (p) => <span className="admin__break">{p.message}</span> },
+  { id: 'message', header: t('dashboard.menuTransfer.message'), cell: (p) => <span className="admin__break">{problemText(intl, p)}</span> },
 ];
 
 function ImportProgress({ id }: { id: string }) {
@@ -63,7 +64,7 @@ function ImportProgress({ id }: { id: string }) {
             <Notice tone="warning">{t('dashboard.menuTransfer.imageProblems', { count: imageProblems.length })}</Notice>
             <DataTable
               label={t('dashboard.menuTransfer.imageProblemsTable')}
-              columns={problemColumns(t)}
+              columns={problemColumns(t, intl)}
               rows={imageProblems}
               rowKey={(p) => `${p.row}-${p.message}`}
               empty=""
@@ -142,7 +143,7 @@ function ImportSection() {
               </Notice>
               <DataTable
                 label={t('dashboard.menuTransfer.problemsTable')}
-                columns={problemColumns(t)}
+                columns={problemColumns(t, intl)}
                 rows={preview.problems}
                 rowKey={(p) => `${p.row}-${p.column}-${p.message}`}
                 empty=""

@@ -17,6 +17,7 @@ const order = (id: number, overrides: Partial<KitchenOrder> = {}): KitchenOrder 
   pickupDay: '2026-11-28',
   status: 'processing',
   isTestOrder: false,
+  ageLimit: null,
   fulfilmentType: 'takeaway',
   slotStart: null,
   slotEnd: null,
