@@ -24,11 +24,19 @@ test.beforeAll(async () => {
   server = await StaffServer.start(port, { BAKJE_ADMIN_EMAIL: ADMIN.email, BAKJE_ADMIN_PASSWORD: ADMIN.password });
   api = await playwrightRequest.newContext({ baseURL: server.base });
   const login = await api.post('/graphql', {
-    data: { query: `mutation($u: String!, $p: String!) { login(input: {username: $u, password: $p}) { viewer { role } } }`, variables: { u: ADMIN.email, p: ADMIN.password } },
+    data: {
+      query: `mutation($u: String!, $p: String!) { login(input: {username: $u, password: $p}) { viewer { role } } }`,
+      variables: { u: ADMIN.email, p: ADMIN.password },
+    },
   });
   expect(await login.json()).toEqual({ data: { login: { viewer: { role: 'admin' } } } });
   const csrf = (await api.storageState()).cookies.find((c) => c.name === 'bakje_csrf')!.value;
-  const products = (await (await api.get('/wp-json/wc/v3/products?per_page=100')).json()) as { id: number; type: string; stock_status: string; manage_stock: boolean }[];
+  const products = (await (await api.get('/wp-json/wc/v3/products?per_page=100')).json()) as {
+    id: number;
+    type: string;
+    stock_status: string;
+    manage_stock: boolean;
+  }[];
   const productId = products.find((p) => p.type === 'simple' && p.stock_status === 'instock' && !p.manage_stock)!.id;
 
   // 60 orders through the store API, as a till or phone would: takeaway, delivery and dine-in for a slot, and
@@ -106,7 +114,10 @@ test('pre-orders stay off the status screen and in "Later"; "Alles klaar" asks, 
   // An order for now says "nu", not the slot it was booked into.
   await expect(card(asap[0]!).locator('.kcard__slot')).toHaveText('nu');
   // The next quarter hours' load: the 36 orders for now and the 4 firing soon (the others are hours away).
-  const quarters = await kitchen.getByTestId('kitchen-rush').locator('li').evaluateAll((items) => items.map((li) => Number(li.getAttribute('data-orders'))));
+  const quarters = await kitchen
+    .getByTestId('kitchen-rush')
+    .locator('li')
+    .evaluateAll((items) => items.map((li) => Number(li.getAttribute('data-orders'))));
   expect(quarters.reduce((a, b) => a + b, 0)).toBe(40);
   await expect(kitchen.getByTestId('pause-button')).toBeVisible();
 
@@ -131,7 +142,10 @@ test('pre-orders stay off the status screen and in "Later"; "Alles klaar" asks, 
 
   // Three minutes on, the four pre-orders for the slot 10 minutes away have fired: they move in by themselves,
   // with the new-order alert; the others stay under "Later".
-  await kitchen.getByRole('button', { name: 'Gezien' }).click({ timeout: 1_000 }).catch(() => undefined);
+  await kitchen
+    .getByRole('button', { name: 'Gezien' })
+    .click({ timeout: 1_000 })
+    .catch(() => undefined);
   await kitchen.clock.fastForward('03:00');
   await expect(kitchen.getByRole('tab', { name: /^In bereiding/ })).toHaveText('In bereiding (40)');
   await expect(kitchen.getByRole('tab', { name: /^Later/ })).toHaveText('Later (20)');

@@ -66,7 +66,15 @@ describe.each(databaseKinds)('fire times on %s', (kind) => {
       return response.body.data;
     };
     await call(`mutation($id: Int!) { addToCart(input: {productId: $id, quantity: 1}) { cart { isEmpty } } }`, { id: product });
-    const billing = { firstName: 'Bo', lastName: 'Claes', phone: '0470 12 34 56', email: 'bo@example.be', address1: 'Veldstraat 1', city: 'Gent', postcode: '9000' };
+    const billing = {
+      firstName: 'Bo',
+      lastName: 'Claes',
+      phone: '0470 12 34 56',
+      email: 'bo@example.be',
+      address1: 'Veldstraat 1',
+      city: 'Gent',
+      postcode: '9000',
+    };
     const input = { paymentMethod: 'cod', billing, metaData: [{ key: 'fulfilment_type', value: 'takeaway' }] };
     const data = await call(`mutation($input: CheckoutInput!) { checkout(input: $input) { order { databaseId } } }`, { input });
     return data.checkout.order.databaseId as number;

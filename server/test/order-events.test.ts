@@ -128,7 +128,9 @@ describe.each(databaseKinds)('live order events on %s', (kind) => {
     const second = await placeOrder(app, productId);
     const later = await connect('/api/events/status-screen');
     const [board] = await later.waitForCount(1);
-    expect((board!.data as { board: unknown[] }).board).toEqual([{ number: second.pickupNumber, state: 'preparing', readyAt: null, fireAt: '2026-11-21T16:52:00.000Z' }]);
+    expect((board!.data as { board: unknown[] }).board).toEqual([
+      { number: second.pickupNumber, state: 'preparing', readyAt: null, fireAt: '2026-11-21T16:52:00.000Z' },
+    ]);
   });
 
   it('the status screen snapshot follows the settings: language, and how long ready numbers stay', async () => {

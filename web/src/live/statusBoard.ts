@@ -48,8 +48,7 @@ export function columns(state: BoardState, now: number): { preparing: number[]; 
   for (const entry of Object.values(state.entries)) {
     if (entry.state === 'preparing') {
       if (hasFired(entry, now)) preparing.push(entry.number);
-    }
-    else if (entry.state === 'ready') {
+    } else if (entry.state === 'ready') {
       const at = entry.readyAt ? Date.parse(entry.readyAt) : now;
       if (now - at < keepMs) ready.push({ number: entry.number, at });
     }

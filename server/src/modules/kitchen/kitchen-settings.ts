@@ -40,7 +40,10 @@ export function kitchenSettingsFrom(settings: Map<string, unknown>): KitchenSett
  * An order's preparation time: the longest of its products' (a product takes the longest of its categories'
  * minutes, or the shop's default when none of its categories has one).
  */
-export function orderPrepMinutes(kitchen: Pick<KitchenSettings, 'prepMinutes' | 'categoryPrepMinutes'>, products: readonly { categoryIds: readonly number[] }[]): number {
+export function orderPrepMinutes(
+  kitchen: Pick<KitchenSettings, 'prepMinutes' | 'categoryPrepMinutes'>,
+  products: readonly { categoryIds: readonly number[] }[],
+): number {
   let longest = 0;
   for (const product of products) {
     const own = product.categoryIds.map((id) => kitchen.categoryPrepMinutes[String(id)]).filter((m): m is number => m !== undefined);

@@ -463,7 +463,13 @@ export class PlaceOrder {
           totalTax: line.tax,
         })),
         // A kiosk order, or one without a slot chosen, is for now; the rest fire their preparation time before the slot.
-        fire: { asap: kiosk || !chosen, prepMinutes: orderPrepMinutes(kitchenSettingsFrom(snapshot.settings), priced.lines.map((line) => line.product)) },
+        fire: {
+          asap: kiosk || !chosen,
+          prepMinutes: orderPrepMinutes(
+            kitchenSettingsFrom(snapshot.settings),
+            priced.lines.map((line) => line.product),
+          ),
+        },
         // A cash order goes to the kitchen now; a card order when its payment is confirmed.
         printTickets: status === 'processing' || request.flags?.printNow === true,
         printSettings: printSettingsFrom(snapshot.settings),

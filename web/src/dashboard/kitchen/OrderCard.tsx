@@ -3,15 +3,7 @@ import { useId, useLayoutEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { Badge, Button } from '../../ui';
 import type { OrderAction } from './kitchenApi';
-import {
-  cardTimer,
-  firedClock,
-  slotCountdown,
-  splitNotes,
-  type KitchenOrder,
-  type KitchenSettings,
-  type KitchenTab,
-} from './kitchenOrders';
+import { cardTimer, firedClock, slotCountdown, splitNotes, type KitchenOrder, type KitchenSettings, type KitchenTab } from './kitchenOrders';
 
 /** The contract's paymentMethod of a kiosk order to be paid at the counter (the web imports types only). */
 const KIOSK_COUNTER: typeof KIOSK_COUNTER_METHOD = 'kiosk_counter';
@@ -59,7 +51,9 @@ export function OrderCard({ order, tab, now, today, settings, selected, onSelect
       ? intl.formatMessage({ id: order.asap ? 'kitchen.card.now' : 'kitchen.card.noSlot' })
       : intl.formatTime(order.slotStart, { timeZone, hour: '2-digit', minute: '2-digit' });
   const slotDay =
-    order.pickupDay !== today && !order.asap ? intl.formatDate(`${order.pickupDay}T12:00:00Z`, { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' }) : null;
+    order.pickupDay !== today && !order.asap
+      ? intl.formatDate(`${order.pickupDay}T12:00:00Z`, { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' })
+      : null;
   const notes = splitNotes(order.notes);
   const name = `${order.customer.firstName} ${order.customer.lastName}`.trim();
   const waiting = tab === 'pending' || tab === 'preparing';

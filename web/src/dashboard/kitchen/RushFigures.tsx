@@ -24,7 +24,8 @@ export function RushFigures({ orders, now, timeZone }: { orders: KitchenOrders |
             data-portions={quarter.portions}
             aria-label={intl.formatMessage({ id: 'kitchen.rush.slot' }, { time, orders: quarter.orders, portions: quarter.portions })}
           >
-            <span className="kitchen__rush-time">{time}</span> {intl.formatMessage({ id: 'kitchen.rush.short' }, { orders: quarter.orders, portions: quarter.portions })}
+            <span className="kitchen__rush-time">{time}</span>{' '}
+            {intl.formatMessage({ id: 'kitchen.rush.short' }, { orders: quarter.orders, portions: quarter.portions })}
           </li>
         );
       })}

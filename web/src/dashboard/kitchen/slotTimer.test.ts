@@ -56,10 +56,12 @@ describe('the "Later" lane', () => {
     lines: [],
   });
   const orders: KitchenOrders = new Map(
-    [order(1, 'processing', '2026-11-21T09:00:00Z'), order(2, 'processing', '2026-11-21T16:52:00Z'), order(3, 'pending', '2026-11-21T16:40:00Z'), order(4, 'completed', '2026-11-21T16:52:00Z')].map((o) => [
-      o.id,
-      o,
-    ]),
+    [
+      order(1, 'processing', '2026-11-21T09:00:00Z'),
+      order(2, 'processing', '2026-11-21T16:52:00Z'),
+      order(3, 'pending', '2026-11-21T16:40:00Z'),
+      order(4, 'completed', '2026-11-21T16:52:00Z'),
+    ].map((o) => [o.id, o]),
   );
 
   it('holds the orders still to fire, first to fire first, out of their tabs and counts', () => {
