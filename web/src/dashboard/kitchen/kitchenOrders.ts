@@ -219,16 +219,16 @@ export function nextChime(freeFrom: number, now: number, gap: number): { delay: 
 /** Cancelling from the kitchen needs the orders page's permission (docs/permissions.md). */
 export const CANCEL_PERMISSION = `orders.manage`;
 
-/** A fired order with a slot turns amber this long before its slot starts, red once the slot has started. */
-export const SLOT_AMBER_MINUTES = 3;
+/** Without a slot end, a fired order with a slot turns red this long after its slot started. */
+export const SLOT_RED_MINUTES = 5;
 
 /**
  * The card's timer (docs/decisions/0068-fire-times.md). Before its fire time an order counts down to its slot and
  * never changes colour. From its fire time it counts up from the fire time; an order for now (asap, or without a
- * slot) turns amber and red by the kitchen's age minutes, an order for a slot relative to its slot's start.
+ * slot) turns amber and red by the kitchen's age minutes, an order for a slot relative to its slot (slotTone).
  */
 export function cardTimer(
-  order: Pick<KitchenOrder, 'slotStart' | 'fireAt' | 'createdAt' | 'asap'>,
+  order: Pick<KitchenOrder, 'slotStart' | 'slotEnd' | 'fireAt' | 'createdAt' | 'asap'>,
   now: number,
   settings: Pick<KitchenSettings, 'ageAmberMinutes' | 'ageRedMinutes'>,
 ): { kind: 'countdown' | 'age'; tone: AgeTone } {
@@ -243,12 +243,16 @@ export function firedClock(order: Pick<KitchenOrder, 'fireAt' | 'createdAt'>, no
   return ageClock({ createdAt: order.fireAt ?? order.createdAt }, now);
 }
 
-/** The countdown's colour relative to the slot's start. */
-export function slotTone(order: Pick<KitchenOrder, 'slotStart'>, now: number): AgeTone {
+/**
+ * A fired order's colour relative to its slot: amber once its slot has started (the customer may be there), red
+ * once it has ended (or SLOT_RED_MINUTES after its start when it has no end).
+ */
+export function slotTone(order: Pick<KitchenOrder, 'slotStart' | 'slotEnd'>, now: number): AgeTone {
   if (!order.slotStart) return 'fresh';
-  const left = Date.parse(order.slotStart) - now;
-  if (left <= 0) return 'red';
-  if (left <= SLOT_AMBER_MINUTES * 60_000) return 'amber';
+  const start = Date.parse(order.slotStart);
+  const end = order.slotEnd ? Date.parse(order.slotEnd) : start + SLOT_RED_MINUTES * 60_000;
+  if (now >= end) return 'red';
+  if (now >= start) return 'amber';
   return 'fresh';
 }
 

@@ -8,7 +8,13 @@ const settings = { ageAmberMinutes: 5, ageRedMinutes: 8 };
 // docs/decisions/0068-fire-times.md
 describe('card timers count from the fire time', () => {
   // Placed at 10:00 for the 18:00 slot (17:00Z), it fires 8 minutes before.
-  const evening = { createdAt: '2026-11-21T09:00:00Z', slotStart: '2026-11-21T17:00:00Z', fireAt: '2026-11-21T16:52:00Z', asap: false };
+  const evening = {
+    createdAt: '2026-11-21T09:00:00Z',
+    slotStart: '2026-11-21T17:00:00Z',
+    slotEnd: '2026-11-21T17:15:00Z',
+    fireAt: '2026-11-21T16:52:00Z',
+    asap: false,
+  };
 
   it('before its fire time an order counts down to its slot and never turns amber or red', () => {
     expect(cardTimer(evening, at('2026-11-21T09:10:00Z'), settings)).toEqual({ kind: 'countdown', tone: 'fresh' });
@@ -16,15 +22,17 @@ describe('card timers count from the fire time', () => {
     expect(cardTimer(evening, at('2026-11-21T16:51:59Z'), settings)).toEqual({ kind: 'countdown', tone: 'fresh' });
   });
 
-  it('from its fire time it counts up from it, amber 3 minutes before its slot, red once the slot has started', () => {
+  it('from its fire time it counts up from it, amber once its slot has started, red once the slot has ended', () => {
     expect(cardTimer(evening, at('2026-11-21T16:52:00Z'), settings)).toEqual({ kind: 'age', tone: 'fresh' });
     expect(firedClock(evening, at('2026-11-21T16:53:05Z'))).toBe('1:05');
-    expect(cardTimer(evening, at('2026-11-21T16:57:00Z'), settings).tone).toBe('amber');
-    expect(cardTimer(evening, at('2026-11-21T17:00:00Z'), settings).tone).toBe('red');
+    expect(cardTimer(evening, at('2026-11-21T16:59:59Z'), settings).tone).toBe('fresh');
+    expect(cardTimer(evening, at('2026-11-21T17:00:00Z'), settings).tone).toBe('amber');
+    expect(cardTimer(evening, at('2026-11-21T17:15:00Z'), settings).tone).toBe('red');
+    expect(cardTimer({ ...evening, slotEnd: null }, at('2026-11-21T17:05:00Z'), settings).tone).toBe('red');
   });
 
   it('an order for now (kiosk, as soon as possible) counts from when it was placed, by the age minutes', () => {
-    const now = { createdAt: '2026-11-21T17:40:00Z', slotStart: '2026-11-21T18:00:00Z', fireAt: '2026-11-21T17:40:00Z', asap: true };
+    const now = { createdAt: '2026-11-21T17:40:00Z', slotStart: '2026-11-21T18:00:00Z', slotEnd: null, fireAt: '2026-11-21T17:40:00Z', asap: true };
     expect(cardTimer(now, at('2026-11-21T17:44:00Z'), settings)).toEqual({ kind: 'age', tone: 'fresh' });
     expect(cardTimer(now, at('2026-11-21T17:45:00Z'), settings).tone).toBe('amber');
     expect(cardTimer(now, at('2026-11-21T17:48:00Z'), settings).tone).toBe('red');
