@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_PREP_MINUTES } from './kitchen-lanes.js';
 import type { FulfilmentType, OrderStatus } from './orders.js';
 
 export * from './kitchen-lanes.js';
@@ -16,6 +17,13 @@ export interface KitchenOrder {
   fulfilmentType: FulfilmentType;
   slotStart: string | null;
   slotEnd: string | null;
+  /**
+   * When the kitchen should start the order (docs/decisions/0068-fire-times.md; contract hasFired). Null only for
+   * orders placed before fire times existed: fired.
+   */
+  fireAt: string | null;
+  /** Placed for "as soon as possible" (a kiosk order, no slot chosen): the kitchen shows "nu", not a slot time. */
+  asap: boolean;
   createdAt: string;
   updatedAt: string;
   customer: { firstName: string; lastName: string; phone: string; email: string };
@@ -58,9 +66,29 @@ const minutes = z
   .min(1)
   .max(24 * 60);
 
-/** PUT /api/kitchen/settings: when an order card's age timer turns amber and red (minutes since the order). */
-export const kitchenAgeSettingsInput = z.object({ ageAmberMinutes: minutes, ageRedMinutes: minutes }).strict();
-export type KitchenAgeSettings = z.infer<typeof kitchenAgeSettingsInput>;
+const prepMinutes = z.number().int().min(0).max(MAX_PREP_MINUTES);
+
+/**
+ * PUT /api/kitchen/settings: when an order card's age timer turns amber and red (minutes since the order fired),
+ * and the preparation times that set fire times (docs/decisions/0068-fire-times.md): `prepMinutes` for any
+ * product, `categoryPrepMinutes` by category id for products in that category (the longest of a product's
+ * categories counts). Left out: as stored before (prep) or the default.
+ */
+export const kitchenAgeSettingsInput = z
+  .object({
+    ageAmberMinutes: minutes,
+    ageRedMinutes: minutes,
+    prepMinutes: prepMinutes.optional(),
+    categoryPrepMinutes: z.record(z.string().regex(/^[1-9]\d{0,9}$/), prepMinutes).optional(),
+  })
+  .strict();
+export type KitchenAgeSettingsInput = z.infer<typeof kitchenAgeSettingsInput>;
+export interface KitchenAgeSettings {
+  ageAmberMinutes: number;
+  ageRedMinutes: number;
+  prepMinutes: number;
+  categoryPrepMinutes: Record<string, number>;
+}
 
 /** GET /api/kitchen/settings: what the kitchen screen needs besides the orders. */
 export interface KitchenViewSettings extends KitchenAgeSettings {

@@ -23,6 +23,8 @@ export interface StatusBoardEntry {
   state: 'preparing' | 'ready' | 'gone';
   /** When it became ready (ISO), for "ready numbers leave after N seconds". */
   readyAt: string | null;
+  /** When it fires (ISO, docs/decisions/0068-fire-times.md): the screen shows a number in preparation only from then. */
+  fireAt: string | null;
 }
 
 export interface StatusScreenSettings {

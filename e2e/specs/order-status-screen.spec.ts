@@ -102,8 +102,8 @@ function rushBoard(count: number): StatusBoardSnapshot {
     timeZone: 'Europe/Brussels',
     board: Array.from({ length: count }, (_, i) =>
       i < preparing
-        ? { number: first + i, state: 'preparing' as const, readyAt: null }
-        : { number: first + i, state: 'ready' as const, readyAt: new Date(Date.now() - (count - 1 - i) * 20_000 - 1_000).toISOString() },
+        ? { number: first + i, state: 'preparing' as const, readyAt: null, fireAt: null }
+        : { number: first + i, state: 'ready' as const, readyAt: new Date(Date.now() - (count - 1 - i) * 20_000 - 1_000).toISOString(), fireAt: null },
     ),
   };
 }

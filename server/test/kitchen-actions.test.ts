@@ -3,7 +3,6 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as t from '../src/db/schema/index.js';
 import type { App } from '../src/app.js';
 import { DomainError } from '../src/errors/domain-error.js';
-import { KITCHEN_NOW_MINUTES } from '@bakje/contract';
 import { KitchenActions } from '../src/modules/kitchen/kitchen-actions.js';
 import { cancelOrder } from '../src/modules/orders/lifecycle.js';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/database.js';
@@ -28,12 +27,15 @@ describe.each(databaseKinds)('kitchen actions on %s', (kind) => {
 
   const statusOf = async (id: number) => (await testDb.database.db.select().from(t.orders).where(eq(t.orders.id, id)))[0]!;
   const events = () => testDb.database.db.select().from(t.orderEvents).orderBy(asc(t.orderEvents.id));
-  /** The shop's only slot is at 18:00; these orders are for a slot starting `minutes` from NOW instead. */
+  /**
+   * The shop's only slot is at 18:00; these orders are for a slot starting `minutes` from NOW instead, and fire 8
+   * minutes before it (the default preparation time, docs/decisions/0068-fire-times.md).
+   */
   const slotIn = (minutes: number, ...ids: number[]) => {
     const slotStart = new Date(NOW.getTime() + minutes * 60_000);
     return testDb.database.db
       .update(t.orders)
-      .set({ slotStart, slotEnd: new Date(slotStart.getTime() + 15 * 60_000) })
+      .set({ slotStart, slotEnd: new Date(slotStart.getTime() + 15 * 60_000), fireAt: new Date(slotStart.getTime() - 8 * 60_000) })
       .where(inArray(t.orders.id, ids));
   };
 
@@ -111,7 +113,7 @@ describe.each(databaseKinds)('kitchen actions on %s', (kind) => {
     expect(all.json()).toEqual({ orders: [] });
   });
 
-  it('marks only the "now" lane ready in bulk, and the undo puts exactly those orders back, all or nothing', async () => {
+  it('marks only fired orders ready in bulk, and the undo puts exactly those orders back, all or nothing', async () => {
     const [now, soon, edge, later] = [
       await placeOrder(app, productId),
       await placeOrder(app, productId),
@@ -119,11 +121,12 @@ describe.each(databaseKinds)('kitchen actions on %s', (kind) => {
       await placeOrder(app, productId),
     ];
     await slotIn(0, now.databaseId);
-    await slotIn(20, soon.databaseId);
-    await slotIn(KITCHEN_NOW_MINUTES, edge.databaseId);
-    await slotIn(KITCHEN_NOW_MINUTES + 1, later.databaseId);
+    await slotIn(5, soon.databaseId);
+    // Fires at NOW exactly (fired), and one minute after NOW (not yet).
+    await slotIn(8, edge.databaseId);
+    await slotIn(9, later.databaseId);
 
-    // "Alles klaar", even from a stale screen: the pre-order for a later slot stays in preparation.
+    // "Alles klaar", even from a stale screen: the order still to fire stays in preparation.
     const all = await app.server.inject({ method: 'POST', url: '/api/kitchen/orders/ready-all', headers: STAFF_HEADER });
     const marked = [now.databaseId, soon.databaseId, edge.databaseId];
     expect(all.json()).toEqual({ orders: marked });

@@ -14,11 +14,26 @@ const LOGIN = `mutation($u: String!, $p: String!) { login(input: {username: $u, 
 
 describe('kitchen settings', () => {
   it('defaults to amber at 5 and red at 8 minutes, and ignores a broken row', () => {
-    expect(kitchenSettingsFrom(new Map())).toEqual({ ageAmberMinutes: 5, ageRedMinutes: 8 });
-    expect(kitchenSettingsFrom(new Map([['kitchen', { ageAmberMinutes: 10, ageRedMinutes: 15 }]]))).toEqual({ ageAmberMinutes: 10, ageRedMinutes: 15 });
+    expect(kitchenSettingsFrom(new Map())).toEqual({ ageAmberMinutes: 5, ageRedMinutes: 8, prepMinutes: 8, categoryPrepMinutes: {} });
+    expect(kitchenSettingsFrom(new Map([['kitchen', { ageAmberMinutes: 10, ageRedMinutes: 15 }]]))).toEqual({
+      ageAmberMinutes: 10,
+      ageRedMinutes: 15,
+      prepMinutes: 8,
+      categoryPrepMinutes: {},
+    });
     // Amber after red makes no sense: the defaults stand.
-    expect(kitchenSettingsFrom(new Map([['kitchen', { ageAmberMinutes: 9, ageRedMinutes: 3 }]]))).toEqual({ ageAmberMinutes: 5, ageRedMinutes: 8 });
-    expect(kitchenSettingsFrom(new Map([['kitchen', { ageAmberMinutes: 'soon' }]]))).toEqual({ ageAmberMinutes: 5, ageRedMinutes: 8 });
+    expect(kitchenSettingsFrom(new Map([['kitchen', { ageAmberMinutes: 9, ageRedMinutes: 3 }]]))).toEqual({
+      ageAmberMinutes: 5,
+      ageRedMinutes: 8,
+      prepMinutes: 8,
+      categoryPrepMinutes: {},
+    });
+    expect(kitchenSettingsFrom(new Map([['kitchen', { ageAmberMinutes: 'soon' }]]))).toEqual({
+      ageAmberMinutes: 5,
+      ageRedMinutes: 8,
+      prepMinutes: 8,
+      categoryPrepMinutes: {},
+    });
   });
 });
 
@@ -73,7 +88,14 @@ describe.each(databaseKinds)('kitchen view API on %s', (kind) => {
     expect((await app.server.inject({ method: 'GET', url: '/api/kitchen/settings' })).statusCode).toBe(401);
     const response = await app.server.inject({ method: 'GET', url: '/api/kitchen/settings', headers: STAFF_HEADER });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ ageAmberMinutes: 4, ageRedMinutes: 12, readyVisibleSeconds: 120, timeZone: 'Europe/Brussels' });
+    expect(response.json()).toEqual({
+      ageAmberMinutes: 4,
+      ageRedMinutes: 12,
+      prepMinutes: 8,
+      categoryPrepMinutes: {},
+      readyVisibleSeconds: 120,
+      timeZone: 'Europe/Brussels',
+    });
   });
 
   it('lets managers set the age timer minutes; kitchen staff, customers and bad values change nothing', async () => {
@@ -101,6 +123,8 @@ describe.each(databaseKinds)('kitchen view API on %s', (kind) => {
       { ageAmberMinutes: 2.5, ageRedMinutes: 6 },
       { ageAmberMinutes: 2 },
       { ageAmberMinutes: 2, ageRedMinutes: 6, extra: 1 },
+      { ageAmberMinutes: 2, ageRedMinutes: 6, prepMinutes: 241 },
+      { ageAmberMinutes: 2, ageRedMinutes: 6, categoryPrepMinutes: { friet: 5 } },
     ]) {
       const refused = await manager.request('PUT', '/api/kitchen/settings', bad);
       expect(refused.statusCode, JSON.stringify(bad)).toBe(400);
@@ -110,9 +134,19 @@ describe.each(databaseKinds)('kitchen view API on %s', (kind) => {
 
     const saved = await manager.request('PUT', '/api/kitchen/settings', { ageAmberMinutes: 6, ageRedMinutes: 9 });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toEqual({ ageAmberMinutes: 6, ageRedMinutes: 9 });
+    expect(saved.json()).toEqual({ ageAmberMinutes: 6, ageRedMinutes: 9, prepMinutes: 8, categoryPrepMinutes: {} });
+    // Preparation times (docs/decisions/0068-fire-times.md): left out, what is stored stays.
+    const prep = await manager.request('PUT', '/api/kitchen/settings', {
+      ageAmberMinutes: 6,
+      ageRedMinutes: 9,
+      prepMinutes: 12,
+      categoryPrepMinutes: { '7': 20 },
+    });
+    expect(prep.json()).toEqual({ ageAmberMinutes: 6, ageRedMinutes: 9, prepMinutes: 12, categoryPrepMinutes: { '7': 20 } });
+    const kept = await manager.request('PUT', '/api/kitchen/settings', { ageAmberMinutes: 6, ageRedMinutes: 9 });
+    expect(kept.json()).toEqual({ ageAmberMinutes: 6, ageRedMinutes: 9, prepMinutes: 12, categoryPrepMinutes: { '7': 20 } });
     await catalogCaughtUp(app, testDb.database);
     const read = await app.server.inject({ method: 'GET', url: '/api/kitchen/settings', headers: STAFF_HEADER });
-    expect(read.json()).toMatchObject({ ageAmberMinutes: 6, ageRedMinutes: 9 });
+    expect(read.json()).toMatchObject({ ageAmberMinutes: 6, ageRedMinutes: 9, prepMinutes: 12 });
   });
 });

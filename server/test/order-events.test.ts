@@ -111,10 +111,13 @@ describe.each(databaseKinds)('live order events on %s', (kind) => {
     expect(test.statusCode).toBe(200);
     const events = await screen.waitForCount(4);
 
+    // The 18:00 (17:00Z) slot's order fires 8 minutes before it (docs/decisions/0068-fire-times.md): the screen
+    // shows it in preparation from then.
+    const fireAt = '2026-11-21T16:52:00.000Z';
     expect(events.slice(1).map((e) => e.data)).toEqual([
-      { number: order.pickupNumber, state: 'preparing', readyAt: null },
-      { number: order.pickupNumber, state: 'ready', readyAt: expect.any(String) },
-      { number: order.pickupNumber, state: 'gone', readyAt: null },
+      { number: order.pickupNumber, state: 'preparing', readyAt: null, fireAt },
+      { number: order.pickupNumber, state: 'ready', readyAt: expect.any(String), fireAt },
+      { number: order.pickupNumber, state: 'gone', readyAt: null, fireAt },
     ]);
     const wire = JSON.stringify(events);
     for (const personal of ['Zeynep', 'Vandenbroucke', '0470', 'an@example.be', 'Veldstraat', 'Frikandel', 'zonder ui', order.orderKey]) {
@@ -125,7 +128,9 @@ describe.each(databaseKinds)('live order events on %s', (kind) => {
     const second = await placeOrder(app, productId);
     const later = await connect('/api/events/status-screen');
     const [board] = await later.waitForCount(1);
-    expect((board!.data as { board: unknown[] }).board).toEqual([{ number: second.pickupNumber, state: 'preparing', readyAt: null }]);
+    expect((board!.data as { board: unknown[] }).board).toEqual([
+      { number: second.pickupNumber, state: 'preparing', readyAt: null, fireAt: '2026-11-21T16:52:00.000Z' },
+    ]);
   });
 
   it('the status screen snapshot follows the settings: language, and how long ready numbers stay', async () => {

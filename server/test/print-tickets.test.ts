@@ -20,6 +20,8 @@ function anOrder(overrides: Partial<OrderWithLines> = {}): OrderWithLines {
     slotId: 1,
     slotStart: new Date('2026-11-21T17:15:00Z'),
     slotEnd: new Date('2026-11-21T17:30:00Z'),
+    fireAt: null,
+    asap: false,
     slotItems: 0,
     slotAmount: 0,
     pickupNumber: 7,

@@ -14,6 +14,7 @@ import {
   fromSnapshot,
   initialBoard,
   nextDeparture,
+  nextOnScreen,
   shopDay,
   type BoardEntry,
   type BoardSnapshot,
@@ -63,6 +64,15 @@ export default function OrderStatusScreen() {
     const wait = nextDeparture(board, Date.now());
     if (wait === undefined) return;
     const timer = setTimeout(() => setNow(Date.now()), wait + 50);
+    return () => clearTimeout(timer);
+  }, [board, now]);
+  // And when an order for a later slot fires: its number comes on screen then.
+  useEffect(() => {
+    if (!board) return;
+    const wait = nextOnScreen(board, Date.now());
+    if (wait === undefined) return;
+    // Timers of more than 2^31 ms fire at once: wait at most a day, then look again.
+    const timer = setTimeout(() => setNow(Date.now()), Math.min(wait + 50, 86_400_000));
     return () => clearTimeout(timer);
   }, [board, now]);
   useEffect(() => setNow(Date.now()), [board]);

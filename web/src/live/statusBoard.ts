@@ -1,6 +1,7 @@
 /** The public order status board: pure state, fed by /api/events/status-screen. */
 
 import type { StatusBoardEntry, StatusBoardSnapshot, StatusScreenSettings } from '@bakje/contract';
+import { hasFired, nextFire } from '@bakje/contract/kitchen-lanes';
 
 export type BoardEntry = StatusBoardEntry;
 export type BoardSnapshot = StatusBoardSnapshot;
@@ -36,14 +37,18 @@ export function applyEntry(state: BoardState, entry: BoardEntry): { state: Board
   return { state: { ...state, entries }, becameReady: entry.state === 'ready' && before?.state !== 'ready' };
 }
 
-/** What is on screen at `now`: numbers in preparation, and ready numbers not older than the setting. */
+/**
+ * What is on screen at `now`: numbers in preparation that have fired (an order for a later slot shows only from its
+ * fire time, docs/decisions/0068-fire-times.md), and ready numbers not older than the setting.
+ */
 export function columns(state: BoardState, now: number): { preparing: number[]; ready: number[] } {
   const preparing: number[] = [];
   const ready: { number: number; at: number }[] = [];
   const keepMs = state.settings.readyVisibleSeconds * 1000;
   for (const entry of Object.values(state.entries)) {
-    if (entry.state === 'preparing') preparing.push(entry.number);
-    else if (entry.state === 'ready') {
+    if (entry.state === 'preparing') {
+      if (hasFired(entry, now)) preparing.push(entry.number);
+    } else if (entry.state === 'ready') {
       const at = entry.readyAt ? Date.parse(entry.readyAt) : now;
       if (now - at < keepMs) ready.push({ number: entry.number, at });
     }
@@ -64,6 +69,14 @@ export function nextDeparture(state: BoardState, now: number): number | undefine
     if (left > 0 && (soonest === undefined || left < soonest)) soonest = left;
   }
   return soonest;
+}
+
+/** Milliseconds until the next number in preparation fires (comes on screen), or undefined when none will. */
+export function nextOnScreen(state: BoardState, now: number): number | undefined {
+  return nextFire(
+    Object.values(state.entries).filter((e) => e.state === 'preparing'),
+    now,
+  );
 }
 
 /** The shop's current day (YYYY-MM-DD) at `now`: when it is no longer the board's day, the board starts over. */

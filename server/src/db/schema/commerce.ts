@@ -276,6 +276,13 @@ export const orders = pgTable(
     slotId: integer('slot_id'),
     slotStart: timestamp('slot_start', { withTimezone: true }),
     slotEnd: timestamp('slot_end', { withTimezone: true }),
+    /**
+     * When the kitchen should start it (docs/decisions/0068-fire-times.md): the slot's start minus the order's
+     * preparation time, or when placed. Null: placed before fire times existed (fired).
+     */
+    fireAt: timestamp('fire_at', { withTimezone: true }),
+    /** Placed for "as soon as possible" (kiosk, no slot chosen): the kitchen shows "nu" rather than its slot. */
+    asap: boolean('asap').notNull().default(false),
     /** What the order took of its slot (items and euro cents), given back exactly when it is cancelled. */
     slotItems: integer('slot_items').notNull().default(0),
     slotAmount: integer('slot_amount').notNull().default(0),

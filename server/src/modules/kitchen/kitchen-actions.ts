@@ -1,4 +1,3 @@
-import { KITCHEN_NOW_MINUTES } from '@bakje/contract';
 import { and, asc, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { orders } from '../../db/schema/index.js';
@@ -37,35 +36,35 @@ export class KitchenActions {
   }
 
   /**
-   * "Selectie klaar": the selected orders become ready, all or nothing. Only orders in the kitchen's "now" lane
-   * (contract KITCHEN_NOW_MINUTES): a pre-order for a later slot in the selection refuses the whole batch, so a
-   * stale screen cannot mark it ready (docs/decisions/0066-kitchen-bulk-actions-undo.md).
+   * "Selectie klaar": the selected orders become ready, all or nothing. Only orders that have fired (contract
+   * hasFired, by the kitchen's clock): an order still to fire in the selection refuses the whole batch, so a stale
+   * screen cannot mark it ready (docs/decisions/0066-kitchen-bulk-actions-undo.md, 0068-fire-times.md).
    */
   async markSelectionReady(orderIds: number[]): Promise<number[]> {
     return this.apply('ready', orderIds, async (tx, ids) => {
       const later = await tx
         .select({ pickupNumber: orders.pickupNumber })
         .from(orders)
-        .where(and(inArray(orders.id, ids), gt(orders.slotStart, this.nowLaneEnd())))
+        .where(and(inArray(orders.id, ids), gt(orders.fireAt, this.clock())))
         .orderBy(asc(orders.id));
       if (later.length)
         throw new DomainError(
           'ORDER_ACTION_REFUSED',
-          `Order ${later.map((r) => r.pickupNumber).join(', ')} is for a later slot and cannot be marked as ready with others.`,
+          `Order ${later.map((r) => r.pickupNumber).join(', ')} is for later (not fired yet) and cannot be marked as ready with others.`,
         );
     });
   }
 
   /**
-   * "Alles klaar": every order the kitchen is preparing now (not test orders, not pre-orders whose slot starts after
-   * the "now" lane's end) becomes ready. Returns their ids, for the undo.
+   * "Alles klaar": every order the kitchen is preparing now (not test orders, not orders still to fire) becomes
+   * ready. Returns their ids, for the undo.
    */
   async markAllReady(): Promise<number[]> {
     return this.db.transaction(async (tx) => {
       const rows = await tx
         .select({ id: orders.id })
         .from(orders)
-        .where(and(eq(orders.status, 'processing'), eq(orders.isTestOrder, false), or(isNull(orders.slotStart), lte(orders.slotStart, this.nowLaneEnd()))))
+        .where(and(eq(orders.status, 'processing'), eq(orders.isTestOrder, false), or(isNull(orders.fireAt), lte(orders.fireAt, this.clock()))))
         .orderBy(asc(orders.id))
         .limit(MAX_BATCH)
         .for('update');
@@ -114,11 +113,6 @@ export class KitchenActions {
       await this.applyIn(tx, action, ids);
       return ids.sort((a, b) => a - b);
     });
-  }
-
-  /** The end of the kitchen's "now" lane: a slot starting after it is a pre-order for later. */
-  private nowLaneEnd(): Date {
-    return new Date(this.clock().getTime() + KITCHEN_NOW_MINUTES * 60_000);
   }
 
   private async applyIn(tx: Tx, action: KitchenAction, ids: number[]): Promise<void> {

@@ -20,6 +20,8 @@ export function toKitchenOrder(order: OrderRow, lines: OrderLineRow[], bumps: nu
     fulfilmentType: order.fulfilmentType,
     slotStart: order.slotStart?.toISOString() ?? null,
     slotEnd: order.slotEnd?.toISOString() ?? null,
+    fireAt: order.fireAt?.toISOString() ?? null,
+    asap: order.asap,
     createdAt: order.createdAt.toISOString(),
     updatedAt: order.updatedAt.toISOString(),
     customer: {

@@ -7,7 +7,7 @@ export type EventScope = { kind: 'kitchen' } | { kind: 'status-screen' } | { kin
 
 export function statusBoardEntry(order: KitchenOrder): StatusBoardEntry {
   const state = order.isTestOrder ? 'gone' : order.status === 'processing' ? 'preparing' : order.status === 'completed' ? 'ready' : 'gone';
-  return { number: order.pickupNumber, state, readyAt: state === 'ready' ? order.updatedAt : null };
+  return { number: order.pickupNumber, state, readyAt: state === 'ready' ? order.updatedAt : null, fireAt: order.fireAt };
 }
 
 export function customerOrderView(order: KitchenOrder): CustomerOrderView {

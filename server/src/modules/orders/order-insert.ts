@@ -1,3 +1,4 @@
+import { fireTimeOf } from '@bakje/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { couponUsages, orderEvents, orderLines, orders, pickupCounters, versions } from '../../db/schema/index.js';
@@ -16,8 +17,10 @@ type LineValues = Omit<typeof orderLines.$inferInsert, 'orderId' | 'position'>;
 export interface OrderDraft {
   /** Reserved from the orders' sequence by the caller (a cart order: in the statement that empties the cart). */
   orderId: number;
-  /** The order row without its id and pickup number (both set here). */
-  values: Omit<OrderValues, 'id' | 'pickupNumber'> & { pickupDay: string };
+  /** The order row without its id, pickup number and fire time (set here). */
+  values: Omit<OrderValues, 'id' | 'pickupNumber' | 'fireAt' | 'asap'> & { pickupDay: string };
+  /** For now (kiosk, no slot chosen) or for its slot, and how long its products take to prepare (the fire time). */
+  fire: { asap: boolean; prepMinutes: number };
   lines: LineValues[];
   /** The order goes to the kitchen now (created processing, or a counter order the shop prints at once). */
   printTickets: boolean;
@@ -38,7 +41,11 @@ export interface OrderDraft {
  * A failure anywhere rolls the caller's transaction back: nothing of the order is kept.
  */
 export async function insertOrder(tx: DbOrTx, draft: OrderDraft): Promise<OrderWithLines> {
-  const { orderId, values } = draft;
+  const { orderId } = draft;
+  // The fire time is set here, for every channel alike (docs/decisions/0068-fire-times.md).
+  const placedAt = draft.values.createdAt ?? new Date();
+  const fireAt = fireTimeOf({ asap: draft.fire.asap, slotStart: draft.values.slotStart ?? null, placedAt, prepMinutes: draft.fire.prepMinutes });
+  const values = { ...draft.values, fireAt, asap: draft.fire.asap };
   // The pickup number is a placeholder (minus the id: unique, never a real number, never visible to others
   // before commit) that the last statement replaces: the per-day counter's lock is held the shortest time.
   const [order] = await tx

@@ -33,6 +33,7 @@ import type { PaymentsService } from '../payments/payments-service.js';
 import { STRIPE, type StripePayments } from '../payments/stripe-payments.js';
 import { printSettingsFrom } from '../printing/print-settings.js';
 import { localMoment } from '../shop-time/shop-time.js';
+import { kitchenSettingsFrom, orderPrepMinutes } from '../kitchen/kitchen-settings.js';
 import { SLOT_REQUIRED, bookEarliestSlot, bookSlot, findSlotOption } from '../slots/time-slots.js';
 import { takeStock } from '../stock/stock.js';
 import { priceGivenLines, type GivenLine } from './given-lines.js';
@@ -473,6 +474,14 @@ export class PlaceOrder {
           totalTax: line.tax,
           ageLimit: (line.variation ?? line.product).ageLimit,
         })),
+        // A kiosk order, or one without a slot chosen, is for now; the rest fire their preparation time before the slot.
+        fire: {
+          asap: kiosk || !chosen,
+          prepMinutes: orderPrepMinutes(
+            kitchenSettingsFrom(snapshot.settings),
+            priced.lines.map((line) => line.product),
+          ),
+        },
         // A cash order goes to the kitchen now; a card order when its payment is confirmed.
         printTickets: status === 'processing' || request.flags?.printNow === true,
         printSettings: printSettingsFrom(snapshot.settings),
@@ -575,6 +584,14 @@ export class PlaceOrder {
           // Staff place these orders and check ID themselves at handover: marked, never refused.
           ageLimit: p.sellable.ageLimit,
         })),
+        // A till or phone order with no time is for now; one with a slot or a time fires before it.
+        fire: {
+          asap: !slotStart,
+          prepMinutes: orderPrepMinutes(
+            kitchenSettingsFrom(snapshot.settings),
+            priced.map((p) => snapshot.products.get(p.line.productId) ?? { categoryIds: [] }),
+          ),
+        },
         // Created for the kitchen (processing: paid, or cash), it prints like a web order paid in cash.
         printTickets: status === 'processing' || request.flags?.printNow === true,
         printSettings: printSettingsFrom(snapshot.settings),

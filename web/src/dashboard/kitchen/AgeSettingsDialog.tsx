@@ -1,3 +1,4 @@
+import { MAX_PREP_MINUTES } from '@bakje/contract/kitchen-lanes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { z } from 'zod';
@@ -15,18 +16,32 @@ const minutes = z
   .transform(Number)
   .refine((value) => value >= 1 && value <= 1440, 'kitchen.settings.invalid');
 
-/** The server's rule (PUT /api/kitchen/settings): whole minutes, amber before red. */
+const prepMinutes = z
+  .string()
+  .trim()
+  .regex(/^\d+$/, 'kitchen.settings.prepInvalid')
+  .transform(Number)
+  .refine((value) => value <= MAX_PREP_MINUTES, 'kitchen.settings.prepInvalid');
+
+/** The server's rule (PUT /api/kitchen/settings): whole minutes, amber before red; a preparation time 0 to 240. */
 const ageSettingsSchema = z
-  .object({ ageAmberMinutes: minutes, ageRedMinutes: minutes })
+  .object({ ageAmberMinutes: minutes, ageRedMinutes: minutes, prepMinutes })
   .refine((value) => value.ageAmberMinutes < value.ageRedMinutes, { path: ['ageRedMinutes'], message: 'kitchen.settings.invalid' });
 
-/** Managers set when the age timers turn amber and red; every kitchen screen reads it on its next refresh. */
+/**
+ * Managers set when the age timers turn amber and red, and the preparation time that sets each order's fire time
+ * (docs/decisions/0068-fire-times.md); every kitchen screen reads it on its next refresh.
+ */
 export function AgeSettingsDialog({ open, onClose, settings }: { open: boolean; onClose: () => void; settings: KitchenSettings }) {
   const intl = useIntl();
   const client = useQueryClient();
   const errorText = useErrorText();
   const { register, handleSubmit, formState } = useZodForm(ageSettingsSchema, {
-    defaultValues: { ageAmberMinutes: String(settings.ageAmberMinutes), ageRedMinutes: String(settings.ageRedMinutes) },
+    defaultValues: {
+      ageAmberMinutes: String(settings.ageAmberMinutes),
+      ageRedMinutes: String(settings.ageRedMinutes),
+      prepMinutes: String(settings.prepMinutes),
+    },
   });
   const save = useMutation({ mutationFn: saveAgeSettings });
   const submit = handleSubmit(async (value) => {
@@ -73,6 +88,16 @@ export function AgeSettingsDialog({ open, onClose, settings }: { open: boolean; 
           max={1440}
           {...register('ageRedMinutes')}
           error={errorText(formState.errors.ageRedMinutes)}
+        />
+        <Field
+          label={intl.formatMessage({ id: 'kitchen.settings.prep' })}
+          hint={intl.formatMessage({ id: 'kitchen.settings.prepHint' })}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={MAX_PREP_MINUTES}
+          {...register('prepMinutes')}
+          error={errorText(formState.errors.prepMinutes)}
         />
         {save.isError ? (
           <Notice tone="error" role="alert">

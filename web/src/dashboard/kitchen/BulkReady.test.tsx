@@ -23,7 +23,7 @@ describe('bulk ready', () => {
     const onClose = vi.fn();
     inDutch(<BulkReadyDialog count={12} skipped={1} onConfirm={onConfirm} onClose={onClose} />);
     const dialog = screen.getByRole('dialog', { name: '12 bestellingen klaarzetten?' });
-    expect(dialog.textContent).toContain('1 voorbestelling voor een tijdslot over meer dan 30 minuten blijft in bereiding.');
+    expect(dialog.textContent).toContain('1 bestelling onder "Later" (nog niet gestart) blijft in bereiding.');
     const confirm = screen.getByRole('button', { name: 'Klaarzetten' });
     await act(() => new Promise((resolve) => requestAnimationFrame(resolve)));
     expect(document.activeElement).toBe(confirm);

@@ -1,4 +1,3 @@
-import { KITCHEN_NOW_MINUTES } from '@bakje/contract/kitchen-lanes';
 import { useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { Button, Dialog } from '../../ui';
@@ -8,7 +7,7 @@ export const UNDO_SECONDS = 10;
 
 /**
  * "12 bestellingen klaarzetten?" before "Alles klaar" or "Selectie klaar". The confirm button has the focus, so
- * Enter confirms and Escape cancels; `skipped` pre-orders for a later slot are named, as they stay.
+ * Enter confirms and Escape cancels; the `skipped` orders still to fire (under "Later") are named, as they stay.
  */
 export function BulkReadyDialog({ count, skipped, onConfirm, onClose }: { count: number; skipped: number; onConfirm: () => void; onClose: () => void }) {
   const intl = useIntl();
@@ -31,7 +30,7 @@ export function BulkReadyDialog({ count, skipped, onConfirm, onClose }: { count:
       }
     >
       <p>{intl.formatMessage({ id: 'kitchen.bulkReady.body' })}</p>
-      {skipped > 0 ? <p>{intl.formatMessage({ id: 'kitchen.bulkReady.skipped' }, { count: skipped, minutes: KITCHEN_NOW_MINUTES })}</p> : null}
+      {skipped > 0 ? <p>{intl.formatMessage({ id: 'kitchen.bulkReady.skipped' }, { count: skipped })}</p> : null}
     </Dialog>
   );
 }

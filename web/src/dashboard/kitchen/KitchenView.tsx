@@ -7,6 +7,8 @@ import { Link } from 'react-router';
 import { Button, Dialog, EmptyState, Notice, Spinner, useToast } from '../../ui';
 import { AgeSettingsDialog } from './AgeSettingsDialog';
 import { PauseControl } from './PauseControl';
+import { RushFigures } from './RushFigures';
+import { hasFired } from '@bakje/contract/kitchen-lanes';
 import { AlertBanner } from './AlertBanner';
 import { BulkReadyDialog, UndoToast } from './BulkReady';
 import {
@@ -24,8 +26,10 @@ import {
   addAlert,
   bulkReadyScope,
   DEFAULT_SETTINGS,
+  firedBetween,
   inKitchenWindow,
   laterCardTab,
+  laterLane,
   nextArchive,
   ordersInTab,
   pruneSelection,
@@ -80,6 +84,8 @@ export function KitchenView({ canChangeSettings = false, canCancel = false }: { 
   // The alert (and its sound) repeats until someone acknowledges it.
   const { ring, soundBlocked, enableSound } = useChime({ repeatWhile: alerts.length > 0 });
   const { orders, stream } = useKitchenFeed(settings.timeZone, (order) => {
+    // An order for later alerts when it fires, not when it is placed (docs/decisions/0068-fire-times.md).
+    if (!hasFired(order, Date.now())) return;
     setAlerts((current) => addAlert(current, order));
     ring();
   });
@@ -99,13 +105,27 @@ export function KitchenView({ canChangeSettings = false, canCancel = false }: { 
   // Past midnight the windows move on without any event: apply them to what is shown, not only on arrival.
   const shopDay = shopToday(settings.timeZone, now);
   const current = useMemo(() => (orders ? new Map([...orders].filter(([, o]) => inKitchenWindow(o, shopDay))) : null), [orders, shopDay]);
+  // At its fire time an order moves from "Later" into its tab by itself (the 1 s tick), with the new-order alert.
+  const lastTick = useRef(now);
+  useEffect(() => {
+    const before = lastTick.current;
+    lastTick.current = now;
+    if (!current) return;
+    const fired = firedBetween(current, before, now);
+    if (fired.length === 0) return;
+    setAlerts((list) => fired.reduce(addAlert, list));
+    ring();
+  }, [current, now, ring]);
   const laterQuery = useQuery({ queryKey: ['kitchen', 'later'], queryFn: fetchLaterOrders, refetchInterval: 30_000 });
   const refetchLater = laterQuery.refetch;
   // A live change (a new pre-order, a cancel elsewhere) may concern a later day too.
   useEffect(() => {
     if (orders) void refetchLater();
   }, [orders, refetchLater]);
-  const laterOrders = laterQuery.data?.orders;
+  // "Later": live orders still to fire, then pre-orders for the days after the live window.
+  const laterLive = useMemo(() => (current ? laterLane(current, now) : []), [current, now]);
+  const fetchedLater = laterQuery.data?.orders;
+  const laterOrders = useMemo(() => (fetchedLater ? [...laterLive, ...fetchedLater] : undefined), [laterLive, fetchedLater]);
   const shown = useMemo(
     () => (tab === 'later' ? (laterOrders ?? []) : current ? ordersInTab(current, tab, now, settings.readyVisibleSeconds) : []),
     [current, tab, now, settings.readyVisibleSeconds, laterOrders],
@@ -113,8 +133,12 @@ export function KitchenView({ canChangeSettings = false, canCancel = false }: { 
   const counts = useMemo(() => (current ? tabCounts(current, now, settings.readyVisibleSeconds) : null), [current, now, settings.readyVisibleSeconds]);
   const panel = useRef<HTMLElement>(null);
   const refocus = useCallback(() => requestAnimationFrame(() => panel.current?.focus({ preventScroll: true })), []);
-  // Bulk actions take only the "now" lane, as the server does: pre-orders for a later slot cannot be selected.
-  const bulkScope = useMemo(() => (tab === 'preparing' ? bulkReadyScope(shown, now) : { ids: [], skipped: 0 }), [shown, now, tab]);
+  // Bulk actions take only fired orders, as the server does; those still to fire wait under "Later".
+  const bulkScope = useMemo(() => {
+    if (tab !== 'preparing') return { ids: [], skipped: 0 };
+    const scope = bulkReadyScope(shown, now);
+    return { ids: scope.ids, skipped: scope.skipped + laterLive.filter((o) => o.status === 'processing').length };
+  }, [shown, now, tab, laterLive]);
   const selectable = useMemo(() => new Set(bulkScope.ids), [bulkScope]);
   const selection = useMemo(
     () =>
@@ -208,6 +232,7 @@ export function KitchenView({ canChangeSettings = false, canCancel = false }: { 
           <Button size="sm" variant="secondary" onClick={() => setSoldOutOpen(true)} data-testid="kitchen-soldout">
             {intl.formatMessage({ id: 'kitchen.soldOut.open' })}
           </Button>
+          <RushFigures orders={current} now={now} timeZone={settings.timeZone} />
           <PauseControl />
           {canChangeSettings ? (
             <Button size="sm" variant="secondary" onClick={() => setSettingsOpen(true)}>
@@ -259,9 +284,8 @@ export function KitchenView({ canChangeSettings = false, canCancel = false }: { 
           <p className="kitchen__scope">
             {tab === 'later' && laterQuery.data
               ? intl.formatMessage(
-                  { id: 'kitchen.scope.later' },
+                  { id: 'kitchen.scope.laterLive' },
                   {
-                    from: intl.formatDate(`${laterQuery.data.from}T12:00:00Z`, { timeZone: 'UTC', day: 'numeric', month: 'short' }),
                     to: intl.formatDate(`${laterQuery.data.to}T12:00:00Z`, { timeZone: 'UTC', day: 'numeric', month: 'short' }),
                   },
                 )

@@ -4,18 +4,7 @@ import { useIntl } from 'react-intl';
 import { Badge, Button } from '../../ui';
 import type { OrderAction } from './kitchenApi';
 import { StationProgress } from './stations/StationProgress';
-import {
-  ageClock,
-  ageMinutes,
-  ageTone,
-  isPreOrder,
-  slotCountdown,
-  slotTone,
-  splitNotes,
-  type KitchenOrder,
-  type KitchenSettings,
-  type KitchenTab,
-} from './kitchenOrders';
+import { cardTimer, firedClock, slotCountdown, splitNotes, type KitchenOrder, type KitchenSettings, type KitchenTab } from './kitchenOrders';
 
 /** The contract's paymentMethod of a kiosk order to be paid at the counter (the web imports types only). */
 const KIOSK_COUNTER: typeof KIOSK_COUNTER_METHOD = 'kiosk_counter';
@@ -54,14 +43,18 @@ export function OrderCard({ order, tab, now, today, settings, selected, onSelect
     };
   }, []);
   const timeZone = settings.timeZone;
-  // A pre-order counts down to its slot; an as-soon-as-possible order shows how long it has waited.
-  const preOrder = isPreOrder(order);
-  const tone = preOrder ? slotTone(order, now) : ageTone(ageMinutes(order, now), settings);
-  const slot = order.slotStart
-    ? intl.formatTime(order.slotStart, { timeZone, hour: '2-digit', minute: '2-digit' })
-    : intl.formatMessage({ id: 'kitchen.card.noSlot' });
+  // Before its fire time an order counts down to its slot; from then it counts up from the fire time
+  // (docs/decisions/0068-fire-times.md). An order for now shows "nu", not the slot it was booked into.
+  const { kind, tone } = cardTimer(order, now, settings);
+  const preOrder = kind === 'countdown';
+  const slot =
+    order.asap || !order.slotStart
+      ? intl.formatMessage({ id: order.asap ? 'kitchen.card.now' : 'kitchen.card.noSlot' })
+      : intl.formatTime(order.slotStart, { timeZone, hour: '2-digit', minute: '2-digit' });
   const slotDay =
-    order.pickupDay !== today ? intl.formatDate(`${order.pickupDay}T12:00:00Z`, { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' }) : null;
+    order.pickupDay !== today && !order.asap
+      ? intl.formatDate(`${order.pickupDay}T12:00:00Z`, { timeZone: 'UTC', weekday: 'short', day: 'numeric', month: 'short' })
+      : null;
   const notes = splitNotes(order.notes);
   const name = `${order.customer.firstName} ${order.customer.lastName}`.trim();
   const waiting = tab === 'pending' || tab === 'preparing';
@@ -114,6 +107,14 @@ export function OrderCard({ order, tab, now, today, settings, selected, onSelect
             {slot}
           </dd>
         </div>
+        {waiting && preOrder && order.fireAt ? (
+          <div>
+            <dt>{intl.formatMessage({ id: 'kitchen.card.firesAt' })}</dt>
+            <dd data-testid="kitchen-fires-at">
+              <time dateTime={order.fireAt}>{intl.formatTime(order.fireAt, { timeZone, hour: '2-digit', minute: '2-digit' })}</time>
+            </dd>
+          </div>
+        ) : null}
         {waiting && preOrder ? (
           <div>
             <dt>{intl.formatMessage({ id: 'kitchen.card.countdown' })}</dt>
@@ -128,8 +129,8 @@ export function OrderCard({ order, tab, now, today, settings, selected, onSelect
           <div>
             <dt>{intl.formatMessage({ id: 'kitchen.card.age' })}</dt>
             <dd>
-              <time className={`kcard__age kcard__age--${tone}`} dateTime={order.createdAt} data-tone={tone} data-testid="kitchen-age">
-                {ageClock(order, now)}
+              <time className={`kcard__age kcard__age--${tone}`} dateTime={order.fireAt ?? order.createdAt} data-tone={tone} data-testid="kitchen-age">
+                {firedClock(order, now)}
               </time>
               {tone !== 'fresh' ? <span className="visually-hidden"> {intl.formatMessage({ id: `kitchen.card.age.${tone}` })}</span> : null}
             </dd>

@@ -2,6 +2,7 @@ import type {
   CounterPaymentRequest,
   KitchenActionResult,
   KitchenAgeSettings,
+  KitchenAgeSettingsInput,
   KitchenLaterOrders,
   SoldOutCatalog,
   SoldOutResult,
@@ -36,7 +37,7 @@ export async function fetchKitchenSettings(): Promise<KitchenSettings> {
 }
 
 /** Managers: when the age timers turn amber and red (PUT /api/kitchen/settings). */
-export const saveAgeSettings = (value: KitchenAgeSettings) => http<KitchenAgeSettings>('PUT', '/api/kitchen/settings', { body: value });
+export const saveAgeSettings = (value: KitchenAgeSettingsInput) => http<KitchenAgeSettings>('PUT', '/api/kitchen/settings', { body: value });
 
 /** Pre-orders after the live window (the "Later" tab). */
 export const fetchLaterOrders = () => http<KitchenLaterOrders>('GET', '/api/kitchen/orders/later');

@@ -36,6 +36,8 @@ function anOrder(overrides: Partial<KitchenOrder> = {}): KitchenOrder {
     fulfilmentType: 'takeaway',
     slotStart: at(30),
     slotEnd: at(45),
+    fireAt: at(-1),
+    asap: false,
     createdAt: at(-1),
     updatedAt: at(-1),
     customer: { firstName: 'An', lastName: 'Peeters', phone: '', email: '' },
@@ -202,8 +204,8 @@ describe('order cards', () => {
 });
 
 describe('bulk ready scope', () => {
-  it('takes the orders being prepared in the "now" lane and counts the pre-orders for a later slot it leaves', () => {
-    const preparing = [anOrder({ slotStart: null }), anOrder({ slotStart: at(-5) }), anOrder({ slotStart: at(30) }), anOrder({ slotStart: at(31) })];
+  it('takes the fired orders being prepared and counts those still to fire it leaves', () => {
+    const preparing = [anOrder({ fireAt: null }), anOrder({ fireAt: at(-5) }), anOrder({ fireAt: at(0) }), anOrder({ fireAt: at(1) })];
     expect(bulkReadyScope(preparing, NOW)).toEqual({ ids: preparing.slice(0, 3).map((o) => o.id), skipped: 1 });
   });
 });

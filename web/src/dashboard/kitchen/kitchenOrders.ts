@@ -5,7 +5,7 @@
  */
 
 import type { KitchenOrder, KitchenOrderEvent, KitchenViewSettings, OrderStatus } from '@bakje/contract';
-import { inKitchenNow } from '@bakje/contract/kitchen-lanes';
+import { hasFired } from '@bakje/contract/kitchen-lanes';
 
 // Server names with a dot, in template literals so the message-id check does not take them for messages.
 /** The permission that opens the kitchen (server: modules/auth/permissions.ts). */
@@ -19,7 +19,14 @@ export type { KitchenOrder, KitchenOrderEvent, OrderStatus };
 /** GET /api/kitchen/settings. */
 export type KitchenSettings = KitchenViewSettings;
 
-export const DEFAULT_SETTINGS: KitchenSettings = { ageAmberMinutes: 5, ageRedMinutes: 8, readyVisibleSeconds: 300, timeZone: 'Europe/Brussels' };
+export const DEFAULT_SETTINGS: KitchenSettings = {
+  ageAmberMinutes: 5,
+  ageRedMinutes: 8,
+  prepMinutes: 8,
+  categoryPrepMinutes: {},
+  readyVisibleSeconds: 300,
+  timeZone: 'Europe/Brussels',
+};
 
 export type KitchenTab = 'pending' | 'preparing' | 'ready' | 'completed';
 export const TABS: readonly KitchenTab[] = ['pending', 'preparing', 'ready', 'completed'];
@@ -119,9 +126,31 @@ export function applyEvent(orders: KitchenOrders, event: KitchenOrderEvent, toda
   return { orders: next, alert: keep && (created || paid) };
 }
 
-/** The orders of one tab, in the order the kitchen works through them. */
+/**
+ * Whether an order waits in the "Later" lane at `now`: still to be made (waiting or preparing) and not fired yet
+ * (contract hasFired, docs/decisions/0068-fire-times.md). It moves into its tab by itself at its fire time.
+ */
+export function isLater(order: KitchenOrder, now: number): boolean {
+  return (order.status === 'pending' || order.status === 'on-hold' || order.status === 'processing') && !hasFired(order, now);
+}
+
+/** The live orders in the "Later" lane, the first to fire first. */
+export function laterLane(orders: KitchenOrders, now: number): KitchenOrder[] {
+  const key = (o: KitchenOrder) => o.fireAt ?? o.createdAt;
+  return [...orders.values()].filter((o) => isLater(o, now)).sort((a, b) => key(a).localeCompare(key(b)) || a.id - b.id);
+}
+
+/**
+ * The orders that moved in from "Later" between two moments: still-to-make orders that had not fired at `before`
+ * and have at `now`. Each calls for the new-order alert then, as a new order would.
+ */
+export function firedBetween(orders: KitchenOrders, before: number, now: number): KitchenOrder[] {
+  return [...orders.values()].filter((o) => isLater(o, before) && !isLater(o, now));
+}
+
+/** The orders of one tab, in the order the kitchen works through them (orders still to fire are under "Later"). */
 export function ordersInTab(orders: KitchenOrders, tab: KitchenTab, now: number, readyVisibleSeconds: number): KitchenOrder[] {
-  const list = [...orders.values()].filter((o) => tabOf(o, now, readyVisibleSeconds) === tab);
+  const list = [...orders.values()].filter((o) => tabOf(o, now, readyVisibleSeconds) === tab && !isLater(o, now));
   if (tab === 'pending' || tab === 'preparing') {
     // Earliest pickup first; orders without a slot by when they came in.
     const key = (o: KitchenOrder) => o.slotStart ?? o.createdAt;
@@ -135,7 +164,7 @@ export function tabCounts(orders: KitchenOrders, now: number, readyVisibleSecond
   const counts: Record<KitchenTab, number> = { pending: 0, preparing: 0, ready: 0, completed: 0 };
   for (const order of orders.values()) {
     const tab = tabOf(order, now, readyVisibleSeconds);
-    if (tab) counts[tab]++;
+    if (tab && !isLater(order, now)) counts[tab]++;
   }
   return counts;
 }
@@ -158,11 +187,11 @@ export function pruneSelection(selected: ReadonlySet<number>, visible: readonly 
 }
 
 /**
- * What "Alles klaar" marks ready: the orders being prepared in the kitchen's "now" lane (the server's rule,
- * contract inKitchenNow), and how many pre-orders for a later slot it leaves (docs/decisions/0066-kitchen-bulk-actions-undo.md).
+ * What "Alles klaar" marks ready: the fired orders being prepared (the server's rule, contract hasFired), and how
+ * many still to fire it leaves (docs/decisions/0066-kitchen-bulk-actions-undo.md, 0068-fire-times.md).
  */
 export function bulkReadyScope(preparing: readonly KitchenOrder[], now: number): { ids: number[]; skipped: number } {
-  const ids = preparing.filter((o) => o.status === 'processing' && inKitchenNow(o, now)).map((o) => o.id);
+  const ids = preparing.filter((o) => o.status === 'processing' && hasFired(o, now)).map((o) => o.id);
   return { ids, skipped: preparing.length - ids.length };
 }
 
@@ -190,24 +219,40 @@ export function nextChime(freeFrom: number, now: number, gap: number): { delay: 
 /** Cancelling from the kitchen needs the orders page's permission (docs/permissions.md). */
 export const CANCEL_PERMISSION = `orders.manage`;
 
-/**
- * A pre-order is booked for a slot more than this long after it was placed; it is timed from its slot. Anything
- * sooner is an as-soon-as-possible order and keeps the age timer (docs/decisions/0029-orders-figures.md).
- */
-export const PRE_ORDER_MINUTES = 60;
-/** A pre-order's countdown turns amber this long before its slot starts, red once the slot has started. */
-export const SLOT_AMBER_MINUTES = 15;
+/** Without a slot end, a fired order with a slot turns red this long after its slot started. */
+export const SLOT_RED_MINUTES = 5;
 
-export function isPreOrder(order: Pick<KitchenOrder, 'slotStart' | 'createdAt'>): boolean {
-  return order.slotStart !== null && Date.parse(order.slotStart) - Date.parse(order.createdAt) > PRE_ORDER_MINUTES * 60_000;
+/**
+ * The card's timer (docs/decisions/0068-fire-times.md). Before its fire time an order counts down to its slot and
+ * never changes colour. From its fire time it counts up from the fire time; an order for now (asap, or without a
+ * slot) turns amber and red by the kitchen's age minutes, an order for a slot relative to its slot (slotTone).
+ */
+export function cardTimer(
+  order: Pick<KitchenOrder, 'slotStart' | 'slotEnd' | 'fireAt' | 'createdAt' | 'asap'>,
+  now: number,
+  settings: Pick<KitchenSettings, 'ageAmberMinutes' | 'ageRedMinutes'>,
+): { kind: 'countdown' | 'age'; tone: AgeTone } {
+  if (!hasFired(order, now)) return { kind: 'countdown', tone: 'fresh' };
+  const since = { createdAt: order.fireAt ?? order.createdAt };
+  if (order.asap || !order.slotStart) return { kind: 'age', tone: ageTone(ageMinutes(since, now), settings) };
+  return { kind: 'age', tone: slotTone(order, now) };
 }
 
-/** The countdown's colour relative to the slot's start. */
-export function slotTone(order: Pick<KitchenOrder, 'slotStart'>, now: number): AgeTone {
+/** The fired order's age clock: "m:ss" since its fire time. */
+export function firedClock(order: Pick<KitchenOrder, 'fireAt' | 'createdAt'>, now: number): string {
+  return ageClock({ createdAt: order.fireAt ?? order.createdAt }, now);
+}
+
+/**
+ * A fired order's colour relative to its slot: amber once its slot has started (the customer may be there), red
+ * once it has ended (or SLOT_RED_MINUTES after its start when it has no end).
+ */
+export function slotTone(order: Pick<KitchenOrder, 'slotStart' | 'slotEnd'>, now: number): AgeTone {
   if (!order.slotStart) return 'fresh';
-  const left = Date.parse(order.slotStart) - now;
-  if (left <= 0) return 'red';
-  if (left <= SLOT_AMBER_MINUTES * 60_000) return 'amber';
+  const start = Date.parse(order.slotStart);
+  const end = order.slotEnd ? Date.parse(order.slotEnd) : start + SLOT_RED_MINUTES * 60_000;
+  if (now >= end) return 'red';
+  if (now >= start) return 'amber';
   return 'fresh';
 }
 

@@ -18,6 +18,8 @@ const order = (id: number, overrides: Partial<KitchenOrder> = {}): KitchenOrder 
   status: 'processing',
   isTestOrder: false,
   ageLimit: null,
+  fireAt: null,
+  asap: false,
   fulfilmentType: 'takeaway',
   slotStart: null,
   slotEnd: null,
