@@ -1,7 +1,7 @@
 import type { DbOrTx } from '../../db/client.js';
 import type { AfterOrder } from '../orders/place-order.js';
 import { enqueueMail } from './outbox.js';
-import { orderConfirmationMail } from './templates.js';
+import { markedAsTest, orderConfirmationMail } from './templates.js';
 
 /**
  * Queues the order confirmation in the checkout's own transaction, when the customer gave an e-mail
@@ -13,7 +13,8 @@ export function queueOrderConfirmation(siteUrl: string): AfterOrder {
     const lines = [...order.lines].sort((a, b) => a.position - b.position);
     await enqueueMail(
       tx,
-      orderConfirmationMail(order.lang, {
+      markedAsTest(
+        orderConfirmationMail(order.lang, {
         to: order.billing.email,
         orderId: order.id,
         pickupNumber: order.pickupNumber,
@@ -27,6 +28,9 @@ export function queueOrderConfirmation(siteUrl: string): AfterOrder {
         ].filter(Boolean),
         link: `${siteUrl}/checkout/order-received/${order.id}?key=${encodeURIComponent(order.orderKey)}`,
       }),
+        order.lang,
+        order.placedInTestMode,
+      ),
     );
   };
 }
