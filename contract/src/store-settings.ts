@@ -121,7 +121,7 @@ export interface ShopModeDetails extends ShopModeView {
   reasons: TestModeReason[];
 }
 
-/** What a refused switch to live names (the error's `details.missing`), each with its own sentence. */
+/** What a refused switch to live names (the error's `data.fields`: `field` is the reason), each with its own sentence. */
 export interface LiveModeMissing {
   reason: TestModeReason | 'multisafepayKeyRefused' | 'stripeKeyRefused' | 'testPrintNotConfirmed';
   message: string;

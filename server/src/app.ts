@@ -35,7 +35,7 @@ import { registerKioskArea } from './api/areas/kiosk.js';
 import { registerEventsArea } from './api/areas/events.js';
 import { registerWebArea } from './api/areas/web.js';
 import { mediaDir } from './paths.js';
-import { testModeReasons, type ShopModeContext } from './modules/shop-mode/shop-mode.js';
+import { shopModeFrom, type ShopModeContext } from './modules/shop-mode/shop-mode.js';
 
 export { mediaDir };
 export type { AppOptions };
@@ -108,7 +108,7 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
     payments: payments.exposed.service,
     stripe: payments.stripe,
     orderKeyDetailsHours: config.orderKeyDetailsHours,
-    testMode: (settings) => testModeReasons(settings, shopMode).length > 0,
+    testMode: (settings) => shopModeFrom(settings, shopMode).mode === 'test',
   });
   const authorizeStaff = options.authorizeStaff ?? staffMay('kitchen.view');
   registerStorefrontArea(server, context, { placeOrder, distance, payments });

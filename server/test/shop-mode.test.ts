@@ -38,7 +38,11 @@ describe.each(databaseKinds)('test and live mode on %s', (kind) => {
   };
   const figures = async () => (await admin.request('GET', `/api/figures?from=${DAY}&to=${DAY}`)).json() as Figures;
   const goLive = (testPrintConfirmed: boolean) => admin.request('PUT', MODE, { mode: 'live', testPrintConfirmed });
-  const missingOf = (response: { json(): unknown }) => (response.json() as { data: { missing?: LiveModeMissing[] } }).data.missing ?? [];
+  const missingOf = (response: { json(): unknown }): LiveModeMissing[] =>
+    ((response.json() as { data: { fields?: { field: LiveModeMissing['reason']; message: string }[] } }).data.fields ?? []).map((f) => ({
+      reason: f.field,
+      message: f.message,
+    }));
 
   beforeAll(async () => {
     testDb = await createTestDatabase(kind);

@@ -7,6 +7,7 @@ import { DomainError } from '../../errors/domain-error.js';
 import { MultiSafepayClient, MSP_ORDER_NOT_FOUND, type FetchLike } from '../../integrations/multisafepay/multisafepay-client.js';
 import { StripeClient } from '../../integrations/stripe/stripe-client.js';
 import { mspAccess, PROVIDER_SETTINGS_KEY, providerSettingsFrom, stripeAccess, type ProviderDefaults } from '../payments/provider-settings.js';
+import { paymentSettingsFrom, PAYMENT_SETTINGS_KEY } from '../payments/payment-settings.js';
 import { unconfiguredKinds } from '../printing/print-admin.js';
 import { parsePrintSettings, PRINT_SETTINGS_KEY } from '../printing/print-settings.js';
 
@@ -34,7 +35,10 @@ export function testModeReasons(values: Map<string, unknown>, context: Pick<Shop
   const reasons: TestModeReason[] = [];
   const providers = providerSettingsFrom(values.get(PROVIDER_SETTINGS_KEY));
   const msp = mspAccess(providers, context.providerDefaults);
-  if (providers.multisafepay.active && msp) {
+  // MultiSafepay pays the card methods: with none offered it takes no payment, simulated or not.
+  const { methods } = paymentSettingsFrom(values);
+  const cardsOffered = Object.values(methods).some((method) => method.enabled && method.channels.length > 0 && method.fulfilment.length > 0);
+  if (providers.multisafepay.active && msp && cardsOffered) {
     if (msp.source === 'simulator') reasons.push('multisafepaySimulator');
     else if (msp.environment === 'test') reasons.push('multisafepayTestEnvironment');
   }
@@ -52,12 +56,23 @@ export function testModeReasons(values: Map<string, unknown>, context: Pick<Shop
   return reasons;
 }
 
+const ofSnapshot = new WeakMap<Map<string, unknown>, { context: object; reasons: TestModeReason[] }>();
+
+/**
+ * The mode of a catalogue snapshot's settings, computed once per snapshot: every checkout and every screen's
+ * banner asks, and the settings change only with a new snapshot.
+ */
 export function shopModeFrom(values: Map<string, unknown>, context: Pick<ShopModeContext, 'providerDefaults' | 'virtualPrinter'>): ShopModeDetails {
-  const reasons = testModeReasons(values, context);
+  let known = ofSnapshot.get(values);
+  if (!known || known.context !== context) {
+    known = { context, reasons: testModeReasons(values, context) };
+    ofSnapshot.set(values, known);
+  }
+  const reasons = known.reasons;
   return { mode: reasons.length ? 'test' : 'live', reasons };
 }
 
-const MODE_ROWS = [SHOP_MODE_KEY, PROVIDER_SETTINGS_KEY, PRINT_SETTINGS_KEY];
+const MODE_ROWS = [SHOP_MODE_KEY, PROVIDER_SETTINGS_KEY, PRINT_SETTINGS_KEY, PAYMENT_SETTINGS_KEY];
 
 async function modeRows(db: DbOrTx): Promise<Map<string, unknown>> {
   const rows = await db.select({ key: settings.key, value: settings.value }).from(settings).where(inArray(settings.key, MODE_ROWS));
@@ -66,7 +81,8 @@ async function modeRows(db: DbOrTx): Promise<Map<string, unknown>> {
 
 /** The mode as stored now (not the catalogue's copy, which may be a moment behind): the dashboard's view. */
 export async function readShopMode(db: DbOrTx, context: Pick<ShopModeContext, 'providerDefaults' | 'virtualPrinter'>): Promise<ShopModeDetails> {
-  return shopModeFrom(await modeRows(db), context);
+  const reasons = testModeReasons(await modeRows(db), context);
+  return { mode: reasons.length ? 'test' : 'live', reasons };
 }
 
 /** The owner's words for each reason: what is missing and where to set it. */
@@ -97,7 +113,7 @@ async function providerKeyProblems(values: Map<string, unknown>, context: ShopMo
   const providers = providerSettingsFrom(values.get(PROVIDER_SETTINGS_KEY));
   const defaults = context.providerDefaults;
   const msp = mspAccess(providers, defaults);
-  if (providers.multisafepay.active && msp && msp.source !== 'simulator') {
+  if (providers.multisafepay.active && msp && msp.source !== 'simulator' && !testModeReasons(values, context).includes('multisafepayTestEnvironment')) {
     const client = new MultiSafepayClient({ apiKey: msp.apiKey, baseUrl: msp.baseUrl, timeoutMs: defaults.multisafepay.timeoutMs, ...context.fetchFor(msp.baseUrl) });
     const reply = await client.getOrder('bakje-live-key-check');
     if (!reply.success && reply.errorCode !== MSP_ORDER_NOT_FOUND) problems.push(missing('multisafepayKeyRefused', reply.errorInfo));
@@ -125,7 +141,9 @@ export async function switchToLive(db: DbOrTx, context: ShopModeContext, input: 
   problems.push(...(await providerKeyProblems(values, context)));
   if (!input.testPrintConfirmed) problems.push(missing('testPrintNotConfirmed'));
   if (problems.length) {
-    throw new DomainError('LIVE_MODE_REFUSED', `Not switched to live. ${problems.map((p) => p.message).join(' ')}`, { missing: problems });
+    // Named as fields (the dashboard's error shape): each reason with its sentence.
+    const fields = problems.map((p) => ({ field: p.reason, message: p.message }));
+    throw new DomainError('LIVE_MODE_REFUSED', `Not switched to live. ${problems.map((p) => p.message).join(' ')}`, { fields });
   }
   await storeMode(db, { live: true, since: now.toISOString() });
   return readShopMode(db, context);
