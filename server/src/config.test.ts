@@ -90,11 +90,14 @@ describe('loadConfig', () => {
 });
 
 describe("the site's address (docs/decisions/0070-test-and-live-mode.md)", () => {
-  it('is the listening address when BAKJE_SITE_URL is unset, this machine\'s name when listening everywhere', () => {
+  it("is the listening address when BAKJE_SITE_URL is unset, this machine's name when listening everywhere", () => {
     expect(loadConfig({ HOST: '127.0.0.1', PORT: '3000' })).toMatchObject({ siteUrl: 'http://127.0.0.1:3000', siteUrlSet: false });
     expect(loadConfig({ PORT: '3000' }).siteUrl).toBe('http://localhost:3000');
     expect(loadConfig({ HOST: '::1', PORT: '8080' }).siteUrl).toBe('http://[::1]:8080');
-    expect(loadConfig({ BAKJE_SITE_URL: 'https://frituur.example.be/', PORT: '3000' })).toMatchObject({ siteUrl: 'https://frituur.example.be', siteUrlSet: true });
+    expect(loadConfig({ BAKJE_SITE_URL: 'https://frituur.example.be/', PORT: '3000' })).toMatchObject({
+      siteUrl: 'https://frituur.example.be',
+      siteUrlSet: true,
+    });
   });
 
   it('refuses a site URL on this machine with another port than the server, saying how to set it', () => {
@@ -108,7 +111,9 @@ describe("the site's address (docs/decisions/0070-test-and-live-mode.md)", () =>
   it('warns in one line when the made-up address is not where the server listens', () => {
     const everywhere = loadConfig({ PORT: '3000' });
     const warning = siteUrlWarning(everywhere, { address: '0.0.0.0', port: 3000 });
-    expect(warning).toMatch(/^Warning: payment returns and mail links use http:\/\/localhost:3000, but the server listens on 0\.0\.0\.0:3000; set .*BAKJE_SITE_URL=/);
+    expect(warning).toMatch(
+      /^Warning: payment returns and mail links use http:\/\/localhost:3000, but the server listens on 0\.0\.0\.0:3000; set .*BAKJE_SITE_URL=/,
+    );
     expect(warning).not.toContain('\n');
     expect(siteUrlWarning(loadConfig({ HOST: '127.0.0.1', PORT: '3000' }), { address: '127.0.0.1', port: 3000 })).toBeUndefined();
     expect(siteUrlWarning(loadConfig({ BAKJE_SITE_URL: 'https://frituur.example.be' }), { address: '0.0.0.0', port: 3000 })).toBeUndefined();

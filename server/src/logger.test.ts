@@ -37,7 +37,13 @@ describe('readable log lines on a terminal', () => {
   it('writes time, level, message and fields on one line, an error stack indented below', () => {
     const json = JSON.stringify({ level: 40, time: '2026-11-28T16:04:31.123Z', app: 'bakje', msg: 'print failed', orderId: 7, printer: 'lan:10.0.0.5:9100' });
     expect(formatLogLine(json)).toBe('16:04:31 WARN  print failed orderId=7 printer=lan:10.0.0.5:9100');
-    const withError = JSON.stringify({ level: 50, time: '2026-11-28T16:04:32.000Z', msg: 'job failed', note: 'two words', err: { stack: 'Error: boom\n    at x' } });
+    const withError = JSON.stringify({
+      level: 50,
+      time: '2026-11-28T16:04:32.000Z',
+      msg: 'job failed',
+      note: 'two words',
+      err: { stack: 'Error: boom\n    at x' },
+    });
     expect(formatLogLine(withError)).toBe('16:04:32 ERROR job failed note="two words"\n    Error: boom\n        at x');
     expect(formatLogLine('not json')).toBe('not json');
   });
@@ -47,6 +53,6 @@ describe('readable log lines on a terminal', () => {
     const log = createLogger('info', readableLines({ write: (text: string) => lines.push(text) }));
     log.info({ password: 'geheim', orderId: 3 }, 'signed in');
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^\d\d:\d\d:\d\d INFO  signed in password=\[redacted\] orderId=3\n$/);
+    expect(lines[0]).toMatch(/^\d\d:\d\d:\d\d INFO {2}signed in password=\[redacted\] orderId=3\n$/);
   });
 });

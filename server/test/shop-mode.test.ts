@@ -30,10 +30,7 @@ describe.each(databaseKinds)('test and live mode on %s', (kind) => {
   const providerFetch: FetchLike = (url, init) => injectFetch(app.server)(url.replace(MSP_BASE_URLS.live, MSP_SIMULATOR_PATH), init);
   const db = () => testDb.database.db;
   const setting = async (key: string, value: unknown) => {
-    await db()
-      .insert(t.settings)
-      .values({ key, value })
-      .onConflictDoUpdate({ target: t.settings.key, set: { value } });
+    await db().insert(t.settings).values({ key, value }).onConflictDoUpdate({ target: t.settings.key, set: { value } });
     await catalogCaughtUp(app, testDb.database);
   };
   const figures = async () => (await admin.request('GET', `/api/figures?from=${DAY}&to=${DAY}`)).json() as Figures;

@@ -66,7 +66,9 @@ describe('the server started without a terminal', () => {
     const warnings = entries.filter((e) => e.level === 40);
     expect(warnings).toHaveLength(1);
     expect(warnings[0]!.msg).toMatch(
-      new RegExp(`^Warning: payment returns and mail links use http://localhost:${port}, but the server listens on 0\\.0\\.0\\.0:${port}; set .*BAKJE_SITE_URL=`),
+      new RegExp(
+        `^Warning: payment returns and mail links use http://localhost:${port}, but the server listens on 0\\.0\\.0\\.0:${port}; set .*BAKJE_SITE_URL=`,
+      ),
     );
   });
 });

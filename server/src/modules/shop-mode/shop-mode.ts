@@ -114,13 +114,23 @@ async function providerKeyProblems(values: Map<string, unknown>, context: ShopMo
   const defaults = context.providerDefaults;
   const msp = mspAccess(providers, defaults);
   if (providers.multisafepay.active && msp && msp.source !== 'simulator' && !testModeReasons(values, context).includes('multisafepayTestEnvironment')) {
-    const client = new MultiSafepayClient({ apiKey: msp.apiKey, baseUrl: msp.baseUrl, timeoutMs: defaults.multisafepay.timeoutMs, ...context.fetchFor(msp.baseUrl) });
+    const client = new MultiSafepayClient({
+      apiKey: msp.apiKey,
+      baseUrl: msp.baseUrl,
+      timeoutMs: defaults.multisafepay.timeoutMs,
+      ...context.fetchFor(msp.baseUrl),
+    });
     const reply = await client.getOrder('bakje-live-key-check');
     if (!reply.success && reply.errorCode !== MSP_ORDER_NOT_FOUND) problems.push(missing('multisafepayKeyRefused', reply.errorInfo));
   }
   const stripe = stripeAccess(providers, defaults);
   if (providers.stripe.active && stripe && stripe.source !== 'simulator') {
-    const client = new StripeClient({ secretKey: stripe.secretKey, baseUrl: stripe.baseUrl, timeoutMs: defaults.stripe.timeoutMs, ...context.fetchFor(stripe.baseUrl) });
+    const client = new StripeClient({
+      secretKey: stripe.secretKey,
+      baseUrl: stripe.baseUrl,
+      timeoutMs: defaults.stripe.timeoutMs,
+      ...context.fetchFor(stripe.baseUrl),
+    });
     const reply = await client.retrievePaymentIntent('pi_bakjeLiveKeyCheck');
     if (!reply.success && !reply.notFound) problems.push(missing('stripeKeyRefused', reply.message));
   }
