@@ -27,18 +27,21 @@ function isStale(output, sources) {
 }
 
 const targets = [
-  { name: 'server', output: 'server/dist/main.js', sources: ['server/src'] },
-  { name: 'web', output: 'web/dist/index.html', sources: ['web/src', 'web/public', 'web/index.html'] },
+  { name: 'server', label: 'server', output: 'server/dist/main.js', sources: ['server/src'], quiet: '' },
+  { name: 'web', label: 'web app', output: 'web/dist/index.html', sources: ['web/src', 'web/public', 'web/index.html'], quiet: ' -- --logLevel warn' },
 ];
 for (const target of targets) {
   const sources = target.sources.map((s) => path.join(root, s));
   if (isStale(path.join(root, target.output), sources)) {
-    console.log(`Building ${target.name} ...`);
-    execSync(`npm run build -w ${target.name}`, { cwd: root, stdio: 'inherit' });
+    // One progress line per phase: the tools' own listings (npm's banner, Vite's ~110 file sizes) stay out,
+    // their warnings and errors still show (docs/decisions/0070-test-and-live-mode.md).
+    console.log(`  Building the ${target.label} ...`);
+    execSync(`npm run --silent build -w ${target.name}${target.quiet}`, { cwd: root, stdio: 'inherit' });
     // Mark the build even when the tool left the output's mtime untouched.
     const now = new Date();
     fs.utimesSync(path.join(root, target.output), now, now);
   }
 }
 
+console.log('  Starting Bakje ...');
 runServer(path.join(root, 'server/dist/main.js'), { cwd: root });

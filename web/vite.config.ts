@@ -88,7 +88,15 @@ export default defineConfig(({ command }) => ({
     manifest: true,
     // Every browser the shop supports knows modulepreload: the polyfill would only cost bytes.
     modulePreload: { polyfill: false },
+    // The sizes of every file gzipped: a second compression of the whole build that nobody reads at start-up.
+    reportCompressedSize: false,
     rollupOptions: {
+      // zod's published code has /* @__PURE__ */ comments where Rollup cannot use them: harmless, and not
+      // ours to fix; every other warning still shows.
+      onwarn(warning, warn) {
+        if (warning.code === 'INVALID_ANNOTATION' && /node_modules[\\/]zod[\\/]/.test(warning.id ?? '')) return;
+        warn(warning);
+      },
       output: {
         manualChunks(id) {
           // DOMPurify only serves the product page's descriptions: it loads with that page, not with the shop.

@@ -28,6 +28,8 @@ export const errorCodes = {
   STRIPE_UNAVAILABLE: 'unavailable',
   // Provider keys in the dashboard (docs/decisions/0040-provider-keys-stripe-checkout.md).
   PAYMENT_PROVIDERS_INVALID: 'invalid',
+  // Switching the shop to live mode (docs/decisions/0070-test-and-live-mode.md): something is not real yet.
+  LIVE_MODE_REFUSED: 'conflict',
   TOO_MANY_ATTEMPTS: 'rate_limited',
   // Live event streams (api/events): too many from one address, or in the whole process.
   TOO_MANY_STREAMS_FROM_CLIENT: 'rate_limited',

@@ -76,7 +76,7 @@ export type StoreSettingsInput = z.input<typeof storeSettingsInput>;
 /** What `GET /api/settings/store` answers and `PUT` returns after saving (HTML already sanitized). */
 export type StoreSettingsForm = z.output<typeof storeSettingsInput>;
 
-export const setupStepIds = ['identity', 'hours', 'slots', 'menu', 'printer', 'payments'] as const;
+export const setupStepIds = ['identity', 'hours', 'slots', 'menu', 'printer', 'payments', 'live'] as const;
 export type SetupStepId = (typeof setupStepIds)[number];
 
 export interface SetupStep {
@@ -93,4 +93,36 @@ export interface SetupChecklist {
   steps: SetupStep[];
   allDone: boolean;
   dismissed: boolean;
+}
+
+/**
+ * Why the shop is in test mode (docs/decisions/0070-test-and-live-mode.md), as message key suffixes:
+ * a payment provider on its simulator or in its test environment, the virtual printer, no real printer, or
+ * the owner has not switched to live yet.
+ */
+export const testModeReasons = [
+  'multisafepaySimulator',
+  'multisafepayTestEnvironment',
+  'stripeSimulator',
+  'stripeTestKeys',
+  'virtualPrinter',
+  'noPrinter',
+  'notSwitched',
+] as const;
+export type TestModeReason = (typeof testModeReasons)[number];
+
+/** `GET /api/shop-mode` (anyone: every screen shows a banner in test mode). */
+export interface ShopModeView {
+  mode: 'test' | 'live';
+}
+
+/** `GET /api/settings/shop-mode` (settings.manage): the mode and what keeps it in test. */
+export interface ShopModeDetails extends ShopModeView {
+  reasons: TestModeReason[];
+}
+
+/** What a refused switch to live names (the error's `data.fields`: `field` is the reason), each with its own sentence. */
+export interface LiveModeMissing {
+  reason: TestModeReason | 'multisafepayKeyRefused' | 'stripeKeyRefused' | 'testPrintNotConfirmed';
+  message: string;
 }

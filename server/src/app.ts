@@ -35,6 +35,7 @@ import { registerKioskArea } from './api/areas/kiosk.js';
 import { registerEventsArea } from './api/areas/events.js';
 import { registerWebArea } from './api/areas/web.js';
 import { mediaDir } from './paths.js';
+import { shopModeFrom, type ShopModeContext } from './modules/shop-mode/shop-mode.js';
 
 export { mediaDir };
 export type { AppOptions };
@@ -88,6 +89,13 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
   registerHealth(server, database);
 
   const distance = distanceProvider(config, log.child({ module: 'delivery' }));
+  const printing = await startPrinting(config, database, log);
+  // Test or live (docs/decisions/0070-test-and-live-mode.md): computed from the settings at each use.
+  const shopMode: ShopModeContext = {
+    providerDefaults: { multisafepay: config.multisafepay, stripe: config.stripe },
+    virtualPrinter: () => printing.virtualPrinter?.address || undefined,
+    fetchFor: payments.fetchFor,
+  };
   // The gateways answer which payment methods an order may take (docs/decisions/0062).
   const placeOrder = new PlaceOrder({
     db,
@@ -100,12 +108,12 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
     payments: payments.exposed.service,
     stripe: payments.stripe,
     orderKeyDetailsHours: config.orderKeyDetailsHours,
+    testMode: (settings) => shopModeFrom(settings, shopMode).mode === 'test',
   });
   const authorizeStaff = options.authorizeStaff ?? staffMay('kitchen.view');
-  const printing = await startPrinting(config, database, log);
   registerStorefrontArea(server, context, { placeOrder, distance, payments });
   registerEventsArea(server, context, { authorizeStaff });
-  registerStaffArea(server, context, { authorizeStaff, refunds: payments.refunds, printing });
+  registerStaffArea(server, context, { authorizeStaff, refunds: payments.refunds, printing, shopMode });
   const pos = await registerStoreRestArea(server, context, { placeOrder });
   registerPaymentsArea(server, context, payments);
   registerKioskArea(server, context, { placeOrder, terminal: payments.exposed.service });

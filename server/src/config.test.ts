@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, siteUrlWarning } from './config.js';
 
 describe('loadConfig', () => {
   it('defaults to the embedded database under ./data on port 3000', () => {
@@ -86,5 +86,42 @@ describe('loadConfig', () => {
       'https://api.multisafepay.com/v1/json',
     );
     expect(() => loadConfig({ BAKJE_MSP_ENVIRONMENT: 'staging' })).toThrow(/BAKJE_MSP_ENVIRONMENT:/);
+  });
+});
+
+describe("the site's address (docs/decisions/0070-test-and-live-mode.md)", () => {
+  it("is the listening address when BAKJE_SITE_URL is unset, this machine's name when listening everywhere", () => {
+    expect(loadConfig({ HOST: '127.0.0.1', PORT: '3000' })).toMatchObject({ siteUrl: 'http://127.0.0.1:3000', siteUrlSet: false });
+    expect(loadConfig({ PORT: '3000' }).siteUrl).toBe('http://localhost:3000');
+    expect(loadConfig({ HOST: '::1', PORT: '8080' }).siteUrl).toBe('http://[::1]:8080');
+    expect(loadConfig({ BAKJE_SITE_URL: 'https://frituur.example.be/', PORT: '3000' })).toMatchObject({
+      siteUrl: 'https://frituur.example.be',
+      siteUrlSet: true,
+    });
+  });
+
+  it('refuses a site URL on this machine with another port than the server, saying how to set it', () => {
+    expect(() => loadConfig({ BAKJE_SITE_URL: 'http://localhost:3000', PORT: '3303' })).toThrow(
+      /BAKJE_SITE_URL: http:\/\/localhost:3000 is this machine on port 3000, but the server listens on port 3303.*Set BAKJE_SITE_URL=http:\/\/localhost:3303/,
+    );
+    // A public address may sit behind a proxy on any port.
+    expect(loadConfig({ BAKJE_SITE_URL: 'https://frituur.example.be', PORT: '3303' }).siteUrl).toBe('https://frituur.example.be');
+  });
+
+  it('warns in one line when the made-up address is not where the server listens', () => {
+    const everywhere = loadConfig({ PORT: '3000' });
+    const warning = siteUrlWarning(everywhere, { address: '0.0.0.0', port: 3000 });
+    expect(warning).toMatch(
+      /^Warning: payment returns and mail links use http:\/\/localhost:3000, but the server listens on 0\.0\.0\.0:3000; set .*BAKJE_SITE_URL=/,
+    );
+    expect(warning).not.toContain('\n');
+    expect(siteUrlWarning(loadConfig({ HOST: '127.0.0.1', PORT: '3000' }), { address: '127.0.0.1', port: 3000 })).toBeUndefined();
+    expect(siteUrlWarning(loadConfig({ BAKJE_SITE_URL: 'https://frituur.example.be' }), { address: '0.0.0.0', port: 3000 })).toBeUndefined();
+  });
+
+  it('logs readable lines when asked, JSON otherwise (tests run without a terminal)', () => {
+    expect(loadConfig({})).toMatchObject({ logFormat: 'json', logLevel: 'info' });
+    expect(loadConfig({ BAKJE_LOG_FORMAT: 'pretty' })).toMatchObject({ logFormat: 'pretty', logLevel: 'warn' });
+    expect(loadConfig({ BAKJE_LOG_FORMAT: 'pretty', LOG_LEVEL: 'debug' }).logLevel).toBe('debug');
   });
 });

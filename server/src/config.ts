@@ -123,7 +123,10 @@ const schema = z.object({
     .regex(/^[a-z][a-z0-9_-]{0,30}$/, 'must be an OSRM profile name such as driving')
     .default('driving'),
   BAKJE_OSRM_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3000),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Unset: info, or warn for readable lines on a terminal (a person starting the shop, not a log collector).
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  /** json: one JSON object per line; pretty: readable lines. Unset: pretty on a terminal, else json. */
+  BAKJE_LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
 });
 
@@ -172,7 +175,10 @@ export interface Config {
   catalogCacheSize: number;
   /** Extra routes for `npm run bench` (a static reference body); never on in production. */
   benchRoutes: boolean;
-  logLevel: Env['LOG_LEVEL'];
+  logLevel: NonNullable<Env['LOG_LEVEL']>;
+  logFormat: 'json' | 'pretty';
+  /** Whether BAKJE_SITE_URL gave `siteUrl` (else it is made from HOST and PORT). */
+  siteUrlSet: boolean;
   /** The first admin, created on first start when there is none (a generated password is printed once). */
   admin: { email: string | undefined; password: string | undefined };
   /** Fastify trustProxy: X-Forwarded-* (proto, for) are believed only from these proxies. */
@@ -297,6 +303,54 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+/** Every address of this machine, as HOST may say it: the server answers on all of them. */
+const ANY_ADDRESS = new Set(['0.0.0.0', '::', '[::]']);
+const LOCAL_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/**
+ * The site's address when BAKJE_SITE_URL is not set (docs/decisions/0070-test-and-live-mode.md): the address
+ * the server listens on, so a payment's return and a mail's link lead to the origin the browser's cookie
+ * belongs to; on every address, this machine's name for itself.
+ */
+export function defaultSiteUrl(host: string, port: number): string {
+  if (ANY_ADDRESS.has(host)) return `http://localhost:${port}`;
+  return `http://${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${port}`;
+}
+
+/**
+ * A site URL on this machine with another port than the server's would send every customer back from a
+ * payment to something else (another program, or nothing): refused at start-up.
+ */
+function refuseSiteUrlOnAnotherPort(env: Env): void {
+  if (!env.BAKJE_SITE_URL || env.PORT === 0) return;
+  const url = new URL(env.BAKJE_SITE_URL);
+  const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+  if (!LOCAL_NAMES.has(url.hostname) || port === env.PORT) return;
+  throw new ConfigError(
+    `Invalid configuration:\n  BAKJE_SITE_URL: ${url.origin} is this machine on port ${port}, but the server listens on port ${env.PORT}: ` +
+      `customers would come back from paying to another address. Set BAKJE_SITE_URL=${url.protocol}//${url.hostname}:${env.PORT} or leave it unset.`,
+  );
+}
+
+/**
+ * One line when the site's address (made up, BAKJE_SITE_URL unset) is not the one the server listens on:
+ * customers on another device would be sent back to an address that is not theirs. Undefined when they agree.
+ */
+export function siteUrlWarning(config: Pick<Config, 'siteUrl' | 'siteUrlSet'>, listening: { address: string; port: number }): string | undefined {
+  if (config.siteUrlSet) return undefined;
+  const site = new URL(config.siteUrl);
+  const host = listening.address.includes(':') ? `[${listening.address}]` : listening.address;
+  if (site.hostname === host && Number(site.port) === listening.port) return undefined;
+  return (
+    `Warning: payment returns and mail links use ${config.siteUrl}, but the server listens on ${host}:${listening.port}; ` +
+    `set the address customers use, e.g. BAKJE_SITE_URL=https://frituur.example.be npm start`
+  );
+}
+
+function isTerminal(): boolean {
+  return Boolean(process.stdout.isTTY);
+}
+
 /** Builds the typed configuration; throws a ConfigError naming each bad variable. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env, rootDir = process.cwd()): Config {
   const picked = Object.fromEntries(Object.keys(schema.shape).map((k) => [k, source[k] === '' ? undefined : source[k]]));
@@ -306,10 +360,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, rootDir = pr
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
+  refuseSiteUrlOnAnotherPort(env);
+  const logFormat = env.BAKJE_LOG_FORMAT ?? (isTerminal() ? 'pretty' : 'json');
   return {
     port: env.PORT,
     host: env.HOST,
-    siteUrl: (env.BAKJE_SITE_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    siteUrl: (env.BAKJE_SITE_URL ?? defaultSiteUrl(env.HOST, env.PORT)).replace(/\/$/, ''),
+    siteUrlSet: env.BAKJE_SITE_URL !== undefined,
     database: env.DATABASE_URL
       ? { kind: 'postgres', url: env.DATABASE_URL, poolSize: env.BAKJE_DB_POOL_SIZE, preparedStatements: env.BAKJE_PG_PREPARED_STATEMENTS }
       : { kind: 'pglite', dataDir: path.resolve(rootDir, env.BAKJE_DATA_DIR), sharedBuffers: env.BAKJE_PGLITE_SHARED_BUFFERS },
@@ -320,7 +377,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, rootDir = pr
     dataDir: path.resolve(rootDir, env.BAKJE_DATA_DIR),
     catalogCacheSize: env.BAKJE_CATALOG_CACHE_SIZE,
     benchRoutes: env.BAKJE_BENCH_ROUTES,
-    logLevel: env.LOG_LEVEL,
+    logLevel: env.LOG_LEVEL ?? (logFormat === 'pretty' ? 'warn' : 'info'),
+    logFormat,
     admin: { email: env.BAKJE_ADMIN_EMAIL, password: env.BAKJE_ADMIN_PASSWORD },
     trustProxy: parseTrustProxy(env.BAKJE_TRUST_PROXY),
     smtpUrl: env.BAKJE_SMTP_URL,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
-import { createLogger, serializeError } from './logger.js';
+import { createLogger, formatLogLine, readableLines, serializeError } from './logger.js';
 
 describe('what the log keeps of an error', () => {
   it("keeps a failed statement's text and the database's codes, never its values, detail or where", () => {
@@ -30,5 +30,29 @@ describe('what the log keeps of an error', () => {
     log.info({ order: { orderKey: 'wc_order_secret', billing: { phone: '0499' } }, password: 'geheim', orderId: 7 }, 'order read');
     const line = JSON.parse(lines[0]!);
     expect(line).toMatchObject({ order: { orderKey: '[redacted]', billing: '[redacted]' }, password: '[redacted]', orderId: 7 });
+  });
+});
+
+describe('readable log lines on a terminal', () => {
+  it('writes time, level, message and fields on one line, an error stack indented below', () => {
+    const json = JSON.stringify({ level: 40, time: '2026-11-28T16:04:31.123Z', app: 'bakje', msg: 'print failed', orderId: 7, printer: 'lan:10.0.0.5:9100' });
+    expect(formatLogLine(json)).toBe('16:04:31 WARN  print failed orderId=7 printer=lan:10.0.0.5:9100');
+    const withError = JSON.stringify({
+      level: 50,
+      time: '2026-11-28T16:04:32.000Z',
+      msg: 'job failed',
+      note: 'two words',
+      err: { stack: 'Error: boom\n    at x' },
+    });
+    expect(formatLogLine(withError)).toBe('16:04:32 ERROR job failed note="two words"\n    Error: boom\n        at x');
+    expect(formatLogLine('not json')).toBe('not json');
+  });
+
+  it('keeps redaction: the readable line says [redacted] where the JSON did', () => {
+    const lines: string[] = [];
+    const log = createLogger('info', readableLines({ write: (text: string) => lines.push(text) }));
+    log.info({ password: 'geheim', orderId: 3 }, 'signed in');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^\d\d:\d\d:\d\d INFO {2}signed in password=\[redacted\] orderId=3\n$/);
   });
 });

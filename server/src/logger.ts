@@ -89,8 +89,43 @@ function serializeRequest(request: { method?: string; url?: string; routeOptions
   return { method: request.method, url: request.url?.split('?')[0], route: request.routeOptions?.url };
 }
 
-/** Structured JSON logs on stdout (or the given stream); one logger per process, children per module. */
-export function createLogger(level: string, destination?: DestinationStream): Logger {
+const LEVEL_NAMES: Record<number, string> = { 10: 'TRACE', 20: 'DEBUG', 30: 'INFO', 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
+
+const fieldText = (value: unknown) => (typeof value === 'string' ? (/\s/.test(value) ? JSON.stringify(value) : value) : JSON.stringify(value));
+
+/**
+ * One JSON log line as a person reads it on a terminal: "12:04:31 WARN message key=value", an error's stack
+ * below it, indented. What the JSON line carries is all there (already redacted by the logger); a line that
+ * is not JSON passes unchanged.
+ */
+export function formatLogLine(line: string): string {
+  let entry: Record<string, unknown>;
+  try {
+    entry = JSON.parse(line) as Record<string, unknown>;
+  } catch {
+    return line;
+  }
+  if (!entry || typeof entry !== 'object') return line;
+  const { level, time, msg, app: _app, err, ...fields } = entry;
+  const clock = typeof time === 'string' && time.length >= 19 ? time.slice(11, 19) : '';
+  const name = typeof level === 'number' ? (LEVEL_NAMES[level] ?? String(level)) : String(level ?? '');
+  const rest = Object.entries(fields).map(([key, value]) => `${key}=${fieldText(value)}`);
+  const head = [clock, name.padEnd(5), typeof msg === 'string' ? msg : '', ...rest].filter((part) => part !== '').join(' ');
+  const error = err as { message?: unknown; stack?: unknown } | undefined;
+  const detail = typeof error?.stack === 'string' ? error.stack : typeof error?.message === 'string' ? error.message : '';
+  return detail ? `${head}\n${detail.replace(/^/gm, '    ')}` : head;
+}
+
+/** A pino destination writing readable lines (formatLogLine) to a terminal. */
+export function readableLines(out: { write(text: string): unknown } = process.stdout): DestinationStream {
+  return { write: (chunk: string) => void out.write(`${formatLogLine(chunk.trimEnd())}\n`) };
+}
+
+/**
+ * Structured JSON logs on stdout (or the given stream); one logger per process, children per module. The
+ * `pretty` format writes the same entries as readable lines (a terminal; docs/decisions/0070-test-and-live-mode.md).
+ */
+export function createLogger(level: string, destination?: DestinationStream, format: 'json' | 'pretty' = 'json'): Logger {
   return pino(
     {
       level,
@@ -99,7 +134,7 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
       serializers: { err: serializeError, error: serializeError, req: serializeRequest },
     },
-    destination,
+    destination ?? (format === 'pretty' ? readableLines() : undefined),
   );
 }
 

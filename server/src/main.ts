@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, siteUrlWarning } from './config.js';
 import { createLogger } from './logger.js';
 import { openDatabase } from './db/client.js';
 import { bootstrapDatabase } from './bootstrap.js';
@@ -19,7 +19,7 @@ async function main() {
     }
     throw error;
   }
-  const log = createLogger(config.logLevel);
+  const log = createLogger(config.logLevel, undefined, config.logFormat);
   const started = performance.now();
   // A new embedded database is created by a child process that exits: the memory the creation takes
   // is not kept for the life of the server (docs/decisions/0058-pglite-idle-memory.md).
@@ -86,11 +86,17 @@ async function main() {
 
   const base = config.siteUrl;
   log.info({ database: database.kind, startupMs: Math.round(performance.now() - started), phases }, `Bakje is ready on ${base}`);
+  // The address customers come back to from a payment and that mails link to (docs/decisions/0070).
+  const listening = app.server.server.address() as AddressInfo;
+  const warning = siteUrlWarning(config, listening);
+  if (warning && talk) console.log(`\n  ${warning}`);
+  else if (warning) log.warn({ siteUrl: base, listening: `${listening.address}:${listening.port}` }, warning);
   if (talk) {
     console.log(
       [
         '',
         `  Bakje is running (${database.kind === 'pglite' ? `embedded database in ${'dataDir' in config.database ? config.database.dataDir : ''}` : 'PostgreSQL'})`,
+        `  Site address   ${base}${config.siteUrlSet ? '' : ' (BAKJE_SITE_URL not set: from HOST and PORT)'}`,
         `  Shop           ${base}/bestellen`,
         `  Kiosk          ${base}/kioskindex`,
         `  Kitchen        ${base}/dashboard`,

@@ -226,11 +226,12 @@ describe.each(databaseKinds)('payment provider settings and Stripe reconciliatio
     expect(script.headers['content-type']).toMatch(/javascript/);
     expect(script.body).toContain('confirmCardPayment');
 
-    // MultiSafepay off: its methods go, Stripe stays; the checklist still counts Stripe.
+    // MultiSafepay off: its methods go, Stripe stays; the checklist still counts Stripe, on its simulator
+    // (docs/decisions/0070-test-and-live-mode.md: a simulator takes no money, so the step is not done).
     await admin.request('PUT', URL, { multisafepay: { active: false } });
     await catalogCaughtUp(app, testDb.database);
     expect((await ids()).filter((id) => id !== 'cod')).toEqual(['stripe']);
-    expect((await checklist())?.detail).toBeNull();
+    expect((await checklist())?.detail).toBe('simulator');
     await admin.request('PUT', URL, { stripe: { active: false } });
     await catalogCaughtUp(app, testDb.database);
     expect(await ids()).toEqual(['cod']);
@@ -238,7 +239,7 @@ describe.each(databaseKinds)('payment provider settings and Stripe reconciliatio
     expect((await graphql(app, INTENT)).body.errors[0].extensions.code).toBe('STRIPE_NOT_CONFIGURED');
     await admin.request('PUT', URL, { multisafepay: { active: true } });
     await catalogCaughtUp(app, testDb.database);
-    expect((await checklist())?.detail).toBeNull();
+    expect((await checklist())?.detail).toBe('simulator');
 
     // Real Stripe keys: the page loads Stripe.js from js.stripe.com, and the policy allows that origin only.
     const real = await admin.request('PUT', URL, { stripe: { active: true, secretKey: 'sk_test_realLooking1234', publishableKey: 'pk_test_realLooking5678' } });

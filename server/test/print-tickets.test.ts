@@ -46,6 +46,7 @@ function anOrder(overrides: Partial<OrderWithLines> = {}): OrderWithLines {
     transactionCost: null,
     distanceKm: null,
     isTestOrder: false,
+    placedInTestMode: false,
     createdVia: 'checkout',
     metaData: [],
     createdAt,

@@ -15,7 +15,7 @@ import { PROVIDER_SETTINGS_KEY } from '../src/modules/payments/provider-settings
 import { splitOverRates } from '../src/modules/payments/refunds.js';
 import { Browser } from './support/browser.js';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/database.js';
-import { aShopTakingOrders, DAY } from './support/orders.js';
+import { aShopTakingOrders, countAsLive, DAY } from './support/orders.js';
 import { startTestApp } from './support/server.js';
 
 const LOGIN = `mutation($u: String!, $p: String!) { login(input: {username: $u, password: $p}) { viewer { role } } }`;
@@ -403,6 +403,7 @@ describe.each(databaseKinds)('refunds of card orders on %s', (kind) => {
   it("puts refunds in the day's figures as negative amounts per VAT rate, on the refund's day", async () => {
     const fullId = await mspPaidOrder();
     const partId = await mspPaidOrder();
+    await countAsLive(testDb.database.db);
     const before = await figures(DAY);
     const vat = (await orderRow(partId)).vatLines;
     expect(vat.length).toBeGreaterThan(0);

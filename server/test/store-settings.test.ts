@@ -74,7 +74,7 @@ describe.each(databaseKinds)('store settings and the setup checklist on %s', (ki
   const checklist = async () => (await staff.manager.request('GET', '/api/settings/setup')).json() as SetupChecklist;
   const step = (list: SetupChecklist, id: string) => list.steps.find((s) => s.id === id)!;
 
-  it('shows a fresh shop everything but payments as left to do', async () => {
+  it('shows a fresh shop everything as left to do, the simulator too', async () => {
     const list = await checklist();
     expect(list.steps.map((s) => [s.id, s.done, s.detail])).toEqual([
       ['identity', false, 'noName'],
@@ -82,8 +82,9 @@ describe.each(databaseKinds)('store settings and the setup checklist on %s', (ki
       ['slots', false, 'noSlots'],
       ['menu', false, 'noProducts'],
       ['printer', false, 'noPrinter'],
-      // The tests pay against the simulator, and the usual cards are on by default.
-      ['payments', true, null],
+      // The tests pay against the simulator, which takes no money (docs/decisions/0070-test-and-live-mode.md).
+      ['payments', false, 'simulator'],
+      ['live', false, 'testMode'],
     ]);
     expect(list.allDone).toBe(false);
     expect(list.dismissed).toBe(false);
@@ -179,15 +180,17 @@ describe.each(databaseKinds)('store settings and the setup checklist on %s', (ki
     await slotsEveryDay(db);
     await aProduct(db, { slug: 'friet', name: { nl: 'Friet' }, regularPrice: 400 });
     let list = await checklist();
-    expect(list.steps.filter((s) => !s.done).map((s) => s.id)).toEqual(['printer']);
+    expect(list.steps.filter((s) => !s.done).map((s) => s.id)).toEqual(['printer', 'payments', 'live']);
     expect(list.allDone).toBe(false);
 
     await db.insert(t.settings).values({ key: 'printing', value: { customerPrinter: '192.168.1.50:9100', kitchenPrinter: '192.168.1.50:9100' } });
     list = await checklist();
-    expect(list.allDone).toBe(true);
+    // Only the simulator and the switch to live are left: a shop on a simulator is never "ready".
+    expect(list.steps.filter((s) => !s.done).map((s) => s.id)).toEqual(['payments', 'live']);
+    expect(list.allDone).toBe(false);
 
     const dismissed = await staff.manager.request('PUT', '/api/settings/setup', { dismissed: true });
-    expect(dismissed.json()).toMatchObject({ dismissed: true, allDone: true });
+    expect(dismissed.json()).toMatchObject({ dismissed: true, allDone: false });
     expect((await checklist()).dismissed).toBe(true);
     expect((await staff.manager.request('PUT', '/api/settings/setup', { dismissed: false })).json().dismissed).toBe(false);
     expect((await staff.cook.request('PUT', '/api/settings/setup', { dismissed: true })).statusCode).toBe(403);

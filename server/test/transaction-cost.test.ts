@@ -12,7 +12,7 @@ import { PAYMENT_SURCHARGES_ENTITY } from '../src/modules/payments/payment-surch
 import { customerTicket } from '../src/modules/printing/tickets.js';
 import { Browser } from './support/browser.js';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/database.js';
-import { aShopTakingOrders, DAY, NOW } from './support/orders.js';
+import { aShopTakingOrders, countAsLive, DAY, NOW } from './support/orders.js';
 import { TEST_PEPPER, cartSession, catalogCaughtUp, startTestApp } from './support/server.js';
 import { waitFor } from './support/wait.js';
 
@@ -210,6 +210,7 @@ describe.each(databaseKinds)('transaction cost per payment method on %s', (kind)
     const staff = (await admin.request('GET', `/api/orders/${id}`)).json() as { transactionCost: unknown };
     expect(staff.transactionCost).toEqual({ label: '', total: 25, tax: 4, vatRate: 21 });
 
+    await countAsLive(testDb.database.db);
     const figures = (await admin.request('GET', `/api/figures?from=${DAY}&to=${DAY}`)).json() as Figures;
     expect(figures.vat).toEqual([
       { rate: 6, gross: 560, tax: 32, net: 528 },

@@ -21,6 +21,15 @@ export async function aShopTakingOrders(db: DbOrTx): Promise<{ productId: number
   return { productId };
 }
 
+/**
+ * The orders so far as a live shop's: a test app runs on the payment simulators, so its checkout marks every
+ * order placed in test mode (docs/decisions/0070-test-and-live-mode.md) and the figures leave it out. Tests
+ * of the figures count them as a live shop would.
+ */
+export async function countAsLive(db: DbOrTx): Promise<void> {
+  await db.update(t.orders).set({ placedInTestMode: false });
+}
+
 /** A listening app (SSE needs a real socket) whose staff guard accepts requests carrying STAFF_HEADER. */
 export async function startListeningApp(database: Database, options: AppOptions = {}): Promise<{ app: App; base: string }> {
   const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', PORT: '0' });

@@ -94,6 +94,7 @@ function order(id: number, overrides: Partial<OrderWithLines>): OrderWithLines {
     giftCards: [],
     distanceKm: null,
     isTestOrder: false,
+    placedInTestMode: false,
     createdVia: 'checkout',
     metaData: [],
     createdAt,

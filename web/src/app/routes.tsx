@@ -8,6 +8,7 @@ import { PageFallback, ShopLayout } from '../shell/ShopLayout';
 import { setProductPageLoader } from '../shop/prefetch';
 import ShopPage from '../shop/ShopPage';
 import { ScrollbarPolicy } from './ScrollbarPolicy';
+import { TestModeBanner } from '../ui/TestModeBanner';
 
 // Everything but the shop list and home is loaded on demand (keeps /bestellen's first JS small).
 const loadProductPage = () => import('../product/ProductPage');
@@ -74,6 +75,7 @@ function Root() {
       <ScrollbarPolicy />
       <ScrollRestoration />
       <Outlet />
+      <TestModeBanner />
     </>
   );
 }

@@ -27,6 +27,8 @@ export interface PaymentsArea {
   stripe: StripePayments;
   refunds: RefundsService;
   exposed: AppPayments;
+  /** The HTTP function for a provider address (the shop mode's key check asks the providers too). */
+  fetchFor: GatewayContext['fetchFor'];
   /** Stops the simulators and the reconciliation timer. */
   stop(): void;
 }
@@ -80,6 +82,7 @@ export function buildPayments(server: FastifyInstance, context: AreaContext): Pa
     stripe,
     refunds,
     exposed: { service: gateways.service(MULTISAFEPAY), simulator, stripe, stripeSimulator },
+    fetchFor: gatewayContext.fetchFor,
     stop() {
       clearInterval(reconciling);
       simulator?.stop();

@@ -30,6 +30,8 @@ import { registerShopSettingsRoutes } from '../rest/shop-settings.js';
 import { registerSoldOutRoutes } from '../rest/sold-out.js';
 import { registerStoreSettingsRoutes } from '../rest/store-settings.js';
 import { registerStationRoutes } from '../rest/stations.js';
+import { registerShopModeRoutes } from '../rest/shop-mode.js';
+import { readShopMode, type ShopModeContext } from '../../modules/shop-mode/shop-mode.js';
 import { registerStaffTimeSlotRoutes } from '../rest/time-slots.js';
 import type { AreaContext } from './context.js';
 
@@ -37,6 +39,7 @@ export interface StaffAreaDeps {
   authorizeStaff: StaffGuard;
   refunds: RefundsService;
   printing: PrintingRuntime;
+  shopMode: ShopModeContext;
 }
 
 /** The staff's API (the dashboard, the kitchen, printing, settings, API keys), each route behind its permission. */
@@ -64,11 +67,13 @@ export function registerStaffArea(server: FastifyInstance, context: AreaContext,
     db,
     cardPayments: async () => {
       const stored = await readProviderSettings(db);
-      return { cardPayments: mspReady(stored, providerDefaults), stripe: stripeReady(stored, providerDefaults) };
+      const testReasons = (await readShopMode(db, deps.shopMode)).reasons;
+      return { cardPayments: mspReady(stored, providerDefaults), stripe: stripeReady(stored, providerDefaults), testReasons };
     },
   });
   registerPrintingRoutes(server, { receivedTickets: deps.printing.receivedTickets, authorize: staffMay('kitchen.view') });
   registerPrintAdminRoutes(server, { db, timeZone, clock });
+  registerShopModeRoutes(server, { db, catalog, shopMode: deps.shopMode, clock });
   registerApiKeyAdmin(server, { keys: context.keys, base: '/api/admin/api-keys', authorize: options.authorizeKeyAdmin ?? staffMay('keys.manage') });
   if (options.localAdminSecret) {
     registerApiKeyAdmin(server, { keys: context.keys, base: '/api/local-admin/api-keys', authorize: localAdminAuthorize(options.localAdminSecret) });

@@ -313,6 +313,12 @@ export const orders = pgTable(
     transactionCost: jsonb('transaction_cost').$type<OrderTransactionCost | null>(),
     distanceKm: text('distance_km'),
     isTestOrder: boolean('is_test_order').notNull().default(false),
+    /**
+     * Placed while the shop was in test mode (docs/decisions/0070-test-and-live-mode.md): out of the figures,
+     * yet made and shown like any order, so a test order reaches the kitchen. `isTestOrder` is the staff's
+     * "delete (test)", which hides an order everywhere.
+     */
+    placedInTestMode: boolean('placed_in_test_mode').notNull().default(false),
     createdVia: text('created_via').notNull().default('checkout'),
     metaData: jsonb('meta_data').$type<{ key: string; value: string }[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -42,7 +42,9 @@ export async function computeFigures(db: DbOrTx, range: { from: string; to: stri
     db,
     rows.filter((o) => o.status === 'refunded').map((o) => o.id),
   );
-  const isCounted = (o: OrderRow) => !o.isTestOrder && (COUNTED.has(o.status) || refundedHere.has(o.id));
+  // An order placed in test mode is a test order here (docs/decisions/0070-test-and-live-mode.md).
+  const isTest = (o: OrderRow) => o.isTestOrder || o.placedInTestMode;
+  const isCounted = (o: OrderRow) => !isTest(o) && (COUNTED.has(o.status) || refundedHere.has(o.id));
   const counted = rows.filter(isCounted);
   const dayRefunds = await refundsOnDays(db, from, to, timeZone);
   const apart = (list: OrderRow[]) => ({ orders: list.length, gross: sum(list.map((o) => o.total)) });
@@ -136,9 +138,9 @@ export async function computeFigures(db: DbOrTx, range: { from: string; to: stri
       .sort((a, b) => b.orders - a.orders || a.slot.localeCompare(b.slot))
       .slice(0, TOP),
     excluded: {
-      cancelled: apart(rows.filter((o) => !o.isTestOrder && CANCELLED.has(o.status) && !isCounted(o))),
-      test: apart(rows.filter((o) => o.isTestOrder)),
-      pending: apart(rows.filter((o) => !o.isTestOrder && o.status === 'pending')),
+      cancelled: apart(rows.filter((o) => !isTest(o) && CANCELLED.has(o.status) && !isCounted(o))),
+      test: apart(rows.filter(isTest)),
+      pending: apart(rows.filter((o) => !isTest(o) && o.status === 'pending')),
     },
   };
 }

@@ -6,6 +6,7 @@ import { DomainError } from '../../errors/domain-error.js';
 import { centsToDecimal } from '../catalog/money.js';
 import { TooManyAttemptsError, Throttle, type WindowRule } from '../auth/throttle.js';
 import { enqueueMail } from '../mail/outbox.js';
+import { markedAsTest } from '../mail/templates.js';
 
 export type GiftCardRow = typeof giftCards.$inferSelect;
 export type GiftCardMovementRow = typeof giftCardMovements.$inferSelect;
@@ -297,12 +298,13 @@ export async function issuePurchasedGiftCards(tx: DbOrTx, orderId: number, now: 
   const to = order.billing.email?.trim();
   if (issued.length && to) {
     const text = MAIL_TEXT[order.lang] ?? MAIL_TEXT.nl;
-    await enqueueMail(tx, {
+    const mail = {
       kind: 'gift-card',
       to,
       subject: text.subject,
       text: issued.map((card) => text.body(centsToDecimal(card.initialAmount), groupedCode(card.code))).join('\n'),
-    });
+    };
+    await enqueueMail(tx, markedAsTest(mail, order.lang, order.placedInTestMode));
   }
   return issued;
 }

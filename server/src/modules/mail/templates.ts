@@ -135,3 +135,24 @@ export function orderCancelledMail(lang: Lang, data: { to: string; pickupNumber:
     `<p>${escape(t.total)}: &euro; ${escape(data.total)}</p><p><a href="${escape(data.link)}">${escape(t.view)}</a></p>`;
   return { kind: 'order_cancelled', to: data.to, subject: t.subject(data.pickupNumber), text, html };
 }
+
+const TEST_NOTE: Record<Lang, string> = {
+  nl: 'TEST: deze bestelling is geplaatst terwijl de zaak in testmodus staat. Er wordt niets bereid of betaald.',
+  fr: 'TEST : cette commande a été passée pendant que la boutique est en mode test. Rien n’est préparé ni payé.',
+  en: 'TEST: this order was placed while the shop is in test mode. Nothing is prepared or paid.',
+};
+
+/**
+ * A mail about an order placed in test mode (docs/decisions/0070-test-and-live-mode.md): TEST in the subject
+ * and a first line saying so, so nobody takes it for a real order.
+ */
+export function markedAsTest(mail: OutgoingMail, lang: Lang, test: boolean): OutgoingMail {
+  if (!test) return mail;
+  const note = TEST_NOTE[lang] ?? TEST_NOTE.nl;
+  return {
+    ...mail,
+    subject: `[TEST] ${mail.subject}`,
+    text: `${note}\n\n${mail.text}`,
+    ...(mail.html !== undefined ? { html: `<p><strong>${escape(note)}</strong></p>${mail.html}` } : {}),
+  };
+}

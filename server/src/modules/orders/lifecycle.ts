@@ -8,7 +8,7 @@ import { repriceForMethod } from '../cart/transaction-cost.js';
 import { centsToDecimal } from '../catalog/money.js';
 import { issuePurchasedGiftCards } from '../gift-cards/gift-cards.js';
 import { enqueueMail } from '../mail/outbox.js';
-import { orderCancelledMail } from '../mail/templates.js';
+import { markedAsTest, orderCancelledMail } from '../mail/templates.js';
 import { recordOrderEvent, type OrderEventPayload, type OrderEventType } from '../order-events/record.js';
 import { enqueueOrderTickets } from '../printing/print-jobs.js';
 import type { OrderRow } from './order-read.js';
@@ -283,13 +283,17 @@ async function mailCancellation(tx: Tx, order: OrderRow, move: { reason: string;
   if (!order.billing.email) return;
   await enqueueMail(
     tx,
-    orderCancelledMail(order.lang, {
-      to: order.billing.email,
-      pickupNumber: order.pickupNumber,
-      total: centsToDecimal(order.total),
-      reason: move.reason,
-      link: `${move.siteUrl}/checkout/order-received/${order.id}?key=${encodeURIComponent(order.orderKey)}`,
-    }),
+    markedAsTest(
+      orderCancelledMail(order.lang, {
+        to: order.billing.email,
+        pickupNumber: order.pickupNumber,
+        total: centsToDecimal(order.total),
+        reason: move.reason,
+        link: `${move.siteUrl}/checkout/order-received/${order.id}?key=${encodeURIComponent(order.orderKey)}`,
+      }),
+      order.lang,
+      order.placedInTestMode,
+    ),
   );
 }
 

@@ -148,6 +148,8 @@ export interface PlaceOrderDeps {
   stripe?: StripePayments;
   /** How long the order key shows personal details (docs/decisions/0046-customers-privacy.md). */
   orderKeyDetailsHours?: number;
+  /** Whether the shop is in test mode, from the catalogue's settings (docs/decisions/0070-test-and-live-mode.md). */
+  testMode?: (settings: Map<string, unknown>) => boolean;
 }
 
 const PAYMENT_METHODS: Record<string, string> = { cod: 'Cash' };
@@ -456,6 +458,7 @@ export class PlaceOrder {
           giftCards: priced.giftCards.filter((g) => g.amount > 0).map((g) => ({ id: g.card.id, last4: lastFour(g.card.code), amount: g.amount })),
           distanceKm,
           createdVia: request.createdVia?.slice(0, 40) || 'checkout',
+          placedInTestMode: this.deps.testMode?.(snapshot.settings) ?? false,
           metaData: storedMeta(request.metaData),
           createdAt: now,
           updatedAt: now,
@@ -566,6 +569,7 @@ export class PlaceOrder {
           total: totals.total,
           vatLines: totals.vatLines,
           createdVia: request.createdVia?.slice(0, 40) || 'rest-api',
+          placedInTestMode: this.deps.testMode?.(snapshot.settings) ?? false,
           metaData: storedMeta(request.metaData),
           createdAt: now,
           updatedAt: now,

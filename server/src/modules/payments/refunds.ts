@@ -376,7 +376,16 @@ export async function refundsOnDays(db: DbOrTx, from: string, to: string, timeZo
     .select({ orderId: refunds.orderId, amount: refunds.amount, createdAt: refunds.createdAt, total: orders.total, vatLines: orders.vatLines })
     .from(refunds)
     .innerJoin(orders, eq(orders.id, refunds.orderId))
-    .where(and(eq(refunds.status, 'succeeded'), gte(refunds.createdAt, start), lte(refunds.createdAt, end)));
+    // A test order's refund is as much a test as its sale (docs/decisions/0070-test-and-live-mode.md).
+    .where(
+      and(
+        eq(refunds.status, 'succeeded'),
+        gte(refunds.createdAt, start),
+        lte(refunds.createdAt, end),
+        eq(orders.isTestOrder, false),
+        eq(orders.placedInTestMode, false),
+      ),
+    );
   return rows
     .filter((r) => {
       const day = localMoment(r.createdAt, timeZone).date;

@@ -37,6 +37,8 @@ export interface TicketContext {
 
 /** The line a ticket opens with when it may be a copy (TicketContext.reprint). */
 export const REPRINT_MARK = 'HERDRUK';
+/** The line every ticket of an order placed in test mode opens with (docs/decisions/0070-test-and-live-mode.md). */
+export const TEST_MARK = '*** TEST ***';
 
 /** A ticket as text lines plus the style the encoder prints it in. */
 export interface Ticket {
@@ -149,6 +151,7 @@ export function customerTicket(order: OrderWithLines, context: TicketContext): T
   const rule = '-'.repeat(W);
   const p = printable;
   const lines: string[] = context.reprint ? [center(`*** ${REPRINT_MARK} ***`, W)] : [];
+  if (order.placedInTestMode) lines.unshift(center(TEST_MARK, W));
   const row = (label: string, value: string) => lines.push(...wrap(p(`${label}: ${value}`), W));
 
   lines.push(center(p(context.seller.name), W));
@@ -209,6 +212,7 @@ export function kitchenTicket(order: OrderWithLines, context: TicketContext): Ti
   const rule = '-'.repeat(W);
   const p = printable;
   const lines: string[] = context.reprint ? [center(REPRINT_MARK, W), rule] : [rule];
+  if (order.placedInTestMode) lines.unshift(center(TEST_MARK, W));
   if (context.station) lines.push(center(p(context.station.toUpperCase()), W), rule);
   const ageMark = ageCheckMark(order);
   if (ageMark) lines.push(center(ageMark, W), rule);

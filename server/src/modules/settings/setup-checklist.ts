@@ -1,5 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { SetupChecklist, SetupStep } from '@bakje/contract';
+import type { SetupChecklist, SetupStep, TestModeReason } from '@bakje/contract';
 import type { DbOrTx } from '../../db/client.js';
 import { products, settings, timeSlots } from '../../db/schema/index.js';
 import { paymentSettingsFrom, PAYMENT_SETTINGS_KEY } from '../payments/payment-settings.js';
@@ -19,6 +19,8 @@ export interface SetupContext {
   cardPayments: boolean;
   /** Stripe takes cards on the web shop (docs/decisions/0040-provider-keys-stripe-checkout.md). */
   stripe?: boolean;
+  /** What keeps the shop in test mode (docs/decisions/0070-test-and-live-mode.md); absent: not asked. */
+  testReasons?: TestModeReason[];
 }
 
 export async function setupChecklist(db: DbOrTx, context: SetupContext = { cardPayments: false }): Promise<SetupChecklist> {
@@ -41,9 +43,15 @@ export async function setupChecklist(db: DbOrTx, context: SetupContext = { cardP
     hoursStep(byKey),
     { id: 'slots', done: (slotCount?.n ?? 0) > 0, detail: (slotCount?.n ?? 0) > 0 ? null : 'noSlots', href: '/dashboard/timeslots' },
     { id: 'menu', done: (productCount?.n ?? 0) > 0, detail: (productCount?.n ?? 0) > 0 ? null : 'noProducts', href: '/dashboard/products' },
-    printerStep(byKey),
+    printerStep(byKey, context),
     paymentsStep(byKey, context),
   ];
+  // Live mode is the last step: green only once nothing runs on a simulator or the virtual printer and the
+  // owner switched to live.
+  if (context.testReasons) {
+    const live = context.testReasons.length === 0;
+    steps.push({ id: 'live', done: live, detail: live ? null : 'testMode', href: null });
+  }
   const dismissed = (byKey.get(SETUP_CHECKLIST_KEY) as { dismissed?: unknown } | undefined)?.dismissed === true;
   return { steps, allDone: steps.every((s) => s.done), dismissed };
 }
@@ -53,6 +61,10 @@ function paymentsStep(byKey: Map<string, unknown>, context: SetupContext): Setup
   const href = '/dashboard/payments';
   const { methods } = paymentSettingsFrom(byKey);
   const offered = Object.values(methods).some((method) => method.enabled && method.channels.length > 0 && method.fulfilment.length > 0);
+  // A provider on its simulator takes no money: not ready, whatever it shows.
+  const reasons = context.testReasons ?? [];
+  if (reasons.includes('multisafepaySimulator') || reasons.includes('stripeSimulator')) return { id: 'payments', done: false, detail: 'simulator', href };
+  if (reasons.includes('multisafepayTestEnvironment') || reasons.includes('stripeTestKeys')) return { id: 'payments', done: false, detail: 'testKeys', href };
   return { id: 'payments', done: true, detail: (context.cardPayments && offered) || context.stripe ? null : 'cashOnly', href };
 }
 
@@ -71,9 +83,10 @@ function hoursStep(byKey: Map<string, unknown>): SetupStep {
   return { id: 'hours', done: open, detail: open ? null : 'noHours', href: '/dashboard/hours' };
 }
 
-function printerStep(byKey: Map<string, unknown>): SetupStep {
+function printerStep(byKey: Map<string, unknown>, context: SetupContext): SetupStep {
   const print = parsePrintSettings(byKey.get(PRINT_SETTINGS_KEY));
   const href = '/dashboard/printing';
+  if (context.testReasons?.includes('virtualPrinter')) return { id: 'printer', done: false, detail: 'virtualPrinter', href };
   // Printing switched off is a choice the owner made (no printer in the shop): the step is settled.
   if (!print.enabled) return { id: 'printer', done: true, detail: 'printingOff', href };
   const anyPrinter = print.customerPrinter !== '' || print.kitchenPrinter !== '';

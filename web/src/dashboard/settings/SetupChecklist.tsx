@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { http, retryServerErrors } from '../../api/http';
 import { Button, Notice, Spinner } from '../../ui';
 import { DASHBOARD_PAGES } from '../DashboardNav';
+import { LiveModeSwitch } from './LiveModeSwitch';
 import { SETUP_URL, setupKey } from './storeSettingsForm';
 import './settings.css';
 
@@ -82,6 +83,7 @@ export function SetupChecklist() {
         {t(list.allDone ? 'dashboard.setup.dismissDone' : 'dashboard.setup.dismiss')}
       </Button>
       {dismiss.isError ? <Notice tone="error">{t('dashboard.setup.dismissFailed')}</Notice> : null}
+      {list.steps.some((step) => step.id === 'live' && !step.done) ? <LiveModeSwitch /> : null}
     </section>
   );
 }

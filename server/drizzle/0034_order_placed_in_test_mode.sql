@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "placed_in_test_mode" boolean DEFAULT false NOT NULL;
