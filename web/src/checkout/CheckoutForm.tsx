@@ -303,7 +303,8 @@ export function CheckoutForm({ cart, context, initial, guest }: { cart: Cart; co
     <>
       {orderingBlocked ? (
         <Notice tone="error" role="alert">
-          <span data-testid="ordering-closed">{intl.formatMessage({ id: 'ordering.closed' })}</span>
+          {/* Paused by the kitchen until resumed is not "closed": the opening hours would not explain it (issue 31). */}
+          <span data-testid="ordering-closed">{intl.formatMessage({ id: opening.paused ? 'shopStatus.paused' : 'ordering.closed' })}</span>
         </Notice>
       ) : null}
       <form className="checkout__grid" onSubmit={(event) => void submit(event)} noValidate aria-label={intl.formatMessage({ id: 'checkout.formLabel' })}>
