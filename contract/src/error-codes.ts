@@ -116,6 +116,7 @@ export const errorCodes = {
   MANUAL_NOT_FOUND: 'not_found',
   TIME_SLOT_INVALID: 'invalid',
   ORDERING_CLOSED: 'unavailable',
+  ORDERING_PAUSED: 'unavailable',
   DINEIN_CLOSED: 'unavailable',
   DELIVERY_UNAVAILABLE: 'unavailable',
   INCOMPLETE_ADDRESS: 'invalid',

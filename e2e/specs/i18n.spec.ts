@@ -53,3 +53,21 @@ test.describe('browsing the menu in each language', () => {
     await expect(page.getByRole('heading', { name: names.nl, exact: true })).toBeVisible();
   });
 });
+
+// Issue 31: a browser set to French got Dutch on its first visit. Until the customer chooses, the shop speaks the
+// browser's language, from the server's first paint on (no Dutch flash), and stores no choice for them.
+test('a browser set to French gets the shop in French on its first visit', async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'fr-FR' });
+  try {
+    const page = await context.newPage();
+    const response = await page.goto('/bestellen');
+    expect(await response!.text()).toContain('<html lang="fr-FR"');
+    await waitForShop(page);
+    await expect(page.locator('#first-paint')).toHaveCount(0);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Notre carte');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'fr-FR');
+    expect((await context.cookies()).find((c) => c.name === 'bakje-locale')).toBeUndefined();
+  } finally {
+    await context.close();
+  }
+});

@@ -1,4 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
+import { pairDevice } from './kiosk-support';
+import { productId } from './ordering-support';
 import { allProducts, setLocaleCookie, waitForShop, type Locale } from './support';
 
 // Issue 17 point 4: no page may scroll sideways on a phone (320 to 430 px) in any language. Each route is
@@ -91,4 +93,88 @@ test('the site title shows whole on a phone, in one or two lines', async ({ page
     expect(shown.lines, `${width} px: ${shown.text}`).toBeLessThanOrEqual(2);
     expect(shown.right, `${width} px`).toBeLessThanOrEqual(width);
   }
+});
+
+// Issue 31 item 6: with a cart and a logged-in customer, `/checkout` was 410 px wide on 360 and 390 px phones and
+// `/my-account` 393 px at 360. Each route is loaded once and measured at the three widths by resizing the window:
+// the document itself must not be wider than the window (what makes a page scroll sideways).
+test('with a cart and an account, no shop, checkout, account or kiosk page scrolls sideways at 320, 360 or 390 px', async ({ page, baseURL, request }) => {
+  test.setTimeout(90_000);
+  const fristi = await productId(request, 'fristi');
+  const product = (await allProducts(request)).find((p) => p.addons.length > 0)!;
+  const graphql = async <T>(query: string, variables: Record<string, unknown>, token?: string): Promise<{ data: T; token?: string }> => {
+    const csrf = (await page.context().cookies()).find((c) => c.name === 'bakje_csrf')?.value ?? '';
+    const response = await page.request.post('/graphql', {
+      data: { query, variables },
+      headers: { 'x-csrf-token': csrf, ...(token ? { 'woocommerce-session': `Session ${token}` } : {}) },
+    });
+    const body = (await response.json()) as { data: T; errors?: unknown[] };
+    expect(body.errors ?? []).toEqual([]);
+    return { data: body.data, token: response.headers()['woocommerce-session'] ?? token };
+  };
+  const email = `breed-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.be`;
+  await graphql(
+    `
+      mutation ($input: RegisterCustomerInput!) {
+        registerCustomer(input: $input) {
+          viewer {
+            databaseId
+          }
+        }
+      }
+    `,
+    {
+      input: { email, password: 'Stoofvlees met frietjes', firstName: 'Annemarie-Gabriëlle', lastName: 'Vandenbroucke-Verstraeten' },
+    },
+  );
+  const { token } = await graphql(
+    `
+      mutation ($id: Int!) {
+        addToCart(input: { productId: $id, quantity: 2 }) {
+          cart {
+            isEmpty
+          }
+        }
+      }
+    `,
+    {
+      id: fristi,
+    },
+  );
+  await page.context().addCookies([{ name: 'woocommerce-session', value: encodeURIComponent(token!), url: baseURL! }]);
+  const routes: [string, string][] = [
+    ['/bestellen', '[data-testid="product-card"]'],
+    [`/product/${product.slug}`, '[data-testid="product-page"]'],
+    ['/checkout', '[data-testid="checkout-page"] form'],
+    ['/my-account', '.account-layout'],
+    ['/my-account?tab=details', '.account-layout form'],
+    ['/my-account?tab=addresses', '.account-layout form'],
+    ['/my-account?tab=privacy', '.account-layout'],
+    ['/kioskindex', '[data-testid="kiosk-pairing-code"]'],
+  ];
+  const problems: string[] = [];
+  const measure = async (route: string) => {
+    for (const width of [390, 360, 320]) {
+      await page.setViewportSize({ width, height: 800 });
+      // The document's own width, then any element cut off at the window's edge.
+      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      if (scrollWidth > width) problems.push(`${route} at ${width} px is ${scrollWidth} px wide`);
+      const { width: extra, culprit } = await overflow(page);
+      if (extra > 0) problems.push(`${route} at ${width} px: ${extra} px too wide (${culprit})`);
+    }
+  };
+  for (const [route, ready] of routes) {
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto(route);
+    await expect(page.locator(ready).first()).toBeVisible();
+    await measure(route);
+  }
+  // This browser becomes a kiosk: its start screen, then its order screen (a page load there starts a new visit).
+  await pairDevice(baseURL!, (await page.getByTestId('kiosk-pairing-code').textContent())!.trim());
+  await expect(page.getByTestId('kiosk-start')).toBeVisible();
+  await measure('/kioskindex (paired)');
+  await page.getByTestId('kiosk-tap-to-order').click();
+  await expect(page.getByTestId('kiosk-order')).toBeVisible();
+  await measure('/bestellenkiosk');
+  expect(problems).toEqual([]);
 });

@@ -107,5 +107,16 @@ test('the card fields fit a 390 px phone', async ({ browser }) => {
   await checkoutWithStripe(page, '19:30');
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+  // Issue 31: right under the chosen method, not below the whole list of methods (sorted by name, Stripe's is not last).
+  const placement = await page.getByTestId('stripe-card').evaluate((card) => {
+    const block = card.closest('fieldset > *')!;
+    const methods = Array.from(block.parentElement!.querySelectorAll('label.payment'));
+    return {
+      before: block.previousElementSibling?.querySelector('input')?.value,
+      methodsAfter: methods.filter((m) => block.compareDocumentPosition(m) & Node.DOCUMENT_POSITION_FOLLOWING).length,
+    };
+  });
+  expect(placement.before).toBe('stripe');
+  expect(placement.methodsAfter).toBeGreaterThan(0);
   await context.close();
 });

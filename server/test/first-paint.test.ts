@@ -179,8 +179,14 @@ describe.each(databaseKinds)('the shop’s first paint (%s)', (kind) => {
     expect(firstPaintOf(english.html)).toContain('Our menu');
     expect(firstPaintOf(english.html)).toContain('Bicky burger EN');
     expect(firstPaintOf(english.html)).toContain(en(450));
-    // No cookie: Dutch, whatever the browser prefers (the app starts in Dutch too).
-    const none = await page('/bestellen', { 'accept-language': 'fr-FR' });
+    // No cookie: the browser's first shop language until the customer chooses (issue 31; the app does the same).
+    const browser = await page('/bestellen', { 'accept-language': 'de-DE,fr-BE;q=0.8,nl;q=0.5' });
+    expect(browser.html).toContain('<html lang="fr-FR">');
+    expect(firstPaintOf(browser.html)).toContain('Notre carte');
+    const response = await app.server.inject({ method: 'GET', url: '/bestellen', headers: { 'accept-language': 'fr' } });
+    expect(String(response.headers.vary)).toMatch(/accept-language/i);
+    // Neither: Dutch.
+    const none = await page('/bestellen', { 'accept-language': 'de-DE' });
     expect(firstPaintOf(none.html)).toContain('Onze kaart');
     expect(none.etag).not.toBe(french.etag);
   });

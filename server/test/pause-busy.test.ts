@@ -33,7 +33,8 @@ describe.each(databaseKinds)('pause and busy on %s', (kind) => {
     await slotsEveryDay(db);
     await db.insert(t.timeSlots).values({ type: 'takeaway', startTime: '10:00', endTime: '11:00', intervalMinutes: 15, maxOrders: 1000, repeatDays: [6] });
     await db.insert(t.settings).values([
-      { key: 'opening_hours', value: { week: { '6': [{ open: '10:00', close: '22:00' }] } } },
+      // Sunday open too: a pause until the end of Saturday leaves it (issue 31).
+      { key: 'opening_hours', value: { week: { '6': [{ open: '10:00', close: '22:00' }], '7': [{ open: '11:00', close: '22:00' }] } } },
       { key: 'ordering', value: { leadTimeMinutes: 20, daysAhead: 7 } },
     ]);
     ({ app, base } = await startListeningApp(testDb.database));
@@ -60,9 +61,9 @@ describe.each(databaseKinds)('pause and busy on %s', (kind) => {
     const bad = await staff.cook.request('POST', '/api/settings/pause', { channels: [], types: ['takeaway'], duration: '45' });
     expect(bad.statusCode).toBe(400);
 
-    const paused = await staff.cook.request('POST', '/api/settings/pause', { channels: ['web'], types: ['takeaway'], duration: '30' });
+    const paused = await staff.cook.request('POST', '/api/settings/pause', { channels: ['web'], types: ['takeaway'], duration: '60' });
     expect(paused.statusCode, paused.body).toBe(200);
-    expect(paused.json().pauses).toEqual([{ channel: 'web', type: 'takeaway', since: NOW.toISOString(), until: '2026-11-21T09:30:00.000Z' }]);
+    expect(paused.json().pauses).toEqual([{ channel: 'web', type: 'takeaway', since: NOW.toISOString(), until: '2026-11-21T10:00:00.000Z' }]);
     await stream.waitUntil(() => (stream.events.at(-1)!.data as ShopStatus).ordering.web.takeaway === false, 'the pause on the stream');
     const live = stream.events.at(-1)!.data as ShopStatus;
     expect(live.ordering.kiosk.takeaway).toBe(true);
@@ -70,13 +71,15 @@ describe.each(databaseKinds)('pause and busy on %s', (kind) => {
 
     await catalogCaughtUp(app, testDb.database);
     const customer = await aCustomer(() => app, productId);
-    expect(await customer.slots('takeaway', DAY)).toEqual([]);
+    // Only the paused hour is gone (issue 31): 10:30 and 10:45 are inside it, 11:00 is the first time after it.
+    expect((await customer.slots('takeaway', DAY))[0]!.start).toBe('2026-11-21T11:00:00+01:00');
     const delivery = await customer.slots('delivery', DAY);
     expect(delivery.length).toBeGreaterThan(0);
-    // A slot id from before the pause: refused with the closed message on the web, taken at the kiosk.
-    const slotId = delivery[0]!.id.replace(/^\d+/, String((await testDb.database.db.select().from(t.timeSlots)).find((s) => s.type === 'takeaway')!.id));
+    // A slot id inside the pause: refused as paused (not "closed") on the web, taken at the kiosk.
+    const saturday = (await testDb.database.db.select().from(t.timeSlots)).find((s) => s.type === 'takeaway' && s.startTime === '10:00')!;
+    const slotId = `${saturday.id}@${DAY}T10:30`;
     const refused = await customer.checkout('takeaway', slotId);
-    expect(codeOf(refused)).toBe('ORDERING_CLOSED');
+    expect(codeOf(refused)).toBe('ORDERING_PAUSED');
     const kiosk = await customer.checkout('takeaway', slotId, { createdVia: 'kiosk' });
     expect(kiosk.errors).toBeUndefined();
 
@@ -101,6 +104,49 @@ describe.each(databaseKinds)('pause and busy on %s', (kind) => {
     await staff.cook.request('POST', '/api/settings/resume', {});
   });
 
+  it('a pause stops only its own period: until the end of today leaves tomorrow, and the shop says until when (issue 31)', async () => {
+    const STATUS = `{ openingStatus { orderingPossible paused pausedUntil message } }`;
+    const DAYS = `{ orderingDays(type: TAKEAWAY, count: 2) { date hasSlots } }`;
+    const day = await staff.cook.request('POST', '/api/settings/pause', {
+      channels: ['web'],
+      types: ['takeaway', 'delivery', 'dinein'],
+      duration: 'end-of-day',
+    });
+    expect(day.statusCode, day.body).toBe(200);
+    await catalogCaughtUp(app, testDb.database);
+    const customer = await aCustomer(() => app, productId);
+    // Not "closed, check the opening hours": paused until closing time, and ordering for later stays possible.
+    expect((await customer.browser.graphql(STATUS)).body.data.openingStatus).toEqual({
+      orderingPossible: true,
+      paused: true,
+      pausedUntil: '2026-11-21T21:00:00.000Z',
+      message: null,
+    });
+    expect(await customer.slots('takeaway', DAY)).toEqual([]);
+    expect((await customer.browser.graphql(DAYS)).body.data.orderingDays).toEqual([
+      { date: DAY, hasSlots: false },
+      { date: '2026-11-22', hasSlots: true },
+    ]);
+    const tomorrow = await customer.slots('takeaway', '2026-11-22');
+    expect(tomorrow[0]!.start).toBe('2026-11-22T11:00:00+01:00');
+    expect((await customer.checkout('takeaway', tomorrow[0]!.id)).errors).toBeUndefined();
+
+    // Until resumed: nothing can be ordered, and the shop says paused, not closed.
+    await staff.cook.request('POST', '/api/settings/pause', { channels: ['web'], types: ['takeaway', 'delivery', 'dinein'], duration: 'until-resumed' });
+    await catalogCaughtUp(app, testDb.database);
+    const later = await aCustomer(() => app, productId);
+    expect((await later.browser.graphql(STATUS)).body.data.openingStatus).toEqual({
+      orderingPossible: false,
+      paused: true,
+      pausedUntil: null,
+      message: 'Online ordering is paused for this time; choose a later time.',
+    });
+    expect(await later.slots('takeaway', '2026-11-22')).toEqual([]);
+    expect(codeOf(await later.checkout('takeaway', tomorrow[1]!.id))).toBe('ORDERING_PAUSED');
+    await staff.cook.request('POST', '/api/settings/resume', {});
+    await catalogCaughtUp(app, testDb.database);
+  });
+
   it('accepts an order that was in flight when the pause began', async () => {
     const db = testDb.database.db;
     const clock = () => NOW;
@@ -123,7 +169,7 @@ describe.each(databaseKinds)('pause and busy on %s', (kind) => {
     await staff.cook.request('POST', '/api/settings/pause', { channels: ['web'], types: ['takeaway'], duration: 'until-resumed' });
     const inFlight = await order('in-flight', new Date(NOW.getTime() - 2000));
     expect(inFlight.orderId).toBeGreaterThan(0);
-    await expect(order('after', NOW)).rejects.toMatchObject({ code: 'ORDERING_CLOSED' });
+    await expect(order('after', NOW)).rejects.toMatchObject({ code: 'ORDERING_PAUSED' });
     await staff.cook.request('POST', '/api/settings/resume', { channels: ['web'] });
   });
 

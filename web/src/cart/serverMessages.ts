@@ -29,6 +29,7 @@ const BY_CODE: Partial<Record<ClientErrorCode, string>> = {
   SLOT_TOO_SMALL: 'checkout.error.slotTooSmall',
   SLOT_REQUIRED: 'checkout.error.slotRequired',
   ORDERING_CLOSED: 'ordering.closed',
+  ORDERING_PAUSED: 'ordering.paused',
   DINEIN_CLOSED: 'ordering.dineinClosed',
   DELIVERY_UNAVAILABLE: 'ordering.deliveryClosed',
   INCOMPLETE_ADDRESS: 'delivery.incomplete',

@@ -24,6 +24,7 @@ import {
 } from './checkoutApi';
 import type { StripeCardHandle } from './stripe/StripeCardField';
 import { cardErrorMessageId } from './stripe/stripeJs';
+import { clearGuestDetails, saveGuestDetails } from './guestDetails';
 import { rememberLastOrder } from './lastOrder';
 import { OpeningHours } from './OpeningHours';
 import { BillingSection } from './sections/BillingSection';
@@ -69,7 +70,13 @@ export function CheckoutForm({ cart, context, initial, guest }: { cart: Cart; co
   const { setFulfilment: saveFulfilment, setDeliveryPostcode, refresh, updating } = useCart();
   // Focus goes to the time slot first, then to the first wrong field (form order), so it is done here.
   const form = useZodForm(checkoutSchema, { defaultValues: initial, shouldFocusError: false });
-  const { register, handleSubmit, formState, getValues, setValue, control } = form;
+  const { register, handleSubmit, formState, getValues, setValue, control, watch } = form;
+  // A guest's details survive a reload of this tab (issue 31); an account's come from its profile.
+  useEffect(() => {
+    if (!guest) return;
+    const subscription = watch((values) => saveGuestDetails(values));
+    return () => subscription.unsubscribe();
+  }, [guest, watch]);
   const type = useWatch({ control, name: 'fulfilment' });
   const paymentMethod = useWatch({ control, name: 'paymentMethod' });
   // The methods enabled for this fulfilment type; the context's list until they are in.
@@ -248,6 +255,7 @@ export function CheckoutForm({ cart, context, initial, guest }: { cart: Cart; co
         ...(requiredAge > 0 ? { confirmedAge: requiredAge } : {}),
       });
       rememberLastOrder(placed.order);
+      clearGuestDetails();
       // The new account is logged in: the header and the account pages show it.
       if (newAccount) await queryClient.invalidateQueries({ queryKey: ['account'] });
       await refresh();
@@ -301,7 +309,8 @@ export function CheckoutForm({ cart, context, initial, guest }: { cart: Cart; co
     <>
       {orderingBlocked ? (
         <Notice tone="error" role="alert">
-          <span data-testid="ordering-closed">{intl.formatMessage({ id: 'ordering.closed' })}</span>
+          {/* Paused by the kitchen until resumed is not "closed": the opening hours would not explain it (issue 31). */}
+          <span data-testid="ordering-closed">{intl.formatMessage({ id: opening.paused ? 'shopStatus.paused' : 'ordering.closed' })}</span>
         </Notice>
       ) : null}
       <form className="checkout__grid" onSubmit={(event) => void submit(event)} noValidate aria-label={intl.formatMessage({ id: 'checkout.formLabel' })}>

@@ -10,6 +10,7 @@ import { useDocumentTitle } from '../lib/useDocumentTitle';
 import { ButtonLink, EmptyState, ErrorState, Spinner } from '../ui';
 import { EMPTY_SHIPPING, prefillBilling, type CheckoutValues } from './billing';
 import { CheckoutForm } from './CheckoutForm';
+import { readGuestDetails } from './guestDetails';
 import { loadCheckoutContext } from './checkoutApi';
 import { usePickerLoading } from './SlotPicker';
 import { useFirstPaintDone } from '../shell/firstPaint';
@@ -77,6 +78,7 @@ export default function CheckoutPage() {
     );
   }
 
+  const guest = !account.data?.viewer;
   const initial: CheckoutValues = {
     fulfilment: startType,
     ...prefillBilling(account.data?.viewer ? account.data.customer : null),
@@ -86,11 +88,13 @@ export default function CheckoutPage() {
     accountPassword: '',
     shipToDifferentAddress: false,
     ...EMPTY_SHIPPING,
+    // What a guest typed before a reload in this tab (issue 31).
+    ...(guest ? readGuestDetails() : {}),
   };
   return (
     <div className="container checkout" data-testid="checkout-page">
       <h1 className="page-title">{intl.formatMessage({ id: 'nav.checkout' })}</h1>
-      <CheckoutForm cart={cart.cart} context={context.data} initial={initial} guest={!account.data?.viewer} />
+      <CheckoutForm cart={cart.cart} context={context.data} initial={initial} guest={guest} />
     </div>
   );
 }

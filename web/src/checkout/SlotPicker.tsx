@@ -11,6 +11,21 @@ import { loadOrderingDays, loadSlots } from './checkoutApi';
 /** The note on a day chip that has no free slot time: fully booked is not the same as ordering having ended. */
 const DAY_NOTES = { FULL: 'slots.dayFull', ENDED: 'slots.dayEnded', NO_SLOTS: 'slots.dayNone', CLOSED: 'slots.dayClosed' } as const;
 
+/**
+ * The slot times in runs that share a message (a slot definition's note, e.g. "lunch menu only"): the message is
+ * shown once, at the first time it is about, not above the whole day (issue 31).
+ */
+export function slotRuns<T extends { message?: string | null }>(slots: readonly T[]): { message: string | null; slots: T[] }[] {
+  const runs: { message: string | null; slots: T[] }[] = [];
+  for (const slot of slots) {
+    const message = slot.message || null;
+    const last = runs.at(-1);
+    if (last && last.message === message) last.slots.push(slot);
+    else runs.push({ message, slots: [slot] });
+  }
+  return runs;
+}
+
 export const slotQueryKey = (locale: string, type: FulfilmentType, date: string | null) => ['availableTimeSlots', locale, type, date] as const;
 const daysQuery = (locale: LocaleCode, type: FulfilmentType) => ({
   queryKey: ['orderingDays', locale, type] as const,
@@ -102,7 +117,6 @@ export function SlotPicker({
       : s.capacityMode === 'AMOUNT'
         ? intl.formatMessage({ id: 'slots.available' })
         : intl.formatMessage({ id: 'slots.remaining' }, { count: s.remaining });
-  const messages = [...new Set((slots.data ?? []).map((s) => s.message).filter((m): m is string => !!m))];
 
   return (
     <div className="slot-picker">
@@ -143,11 +157,6 @@ export function SlotPicker({
             {intl.formatMessage({ id: 'slots.time' })}
             <span aria-hidden="true"> *</span>
           </legend>
-          {messages.map((m) => (
-            <Notice key={m} tone="info">
-              <span data-testid="slot-message">{m}</span>
-            </Notice>
-          ))}
           {slots.isPending ? <Skeleton height="4em" /> : null}
           {slots.isError ? <ErrorState error={slots.error} onRetry={() => void slots.refetch()} /> : null}
           {ended ? (
@@ -163,21 +172,39 @@ export function SlotPicker({
           {slots.data && slots.data.length === 0 && !ended ? <p data-testid="no-slots">{intl.formatMessage({ id: 'slots.none' })}</p> : null}
           {slots.data && slots.data.length > 0 ? (
             <div className="slots">
-              {slots.data.map((s) => (
-                <label
-                  key={s.id}
-                  className={`slot${s.id === slotId ? ' is-selected' : ''}${s.isFullyBooked ? ' is-full' : ''}`}
-                  data-testid="slot-option"
-                  data-slot-id={s.id}
-                  data-full={s.isFullyBooked ? 'true' : 'false'}
-                >
-                  <input type="radio" name="slot" value={s.id} checked={s.id === slotId} disabled={s.isFullyBooked} onChange={() => onSlot(s.id)} />
-                  <span className="slot__time">
-                    {time(s.start)} – {time(s.end)}
-                  </span>
-                  <span className="slot__state">{s.isFullyBooked ? intl.formatMessage({ id: 'slots.full' }) : left(s)}</span>
-                </label>
-              ))}
+              {slotRuns(slots.data).map((run, index) => {
+                const messageId = run.message ? `slot-message-${index}` : undefined;
+                return [
+                  run.message ? (
+                    <p key={messageId} id={messageId} className="slots__message" data-testid="slot-message">
+                      {run.message}
+                    </p>
+                  ) : null,
+                  ...run.slots.map((s) => (
+                    <label
+                      key={s.id}
+                      className={`slot${s.id === slotId ? ' is-selected' : ''}${s.isFullyBooked ? ' is-full' : ''}`}
+                      data-testid="slot-option"
+                      data-slot-id={s.id}
+                      data-full={s.isFullyBooked ? 'true' : 'false'}
+                    >
+                      <input
+                        type="radio"
+                        name="slot"
+                        value={s.id}
+                        checked={s.id === slotId}
+                        disabled={s.isFullyBooked}
+                        onChange={() => onSlot(s.id)}
+                        aria-describedby={messageId}
+                      />
+                      <span className="slot__time">
+                        {time(s.start)} – {time(s.end)}
+                      </span>
+                      <span className="slot__state">{s.isFullyBooked ? intl.formatMessage({ id: 'slots.full' }) : left(s)}</span>
+                    </label>
+                  )),
+                ];
+              })}
             </div>
           ) : null}
           {error ? (

@@ -93,7 +93,7 @@ export type SlotCapacityModeEnum =
 export type CheckoutContextQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type CheckoutContextQuery = { openingStatus: { isOpen: boolean, orderingPossible: boolean, pausedUntil: string | null, message: string | null, openNow: { dinein: boolean }, week: Array<{ weekday: number, periods: Array<{ open: string, close: string }> }> }, deliverySettings: { enabled: boolean, minimumOrder: string, maximumDistanceKm: number, fee: string }, paymentGateways: { nodes: Array<{ id: string, title: string, description: string | null, icon: string | null, isMultisafepay: boolean | null }> }, stripeCheckout: { publishableKey: string, jsUrl: string } | null };
+export type CheckoutContextQuery = { openingStatus: { isOpen: boolean, orderingPossible: boolean, paused: boolean, pausedUntil: string | null, message: string | null, openNow: { dinein: boolean }, week: Array<{ weekday: number, periods: Array<{ open: string, close: string }> }> }, deliverySettings: { enabled: boolean, minimumOrder: string, maximumDistanceKm: number, fee: string }, paymentGateways: { nodes: Array<{ id: string, title: string, description: string | null, icon: string | null, isMultisafepay: boolean | null }> }, stripeCheckout: { publishableKey: string, jsUrl: string } | null };
 
 export type StripePaymentIntentQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -171,6 +171,7 @@ export const CheckoutContextDocument = new TypedDocumentString(`
       dinein
     }
     orderingPossible
+    paused
     pausedUntil
     message
     week {

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { localeCookie, parseLocale, readCookie, toIntlLocale } from './locale';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { browserLocale, initialLocale, localeCookie, parseLocale, readCookie, toIntlLocale } from './locale';
 
 describe('locale', () => {
   it('parses the cookie and header spellings', () => {
@@ -19,6 +19,20 @@ describe('locale', () => {
     expect(readCookie('a=1; bakje-locale=en_US; b=2', 'bakje-locale')).toBe('en_US');
     expect(readCookie('a=1', 'bakje-locale')).toBeNull();
   });
+
+  it("starts in the customer's choice, else the browser's first shop language, else Dutch (issue 31)", () => {
+    expect(browserLocale(['de-DE', 'fr-BE', 'en'])).toBe('fr_FR');
+    expect(browserLocale(['de-DE'])).toBeNull();
+    vi.stubGlobal('navigator', { languages: ['fr-FR', 'fr'], language: 'fr-FR' });
+    vi.stubGlobal('document', { cookie: '' });
+    expect(initialLocale()).toBe('fr_FR');
+    vi.stubGlobal('document', { cookie: 'bakje-locale=nl_BE' });
+    expect(initialLocale()).toBe('nl_BE');
+    vi.stubGlobal('navigator', { languages: ['de-DE'], language: 'de-DE' });
+    vi.stubGlobal('document', { cookie: '' });
+    expect(initialLocale()).toBe('nl_BE');
+  });
+  afterEach(() => vi.unstubAllGlobals());
 
   it('formats prices per locale', () => {
     const fmt = (code: 'nl_BE' | 'fr_FR' | 'en_US') =>

@@ -53,10 +53,23 @@ export function localeCookie(code: LocaleCode, secure = false): string {
   return `${LOCALE_COOKIE}=${code}; Max-Age=${LOCALE_COOKIE_MAX_AGE}; Path=/; SameSite=Lax${secure ? '; Secure' : ''}`;
 }
 
-/** The locale stored in the cookie, else Dutch. */
+/** The browser's first shop language (what it sends as Accept-Language), or null. */
+export function browserLocale(languages: readonly string[] | undefined): LocaleCode | null {
+  for (const language of languages ?? []) {
+    const code = parseLocale(language);
+    if (code) return code;
+  }
+  return null;
+}
+
+/**
+ * The locale the customer chose (the cookie), else the browser's language until they choose (issue 31), else
+ * Dutch. The server's first paint picks the same (server/src/modules/first-paint/first-paint.ts firstPaintLang).
+ */
 export function initialLocale(): LocaleCode {
   if (typeof document === 'undefined') return DEFAULT_LOCALE;
-  return parseLocale(readCookie(document.cookie, LOCALE_COOKIE)) ?? DEFAULT_LOCALE;
+  const languages = typeof navigator === 'undefined' ? undefined : navigator.languages?.length ? navigator.languages : [navigator.language];
+  return parseLocale(readCookie(document.cookie, LOCALE_COOKIE)) ?? browserLocale(languages) ?? DEFAULT_LOCALE;
 }
 
 export function storeLocale(code: LocaleCode): void {

@@ -42,7 +42,7 @@ export async function registerWebArea(server: FastifyInstance, context: AreaCont
           return renderCheckoutFirstPaint({
             snapshot,
             cart: await checkoutCartOf(request, { tokens: context.tokens, carts: context.carts }),
-            lang: firstPaintLang(request.cookies[LOCALE_COOKIE]),
+            lang: firstPaintLang(request.cookies[LOCALE_COOKIE], request.headers['accept-language']),
             now: clock(),
             timeZone: config.timeZone,
           });
@@ -54,8 +54,8 @@ export async function registerWebArea(server: FastifyInstance, context: AreaCont
       }
       const route = firstPaintRoute(url);
       if (!route) return undefined;
-      return firstPaints.get(await catalog.get(), route, firstPaintLang(request.cookies[LOCALE_COOKIE]));
+      return firstPaints.get(await catalog.get(), route, firstPaintLang(request.cookies[LOCALE_COOKIE], request.headers['accept-language']));
     },
-    langOf: (request) => firstPaintLang(request.cookies[LOCALE_COOKIE]),
+    langOf: (request) => firstPaintLang(request.cookies[LOCALE_COOKIE], request.headers['accept-language']),
   });
 }

@@ -173,6 +173,8 @@ export async function registerWebApp(
     // Revalidated on every load (no-cache) and answered 304 while the page (build and product head) is the same.
     reply.header('cache-control', 'no-cache').header('etag', page.etag);
     addVary(reply, 'accept-encoding');
+    // Without the locale cookie the page speaks the browser's language (issue 31).
+    addVary(reply, 'accept-language');
     if (status === 200 && ifNoneMatchIncludes(request.headers['if-none-match'], page.etag)) return reply.code(304).send();
     return reply.code(status).header('content-type', 'text/html; charset=utf-8').send(page.html);
   });

@@ -4,7 +4,7 @@ import type { CartView } from '../cart/cart-service.js';
 import type { CatalogSnapshot } from '../catalog/snapshot.js';
 import { translate, type Lang } from '../i18n/locale.js';
 import { isOpenAt, orderingPossibleOn } from '../opening-hours/opening-hours.js';
-import { isPausedFor, shopStatus } from '../opening-hours/pause.js';
+import { channelPausedUntil, pausedWithoutEnd, shopStatus } from '../opening-hours/pause.js';
 import { escapeHtml } from '../seo/product-head.js';
 import { shopSettingsFrom, type ShopSettings } from '../settings/shop-settings.js';
 import { localMoment } from '../shop-time/shop-time.js';
@@ -172,11 +172,13 @@ export function renderCheckoutFirstPaint(input: CheckoutPaintInput): FirstPaint 
       `<div class="state__action"><a class="btn btn--primary btn--md" href="/bestellen">${escapeHtml(text['error.toMenu'])}</a></div></div></div>`;
   } else {
     const today = localMoment(now, timeZone).date;
-    const webPaused = FULFILMENT_TYPES.every((type) => isPausedFor(settings, 'web', type, now));
-    const orderingPossible = orderingPossibleOn(settings.openingHours, today, now) && !webPaused;
+    // As web/src/checkout/CheckoutForm.tsx: a pause with an end leaves the times after it (issue 31).
+    const webPaused = channelPausedUntil(settings, 'web', now) !== undefined;
+    const orderingPossible = orderingPossibleOn(settings.openingHours, today, now) && !pausedWithoutEnd(settings, 'web', now);
+    const closedText = text[webPaused ? 'shopStatus.paused' : 'ordering.closed'];
     page =
       `<div class="container checkout" data-testid="checkout-first-paint">${title}` +
-      (orderingPossible ? '' : `<div class="notice notice--error" role="alert"><span>${escapeHtml(text['ordering.closed'])}</span></div>`) +
+      (orderingPossible ? '' : `<div class="notice notice--error" role="alert"><span>${escapeHtml(closedText)}</span></div>`) +
       `<noscript><div class="notice notice--warning" role="status">${escapeHtml(NEEDS_JAVASCRIPT[lang])}</div></noscript>` +
       // Inert: a choice made here would be lost when the app's form takes its place.
       `<div class="checkout__grid" inert><div class="checkout__main">${fulfilmentHtml(input, settings, cart, text)}` +

@@ -3,7 +3,7 @@ import { mediaSrcSet, mediaUrlFor, parseUploadedSrc } from '@bakje/contract/medi
 import { excerpt } from '../catalog/excerpt.js';
 import { isListed, isShopCategory, type CatalogSnapshot, type ProductRecord } from '../catalog/snapshot.js';
 import { isOnSale, queryProducts, stockStatusOf } from '../catalog/product-query.js';
-import { parseLang, translate, type Lang } from '../i18n/locale.js';
+import { pickLang, translate, type Lang } from '../i18n/locale.js';
 import { parseStoreSettings } from '../settings/store-settings.js';
 import { escapeHtml } from '../seo/product-head.js';
 import { FIRST_PAINT_TEXTS, type FirstPaintText } from './texts.js';
@@ -31,9 +31,12 @@ export interface FirstPaint {
   perVisitor?: boolean;
 }
 
-/** The same language the web app starts in (web/src/i18n/locale.ts initialLocale): the cookie, else Dutch. */
-export function firstPaintLang(cookie: string | undefined): Lang {
-  return parseLang(cookie) ?? 'nl';
+/**
+ * The same language the web app starts in (web/src/i18n/locale.ts initialLocale): the customer's choice (the
+ * cookie), else the browser's first shop language (Accept-Language; issue 31), else Dutch.
+ */
+export function firstPaintLang(cookie: string | undefined, acceptLanguage?: string): Lang {
+  return pickLang(undefined, cookie, acceptLanguage);
 }
 
 export const INTL_LOCALES: Record<Lang, string> = { nl: 'nl-BE', fr: 'fr-FR', en: 'en-US' };

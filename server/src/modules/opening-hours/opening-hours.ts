@@ -3,6 +3,8 @@ import type { OpeningHours } from '../settings/shop-settings.js';
 import { addDaysTo, instantAt, localMoment, parseClock, weekdayOf } from '../shop-time/shop-time.js';
 
 export const ORDERING_CLOSED = 'Online ordering is not possible at the moment; check the opening hours.';
+/** A pause by the kitchen: it covers the chosen time (or has no end), not the shop's hours (issue 31). */
+export const ORDERING_PAUSED = 'Online ordering is paused for this time; choose a later time.';
 export const DINEIN_CLOSED = 'Dine-in is not available at the current time.';
 
 /** The older "pause everything until" switch (the pause per channel and type lives in pause.ts). */

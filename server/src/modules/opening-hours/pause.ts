@@ -19,12 +19,44 @@ export function activePauses(state: PauseState, now: Date): PauseState['pauses']
 }
 
 /**
- * Whether new orders of a channel and type are paused for a request that started at `startedAt`. A pause
- * that began after the request started does not refuse it: that order was in flight (docs/decisions/0028).
+ * The pause of a channel and type in force for a request that started at `startedAt`: its end (null: until
+ * resumed), or undefined when none is. A pause that began after the request started does not count: that order
+ * was in flight (docs/decisions/0028). With several, the latest end (the older shop-wide switch included).
  */
-export function isPausedFor(settings: ShopSettings, channel: OrderChannel, type: FulfilmentType, startedAt: Date): boolean {
-  if (isPaused(settings.openingHours, startedAt)) return true;
-  return settings.pause.pauses.some((p) => p.channel === channel && p.type === type && covers(p, startedAt));
+export function pauseFor(settings: ShopSettings, channel: OrderChannel, type: FulfilmentType, startedAt: Date): { until: Date | null } | undefined {
+  const ends: (Date | null)[] = settings.pause.pauses
+    .filter((p) => p.channel === channel && p.type === type && covers(p, startedAt))
+    .map((p) => (p.until === null ? null : new Date(p.until)));
+  if (isPaused(settings.openingHours, startedAt)) ends.push(new Date(settings.openingHours.pausedUntil!));
+  if (ends.length === 0) return undefined;
+  if (ends.includes(null)) return { until: null };
+  return { until: new Date(Math.max(...ends.map((d) => d!.getTime()))) };
+}
+
+/**
+ * Whether new orders of a channel and type are paused for a request that started at `startedAt`. With a slot
+ * time, only a slot inside the paused period is (issue 31: a pause until the end of today blocked tomorrow).
+ */
+export function isPausedFor(settings: ShopSettings, channel: OrderChannel, type: FulfilmentType, startedAt: Date, slotStart?: Date): boolean {
+  const pause = pauseFor(settings, channel, type, startedAt);
+  if (!pause) return false;
+  return slotStart === undefined || pause.until === null || slotStart.getTime() < pause.until.getTime();
+}
+
+/** Paused for every fulfilment type of the channel with no end: no slot can be ordered at all. */
+export function pausedWithoutEnd(settings: ShopSettings, channel: OrderChannel, now: Date): boolean {
+  return fulfilmentTypes.every((type) => pauseFor(settings, channel, type, now)?.until === null);
+}
+
+/**
+ * When every fulfilment type of the channel is paused now: until when (the latest end; null: until resumed).
+ * Undefined when some type can be ordered for now.
+ */
+export function channelPausedUntil(settings: ShopSettings, channel: OrderChannel, now: Date): { until: Date | null } | undefined {
+  const pauses = fulfilmentTypes.map((type) => pauseFor(settings, channel, type, now));
+  if (pauses.some((p) => p === undefined)) return undefined;
+  if (pauses.some((p) => p!.until === null)) return { until: null };
+  return { until: new Date(Math.max(...pauses.map((p) => p!.until!.getTime()))) };
 }
 
 /** Extra minutes the kitchen asks for ("busy"), 0 when not busy. */
@@ -38,12 +70,14 @@ export function leadMinutes(settings: ShopSettings, now: Date): number {
 }
 
 /**
- * The earliest time a new order of a channel and type may be for: now + lead time + busy minutes; null
- * while that channel and type is paused.
+ * The earliest time a new order of a channel and type may be for: now + lead time + busy minutes, and not
+ * before a pause in force ends; null while it is paused until resumed.
  */
 export function earliestOrderTime(settings: ShopSettings, now: Date, channel: OrderChannel, type: FulfilmentType): Date | null {
-  if (isPausedFor(settings, channel, type, now)) return null;
-  return new Date(now.getTime() + leadMinutes(settings, now) * 60_000);
+  const pause = pauseFor(settings, channel, type, now);
+  if (pause && pause.until === null) return null;
+  const earliest = now.getTime() + leadMinutes(settings, now) * 60_000;
+  return new Date(pause ? Math.max(earliest, pause.until!.getTime()) : earliest);
 }
 
 /** The end of a pause of the chosen duration; null = until resumed. */

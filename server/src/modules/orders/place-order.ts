@@ -27,7 +27,7 @@ import type { DistanceProvider } from '../delivery/distance.js';
 import { checkDelivery } from '../delivery/delivery-rules.js';
 import { lastFour } from '../gift-cards/gift-cards.js';
 import type { Lang } from '../i18n/locale.js';
-import { DINEIN_CLOSED, ORDERING_CLOSED, isDineInNow, isOpenAt, orderingPossibleOn, withinHours } from '../opening-hours/opening-hours.js';
+import { DINEIN_CLOSED, ORDERING_CLOSED, ORDERING_PAUSED, isDineInNow, isOpenAt, orderingPossibleOn, withinHours } from '../opening-hours/opening-hours.js';
 import { PAUSE_KEY, isPausedFor, leadMinutes, parsePauseState } from '../opening-hours/pause.js';
 import type { PaymentsService } from '../payments/payments-service.js';
 import { STRIPE, type StripePayments } from '../payments/stripe-payments.js';
@@ -308,7 +308,6 @@ export class PlaceOrder {
 
       const current = { ...settings, pause: parsePauseState(typeof storedPause === 'string' ? JSON.parse(storedPause) : storedPause) };
       const startedAt = request.startedAt && request.startedAt.getTime() <= now.getTime() ? request.startedAt : now;
-      if (isPausedFor(current, channel, fulfilment, startedAt)) throw new DomainError('ORDERING_CLOSED', ORDERING_CLOSED);
 
       const lead = leadMinutes(current, startedAt);
       const earliest = new Date(startedAt.getTime() + lead * 60_000);
@@ -323,6 +322,8 @@ export class PlaceOrder {
         return null;
       };
       const chosen = slotId ? await findSlotOption(tx, slotId, { type: fulfilment, now: startedAt, leadTimeMinutes: lead, timeZone }) : null;
+      // A pause refuses the times inside it, or every time when there is no slot to place the order after it.
+      if (isPausedFor(current, channel, fulfilment, startedAt, chosen?.start)) throw new DomainError('ORDERING_PAUSED', ORDERING_PAUSED);
       if (slotId) {
         if (!chosen) throw new DomainError('SLOT_REQUIRED', SLOT_REQUIRED);
         const refusal = slotRefusal(chosen.start);

@@ -2,7 +2,7 @@ import type { UseFormRegister } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import { Field } from '../../ui/Field';
 import type { CheckoutValues } from '../billing';
-import type { Ref } from 'react';
+import { Fragment, type Ref } from 'react';
 import type { PaymentGateway, StripeCheckoutSettings } from '../checkoutApi';
 import { StripeCardField, type StripeCardHandle } from '../stripe/StripeCardField';
 import { Section } from './Section';
@@ -27,14 +27,17 @@ export function PaymentSection({
       <fieldset className="choice-group">
         <legend className="visually-hidden">{intl.formatMessage({ id: 'checkout.payment' })}</legend>
         {gateways.map((g) => (
-          <label key={g.id} className={`payment${g.id === chosen ? ' is-selected' : ''}`}>
-            <input type="radio" value={g.id} {...register('paymentMethod')} />
-            {g.icon ? <img className="payment__icon" src={g.icon} alt="" width={40} height={26} /> : null}
-            <span className="payment__title">{g.title}</span>
-            {g.description ? <span className="payment__description">{g.description}</span> : null}
-          </label>
+          <Fragment key={g.id}>
+            <label className={`payment${g.id === chosen ? ' is-selected' : ''}`}>
+              <input type="radio" value={g.id} {...register('paymentMethod')} />
+              {g.icon ? <img className="payment__icon" src={g.icon} alt="" width={40} height={26} /> : null}
+              <span className="payment__title">{g.title}</span>
+              {g.description ? <span className="payment__description">{g.description}</span> : null}
+            </label>
+            {/* The card fields right under the chosen method, not below the whole list (issue 31). */}
+            {g.id === 'stripe' && chosen === 'stripe' && stripe ? <StripeCardField ref={stripeCard} settings={stripe} /> : null}
+          </Fragment>
         ))}
-        {chosen === 'stripe' && stripe ? <StripeCardField ref={stripeCard} settings={stripe} /> : null}
         {gateways.some((g) => g.isMultisafepay) ? (
           <p className="checkout__hint">{intl.formatMessage({ id: 'checkout.cardHint' })}</p>
         ) : gateways.some((g) => g.id === 'stripe') ? null : (
