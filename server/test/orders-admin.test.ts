@@ -103,16 +103,17 @@ describe.each(databaseKinds)('orders page and cancel with a reason on %s', (kind
     const french = await placeOrder(app, productId, { firstName: 'Camille', lastName: 'Dubois' }, 'fr_FR');
     expect((await db.select().from(t.orders).where(eq(t.orders.id, french.databaseId)))[0]!.lang).toBe('fr');
     const confirmations = (await db.select().from(t.jobs).where(eq(t.jobs.kind, 'mail'))).map((j) => j.payload as { kind: string; subject: string });
-    expect(confirmations.map((m) => m.subject)).toContain(`Votre commande n° ${french.databaseId} est reçue`);
+    // The test app pays through the simulators, so the shop is in test mode and every mail says so (decision 0070).
+    expect(confirmations.map((m) => m.subject)).toContain(`[TEST] Votre commande n° ${french.databaseId} est reçue`);
     // The admin's own session is Dutch: the mail still follows the order.
     expect((await admin.request('POST', `/api/orders/${french.databaseId}/cancel`, { reason: 'Plus de frites' })).statusCode).toBe(200);
     const mail = await cancelMail(french.databaseId);
-    expect(mail?.subject).toBe(`Votre commande n° ${french.pickupNumber} est annulée`);
+    expect(mail?.subject).toBe(`[TEST] Votre commande n° ${french.pickupNumber} est annulée`);
     expect(mail!.text).toContain('Raison');
 
     const english = await placeOrder(app, productId, { firstName: 'Sam', lastName: 'Smith' }, 'en_US');
     expect((await admin.request('POST', `/api/kitchen/orders/${english.databaseId}/cancel`, { reason: 'Out of oil' })).statusCode).toBe(200);
-    expect((await cancelMail(english.databaseId))?.subject).toBe(`Your order #${english.pickupNumber} has been cancelled`);
+    expect((await cancelMail(english.databaseId))?.subject).toBe(`[TEST] Your order #${english.pickupNumber} has been cancelled`);
   });
 
   it('lists active and archived orders, searches by number, name and phone, filters, and changes status with an event', async () => {

@@ -1,5 +1,5 @@
 /**
- * How deep the HTTP fuzz properties go (docs/decisions/0073-fuzz-depth-per-run.md). Every run of `npm test` runs
+ * How deep the HTTP fuzz properties go (docs/decisions/0072-fuzz-depth-per-run.md). Every run of `npm test` runs
  * a fifth of the deep number of cases with a fresh random seed, so successive runs cover new inputs while the
  * suite stays inside its time budget; `BAKJE_FUZZ=deep` runs them all. fast-check prints the seed and path of a
  * failing case; `BAKJE_FUZZ_SEED=<seed>` replays it.
