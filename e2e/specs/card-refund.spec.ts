@@ -12,7 +12,9 @@ let server: StaffServer;
 test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   test.setTimeout(150_000);
+  // Paid on the simulators (test mode), its orders count as a live shop's in the figures (decision 0070).
   server = await StaffServer.start(port, {
+    BAKJE_TEST_ORDERS_LIVE: 'true',
     BAKJE_ADMIN_EMAIL: ADMIN.email,
     BAKJE_ADMIN_PASSWORD: ADMIN.password,
     BAKJE_MSP_SIMULATOR: 'true',

@@ -154,9 +154,12 @@ test.describe.serial('dashboard: staff, API keys and the role gate', () => {
 
     await page.goto('/dashboard/api-keys');
     await expect(page.getByRole('heading', { level: 1, name: 'Niet toegestaan voor jouw rol' })).toBeVisible();
-    await context.addCookies([{ name: 'bakje-locale', value: 'fr-FR', url: page.url() }]);
-    await page.reload();
+    // Staff screens follow the account's own language (docs/decisions/0071-age-restricted-products-staff-language.md).
+    await page.getByTestId('staff-language').selectOption('fr');
     await expect(page.getByRole('alert')).toContainText('Votre rôle (Cuisine) ne permet pas');
+    // Back to Dutch: other tests log in as this account.
+    await page.getByTestId('staff-language').selectOption('nl');
+    await expect(page.getByRole('alert')).toContainText('Je rol (Keuken) laat deze pagina niet toe.');
     await context.close();
   });
 
@@ -195,7 +198,7 @@ test.describe.serial('dashboard: staff, API keys and the role gate', () => {
     await row.getByRole('button', { name: `Sessies van ${KITCHEN.email} beëindigen` }).click();
     await dialog.getByRole('button', { name: 'Ja, overal uitloggen' }).click();
     await expect(admin.page.getByRole('status').filter({ hasText: `van ${KITCHEN.email} beëindigd` })).toBeVisible();
-    await expect(row.getByRole('cell').nth(3)).toHaveText('0');
+    await expect(row.getByRole('cell').nth(4)).toHaveText('0');
 
     await kitchen.page.goto('/dashboard/products');
     await expect(kitchen.page).toHaveURL(/\/login\?redirect=%2Fdashboard%2Fproducts$/);

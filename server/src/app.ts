@@ -108,7 +108,7 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
     payments: payments.exposed.service,
     stripe: payments.stripe,
     orderKeyDetailsHours: config.orderKeyDetailsHours,
-    testMode: (settings) => shopModeFrom(settings, shopMode).mode === 'test',
+    testMode: (settings) => !options.ordersCountAsLive && shopModeFrom(settings, shopMode).mode === 'test',
   });
   const authorizeStaff = options.authorizeStaff ?? staffMay('kitchen.view');
   registerStorefrontArea(server, context, { placeOrder, distance, payments });

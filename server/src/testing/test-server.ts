@@ -3,6 +3,8 @@
 // `x-bakje-staff-token: $BAKJE_TEST_STAFF_TOKEN` count as staff (the token is random per run, at least 32 characters). Never used by `npm start`.
 // BAKJE_TEST_OPEN_ALL_DAY=true also opens the shop around the clock with a takeaway slot every 5 minutes
 // and no lead time, so orders can be placed for "today" whenever the test runs.
+// BAKJE_TEST_ORDERS_LIVE=true counts orders as a live shop's in the figures although the shop runs on the
+// simulators (test mode, docs/decisions/0070-test-and-live-mode.md).
 import { timingSafeEqual } from 'node:crypto';
 import { staffMay } from '../api/http/viewer.js';
 import { buildApp } from '../app.js';
@@ -56,6 +58,7 @@ const app = await buildApp(config, database, log, undefined, {
     if (given.length === expected.length && timingSafeEqual(given, expected)) return true;
     return kitchenStaff(request);
   },
+  ordersCountAsLive: process.env.BAKJE_TEST_ORDERS_LIVE === 'true',
 });
 await app.server.listen({ port: config.port, host: config.host });
 log.info({ port: config.port, database: database.kind }, 'test server ready');
