@@ -9,7 +9,9 @@ const ADMIN = { email: 'beheer-keuken@bakje.test', password: 'Keuken beheer e2e'
 const COOK = { email: `kok-${Date.now()}@bakje.test`, password: 'Frieten bakken 180 graden' };
 let server: StaffServer;
 
-test.describe.configure({ mode: 'serial' });
+// Each test drives two kitchen screens, customers and the status screen and ends with an axe run on the ticking
+// kitchen: more than the default 45 s on a loaded 2-core machine.
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
 test.beforeAll(async () => {
   test.setTimeout(150_000);
   server = await StaffServer.start(port, { BAKJE_ADMIN_EMAIL: ADMIN.email, BAKJE_ADMIN_PASSWORD: ADMIN.password });

@@ -36,7 +36,7 @@ test('a manager sees the bad rows of a menu file, fixes it, imports it all at on
   ]);
   await expect(page.getByText('1 probleem: verbeter ze in het bestand en kies het opnieuw. Er is niets geïmporteerd.')).toBeVisible();
   const problems = page.getByRole('table', { name: 'Rijen met een probleem' });
-  await expect(problems.getByRole('row', { name: /3 Sale price/ })).toContainText('The sale price is above the regular price.');
+  await expect(problems.getByRole('row', { name: /3 Sale price/ })).toContainText('De actieprijs ligt boven de gewone prijs.');
   await expect(page.getByRole('button', { name: '2 rijen importeren' })).toBeDisabled();
 
   await chooseFile(page, [
