@@ -3,6 +3,7 @@ import { useId, useLayoutEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { Badge, Button } from '../../ui';
 import type { OrderAction } from './kitchenApi';
+import { OrderLines } from './OrderLines';
 import { StationProgress } from './stations/StationProgress';
 import { cardTimer, firedClock, slotCountdown, splitNotes, type KitchenOrder, type KitchenSettings, type KitchenTab } from './kitchenOrders';
 
@@ -156,23 +157,7 @@ export function OrderCard({ order, tab, now, today, settings, selected, onSelect
         ) : null}
       </dl>
       {order.status === 'processing' ? <StationProgress order={order} /> : null}
-      <ul className="kcard__lines" aria-label={intl.formatMessage({ id: 'kitchen.card.items' })}>
-        {order.lines.map((line, index) => (
-          <li key={index}>
-            <span className="kcard__qty">{line.quantity} ×</span> {line.name}
-            {line.ageLimit ? <span className="kcard__age-limit"> ({intl.formatMessage({ id: 'kitchen.card.ageLimit' }, { age: line.ageLimit })})</span> : null}
-            {line.addons.length ? (
-              <ul className="kcard__addons">
-                {line.addons.map((addon, i) => (
-                  <li key={i}>
-                    {addon.name}: {addon.value}
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-          </li>
-        ))}
-      </ul>
+      <OrderLines lines={order.lines} />
       {notes.length ? (
         <div className="kcard__notes">
           <p className="kcard__notes-title">{intl.formatMessage({ id: 'kitchen.card.notes' })}</p>

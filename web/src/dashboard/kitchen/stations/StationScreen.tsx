@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { Button, EmptyState, Notice, Spinner } from '../../../ui';
 import { DashboardNav } from '../../DashboardNav';
 import { fetchKitchenSettings } from '../kitchenApi';
+import { OrderLines } from '../OrderLines';
 import { DEFAULT_SETTINGS, inKitchenWindow, shopToday } from '../kitchenOrders';
 import { useKitchenFeed } from '../useKitchenFeed';
 import { BumpLegend } from './BumpLegend';
@@ -176,22 +177,7 @@ function StationCard(props: {
         </h2>
         <span className="station-card__when">{when}</span>
       </header>
-      <ul className="kcard__lines" aria-label={intl.formatMessage({ id: 'kitchen.card.items' })}>
-        {lines.map((line, index) => (
-          <li key={index} data-testid="station-line">
-            <span className="kcard__qty">{line.quantity} ×</span> {line.name}
-            {line.addons.length ? (
-              <ul className="kcard__addons">
-                {line.addons.map((addon, i) => (
-                  <li key={i}>
-                    {addon.name}: {addon.value}
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-          </li>
-        ))}
-      </ul>
+      <OrderLines lines={lines} lineTestId="station-line" />
       <Button className="station-card__bump" onClick={onBump} busy={busy} data-testid="station-bump">
         {intl.formatMessage({ id: 'kitchen.stations.bump' }, { number: order.pickupNumber })}
       </Button>
