@@ -167,6 +167,8 @@ export const errorCodes = {
   STATION_NOT_FOUND: 'not_found',
   /** A station's name or assignment that does not fit (details.params names the field). */
   STATION_INVALID: 'invalid',
+  /** A preparation time for a category or product that does not exist (details.params names the field). */
+  PREP_TIMES_INVALID: 'invalid',
 
   // Background jobs (the dashboard's jobs page).
   JOB_NOT_FOUND: 'not_found',

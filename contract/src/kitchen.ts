@@ -68,18 +68,24 @@ const minutes = z
 
 const prepMinutes = z.number().int().min(0).max(MAX_PREP_MINUTES);
 
+/** Minutes by id (a category's or a product's): keys are positive whole numbers. */
+const prepById = z.record(z.string().regex(/^[1-9]\d{0,9}$/), prepMinutes);
+
 /**
  * PUT /api/kitchen/settings: when an order card's age timer turns amber and red (minutes since the order fired),
- * and the preparation times that set fire times (docs/decisions/0068-fire-times.md): `prepMinutes` for any
- * product, `categoryPrepMinutes` by category id for products in that category (the longest of a product's
- * categories counts). Left out: as stored before (prep) or the default.
+ * and the preparation times that set fire times (docs/decisions/0068-fire-times.md,
+ * docs/decisions/0073-preparation-time-per-product.md): `prepMinutes` for any product, `categoryPrepMinutes` by
+ * category id for products in that category (the longest of a product's categories counts),
+ * `productPrepMinutes` by product id (a product's own minutes beat its categories'). Left out: as stored before
+ * (prep) or the default.
  */
 export const kitchenAgeSettingsInput = z
   .object({
     ageAmberMinutes: minutes,
     ageRedMinutes: minutes,
     prepMinutes: prepMinutes.optional(),
-    categoryPrepMinutes: z.record(z.string().regex(/^[1-9]\d{0,9}$/), prepMinutes).optional(),
+    categoryPrepMinutes: prepById.optional(),
+    productPrepMinutes: prepById.optional(),
   })
   .strict();
 export type KitchenAgeSettingsInput = z.infer<typeof kitchenAgeSettingsInput>;
@@ -88,7 +94,23 @@ export interface KitchenAgeSettings {
   ageRedMinutes: number;
   prepMinutes: number;
   categoryPrepMinutes: Record<string, number>;
+  productPrepMinutes: Record<string, number>;
 }
+
+/**
+ * PUT /api/kitchen/prep-times (settings.manage; the screen /dashboard/prep-times): every preparation time at
+ * once, replacing what is stored: the default, and minutes per category and per product id (an id left out has
+ * none of its own). Ids must be existing categories and products (`PREP_TIMES_INVALID` names the field).
+ */
+export const prepTimesInput = z
+  .object({
+    prepMinutes,
+    categoryPrepMinutes: prepById.default({}),
+    productPrepMinutes: prepById.default({}),
+  })
+  .strict();
+export type PrepTimesInput = z.input<typeof prepTimesInput>;
+export type PrepTimes = z.output<typeof prepTimesInput>;
 
 /** GET /api/kitchen/settings: what the kitchen screen needs besides the orders. */
 export interface KitchenViewSettings extends KitchenAgeSettings {

@@ -88,13 +88,27 @@ test('pre-orders stay off the status screen and in "Later"; "Alles klaar" asks, 
   await expect.poll(() => numbersIn(status, 'In bereiding')).toContain(first);
   const shown = await numbersIn(status, 'In bereiding');
   expect(shown.filter((n) => preOrders.has(n))).toEqual([]);
-  // Every tile lies inside the screen.
-  for (const box of await status.getByTestId('status-number').evaluateAll((tiles) => tiles.map((t) => t.getBoundingClientRect().toJSON() as DOMRect))) {
-    expect(box.left).toBeGreaterThanOrEqual(0);
-    expect(box.top).toBeGreaterThanOrEqual(0);
-    expect(box.right).toBeLessThanOrEqual(1920);
-    expect(box.bottom).toBeLessThanOrEqual(1080);
+  // Every tile lies inside the screen, at each of the three sizes (the same page resized; polled: the grid
+  // settles once the stage has its orientation and the columns their measured boxes).
+  const tilesOutside = (size: { width: number; height: number }) =>
+    status.getByTestId('status-number').evaluateAll(
+      (tiles, view) =>
+        tiles
+          .map((tile) => ({ n: tile.textContent, r: tile.getBoundingClientRect() }))
+          .filter(({ r }) => r.left < 0 || r.top < 0 || r.right > view.width || r.bottom > view.height)
+          .map(({ n }) => n),
+      size,
+    );
+  for (const size of [
+    { width: 1920, height: 1080 },
+    { width: 1280, height: 720 },
+    { width: 1080, height: 1920 },
+  ]) {
+    await status.setViewportSize(size);
+    await expect(status.getByTestId('status-number').first()).toBeVisible();
+    await expect.poll(() => tilesOutside(size), { message: `tiles outside ${size.width}x${size.height}` }).toEqual([]);
   }
+  await status.setViewportSize({ width: 1920, height: 1080 });
 
   // The kitchen on a clock the test moves (Playwright's page clock): no waiting for a fire time.
   const context = await browser.newContext({ baseURL: server.base, viewport: { width: 1400, height: 1000 } });

@@ -4,7 +4,7 @@ import { StaffServer } from './staff-server';
 
 // Kitchen stations (docs/decisions/0069-kitchen-stations.md), on its own server (E2E_PORT + 137): two stations, an
 // order with items of both, each station screen shows only its own lines, the order is ready when both bumped,
-// all by keyboard (the bump bar), with axe on the station screen and its tablet mode.
+// all by keyboard (the bump bar), with axe on the station screen and its tablet mode; and the preparation times screen.
 const port = Number(process.env.E2E_PORT ?? 3210) + 137;
 const ADMIN = { email: 'beheer-stations@bakje.test', password: 'Stations beheer e2e' };
 const COOK = { email: `kok-stations-${Date.now()}@bakje.test`, password: 'Frieten bakken 180 graden' };
@@ -153,4 +153,30 @@ test('an order with items of two stations shows on each station with only its it
   await grillTablet.keyboard.press('0');
   await expect(cardOn(grillTablet)).toHaveCount(1);
   await expect.poll(() => orderStatus(order.databaseId)).toBe('processing');
+});
+
+// Preparation times (docs/decisions/0073-preparation-time-per-product.md): the manager's screen, on a phone, by keyboard.
+test("a manager sets a category's preparation time on the prep-times screen; a bad value is named at its field", async ({ browser }) => {
+  const categories = (await (await admin.get('/wp-json/wc/v3/products/categories?per_page=100')).json()) as { id: number; name: string; count: number }[];
+  const category = categories.find((c) => c.count > 0)!;
+  const page = await server.openAs(browser, ADMIN, '/dashboard/prep-times', 390);
+  await expect(page.getByRole('heading', { name: 'Bereidingstijden', level: 1 })).toBeVisible();
+  const field = page.getByRole('group', { name: 'Per categorie (minuten)' }).getByLabel(category.name, { exact: true });
+
+  await field.fill('acht');
+  await field.press('Enter');
+  await expect(field).toBeFocused();
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(field).toHaveAccessibleDescription(/Geef hele minuten van 0 tot 240, of laat leeg\./);
+
+  await field.fill('12');
+  await field.press('Enter');
+  await expect(page.getByText('Bereidingstijden opgeslagen.')).toBeVisible();
+  const stored = (await (await admin.get('/api/kitchen/settings')).json()) as { categoryPrepMinutes: Record<string, number> };
+  expect(stored.categoryPrepMinutes[String(category.id)]).toBe(12);
+  // Fits a phone: nothing wider than the screen.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.reload();
+  await expect(page.getByRole('group', { name: 'Per categorie (minuten)' }).getByLabel(category.name, { exact: true })).toHaveValue('12');
+  await page.context().close();
 });

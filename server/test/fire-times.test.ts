@@ -5,20 +5,55 @@ import { buildApp, type App } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import * as t from '../src/db/schema/index.js';
 import { createLogger } from '../src/logger.js';
-import { orderPrepMinutes, saveKitchenSettings } from '../src/modules/kitchen/kitchen-settings.js';
+import { createAccount } from '../src/modules/auth/accounts.js';
+import { orderPrepMinutes, productPrepMinutes, saveKitchenSettings } from '../src/modules/kitchen/kitchen-settings.js';
+import { Browser } from './support/browser.js';
 import { aCategory, aProduct } from './support/builders.js';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/database.js';
 import { aShopTakingOrders, NOW, placeOrder, STAFF_HEADER } from './support/orders.js';
-import { graphql } from './support/server.js';
+import { catalogCaughtUp, graphql } from './support/server.js';
 
 // docs/decisions/0068-fire-times.md
 describe('fire times', () => {
-  const kitchen = { prepMinutes: 8, categoryPrepMinutes: { '3': 20, '4': 2 } };
+  const kitchen = { prepMinutes: 8, categoryPrepMinutes: { '3': 20, '4': 2 }, productPrepMinutes: { '50': 1, '51': 30 } };
   it('an order takes the longest preparation time of its products; a product the longest of its categories', () => {
-    expect(orderPrepMinutes(kitchen, [{ categoryIds: [] }])).toBe(8);
-    expect(orderPrepMinutes(kitchen, [{ categoryIds: [4] }])).toBe(2);
-    expect(orderPrepMinutes(kitchen, [{ categoryIds: [4] }, { categoryIds: [] }])).toBe(8);
-    expect(orderPrepMinutes(kitchen, [{ categoryIds: [4, 3] }])).toBe(20);
+    expect(orderPrepMinutes(kitchen, [{ id: 1, categoryIds: [] }])).toBe(8);
+    expect(orderPrepMinutes(kitchen, [{ id: 1, categoryIds: [4] }])).toBe(2);
+    expect(
+      orderPrepMinutes(kitchen, [
+        { id: 1, categoryIds: [4] },
+        { id: 2, categoryIds: [] },
+      ]),
+    ).toBe(8);
+    expect(orderPrepMinutes(kitchen, [{ id: 1, categoryIds: [4, 3] }])).toBe(20);
+    expect(orderPrepMinutes(kitchen, [])).toBe(8);
+  });
+
+  // docs/decisions/0073-preparation-time-per-product.md
+  it("a product's own minutes beat its categories', which beat the default, shorter or longer", () => {
+    expect(productPrepMinutes(kitchen, { id: 50, categoryIds: [3] })).toBe(1);
+    expect(productPrepMinutes(kitchen, { id: 51, categoryIds: [4] })).toBe(30);
+    expect(productPrepMinutes(kitchen, { id: 51, categoryIds: [] })).toBe(30);
+    expect(productPrepMinutes({ ...kitchen, productPrepMinutes: { '52': 0 } }, { id: 52, categoryIds: [3] })).toBe(0);
+    // The order: its longest item, whichever rule gave that item its minutes.
+    expect(
+      orderPrepMinutes(kitchen, [
+        { id: 50, categoryIds: [3] },
+        { id: 2, categoryIds: [4] },
+      ]),
+    ).toBe(2);
+    expect(
+      orderPrepMinutes(kitchen, [
+        { id: 50, categoryIds: [3] },
+        { id: 2, categoryIds: [] },
+      ]),
+    ).toBe(8);
+    expect(
+      orderPrepMinutes(kitchen, [
+        { id: 51, categoryIds: [] },
+        { id: 2, categoryIds: [3] },
+      ]),
+    ).toBe(30);
   });
 
   it('fires the preparation time before the slot, never before it was placed; an order for now at once', () => {
@@ -55,8 +90,8 @@ describe.each(databaseKinds)('fire times on %s', (kind) => {
   const rowOf = async (id: number) => (await testDb.database.db.select().from(t.orders).where(eq(t.orders.id, id)))[0]!;
   const post = (url: string, payload?: unknown) => app.server.inject({ method: 'POST', url, headers: STAFF_HEADER, ...(payload ? { payload } : {}) });
 
-  /** A customer's cash takeaway order "as soon as possible": no slot chosen. */
-  async function placeAsap(product: number) {
+  /** A customer's cash takeaway order of these products: "as soon as possible" (no slot chosen), or for the first slot. */
+  async function placeCart(products: number[], options: { slot?: boolean } = {}) {
     let token = '';
     const call = async (query: string, variables?: Record<string, unknown>) => {
       const response = await graphql(app, query, variables, token ? { 'woocommerce-session': `Session ${token}` } : {});
@@ -65,7 +100,8 @@ describe.each(databaseKinds)('fire times on %s', (kind) => {
       if (response.body.errors) throw new Error(JSON.stringify(response.body.errors));
       return response.body.data;
     };
-    await call(`mutation($id: Int!) { addToCart(input: {productId: $id, quantity: 1}) { cart { isEmpty } } }`, { id: product });
+    for (const id of products) await call(`mutation($id: Int!) { addToCart(input: {productId: $id, quantity: 1}) { cart { isEmpty } } }`, { id });
+    const slot = options.slot ? (await call(`query { availableTimeSlots(type: TAKEAWAY, date: "2026-11-21") { id } }`)).availableTimeSlots[0].id : null;
     const billing = {
       firstName: 'Bo',
       lastName: 'Claes',
@@ -75,10 +111,12 @@ describe.each(databaseKinds)('fire times on %s', (kind) => {
       city: 'Gent',
       postcode: '9000',
     };
-    const input = { paymentMethod: 'cod', billing, metaData: [{ key: 'fulfilment_type', value: 'takeaway' }] };
+    const metaData = [{ key: 'fulfilment_type', value: 'takeaway' }, ...(slot ? [{ key: 'time_slot', value: slot }] : [])];
+    const input = { paymentMethod: 'cod', billing, metaData };
     const data = await call(`mutation($input: CheckoutInput!) { checkout(input: $input) { order { databaseId } } }`, { input });
     return data.checkout.order.databaseId as number;
   }
+  const placeAsap = (product: number) => placeCart([product]);
 
   it('stores the fire time at placement; bulk ready takes an order only once its fire time has come', async () => {
     // Burgers take 20 minutes (their category), anything else the default 8.
@@ -113,5 +151,58 @@ describe.each(databaseKinds)('fire times on %s', (kind) => {
     expect((await post('/api/kitchen/orders/ready-all')).json()).toEqual({ orders: [] });
     clock = new Date('2026-11-21T16:52:00Z');
     expect((await post('/api/kitchen/orders/ready', { ids: [snack] })).json()).toEqual({ orders: [snack] });
+  });
+
+  // docs/decisions/0073-preparation-time-per-product.md: as the screen /dashboard/prep-times saves them.
+  it("sets an order's fire time by its products' own minutes, else their category's, else the default", async () => {
+    const db = testDb.database.db;
+    // A manager's route (settings.manage): signed in as one.
+    await createAccount(db, { email: 'chef@example.be', password: 'Goed wachtwoord 42', role: 'manager' });
+    const manager = new Browser(() => app);
+    const login = `mutation($u: String!, $p: String!) { login(input: {username: $u, password: $p}) { viewer { role } } }`;
+    expect((await manager.graphql(login, { u: 'chef@example.be', p: 'Goed wachtwoord 42' })).body.errors).toBeUndefined();
+    const put = (payload: unknown) => manager.request('PUT', '/api/kitchen/prep-times', payload);
+    expect((await app.server.inject({ method: 'PUT', url: '/api/kitchen/prep-times', payload: { prepMinutes: 3 } })).statusCode).toBe(401);
+    const grill = await aCategory(db);
+    const burger = (await aProduct(db, { slug: 'burger', regularPrice: 900, categoryIds: [grill.id] })).id;
+    const spare = (await aProduct(db, { slug: 'spareribs', regularPrice: 1800, categoryIds: [grill.id] })).id;
+    const salad = (await aProduct(db, { slug: 'slaatje', regularPrice: 400, categoryIds: [grill.id] })).id;
+
+    // Unknown ids are refused, naming the field, and nothing is written.
+    const unknownCategory = await put({ prepMinutes: 10, categoryPrepMinutes: { '999999': 5 } });
+    expect(unknownCategory.statusCode).toBe(400);
+    expect(unknownCategory.json()).toMatchObject({ code: 'PREP_TIMES_INVALID', data: { params: ['categoryPrepMinutes'] } });
+    const unknownProduct = await put({ prepMinutes: 10, productPrepMinutes: { '999999': 5 } });
+    expect(unknownProduct.json()).toMatchObject({ code: 'PREP_TIMES_INVALID', data: { params: ['productPrepMinutes'] } });
+    expect((await put({ prepMinutes: 241 })).statusCode).toBe(400);
+    expect((await put({ prepMinutes: 10, productPrepMinutes: { [String(burger)]: -1 } })).statusCode).toBe(400);
+
+    // Default 10, the grill 15, spareribs 25 and the salad 3 of their own.
+    const saved = await put({
+      prepMinutes: 10,
+      categoryPrepMinutes: { [String(grill.id)]: 15 },
+      productPrepMinutes: { [String(spare)]: 25, [String(salad)]: 3 },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({
+      ageAmberMinutes: 5,
+      prepMinutes: 10,
+      categoryPrepMinutes: { [String(grill.id)]: 15 },
+      productPrepMinutes: { [String(spare)]: 25, [String(salad)]: 3 },
+    });
+    await catalogCaughtUp(app, testDb.database);
+    const view = await app.server.inject({ method: 'GET', url: '/api/kitchen/settings', headers: STAFF_HEADER });
+    expect(view.json()).toMatchObject({ prepMinutes: 10, productPrepMinutes: { [String(spare)]: 25, [String(salad)]: 3 } });
+
+    // For the 18:00 (17:00Z) slot: the frikandel (no category time) 10 minutes before, the burger (its category)
+    // 15, the spareribs (their own, longer) 25, the salad (its own, shorter) 3.
+    expect((await rowOf((await placeOrder(app, productId)).databaseId)).fireAt).toEqual(new Date('2026-11-21T16:50:00Z'));
+    expect((await rowOf((await placeOrder(app, burger)).databaseId)).fireAt).toEqual(new Date('2026-11-21T16:45:00Z'));
+    expect((await rowOf((await placeOrder(app, spare)).databaseId)).fireAt).toEqual(new Date('2026-11-21T16:35:00Z'));
+    expect((await rowOf((await placeOrder(app, salad)).databaseId)).fireAt).toEqual(new Date('2026-11-21T16:57:00Z'));
+
+    // An order's time is its longest item's: the salad with a frikandel fires when the frikandel must start.
+    expect((await rowOf(await placeCart([salad, productId], { slot: true }))).fireAt).toEqual(new Date('2026-11-21T16:50:00Z'));
+    expect((await rowOf(await placeCart([salad, spare, burger], { slot: true }))).fireAt).toEqual(new Date('2026-11-21T16:35:00Z'));
   });
 });

@@ -24,6 +24,7 @@ const KioskArea = lazy(() => import('../kiosk/KioskArea'));
 const KitchenPage = lazy(() => import('../dashboard/kitchen/KitchenPage'));
 const StationPage = lazy(() => import('../dashboard/kitchen/stations/StationPage'));
 const DashboardStationsPage = lazy(() => import('../dashboard/kitchen/stations/StationsPage'));
+const DashboardPrepTimesPage = lazy(() => import('../dashboard/kitchen/prep-times/PrepTimesPage'));
 const DisplaysArea = lazy(() => import('../displays/DisplaysArea'));
 const VirtualPrinterPage = lazy(() => import('../dashboard/admin/PrinterRoute'));
 const DashboardProductsPage = lazy(() => import('../dashboard/catalog/products/ProductsListPage'));
@@ -147,6 +148,14 @@ export const routes: RouteObject[] = [
         element: (
           <StaffScreen>
             <DashboardStationsPage />
+          </StaffScreen>
+        ),
+      },
+      {
+        path: 'dashboard/prep-times',
+        element: (
+          <StaffScreen>
+            <DashboardPrepTimesPage />
           </StaffScreen>
         ),
       },

@@ -31,6 +31,7 @@ export const DASHBOARD_PAGES = [
   { to: '/dashboard/payments', label: 'dashboard.menu.payments', permission: PERMISSION.settingsManage },
   { to: '/dashboard/kiosks', label: 'dashboard.menu.kiosks', permission: PERMISSION.settingsManage },
   { to: '/dashboard/stations', label: 'dashboard.menu.stations', permission: PERMISSION.settingsManage },
+  { to: '/dashboard/prep-times', label: 'dashboard.menu.prepTimes', permission: PERMISSION.settingsManage },
   { to: '/dashboard/pos', label: 'dashboard.menu.pos', permission: PERMISSION.settingsManage },
   { to: '/dashboard/messages', label: 'dashboard.menu.messages', permission: PERMISSION.settingsManage },
   { to: '/dashboard/coupons', label: 'dashboard.menu.coupons', permission: PERMISSION.settingsManage },

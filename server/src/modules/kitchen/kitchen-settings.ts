@@ -1,15 +1,16 @@
-import { DEFAULT_PREP_MINUTES, MAX_PREP_MINUTES, type KitchenAgeSettingsInput } from '@bakje/contract';
-import { eq } from 'drizzle-orm';
+import { DEFAULT_PREP_MINUTES, MAX_PREP_MINUTES, type KitchenAgeSettingsInput, type PrepTimes } from '@bakje/contract';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
-import { settings } from '../../db/schema/index.js';
+import { categories, products, settings } from '../../db/schema/index.js';
+import { DomainError } from '../../errors/domain-error.js';
 
 const prep = z.number().int().min(0).max(MAX_PREP_MINUTES);
 
 /**
  * The 'kitchen' settings row: when an order card's age timer turns amber and red (minutes since the order
- * fired), and the preparation times that set each order's fire time (docs/decisions/0068-fire-times.md). Read
- * leniently: a missing or broken row gives the defaults, so a bad edit never blanks the kitchen screen.
+ * fired), and the preparation times that set each order's fire time (docs/decisions/0068-fire-times.md,
+ * docs/decisions/0073-preparation-time-per-product.md). Read leniently: a missing or broken row gives the defaults, so a bad edit never blanks the kitchen screen.
  */
 export const kitchenSettingsSchema = z
   .object({
@@ -27,6 +28,7 @@ export const kitchenSettingsSchema = z
       .default(8),
     prepMinutes: prep.default(DEFAULT_PREP_MINUTES),
     categoryPrepMinutes: z.record(z.string(), prep).default({}),
+    productPrepMinutes: z.record(z.string(), prep).default({}),
   })
   .refine((s) => s.ageAmberMinutes < s.ageRedMinutes, { message: 'ageAmberMinutes must be below ageRedMinutes' });
 export type KitchenSettings = z.infer<typeof kitchenSettingsSchema>;
@@ -37,19 +39,25 @@ export function kitchenSettingsFrom(settings: Map<string, unknown>): KitchenSett
 }
 
 /**
- * An order's preparation time: the longest of its products' (a product takes the longest of its categories'
- * minutes, or the shop's default when none of its categories has one).
+ * A product's preparation time: its own minutes, else the longest of its categories' minutes, else the shop's
+ * default. An order's is the longest of its products' (`orderPrepMinutes`).
  */
-export function orderPrepMinutes(
-  kitchen: Pick<KitchenSettings, 'prepMinutes' | 'categoryPrepMinutes'>,
-  products: readonly { categoryIds: readonly number[] }[],
+export function productPrepMinutes(
+  kitchen: Pick<KitchenSettings, 'prepMinutes' | 'categoryPrepMinutes' | 'productPrepMinutes'>,
+  product: { id: number; categoryIds: readonly number[] },
 ): number {
-  let longest = 0;
-  for (const product of products) {
-    const own = product.categoryIds.map((id) => kitchen.categoryPrepMinutes[String(id)]).filter((m): m is number => m !== undefined);
-    longest = Math.max(longest, own.length ? Math.max(...own) : kitchen.prepMinutes);
-  }
-  return products.length ? longest : kitchen.prepMinutes;
+  const own = kitchen.productPrepMinutes[String(product.id)];
+  if (own !== undefined) return own;
+  const byCategory = product.categoryIds.map((id) => kitchen.categoryPrepMinutes[String(id)]).filter((m): m is number => m !== undefined);
+  return byCategory.length ? Math.max(...byCategory) : kitchen.prepMinutes;
+}
+
+/** An order's preparation time: the longest of its products' (`productPrepMinutes`); the default without any. */
+export function orderPrepMinutes(
+  kitchen: Pick<KitchenSettings, 'prepMinutes' | 'categoryPrepMinutes' | 'productPrepMinutes'>,
+  items: readonly { id: number; categoryIds: readonly number[] }[],
+): number {
+  return items.length ? Math.max(...items.map((item) => productPrepMinutes(kitchen, item))) : kitchen.prepMinutes;
 }
 
 /**
@@ -64,10 +72,45 @@ export async function saveKitchenSettings(db: DbOrTx, input: KitchenAgeSettingsI
     ageRedMinutes: input.ageRedMinutes,
     prepMinutes: input.prepMinutes ?? stored.prepMinutes,
     categoryPrepMinutes: input.categoryPrepMinutes ?? stored.categoryPrepMinutes,
+    productPrepMinutes: input.productPrepMinutes ?? stored.productPrepMinutes,
   };
+  await writeKitchen(db, value);
+  return value;
+}
+
+/**
+ * Replaces every preparation time (PUT /api/kitchen/prep-times, the screen /dashboard/prep-times); the age
+ * timers stay as stored. A category or product id that does not exist is refused, naming its field, before
+ * anything is written.
+ */
+export async function savePrepTimes(db: DbOrTx, input: PrepTimes): Promise<KitchenSettings> {
+  const categoryIds = Object.keys(input.categoryPrepMinutes).map(Number);
+  if (categoryIds.length) {
+    const found = new Set((await db.select({ id: categories.id }).from(categories).where(inArray(categories.id, categoryIds))).map((r) => r.id));
+    const missing = categoryIds.filter((id) => !found.has(id));
+    if (missing.length) throw new DomainError('PREP_TIMES_INVALID', `Category ${missing.join(', ')} does not exist.`, { params: ['categoryPrepMinutes'] });
+  }
+  const productIds = Object.keys(input.productPrepMinutes).map(Number);
+  if (productIds.length) {
+    // Variations take their product's time (an order line's product is the parent): only products are named.
+    const rows = await db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(inArray(products.id, productIds), isNull(products.parentId)));
+    const found = new Set(rows.map((r) => r.id));
+    const missing = productIds.filter((id) => !found.has(id));
+    if (missing.length) throw new DomainError('PREP_TIMES_INVALID', `Product ${missing.join(', ')} does not exist.`, { params: ['productPrepMinutes'] });
+  }
+  const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, 'kitchen'));
+  const stored = kitchenSettingsFrom(new Map([['kitchen', row?.value]]));
+  const value: KitchenSettings = { ...stored, ...input };
+  await writeKitchen(db, value);
+  return value;
+}
+
+async function writeKitchen(db: DbOrTx, value: KitchenSettings): Promise<void> {
   await db
     .insert(settings)
     .values({ key: 'kitchen', value })
     .onConflictDoUpdate({ target: settings.key, set: { value, updatedAt: new Date() } });
-  return value;
 }

@@ -483,7 +483,7 @@ export class PlaceOrder {
           asap: kiosk || !chosen,
           prepMinutes: orderPrepMinutes(
             kitchenSettingsFrom(snapshot.settings),
-            priced.lines.map((line) => line.product),
+            priced.lines.map((line) => ({ id: line.product.row.id, categoryIds: line.product.categoryIds })),
           ),
         },
         // A cash order goes to the kitchen now; a card order when its payment is confirmed.
@@ -594,7 +594,7 @@ export class PlaceOrder {
           asap: !slotStart,
           prepMinutes: orderPrepMinutes(
             kitchenSettingsFrom(snapshot.settings),
-            priced.map((p) => snapshot.products.get(p.line.productId) ?? { categoryIds: [] }),
+            priced.map((p) => ({ id: p.line.productId, categoryIds: snapshot.products.get(p.line.productId)?.categoryIds ?? [] })),
           ),
         },
         // Created for the kitchen (processing: paid, or cash), it prints like a web order paid in cash.

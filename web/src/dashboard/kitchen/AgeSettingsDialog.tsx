@@ -1,6 +1,7 @@
 import { MAX_PREP_MINUTES } from '@bakje/contract/kitchen-lanes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
+import { Link } from 'react-router';
 import { z } from 'zod';
 import { SubmitButton } from '../../forms/SubmitButton';
 import { useErrorText, useZodForm } from '../../forms/useZodForm';
@@ -99,6 +100,9 @@ export function AgeSettingsDialog({ open, onClose, settings }: { open: boolean; 
           {...register('prepMinutes')}
           error={errorText(formState.errors.prepMinutes)}
         />
+        <p>
+          <Link to="/dashboard/prep-times">{intl.formatMessage({ id: 'kitchen.settings.prepMore' })}</Link>
+        </p>
         {save.isError ? (
           <Notice tone="error" role="alert">
             {save.error.message}

@@ -24,6 +24,7 @@ export const DEFAULT_SETTINGS: KitchenSettings = {
   ageRedMinutes: 8,
   prepMinutes: 8,
   categoryPrepMinutes: {},
+  productPrepMinutes: {},
   readyVisibleSeconds: 300,
   timeZone: 'Europe/Brussels',
 };

@@ -5,10 +5,11 @@ import { applyEvent, fromSnapshot, shopToday, type KitchenOrder, type KitchenOrd
 
 /**
  * The kitchen's live orders from `/api/events/kitchen`: the snapshot, then each order event applied in
- * the shop's time zone. `onNewOrder` is called for an order that should alert the kitchen.
+ * the shop's time zone. `onNewOrder` is called for an order that should alert the kitchen, `onEvent` for every
+ * order event (in the same render as the new orders).
  * `orders` is null until the first snapshot; `stream` is the connection state.
  */
-export function useKitchenFeed(timeZone: string, onNewOrder: (order: KitchenOrder) => void) {
+export function useKitchenFeed(timeZone: string, onNewOrder: (order: KitchenOrder) => void, onEvent?: () => void) {
   const [orders, setOrders] = useState<KitchenOrders | null>(null);
   // Events arrive between renders: each applies to the latest orders, not the last rendered ones.
   const ordersRef = useRef<KitchenOrders | null>(null);
@@ -16,6 +17,8 @@ export function useKitchenFeed(timeZone: string, onNewOrder: (order: KitchenOrde
   timeZoneRef.current = timeZone;
   const onNewOrderRef = useRef(onNewOrder);
   onNewOrderRef.current = onNewOrder;
+  const onEventRef = useRef(onEvent);
+  onEventRef.current = onEvent;
 
   const today = () => shopToday(timeZoneRef.current, Date.now());
   const stream = useEventStream('/api/events/kitchen', {
@@ -29,6 +32,7 @@ export function useKitchenFeed(timeZone: string, onNewOrder: (order: KitchenOrde
       const result = applyEvent(ordersRef.current ?? new Map(), event, today());
       ordersRef.current = result.orders;
       setOrders(result.orders);
+      onEventRef.current?.();
       if (result.alert) onNewOrderRef.current(event.order);
     },
   });
