@@ -116,5 +116,9 @@ export default defineConfig(({ command }) => ({
     // `npm test` runs these beside the server tests on two cores: a render-and-type test that takes 1 s alone
     // took over vitest's default 5 s with the machine loaded (docs/status.md, session 12).
     testTimeout: 20_000,
+    // One worker thread keeps its modules and jsdom between files: per file, a fresh process and environment cost
+    // three times the tests themselves (docs/decisions/0076-test-time.md). Every test cleans up what it renders.
+    pool: 'threads',
+    isolate: false,
   },
 }));
