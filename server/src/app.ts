@@ -3,7 +3,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { Logger } from './logger.js';
 import { JobHandlers } from './jobs/job-runner.js';
-import { startJobs, type JobsRuntime } from './jobs/jobs-runtime.js';
+import { createJobs, type JobsRuntime } from './jobs/jobs-runtime.js';
 import { CatalogService } from './modules/catalog/catalog-service.js';
 import { OrderEventHub } from './modules/order-events/event-hub.js';
 import { CartService } from './modules/cart/cart-service.js';
@@ -18,7 +18,7 @@ import { MediaService } from './modules/media/media-service.js';
 import { queueOrderConfirmation } from './modules/mail/order-confirmation.js';
 import { localMailboxTransport, mailJobHandler, smtpTransport } from './modules/mail/sender.js';
 import { printJobHandler } from './modules/printing/print-handler.js';
-import { startPrinting, type PrintingRuntime } from './modules/printing/printing-runtime.js';
+import { createPrinting, type PrintingRuntime } from './modules/printing/printing-runtime.js';
 import { guestOrderRetentionJobHandler } from './modules/retention/guest-orders.js';
 import { startHousekeeping } from './modules/retention/housekeeping.js';
 import { STRIPE } from './modules/payments/stripe-payments.js';
@@ -36,6 +36,7 @@ import { registerEventsArea } from './api/areas/events.js';
 import { registerWebArea } from './api/areas/web.js';
 import { mediaDir } from './paths.js';
 import { shopModeFrom, type ShopModeContext } from './modules/shop-mode/shop-mode.js';
+import { startingInTurn, type BackgroundStart } from './background-start.js';
 
 export { mediaDir };
 export type { AppOptions };
@@ -48,6 +49,8 @@ export interface App {
   jobs: JobsRuntime;
   /** Card payments (docs/decisions/0030-card-payments-multisafepay.md, 0038-stripe.md) and their simulators. */
   payments: AppPayments;
+  /** Simulators, then the job runner: started by buildApp, or by main.ts once it listens (`deferBackground`, decision 0075). */
+  background: BackgroundStart;
   close(): Promise<void>;
 }
 
@@ -64,7 +67,7 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
   const orderEvents = new OrderEventHub(database, log.child({ module: 'order-events' }));
   await orderEvents.start();
   const secret = await sessionSecret(db, config.sessionSecret);
-  const auth = new AuthService(db, config.siteUrl, clock, new KnownDevices(secret));
+  const auth = new AuthService(db, config.siteUrl, clock, new KnownDevices(secret), log.child({ module: 'auth' }));
   let pepper: string | undefined;
   const context: AreaContext = {
     config,
@@ -86,10 +89,10 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
   const payments = buildPayments(server, context);
   const stripeGateway = payments.gateways.get(STRIPE) as StripeGateway;
   await registerHttpShell(server, { config, catalog, sessions: auth.sessions, stripeJsOrigin: (settings) => stripeGateway.jsOrigin(settings) });
-  registerHealth(server, database);
+  registerHealth(server, database, () => background.starting());
 
   const distance = distanceProvider(config, log.child({ module: 'delivery' }));
-  const printing = await startPrinting(config, database, log);
+  const printing = createPrinting(config, database, log);
   // Test or live (docs/decisions/0070-test-and-live-mode.md): computed from the settings at each use.
   const shopMode: ShopModeContext = {
     providerDefaults: { multisafepay: config.multisafepay, stripe: config.stripe },
@@ -124,7 +127,9 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
     .register(printJobHandler({ timeZone: config.timeZone, retryBaseMs: config.printing.retryBaseMs }))
     .register(mailJobHandler(config.smtpUrl ? smtpTransport(config.smtpUrl) : localMailboxTransport(db, clock), config.mailFrom))
     .register(guestOrderRetentionJobHandler(clock));
-  const jobs = await startJobs(config, database, context.handlers, log);
+  const jobs = createJobs(config, database, context.handlers, log);
+  const background = startingInTurn({ printing, pos, jobs }, config.testHangStartStep);
+  if (!options.deferBackground) await background.run();
   const housekeeping = config.env === 'test' ? undefined : startHousekeeping({ db, auth, clock, guestCartDays: config.guestCartDays, log });
 
   return {
@@ -134,6 +139,7 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
     printing,
     jobs,
     payments: payments.exposed,
+    background,
     async close() {
       clearInterval(housekeeping);
       payments.stop();

@@ -48,6 +48,9 @@ const schema = z.object({
   BAKJE_JOB_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(2000),
   BAKJE_JOB_LEASE_MS: z.coerce.number().int().min(300).max(600_000).default(5000),
   BAKJE_PRINT_RETRY_MS: z.coerce.number().int().min(1).max(3_600_000).default(2000),
+  BAKJE_START_DEADLINE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
+  // Tests only (server/test/start-deadline.test.ts): a start-up step that never ends, by name.
+  BAKJE_TEST_HANG_START_STEP: z.enum(['database', 'migrate', 'app', 'virtual-printer', 'pos-simulator', 'jobs']).optional(),
   BAKJE_VIRTUAL_PRINTER: boolean.optional(),
   BAKJE_VIRTUAL_PRINTER_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   BAKJE_POS_SIMULATOR: boolean.optional(),
@@ -159,6 +162,9 @@ function sizeInKb(value: string): number {
   return Number(match[1]) * { kB: 1, MB: 1024, GB: 1024 * 1024 }[match[2] as 'kB' | 'MB' | 'GB'];
 }
 
+/** The steps of start-up a test can make hang: before listening (the deadline's), then in the background. */
+export type StartStep = NonNullable<Env['BAKJE_TEST_HANG_START_STEP']>;
+
 export interface Config {
   port: number;
   host: string;
@@ -222,6 +228,14 @@ export interface Config {
     virtualPrinter: boolean;
     virtualPrinterPort: number;
   };
+  /**
+   * Start-up (docs/decisions/0075-security-defects-d1-d6.md): the server must listen within this long of
+   * opening its database (a new embedded database's creation not counted), else it exits with the step it
+   * was stuck in; background steps still starting by then are logged as errors.
+   */
+  startDeadlineMs: number;
+  /** Tests only: this start-up step never ends (BAKJE_TEST_HANG_START_STEP). */
+  testHangStartStep: StartStep | undefined;
   pos: {
     /** Start the point-of-sale simulator and point empty point-of-sale settings at it (demo mode by default). */
     simulator: boolean;
@@ -399,6 +413,8 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, rootDir = pr
       virtualPrinter: env.BAKJE_VIRTUAL_PRINTER ?? (env.BAKJE_SEED_DEMO && env.NODE_ENV !== 'test'),
       virtualPrinterPort: env.BAKJE_VIRTUAL_PRINTER_PORT,
     },
+    startDeadlineMs: env.BAKJE_START_DEADLINE_MS,
+    testHangStartStep: env.BAKJE_TEST_HANG_START_STEP,
     pos: { simulator: env.BAKJE_POS_SIMULATOR ?? (env.BAKJE_SEED_DEMO && env.NODE_ENV !== 'test') },
     webDist: path.resolve(rootDir, 'web/dist'),
     guestCartDays: env.BAKJE_GUEST_CART_DAYS,

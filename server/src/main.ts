@@ -7,6 +7,7 @@ import { createInChildProcess, exitWithParent, isFirstStartChild, isNewPgliteDir
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { DataDirLock, LockHeldError } from './modules/instance-lock/data-dir-lock.js';
+import { hangIfAsked } from './background-start.js';
 
 async function main() {
   let config;
@@ -26,6 +27,21 @@ async function main() {
   const firstStartChild = isFirstStartChild();
   if (firstStartChild) exitWithParent();
   else if (config.database.kind === 'pglite' && isNewPgliteDir(config.database.dataDir)) await createInChildProcess();
+  // Start-up has a deadline (docs/decisions/0075-security-defects-d1-d6.md): a server that never listens but stays
+  // alive is one no process manager restarts. A new embedded database's creation (once, with its own progress
+  // line) does not count.
+  let step = 'waiting for the data directory';
+  // Tests only: a step that never ends (BAKJE_TEST_HANG_START_STEP), never in the child creating the database.
+  const hang = firstStartChild ? undefined : config.testHangStartStep;
+  const deadline = firstStartChild
+    ? undefined
+    : setTimeout(() => {
+        console.error(
+          `Bakje could not start within ${Math.round(config.startDeadlineMs / 1000)} s: it was still ${step}. ` +
+            'Stopping so that a process manager can start it again (BAKJE_START_DEADLINE_MS sets the time).',
+        );
+        process.exit(1);
+      }, config.startDeadlineMs);
   // The embedded database must never be open in two processes: hold the data dir while running, and
   // let the CLI in through a local endpoint guarded by a secret in the lock file (decision 0018).
   let lock: DataDirLock | undefined;
@@ -56,9 +72,13 @@ async function main() {
   const phase = (name: string) => (phases[name] = Math.round(performance.now() - started));
   const talk = process.stdout.isTTY || process.env.BAKJE_PRINT_URLS !== 'false';
   const progress = config.database.kind === 'pglite' && talk ? firstStartProgress(config.database.dataDir) : null;
+  step = 'opening the database';
+  await hangIfAsked('database', hang);
   const database = await openDatabase(config.database, log);
   phase('databaseOpen');
   progress?.step(config.seedDemo ? 'creating the tables and the demo shop' : 'creating the tables');
+  step = 'bringing the database up to date (migrations, reference data)';
+  await hangIfAsked('migrate', hang);
   await bootstrapDatabase(database, { seedDemo: config.seedDemo, log });
   phase('migrated');
   progress?.done();
@@ -67,6 +87,8 @@ async function main() {
     lock?.release();
     process.exit(0);
   }
+  step = 'building the app (first admin, routes, services)';
+  await hangIfAsked('app', hang);
   const { ensureFirstAdmin } = await import('./modules/auth/first-admin.js');
   const admin = await ensureFirstAdmin(database, config.admin);
   if (admin) {
@@ -77,12 +99,25 @@ async function main() {
   }
   const { buildApp } = await (appModule ?? import('./app.js'));
   phase('modulesLoaded');
-  const app = await buildApp(config, database, log, undefined, { localAdminSecret });
+  const app = await buildApp(config, database, log, undefined, { localAdminSecret, deferBackground: true });
   phase('appBuilt');
+  step = `starting to listen on ${config.host}:${config.port}`;
   await app.server.listen({ port: config.port, host: config.host });
+  clearTimeout(deadline);
   lock?.update({ port: (app.server.server.address() as AddressInfo).port, adminSecret: localAdminSecret });
   // Only now: the catalogue loads while the first requests (and the readiness probe) are already served.
   app.catalog.warmUp();
+  // The background work (simulators, then the job runner with the payment look-ups) starts once requests are
+  // answered: it can no longer keep the server from listening. A step that fails stops the server (as a failed
+  // start did); one still starting at the deadline is logged as an error while the shop keeps serving.
+  const watch = app.background.watch(config.startDeadlineMs, log);
+  app.background.run().then(
+    () => clearTimeout(watch),
+    (error: unknown) => {
+      console.error('Bakje could not start its background work:', error instanceof Error ? error.message : error);
+      process.exit(1);
+    },
+  );
 
   const base = config.siteUrl;
   log.info({ database: database.kind, startupMs: Math.round(performance.now() - started), phases }, `Bakje is ready on ${base}`);

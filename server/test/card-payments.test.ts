@@ -35,6 +35,17 @@ describe('MultiSafepay notification signature', () => {
     expect(verifyNotification(VECTOR_KEY, VECTOR_AUTH, VECTOR_BODY, VECTOR_NOW)).toMatchObject({ ok: true, timestamp: 1641218884 });
   });
 
+  it('accepts a notification signed up to 60 s ahead of our clock, none further (clock skew, issue 33 D6); 600 s back as before', () => {
+    const at = (seconds: number) => new Date((Number(VECTOR_TIMESTAMP) + seconds) * 1000);
+    // "now" is the receiver's clock: a notification signed 30 s ahead arrives 30 s before its timestamp.
+    expect(verifyNotification(VECTOR_KEY, VECTOR_AUTH, VECTOR_BODY, at(-30))).toMatchObject({ ok: true });
+    expect(verifyNotification(VECTOR_KEY, VECTOR_AUTH, VECTOR_BODY, at(-60))).toMatchObject({ ok: true });
+    expect(verifyNotification(VECTOR_KEY, VECTOR_AUTH, VECTOR_BODY, at(-61))).toEqual({ ok: false, reason: 'stale' });
+    expect(verifyNotification(VECTOR_KEY, VECTOR_AUTH, VECTOR_BODY, at(-599))).toEqual({ ok: false, reason: 'stale' });
+    expect(verifyNotification(VECTOR_KEY, VECTOR_AUTH, VECTOR_BODY, at(600))).toMatchObject({ ok: true });
+    expect(verifyNotification(VECTOR_KEY, VECTOR_AUTH, VECTOR_BODY, at(601))).toEqual({ ok: false, reason: 'stale' });
+  });
+
   it('rejects 10,000 mutated notifications (body, timestamp, signature, key, missing or malformed header)', () => {
     const mutation = fc.oneof(
       // Body changed anywhere (one character replaced, added or removed).
@@ -343,7 +354,7 @@ describe.each(databaseKinds)('card payments through the MultiSafepay simulator o
     expect((await app.server.inject(signedWith('a-key-nobody-saved'))).statusCode).toBe(403);
   });
 
-  it('refuses forged, stale, replayed and malformed notifications and changes nothing', async () => {
+  it('refuses forged, stale, future (over 60 s), replayed and malformed notifications and changes nothing', async () => {
     const checkout = await cardCheckout();
     const id = String(checkout.order.databaseId);
     simulator().controls.sendNotifications = false;
@@ -354,10 +365,12 @@ describe.each(databaseKinds)('card payments through the MultiSafepay simulator o
       headers: { ...good.headers, auth: notificationAuthHeader('not-the-key-at-all', String(Math.floor(now.getTime() / 1000)), good.payload) },
     };
     const stale = notification(id, new Date(now.getTime() - 601_000));
+    // Signed 61 s in the future: refused; 30 s ahead is clock skew and taken (below).
+    const future = notification(id, new Date(now.getTime() + 61_000));
     const tampered = { ...good, payload: good.payload.replace('"amount":560', '"amount":1') };
     const missing = { ...good, headers: { 'content-type': 'application/json' } };
     const malformed = { ...good, headers: { ...good.headers, auth: '%%%' } };
-    for (const request of [forged, stale, tampered, missing, malformed]) {
+    for (const request of [forged, stale, future, tampered, missing, malformed]) {
       const response = await app.server.inject(request);
       expect(response.statusCode).toBeGreaterThanOrEqual(400);
     }
@@ -368,6 +381,9 @@ describe.each(databaseKinds)('card payments through the MultiSafepay simulator o
     expect((await app.server.inject(good)).body).toBe('OK');
     expect((await app.server.inject(good)).body).toBe('OK');
     expect(await lookupJobs()).toBe(1);
+    const skewed = await app.server.inject(notification(id, new Date(now.getTime() + 30_000)));
+    expect(skewed.statusCode).toBe(200);
+    expect(skewed.body).toBe('OK');
   });
 
   it('fulfils nothing when the amount paid differs: the payment goes to review', async () => {

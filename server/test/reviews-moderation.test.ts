@@ -85,7 +85,7 @@ describe.each(databaseKinds)('reviews moderation (%s)', (kind) => {
     expect(await storefront()).toMatchObject({
       reviewCount: 1,
       averageRating: 4,
-      reviews: { nodes: [{ databaseId: id, content: 'Lekker!', reply: 'Dank je wel!', author: { node: { name: 'Gast' } } }] },
+      reviews: { nodes: [{ databaseId: id, content: '<p>Lekker!</p>', reply: 'Dank je wel!', author: { node: { name: 'Gast' } } }] },
     });
 
     // A second guest review marked as spam never counts.
@@ -104,6 +104,44 @@ describe.each(databaseKinds)('reviews moderation (%s)', (kind) => {
     expect((await admin.request('DELETE', `/api/dashboard/reviews/${id}`)).statusCode).toBe(200);
     await waitFor('the storefront to drop the review', async () => (await storefront()).reviewCount === 0);
     expect((await admin.request('DELETE', `/api/dashboard/reviews/${id}`)).statusCode).toBe(404);
+  });
+
+  it('answers review content as escaped HTML, as WooGraphQL renders it; the plain text only when asked for (issue 33 D5)', async () => {
+    const text = 'Lekker <script>alert(1)</script>\n<img src=x onerror="alert(2)"> & "krokant"\n\nFrieten <3';
+    const escaped =
+      '<p>Lekker &lt;script&gt;alert(1)&lt;/script&gt;<br />\n&lt;img src=x onerror=&quot;alert(2)&quot;&gt; &amp; &quot;krokant&quot;</p>\n<p>Frieten &lt;3</p>';
+    const written = await graphql(
+      app,
+      `
+        mutation ($input: WriteReviewInput!) {
+          writeReview(input: $input) {
+            review {
+              databaseId
+              content
+            }
+          }
+        }
+      `,
+      {
+        input: input({ content: text }),
+      },
+    );
+    const { databaseId: id, content } = written.body.data.writeReview.review as { databaseId: number; content: string };
+    expect(content).toBe(escaped);
+    await admin.request('PUT', `/api/dashboard/reviews/${id}`, { status: 'approved' });
+    await catalogCaughtUp(app, testDb.database);
+    const both = `query($slug: ID!) { product(id: $slug, idType: SLUG) { reviews(first: 20) { nodes { databaseId content raw: content(format: RAW) rendered: content(format: RENDERED) } } } }`;
+    await waitFor(
+      'the storefront to show the review',
+      async () => (await graphql(app, both, { slug: 'frikandel' })).body.data.product.reviews.nodes.length > 0,
+    );
+    const [node] = (await graphql(app, both, { slug: 'frikandel' })).body.data.product.reviews.nodes;
+    expect(node).toEqual({ databaseId: id, content: escaped, raw: text, rendered: escaped });
+    // Whatever a storefront makes of it, no element or attribute but the paragraphs and line breaks.
+    expect(node.content.match(/<[a-z]+/g)).toEqual(['<p', '<br', '<p']);
+    expect(node.content).not.toMatch(/<(script|img)/i);
+    await admin.request('DELETE', `/api/dashboard/reviews/${id}`);
+    await waitFor('the storefront to drop the review', async () => (await storefront()).reviewCount === 0);
   });
 
   it('only reviews.manage moderates', async () => {

@@ -453,7 +453,7 @@ export const GetProductDocument = new TypedDocumentString(`
         id
         databaseId
         rating
-        content
+        content(format: RAW)
         date
         verified
         reply

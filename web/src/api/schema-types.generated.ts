@@ -239,6 +239,11 @@ export type OrdersOrderbyInput = {
   order?: InputMaybe<OrderEnum>;
 };
 
+/** WPGraphQL: how a text field is given: RENDERED is HTML to put in a page as it is (the default), RAW the text as stored. */
+export type PostObjectFieldFormatEnum =
+  | 'RAW'
+  | 'RENDERED';
+
 export type PricingFieldFormatEnum =
   | 'FORMATTED'
   | 'RAW';

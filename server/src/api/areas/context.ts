@@ -29,6 +29,11 @@ export interface AppOptions {
    * only for the end-to-end test server, whose specs check the figures of orders paid on the simulators.
    */
   ordersCountAsLive?: boolean;
+  /**
+   * Leave the background work (simulators, job runner) to the caller's `app.background.run()`: the server
+   * then listens first (main.ts; docs/decisions/0075-security-defects-d1-d6.md). Tests leave it off.
+   */
+  deferBackground?: boolean;
 }
 
 /**

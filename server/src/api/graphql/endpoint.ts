@@ -29,6 +29,7 @@ import { NUL_MESSAGE, unstorableTextProblem } from '../http/unstorable-text.js';
 import { accountContext } from './account-context.js';
 import { DomainError } from '../../errors/domain-error.js';
 import { graphqlErrorOf } from './errors.js';
+import { logRefusal } from '../http/refusal-log.js';
 import { deepFreeze, KeptParts, planCatalogueQuery, type CataloguePlan } from './catalogue-executor.js';
 import { addVary, compressBody, MIN_COMPRESSED_BYTES, preferredEncoding, type CompressionUse, type ContentEncoding } from '../http/compression.js';
 import { ifNoneMatchIncludes, strongEtag } from '../http/caching.js';
@@ -323,7 +324,11 @@ export function registerGraphQL(
     // A domain error answers with its code (errors.ts); graphql-js's own (a variable that does not fit its
     // type, found by fuzzing) wrap a GraphQLError or come before execution (no path). Anything else is a
     // bug: log it, never leak its details.
-    if (error.originalError instanceof DomainError) return graphqlErrorOf(error.originalError, error).toJSON();
+    if (error.originalError instanceof DomainError) {
+      // GraphQL answers 200 with the error inside: a refusal is logged here (issue 33 D4).
+      if (error.originalError.kind === 'forbidden') logRefusal(request, error.originalError.code, '/graphql');
+      return graphqlErrorOf(error.originalError, error).toJSON();
+    }
     if (error.extensions?.code || !error.originalError || error.originalError instanceof GraphQLError || error.path === undefined) {
       return error.toJSON();
     }

@@ -9,6 +9,7 @@ import { WC_PREFIX } from '../rest/wc/register.js';
 import { WP_PREFIX } from '../rest/wc/media-routes.js';
 import { registerCompression } from './compression.js';
 import { registerErrorHandler } from './error-handler.js';
+import { registerRefusalLog } from './refusal-log.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { registerUnstorableTextGuard } from './unstorable-text.js';
 import { registerViewer } from './viewer.js';
@@ -45,7 +46,8 @@ export interface HttpShellDeps {
 
 /**
  * What applies to every route, registered on the root instance before any route: cookies, security headers,
- * compression, zod route schemas, the one error handler, the unstorable-text guard and `request.viewer()`.
+ * the log of refused requests, compression, zod route schemas, the one error handler, the unstorable-text guard
+ * and `request.viewer()`.
  */
 export async function registerHttpShell(server: FastifyInstance, deps: HttpShellDeps): Promise<void> {
   await server.register(fastifyCookie);
@@ -56,6 +58,8 @@ export async function registerHttpShell(server: FastifyInstance, deps: HttpShell
       return current ? deps.stripeJsOrigin(current.settings) : catalog.get().then((snapshot) => deps.stripeJsOrigin(snapshot.settings));
     },
   });
+  // Before compression: a 403's body is still its JSON text.
+  registerRefusalLog(server);
   registerCompression(server);
   // Route schemas are zod schemas (api/http/route-schemas.ts); a failure goes to the error handler.
   server.setValidatorCompiler(validatorCompiler);

@@ -212,8 +212,13 @@ export function notificationAuthHeader(apiKey: string, timestamp: string, rawBod
 
 export type NotificationCheck = { ok: true; timestamp: number; signature: string } | { ok: false; reason: 'missing' | 'malformed' | 'stale' | 'signature' };
 
-/** Notifications older or newer than this are refused (docs/interfaces.md §3). */
+/** Notifications older than this are refused (docs/interfaces.md §3). */
 export const NOTIFICATION_WINDOW_SECONDS = 600;
+/**
+ * Signed this far ahead of our clock at most: room for clock skew, not a ten-minute head start for a
+ * captured signature (issue 33 D6, docs/decisions/0075-security-defects-d1-d6.md).
+ */
+export const NOTIFICATION_FUTURE_SECONDS = 60;
 
 /** Checks a notification's `Auth` header against the raw body, in constant time. */
 export function verifyNotification(apiKey: string, authHeader: string | undefined, rawBody: string, now: Date): NotificationCheck {
@@ -226,7 +231,8 @@ export function verifyNotification(apiKey: string, authHeader: string | undefine
   const match = /^(\d{1,12}):([0-9a-f]{128})$/.exec(decoded);
   if (!match) return { ok: false, reason: 'malformed' };
   const timestamp = Number(match[1]);
-  if (Math.abs(now.getTime() / 1000 - timestamp) > NOTIFICATION_WINDOW_SECONDS) return { ok: false, reason: 'stale' };
+  const age = now.getTime() / 1000 - timestamp;
+  if (age > NOTIFICATION_WINDOW_SECONDS || -age > NOTIFICATION_FUTURE_SECONDS) return { ok: false, reason: 'stale' };
   const expected = Buffer.from(notificationSignature(apiKey, match[1]!, rawBody), 'hex');
   const given = Buffer.from(match[2]!, 'hex');
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { ok: false, reason: 'signature' };

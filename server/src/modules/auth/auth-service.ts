@@ -18,9 +18,12 @@ import {
   RESET_ADDRESS,
   RESET_KEY_ADDRESS,
   Throttle,
+  TooManyAttemptsError,
   type ThrottleRule,
 } from './throttle.js';
 import { DomainError } from '../../errors/domain-error.js';
+import type { Logger } from '../../logger.js';
+import { logSecurityEvent } from './security-log.js';
 
 // docs/product.md §8 wording.
 export const NO_ACCOUNT = 'No account found with that username; sign up for a new account.';
@@ -47,6 +50,8 @@ export class AuthService {
     private readonly siteUrl: string,
     private readonly clock: () => Date,
     private readonly devices: KnownDevices,
+    /** Where logins, failed logins and lockouts are logged (security-log.ts); none in some tests. */
+    private readonly log?: Logger,
   ) {
     this.sessions = new SessionStore(db, clock);
     this.throttle = new Throttle(db, clock);
@@ -77,12 +82,23 @@ export class AuthService {
     const device = this.devices.read(input.deviceCookie);
     const knownDevice = user !== undefined && device !== undefined && device.userIds.includes(user.id);
     const ownThrottle: [ThrottleRule, string] = knownDevice ? [LOGIN_DEVICE, `${account}|${device.id}`] : [LOGIN_PAIR, `${account}|${input.address}`];
-    await this.throttle.take(knownDevice ? [ownThrottle] : [ownThrottle, [LOGIN_ACCOUNT, account], [LOGIN_ADDRESS, input.address]]);
+    const accountId = user?.id ?? null;
+    try {
+      await this.throttle.take(knownDevice ? [ownThrottle] : [ownThrottle, [LOGIN_ACCOUNT, account], [LOGIN_ADDRESS, input.address]]);
+    } catch (error) {
+      if (error instanceof TooManyAttemptsError)
+        logSecurityEvent(this.log, 'login.locked', { accountId, knownDevice, rule: error.rule, retryAfterSeconds: error.retryAfterSeconds });
+      throw error;
+    }
     if (!user) {
       await verifyPassword(await dummyHash(), input.password);
+      logSecurityEvent(this.log, 'login.failed', { accountId: null, reason: 'no_account' });
       throw new DomainError('NO_ACCOUNT', NO_ACCOUNT);
     }
-    if (!(await verifyPassword(user.passwordHash, input.password))) throw new DomainError('WRONG_PASSWORD', WRONG_PASSWORD);
+    if (!(await verifyPassword(user.passwordHash, input.password))) {
+      logSecurityEvent(this.log, 'login.failed', { accountId, reason: 'wrong_password', knownDevice });
+      throw new DomainError('WRONG_PASSWORD', WRONG_PASSWORD);
+    }
     await this.throttle.clear(...ownThrottle);
     // Only failures use up the account's and the address's allowance: staff logging in on many new
     // devices (kiosks, tills) at the start of the day must not lock their own account.
@@ -91,6 +107,7 @@ export class AuthService {
       await this.throttle.refund(LOGIN_ADDRESS, input.address);
     }
     const session = await this.sessions.create(user.id, user.role, { remember: input.remember, userAgent: input.userAgent });
+    logSecurityEvent(this.log, 'login', { accountId, role: user.role, knownDevice });
     return { user, session, deviceCookie: this.devices.remember(device, user.id) };
   }
 

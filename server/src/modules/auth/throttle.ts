@@ -41,7 +41,11 @@ export const RESET_ADDRESS: WindowRule = { kind: 'window', name: 'reset:address'
 export const RESET_KEY_ADDRESS: WindowRule = { kind: 'window', name: 'resetkey:address', limit: 20, windowSeconds: 3600 };
 
 export class TooManyAttemptsError extends Error {
-  constructor(readonly retryAfterSeconds: number) {
+  constructor(
+    readonly retryAfterSeconds: number,
+    /** The rule that held the attempt back (its name, e.g. login:pair), for the log. */
+    readonly rule?: string,
+  ) {
     const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
     super(`Too many attempts. For your security, please wait ${minutes} minute${minutes === 1 ? '' : 's'} and try again.`);
   }
@@ -87,7 +91,7 @@ export class Throttle {
         .returning({ count: authThrottle.count });
       if (counted.length === 0) {
         const [row] = await this.db.select({ retryAt: authThrottle.retryAt }).from(authThrottle).where(eq(authThrottle.key, key));
-        throw new TooManyAttemptsError(row ? Math.max(1, Math.ceil((row.retryAt.getTime() - now.getTime()) / 1000)) : 1);
+        throw new TooManyAttemptsError(row ? Math.max(1, Math.ceil((row.retryAt.getTime() - now.getTime()) / 1000)) : 1, rule.name);
       }
     }
   }

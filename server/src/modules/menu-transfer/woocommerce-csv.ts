@@ -1,5 +1,4 @@
 import { parse } from 'csv-parse/sync';
-import { stringify } from 'csv-stringify/sync';
 import {
   productWriteBody,
   variationWriteBody,
@@ -8,6 +7,7 @@ import {
   type ProductWriteBody,
   type VariationWriteBody,
 } from '@bakje/contract';
+import { spreadsheetCsv, unescapeFormula } from '../../spreadsheet-csv.js';
 
 /**
  * WooCommerce's product CSV (the columns its exporter writes and its importer reads), so an owner can bring a
@@ -108,6 +108,8 @@ export function readCsv(text: string): { rows: Row[]; problems: RowProblem[] } {
       skip_empty_lines: true,
       relax_column_count: true,
       trim: false,
+      // The apostrophe an export put before a formula sign (spreadsheet-csv.ts) is not part of the text.
+      cast: (value) => unescapeFormula(value),
     }) as Row[];
   } catch (error) {
     const detail = error instanceof Error ? error.message : String(error);
@@ -302,11 +304,12 @@ export function catalogueToCsv(products: ExportedProduct[]): string {
     const value = p.meta_data.find((m) => m.key === key)?.value;
     return value === undefined || value === null ? '' : String(value);
   };
-  const records: Record<string, string>[] = [];
+  // Whole numbers go as numbers: a negative stock or position is a number, not a formula to escape.
+  const records: Record<string, string | number>[] = [];
   for (const p of products) {
     const attribute = p.attributes[0];
     records.push({
-      ID: String(p.id),
+      ID: p.id,
       Type: p.type,
       SKU: p.sku,
       Name: p.name,
@@ -318,19 +321,19 @@ export function catalogueToCsv(products: ExportedProduct[]): string {
       'Date sale price starts': p.date_on_sale_from ?? '',
       'Date sale price ends': p.date_on_sale_to ?? '',
       'In stock?': STOCK_CELL[p.stock_status] ?? '1',
-      Stock: p.manage_stock && p.stock_quantity !== null ? String(p.stock_quantity) : '',
+      Stock: p.manage_stock && p.stock_quantity !== null ? p.stock_quantity : '',
       'Sale price': p.sale_price,
       'Regular price': p.regular_price,
       Categories: joinList(p.categories.map((c) => c.path)),
       Images: joinList(p.images.map((i) => i.src)),
       Parent: '',
-      Position: String(p.menu_order),
+      Position: p.menu_order,
       'Attribute 1 name': attribute?.name ?? '',
       'Attribute 1 value(s)': attribute ? joinList(attribute.options) : '',
       'Attribute 1 visible': attribute ? (attribute.visible ? '1' : '0') : '',
       'Attribute 1 global': attribute ? (attribute.id ? '1' : '0') : '',
       'Meta: product_allergens': p.allergens.join(', '),
-      'Meta: max_amount': p.max_quantity === null ? '' : String(p.max_quantity),
+      'Meta: max_amount': p.max_quantity === null ? '' : p.max_quantity,
       'Meta: is_promotion': p.is_promotion ? 'yes' : 'no',
       'Meta: age_limit': p.age_limit ? String(p.age_limit) : '',
       'Meta: english_translation': p.translations?.name.en ?? '',
@@ -341,19 +344,19 @@ export function catalogueToCsv(products: ExportedProduct[]): string {
     for (const v of p.variations) {
       const own = v.attributes[0];
       records.push({
-        ID: String(v.id),
+        ID: v.id,
         Type: 'variation',
         SKU: v.sku,
         Name: p.name,
         Published: STATUS_CELL[v.status] ?? '1',
         Description: v.description,
         'In stock?': STOCK_CELL[v.stock_status] ?? '1',
-        Stock: v.manage_stock && v.stock_quantity !== null ? String(v.stock_quantity) : '',
+        Stock: v.manage_stock && v.stock_quantity !== null ? v.stock_quantity : '',
         'Sale price': v.sale_price,
         'Regular price': v.regular_price,
         Images: v.image ? v.image.src : '',
         Parent: `id:${p.id}`,
-        Position: String(v.menu_order),
+        Position: v.menu_order,
         'Attribute 1 name': own?.name ?? '',
         'Attribute 1 value(s)': own?.option ?? '',
         'Attribute 1 visible': own ? '1' : '',
@@ -361,6 +364,5 @@ export function catalogueToCsv(products: ExportedProduct[]): string {
       });
     }
   }
-  // The BOM makes Excel read the file as UTF-8 (names with accents).
-  return '\uFEFF' + stringify(records, { header: true, columns: [...CSV_COLUMNS] });
+  return spreadsheetCsv(records, { header: true, columns: [...CSV_COLUMNS] });
 }

@@ -10,15 +10,25 @@ const SIMULATOR_API_KEY = 'demo-cloudpos-simulator';
 const pointsAtSimulator = (baseUrl: string) => baseUrl === '' || /^http:\/\/127\.0\.0\.1:\d+\/?$/.test(baseUrl);
 
 /**
- * Starts, in demo mode, the point-of-sale simulator and points the settings at it when they are empty or point
- * at an earlier simulator (never over a real till). The sync itself stays as the owner left it (off at first).
+ * In demo mode, the point-of-sale simulator; `start` makes it listen and points the settings at it when they are
+ * empty or point at an earlier simulator (never over a real till). The sync itself stays as the owner left it
+ * (off at first).
  */
-export async function startPosSimulator(config: Config, db: Db, log: Logger): Promise<{ simulator: CloudPosSimulator | undefined; stop(): Promise<void> }> {
-  if (!config.pos.simulator) return { simulator: undefined, stop: async () => undefined };
+export function posSimulatorRuntime(
+  config: Config,
+  db: Db,
+  log: Logger,
+): { simulator: CloudPosSimulator | undefined; start(): Promise<void>; stop(): Promise<void> } {
+  if (!config.pos.simulator) return { simulator: undefined, start: async () => undefined, stop: async () => undefined };
   const simulator = new CloudPosSimulator({ apiKey: SIMULATOR_API_KEY });
-  const baseUrl = await simulator.start();
-  const current = await readPosSettings(db);
-  if (pointsAtSimulator(current.baseUrl)) await updatePosSettings(db, { baseUrl, apiKey: SIMULATOR_API_KEY });
-  log.info({ baseUrl }, 'point-of-sale simulator listening');
-  return { simulator, stop: () => simulator.stop() };
+  return {
+    simulator,
+    async start() {
+      const baseUrl = await simulator.start();
+      const current = await readPosSettings(db);
+      if (pointsAtSimulator(current.baseUrl)) await updatePosSettings(db, { baseUrl, apiKey: SIMULATOR_API_KEY });
+      log.info({ baseUrl }, 'point-of-sale simulator listening');
+    },
+    stop: () => simulator.stop(),
+  };
 }

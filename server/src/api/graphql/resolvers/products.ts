@@ -10,6 +10,7 @@ import { connectionFromArray, type ConnectionArgs } from '../connection.js';
 import { mediaById } from './media.js';
 import { CATEGORY_TAXONOMY, isShopCategory, sortTerms, termsOfAttribute, type TermOrderField } from './taxonomy.js';
 import { frontendOrigin, productHead } from '../../../modules/seo/product-head.js';
+import { reviewHtml } from '../../../modules/reviews/review-html.js';
 import { DomainError } from '../../../errors/domain-error.js';
 
 type Format = { format?: 'RAW' | 'FORMATTED' | null };
@@ -339,4 +340,6 @@ export const Comment = {
   type: () => 'review',
   commentedOnId: (r: ReviewRow) => r.productId,
   author: (r: ReviewRow) => ({ node: { name: r.author, avatar: { url: null } } }),
+  // A storefront renders `content` as HTML (issue 33 D5): escaped unless the plain text is asked for.
+  content: (r: ReviewRow, args: { format?: 'RAW' | 'RENDERED' | null }) => (args.format === 'RAW' ? r.content : reviewHtml(r.content)),
 };
