@@ -34,11 +34,9 @@ import { registerStaffArea } from './api/areas/staff.js';
 import { registerKioskArea } from './api/areas/kiosk.js';
 import { registerEventsArea } from './api/areas/events.js';
 import { registerWebArea } from './api/areas/web.js';
-import { mediaDir } from './paths.js';
-import { shopModeFrom, type ShopModeContext } from './modules/shop-mode/shop-mode.js';
+import { shopModeContext, shopModeFrom } from './modules/shop-mode/shop-mode.js';
 import { startingInTurn, type BackgroundStart } from './background-start.js';
 
-export { mediaDir };
 export type { AppOptions };
 
 export interface App {
@@ -94,11 +92,7 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
   const distance = distanceProvider(config, log.child({ module: 'delivery' }));
   const printing = createPrinting(config, database, log);
   // Test or live (docs/decisions/0070-test-and-live-mode.md): computed from the settings at each use.
-  const shopMode: ShopModeContext = {
-    providerDefaults: { multisafepay: config.multisafepay, stripe: config.stripe },
-    virtualPrinter: () => printing.virtualPrinter?.address || undefined,
-    fetchFor: payments.fetchFor,
-  };
+  const shopMode = shopModeContext({ multisafepay: config.multisafepay, stripe: config.stripe }, printing, payments.fetchFor);
   // The gateways answer which payment methods an order may take (docs/decisions/0062).
   const placeOrder = new PlaceOrder({
     db,

@@ -30,6 +30,15 @@ export interface ShopModeContext {
   fetchFor: (baseUrl: string) => { fetch?: FetchLike };
 }
 
+/** The context from the app's parts: the printing runtime's virtual printer is read at each use, as it starts later. */
+export function shopModeContext(
+  providerDefaults: ProviderDefaults,
+  printing: { virtualPrinter?: { address: string } },
+  fetchFor: ShopModeContext['fetchFor'],
+): ShopModeContext {
+  return { providerDefaults, virtualPrinter: () => printing.virtualPrinter?.address || undefined, fetchFor };
+}
+
 /** What keeps the shop in test, from its settings rows (the catalogue's in-memory copy, or read now). */
 export function testModeReasons(values: Map<string, unknown>, context: Pick<ShopModeContext, 'providerDefaults' | 'virtualPrinter'>): TestModeReason[] {
   const reasons: TestModeReason[] = [];
