@@ -17,3 +17,11 @@ export function fuzzRuns(deepRuns: number): number {
 export function fuzzOptions(deepRuns: number): { numRuns: number; seed?: number } {
   return seed === undefined ? { numRuns: fuzzRuns(deepRuns) } : { numRuns: fuzzRuns(deepRuns), seed };
 }
+
+/**
+ * The rounds of a race test (many customers at once, round after round): `everyRun` in each `npm test`, `deepRounds`
+ * with `BAKJE_FUZZ=deep`. Each round races on its own, so a few rounds per run still prove the rule every time.
+ */
+export function raceRounds(deepRounds: number, everyRun: number): number {
+  return deep ? deepRounds : everyRun;
+}
