@@ -94,11 +94,15 @@ const productFields = {
   dutchTitle: (p: ProductRecord) => translate(p.row.name, 'nl'),
   englishTitle: (p: ProductRecord) => translate(p.row.name, 'en'),
   frenchTitle: (p: ProductRecord) => translate(p.row.name, 'fr'),
-  textLangs: (p: ProductRecord, _: unknown, ctx: GraphQLContext) => ({
-    name: translatedLang(p.row.name, ctx.lang),
-    shortDescription: translatedLang(p.row.shortDescription, ctx.lang),
-    description: translatedLang(p.row.description, ctx.lang),
-  }),
+  // Null in the usual case (everything translated): the menu's answer stays as small as it was.
+  textLangs: (p: ProductRecord, _: unknown, ctx: GraphQLContext) => {
+    const langs = {
+      name: translatedLang(p.row.name, ctx.lang),
+      shortDescription: translatedLang(p.row.shortDescription, ctx.lang),
+      description: translatedLang(p.row.description, ctx.lang),
+    };
+    return Object.values(langs).some((lang) => lang !== ctx.lang) ? langs : null;
+  },
   slug: (p: ProductRecord) => p.row.slug,
   sku: (p: ProductRecord) => p.row.sku,
   uri: (p: ProductRecord) => `/product/${p.row.slug}`,
