@@ -90,6 +90,20 @@ test.describe.serial('dashboard: the products list and the product editor', () =
     await mainImage.getByLabel('Alternatieve tekst (wat er op de foto staat)').fill('Een bicky met uitjes');
     await mainImage.getByTestId('media-file-input').setInputFiles({ name: 'bicky.png', mimeType: 'image/png', buffer: gradientPng(640, 480) });
     await expect(mainImage.getByRole('img', { name: 'Voorbeeld: Hoofdafbeelding' })).toBeVisible();
+    // Replacing it: an upload on the main image goes into the main image, not the gallery (issue 31).
+    const mainPreview = mainImage.getByRole('img', { name: 'Voorbeeld: Hoofdafbeelding' });
+    const firstSrc = (await mainPreview.getAttribute('src')) ?? '';
+    await mainImage.getByLabel('Alternatieve tekst (wat er op de foto staat)').fill('Een bicky van dichtbij');
+    await mainImage.getByTestId('media-file-input').setInputFiles({ name: 'bicky-2.png', mimeType: 'image/png', buffer: gradientPng(800, 600) });
+    await expect(mainPreview).not.toHaveAttribute('src', firstSrc);
+    await expect(form.getByTestId('media-gallery-picker').locator('.media-grid__item')).toHaveCount(0);
+    // The demo's pictures are in the library to choose from.
+    await mainImage.getByRole('button', { name: 'Andere kiezen' }).click();
+    const library = page.getByRole('dialog', { name: 'Kies een afbeelding' });
+    await library.getByRole('searchbox', { name: 'Zoeken op naam of alternatieve tekst' }).fill('Zoete');
+    await expect(library.getByRole('button', { name: 'Product Image Zoete-aardappelfrieten kiezen' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(library).toBeHidden();
 
     // A sale price above the price is refused at its field, in the staff member's language.
     await form.getByRole('button', { name: 'Product opslaan' }).click();

@@ -277,4 +277,35 @@ test.describe('the kiosk', () => {
     await expect(page.getByTestId('kiosk-a11y-toggle')).toHaveAttribute('aria-pressed', 'false');
     await page.context().close();
   });
+  test('accessibility mode in French: every category label fits its tab, and every tab is on screen without scrolling', async ({ browser }) => {
+    test.setTimeout(60_000);
+    const { page } = await openKiosk(browser, server.base);
+    await page.getByTestId('kiosk-lang-fr_FR').tap();
+    await page.getByTestId('kiosk-a11y-toggle').tap();
+    await startOrder(page);
+    const rail = page.getByRole('navigation', { name: fr['kiosk.categories']! });
+    await expect(rail.getByRole('button').first()).toBeVisible();
+    const measured = await rail.evaluate((nav) => {
+      const box = nav.getBoundingClientRect();
+      return Array.from(nav.querySelectorAll('button')).map((tab) => {
+        const r = tab.getBoundingClientRect();
+        const label = tab.querySelector('span')!;
+        return {
+          name: label.textContent,
+          clipped: label.scrollWidth > label.clientWidth || tab.scrollWidth > tab.clientWidth,
+          // A word cut over two lines ("Végétari / en"): its text spans more than one line box.
+          brokenWord: [...(label.textContent ?? '').matchAll(/\S+/g)].some((word) => {
+            const range = document.createRange();
+            range.setStart(label.firstChild!, word.index);
+            range.setEnd(label.firstChild!, word.index + word[0].length);
+            return new Set(Array.from(range.getClientRects()).map((rect) => Math.round(rect.top))).size > 1;
+          }),
+          offScreen: r.top < Math.max(0, box.top) - 1 || r.bottom > Math.min(window.innerHeight, box.bottom) + 1 || r.left < 0 || r.right > window.innerWidth,
+        };
+      });
+    });
+    expect(measured.length).toBeGreaterThan(5);
+    expect(measured.filter((m) => m.clipped || m.brokenWord || m.offScreen)).toEqual([]);
+    await page.context().close();
+  });
 });

@@ -125,7 +125,10 @@ describe.each(databaseKinds)("the day's figures on %s", (kind) => {
       { key: 'kiosk', orders: 1, gross: 530 },
     ]);
     expect(figures.byFulfilment.map((b) => b.key)).toEqual(['takeaway', 'dinein']);
-    expect(figures.byPayment).toEqual([{ key: 'Cash', orders: 2, gross: 1440 }]);
+    expect(figures.byPayment).toEqual([{ key: 'Contant', orders: 2, gross: 1440 }]);
+    // Bakje's own methods in the reader's language, stored as "Cash" or not (issue 31).
+    const french = (await admin.request('GET', `/api/figures?from=${DAY}&to=${DAY}`, undefined, { headers: { 'x-bakje-locale': 'fr_FR' } })).json() as Figures;
+    expect(french.byPayment).toEqual([{ key: 'Espèces', orders: 2, gross: 1440 }]);
     expect(figures.bestSellers[0]).toEqual({ name: 'Frikandel', quantity: 3, gross: 840 });
     expect(figures.busiestSlots.reduce((n, s) => n + s.orders, 0)).toBe(2);
     expect(figures.excluded).toEqual({ cancelled: { orders: 1, gross: 750 }, test: { orders: 1, gross: 700 }, pending: { orders: 0, gross: 0 } });
@@ -198,8 +201,8 @@ describe.each(databaseKinds)("the day's figures on %s", (kind) => {
     expect(after.vat.map((v) => v.rate)).not.toContain(0);
     const bucket = (f: Figures, key: string) => f.byPayment.find((b) => b.key === key) ?? { orders: 0, gross: 0 };
     expect(bucket(after, 'gift_card')).toEqual({ key: 'gift_card', orders: 1, gross: 500 });
-    expect(bucket(after, 'Cash').gross - bucket(before, 'Cash').gross).toBe(410 + 2780);
-    expect(bucket(after, 'Cash').orders - bucket(before, 'Cash').orders).toBe(2);
+    expect(bucket(after, 'Contant').gross - bucket(before, 'Contant').gross).toBe(410 + 2780);
+    expect(bucket(after, 'Contant').orders - bucket(before, 'Contant').orders).toBe(2);
     expect(after.giftCardsSold).toEqual({ count: before.giftCardsSold.count + 1, amount: before.giftCardsSold.amount + 2500 });
     expect(after.bestSellers.map((b) => b.name)).not.toContain('Cadeaubon 25');
     // What was received adds up: the means of payment are the turnover plus the cards sold.

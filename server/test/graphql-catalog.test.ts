@@ -58,6 +58,28 @@ describe.each(databaseKinds)('storefront catalogue on %s', (kind) => {
     expect(en.body.data.products.nodes.map((n: { name: string }) => n.name)).toContain('Chicken corn');
   });
 
+  it("says which language each text is in, the fallback's where the reader's has no translation (issue 31)", async () => {
+    const db = testDb.database.db;
+    const sides = await aCategory(db, { slug: 'bijgerechten', name: { nl: 'Bijgerechten' } });
+    await aProduct(db, {
+      slug: 'zoete-aardappelfrieten',
+      name: { nl: 'Zoete-aardappelfrieten', en: 'Sweet potato fries' },
+      shortDescription: { nl: 'Krokant.', fr: 'Croustillantes.' },
+      categoryIds: [sides.id],
+    });
+    await catalogCaughtUp(app, testDb.database);
+    const query = `{ product(id: "zoete-aardappelfrieten", idType: SLUG) { name textLangs { name shortDescription description } }
+      productCategories(where: {hideEmpty: true}) { nodes { slug name nameLang } } }`;
+    const fr = await graphql(app, query, {}, { 'x-bakje-locale': 'fr_FR' });
+    expect(fr.body.data.product).toEqual({ name: 'Zoete-aardappelfrieten', textLangs: { name: 'nl', shortDescription: 'fr', description: 'fr' } });
+    expect(fr.body.data.productCategories.nodes).toContainEqual({ slug: 'bijgerechten', name: 'Bijgerechten', nameLang: 'nl' });
+    const en = await graphql(app, query, {}, { 'x-bakje-locale': 'en_US' });
+    expect(en.body.data.product.textLangs).toEqual({ name: 'en', shortDescription: 'nl', description: 'en' });
+    const nl = await graphql(app, query, {}, { 'x-bakje-locale': 'nl_BE' });
+    // Everything in the reader's language: null, so a translated menu's answer does not grow.
+    expect(nl.body.data.product.textLangs).toBeNull();
+  });
+
   it('filters by search, price, sale and category, and pages with cursors', async () => {
     const db = testDb.database.db;
     const sauzen = await aCategory(db, { slug: 'sauzen' });

@@ -177,4 +177,18 @@ describe.each(databaseKinds)('orders page and cancel with a reason on %s', (kind
     expect(ok.statusCode).toBe(200);
     expect((await db.select().from(t.orders).where(eq(t.orders.id, ahead.id)))[0]!.status).toBe('cancelled');
   });
+
+  it("shows Bakje's own payment methods in the reader's language in the list and the details (issue 31)", async () => {
+    const placed = await placeOrder(app, productId, { firstName: 'Amélie', lastName: 'Dubois' });
+    const titleIn = async (locale: string | undefined) => {
+      const headers: Record<string, string> = locale ? { 'x-bakje-locale': locale } : {};
+      const list = (await admin.request('GET', '/api/orders?view=active&per_page=100', undefined, { headers })).json() as StaffOrderList;
+      const details = (await admin.request('GET', `/api/orders/${placed.databaseId}`, undefined, { headers })).json() as StaffOrderDetails;
+      return [list.orders.find((o) => o.id === placed.databaseId)?.paymentMethodTitle, details.paymentMethodTitle];
+    };
+    // Stored as the checkout wrote it ("Cash"); each reader sees their own language, Dutch by default.
+    expect(await titleIn(undefined)).toEqual(['Contant', 'Contant']);
+    expect(await titleIn('fr_FR')).toEqual(['Espèces', 'Espèces']);
+    expect(await titleIn('en_US')).toEqual(['Cash', 'Cash']);
+  });
 });

@@ -3,7 +3,7 @@ import type { OrderWithLines } from '../src/modules/orders/order-read.js';
 import { encodeTicket } from '../src/modules/printing/escpos.js';
 import { decodeEscPos } from '../src/integrations/printer-simulators/escpos-decode.js';
 import { customerTicket, kitchenTicket, type TicketContext } from '../src/modules/printing/tickets.js';
-import { printable } from '../src/modules/printing/ticket-text.js';
+import { printable, wrap } from '../src/modules/printing/ticket-text.js';
 import { address, remark, sauce } from './support/ticket-orders.js';
 
 /** An order as the checkout writes it: 18:15 pickup on Saturday 21 November 2026, placed at 10:00. */
@@ -270,6 +270,13 @@ describe('kitchen ticket', () => {
     expect(roundTrip(ticket)).toEqual(expected);
   });
 
+  it('wraps a Dutch compound name after its hyphen, never mid-word (issue 31)', () => {
+    const [first] = anOrder().lines;
+    const order = anOrder({ lines: [{ ...first!, name: 'Zoete-aardappelfriet groot', quantity: 1, addons: [] }], customerNote: '' });
+    const lines = kitchenTicket(order, context).lines;
+    expect(lines.slice(4, 7)).toEqual(['1x  Zoete-', '    aardappelfriet', '    groot']);
+  });
+
   it('says BETAALD for anything but cod and prints the delivery address', () => {
     const order = anOrder({ paymentMethod: 'multisafepay', fulfilmentType: 'dinein', customerNote: '' });
     const lines = kitchenTicket(order, context).lines;
@@ -306,5 +313,28 @@ describe('ESC/POS and text', () => {
     expect(decodeEscPos(new Uint8Array([...bytes, ...bytes]))).toEqual([...one, ...one]);
     expect(() => decodeEscPos(new Uint8Array([0x1b, 0x99, 0x00]))).toThrow(/unsupported command/);
     expect(() => decodeEscPos(new Uint8Array([0x1b, 0x74]))).toThrow(/truncated/);
+  });
+});
+
+describe('ticket wrap', () => {
+  it('breaks at spaces, and inside a word only after its own hyphen', () => {
+    expect(wrap('Zoete-aardappelfriet', 19)).toEqual(['Zoete-', 'aardappelfriet']);
+    expect(wrap('Grote Zoete-aardappelfriet', 19)).toEqual(['Grote Zoete-', 'aardappelfriet']);
+    expect(wrap('Vol-au-vent met kip', 12)).toEqual(['Vol-au-vent', 'met kip']);
+    expect(wrap('Vol-au-vent-met-kip-en-champignons', 12)).toEqual(['Vol-au-vent-', 'met-kip-en-', 'champignons']);
+    expect(wrap('Stoofvlees met frietjes', 23)).toEqual(['Stoofvlees met frietjes']);
+    expect(wrap('+ Extra kaas - geraspt', 19)).toEqual(['+ Extra kaas -', 'geraspt']);
+  });
+
+  it('cuts a word without a hyphen that is longer than a line, marking the cut', () => {
+    expect(wrap('Strassenbahnkasekrokettenx2', 19)).toEqual(['Strassenbahnkasekr-', 'okettenx2']);
+    for (const line of wrap('Supercalifragilisticexpialidociousvanillesaus met Zoete-aardappelfriet', 23)) {
+      expect(line.length).toBeLessThanOrEqual(23);
+    }
+  });
+
+  it('never returns an empty list', () => {
+    expect(wrap('', 10)).toEqual(['']);
+    expect(wrap('   ', 10)).toEqual(['']);
   });
 });

@@ -5,7 +5,7 @@ import { useStoreSettings } from '../api/hooks';
 import type { FulfilmentType } from '../cart/cartApi';
 import type { LocaleCode } from '../i18n/locale';
 import { useLocale } from '../i18n/LocaleProvider';
-import { Button, ErrorState, Notice, Skeleton } from '../ui';
+import { Button, ErrorState, InLanguage, Notice, SHOP_TEXT_LANG, Skeleton } from '../ui';
 import { loadOrderingDays, loadSlots } from './checkoutApi';
 
 /** The note on a day chip that has no free slot time: fully booked is not the same as ordering having ended. */
@@ -177,7 +177,7 @@ export function SlotPicker({
                 return [
                   run.message ? (
                     <p key={messageId} id={messageId} className="slots__message" data-testid="slot-message">
-                      {run.message}
+                      <InLanguage lang={SHOP_TEXT_LANG}>{run.message}</InLanguage>
                     </p>
                   ) : null,
                   ...run.slots.map((s) => (

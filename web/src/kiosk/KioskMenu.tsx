@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import { useCategories, useProductList } from '../api/hooks';
 import type { ListProduct } from '../api/types';
 import { lowestPrice } from '../shop/filtering';
-import { EmptyState, ErrorState, Price, ProductImage, Spinner } from '../ui';
+import { EmptyState, ErrorState, otherLang, Price, ProductImage, Spinner, usePageLang } from '../ui';
 
 /** Allergen codes the filter offers: the ones that occur on the menu, by name. */
 function allergensOf(products: ListProduct[]): { code: string; name: string }[] {
@@ -16,6 +16,7 @@ function allergensOf(products: ListProduct[]): { code: string; name: string }[] 
 export function KioskMenu({ onOpen }: { onOpen: (product: ListProduct) => void }) {
   const intl = useIntl();
   const categories = useCategories();
+  const pageLang = usePageLang();
   const products = useProductList();
   const [chosen, setChosen] = useState<string | null>(null);
   const [avoid, setAvoid] = useState<string[]>([]);
@@ -56,7 +57,7 @@ export function KioskMenu({ onOpen }: { onOpen: (product: ListProduct) => void }
             data-testid={`kiosk-category-${c.slug}`}
           >
             {c.image?.thumbnailUrl ? <img src={c.image.thumbnailUrl} alt="" width={56} height={42} /> : null}
-            <span>{c.name}</span>
+            <span lang={otherLang(c.nameLang, pageLang)}>{c.name}</span>
           </button>
         ))}
       </nav>

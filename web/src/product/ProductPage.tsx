@@ -9,7 +9,7 @@ import { useDocumentTitle } from '../lib/useDocumentTitle';
 import { ErrorPageContent } from '../pages/NotFoundPage';
 import { ProductBadges, ProductCard } from '../shop/ProductCard';
 import { lowestPrice, parseRawPrices, shopHref } from '../shop/filtering';
-import { AllergenIcons, Badge, ErrorState, Price, Skeleton, Stars } from '../ui';
+import { AllergenIcons, Badge, ErrorState, InLanguage, Price, Skeleton, Stars } from '../ui';
 import { CheckIcon } from '../ui/icons';
 import { maxAllowedQuantity } from './addons';
 import { Gallery } from './Gallery';
@@ -93,7 +93,9 @@ function ProductView({ product }: { product: ProductDetail }) {
         <Gallery images={images} name={product.name} />
         <div className="product__info">
           <ProductBadges product={product} />
-          <h1 className="product__title">{product.name}</h1>
+          <h1 className="product__title">
+            <InLanguage lang={product.textLangs?.name}>{product.name}</InLanguage>
+          </h1>
           {product.reviewCount > 0 ? (
             <a className="product__rating" href="#reviews">
               <Stars rating={product.averageRating} count={product.reviewCount} />
@@ -111,7 +113,9 @@ function ProductView({ product }: { product: ProductDetail }) {
             ) : null}
           </div>
           {product.shortDescription ? (
-            <div className="product__short prose" dangerouslySetInnerHTML={{ __html: sanitizeHtml(product.shortDescription) }} />
+            <InLanguage lang={product.textLangs?.shortDescription} block>
+              <div className="product__short prose" dangerouslySetInnerHTML={{ __html: sanitizeHtml(product.shortDescription) }} />
+            </InLanguage>
           ) : null}
           {settings?.showProductCategoriesOnSingleProduct !== false && product.productCategories.nodes.length ? (
             <p className="product__categories">
@@ -151,7 +155,9 @@ function ProductView({ product }: { product: ProductDetail }) {
           <h2 id="description-title" className="section-title">
             {intl.formatMessage({ id: 'product.description' })}
           </h2>
-          <div className="prose" dangerouslySetInnerHTML={{ __html: sanitizeHtml(product.description) }} />
+          <InLanguage lang={product.textLangs?.description} block>
+            <div className="prose" dangerouslySetInnerHTML={{ __html: sanitizeHtml(product.description) }} />
+          </InLanguage>
         </section>
       ) : null}
 

@@ -2,6 +2,7 @@ import type { PublicOpeningHours, WeekHours } from '@bakje/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useIntl } from 'react-intl';
 import { http } from '../api/http';
+import { InLanguage, SHOP_TEXT_LANG } from '../ui/OtherLanguage';
 import './shop-status.css';
 
 const DAYS = ['1', '2', '3', '4', '5', '6', '7'] as const;
@@ -56,7 +57,12 @@ export function OpeningHoursBlock() {
               return (
                 <li key={e.from}>
                   {when}: {what}
-                  {e.note ? ` (${e.note})` : ''}
+                  {e.note ? (
+                    <>
+                      {' '}
+                      <InLanguage lang={SHOP_TEXT_LANG}>({e.note})</InLanguage>
+                    </>
+                  ) : null}
                 </li>
               );
             })}

@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import type { Category } from '../api/types';
-import { Skeleton } from '../ui';
+import { otherLang, Skeleton, usePageLang } from '../ui';
 import { getFilterValues, setFilterValues, type FilterEntry } from './filtering';
 
 /** Sticky category chips. A chip shows one category (filter=category[slug]); "All" removes the category filter. */
@@ -17,6 +17,7 @@ export function CategoryNav({
   loading?: boolean;
 }) {
   const intl = useIntl();
+  const pageLang = usePageLang();
   const selected = getFilterValues(filters, 'category');
   const allActive = selected.length === 0;
   return (
@@ -47,6 +48,7 @@ export function CategoryNav({
                     to={hrefFor({ filters: setFilterValues(filters, 'category', [c.slug]) })}
                     aria-current={active && selected.length === 1 ? 'page' : undefined}
                     data-category={c.slug}
+                    lang={otherLang(c.nameLang, pageLang)}
                   >
                     {c.name}
                   </Link>

@@ -5,7 +5,7 @@ import type { ListProduct } from '../api/types';
 import { useStoreSettings } from '../api/hooks';
 import { useCart } from '../cart/CartProvider';
 import { useLocalMessage } from '../cart/useLocalMessage';
-import { AllergenIcons, Badge, Button, ButtonLink, Price, ProductImage, Skeleton } from '../ui';
+import { AllergenIcons, Badge, Button, ButtonLink, Price, ProductImage, Skeleton, useOtherLang } from '../ui';
 import { hasPriceRange, lowestPrice, parseRawPrices } from './filtering';
 import { prefetchProductPage } from './prefetch';
 import type { ClientErrorCode, ServerProblem } from '../api/client';
@@ -116,6 +116,9 @@ export function ProductCard({ product, headingLevel = 2, eagerImage = false }: {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const image = product.image;
   const href = `/product/${encodeURIComponent(product.slug)}`;
+  // A name or summary without a translation is marked in its own language; the page says so once (ShopPage).
+  const nameLang = useOtherLang(product.textLangs?.name);
+  const excerptLang = useOtherLang(product.textLangs?.shortDescription);
   return (
     <article className={`card${soldOut ? ' card--soldout' : ''}`} data-testid="product-card" data-slug={product.slug}>
       <Link to={href} className="card__link" onMouseEnter={prefetchProductPage} onFocus={prefetchProductPage}>
@@ -131,10 +134,16 @@ export function ProductCard({ product, headingLevel = 2, eagerImage = false }: {
           />
           <ProductBadges product={product} />
         </div>
-        <Heading className="card__title">{product.name}</Heading>
+        <Heading className="card__title" lang={nameLang}>
+          {product.name}
+        </Heading>
       </Link>
       <div className="card__body">
-        {product.excerpt ? <p className="card__excerpt">{product.excerpt}</p> : null}
+        {product.excerpt ? (
+          <p className="card__excerpt" lang={excerptLang}>
+            {product.excerpt}
+          </p>
+        ) : null}
         <div className="card__foot">
           <span className="card__price" data-testid="product-price">
             <ListPrice product={product} />

@@ -8,7 +8,7 @@ import { useLocale } from '../i18n/LocaleProvider';
 import { useDebouncedValue } from '../lib/useDebounced';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import { NotFoundPage } from '../pages/NotFoundPage';
-import { Button, ButtonLink, EmptyState, ErrorState } from '../ui';
+import { Button, ButtonLink, EmptyState, ErrorState, OtherLanguageNotice, untranslatedLang, usePageLang } from '../ui';
 import { CloseIcon, FilterIcon } from '../ui/icons';
 import { CategoryNav } from './CategoryNav';
 import { FilterPanel, type AttributeGroup } from './FilterPanel';
@@ -182,6 +182,7 @@ export default function ShopPage() {
   }, [appliedKey]);
 
   const heading = intl.formatMessage({ id: 'shop.title' });
+  const pageLang = usePageLang();
   useDocumentTitle(query.page > 1 ? `${heading} – ${intl.formatMessage({ id: 'pagination.page' }, { page: query.page })}` : heading);
 
   // Until the deferred render has the products (an error shows at once).
@@ -283,6 +284,7 @@ export default function ShopPage() {
             />
           ) : (
             <>
+              <OtherLanguageNotice lang={untranslatedLang(result.items, categories, pageLang)} />
               <div className="grid" data-testid="product-grid">
                 {result.items.map((p, i) => (
                   <ProductCard key={p.databaseId} product={p} eagerImage={i < FIRST_ROW} />

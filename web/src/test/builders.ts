@@ -10,6 +10,7 @@ export function aProduct(overrides: Partial<Omit<ListProduct, 'terms'>> & { cate
     databaseId: seq,
     slug: `product-${seq}`,
     name: `Product ${seq}`,
+    textLangs: null,
     type: 'SIMPLE',
     date: '2025-01-01T12:00:00Z',
     description: '',

@@ -17,3 +17,4 @@ export { DataTable, sortRows } from './DataTable';
 export type { Column, Sort, SortDirection } from './DataTable';
 export { ConfirmDialog } from './ConfirmDialog';
 export { ToastProvider, useToast } from './Toast';
+export { InLanguage, OtherLanguageNotice, otherLang, SHOP_TEXT_LANG, untranslatedLang, useOtherLang, usePageLang } from './OtherLanguage';

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.js';
 import { computeFigures } from '../../modules/figures/figures.js';
 import { figuresCsv } from '../../modules/figures/figures-csv.js';
 import { localMoment } from '../../modules/shop-time/shop-time.js';
+import { requestLang } from '../http/request-lang.js';
 import { lastValue } from '../http/route-schemas.js';
 import { requireStaff } from '../http/viewer.js';
 
@@ -27,7 +28,7 @@ export function registerFiguresRoutes(server: FastifyInstance, deps: { db: Db; c
 
   app.get('/api/figures', { preValidation, schema: { querystring: rangeQuery } }, async (request, reply): Promise<Figures> => {
     reply.header('cache-control', 'no-store');
-    return computeFigures(deps.db, range(request.query), deps.timeZone);
+    return computeFigures(deps.db, range(request.query), deps.timeZone, requestLang(request));
   });
 
   app.get('/api/figures.csv', { preValidation, schema: { querystring: rangeQuery } }, async (request, reply) => {

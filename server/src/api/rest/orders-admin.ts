@@ -18,6 +18,7 @@ import { cancelOrderWithReason, listStaffOrders, staffOrderDetails } from '../..
 import { updateOrder } from '../../modules/orders/order-status-update.js';
 import type { RefundsService } from '../../modules/payments/refunds.js';
 import { enumQuery, idParams, intQuery, lastValue } from '../http/route-schemas.js';
+import { requestLang } from '../http/request-lang.js';
 import { requireStaff } from '../http/viewer.js';
 
 const dateQuery = lastValue.pipe(z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date YYYY-MM-DD'));
@@ -57,23 +58,24 @@ export function registerOrderAdminRoutes(
       { view: q.view, search: q.search || undefined, statuses: q.status, fulfilment: q.fulfilment, from: q.from, to: q.to, page: q.page, perPage: q.per_page },
       deps.clock(),
       deps.timeZone,
+      requestLang(request),
     );
   });
 
   app.get('/api/orders/:id', { preValidation, schema: { params: idParams } }, async (request, reply): Promise<StaffOrderDetails> => {
     reply.header('cache-control', 'no-store');
-    return staffOrderDetails(deps.db, request.params.id);
+    return staffOrderDetails(deps.db, request.params.id, requestLang(request));
   });
 
   app.put('/api/orders/:id/status', { preValidation, schema: { params: idParams, body: staffStatusInput } }, async (request): Promise<StaffOrderDetails> => {
     const found = await updateOrder(deps.db, request.params.id, { status: request.body.status }, deps.clock());
     if (!found) throw new DomainError('ORDER_NOT_FOUND', `Order ${request.params.id} does not exist.`);
-    return staffOrderDetails(deps.db, request.params.id);
+    return staffOrderDetails(deps.db, request.params.id, requestLang(request));
   });
 
   app.post('/api/orders/:id/cancel', { preValidation, schema: { params: idParams, body: cancelOrderInput } }, async (request): Promise<StaffOrderDetails> => {
     await cancelOrderWithReason(deps.db, request.params.id, request.body.reason, { siteUrl: deps.siteUrl });
-    return staffOrderDetails(deps.db, request.params.id);
+    return staffOrderDetails(deps.db, request.params.id, requestLang(request));
   });
 
   // 201 for a new refund, 200 for the same key again (nothing new was refunded), 202 for a refund whose

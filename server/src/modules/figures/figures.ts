@@ -1,4 +1,6 @@
 import { FIGURES_GIFT_CARD, type Figures, type FiguresBucket } from '@bakje/contract';
+import type { Lang } from '../i18n/locale.js';
+import { paymentMethodTitleIn } from '../payments/method-titles.js';
 import { and, between, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { orderLines, orders } from '../../db/schema/index.js';
@@ -24,7 +26,8 @@ const TOP = 10;
  * sale per rate however it was paid, and the gift card's part shows under the means of payment; a gift card sold is
  * outside VAT (its line has rate 0) and shows apart (docs/decisions/0054-gift-card-sales-figures.md).
  */
-export async function computeFigures(db: DbOrTx, range: { from: string; to: string }, timeZone: string): Promise<Figures> {
+/** `lang`: the reader's language, for the titles of Bakje's own payment methods (decision 0074). */
+export async function computeFigures(db: DbOrTx, range: { from: string; to: string }, timeZone: string, lang: Lang = 'nl'): Promise<Figures> {
   const { from, to } = range;
   if (!isValidDate(from)) throw new DomainError('INVALID_INPUT', 'Invalid parameter(s): from (a date YYYY-MM-DD)', { params: ['from'] });
   if (!isValidDate(to)) throw new DomainError('INVALID_INPUT', 'Invalid parameter(s): to (a date YYYY-MM-DD)', { params: ['to'] });
@@ -118,7 +121,7 @@ export async function computeFigures(db: DbOrTx, range: { from: string; to: stri
     refunds: { count: dayRefunds.length, gross: refundGross, tax: refundTax, net: refundGross - refundTax, vat: vatRows(refundVat) },
     byChannel: buckets(counted, channelOf),
     byFulfilment: buckets(counted, (o) => o.fulfilmentType),
-    byPayment: paymentBuckets(counted),
+    byPayment: paymentBuckets(counted, lang),
     giftCardsSold: {
       count: sum(lines.filter(soldCard).map((l) => l.quantity)),
       amount: sum(lines.filter(soldCard).map((l) => l.total)),
@@ -153,7 +156,7 @@ const turnover = (order: OrderRow) => sum(order.vatLines.map((v) => v.total));
 const redeemed = (order: OrderRow) => sum(order.giftCards.map((g) => g.amount));
 
 /** Per means of payment: what gift cards paid, and the rest per payment method (an order may be in both). */
-function paymentBuckets(list: OrderRow[]): FiguresBucket[] {
+function paymentBuckets(list: OrderRow[], lang: Lang): FiguresBucket[] {
   const map = new Map<string, FiguresBucket>();
   const add = (key: string, gross: number) => {
     const at = map.get(key) ?? { key, orders: 0, gross: 0 };
@@ -164,7 +167,7 @@ function paymentBuckets(list: OrderRow[]): FiguresBucket[] {
   for (const order of list) {
     const byCard = redeemed(order);
     if (byCard > 0) add(FIGURES_GIFT_CARD, byCard);
-    if (order.total > 0 || byCard === 0) add(order.paymentMethodTitle || order.paymentMethod, order.total);
+    if (order.total > 0 || byCard === 0) add(paymentMethodTitleIn(order.paymentMethod, order.paymentMethodTitle, lang), order.total);
   }
   return [...map.values()].sort((a, b) => b.gross - a.gross || a.key.localeCompare(b.key));
 }

@@ -32,3 +32,13 @@ export function translate(value: Translated | null | undefined, lang: Lang): str
   if (!value) return '';
   return value[lang] || value.nl || value.en || value.fr || '';
 }
+
+/**
+ * The language of the text `translate` gives for `lang`: `lang` itself when it has a translation (or when the
+ * text is empty everywhere), else the one shown in its place. A page marks such a text as being in another
+ * language (docs/decisions/0074-untranslated-texts-hyphenation.md).
+ */
+export function translatedLang(value: Translated | null | undefined, lang: Lang): Lang {
+  if (!value || value[lang]) return lang;
+  return (['nl', 'en', 'fr'] as const).find((other) => value[other]) ?? lang;
+}

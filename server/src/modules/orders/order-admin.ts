@@ -1,3 +1,5 @@
+import type { Lang } from '../i18n/locale.js';
+import { paymentMethodTitleIn } from '../payments/method-titles.js';
 import { refundsOfOrder } from '../payments/refunds.js';
 import type { StaffOrderDetails, StaffOrderHistoryEntry, StaffOrderList, StaffOrderRow, StaffOrderView } from '@bakje/contract';
 import { and, asc, between, count, desc, eq, gte, ilike, inArray, lte, not, or, sql, type SQL } from 'drizzle-orm';
@@ -43,7 +45,8 @@ function activeCondition(today: string): SQL {
 }
 
 /** The orders page's list: one page, newest pickup first in the archive, soonest first in the active list. */
-export async function listStaffOrders(db: DbOrTx, filter: StaffOrderFilter, now: Date, timeZone: string): Promise<StaffOrderList> {
+/** `lang`: the reader's language, for the titles of Bakje's own payment methods (decision 0074). */
+export async function listStaffOrders(db: DbOrTx, filter: StaffOrderFilter, now: Date, timeZone: string, lang: Lang = 'nl'): Promise<StaffOrderList> {
   const today = localMoment(now, timeZone).date;
   const conditions: SQL[] = [filter.view === 'active' ? activeCondition(today) : not(activeCondition(today))];
   if (filter.statuses?.length) conditions.push(inArray(orders.status, filter.statuses));
@@ -73,10 +76,10 @@ export async function listStaffOrders(db: DbOrTx, filter: StaffOrderFilter, now:
     .orderBy(sort(orders.pickupDay), sort(sql`coalesce(${orders.slotStart}, ${orders.createdAt})`), sort(orders.id))
     .limit(filter.perPage)
     .offset((filter.page - 1) * filter.perPage);
-  return { orders: rows.map(rowOf), total: Number(total), page: filter.page, perPage: filter.perPage };
+  return { orders: rows.map((row) => rowOf(row, lang)), total: Number(total), page: filter.page, perPage: filter.perPage };
 }
 
-function rowOf(order: OrderRow): StaffOrderRow {
+function rowOf(order: OrderRow, lang: Lang): StaffOrderRow {
   return {
     id: order.id,
     pickupNumber: order.pickupNumber,
@@ -89,7 +92,7 @@ function rowOf(order: OrderRow): StaffOrderRow {
     customerName: `${order.billing.firstName} ${order.billing.lastName}`.trim(),
     phone: order.billing.phone,
     total: order.total,
-    paymentMethodTitle: order.paymentMethodTitle,
+    paymentMethodTitle: paymentMethodTitleIn(order.paymentMethod, order.paymentMethodTitle, lang),
   };
 }
 
@@ -99,7 +102,7 @@ export function channelOf(order: Pick<OrderRow, 'createdVia'>): 'web' | 'kiosk' 
 }
 
 /** One order with everything the details panel shows, its history from the event log. */
-export async function staffOrderDetails(db: DbOrTx, orderId: number): Promise<StaffOrderDetails> {
+export async function staffOrderDetails(db: DbOrTx, orderId: number, lang: Lang = 'nl'): Promise<StaffOrderDetails> {
   const found = await orderWithLines(db, orderId);
   if (!found) throw new DomainError('ORDER_NOT_FOUND', `Order ${orderId} does not exist.`);
   const { order, lines } = found;
@@ -120,7 +123,7 @@ export async function staffOrderDetails(db: DbOrTx, orderId: number): Promise<St
     };
   });
   return {
-    ...rowOf(order),
+    ...rowOf(order, lang),
     orderKey: order.orderKey,
     slotEnd: order.slotEnd?.toISOString() ?? null,
     updatedAt: order.updatedAt.toISOString(),

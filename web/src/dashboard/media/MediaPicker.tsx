@@ -342,22 +342,24 @@ export function MediaPicker(props: {
             </Button>
           </figcaption>
         </figure>
-      ) : (
-        <>
-          <AltTextField value={altText} onChange={setAltText} />
-          <UploadArea
-            altText={altText}
-            purpose={purpose}
-            withVideos={withVideos}
-            onUploaded={(item) => {
-              setAltText('');
-              onChange(picked(item));
-            }}
-          />
-          <Button variant="ghost" size="sm" onClick={() => setLibraryOpen(true)}>
-            {intl.formatMessage({ id: 'dashboard.media.fromLibrary' })}
-          </Button>
-        </>
+      ) : null}
+      {/* An upload here always lands in this picker, also when it already holds an image: replacing a photo
+          used to offer only the library, and owners uploaded into the gallery below instead (issue 31). */}
+      {value ? <p className="media-picker__label">{intl.formatMessage({ id: 'dashboard.media.replaceByUpload' })}</p> : null}
+      <AltTextField value={altText} onChange={setAltText} />
+      <UploadArea
+        altText={altText}
+        purpose={purpose}
+        withVideos={withVideos}
+        onUploaded={(item) => {
+          setAltText('');
+          onChange(picked(item));
+        }}
+      />
+      {value ? null : (
+        <Button variant="ghost" size="sm" onClick={() => setLibraryOpen(true)}>
+          {intl.formatMessage({ id: 'dashboard.media.fromLibrary' })}
+        </Button>
       )}
       <MediaLibraryDialog
         open={libraryOpen}

@@ -69,7 +69,10 @@ export interface MediaPage {
   totalPages: number;
 }
 
-/** One page of uploaded images, newest first, with the paging headers of the store API. */
+/**
+ * One page of the library, newest first, with the paging headers of the store API: uploads and the pictures
+ * the shop came with (the demo's), so an owner can put a shipped picture back or reuse it (issue 31).
+ */
 export async function listMedia(options: {
   page: number;
   perPage: number;
@@ -78,7 +81,7 @@ export async function listMedia(options: {
   mediaType?: 'image' | 'video';
   signal?: AbortSignal;
 }): Promise<MediaPage> {
-  const query = new URLSearchParams({ page: String(options.page), per_page: String(options.perPage), uploaded: 'true' });
+  const query = new URLSearchParams({ page: String(options.page), per_page: String(options.perPage) });
   if (options.mediaType) query.set('media_type', options.mediaType);
   if (options.search.trim()) query.set('search', options.search.trim());
   const response = await send(`${MEDIA_BASE}?${query}`, { headers: { accept: 'application/json' }, signal: options.signal });

@@ -4,7 +4,7 @@ import { toGlobalId } from '../../../modules/catalog/global-id.js';
 import { centsToDecimal, discountPercentage, formatEuro } from '../../../modules/catalog/money.js';
 import { excerpt } from '../../../modules/catalog/excerpt.js';
 import { isOnSale, ownStockStatus, relatedProducts, stockStatusOf } from '../../../modules/catalog/product-query.js';
-import { translate } from '../../../modules/i18n/locale.js';
+import { translate, translatedLang } from '../../../modules/i18n/locale.js';
 import type { GraphQLContext } from '../context.js';
 import { connectionFromArray, type ConnectionArgs } from '../connection.js';
 import { mediaById } from './media.js';
@@ -95,6 +95,15 @@ const productFields = {
   dutchTitle: (p: ProductRecord) => translate(p.row.name, 'nl'),
   englishTitle: (p: ProductRecord) => translate(p.row.name, 'en'),
   frenchTitle: (p: ProductRecord) => translate(p.row.name, 'fr'),
+  // Null in the usual case (everything translated): the menu's answer stays as small as it was.
+  textLangs: (p: ProductRecord, _: unknown, ctx: GraphQLContext) => {
+    const langs = {
+      name: translatedLang(p.row.name, ctx.lang),
+      shortDescription: translatedLang(p.row.shortDescription, ctx.lang),
+      description: translatedLang(p.row.description, ctx.lang),
+    };
+    return Object.values(langs).some((lang) => lang !== ctx.lang) ? langs : null;
+  },
   slug: (p: ProductRecord) => p.row.slug,
   sku: (p: ProductRecord) => p.row.sku,
   uri: (p: ProductRecord) => `/product/${p.row.slug}`,

@@ -1,6 +1,6 @@
 import { isShopCategory, type AllergenRow, type CategoryRow, type TagRow } from '../../../modules/catalog/snapshot.js';
 import { toGlobalId } from '../../../modules/catalog/global-id.js';
-import { translate, type Lang } from '../../../modules/i18n/locale.js';
+import { translate, translatedLang, type Lang } from '../../../modules/i18n/locale.js';
 import { queryProducts } from '../../../modules/catalog/product-query.js';
 import type { GraphQLContext } from '../context.js';
 import { connectionFromArray, type ConnectionArgs } from '../connection.js';
@@ -18,6 +18,7 @@ export const ProductCategory = {
   dutchTitle: (c: CategoryRow) => translate(c.name, 'nl'),
   englishTitle: (c: CategoryRow) => translate(c.name, 'en'),
   frenchTitle: (c: CategoryRow) => translate(c.name, 'fr'),
+  nameLang: (c: CategoryRow, _: unknown, ctx: GraphQLContext) => translatedLang(c.name, ctx.lang),
   description: (c: CategoryRow, _: unknown, ctx: GraphQLContext) => translate(c.description, ctx.lang),
   count: (c: CategoryRow, _: unknown, ctx: GraphQLContext) => ctx.catalog.categoryCounts.get(c.id) ?? 0,
   image: (c: CategoryRow, _: unknown, ctx: GraphQLContext) => mediaById(ctx, c.imageId),
