@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuiltServer, freePort, mainJs, serverDir, stopProcess } from './support/built-server.js';
+import { raceRounds } from './support/fuzz-depth.js';
 import { LOCK_FILE, type LockContents } from '../src/modules/instance-lock/data-dir-lock.js';
 
 /*
@@ -12,7 +13,8 @@ import { LOCK_FILE, type LockContents } from '../src/modules/instance-lock/data-
  * succeeds at once, also when every server is pid 1 (a container). The build is made when missing or stale.
  */
 
-const CYCLES = 20;
+// Each cycle is a real server start: 6 per run prove the lock every run, 20 with BAKJE_FUZZ=deep (decision 0076).
+const CYCLES = raceRounds(20, 6);
 
 const started: ChildProcess[] = [];
 const dataDirs: string[] = [];
