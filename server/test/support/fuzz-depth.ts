@@ -19,8 +19,9 @@ export function fuzzOptions(deepRuns: number): { numRuns: number; seed?: number 
 }
 
 /**
- * The rounds of a race or restart test (many customers at once, or kill -9 and start again, round after round): `everyRun` in each `npm test`, `deepRounds`
- * with `BAKJE_FUZZ=deep`. Each round races on its own, so a few rounds per run still prove the rule every time.
+ * The rounds of a race or restart test (many customers at once, or kill -9 and start again, round after round):
+ * `everyRun` in each `npm test`, `deepRounds` with `BAKJE_FUZZ=deep`. Each round stands on its own, so a few
+ * rounds per run still prove the rule every time.
  */
 export function raceRounds(deepRounds: number, everyRun: number): number {
   return deep ? deepRounds : everyRun;
