@@ -10,7 +10,9 @@ const MINUTE = 60_000;
 let server: StaffServer;
 let api: APIRequestContext;
 
-type Placed = { id: number; number: number };
+/** `day`: the shop day (Europe/Brussels) the order is for. Pickup numbers count per day: tomorrow's 1 is not today's 1. */
+type Placed = { id: number; number: number; day: string };
+const shopDay = (date: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Brussels' }).format(date);
 /** Placed first, so they hold the lowest numbers: shown by mistake they would head the status screen. */
 const later: Placed[] = [];
 /** Pre-orders for a slot 10 minutes away: they fire (8 minutes' preparation) two minutes from now. */
@@ -55,7 +57,7 @@ test.beforeAll(async () => {
     });
     expect(response.status(), await response.text()).toBe(201);
     const body = (await response.json()) as { id: number; number: string };
-    return { id: body.id, number: Number(body.number) };
+    return { id: body.id, number: Number(body.number), day: shopDay(slotStart ?? new Date()) };
   };
   const now = Date.now();
   // One at a time for the numbers' order, then in parallel groups.
@@ -79,7 +81,11 @@ const numbersIn = (page: Page, region: string) =>
 test('pre-orders stay off the status screen and in "Later"; "Alles klaar" asks, takes only fired orders, and its undo restores them', async ({ browser }) => {
   test.setTimeout(90_000);
   const nowOrders = [...fired, ...asap];
-  const preOrders = new Set([...later, ...soon].map((p) => p.number));
+  // The status screen shows today's numbers: pre-orders for tomorrow (run late in the evening) have numbers of
+  // their own day, which today's orders may also have.
+  const today = shopDay(new Date());
+  const preOrders = new Set([...later, ...soon].filter((p) => p.day === today).map((p) => p.number));
+  const nowNumbers = new Set(nowOrders.map((p) => p.number));
 
   const statusContext = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
   const status = await statusContext.newPage();
@@ -88,6 +94,7 @@ test('pre-orders stay off the status screen and in "Later"; "Alles klaar" asks, 
   await expect.poll(() => numbersIn(status, 'In bereiding')).toContain(first);
   const shown = await numbersIn(status, 'In bereiding');
   expect(shown.filter((n) => preOrders.has(n))).toEqual([]);
+  expect(shown.filter((n) => !nowNumbers.has(n))).toEqual([]);
   // Every tile lies inside the screen, at each of the three sizes (the same page resized; polled: the grid
   // settles once the stage has its orientation and the columns their measured boxes).
   const tilesOutside = (size: { width: number; height: number }) =>
@@ -120,7 +127,7 @@ test('pre-orders stay off the status screen and in "Later"; "Alles klaar" asks, 
   await form.getByLabel('Wachtwoord', { exact: true }).fill(ADMIN.password);
   await form.getByRole('button', { name: 'Inloggen' }).click();
   await expect(kitchen.getByTestId('kitchen-stream')).toHaveText('Live');
-  const card = (p: Placed) => kitchen.getByRole('article', { name: `Nr. ${p.number}`, exact: true });
+  const card = (p: Placed) => kitchen.locator(`article[data-order-id="${p.id}"]`);
 
   await expect(kitchen.getByRole('tab', { name: /^In bereiding/ })).toHaveText('In bereiding (36)');
   await expect(kitchen.getByRole('tab', { name: /^Later/ })).toHaveText('Later (24)');
