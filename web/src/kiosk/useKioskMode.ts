@@ -15,7 +15,7 @@ export function kioskStream(mode: KioskMode): string | null {
 
 /**
  * Follows one stream (rendered with the stream as its key, so each stream starts as 'connecting'): reloads the
- * session on each `paired`, `unpaired` and `config` event, and once when the stream listens, since a change
+ * session on each `paired`, `unpaired` and `config` event, once when the stream is refused, and once when it listens, since a change
  * between the session's read and the subscription is not sent again. A page showing a code gets a new stream
  * when it is paired, at once rather than after the browser's reconnect delay.
  */
@@ -23,8 +23,10 @@ export function KioskSessionEvents({ url }: { url: string }) {
   const queryClient = useQueryClient();
   const reload = useCallback(() => void queryClient.invalidateQueries({ queryKey: KIOSK_SESSION_KEY }), [queryClient]);
   const state = useEventStream(url, { paired: reload, unpaired: reload, config: reload });
+  // A refused stream means the pairing changed between the session's read and the stream (unpaired at that
+  // moment): the session says what the page is now.
   useEffect(() => {
-    if (state === 'open') reload();
+    if (state === 'open' || state === 'refused') reload();
   }, [state, reload]);
   return null;
 }
