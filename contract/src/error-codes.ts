@@ -31,6 +31,8 @@ export const errorCodes = {
   // Switching the shop to live mode (docs/decisions/0070-test-and-live-mode.md): something is not real yet.
   LIVE_MODE_REFUSED: 'conflict',
   TOO_MANY_ATTEMPTS: 'rate_limited',
+  // Many wrong passwords for one account from elsewhere: a new device waits a little (issue 33 D3, decision 0078).
+  ACCOUNT_BACKOFF: 'rate_limited',
   // Live event streams (api/events): too many from one address, or in the whole process.
   TOO_MANY_STREAMS_FROM_CLIENT: 'rate_limited',
   TOO_MANY_STREAMS: 'unavailable',

@@ -10,6 +10,7 @@ const intl = createIntl({
     'account.error.passwordShort': 'too short',
     'account.error.network': 'offline',
     'account.error.login': 'login failed',
+    'account.error.accountBackoff': 'use a device you used before',
   },
 });
 
@@ -18,6 +19,8 @@ describe('account errors are told apart by code', () => {
     expect(accountErrorText(intl, new ApiError('Mot de passe incorrect.', 'graphql', 200, 'WRONG_PASSWORD'), 'account.error.login')).toBe('wrong password');
     expect(accountErrorText(intl, new ApiError('x', 'graphql', 200, 'PASSWORD_TOO_SHORT'), 'account.error.login')).toBe('too short');
     expect(accountErrorText(intl, networkProblem(), 'account.error.login')).toBe('offline');
+    // The account-wide back-off (issue 33 D3) says what the owner on a new device can do.
+    expect(accountErrorText(intl, new ApiError('x', 'graphql', 200, 'ACCOUNT_BACKOFF'), 'account.error.login')).toBe('use a device you used before');
   });
   it('without a known code the screen falls back to its own text, even for a familiar sentence', () => {
     expect(accountErrorText(intl, new ApiError('Incorrect password; try again.', 'graphql', 200), 'account.error.login')).toBe('login failed');

@@ -16,6 +16,7 @@ const BY_CODE: Partial<Record<ClientErrorCode, [string, AccountField?]>> = {
   CURRENT_PASSWORD_WRONG: ['account.error.currentPasswordWrong', 'currentPassword'],
   RESET_LINK_INVALID: ['account.error.resetLinkInvalid'],
   TOO_MANY_ATTEMPTS: ['account.error.tooMany'],
+  ACCOUNT_BACKOFF: ['account.error.accountBackoff'],
   PASSWORD_TOO_COMMON: ['account.error.commonPassword', 'password'],
   PASSWORD_TOO_SHORT: ['account.error.passwordShort', 'password'],
   PASSWORD_TOO_LONG: ['account.error.passwordLong', 'password'],

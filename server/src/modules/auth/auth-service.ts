@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { passwordResets, users } from '../../db/schema/index.js';
 import type { Lang } from '../i18n/locale.js';
 import { enqueueMail } from '../mail/outbox.js';
-import { passwordResetMail } from '../mail/templates.js';
+import { loginBackoffMail, passwordResetMail } from '../mail/templates.js';
 import { createAccount, findByLogin, findUser, normaliseLogin, setPassword, staffLanguageOf, type NewAccount, type UserRow } from './accounts.js';
 import { dummyHash, verifyPassword } from './password.js';
 import { SessionStore, type CreatedSession } from './sessions.js';
@@ -12,6 +12,7 @@ import type { KnownDevices } from './known-devices.js';
 import {
   LOGIN_ACCOUNT,
   LOGIN_ADDRESS,
+  LOGIN_BACKOFF_NOTICE,
   LOGIN_DEVICE,
   LOGIN_PAIR,
   RESET_ACCOUNT,
@@ -24,12 +25,16 @@ import {
 import { DomainError } from '../../errors/domain-error.js';
 import type { Logger } from '../../logger.js';
 import { logSecurityEvent } from './security-log.js';
+import { customerLang } from '../customers/customer-admin.js';
 
 // docs/product.md §8 wording.
 export const NO_ACCOUNT = 'No account found with that username; sign up for a new account.';
 export const WRONG_PASSWORD = 'Incorrect password; try again.';
 export const RESET_LINK_INVALID = 'Password reset link is invalid; request a new link.';
 export const LOGIN_REQUIRED = 'You need to log in first.';
+/** The account-wide back-off (issue 33 D3): what the owner on a new device can do about it. */
+export const accountBackoffMessage = (seconds: number) =>
+  `Many wrong passwords were tried for this account, so new devices may only try now and then. Try again in ${seconds} second${seconds === 1 ? '' : 's'}, log in on a device you used before, or reset your password.`;
 
 const RESET_LIFETIME_MS = 3600_000;
 
@@ -60,8 +65,10 @@ export class AuthService {
   /**
    * Counts the attempt before the password is checked (throttle.ts), under the throttle that fits where it
    * comes from: a device this account logged in on before has its own growing delays and nothing else,
-   * so guessing from elsewhere never locks the owner out of it; any other device is slowed per account
-   * and address, and limited per account and per address (docs/security.md "Rate limits").
+   * so guessing from elsewhere never locks the owner out of it; any other device is slowed (up to 15
+   * minutes) per account and address, slowed far less per account over all addresses (a back-off of at
+   * most a minute, so a few addresses cannot lock the owner out of a new device), and limited per address
+   * (docs/security.md "Rate limits", decision 0078). The owner is mailed when the account back-off starts.
    * Refused while throttled even with the right password: otherwise the throttle would not stop guessing.
    */
   async login(input: {
@@ -83,11 +90,19 @@ export class AuthService {
     const knownDevice = user !== undefined && device !== undefined && device.userIds.includes(user.id);
     const ownThrottle: [ThrottleRule, string] = knownDevice ? [LOGIN_DEVICE, `${account}|${device.id}`] : [LOGIN_PAIR, `${account}|${input.address}`];
     const accountId = user?.id ?? null;
+    let accountCount = 0;
     try {
-      await this.throttle.take(knownDevice ? [ownThrottle] : [ownThrottle, [LOGIN_ACCOUNT, account], [LOGIN_ADDRESS, input.address]]);
+      if (knownDevice) await this.throttle.take([ownThrottle]);
+      else accountCount = (await this.throttle.take([ownThrottle, [LOGIN_ACCOUNT, account], [LOGIN_ADDRESS, input.address]]))[1] ?? 0;
     } catch (error) {
-      if (error instanceof TooManyAttemptsError)
+      if (error instanceof TooManyAttemptsError) {
         logSecurityEvent(this.log, 'login.locked', { accountId, knownDevice, rule: error.rule, retryAfterSeconds: error.retryAfterSeconds });
+        if (error.rule === LOGIN_ACCOUNT.name) {
+          if (user) await this.tellOwnerOfBackoff(user);
+          // The same answer whether the account exists or not (an unknown name is throttled by the name typed).
+          throw new DomainError('ACCOUNT_BACKOFF', accountBackoffMessage(error.retryAfterSeconds), { retryAfter: error.retryAfterSeconds });
+        }
+      }
       throw error;
     }
     if (!user) {
@@ -97,6 +112,8 @@ export class AuthService {
     }
     if (!(await verifyPassword(user.passwordHash, input.password))) {
       logSecurityEvent(this.log, 'login.failed', { accountId, reason: 'wrong_password', knownDevice });
+      // This failure starts the account back-off: the next attempt without proof waits.
+      if (accountCount >= LOGIN_ACCOUNT.freeAttempts) await this.tellOwnerOfBackoff(user);
       throw new DomainError('WRONG_PASSWORD', WRONG_PASSWORD);
     }
     await this.throttle.clear(...ownThrottle);
@@ -109,6 +126,22 @@ export class AuthService {
     const session = await this.sessions.create(user.id, user.role, { remember: input.remember, userAgent: input.userAgent });
     logSecurityEvent(this.log, 'login', { accountId, role: user.role, knownDevice });
     return { user, session, deviceCookie: this.devices.remember(device, user.id) };
+  }
+
+  /**
+   * Mails the account's owner that the account back-off is on: once an hour at most (a window in the
+   * throttle table, so every instance agrees), in a staff member's own language (null: the shop's, Dutch;
+   * decision 0071), a customer's in the language of their last order: never the page's, which the guesser chose.
+   */
+  private async tellOwnerOfBackoff(user: UserRow): Promise<void> {
+    try {
+      await this.throttle.take([[LOGIN_BACKOFF_NOTICE, `user:${user.id}`]]);
+    } catch (error) {
+      if (error instanceof TooManyAttemptsError) return;
+      throw error;
+    }
+    const lang = user.role === 'customer' ? await customerLang(this.db, user.id) : (staffLanguageOf(user.staffLang) ?? 'nl');
+    await enqueueMail(this.db, loginBackoffMail(lang, { to: user.email, firstName: user.firstName }));
   }
 
   async register(input: NewAccount & { userAgent?: string }): Promise<LoginResult> {

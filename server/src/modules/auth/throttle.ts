@@ -31,8 +31,15 @@ export type ThrottleRule = WindowRule | DelayRule;
 export const LOGIN_PAIR: DelayRule = { kind: 'delay', name: 'login:pair', freeAttempts: 5, maxDelaySeconds: 15 * 60, resetAfterSeconds: 24 * 3600 };
 /** Per account and known device (its signed device cookie): the owner's own typos, never anyone else's. */
 export const LOGIN_DEVICE: DelayRule = { kind: 'delay', name: 'login:device', freeAttempts: 5, maxDelaySeconds: 15 * 60, resetAfterSeconds: 24 * 3600 };
-/** Per account over all addresses, for unknown devices only: guessing spread over many addresses. */
-export const LOGIN_ACCOUNT: WindowRule = { kind: 'window', name: 'login:account', limit: 20, windowSeconds: 15 * 60 };
+/**
+ * Per account over all addresses, for unknown devices only: guessing spread over many addresses. A back-off,
+ * not a lock (issue 33 D3, decision 0078): 20 free attempts, then 2 s, 4 s ... at most 60 s between attempts,
+ * so a few addresses can no longer lock the owner out of a new device for 15 minutes; a device that proves
+ * itself (known-devices.ts) is never counted here. Starts over after an hour without a held-back attempt.
+ */
+export const LOGIN_ACCOUNT: DelayRule = { kind: 'delay', name: 'login:account', freeAttempts: 20, maxDelaySeconds: 60, resetAfterSeconds: 3600 };
+/** The owner is told when the account back-off starts: at most one mail an hour per account. */
+export const LOGIN_BACKOFF_NOTICE: WindowRule = { kind: 'window', name: 'login:notice', limit: 1, windowSeconds: 3600 };
 /** Per address, for unknown devices: a ceiling high enough for a shop whose kiosks and staff share one address. */
 export const LOGIN_ADDRESS: WindowRule = { kind: 'window', name: 'login:address', limit: 300, windowSeconds: 15 * 60 };
 /** Reset e-mails: 5 per account and 20 per address an hour; reset attempts with a key: 20 per address an hour. */
@@ -71,9 +78,11 @@ export class Throttle {
    * Counts one attempt against each key in turn and throws TooManyAttemptsError at the first key that
    * allows none now; keys after it are not counted, so list the narrowest first (an attempt held back by
    * its own account-and-address delay then does not use up the account's or the address's allowance).
+   * Returns each key's count after this attempt, in the order given.
    */
-  async take(entries: [ThrottleRule, string][]): Promise<void> {
+  async take(entries: [ThrottleRule, string][]): Promise<number[]> {
     const now = this.clock();
+    const counts: number[] = [];
     for (const [rule, subject] of entries) {
       const key = `${rule.name}:${subject}`;
       const counted = await this.db
@@ -93,7 +102,9 @@ export class Throttle {
         const [row] = await this.db.select({ retryAt: authThrottle.retryAt }).from(authThrottle).where(eq(authThrottle.key, key));
         throw new TooManyAttemptsError(row ? Math.max(1, Math.ceil((row.retryAt.getTime() - now.getTime()) / 1000)) : 1, rule.name);
       }
+      counts.push(counted[0]!.count);
     }
+    return counts;
   }
 
   /** Gives back an attempt that take() counted and that turned out well (a login with the right password). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderConfirmationMail } from './templates.js';
+import { loginBackoffMail, orderConfirmationMail } from './templates.js';
 
 const order = (fulfilment: 'takeaway' | 'delivery' | 'dinein') => ({
   to: 'klant@example.be',
@@ -35,5 +35,16 @@ describe('order confirmation mail', () => {
       '<p>Adresse de livraison: Mia Claes, Kerkstraat 3, 9300 Aalst</p>',
     );
     expect(orderConfirmationMail('en', { ...order('takeaway'), deliveryAddress: to }).text).not.toContain('Kerkstraat');
+  });
+});
+
+describe('account back-off mail (issue 33 D3)', () => {
+  it('tells the owner in their language and escapes the name in HTML', () => {
+    expect(loginBackoffMail('nl', { to: 'baas@example.be', firstName: 'Jan' })).toMatchObject({
+      kind: 'login_backoff',
+      subject: 'Veel foute wachtwoorden voor je account',
+    });
+    expect(loginBackoffMail('fr', { to: 'baas@example.be', firstName: '' }).text).toMatch(/^Bonjour,\n/);
+    expect(loginBackoffMail('en', { to: 'baas@example.be', firstName: '<b>' }).html).toContain('Hello &lt;b&gt;,');
   });
 });

@@ -33,6 +33,36 @@ export function passwordResetMail(lang: Lang, data: { to: string; firstName: str
   return { kind: 'password_reset', to: data.to, subject: t.subject, text, html };
 }
 
+// Issue 33 D3 (decision 0078): the owner hears once an hour at most that their account is being guessed at.
+const BACKOFF = {
+  nl: {
+    subject: 'Veel foute wachtwoorden voor je account',
+    hello: (name: string) => `Hallo${name ? ` ${name}` : ''},`,
+    body: 'Er werden onlangs veel foute wachtwoorden voor je account geprobeerd, niet vanaf een toestel waarop je al eens aanmeldde. Nieuwe toestellen mogen daarom voorlopig maar af en toe een poging doen; op je eigen toestellen meld je gewoon aan.',
+    advice: 'Was jij dit niet? Kies dan een sterk wachtwoord dat je nergens anders gebruikt, via "Wachtwoord vergeten" op de aanmeldpagina.',
+  },
+  fr: {
+    subject: 'Beaucoup de mots de passe erronés pour votre compte',
+    hello: (name: string) => `Bonjour${name ? ` ${name}` : ''},`,
+    body: "Beaucoup de mots de passe erronés ont été essayés récemment pour votre compte, depuis des appareils où vous ne vous êtes jamais connecté. Les nouveaux appareils ne peuvent donc essayer que de temps en temps pour l'instant ; sur vos propres appareils, vous vous connectez normalement.",
+    advice:
+      "Ce n'était pas vous ? Choisissez un mot de passe fort que vous n'utilisez nulle part ailleurs, via « Mot de passe oublié » sur la page de connexion.",
+  },
+  en: {
+    subject: 'Many wrong passwords for your account',
+    hello: (name: string) => `Hello${name ? ` ${name}` : ''},`,
+    body: 'Many wrong passwords were recently tried for your account, from devices you have never logged in on. For now new devices may therefore only try now and then; on your own devices you log in as usual.',
+    advice: 'Was this not you? Choose a strong password you use nowhere else, with "Forgot password" on the login page.',
+  },
+} as const;
+
+export function loginBackoffMail(lang: Lang, data: { to: string; firstName: string }): OutgoingMail {
+  const t = BACKOFF[lang];
+  const text = `${t.hello(data.firstName)}\n\n${t.body}\n\n${t.advice}\n`;
+  const html = `<p>${escape(t.hello(data.firstName))}</p><p>${escape(t.body)}</p><p>${escape(t.advice)}</p>`;
+  return { kind: 'login_backoff', to: data.to, subject: t.subject, text, html };
+}
+
 // The number's name follows the fulfilment (issue 17): a pickup number only when the customer picks up.
 const ORDER = {
   nl: {
