@@ -117,7 +117,9 @@ test.beforeAll(async () => {
     });
     const customers = (await (await api.get('/api/dashboard/customers')).json()) as { customers: { id: number; lastName: string }[] };
     const customer = customers.customers.find((c) => c.lastName === CUSTOMER.lastName)!.id;
-    const catalogue = (await (await api.post('/graphql', { data: { query: '{ products(first: 1) { nodes { databaseId } } }' } })).json()) as {
+    const catalogue = (await (
+      await api.post('/graphql', { data: { query: '{ products(first: 1) { nodes { databaseId } } }' }, headers: { 'x-csrf-token': csrf } })
+    ).json()) as {
       data: { products: { nodes: { databaseId: number }[] } };
     };
     ids = { station, manual, customer, product: catalogue.data.products.nodes[0]!.databaseId };
@@ -149,7 +151,7 @@ async function adminIn(browser: Browser, lang: Language): Promise<Page> {
 async function visibleMessageIds(page: Page): Promise<string[]> {
   const texts = await page.evaluate(() => {
     const all = [document.body.innerText, document.title];
-    for (const el of document.querySelectorAll('[aria-label], [placeholder], [title], img[alt], [aria-description]')) {
+    for (const el of Array.from(document.querySelectorAll('[aria-label], [placeholder], [title], img[alt], [aria-description]'))) {
       for (const name of ['aria-label', 'placeholder', 'title', 'alt', 'aria-description']) all.push(el.getAttribute(name) ?? '');
     }
     return all;
@@ -172,7 +174,8 @@ test('the routes above are every staff route of the web app', () => {
 for (const lang of Object.keys(LANG) as Language[]) {
   for (const group of GROUPS) {
     test(`staff screens in ${lang}, ${group}: heading and texts in ${lang}, no missing message, axe-clean`, async ({ browser }) => {
-      test.setTimeout(90_000);
+      // Measured 24-90 s per group at load 6-11 (a type-check beside it); about twice the slowest.
+      test.setTimeout(180_000);
       const page = await adminIn(browser, lang);
       const problems: string[] = [];
       page.on('console', (message) => {
