@@ -4,6 +4,7 @@ import { Navigate, useLocation } from 'react-router';
 import { ButtonLink, ErrorState, Spinner } from '../../ui';
 import { DashboardFrame } from './DashboardFrame';
 import type { PermissionName } from './permissions';
+import { StaffLanguageSync } from './staffLanguage';
 import { HttpError } from '../../api/http';
 import { useStaffSession, type StaffRole } from './useStaffSession';
 
@@ -89,7 +90,13 @@ export function StaffGate({ permission, children }: { permission: PermissionName
   if (viewer.kind === 'guest') return <ToLogin />;
   if (viewer.kind !== 'staff') return <NoAccessPage />;
   if (!permissions.includes(permission)) return <NotAllowedPage role={viewer.role} />;
-  return <>{children}</>;
+  // Every staff screen follows the account's language, also those without the dashboard frame (a station, the printer).
+  return (
+    <>
+      <StaffLanguageSync />
+      {children}
+    </>
+  );
 }
 
 /**
