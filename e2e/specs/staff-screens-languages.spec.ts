@@ -173,7 +173,10 @@ test('the routes above are every staff route of the web app', () => {
 
 for (const lang of Object.keys(LANG) as Language[]) {
   for (const group of GROUPS) {
-    test(`staff screens in ${lang}, ${group}: heading and texts in ${lang}, no missing message, axe-clean`, async ({ browser }) => {
+    // axe runs on every screen once, in French (the longest texts); what it checks does not change with the
+    // language but for `lang`, which both languages check.
+    const axe = lang === 'fr';
+    test(`staff screens in ${lang}, ${group}: heading and texts in ${lang}, no missing message${axe ? ', axe-clean' : ''}`, async ({ browser }) => {
       // Measured 24-90 s per group at load 6-11 (a type-check beside it); about twice the slowest.
       test.setTimeout(180_000);
       const page = await adminIn(browser, lang);
@@ -193,7 +196,7 @@ for (const lang of Object.keys(LANG) as Language[]) {
             await expect(page.locator('html')).toHaveAttribute('lang', LANG[lang].html);
             await expect(page.getByRole('main')).toBeVisible();
             expect(await visibleMessageIds(page)).toEqual([]);
-            await expectNoSeriousA11yViolations(page);
+            if (axe) await expectNoSeriousA11yViolations(page);
           })
           .catch((error: Error) => problems.push(`${route.path}: ${error.message.split('\n').slice(0, 12).join('\n')}`));
       }
