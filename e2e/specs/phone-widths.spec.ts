@@ -175,11 +175,13 @@ test('with a cart and an account, no shop, checkout, account or kiosk page scrol
     await expect(page.locator(ready).first()).toBeVisible();
     await measure(route);
   }
-  // This browser becomes a kiosk: its start screen, then its order screen (a page load there starts a new visit).
+  // This browser becomes a kiosk: its start screen, then its order screen.
   await pairDevice(baseURL!, (await page.getByTestId('kiosk-pairing-code').textContent())!.trim());
   await expect(page.getByTestId('kiosk-start')).toBeVisible();
   await measure('/kioskindex (paired)');
-  await page.getByTestId('kiosk-tap-to-order').click();
+  // Opened by its address, not by "tap to order": the start screen has no such button while the demo shop is closed
+  // (after 22:30), and this checks widths, not hours.
+  await page.goto('/bestellenkiosk');
   await expect(page.getByTestId('kiosk-order')).toBeVisible();
   await measure('/bestellenkiosk');
   expect(problems).toEqual([]);
