@@ -1,5 +1,5 @@
 import { useIntl } from 'react-intl';
-import { InLanguage, OtherLanguageNotice, linesOtherLang, usePageLang, type LineTexts } from '../ui/OtherLanguage';
+import { firstOtherLang, InLanguage, OtherLanguageNotice, usePageLang } from '../ui/OtherLanguage';
 import { Price } from '../ui';
 import { euros, type CartLine } from './cartApi';
 
@@ -96,6 +96,23 @@ export function addonUnitPrice(addon: { price: string; priceType: string }, quan
 }
 
 /** "Sauzen: Andalouse (+€ 1,00)" style add-on lines of a cart or order line of `quantity` portions. */
+/** A cart's or an order's line: its name and its add-ons, each with the language it is in. */
+export interface LineTexts {
+  nameLang?: string | null;
+  addons: readonly { nameLang?: string | null; valueLang?: string | null }[];
+}
+
+/**
+ * The language a list of lines (the cart, the checkout's summary, an order) shows some of its names or add-ons in
+ * for lack of a translation (said once under the lines), or undefined.
+ */
+export function linesOtherLang(lines: readonly LineTexts[], pageLang: string): string | undefined {
+  return firstOtherLang(
+    lines.flatMap((l) => [l.nameLang, ...l.addons.flatMap((a) => [a.nameLang, a.valueLang])]),
+    pageLang,
+  );
+}
+
 /** A chosen add-on as the cart and an order show it, with the languages its texts are in (null: the page's or unknown). */
 export interface AddonLine {
   name: string;

@@ -3,8 +3,19 @@ import { useIntl } from 'react-intl';
 import { formatMoney } from '@bakje/contract/money';
 import type { Addon } from '../api/types';
 import { Price, ProductImage } from '../ui';
-import { InLanguage, otherLang, useLanguageNote, usePageLang } from '../ui/OtherLanguage';
+import { InLanguage, otherLang, useLanguageName, usePageLang } from '../ui/OtherLanguage';
 import { choiceFor, optionDisplayPrice, type AddonChoice, type AddonChoices, type AddonErrors } from './addons';
+
+/** " (en néerlandais)" for a text in `lang` on this page, '' for one in the page's language: for plain-text places (a select's option). */
+function useLanguageNote(): (lang: string | null | undefined) => string {
+  const intl = useIntl();
+  const page = usePageLang();
+  const languageName = useLanguageName();
+  return (lang) => {
+    const other = otherLang(lang, page);
+    return other ? ` ${intl.formatMessage({ id: 'i18n.inLanguage' }, { language: languageName(other) })}` : '';
+  };
+}
 
 function fieldDomId(addon: Addon) {
   return `addon-${addon.databaseId}`;

@@ -76,17 +76,6 @@ export function InLanguage({
   );
 }
 
-/** " (en néerlandais)" for a text in `lang` on this page, '' for one in the page's language: for plain-text places (a select's option). */
-export function useLanguageNote(): (lang: string | null | undefined) => string {
-  const intl = useIntl();
-  const page = usePageLang();
-  const languageName = useLanguageName();
-  return (lang) => {
-    const other = otherLang(lang, page);
-    return other ? ` ${intl.formatMessage({ id: 'i18n.inLanguage' }, { language: languageName(other) })}` : '';
-  };
-}
-
 /** One note for a page that shows some texts in `lang` (the menu's cards and categories, a cart's lines). */
 export function OtherLanguageNotice({ lang }: { lang: string | undefined }) {
   const intl = useIntl();
@@ -116,21 +105,4 @@ export function untranslatedLang(
 export function firstOtherLang(langs: Iterable<string | null | undefined>, pageLang: string): string | undefined {
   for (const lang of langs) if (lang && lang !== pageLang) return lang;
   return undefined;
-}
-
-/** A cart's or an order's line: its name and its add-ons, each with the language it is in. */
-export interface LineTexts {
-  nameLang?: string | null;
-  addons: readonly { nameLang?: string | null; valueLang?: string | null }[];
-}
-
-/**
- * The language a list of lines (the cart, the checkout's summary, an order) shows some of its names or add-ons in
- * for lack of a translation (said once under the lines), or undefined.
- */
-export function linesOtherLang(lines: readonly LineTexts[], pageLang: string): string | undefined {
-  return firstOtherLang(
-    lines.flatMap((l) => [l.nameLang, ...l.addons.flatMap((a) => [a.nameLang, a.valueLang])]),
-    pageLang,
-  );
 }
