@@ -150,6 +150,12 @@ describe.each(databaseKinds)('customers and privacy rights (%s)', (kind) => {
     expect(data.reviews).toEqual([expect.objectContaining({ productId, content: 'Heerlijk', rating: 5 })]);
     expect(data.wishlist).toEqual([expect.objectContaining({ productId })]);
     expect(JSON.stringify(data)).not.toMatch(/Allergisch|passwordHash|password_hash/);
+    // The payment method in the customer's language, as their order summary shows it (stored: "Cash"; issue 31).
+    expect(data.orders.map((o: { paymentMethod: string }) => o.paymentMethod)).toEqual(['Contant', 'Contant']);
+    an().b.cookies.set('bakje-locale', 'fr_FR');
+    const french = (await an().b.request('GET', '/api/account/privacy/export')).json();
+    an().b.cookies.delete('bakje-locale');
+    expect(french.orders.map((o: { paymentMethod: string }) => o.paymentMethod)).toEqual(['Espèces', 'Espèces']);
     // Only for the logged-in customer themselves.
     expect((await new Browser(() => app).request('GET', '/api/account/privacy/export')).statusCode).toBe(401);
     expect((await admin.request('GET', '/api/account/privacy/export')).statusCode).toBe(401);

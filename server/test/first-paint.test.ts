@@ -122,6 +122,15 @@ describe.each(databaseKinds)('the shop’s first paint (%s)', (kind) => {
       salePrice: 250,
       categoryIds: [category.id],
     });
+    // Dutch only: shown in Dutch to French and English readers, marked so (issue 31).
+    await aProduct(db, {
+      slug: 'stoofvleessaus-fp',
+      name: { nl: 'Stoofvleessaus' },
+      shortDescription: { nl: 'Huisgemaakt.' },
+      regularPrice: 90,
+      menuOrder: 50,
+      categoryIds: [category.id],
+    });
     await aProduct(db, {
       slug: 'verborgen-fp',
       name: { nl: 'Verborgen snack', fr: 'Caché', en: 'Hidden' },
@@ -201,6 +210,24 @@ describe.each(databaseKinds)('the shop’s first paint (%s)', (kind) => {
     expect(html.slice(0, html.indexOf('</head>'))).toContain(`imagesrcset="/media/u/${HASH}/160.avif 160w`);
     // An unknown product has no first paint (the app shows its "not found").
     expect(firstPaintOf((await page('/product/bestaat-niet')).html)).toBe('');
+  });
+
+  it('marks texts shown in Dutch for lack of a translation as the app does: lang, a note after each, or one for the menu', async () => {
+    const menu = firstPaintOf((await page('/bestellen', { cookie: 'bakje-locale=fr_FR' })).html);
+    expect(menu).toContain('<h2 class="card__title" lang="nl">Stoofvleessaus</h2>');
+    expect(menu).toContain('<p class="card__excerpt" lang="nl">Huisgemaakt.</p>');
+    expect(menu).toContain('<h2 class="card__title">Burger bicky</h2>');
+    // Once, above the cards (web/src/shop/ShopPage.tsx).
+    expect(menu).toContain(
+      '<h1 class="shop__title">Notre carte</h1></div><p class="other-language-notice">Tout n’est pas encore traduit : certains textes sont en néerlandais.</p><div class="grid">',
+    );
+    const product = firstPaintOf((await page('/product/stoofvleessaus-fp', { cookie: 'bakje-locale=en_US' })).html);
+    expect(product).toContain('<h1 class="product__title"><span lang="nl">Stoofvleessaus</span><span class="other-language"> (in Dutch)</span></h1>');
+    expect(product).toContain('<div lang="nl"><p class="product__short">Huisgemaakt.</p></div><p class="other-language">(in Dutch)</p>');
+    // In the reader's own language nothing is marked.
+    const dutch = firstPaintOf((await page('/bestellen', { cookie: 'bakje-locale=nl_BE' })).html);
+    expect(dutch).toContain('Stoofvleessaus');
+    expect(dutch).not.toMatch(/ lang="|other-language/);
   });
 
   it('renders home with the hero and the shop’s categories', async () => {
@@ -309,6 +336,17 @@ describe.each(databaseKinds)('the shop’s first paint (%s)', (kind) => {
       const other = firstPaintOf((await page('/checkout', { cookie: theirs })).html);
       expect(other).toContain('<span class="summary-line__qty">1×</span><span class="summary-line__name">Bicky burger');
       expect(other).not.toContain('Frikandel');
+    });
+
+    it('marks a line shown in Dutch for lack of a translation and says so once under the lines, as the app does', async () => {
+      const cookie = `${await cartWith('stoofvleessaus-fp', 1)}; bakje-locale=fr_FR`;
+      const paint = firstPaintOf((await page('/checkout', { cookie })).html);
+      expect(paint).toContain('<span class="summary-line__name"><span lang="nl">Stoofvleessaus</span></span>');
+      expect(paint).toContain(
+        '</ul><p class="other-language-notice">Tout n’est pas encore traduit : certains textes sont en néerlandais.</p><dl class="totals">',
+      );
+      const translated = firstPaintOf((await page('/checkout', { cookie: `${await cartWith('frikandel-fp', 1)}; bakje-locale=fr_FR` })).html);
+      expect(translated).not.toMatch(/ lang="|other-language/);
     });
 
     it('speaks the locale cookie’s language', async () => {

@@ -3,6 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as t from '../src/db/schema/index.js';
 import type { App } from '../src/app.js';
 import { aCategory, anAllergen, aProduct } from './support/builders.js';
+import { Browser } from './support/browser.js';
+import { anOrder } from './support/orders.js';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/database.js';
 import { catalogCaughtUp, graphql, startTestApp } from './support/server.js';
 
@@ -78,6 +80,178 @@ describe.each(databaseKinds)('storefront catalogue on %s', (kind) => {
     const nl = await graphql(app, query, {}, { 'x-bakje-locale': 'nl_BE' });
     // Everything in the reader's language: null, so a translated menu's answer does not grow.
     expect(nl.body.data.product.textLangs).toBeNull();
+  });
+
+  it('marks add-on and variation texts shown in Dutch, on the product, in the cart and in the order (issue 31)', async () => {
+    const db = testDb.database.db;
+    const [size] = await db
+      .insert(t.attributes)
+      .values({ slug: 'pa_formaat', name: { nl: 'Formaat', fr: 'Taille' } })
+      .returning();
+    await db.insert(t.attributeTerms).values([
+      { attributeId: size!.id, slug: 'klein', name: { nl: 'Klein', fr: 'Petit' } },
+      { attributeId: size!.id, slug: 'groot', name: { nl: 'Groot' } },
+    ]);
+    const burger = await aProduct(db, { type: 'VARIABLE', slug: 'burger', regularPrice: null, name: { nl: 'Burger', fr: 'Burger' } });
+    await db
+      .insert(t.productAttributes)
+      .values({ productId: burger.id, position: 0, attributeId: size!.id, name: 'pa_formaat', options: ['klein', 'groot'], variation: true });
+    const small = await aProduct(db, {
+      type: 'VARIATION',
+      parentId: burger.id,
+      slug: 'burger-klein',
+      regularPrice: 500,
+      name: { nl: 'Burger - klein', fr: 'Burger - petit' },
+      variationAttributes: [{ name: 'pa_formaat', value: 'klein' }],
+    });
+    const large = await aProduct(db, {
+      type: 'VARIATION',
+      parentId: burger.id,
+      slug: 'burger-groot',
+      regularPrice: 700,
+      name: { nl: 'Burger - groot' },
+      variationAttributes: [{ name: 'pa_formaat', value: 'groot' }],
+    });
+    const [sauce] = await db
+      .insert(t.addonFields)
+      .values({ productId: burger.id, kind: 'checkbox', name: { nl: 'Sauzen' }, description: { nl: 'Zoveel je wil.', fr: 'Autant que vous voulez.' } })
+      .returning();
+    const [remark] = await db
+      .insert(t.addonFields)
+      .values({ productId: burger.id, kind: 'custom_text', name: { nl: 'Opmerking', fr: 'Remarque' } })
+      .returning();
+    const [mayo, samurai] = await db
+      .insert(t.addonOptions)
+      .values([
+        { fieldId: sauce!.id, position: 0, label: { nl: 'Mayonaise', fr: 'Mayonnaise' }, price: 80 },
+        { fieldId: sauce!.id, position: 1, label: { nl: 'Samuraisaus' }, price: 80 },
+      ])
+      .returning();
+    await catalogCaughtUp(app, testDb.database);
+    const FR = { headers: { 'x-bakje-locale': 'fr_FR' } };
+
+    const product = await graphql(
+      app,
+      `
+        {
+          product(id: "burger", idType: SLUG) {
+            addons {
+              name
+              nameLang
+              description
+              descriptionLang
+              options {
+                label
+                labelLang
+              }
+            }
+            ... on VariableProduct {
+              variations {
+                nodes {
+                  name
+                  nameLang
+                  attributes {
+                    nodes {
+                      label
+                      labelLang
+                    }
+                  }
+                }
+              }
+            }
+          }
+        }
+      `,
+      {},
+      FR.headers,
+    );
+    expect(product.body.errors).toBeUndefined();
+    expect(product.body.data.product.addons).toEqual([
+      {
+        name: 'Sauzen',
+        nameLang: 'nl',
+        description: 'Autant que vous voulez.',
+        descriptionLang: 'fr',
+        options: [
+          { label: 'Mayonnaise', labelLang: 'fr' },
+          { label: 'Samuraisaus', labelLang: 'nl' },
+        ],
+      },
+      { name: 'Remarque', nameLang: 'fr', description: '', descriptionLang: 'fr', options: [] },
+    ]);
+    expect(product.body.data.product.variations.nodes).toEqual([
+      { name: 'Burger - petit', nameLang: 'fr', attributes: { nodes: [{ label: 'Petit', labelLang: 'fr' }] } },
+      { name: 'Burger - groot', nameLang: 'nl', attributes: { nodes: [{ label: 'Groot', labelLang: 'nl' }] } },
+    ]);
+
+    const shopper = new Browser(() => app);
+    const added = await shopper.graphql(
+      `mutation($input: AddToCartInput!) { addToCart(input: $input) { cart { contents { nodes {
+        variation { node { name nameLang } } addons { name nameLang value valueLang }
+      } } } } }`,
+      {
+        input: {
+          productId: burger.id,
+          variationId: large.id,
+          quantity: 1,
+          addons: [
+            { fieldName: `addon-${sauce!.id}`, optionIds: [mayo!.id, samurai!.id] },
+            { fieldName: `addon-${remark!.id}`, value: 'Goed gebakken' },
+          ],
+        },
+      },
+      FR,
+    );
+    expect(added.body.errors).toBeUndefined();
+    expect(added.body.data.addToCart.cart.contents.nodes).toEqual([
+      {
+        variation: { node: { name: 'Burger - groot', nameLang: 'nl' } },
+        addons: [
+          { name: 'Sauzen', nameLang: 'nl', value: 'Mayonnaise', valueLang: 'fr' },
+          { name: 'Sauzen', nameLang: 'nl', value: 'Samuraisaus', valueLang: 'nl' },
+          // Typed by the customer: its language is not known.
+          { name: 'Remarque', nameLang: 'fr', value: 'Goed gebakken', valueLang: null },
+        ],
+      },
+    ]);
+
+    // The order summary: lines and add-ons as stored (Dutch), shown in the reader's language where one exists.
+    const order = await anOrder(db, {}, burger.id);
+    await db
+      .update(t.orderLines)
+      .set({
+        variationId: small.id,
+        name: 'Burger - klein',
+        addons: [{ fieldId: sauce!.id, optionId: samurai!.id, name: 'Sauzen', value: 'Samuraisaus', price: 80, priceType: 'quantity_based' }],
+      })
+      .where(eq(t.orderLines.orderId, order.id));
+    const summary = await graphql(
+      app,
+      `
+        query ($id: ID!, $key: String) {
+          order(id: $id, orderKey: $key) {
+            lineItems {
+              nodes {
+                name
+                nameLang
+                addons {
+                  name
+                  nameLang
+                  value
+                  valueLang
+                }
+              }
+            }
+          }
+        }
+      `,
+      { id: String(order.id), key: order.orderKey },
+      FR.headers,
+    );
+    expect(summary.body.errors).toBeUndefined();
+    expect(summary.body.data.order.lineItems.nodes).toEqual([
+      { name: 'Burger - petit', nameLang: 'fr', addons: [{ name: 'Sauzen', nameLang: 'nl', value: 'Samuraisaus', valueLang: 'nl' }] },
+    ]);
   });
 
   it('filters by search, price, sale and category, and pages with cursors', async () => {

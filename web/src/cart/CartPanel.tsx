@@ -5,7 +5,8 @@ import { Button, ButtonLink, Drawer, EmptyState, Notice, Price, ProductImage, Qu
 import { CartIcon } from '../ui/icons';
 import { euros, FULFILMENT_TYPES, type CartLine, type FulfilmentType } from './cartApi';
 import { useCart } from './CartProvider';
-import { AddonList, CartTotals } from './CartTotals';
+import { AddonList, cartLineName, cartLineTexts, CartTotals, LinesLanguageNotice } from './CartTotals';
+import { InLanguage } from '../ui/OtherLanguage';
 import { useLocalMessage } from './useLocalMessage';
 import '../checkout/checkout.css';
 import './cart.css';
@@ -13,13 +14,17 @@ import './cart.css';
 function Line({ line, disabled }: { line: CartLine; disabled: boolean }) {
   const intl = useIntl();
   const { setQuantity, remove } = useCart();
-  const name = line.variation?.node.name ?? line.product?.node.name ?? '';
+  const { name, nameLang } = cartLineName(line);
   const image = line.product?.node.image;
   return (
     <li className="cart-line" data-testid="cart-line" data-key={line.key}>
       <ProductImage src={image?.thumbnailUrl || image?.sourceUrl || null} alt="" width={64} height={48} className="cart-line__img" />
       <div className="cart-line__body">
-        <p className="cart-line__name">{name}</p>
+        <p className="cart-line__name">
+          <InLanguage lang={nameLang} note={false}>
+            {name}
+          </InLanguage>
+        </p>
         <AddonList addons={line.addons} quantity={line.quantity} />
         {line.soldOut ? (
           <p className="cart-line__soldout" role="status" data-testid="cart-line-soldout">
@@ -225,6 +230,7 @@ export default function CartPanel() {
                 <Line key={line.key} line={line} disabled={updating} />
               ))}
             </ul>
+            <LinesLanguageNotice lines={lines.map(cartLineTexts)} />
             <FulfilmentChoice />
             <CouponForm />
             {cart ? (

@@ -1,6 +1,7 @@
 import { useIntl } from 'react-intl';
+import { firstOtherLang, InLanguage, OtherLanguageNotice, usePageLang } from '../ui/OtherLanguage';
 import { Price } from '../ui';
-import { euros } from './cartApi';
+import { euros, type CartLine } from './cartApi';
 
 export interface TotalsData {
   subtotal: string;
@@ -95,7 +96,54 @@ export function addonUnitPrice(addon: { price: string; priceType: string }, quan
 }
 
 /** "Sauzen: Andalouse (+€ 1,00)" style add-on lines of a cart or order line of `quantity` portions. */
-export function AddonList({ addons, quantity }: { addons: { name: string; value: string; price: string; priceType: string }[]; quantity: number }) {
+/** A cart's or an order's line: its name and its add-ons, each with the language it is in. */
+export interface LineTexts {
+  nameLang?: string | null;
+  addons: readonly { nameLang?: string | null; valueLang?: string | null }[];
+}
+
+/**
+ * The language a list of lines (the cart, the checkout's summary, an order) shows some of its names or add-ons in
+ * for lack of a translation (said once under the lines), or undefined.
+ */
+export function linesOtherLang(lines: readonly LineTexts[], pageLang: string): string | undefined {
+  return firstOtherLang(
+    lines.flatMap((l) => [l.nameLang, ...l.addons.flatMap((a) => [a.nameLang, a.valueLang])]),
+    pageLang,
+  );
+}
+
+/** A chosen add-on as the cart and an order show it, with the languages its texts are in (null: the page's or unknown). */
+export interface AddonLine {
+  name: string;
+  value: string;
+  price: string;
+  priceType: string;
+  nameLang?: string | null;
+  valueLang?: string | null;
+}
+
+/** A cart line's name (its variation's, else its product's) and the language it is in. */
+export function cartLineName(line: CartLine): { name: string; nameLang: string | null | undefined } {
+  return line.variation
+    ? { name: line.variation.node.name, nameLang: line.variation.node.nameLang }
+    : { name: line.product?.node.name ?? '', nameLang: line.product?.node.textLangs?.name };
+}
+
+export function cartLineTexts(line: CartLine): LineTexts {
+  return { nameLang: cartLineName(line).nameLang, addons: line.addons };
+}
+
+/**
+ * Said once under a list of lines when some of their names or add-ons are shown in another language for lack of a
+ * translation; each such text is marked with `lang` where it is shown (docs/decisions/0074-untranslated-texts-hyphenation.md).
+ */
+export function LinesLanguageNotice({ lines }: { lines: readonly LineTexts[] }) {
+  return <OtherLanguageNotice lang={linesOtherLang(lines, usePageLang())} />;
+}
+
+/** The add-ons of a line; a field name or option in another language than the page's is marked with `lang`. */
+export function AddonList({ addons, quantity }: { addons: AddonLine[]; quantity: number }) {
   if (addons.length === 0) return null;
   return (
     <ul className="line-addons">
@@ -103,7 +151,15 @@ export function AddonList({ addons, quantity }: { addons: { name: string; value:
         const price = addonUnitPrice(a, quantity);
         return (
           <li key={`${a.name}-${a.value}-${i}`}>
-            <span className="line-addons__name">{a.name}:</span> {a.value}
+            <span className="line-addons__name">
+              <InLanguage lang={a.nameLang} note={false}>
+                {a.name}
+              </InLanguage>
+              :
+            </span>{' '}
+            <InLanguage lang={a.valueLang} note={false}>
+              {a.value}
+            </InLanguage>
             {price > 0 ? (
               <>
                 {' '}

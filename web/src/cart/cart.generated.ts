@@ -40,104 +40,104 @@ export type ProductAttributeInput = {
   attributeValue?: string | null | undefined;
 };
 
-export type CartFieldsFragment = { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, couponsNotApplied: Array<{ code: string, reason: string }>, appliedGiftCards: Array<{ code: string, amount: string, balance: string, reason: string | null }>, deliveryRule: { zone: string | null, minimumOrder: string, fee: string }, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, value: string, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
-          | { databaseId: number, name: string, slug: string, ageLimit: number | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-          | { databaseId: number, name: string, slug: string, ageLimit: number | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-          | { databaseId: number, name: string, slug: string, ageLimit: number | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-          | { databaseId: number, name: string, slug: string, ageLimit: number | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-         } | null, variation: { node: { databaseId: number, name: string }, attributes: Array<{ label: string, value: string }> } | null }> } };
+export type CartFieldsFragment = { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, couponsNotApplied: Array<{ code: string, reason: string }>, appliedGiftCards: Array<{ code: string, amount: string, balance: string, reason: string | null }>, deliveryRule: { zone: string | null, minimumOrder: string, fee: string }, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, nameLang: string, value: string, valueLang: string | null, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
+          | { databaseId: number, name: string, slug: string, ageLimit: number | null, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+          | { databaseId: number, name: string, slug: string, ageLimit: number | null, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+          | { databaseId: number, name: string, slug: string, ageLimit: number | null, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+          | { databaseId: number, name: string, slug: string, ageLimit: number | null, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+         } | null, variation: { node: { databaseId: number, name: string, nameLang: string }, attributes: Array<{ label: string, value: string }> } | null }> } };
 
 export type GetCartQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type GetCartQuery = { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, couponsNotApplied: Array<{ code: string, reason: string }>, appliedGiftCards: Array<{ code: string, amount: string, balance: string, reason: string | null }>, deliveryRule: { zone: string | null, minimumOrder: string, fee: string }, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, value: string, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
-            | { databaseId: number, name: string, slug: string, ageLimit: number | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-            | { databaseId: number, name: string, slug: string, ageLimit: number | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-            | { databaseId: number, name: string, slug: string, ageLimit: number | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-            | { databaseId: number, name: string, slug: string, ageLimit: number | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-           } | null, variation: { node: { databaseId: number, name: string }, attributes: Array<{ label: string, value: string }> } | null }> } }, customer: { sessionToken: string | null } | null };
+export type GetCartQuery = { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, couponsNotApplied: Array<{ code: string, reason: string }>, appliedGiftCards: Array<{ code: string, amount: string, balance: string, reason: string | null }>, deliveryRule: { zone: string | null, minimumOrder: string, fee: string }, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, nameLang: string, value: string, valueLang: string | null, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
+            | { databaseId: number, name: string, slug: string, ageLimit: number | null, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+            | { databaseId: number, name: string, slug: string, ageLimit: number | null, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+            | { databaseId: number, name: string, slug: string, ageLimit: number | null, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+            | { databaseId: number, name: string, slug: string, ageLimit: number | null, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+           } | null, variation: { node: { databaseId: number, name: string, nameLang: string }, attributes: Array<{ label: string, value: string }> } | null }> } }, customer: { sessionToken: string | null } | null };
 
 export type AddToCartMutationVariables = Exact<{
   input: Types.AddToCartInput;
 }>;
 
 
-export type AddToCartMutation = { addToCart: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, couponsNotApplied: Array<{ code: string, reason: string }>, appliedGiftCards: Array<{ code: string, amount: string, balance: string, reason: string | null }>, deliveryRule: { zone: string | null, minimumOrder: string, fee: string }, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, value: string, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
-              | { databaseId: number, name: string, slug: string, ageLimit: number | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-              | { databaseId: number, name: string, slug: string, ageLimit: number | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-              | { databaseId: number, name: string, slug: string, ageLimit: number | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-              | { databaseId: number, name: string, slug: string, ageLimit: number | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-             } | null, variation: { node: { databaseId: number, name: string }, attributes: Array<{ label: string, value: string }> } | null }> } } } };
+export type AddToCartMutation = { addToCart: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, couponsNotApplied: Array<{ code: string, reason: string }>, appliedGiftCards: Array<{ code: string, amount: string, balance: string, reason: string | null }>, deliveryRule: { zone: string | null, minimumOrder: string, fee: string }, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, nameLang: string, value: string, valueLang: string | null, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+             } | null, variation: { node: { databaseId: number, name: string, nameLang: string }, attributes: Array<{ label: string, value: string }> } | null }> } } } };
 
 export type UpdateItemQuantitiesMutationVariables = Exact<{
   items: Array<Types.CartItemQuantityInput | null | undefined> | Types.CartItemQuantityInput;
 }>;
 
 
-export type UpdateItemQuantitiesMutation = { updateItemQuantities: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, couponsNotApplied: Array<{ code: string, reason: string }>, appliedGiftCards: Array<{ code: string, amount: string, balance: string, reason: string | null }>, deliveryRule: { zone: string | null, minimumOrder: string, fee: string }, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, value: string, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
-              | { databaseId: number, name: string, slug: string, ageLimit: number | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-              | { databaseId: number, name: string, slug: string, ageLimit: number | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-              | { databaseId: number, name: string, slug: string, ageLimit: number | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-              | { databaseId: number, name: string, slug: string, ageLimit: number | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-             } | null, variation: { node: { databaseId: number, name: string }, attributes: Array<{ label: string, value: string }> } | null }> } } } };
+export type UpdateItemQuantitiesMutation = { updateItemQuantities: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, couponsNotApplied: Array<{ code: string, reason: string }>, appliedGiftCards: Array<{ code: string, amount: string, balance: string, reason: string | null }>, deliveryRule: { zone: string | null, minimumOrder: string, fee: string }, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, nameLang: string, value: string, valueLang: string | null, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+             } | null, variation: { node: { databaseId: number, name: string, nameLang: string }, attributes: Array<{ label: string, value: string }> } | null }> } } } };
 
 export type EmptyCartMutationVariables = Exact<{ [key: string]: never; }>;
 
 
-export type EmptyCartMutation = { emptyCart: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, couponsNotApplied: Array<{ code: string, reason: string }>, appliedGiftCards: Array<{ code: string, amount: string, balance: string, reason: string | null }>, deliveryRule: { zone: string | null, minimumOrder: string, fee: string }, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, value: string, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
-              | { databaseId: number, name: string, slug: string, ageLimit: number | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-              | { databaseId: number, name: string, slug: string, ageLimit: number | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-              | { databaseId: number, name: string, slug: string, ageLimit: number | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-              | { databaseId: number, name: string, slug: string, ageLimit: number | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-             } | null, variation: { node: { databaseId: number, name: string }, attributes: Array<{ label: string, value: string }> } | null }> } } } };
+export type EmptyCartMutation = { emptyCart: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, couponsNotApplied: Array<{ code: string, reason: string }>, appliedGiftCards: Array<{ code: string, amount: string, balance: string, reason: string | null }>, deliveryRule: { zone: string | null, minimumOrder: string, fee: string }, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, nameLang: string, value: string, valueLang: string | null, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+             } | null, variation: { node: { databaseId: number, name: string, nameLang: string }, attributes: Array<{ label: string, value: string }> } | null }> } } } };
 
 export type ApplyCouponMutationVariables = Exact<{
   code: string;
 }>;
 
 
-export type ApplyCouponMutation = { applyCoupon: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, couponsNotApplied: Array<{ code: string, reason: string }>, appliedGiftCards: Array<{ code: string, amount: string, balance: string, reason: string | null }>, deliveryRule: { zone: string | null, minimumOrder: string, fee: string }, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, value: string, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
-              | { databaseId: number, name: string, slug: string, ageLimit: number | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-              | { databaseId: number, name: string, slug: string, ageLimit: number | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-              | { databaseId: number, name: string, slug: string, ageLimit: number | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-              | { databaseId: number, name: string, slug: string, ageLimit: number | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-             } | null, variation: { node: { databaseId: number, name: string }, attributes: Array<{ label: string, value: string }> } | null }> } } } };
+export type ApplyCouponMutation = { applyCoupon: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, couponsNotApplied: Array<{ code: string, reason: string }>, appliedGiftCards: Array<{ code: string, amount: string, balance: string, reason: string | null }>, deliveryRule: { zone: string | null, minimumOrder: string, fee: string }, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, nameLang: string, value: string, valueLang: string | null, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+             } | null, variation: { node: { databaseId: number, name: string, nameLang: string }, attributes: Array<{ label: string, value: string }> } | null }> } } } };
 
 export type RemoveCouponsMutationVariables = Exact<{
   codes: Array<string | null | undefined> | string;
 }>;
 
 
-export type RemoveCouponsMutation = { removeCoupons: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, couponsNotApplied: Array<{ code: string, reason: string }>, appliedGiftCards: Array<{ code: string, amount: string, balance: string, reason: string | null }>, deliveryRule: { zone: string | null, minimumOrder: string, fee: string }, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, value: string, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
-              | { databaseId: number, name: string, slug: string, ageLimit: number | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-              | { databaseId: number, name: string, slug: string, ageLimit: number | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-              | { databaseId: number, name: string, slug: string, ageLimit: number | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-              | { databaseId: number, name: string, slug: string, ageLimit: number | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-             } | null, variation: { node: { databaseId: number, name: string }, attributes: Array<{ label: string, value: string }> } | null }> } } } };
+export type RemoveCouponsMutation = { removeCoupons: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, couponsNotApplied: Array<{ code: string, reason: string }>, appliedGiftCards: Array<{ code: string, amount: string, balance: string, reason: string | null }>, deliveryRule: { zone: string | null, minimumOrder: string, fee: string }, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, nameLang: string, value: string, valueLang: string | null, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+             } | null, variation: { node: { databaseId: number, name: string, nameLang: string }, attributes: Array<{ label: string, value: string }> } | null }> } } } };
 
 export type UpdateShippingMethodMutationVariables = Exact<{
   methods: Array<string | null | undefined> | string;
 }>;
 
 
-export type UpdateShippingMethodMutation = { updateShippingMethod: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, couponsNotApplied: Array<{ code: string, reason: string }>, appliedGiftCards: Array<{ code: string, amount: string, balance: string, reason: string | null }>, deliveryRule: { zone: string | null, minimumOrder: string, fee: string }, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, value: string, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
-              | { databaseId: number, name: string, slug: string, ageLimit: number | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-              | { databaseId: number, name: string, slug: string, ageLimit: number | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-              | { databaseId: number, name: string, slug: string, ageLimit: number | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-              | { databaseId: number, name: string, slug: string, ageLimit: number | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-             } | null, variation: { node: { databaseId: number, name: string }, attributes: Array<{ label: string, value: string }> } | null }> } } } };
+export type UpdateShippingMethodMutation = { updateShippingMethod: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, couponsNotApplied: Array<{ code: string, reason: string }>, appliedGiftCards: Array<{ code: string, amount: string, balance: string, reason: string | null }>, deliveryRule: { zone: string | null, minimumOrder: string, fee: string }, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, nameLang: string, value: string, valueLang: string | null, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+             } | null, variation: { node: { databaseId: number, name: string, nameLang: string }, attributes: Array<{ label: string, value: string }> } | null }> } } } };
 
 export type UpdateDeliveryPostcodeMutationVariables = Exact<{
   postcode: string;
 }>;
 
 
-export type UpdateDeliveryPostcodeMutation = { updateDeliveryPostcode: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, couponsNotApplied: Array<{ code: string, reason: string }>, appliedGiftCards: Array<{ code: string, amount: string, balance: string, reason: string | null }>, deliveryRule: { zone: string | null, minimumOrder: string, fee: string }, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, value: string, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
-              | { databaseId: number, name: string, slug: string, ageLimit: number | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-              | { databaseId: number, name: string, slug: string, ageLimit: number | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-              | { databaseId: number, name: string, slug: string, ageLimit: number | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-              | { databaseId: number, name: string, slug: string, ageLimit: number | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-             } | null, variation: { node: { databaseId: number, name: string }, attributes: Array<{ label: string, value: string }> } | null }> } } } };
+export type UpdateDeliveryPostcodeMutation = { updateDeliveryPostcode: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, couponsNotApplied: Array<{ code: string, reason: string }>, appliedGiftCards: Array<{ code: string, amount: string, balance: string, reason: string | null }>, deliveryRule: { zone: string | null, minimumOrder: string, fee: string }, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, nameLang: string, value: string, valueLang: string | null, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+             } | null, variation: { node: { databaseId: number, name: string, nameLang: string }, attributes: Array<{ label: string, value: string }> } | null }> } } } };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -210,7 +210,9 @@ export const CartFieldsFragmentDoc = new TypedDocumentString(`
       addons {
         fieldName
         name
+        nameLang
         value
+        valueLang
         price
         priceType
       }
@@ -218,6 +220,9 @@ export const CartFieldsFragmentDoc = new TypedDocumentString(`
         node {
           databaseId
           name
+          textLangs {
+            name
+          }
           slug
           ageLimit
           image {
@@ -230,6 +235,7 @@ export const CartFieldsFragmentDoc = new TypedDocumentString(`
         node {
           databaseId
           name
+          nameLang
         }
         attributes {
           label
@@ -301,7 +307,9 @@ export const GetCartDocument = new TypedDocumentString(`
       addons {
         fieldName
         name
+        nameLang
         value
+        valueLang
         price
         priceType
       }
@@ -309,6 +317,9 @@ export const GetCartDocument = new TypedDocumentString(`
         node {
           databaseId
           name
+          textLangs {
+            name
+          }
           slug
           ageLimit
           image {
@@ -321,6 +332,7 @@ export const GetCartDocument = new TypedDocumentString(`
         node {
           databaseId
           name
+          nameLang
         }
         attributes {
           label
@@ -390,7 +402,9 @@ export const AddToCartDocument = new TypedDocumentString(`
       addons {
         fieldName
         name
+        nameLang
         value
+        valueLang
         price
         priceType
       }
@@ -398,6 +412,9 @@ export const AddToCartDocument = new TypedDocumentString(`
         node {
           databaseId
           name
+          textLangs {
+            name
+          }
           slug
           ageLimit
           image {
@@ -410,6 +427,7 @@ export const AddToCartDocument = new TypedDocumentString(`
         node {
           databaseId
           name
+          nameLang
         }
         attributes {
           label
@@ -479,7 +497,9 @@ export const UpdateItemQuantitiesDocument = new TypedDocumentString(`
       addons {
         fieldName
         name
+        nameLang
         value
+        valueLang
         price
         priceType
       }
@@ -487,6 +507,9 @@ export const UpdateItemQuantitiesDocument = new TypedDocumentString(`
         node {
           databaseId
           name
+          textLangs {
+            name
+          }
           slug
           ageLimit
           image {
@@ -499,6 +522,7 @@ export const UpdateItemQuantitiesDocument = new TypedDocumentString(`
         node {
           databaseId
           name
+          nameLang
         }
         attributes {
           label
@@ -568,7 +592,9 @@ export const EmptyCartDocument = new TypedDocumentString(`
       addons {
         fieldName
         name
+        nameLang
         value
+        valueLang
         price
         priceType
       }
@@ -576,6 +602,9 @@ export const EmptyCartDocument = new TypedDocumentString(`
         node {
           databaseId
           name
+          textLangs {
+            name
+          }
           slug
           ageLimit
           image {
@@ -588,6 +617,7 @@ export const EmptyCartDocument = new TypedDocumentString(`
         node {
           databaseId
           name
+          nameLang
         }
         attributes {
           label
@@ -657,7 +687,9 @@ export const ApplyCouponDocument = new TypedDocumentString(`
       addons {
         fieldName
         name
+        nameLang
         value
+        valueLang
         price
         priceType
       }
@@ -665,6 +697,9 @@ export const ApplyCouponDocument = new TypedDocumentString(`
         node {
           databaseId
           name
+          textLangs {
+            name
+          }
           slug
           ageLimit
           image {
@@ -677,6 +712,7 @@ export const ApplyCouponDocument = new TypedDocumentString(`
         node {
           databaseId
           name
+          nameLang
         }
         attributes {
           label
@@ -746,7 +782,9 @@ export const RemoveCouponsDocument = new TypedDocumentString(`
       addons {
         fieldName
         name
+        nameLang
         value
+        valueLang
         price
         priceType
       }
@@ -754,6 +792,9 @@ export const RemoveCouponsDocument = new TypedDocumentString(`
         node {
           databaseId
           name
+          textLangs {
+            name
+          }
           slug
           ageLimit
           image {
@@ -766,6 +807,7 @@ export const RemoveCouponsDocument = new TypedDocumentString(`
         node {
           databaseId
           name
+          nameLang
         }
         attributes {
           label
@@ -835,7 +877,9 @@ export const UpdateShippingMethodDocument = new TypedDocumentString(`
       addons {
         fieldName
         name
+        nameLang
         value
+        valueLang
         price
         priceType
       }
@@ -843,6 +887,9 @@ export const UpdateShippingMethodDocument = new TypedDocumentString(`
         node {
           databaseId
           name
+          textLangs {
+            name
+          }
           slug
           ageLimit
           image {
@@ -855,6 +902,7 @@ export const UpdateShippingMethodDocument = new TypedDocumentString(`
         node {
           databaseId
           name
+          nameLang
         }
         attributes {
           label
@@ -924,7 +972,9 @@ export const UpdateDeliveryPostcodeDocument = new TypedDocumentString(`
       addons {
         fieldName
         name
+        nameLang
         value
+        valueLang
         price
         priceType
       }
@@ -932,6 +982,9 @@ export const UpdateDeliveryPostcodeDocument = new TypedDocumentString(`
         node {
           databaseId
           name
+          textLangs {
+            name
+          }
           slug
           ageLimit
           image {
@@ -944,6 +997,7 @@ export const UpdateDeliveryPostcodeDocument = new TypedDocumentString(`
         node {
           databaseId
           name
+          nameLang
         }
         attributes {
           label

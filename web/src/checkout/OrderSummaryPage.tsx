@@ -5,7 +5,8 @@ import { useParams, useSearchParams } from 'react-router';
 import { gql } from '../api/client';
 import { useStoreSettings } from '../api/hooks';
 import { euros } from '../cart/cartApi';
-import { AddonList, CartTotals } from '../cart/CartTotals';
+import { AddonList, CartTotals, LinesLanguageNotice } from '../cart/CartTotals';
+import { InLanguage } from '../ui/OtherLanguage';
 import { useLocale } from '../i18n/LocaleProvider';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import { useOrderEvents, type LiveOrder } from '../live/useOrderEvents';
@@ -176,13 +177,16 @@ export default function OrderSummaryPage() {
             <li key={line.databaseId} className="summary-line" data-testid="order-line">
               <span className="summary-line__qty">{line.quantity}×</span>
               <span className="summary-line__name">
-                {line.name}
+                <InLanguage lang={line.nameLang} note={false}>
+                  {line.name}
+                </InLanguage>
                 <AddonList addons={line.addons} quantity={line.quantity} />
               </span>
               <Price amount={euros(line.subtotal)} size="sm" />
             </li>
           ))}
         </ul>
+        <LinesLanguageNotice lines={order.lineItems.nodes} />
         <CartTotals
           totals={{
             ...order,

@@ -142,7 +142,7 @@ export type OrderSummaryQueryVariables = Exact<{
 }>;
 
 
-export type OrderSummaryQuery = { order: { databaseId: number, orderNumber: string, status: Types.OrderStatusEnum, date: string, total: string, subtotal: string, discountTotal: string, shippingTotal: string, paymentMethodTitle: string, kitchenNotes: Array<string>, pickupNumber: number, fulfilmentType: string, couponLines: Array<string>, distanceKm: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, timeSlot: { start: string, end: string } | null, giftCards: Array<{ code: string, amount: string }>, transactionCost: { name: string, total: string } | null, billing: { firstName: string | null, lastName: string | null, address1: string | null, postcode: string | null, city: string | null }, shipping: { firstName: string | null, lastName: string | null, address1: string | null, address2: string | null, postcode: string | null, city: string | null }, lineItems: { nodes: Array<{ databaseId: number, name: string, quantity: number, subtotal: string, total: string, addons: Array<{ name: string, value: string, price: string, priceType: Types.AddonPriceTypeEnum }> }> } } | null };
+export type OrderSummaryQuery = { order: { databaseId: number, orderNumber: string, status: Types.OrderStatusEnum, date: string, total: string, subtotal: string, discountTotal: string, shippingTotal: string, paymentMethodTitle: string, kitchenNotes: Array<string>, pickupNumber: number, fulfilmentType: string, couponLines: Array<string>, distanceKm: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, timeSlot: { start: string, end: string } | null, giftCards: Array<{ code: string, amount: string }>, transactionCost: { name: string, total: string } | null, billing: { firstName: string | null, lastName: string | null, address1: string | null, postcode: string | null, city: string | null }, shipping: { firstName: string | null, lastName: string | null, address1: string | null, address2: string | null, postcode: string | null, city: string | null }, lineItems: { nodes: Array<{ databaseId: number, name: string, nameLang: string, quantity: number, subtotal: string, total: string, addons: Array<{ name: string, nameLang: string, value: string, valueLang: string | null, price: string, priceType: Types.AddonPriceTypeEnum }> }> } } | null };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -330,12 +330,15 @@ export const OrderSummaryDocument = new TypedDocumentString(`
       nodes {
         databaseId
         name
+        nameLang
         quantity
         subtotal
         total
         addons {
           name
+          nameLang
           value
+          valueLang
           price
           priceType
         }

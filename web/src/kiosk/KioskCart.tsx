@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { euros, type CartLine } from '../cart/cartApi';
 import { useCart } from '../cart/CartProvider';
-import { AddonList } from '../cart/CartTotals';
+import { AddonList, cartLineName } from '../cart/CartTotals';
+import { InLanguage } from '../ui/OtherLanguage';
 import { useLocalMessage } from '../cart/useLocalMessage';
 import { Button, Notice, Price, useFormatPrice } from '../ui';
 import { useMethodPricing } from './methodPricing';
@@ -13,7 +14,7 @@ function Line({ line, disabled }: { line: CartLine; disabled: boolean }) {
   const { setQuantity, remove } = useCart();
   // The tapped quantity shows at once (a finger wants an answer within 100 ms); the server's answer replaces it.
   const [shown, setShown] = useState<number | null>(null);
-  const name = line.variation?.node.name ?? line.product?.node.name ?? '';
+  const { name, nameLang } = cartLineName(line);
   const change = (q: number) => {
     setShown(q);
     void (q === 0 ? remove(line.key) : setQuantity(line.key, q)).finally(() => setShown(null));
@@ -21,7 +22,11 @@ function Line({ line, disabled }: { line: CartLine; disabled: boolean }) {
   return (
     <li className="kiosk-cart__line" data-testid="kiosk-cart-line">
       <div className="kiosk-cart__name">
-        <span>{name}</span>
+        <span>
+          <InLanguage lang={nameLang} note={false}>
+            {name}
+          </InLanguage>
+        </span>
         <AddonList addons={line.addons} quantity={line.quantity} />
       </div>
       <Stepper value={shown ?? line.quantity} min={0} max={999} disabled={disabled} label={name} onChange={change} />

@@ -7,7 +7,8 @@ import { useLocalMessage } from '../cart/useLocalMessage';
 import type { ServerProblem } from '../api/client';
 import { AddonFields, firstInvalidFieldId } from '../product/AddonFields';
 import { lineTotal, maxAllowedQuantity, validateAddons, type AddonChoice, type AddonChoices } from '../product/addons';
-import { variationLabel } from '../product/OrderForm';
+import { variationLabel, variationLabelLang } from '../product/OrderForm';
+import { usePageLang } from '../ui/OtherLanguage';
 import { lowestPrice, parseRawPrices } from '../shop/filtering';
 import { Button, Notice, Price, ProductImage, Spinner, useFocusTrap } from '../ui';
 import { useLocale } from '../i18n/LocaleProvider';
@@ -21,6 +22,7 @@ export function requiredFirst(addons: readonly Addon[]): Addon[] {
 
 function SheetForm({ product, onDone }: { product: ProductDetail; onDone: () => void }) {
   const intl = useIntl();
+  const pageLang = usePageLang();
   const cart = useCart();
   const local = useLocalMessage();
   const variations = useMemo(() => product.variations?.nodes ?? [], [product.variations]);
@@ -88,7 +90,7 @@ function SheetForm({ product, onDone }: { product: ProductDetail; onDone: () => 
                     disabled={out}
                     onChange={() => setVariationId(v.databaseId)}
                   />
-                  <span>{variationLabel(v)}</span>
+                  <span lang={variationLabelLang(v, pageLang)}>{variationLabel(v)}</span>
                   <span className="kiosk-choice__price">
                     {out ? intl.formatMessage({ id: 'product.soldOut' }) : <Price amount={parseRawPrices(v.rawPrice)[0] ?? 0} size="sm" />}
                   </span>
@@ -108,6 +110,7 @@ function SheetForm({ product, onDone }: { product: ProductDetail; onDone: () => 
           errors={errors}
           basePrice={basePrice}
           onChange={(field: string, choice: AddonChoice) => setChoices((prev) => ({ ...prev, [field]: choice }))}
+          notes={false}
           textKeyboard={{
             open: keyboardFor,
             onOpen: setKeyboardFor,

@@ -4,11 +4,12 @@ import { useCategories, useProductList, useStoreSettings } from '../api/hooks';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import { ProductCard } from '../shop/ProductCard';
 import { shopHref } from '../shop/filtering';
-import { ButtonLink, ErrorState, ProductImage, Skeleton } from '../ui';
+import { ButtonLink, ErrorState, otherLang, ProductImage, Skeleton, usePageLang } from '../ui';
 import { useFirstPaintDone } from '../shell/firstPaint';
 
 export default function HomePage() {
   const intl = useIntl();
+  const pageLang = usePageLang();
   const settings = useStoreSettings();
   const categories = useCategories();
   const products = useProductList();
@@ -65,7 +66,9 @@ export default function HomePage() {
                         height={200}
                         loading="lazy"
                       />
-                      <span className="category-tile__name">{c.name}</span>
+                      <span className="category-tile__name" lang={otherLang(c.nameLang, pageLang)}>
+                        {c.name}
+                      </span>
                       <span className="category-tile__count">{intl.formatMessage({ id: 'home.productCount' }, { count: c.count })}</span>
                     </Link>
                   </li>

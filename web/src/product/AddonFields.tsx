@@ -3,7 +3,19 @@ import { useIntl } from 'react-intl';
 import { formatMoney } from '@bakje/contract/money';
 import type { Addon } from '../api/types';
 import { Price, ProductImage } from '../ui';
+import { InLanguage, otherLang, useLanguageName, usePageLang } from '../ui/OtherLanguage';
 import { choiceFor, optionDisplayPrice, type AddonChoice, type AddonChoices, type AddonErrors } from './addons';
+
+/** " (en néerlandais)" for a text in `lang` on this page, '' for one in the page's language: for plain-text places (a select's option). */
+function useLanguageNote(): (lang: string | null | undefined) => string {
+  const intl = useIntl();
+  const page = usePageLang();
+  const languageName = useLanguageName();
+  return (lang) => {
+    const other = otherLang(lang, page);
+    return other ? ` ${intl.formatMessage({ id: 'i18n.inLanguage' }, { language: languageName(other) })}` : '';
+  };
+}
 
 function fieldDomId(addon: Addon) {
   return `addon-${addon.databaseId}`;
@@ -55,6 +67,7 @@ function AddonField({
   basePrice,
   onChange,
   textKeyboard,
+  notes,
 }: {
   addon: Addon;
   choice: AddonChoice;
@@ -62,19 +75,34 @@ function AddonField({
   basePrice: number;
   onChange: (choice: AddonChoice) => void;
   textKeyboard?: TextKeyboard;
+  notes: boolean;
 }) {
   const intl = useIntl();
+  const pageLang = usePageLang();
+  const languageNote = useLanguageNote();
   const id = fieldDomId(addon);
+  // A text without a translation in the page's language: marked with `lang`, and said after it unless `notes` is off.
+  const name = (
+    <InLanguage lang={addon.nameLang} note={notes}>
+      {addon.name}
+    </InLanguage>
+  );
   const errorId = `${id}-error`;
   const describedBy = [addon.description ? `${id}-desc` : '', error ? errorId : ''].filter(Boolean).join(' ') || undefined;
   const description = addon.description ? (
     <p className="addon__desc" id={`${id}-desc`}>
-      {addon.description}
+      <InLanguage lang={addon.descriptionLang} note={notes}>
+        {addon.description}
+      </InLanguage>
     </p>
   ) : null;
-  const optionLabel = (label: string, price: number | null) => (
+  const optionLabel = (label: string, lang: string, price: number | null) => (
     <>
-      <span className="addon__option-label">{label}</span>
+      <span className="addon__option-label">
+        <InLanguage lang={lang} note={notes}>
+          {label}
+        </InLanguage>
+      </span>
       {price ? (
         <span className="addon__option-price">
           {' '}
@@ -87,7 +115,7 @@ function AddonField({
   if (addon.type === 'HEADING') {
     return (
       <div className="addon addon--heading">
-        <h3 className="addon__heading">{addon.name}</h3>
+        <h3 className="addon__heading">{name}</h3>
         {description}
       </div>
     );
@@ -98,7 +126,7 @@ function AddonField({
     return (
       <div className={`addon addon--text${error ? ' has-error' : ''}`}>
         <label htmlFor={id} className="addon__label">
-          {addon.name}
+          {name}
           {price ? (
             <>
               {' '}
@@ -147,7 +175,7 @@ function AddonField({
     return (
       <div className={`addon addon--select${error ? ' has-error' : ''}`}>
         <label htmlFor={id} className="addon__label">
-          {addon.name}
+          {name}
           {addon.required ? <RequiredMark /> : null}
         </label>
         {description}
@@ -170,8 +198,11 @@ function AddonField({
                 value={o.databaseId}
                 disabled={o.soldOut && !choice.options.includes(o.databaseId)}
                 data-soldout={o.soldOut || undefined}
+                // An option holds plain text only: the note when notes are on, else the label's language.
+                lang={notes ? undefined : otherLang(o.labelLang, pageLang)}
               >
                 {o.label}
+                {notes ? languageNote(o.labelLang) : ''}
                 {price ? ` (${formatMoney(price, intl.locale, { signed: true })})` : ''}
                 {o.soldOut ? ` (${intl.formatMessage({ id: 'product.soldOut' })})` : ''}
               </option>
@@ -187,7 +218,7 @@ function AddonField({
   return (
     <fieldset id={id} className={`addon addon--${multiple ? 'checkbox' : 'radio'}${error ? ' has-error' : ''}`} aria-describedby={describedBy} tabIndex={-1}>
       <legend className="addon__label">
-        {addon.name}
+        {name}
         {addon.required ? <RequiredMark /> : null}
       </legend>
       {description}
@@ -214,7 +245,7 @@ function AddonField({
                 }}
               />
               {o.image ? <ProductImage className="addon__option-img" src={o.image} alt="" width={32} height={32} sizes="32px" /> : null}
-              {optionLabel(o.label, optionDisplayPrice(o, basePrice))}
+              {optionLabel(o.label, o.labelLang, optionDisplayPrice(o, basePrice))}
               {o.soldOut ? <span className="addon__soldout"> {intl.formatMessage({ id: 'product.soldOut' })}</span> : null}
             </label>
           );
@@ -232,6 +263,7 @@ export function AddonFields({
   basePrice,
   onChange,
   textKeyboard,
+  notes = true,
 }: {
   addons: Addon[];
   choices: AddonChoices;
@@ -239,6 +271,11 @@ export function AddonFields({
   basePrice: number;
   onChange: (field: string, choice: AddonChoice) => void;
   textKeyboard?: TextKeyboard;
+  /**
+   * Say "(en néerlandais)" after a name, description or option shown in another language for lack of a
+   * translation (the shop's product page); off on the kiosk, which marks them with `lang` only.
+   */
+  notes?: boolean;
 }) {
   if (addons.length === 0) return null;
   return (
@@ -252,6 +289,7 @@ export function AddonFields({
           basePrice={basePrice}
           onChange={(c) => onChange(addon.fieldName, c)}
           textKeyboard={textKeyboard}
+          notes={notes}
         />
       ))}
     </div>

@@ -6,12 +6,22 @@ import { useCart } from '../cart/CartProvider';
 import { useLocalMessage } from '../cart/useLocalMessage';
 import { parseRawPrices } from '../shop/filtering';
 import { Button, Notice, Price, QuantityStepper } from '../ui';
+import { firstOtherLang, InLanguage, usePageLang } from '../ui/OtherLanguage';
 import { AddonFields, firstInvalidFieldId } from './AddonFields';
 import { lineTotal, validateAddons, type AddonChoice, type AddonChoices, type AddonErrors } from './addons';
 
 export function variationLabel(v: Variation): string {
   const parts = v.attributes.nodes.map((a) => a.label || a.value).filter(Boolean);
   return parts.length ? parts.join(' / ') : v.name;
+}
+
+/**
+ * The language `variationLabel` is shown in when it is not the page's (an attribute's term or the variation's
+ * name without a translation), else undefined. Several attributes: the first one that is not in the page's.
+ */
+export function variationLabelLang(v: Variation, pageLang: string): string | undefined {
+  const parts = v.attributes.nodes.filter((a) => a.label || a.value);
+  return firstOtherLang(parts.length ? parts.map((a) => a.labelLang) : [v.nameLang], pageLang);
 }
 
 /**
@@ -36,6 +46,7 @@ export function OrderForm({
   maxQty: number;
 }) {
   const intl = useIntl();
+  const pageLang = usePageLang();
   const isVariable = product.type === 'VARIABLE' && variations.length > 0;
   const variationId = variation?.databaseId ?? null;
   const [choices, setChoices] = useState<AddonChoices>({});
@@ -122,7 +133,9 @@ export function OrderForm({
                       setDone(false);
                     }}
                   />
-                  <span className="variation__name">{variationLabel(v)}</span>
+                  <span className="variation__name">
+                    <InLanguage lang={variationLabelLang(v, pageLang)}>{variationLabel(v)}</InLanguage>
+                  </span>
                   <span className="variation__price">
                     {out ? (
                       intl.formatMessage({ id: 'product.soldOut' })

@@ -39,7 +39,7 @@ export function aProduct(overrides: Partial<Omit<ListProduct, 'terms'>> & { cate
 
 export function anOption(overrides: Partial<AddonOption> = {}): AddonOption {
   seq += 1;
-  return { databaseId: seq, label: `Option ${seq}`, price: null, priceType: 'QUANTITY_BASED', image: null, soldOut: false, ...overrides };
+  return { databaseId: seq, label: `Option ${seq}`, labelLang: 'nl', price: null, priceType: 'QUANTITY_BASED', image: null, soldOut: false, ...overrides };
 }
 
 export function anAddon(overrides: Partial<Addon> = {}): Addon {
@@ -47,9 +47,11 @@ export function anAddon(overrides: Partial<Addon> = {}): Addon {
   return {
     databaseId: seq,
     name: `Addon ${seq}`,
+    nameLang: 'nl',
     type: 'MULTIPLE_CHOICE',
     display: 'radiobutton',
     description: null,
+    descriptionLang: 'nl',
     fieldName: `addon-${seq}`,
     required: false,
     price: null,

@@ -76,7 +76,7 @@ export function InLanguage({
   );
 }
 
-/** One note for a page that shows some texts in `lang` (the menu's cards and categories). */
+/** One note for a page that shows some texts in `lang` (the menu's cards and categories, a cart's lines). */
 export function OtherLanguageNotice({ lang }: { lang: string | undefined }) {
   const intl = useIntl();
   const languageName = useLanguageName();
@@ -98,5 +98,11 @@ export function untranslatedLang(
   pageLang: string,
 ): string | undefined {
   const langs = [...products.flatMap((p) => (p.textLangs ? [p.textLangs.name, p.textLangs.shortDescription] : [])), ...categories.map((c) => c.nameLang)];
-  return langs.find((lang) => lang && lang !== pageLang) ?? undefined;
+  return firstOtherLang(langs, pageLang);
+}
+
+/** The first of `langs` that is not the page's, or undefined. */
+export function firstOtherLang(langs: Iterable<string | null | undefined>, pageLang: string): string | undefined {
+  for (const lang of langs) if (lang && lang !== pageLang) return lang;
+  return undefined;
 }

@@ -4,6 +4,7 @@ import { erasureRequestInput, type AccountPrivacy } from '@bakje/contract';
 import type { Db } from '../../db/client.js';
 import { DomainError } from '../../errors/domain-error.js';
 import { exportCustomerData, pendingErasureOf, requestErasure } from '../../modules/customers/privacy.js';
+import { requestLang } from '../http/request-lang.js';
 import { optionalBody } from '../http/route-schemas.js';
 
 async function customerId(request: FastifyRequest): Promise<number> {
@@ -22,7 +23,7 @@ export function registerPrivacyRoutes(app: FastifyInstance, deps: { db: Db; cloc
   });
   api.get('/api/account/privacy/export', async (request, reply) => {
     const id = await customerId(request);
-    const data = await exportCustomerData(deps.db, id, deps.clock());
+    const data = await exportCustomerData(deps.db, id, deps.clock(), requestLang(request));
     reply.header('cache-control', 'no-store');
     reply.header('content-disposition', `attachment; filename="my-data-${data.exportedAt.slice(0, 10)}.json"`);
     reply.type('application/json; charset=utf-8');

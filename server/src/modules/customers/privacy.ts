@@ -3,7 +3,9 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { carts, erasureRequests, orders, reviews, users, wishlistItems } from '../../db/schema/index.js';
 import { DomainError } from '../../errors/domain-error.js';
 import { centsToDecimal } from '../catalog/money.js';
+import type { Lang } from '../i18n/locale.js';
 import { customerOrders } from '../orders/order-history.js';
+import { paymentMethodTitleIn } from '../payments/method-titles.js';
 import { anonymiseOrders } from '../retention/guest-orders.js';
 import { findCustomer } from './customer-admin.js';
 
@@ -13,8 +15,10 @@ export const ERASED_AUTHOR = 'Former customer';
 /**
  * The customer's own data as one JSON document (GDPR art. 15 and 20): profile, addresses, orders, reviews and
  * wishlist. Staff notes are the shop's own record and not part of it; nor are password hashes or sessions.
+ * Bakje's own payment methods are named in `lang`, the customer's, as their order summary names them
+ * (docs/decisions/0074-untranslated-texts-hyphenation.md); other texts are as they were ordered.
  */
-export async function exportCustomerData(db: DbOrTx, userId: number, now: Date) {
+export async function exportCustomerData(db: DbOrTx, userId: number, now: Date, lang: Lang) {
   const user = await findCustomer(db, userId);
   const history = await customerOrders(db, userId);
   const written = await db.select().from(reviews).where(eq(reviews.customerId, userId)).orderBy(asc(reviews.createdAt));
@@ -36,7 +40,7 @@ export async function exportCustomerData(db: DbOrTx, userId: number, now: Date) 
       status: o.status,
       createdAt: o.createdAt.toISOString(),
       fulfilmentType: o.fulfilmentType,
-      paymentMethod: o.paymentMethodTitle,
+      paymentMethod: paymentMethodTitleIn(o.paymentMethod, o.paymentMethodTitle, lang),
       total: centsToDecimal(o.total),
       billing: o.billing,
       shipping: o.shipping,

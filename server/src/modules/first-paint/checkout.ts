@@ -2,13 +2,14 @@ import { formatCents } from '@bakje/contract/money';
 import type { FulfilmentType } from '../../db/schema/index.js';
 import type { CartView } from '../cart/cart-service.js';
 import type { CatalogSnapshot } from '../catalog/snapshot.js';
-import { translate, type Lang } from '../i18n/locale.js';
+import { localizedAddon } from '../catalog/line-names.js';
+import { translate, translatedLang, type Lang } from '../i18n/locale.js';
 import { isOpenAt, orderingPossibleOn } from '../opening-hours/opening-hours.js';
 import { channelPausedUntil, pausedWithoutEnd, shopStatus } from '../opening-hours/pause.js';
 import { escapeHtml } from '../seo/product-head.js';
 import { shopSettingsFrom, type ShopSettings } from '../settings/shop-settings.js';
 import { localMoment } from '../shop-time/shop-time.js';
-import { firstPaintHeader, INTL_LOCALES, type FirstPaint } from './first-paint.js';
+import { firstPaintHeader, INTL_LOCALES, langAttribute, otherLanguageNoticeHtml, type FirstPaint } from './first-paint.js';
 import { FIRST_PAINT_TEXTS, type FirstPaintText } from './texts.js';
 
 /**
@@ -85,16 +86,30 @@ function fulfilmentHtml(input: CheckoutPaintInput, settings: ShopSettings, cart:
   );
 }
 
-function summaryHtml(cart: CartView, lang: Lang, text: FirstPaintText): string {
+function summaryHtml(snapshot: CatalogSnapshot, cart: CartView, lang: Lang, text: FirstPaintText): string {
+  // A name without a translation is marked with its language; the list says so once under it, counting the
+  // add-ons the app shows too (web/src/checkout/sections/OrderAside.tsx, docs/decisions/0074-untranslated-texts-hyphenation.md).
+  const nameLangs = cart.lines.map((l) => translatedLang((l.variation ?? l.product).row.name, lang));
   const lines = cart.lines
-    .map(
-      (l) =>
+    .map((l, i) => {
+      const name = escapeHtml(translate((l.variation ?? l.product).row.name, lang));
+      const marked = nameLangs[i] === lang ? name : `<span${langAttribute(nameLangs[i]!, lang)}>${name}</span>`;
+      return (
         '<li class="summary-line">' +
         `<span class="summary-line__qty">${l.line.quantity}×</span>` +
-        `<span class="summary-line__name">${escapeHtml(translate((l.variation ?? l.product).row.name, lang))}</span>` +
-        `${priceHtml(l.subtotal, lang, { size: 'sm' })}</li>`,
-    )
+        `<span class="summary-line__name">${marked}</span>` +
+        `${priceHtml(l.subtotal, lang, { size: 'sm' })}</li>`
+      );
+    })
     .join('');
+  // In the app's order (linesOtherLang): each line's name, then its add-ons' names and options.
+  const langs = cart.lines.flatMap((l, i) => [
+    nameLangs[i]!,
+    ...l.line.addons.flatMap((a) => {
+      const shown = localizedAddon(snapshot, l.product.row.id, a, lang);
+      return shown.valueLang ? [shown.nameLang, shown.valueLang] : [shown.nameLang];
+    }),
+  ]);
   const t = cart.totals;
   const giftCards = cart.giftCards.reduce((sum, g) => sum + g.amount, 0);
   const row = (label: string, amount: number, className = '') =>
@@ -115,7 +130,7 @@ function summaryHtml(cart: CartView, lang: Lang, text: FirstPaintText): string {
   return (
     '<aside class="checkout__summary" aria-labelledby="first-paint-summary-title">' +
     `<h2 id="first-paint-summary-title" class="checkout__section-title">${escapeHtml(text['checkout.yourOrder'])}</h2>` +
-    `<ul class="summary-lines">${lines}</ul>${totals}</aside>`
+    `<ul class="summary-lines">${lines}</ul>${otherLanguageNoticeHtml(langs, lang, text)}${totals}</aside>`
   );
 }
 
@@ -183,7 +198,7 @@ export function renderCheckoutFirstPaint(input: CheckoutPaintInput): FirstPaint 
       // Inert: a choice made here would be lost when the app's form takes its place.
       `<div class="checkout__grid" inert><div class="checkout__main">${fulfilmentHtml(input, settings, cart, text)}` +
       `<section class="checkout__section" aria-labelledby="first-paint-when-title"><h2 class="checkout__section-title" id="first-paint-when-title">${escapeHtml(text['checkout.when'])}</h2></section>` +
-      `</div>${summaryHtml(cart, lang, text)}</div></div>`;
+      `</div>${summaryHtml(snapshot, cart, lang, text)}</div></div>`;
   }
   const body =
     `<div id="first-paint" class="shell first-paint">${firstPaintHeader(snapshot, text)}${statusHtml(input, settings, text)}` +

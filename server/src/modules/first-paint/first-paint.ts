@@ -3,7 +3,7 @@ import { mediaSrcSet, mediaUrlFor, parseUploadedSrc } from '@bakje/contract/medi
 import { excerpt } from '../catalog/excerpt.js';
 import { isListed, isShopCategory, type CatalogSnapshot, type ProductRecord } from '../catalog/snapshot.js';
 import { isOnSale, queryProducts, stockStatusOf } from '../catalog/product-query.js';
-import { pickLang, translate, type Lang } from '../i18n/locale.js';
+import { pickLang, translate, translatedLang, type Lang } from '../i18n/locale.js';
 import { parseStoreSettings } from '../settings/store-settings.js';
 import { escapeHtml } from '../seo/product-head.js';
 import { FIRST_PAINT_TEXTS, type FirstPaintText } from './texts.js';
@@ -58,6 +58,43 @@ export function firstPaintRoute(url: string): FirstPaintRoute | undefined {
   } catch {
     return undefined;
   }
+}
+
+const fillLanguage = (message: string, language: string) => message.replace('{language}', language);
+
+/** `lang`'s name in the reader's language, as the app gets it (Intl.DisplayNames: "néerlandais" on a French page). */
+function languageName(lang: Lang, reader: Lang): string {
+  try {
+    return new Intl.DisplayNames([INTL_LOCALES[reader]], { type: 'language' }).of(lang) ?? lang;
+  } catch {
+    return lang;
+  }
+}
+
+/** ` lang="nl"` for a text in another language than the reader's (shown for lack of a translation), else nothing. */
+export function langAttribute(textLang: Lang, reader: Lang): string {
+  return textLang === reader ? '' : ` lang="${textLang}"`;
+}
+
+/**
+ * A text (`html`, already escaped) as web/src/ui/OtherLanguage.tsx InLanguage shows it: in the reader's language
+ * as it is; in another, marked with `lang` and followed by "(en néerlandais)" (docs/decisions/0074-untranslated-texts-hyphenation.md).
+ * `block`: the text is a block, so the wrapper and the note are too.
+ */
+export function inLanguageHtml(html: string, textLang: Lang, reader: Lang, text: Pick<FirstPaintText, 'i18n.inLanguage'>, block = false): string {
+  if (textLang === reader) return html;
+  const note = fillLanguage(text['i18n.inLanguage'], languageName(textLang, reader));
+  return block
+    ? `<div lang="${textLang}">${html}</div><p class="other-language">${escapeHtml(note)}</p>`
+    : `<span lang="${textLang}">${html}</span><span class="other-language"> ${escapeHtml(note)}</span>`;
+}
+
+/** The app's one note for a list with some texts in another language (OtherLanguageNotice), for the first of `langs` not the reader's. */
+export function otherLanguageNoticeHtml(langs: Iterable<Lang>, reader: Lang, text: Pick<FirstPaintText, 'i18n.someInLanguage'>): string {
+  for (const lang of langs) {
+    if (lang !== reader) return `<p class="other-language-notice">${escapeHtml(fillLanguage(text['i18n.someInLanguage'], languageName(lang, reader)))}</p>`;
+  }
+  return '';
 }
 
 /** The product list the shop shows (web/src/api/catalog.graphql GetProducts: visible, priced, menu order). */
@@ -134,14 +171,15 @@ function cardHtml(snapshot: CatalogSnapshot, product: ProductRecord, lang: Lang,
   const alt = image && image.alt.trim().toLowerCase() !== name.trim().toLowerCase() ? image.alt : '';
   const summary = excerpt(translate(product.row.shortDescription, lang));
   const locale = INTL_LOCALES[lang];
+  const nameLang = langAttribute(translatedLang(product.row.name, lang), lang);
   return (
     `<article class="card${soldOut ? ' card--soldout' : ''}" data-testid="first-paint-card">` +
     `<a href="${escapeHtml(href)}" class="card__link"><div class="card__media">` +
     imageHtml(image?.src ?? '/images/placeholder.jpg', alt, { width: 400, height: 300, sizes: CARD_SIZES, loading, className: 'card__img' }) +
     (soldOut ? `<div class="card__badges"><span class="badge badge--soldout">${escapeHtml(text['product.soldOut'])}</span></div>` : '') +
-    `</div><h${headingLevel} class="card__title">${escapeHtml(name)}</h${headingLevel}></a>` +
+    `</div><h${headingLevel} class="card__title"${nameLang}>${escapeHtml(name)}</h${headingLevel}></a>` +
     '<div class="card__body">' +
-    (summary ? `<p class="card__excerpt">${escapeHtml(summary)}</p>` : '') +
+    (summary ? `<p class="card__excerpt"${langAttribute(translatedLang(product.row.shortDescription, lang), lang)}>${escapeHtml(summary)}</p>` : '') +
     `<div class="card__foot"><span class="card__price">${priceHtml(product, locale, text)}</span></div>` +
     '</div></article>'
   );
@@ -157,22 +195,30 @@ function shopPage(snapshot: CatalogSnapshot, page: number, lang: Lang, text: Fir
   const items = list.slice((page - 1) * perPage, page * perPage);
   if (page > 1 && items.length === 0) return undefined;
   const first = items[0] ? imageOf(snapshot, items[0]) : undefined;
+  const langs = [
+    ...items.flatMap((p) => [translatedLang(p.row.name, lang), translatedLang(p.row.shortDescription, lang)]),
+    ...shopCategories(snapshot).map((c) => translatedLang(c.name, lang)),
+  ];
   const body =
     '<div class="shop"><div class="container shop__layout shop__layout--no-filters"><section class="shop__results">' +
     `<div class="shop__head"><h1 class="shop__title">${escapeHtml(text['shop.title'])}</h1></div>` +
+    otherLanguageNoticeHtml(langs, lang, text) +
     `<div class="grid">${items.map((p, i) => cardHtml(snapshot, p, lang, text, i === 0 ? 'high' : i < FIRST_ROW ? 'eager' : 'lazy', 2)).join('')}</div>` +
     '</section></div></div>';
   return { head: first ? preloadHtml(first.src, CARD_SIZES) : '', body };
 }
 
+/** The shop's categories with products, in the order of GetProductCategories (server/src/api/graphql/resolvers/query.ts, TERM_ORDER). */
+function shopCategories(snapshot: CatalogSnapshot) {
+  return [...snapshot.categories.values()]
+    .filter((c) => isShopCategory(c) && (snapshot.categoryCounts.get(c.id) ?? 0) > 0)
+    .sort((a, b) => a.customOrder - b.customOrder || a.menuOrder - b.menuOrder || a.id - b.id);
+}
+
 function homePage(snapshot: CatalogSnapshot, lang: Lang, text: FirstPaintText): { head: string; body: string } {
   const store = parseStoreSettings(snapshot.settings.get('store'));
   const heroText = translate(store.shortDescription, lang) || text['home.heroText'];
-  // The order of GetProductCategories (server/src/api/graphql/resolvers/query.ts, TERM_ORDER).
-  const categories = [...snapshot.categories.values()]
-    .filter((c) => isShopCategory(c) && (snapshot.categoryCounts.get(c.id) ?? 0) > 0)
-    .sort((a, b) => a.customOrder - b.customOrder || a.menuOrder - b.menuOrder || a.id - b.id);
-  const tiles = categories
+  const tiles = shopCategories(snapshot)
     .map((c) => {
       const media = c.imageId === null ? undefined : snapshot.media.get(c.imageId);
       const href = `/bestellen?category=${encodeURIComponent(c.slug)}`;
@@ -185,7 +231,7 @@ function homePage(snapshot: CatalogSnapshot, lang: Lang, text: FirstPaintText): 
           loading: 'lazy',
           className: 'category-tile__img',
         }) +
-        `<span class="category-tile__name">${escapeHtml(translate(c.name, lang))}</span></a></li>`
+        `<span class="category-tile__name"${langAttribute(translatedLang(c.name, lang), lang)}>${escapeHtml(translate(c.name, lang))}</span></a></li>`
       );
     })
     .join('');
@@ -206,7 +252,9 @@ function productPage(snapshot: CatalogSnapshot, slug: string, lang: Lang, text: 
   if (!product || !isListed(product.row)) return undefined;
   const name = translate(product.row.name, lang);
   const image = imageOf(snapshot, product);
-  const summary = excerpt(translate(product.row.shortDescription, lang) || translate(product.row.description, lang), 400);
+  const short = translate(product.row.shortDescription, lang);
+  const summary = excerpt(short || translate(product.row.description, lang), 400);
+  const summaryLang = translatedLang(short ? product.row.shortDescription : product.row.description, lang);
   const soldOut = stockStatusOf(product) === 'OUT_OF_STOCK';
   const body =
     '<article class="container product first-paint__product"><div class="product__main">' +
@@ -215,9 +263,9 @@ function productPage(snapshot: CatalogSnapshot, slug: string, lang: Lang, text: 
       : '') +
     '<div class="product__info">' +
     (soldOut ? `<div class="card__badges"><span class="badge badge--soldout">${escapeHtml(text['product.soldOut'])}</span></div>` : '') +
-    `<h1 class="product__title">${escapeHtml(name)}</h1>` +
+    `<h1 class="product__title">${inLanguageHtml(escapeHtml(name), translatedLang(product.row.name, lang), lang, text)}</h1>` +
     `<div class="product__price">${priceHtml(product, INTL_LOCALES[lang], text)}</div>` +
-    (summary ? `<p class="product__short">${escapeHtml(summary)}</p>` : '') +
+    (summary ? inLanguageHtml(`<p class="product__short">${escapeHtml(summary)}</p>`, summaryLang, lang, text, true) : '') +
     '</div></div></article>';
   return { head: image ? preloadHtml(image.src, PRODUCT_SIZES) : '', body };
 }

@@ -44,6 +44,8 @@ export const FIRST_PAINT_TEXT_IDS = [
   'shopStatus.type.takeaway',
   'shopStatus.type.delivery',
   'shopStatus.type.dinein',
+  'i18n.inLanguage',
+  'i18n.someInLanguage',
 ] as const;
 export type FirstPaintText = Record<(typeof FIRST_PAINT_TEXT_IDS)[number], string>;
 
@@ -88,6 +90,8 @@ export const FIRST_PAINT_TEXTS: Record<Lang, FirstPaintText> = {
     'shopStatus.type.takeaway': 'afhalen',
     'shopStatus.type.delivery': 'levering',
     'shopStatus.type.dinein': 'ter plaatse',
+    'i18n.inLanguage': '(in het {language})',
+    'i18n.someInLanguage': 'Nog niet alles is vertaald: sommige teksten staan in het {language}.',
   },
   fr: {
     'nav.order': 'Commander',
@@ -129,6 +133,8 @@ export const FIRST_PAINT_TEXTS: Record<Lang, FirstPaintText> = {
     'shopStatus.type.takeaway': '\u00e0 emporter',
     'shopStatus.type.delivery': 'livraison',
     'shopStatus.type.dinein': 'sur place',
+    'i18n.inLanguage': '(en {language})',
+    'i18n.someInLanguage': 'Tout n’est pas encore traduit : certains textes sont en {language}.',
   },
   en: {
     'nav.order': 'Order',
@@ -170,5 +176,7 @@ export const FIRST_PAINT_TEXTS: Record<Lang, FirstPaintText> = {
     'shopStatus.type.takeaway': 'takeaway',
     'shopStatus.type.delivery': 'delivery',
     'shopStatus.type.dinein': 'dine-in',
+    'i18n.inLanguage': '(in {language})',
+    'i18n.someInLanguage': 'Not everything is translated yet: some texts are in {language}.',
   },
 };

@@ -1,7 +1,8 @@
 import type { ReactNode, Ref } from 'react';
 import { useIntl } from 'react-intl';
 import { euros, type Cart } from '../../cart/cartApi';
-import { AddonList, CartTotals } from '../../cart/CartTotals';
+import { AddonList, cartLineName, cartLineTexts, CartTotals, LinesLanguageNotice } from '../../cart/CartTotals';
+import { InLanguage } from '../../ui/OtherLanguage';
 import type { CartForPayment } from '../checkoutApi';
 import { Notice, Price } from '../../ui';
 
@@ -33,7 +34,9 @@ export function OrderAside({
           <li key={line.key} className="summary-line">
             <span className="summary-line__qty">{line.quantity}×</span>
             <span className="summary-line__name">
-              {line.variation?.node.name ?? line.product?.node.name}
+              <InLanguage lang={cartLineName(line).nameLang} note={false}>
+                {cartLineName(line).name}
+              </InLanguage>
               <AddonList addons={line.addons} quantity={line.quantity} />
               {line.soldOut ? (
                 <span className="summary-line__soldout" data-testid="summary-line-soldout">
@@ -45,6 +48,7 @@ export function OrderAside({
           </li>
         ))}
       </ul>
+      <LinesLanguageNotice lines={cart.contents.nodes.map(cartLineTexts)} />
       <CartTotals
         totals={{
           ...cart,

@@ -5,7 +5,7 @@ import { money, type PriceFormat as Format } from '../money-format.js';
 import type { AddressInput } from '../../../modules/addresses/addresses.js';
 import { parseFulfilment, type PlaceOrderRequest } from '../../../modules/orders/place-order.js';
 import { toGlobalId } from '../../../modules/catalog/global-id.js';
-import { localizedAddon, localizedLineName } from '../../../modules/catalog/line-names.js';
+import { localizedAddon, localizedLine, localizedLineName } from '../../../modules/catalog/line-names.js';
 import { kitchenNotes, readOrderFor, type OrderLineRow, type OrderWithLines } from '../../../modules/orders/order-read.js';
 import { isoInZone } from '../../../modules/shop-time/shop-time.js';
 import { toGraphqlAddress } from '../../../modules/addresses/addresses.js';
@@ -72,6 +72,7 @@ export const LineItem = {
   totalTax: (l: OrderLineRow) => centsToDecimal(l.totalTax),
   // Stored in the shop language; shown in the visitor's where the catalogue still has it (line-names.ts).
   name: (l: OrderLineRow, _: unknown, ctx: GraphQLContext) => localizedLineName(ctx.catalog, l, ctx.lang),
+  nameLang: (l: OrderLineRow, _: unknown, ctx: GraphQLContext) => localizedLine(ctx.catalog, l, ctx.lang).nameLang,
   // What the add-on adds to this line (per unit x quantity, or once for a flat fee), as the cart shows it.
   addons: (l: OrderLineRow, _: unknown, ctx: GraphQLContext) =>
     l.addons.map((a) => ({

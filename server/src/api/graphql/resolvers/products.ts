@@ -250,6 +250,8 @@ function variationAttribute(ctx: GraphQLContext, name: string, value: string) {
     attributeId: attribute?.id ?? null,
     name,
     label: term ? translate(term.name, ctx.lang) : value,
+    // A value typed on the product (a local attribute) has no translations and no known language.
+    labelLang: term ? translatedLang(term.name, ctx.lang) : null,
     value,
   };
 }
@@ -258,6 +260,7 @@ export const ProductVariation = {
   id: (v: ProductRecord) => toGlobalId('post', v.row.id),
   databaseId: (v: ProductRecord) => v.row.id,
   name: (v: ProductRecord, _: unknown, ctx: GraphQLContext) => translate(v.row.name, ctx.lang),
+  nameLang: (v: ProductRecord, _: unknown, ctx: GraphQLContext) => translatedLang(v.row.name, ctx.lang),
   slug: (v: ProductRecord) => v.row.slug,
   sku: (v: ProductRecord) => v.row.sku,
   price: productFields.price,
@@ -318,8 +321,10 @@ const priceTypeEnum = (value: string) => value.toUpperCase();
 export const Addon = {
   databaseId: (f: AddonField) => f.id,
   name: (f: AddonField, _: unknown, ctx: GraphQLContext) => translate(f.name, ctx.lang),
+  nameLang: (f: AddonField, _: unknown, ctx: GraphQLContext) => translatedLang(f.name, ctx.lang),
   type: (f: AddonField) => f.kind.toUpperCase(),
   description: (f: AddonField, _: unknown, ctx: GraphQLContext) => translate(f.description, ctx.lang),
+  descriptionLang: (f: AddonField, _: unknown, ctx: GraphQLContext) => translatedLang(f.description, ctx.lang),
   fieldName: (f: AddonField) => `addon-${f.id}`,
   price: (f: AddonField) => (f.price ? f.price / 100 : null),
   priceType: (f: AddonField) => priceTypeEnum(f.priceType),
@@ -329,6 +334,7 @@ export const Addon = {
 export const AddonOption = {
   databaseId: (o: AddonOptionValue) => o.id,
   label: (o: AddonOptionValue, _: unknown, ctx: GraphQLContext) => translate(o.label, ctx.lang),
+  labelLang: (o: AddonOptionValue, _: unknown, ctx: GraphQLContext) => translatedLang(o.label, ctx.lang),
   price: (o: AddonOptionValue) => (o.price === null ? null : o.price / 100),
   priceCents: (o: AddonOptionValue) => o.price,
   priceType: (o: AddonOptionValue) => priceTypeEnum(o.priceType),
