@@ -1,6 +1,7 @@
 // Cash rounding (docs/decisions/0080-cash-rounding.md): a total paid in cash in Belgium is rounded to the
-// nearest 5 cents (the law of 2019 on rounding cash payments, in force since 1 December 2019); a card payment
-// never is. VAT is computed on the unrounded amounts: the rounding is a line of its own, outside VAT.
+// nearest 5 cents (Code of Economic Law art. VI.7/1, compulsory since 1 December 2019 by the law of 2019 on
+// rounding cash payments); a card payment never is. VAT is computed on the unrounded amounts: the rounding is a
+// line of its own, outside VAT.
 import { COUNTER_PAID_METHODS, KIOSK_COUNTER_METHOD } from './kiosk.js';
 
 /**
@@ -27,9 +28,15 @@ export function cashRoundingOf(cents: number): number {
   return rest <= 2 ? -rest : 5 - rest;
 }
 
-/** The rounding a payment by `method` of `unrounded` cents gets: none for a card, none for nothing to pay. */
+/** Only an amount to pay of more than this is rounded (the rule's own threshold: 1 to 5 cents stay as they are). */
+export const CASH_ROUNDING_MINIMUM = 5;
+
+/**
+ * The rounding a payment by `method` of `unrounded` cents gets: none for a card, none for 5 cents or less to
+ * pay (what gift cards left, for example).
+ */
 export function cashRoundingFor(method: string | null | undefined, unrounded: number): number {
-  if (!isCashMethod(method) || unrounded <= 0) return 0;
+  if (!isCashMethod(method) || unrounded <= CASH_ROUNDING_MINIMUM) return 0;
   return cashRoundingOf(unrounded);
 }
 

@@ -60,19 +60,20 @@ describe('cash rounding to 5 cents', () => {
     ]);
   });
 
-  it('only for a cash method and something to pay', () => {
+  it('only for a cash method and more than 5 cents to pay', () => {
     fc.assert(
       fc.property(
         fc.integer({ min: -1000, max: 1_000_000 }),
         fc.constantFrom(...CASH_METHODS, 'bancontact', 'visa', 'stripe', 'kiosk_terminal', 'counter_card', ''),
         (amount, method) => {
           const rounding = cashRoundingFor(method, amount);
-          if (!CASH_METHODS.includes(method) || amount <= 0) expect(rounding).toBe(0);
+          if (!CASH_METHODS.includes(method) || amount <= 5) expect(rounding).toBe(0);
           else expect(rounding).toBe(cashRoundingOf(amount));
         },
       ),
       { numRuns: 1000 },
     );
+    expect([1, 2, 3, 4, 5, 6, 7, 8].map((c) => c + cashRoundingFor('cod', c))).toEqual([1, 2, 3, 4, 5, 5, 5, 10]);
   });
 });
 
