@@ -38,9 +38,15 @@ export interface Figures {
   byFulfilment: FiguresBucket[];
   /**
    * What was paid by each means: the payment method's title, and `gift_card` (FIGURES_GIFT_CARD) for what gift cards
-   * paid. An order paid partly by gift card is in both; the buckets add up to `gross` before refunds plus `giftCardsSold`.
+   * paid. An order paid partly by gift card is in both; the buckets add up to `gross` before refunds plus `giftCardsSold`
+   * plus `cashRounding`.
    */
   byPayment: FiguresBucket[];
+  /**
+   * The cash rounding of the counted orders (docs/decisions/0080-cash-rounding.md): cents the rounding to 5 cents
+   * added (negative: took off) in all. Outside VAT: not in `gross` or `vat`, but in the cash methods' `byPayment`.
+   */
+  cashRounding: number;
   /** Gift cards sold (multi-purpose vouchers: outside VAT when sold, not in `gross` or `vat`): cards and their price. */
   giftCardsSold: { count: number; amount: number };
   /** Per day for a range, per hour of the slot (or of the order when it has none) for one day. */

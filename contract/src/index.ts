@@ -25,5 +25,6 @@ export * from './manuals.js';
 export * from './store-settings.js';
 export * from './payments.js';
 export * from './kiosk.js';
+export * from './cash-rounding.js';
 export * from './customers.js';
 export * from './promotions.js';

@@ -68,6 +68,8 @@ export interface StaffOrderDetails extends StaffOrderRow {
   shippingTotal: number;
   /** The transaction cost of docs/product.md §3 (cents, VAT included, in `total`); label empty: the default text. Null: none. */
   transactionCost: { label: string; total: number; tax: number; vatRate: number } | null;
+  /** Cash rounding to 5 cents (docs/decisions/0080-cash-rounding.md): cents added to `total` (-2 to +2), outside VAT; 0: none. */
+  cashRounding: number;
   totalTax: number;
   couponCodes: string[];
   /**

@@ -23,6 +23,10 @@ const TEXT = {
     // (the flat fee once), not the line's amount (issue 17).
     addonPrices: [/\+€1\.00/, /\+€1\.00/, /\+€0\.20/],
     total: /15[.,]50/,
+    // Ends in 0: cash pays it to the cent, no rounding line.
+    burger: null,
+    toPay: /15[.,]50/,
+    rounding: null,
   },
   nl_BE: {
     size: 'Groot',
@@ -39,7 +43,11 @@ const TEXT = {
     shown: '18:30',
     // 4.40 + 1.00 + 1.00 + 0.50 + 2.50 Fristi
     addonPrices: [/\+€\s1,00/, /\+€\s1,00/, /\+€\s0,50/],
-    total: /9[.,]40/,
+    // ... + a cheeseburger on promotion at 4.99 = 14.39; cash is rounded to 5 cents (decision 0080): 14.40.
+    burger: 'cheeseburger',
+    total: /14[.,]39/,
+    toPay: /14[.,]40/,
+    rounding: /Afronding\s*\+€\s0,01/,
   },
 } as const;
 
@@ -72,17 +80,19 @@ for (const locale of ['en_US', 'nl_BE'] as const satisfies readonly Locale[]) {
     await page.getByTestId('add-to-cart').click();
     await expect(page.getByTestId('added')).toBeVisible();
     await expect(page.getByTestId('cart-count')).toHaveText(String(t.quantity));
+    const burgers = t.burger ? 1 : 0;
+    if (t.burger) await addFromProductPage(page, t.burger);
 
     // A drink from its card.
     await page.goto('/bestellen?filter=category[dranken]');
     await waitForShop(page);
     await page.locator('[data-testid="product-card"][data-slug="fristi"]').getByTestId('card-add').click();
-    await expect(page.getByTestId('cart-count')).toHaveText(String(t.quantity + 1));
+    await expect(page.getByTestId('cart-count')).toHaveText(String(t.quantity + burgers + 1));
 
     // The cart panel from the right: lines, total, scroll lock.
     await page.getByTestId('cart-button').click();
     const panel = page.getByTestId('cart-panel');
-    await expect(panel.getByTestId('cart-line')).toHaveCount(2);
+    await expect(panel.getByTestId('cart-line')).toHaveCount(2 + burgers);
     await expect(panel).toContainText(t.sauce1);
     await expect(panel).toContainText(t.sauce2);
     await expect(page.locator('body')).toHaveClass(/overflow-hidden/);
@@ -99,6 +109,11 @@ for (const locale of ['en_US', 'nl_BE'] as const satisfies readonly Locale[]) {
     await page.locator('#billing-lastName').fill(billing.lastName);
     await page.locator('#billing-phone').fill(billing.phone);
     await page.locator('#kitchen-note').fill('zonder ui|goed gebakken');
+    // Cash (the default method): a total not ending in 0 or 5 is rounded, on a line of its own.
+    const aside = page.locator('.checkout__summary');
+    if (t.rounding) await expect(aside.getByTestId('totals-cash-rounding')).toHaveText(t.rounding);
+    else await expect(aside.getByTestId('totals-cash-rounding')).toHaveCount(0);
+    await expect(aside.getByTestId('totals-total')).toContainText(t.toPay);
     await expectNoSeriousA11yViolations(page);
     // A double click places one order.
     await page.getByTestId('place-order').dblclick();
@@ -109,7 +124,7 @@ for (const locale of ['en_US', 'nl_BE'] as const satisfies readonly Locale[]) {
     await expect(summary.getByTestId('order-status')).toHaveText(t.preparing);
     await expect(summary.getByTestId('order-fulfilment')).toHaveText(t.takeaway);
     await expect(summary.getByTestId('order-slot')).toContainText(t.shown);
-    await expect(summary.getByTestId('order-line')).toHaveCount(2);
+    await expect(summary.getByTestId('order-line')).toHaveCount(2 + burgers);
     // The fries line, in the visitor's language, with its three add-ons, each with what it adds to the line.
     const fries = summary.getByTestId('order-line').first();
     await expect(fries).toContainText(t.line);
@@ -119,7 +134,8 @@ for (const locale of ['en_US', 'nl_BE'] as const satisfies readonly Locale[]) {
     await expect(addons.nth(1)).toContainText(`${t.sauces}: ${t.sauce2}`);
     await expect(addons.nth(2)).toContainText(`${t.extras}: ${t.extra}`);
     for (const [i, price] of t.addonPrices.entries()) await expect(addons.nth(i)).toContainText(price);
-    await expect(summary.getByTestId('totals-total')).toContainText(t.total);
+    if (t.rounding) await expect(summary.getByTestId('totals-cash-rounding')).toHaveText(t.rounding);
+    await expect(summary.getByTestId('totals-total')).toContainText(t.toPay);
     await expectNoSeriousA11yViolations(page);
 
     // The cart is empty now; /order-summary shows this last order.

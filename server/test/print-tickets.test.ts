@@ -44,6 +44,7 @@ function anOrder(overrides: Partial<OrderWithLines> = {}): OrderWithLines {
     couponCodes: [],
     giftCards: [],
     transactionCost: null,
+    cashRounding: 0,
     distanceKm: null,
     isTestOrder: false,
     placedInTestMode: false,

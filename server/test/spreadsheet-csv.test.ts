@@ -87,6 +87,7 @@ describe('CSV cells a spreadsheet would run (D2)', () => {
       byFulfilment: [{ key: 'takeaway', orders: 2, gross: 1000 }],
       byPayment: [{ key: '@Kaart', orders: 2, gross: 1000 }],
       giftCardsSold: { count: 0, amount: 0 },
+      cashRounding: -2,
       series: [{ key: '12', orders: 2, gross: 1000 }],
       bestSellers: [{ name: HYPERLINK, quantity: 2, gross: 1000 }],
       busiestSlots: [{ slot: '12:00-12:15', orders: 2 }],
@@ -98,6 +99,7 @@ describe('CSV cells a spreadsheet would run (D2)', () => {
     expect(text).toContain("'@Kaart;2;10,00\r\n");
     expect(text).toContain('Tarief %;Maatstaf (excl. btw);Btw;Totaal incl. btw\r\n6;-2,36;-0,14;-2,50\r\n');
     expect(text).toContain('2;7,50;0,42;7,08;5,00\r\n');
+    expect(text).toContain('Afronding contante betalingen (buiten btw, niet in de omzet)\r\nBedrag\r\n-0,02\r\n');
     expect(text).toContain('Geannuleerd;0;0,00\r\n');
   });
 });

@@ -75,6 +75,7 @@ function order(id: number, overrides: Partial<OrderWithLines>): OrderWithLines {
     pickupNumber: id % 100,
     pickupDay: '2026-11-21',
     transactionCost: null,
+    cashRounding: 0,
     billing: address(),
     shipping: address(),
     lang: 'nl',

@@ -370,6 +370,11 @@ export type StripePaymentMethodEnum =
   | 'PAYMENT'
   | 'SETUP';
 
+export type TaxStatusEnum =
+  | 'NONE'
+  | 'SHIPPING'
+  | 'TAXABLE';
+
 export type TermObjectsConnectionOrderbyEnum =
   | 'COUNT'
   | 'NAME'

@@ -1,3 +1,4 @@
+import type { CASH_ROUNDING_FEE_ID } from '@bakje/contract';
 import { useIntl } from 'react-intl';
 import { firstOtherLang, InLanguage, OtherLanguageNotice, usePageLang } from '../ui/OtherLanguage';
 import { Price } from '../ui';
@@ -12,9 +13,14 @@ export interface TotalsData {
   coupons?: string[];
   /** Euros the gift cards pay: `total` is what is left to pay after them. */
   giftCards?: number;
-  /** The payment method's transaction cost (included in `total`), by its name. */
-  fees?: { name: string; total: string | null }[];
+  /** The payment method's transaction cost (included in `total`), by its name; the cash rounding's fee is left out (below). */
+  fees?: { id?: string; name: string; total: string | null }[];
+  /** Euros a cash total is rounded by to 5 cents (included in `total`; decision 0080): its own line when not 0. */
+  cashRounding?: number;
 }
+
+/** The server's fee id of the cash rounding (contract CASH_ROUNDING_FEE_ID): shown as its own line, not as a fee. */
+const CASH_ROUNDING_FEE: typeof CASH_ROUNDING_FEE_ID = 'cash-rounding';
 
 /** Subtotal, discount, delivery fee, transaction cost, total and the VAT included per rate (cart, checkout, summary). */
 export function CartTotals({ totals }: { totals: TotalsData }) {
@@ -57,7 +63,7 @@ export function CartTotals({ totals }: { totals: TotalsData }) {
         </div>
       ) : null}
       {(totals.fees ?? [])
-        .filter((f) => euros(f.total ?? '0') > 0)
+        .filter((f) => f.id !== CASH_ROUNDING_FEE && euros(f.total ?? '0') > 0)
         .map((f) => (
           <div className="totals__row" key={f.name} data-testid="totals-transaction-cost">
             <dt>{f.name}</dt>
@@ -66,6 +72,14 @@ export function CartTotals({ totals }: { totals: TotalsData }) {
             </dd>
           </div>
         ))}
+      {totals.cashRounding ? (
+        <div className="totals__row" data-testid="totals-cash-rounding">
+          <dt>{intl.formatMessage({ id: 'cart.cashRounding' })}</dt>
+          <dd>
+            <Price amount={totals.cashRounding} signed size="sm" />
+          </dd>
+        </div>
+      ) : null}
       <div className="totals__row totals__row--total">
         <dt>{intl.formatMessage({ id: 'cart.total' })}</dt>
         <dd data-testid="totals-total">

@@ -193,6 +193,7 @@ export default function OrderSummaryPage() {
             coupons: order.couponLines,
             giftCards: order.giftCards.reduce((sum, g) => sum + euros(g.amount), 0),
             fees: order.transactionCost ? [order.transactionCost] : [],
+            cashRounding: euros(order.cashRounding),
           }}
         />
       </section>

@@ -112,7 +112,7 @@ export type CartForPaymentQueryVariables = Exact<{
 }>;
 
 
-export type CartForPaymentQuery = { cart: { total: string, vatLines: Array<{ rate: number, tax: string, total: string }>, fees: Array<{ id: string, name: string, total: string | null }> } };
+export type CartForPaymentQuery = { cart: { total: string, cashRounding: string, vatLines: Array<{ rate: number, tax: string, total: string }>, fees: Array<{ id: string, name: string, total: string | null }> } };
 
 export type OrderingDaysQueryVariables = Exact<{
   type: Types.FulfilmentTypeEnum;
@@ -142,7 +142,7 @@ export type OrderSummaryQueryVariables = Exact<{
 }>;
 
 
-export type OrderSummaryQuery = { order: { databaseId: number, orderNumber: string, status: Types.OrderStatusEnum, date: string, total: string, subtotal: string, discountTotal: string, shippingTotal: string, paymentMethodTitle: string, kitchenNotes: Array<string>, pickupNumber: number, fulfilmentType: string, couponLines: Array<string>, distanceKm: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, timeSlot: { start: string, end: string } | null, giftCards: Array<{ code: string, amount: string }>, transactionCost: { name: string, total: string } | null, billing: { firstName: string | null, lastName: string | null, address1: string | null, postcode: string | null, city: string | null }, shipping: { firstName: string | null, lastName: string | null, address1: string | null, address2: string | null, postcode: string | null, city: string | null }, lineItems: { nodes: Array<{ databaseId: number, name: string, nameLang: string, quantity: number, subtotal: string, total: string, addons: Array<{ name: string, nameLang: string, value: string, valueLang: string | null, price: string, priceType: Types.AddonPriceTypeEnum }> }> } } | null };
+export type OrderSummaryQuery = { order: { databaseId: number, orderNumber: string, status: Types.OrderStatusEnum, date: string, total: string, subtotal: string, discountTotal: string, shippingTotal: string, paymentMethodTitle: string, kitchenNotes: Array<string>, pickupNumber: number, fulfilmentType: string, couponLines: Array<string>, cashRounding: string, distanceKm: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, timeSlot: { start: string, end: string } | null, giftCards: Array<{ code: string, amount: string }>, transactionCost: { name: string, total: string } | null, billing: { firstName: string | null, lastName: string | null, address1: string | null, postcode: string | null, city: string | null }, shipping: { firstName: string | null, lastName: string | null, address1: string | null, address2: string | null, postcode: string | null, city: string | null }, lineItems: { nodes: Array<{ databaseId: number, name: string, nameLang: string, quantity: number, subtotal: string, total: string, addons: Array<{ name: string, nameLang: string, value: string, valueLang: string | null, price: string, priceType: Types.AddonPriceTypeEnum }> }> } } | null };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -228,6 +228,7 @@ export const CartForPaymentDocument = new TypedDocumentString(`
     query CartForPayment($paymentMethod: String!) {
   cart(paymentMethod: $paymentMethod) {
     total(format: RAW)
+    cashRounding(format: RAW)
     vatLines {
       rate
       tax
@@ -310,6 +311,7 @@ export const OrderSummaryDocument = new TypedDocumentString(`
       name
       total(format: RAW)
     }
+    cashRounding(format: RAW)
     distanceKm
     billing {
       firstName

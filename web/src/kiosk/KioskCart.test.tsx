@@ -8,8 +8,9 @@ import nl from '../i18n/messages/nl-BE.json';
 import { KioskCart } from './KioskCart';
 
 // A cart with goods (no lines needed for the totals); only its totals key the per-method pricing.
+const goods = vi.hoisted(() => ({ total: '12.40' }));
 vi.mock('../cart/CartProvider', () => ({
-  useCart: () => ({ cart: { total: '12.40', subtotal: '12.40', isEmpty: false, contents: { nodes: [] } }, updating: false, error: null }),
+  useCart: () => ({ cart: { total: goods.total, subtotal: goods.total, isEmpty: false, contents: { nodes: [] } }, updating: false, error: null }),
 }));
 
 /** GraphQL `cart(paymentMethod)` with the owner's surcharge for the kiosk terminal, if any. */
@@ -21,7 +22,16 @@ function serve(terminalCost: string | null) {
       const method = (JSON.parse(String(init?.body ?? '{}')) as { variables?: { paymentMethod?: string } }).variables?.paymentMethod ?? '';
       asked.push(method);
       const cost = method === 'kiosk_terminal' ? terminalCost : null;
-      const cart = { total: (12.4 + Number(cost ?? 0)).toFixed(2), vatLines: [], fees: cost ? [{ id: method, name: 'Transactiekosten', total: cost }] : [] };
+      // The counter is paid cash: the server rounds its total to 5 cents and lists the rounding as a fee (decision 0080).
+      const cents = Math.round(Number(goods.total) * 100);
+      const rest = cents % 5;
+      const rounding = method === 'kiosk_counter' ? (rest <= 2 ? -rest : 5 - rest) / 100 : 0;
+      const fees = [
+        ...(cost ? [{ id: method, name: 'Transactiekosten', total: cost }] : []),
+        ...(rounding ? [{ id: 'cash-rounding', name: 'Afronding', total: rounding.toFixed(2) }] : []),
+      ];
+      const total = (Number(goods.total) + Number(cost ?? 0) + rounding).toFixed(2);
+      const cart = { total, cashRounding: rounding.toFixed(2), vatLines: [], fees };
       return Promise.resolve(new Response(JSON.stringify({ data: { cart } }), { status: 200, headers: { 'content-type': 'application/json' } }));
     }),
   );
@@ -43,6 +53,7 @@ function show(props: Partial<ComponentProps<typeof KioskCart>>) {
 const text = (id: string) => screen.getByTestId(id).textContent?.replace(/\s/g, ' ');
 
 afterEach(() => {
+  goods.total = '12.40';
   cleanup();
   vi.unstubAllGlobals();
 });
@@ -71,5 +82,14 @@ describe('kiosk cart total', () => {
     expect(none).toEqual(['kiosk_terminal']);
     expect(text('kiosk-cart-total')).toBe('€ 12,40');
     expect(screen.queryByTestId('kiosk-cart-surcharge')).toBeNull();
+  });
+
+  it('a kiosk with only the counter shows the total rounded as cash, the rounding being no surcharge', async () => {
+    goods.total = '12.43';
+    const asked = serve(null);
+    show({ onlyMethod: 'counter' });
+    await waitFor(() => expect(text('kiosk-cart-total')).toBe('€ 12,45'));
+    expect(screen.queryByTestId('kiosk-cart-surcharge')).toBeNull();
+    expect(asked).toEqual(['kiosk_counter']);
   });
 });

@@ -39,7 +39,8 @@ function Line({ line, disabled }: { line: CartLine; disabled: boolean }) {
 
 /**
  * The order, always on screen: its lines, the total and the way to pay. A kiosk with one payment method skips the
- * payment choice, so its total here is the one with that method's transaction cost (`onlyMethod`, decision 0048).
+ * payment choice, so its total here is the one with that method's transaction cost (`onlyMethod`, decision 0048)
+ * and, for the counter, rounded to 5 cents as cash is (decision 0080).
  */
 export function KioskCart({ onPay, busy, onlyMethod }: { onPay: () => void; busy?: boolean; onlyMethod?: KioskPaymentMethod }) {
   const intl = useIntl();
@@ -78,7 +79,7 @@ export function KioskCart({ onPay, busy, onlyMethod }: { onPay: () => void; busy
         <p className="kiosk-cart__total">
           <span>{intl.formatMessage({ id: 'kiosk.total' })}</span>
           <strong data-testid="kiosk-cart-total">
-            <Price amount={surcharge ? surcharge.total : euros(cart?.total)} size="lg" />
+            <Price amount={priced ? priced.total : euros(cart?.total)} size="lg" />
           </strong>
         </p>
         <Button size="lg" onClick={onPay} disabled={empty || updating} busy={busy} data-testid="kiosk-pay">

@@ -1,4 +1,4 @@
-import type { KIOSK_COUNTER_METHOD, KIOSK_TERMINAL_METHOD, KioskPaymentMethod } from '@bakje/contract';
+import type { CASH_ROUNDING_FEE_ID, KIOSK_COUNTER_METHOD, KIOSK_TERMINAL_METHOD, KioskPaymentMethod } from '@bakje/contract';
 import { useQueries } from '@tanstack/react-query';
 import { euros } from '../cart/cartApi';
 import { useCart } from '../cart/CartProvider';
@@ -13,6 +13,9 @@ const ORDER_METHODS: Record<KioskPaymentMethod, typeof KIOSK_TERMINAL_METHOD | t
   terminal: 'kiosk_terminal',
   counter: 'kiosk_counter',
 };
+
+/** The server's fee id of the cash rounding (contract CASH_ROUNDING_FEE_ID). */
+const CASH_ROUNDING_FEE: typeof CASH_ROUNDING_FEE_ID = 'cash-rounding';
 
 /** A kiosk method's transaction cost and the cart's total with it, in euros, as the server priced them. */
 export interface MethodPrice {
@@ -37,7 +40,12 @@ export function useMethodPricing(methods: readonly KioskPaymentMethod[]): { pric
     })),
   });
   return {
-    prices: queries.map((q) => (q.data ? { cost: (q.data.fees ?? []).reduce((sum, f) => sum + euros(f.total), 0), total: euros(q.data.total) } : null)),
+    // The cash rounding (counter) is in the total but is no surcharge (decision 0080).
+    prices: queries.map((q) =>
+      q.data
+        ? { cost: (q.data.fees ?? []).filter((f) => f.id !== CASH_ROUNDING_FEE).reduce((sum, f) => sum + euros(f.total), 0), total: euros(q.data.total) }
+        : null,
+    ),
     pending: enabled && queries.some((q) => q.isPending),
   };
 }

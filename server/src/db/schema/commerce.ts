@@ -311,6 +311,12 @@ export const orders = pgTable(
     giftCards: jsonb('gift_cards').$type<OrderGiftCard[]>().notNull().default([]),
     /** The transaction cost (docs/product.md §3): the payment method's surcharge, included in `total`, `total_tax` and `vat_lines`; null: none. */
     transactionCost: jsonb('transaction_cost').$type<OrderTransactionCost | null>(),
+    /**
+     * Cash rounding (docs/decisions/0080-cash-rounding.md): what rounding the cash total to 5 cents added to
+     * `total` (-2 to +2 cents), 0 for every other payment. Outside VAT: `total_tax` and `vat_lines` are the
+     * unrounded amounts'.
+     */
+    cashRounding: integer('cash_rounding').notNull().default(0),
     distanceKm: text('distance_km'),
     isTestOrder: boolean('is_test_order').notNull().default(false),
     /**

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
+import { cashRoundingFor } from '@bakje/contract';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { carts, type CartLine, type FulfilmentType, type GuestDetails, type LineAddon } from '../../db/schema/index.js';
 import type { CatalogService } from '../catalog/catalog-service.js';
@@ -76,6 +77,12 @@ export interface CartView {
   totalBeforeGiftCards: number;
   /** The chosen payment method's surcharge (included in `totals`), null without one or when no method was given. */
   transactionCost: TransactionCost | null;
+  /**
+   * What paying `totals.total` in cash rounds it by (docs/decisions/0080-cash-rounding.md), NOT included in
+   * `totals`: 0 without a cash method. Shown to the customer (GraphQL `Cart.total`, `fees`); the order's own is
+   * computed again when it is placed.
+   */
+  cashRounding: number;
   shippingMethod: FulfilmentType | null;
   rates: ShippingRateView[];
   totals: Totals;
@@ -199,6 +206,7 @@ export function viewCart(
     giftCards: cards,
     totalBeforeGiftCards: computed.total + costTotal,
     transactionCost: cost,
+    cashRounding: cashRoundingFor(paymentMethod, totals.total),
     shippingMethod: fulfilment,
     rates,
     totals,

@@ -55,6 +55,7 @@ export function figuresCsv(figures: Figures): string {
     figures.byPayment.map((b) => (b.key === FIGURES_GIFT_CARD ? { ...b, key: 'Cadeaubon' } : b)),
   );
   section('Cadeaubonnen verkocht (buiten btw, niet in de omzet)', ['Aantal', 'Bedrag'], [[figures.giftCardsSold.count, euro(figures.giftCardsSold.amount)]]);
+  section('Afronding contante betalingen (buiten btw, niet in de omzet)', ['Bedrag'], [[euro(figures.cashRounding)]]);
   buckets(figures.from === figures.to ? 'Per uur' : 'Per dag', figures.series);
   section(
     'Best verkocht',

@@ -24,7 +24,8 @@ const TOP = 10;
  * shared over the rates), so the figures are to the cent what the tickets said. Refunds made on these days
  * come off per rate (docs/decisions/0039-refunds.md). A gift card is a means of payment: an order counts its whole
  * sale per rate however it was paid, and the gift card's part shows under the means of payment; a gift card sold is
- * outside VAT (its line has rate 0) and shows apart (docs/decisions/0054-gift-card-sales-figures.md).
+ * outside VAT (its line has rate 0) and shows apart (docs/decisions/0054-gift-card-sales-figures.md). The cash
+ * rounding is outside VAT too: in what the cash methods took, and as its own total (decision 0080).
  */
 /** `lang`: the reader's language, for the titles of Bakje's own payment methods (decision 0074). */
 export async function computeFigures(db: DbOrTx, range: { from: string; to: string }, timeZone: string, lang: Lang = 'nl'): Promise<Figures> {
@@ -122,6 +123,7 @@ export async function computeFigures(db: DbOrTx, range: { from: string; to: stri
     byChannel: buckets(counted, channelOf),
     byFulfilment: buckets(counted, (o) => o.fulfilmentType),
     byPayment: paymentBuckets(counted, lang),
+    cashRounding: sum(counted.map((o) => o.cashRounding)),
     giftCardsSold: {
       count: sum(lines.filter(soldCard).map((l) => l.quantity)),
       amount: sum(lines.filter(soldCard).map((l) => l.total)),

@@ -1,4 +1,4 @@
-import { KIOSK_COUNTER_METHOD, KIOSK_TERMINAL_METHOD } from '@bakje/contract';
+import { KIOSK_COUNTER_METHOD, KIOSK_TERMINAL_METHOD, cashRoundingFor } from '@bakje/contract';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { orders, orderStatuses, type Address, type OrderStatus } from '../../db/schema/index.js';
@@ -190,8 +190,10 @@ function fieldsOf(order: OrderRow, move: OrderMove): OrderFields {
       return { paymentMethod: move.paymentMethod, paymentMethodTitle: move.paymentMethodTitle };
     case 'pay-cash': {
       const fields: OrderFields = { paymentMethod: 'cod', paymentMethodTitle: 'Cash' };
-      const money = repriceForMethod(order, move.surcharges, 'cod');
-      return money.total !== order.total || money.transactionCost?.total !== order.transactionCost?.total ? { ...fields, ...money } : fields;
+      // Repriced on the unrounded total; withCashRounding rounds it for cash after.
+      const unrounded = { ...order, total: order.total - order.cashRounding };
+      const money = repriceForMethod(unrounded, move.surcharges, 'cod');
+      return money.total !== unrounded.total || money.transactionCost?.total !== order.transactionCost?.total ? { ...fields, ...money } : fields;
     }
     case 'pay-at-counter':
       return { paymentMethod: KIOSK_COUNTER_METHOD, paymentMethodTitle: 'Pay at the counter' };
@@ -202,6 +204,19 @@ function fieldsOf(order: OrderRow, move: OrderMove): OrderFields {
     default:
       return {};
   }
+}
+
+/**
+ * A move that sets the payment method sets the cash rounding with it (docs/decisions/0080-cash-rounding.md):
+ * the old rounding comes off the total (or the move's repriced total, which has none), the new method's goes on.
+ * A kiosk order switched from the counter to the terminal, or paid by card at the counter, is charged to the cent.
+ */
+function withCashRounding(order: OrderRow, fields: OrderFields): OrderFields {
+  if (fields.paymentMethod === undefined) return fields;
+  const unrounded = fields.total ?? order.total - order.cashRounding;
+  const cashRounding = cashRoundingFor(fields.paymentMethod, unrounded);
+  if (fields.total === undefined && cashRounding === order.cashRounding) return fields;
+  return { ...fields, total: unrounded + cashRounding, cashRounding };
 }
 
 /**
@@ -244,7 +259,7 @@ export async function moveOrder(tx: Tx, orderId: number, move: OrderMove, ctx: M
   await tx
     .update(orders)
     .set({
-      ...fieldsOf(before, move),
+      ...withCashRounding(before, fieldsOf(before, move)),
       ...(status !== before.status ? { status } : {}),
       ...(pays ? { datePaid: before.datePaid ?? now } : {}),
       updatedAt: now,

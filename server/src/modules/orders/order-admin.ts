@@ -136,6 +136,7 @@ export async function staffOrderDetails(db: DbOrTx, orderId: number, lang: Lang 
     discountTotal: order.discountTotal,
     shippingTotal: order.shippingTotal,
     transactionCost: order.transactionCost,
+    cashRounding: order.cashRounding,
     totalTax: order.totalTax,
     couponCodes: order.couponCodes,
     giftCards: order.giftCards.map((g) => ({ last4: g.last4, amount: g.amount })),

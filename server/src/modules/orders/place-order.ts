@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { and, eq, getTableColumns, inArray, isNull, lt, or, sql } from 'drizzle-orm';
-import { KIOSK_COUNTER_METHOD, KIOSK_TERMINAL_METHOD, type OrderChannel } from '@bakje/contract';
+import { KIOSK_COUNTER_METHOD, KIOSK_TERMINAL_METHOD, cashRoundingFor, type OrderChannel } from '@bakje/contract';
 import type { Db, DbOrTx } from '../../db/client.js';
 import {
   carts,
@@ -419,6 +419,9 @@ export class PlaceOrder {
         .returning({ orderId: sql<number>`(${carts.lastCheckout} ->> 'orderId')::int` });
       const orderKey = newOrderKey();
       const totals = priced.totals;
+      // Cash is paid rounded to 5 cents (docs/decisions/0080-cash-rounding.md): computed here, from the method and
+      // the unrounded total, never taken from the cart the customer saw; the VAT stays the unrounded amounts'.
+      const cashRounding = cashRoundingFor(paymentMethod, totals.total);
       const status: OrderStatus = paymentMethod === 'cod' ? 'processing' : 'pending';
       const created = await insertOrder(tx, {
         orderId: Number(reserved!.orderId),
@@ -445,7 +448,8 @@ export class PlaceOrder {
           discountTotal: totals.discountTotal,
           shippingTotal: totals.shippingTotal,
           totalTax: totals.totalTax,
-          total: totals.total,
+          total: totals.total + cashRounding,
+          cashRounding,
           vatLines: totals.vatLines,
           transactionCost: priced.transactionCost
             ? {
@@ -517,6 +521,8 @@ export class PlaceOrder {
     const shipping = request.customer.shipping ? ({ ...EMPTY_ADDRESS, ...request.customer.shipping } as Address) : billing;
     const status = request.flags?.status ?? 'pending';
     const paid = request.flags?.setPaid === true;
+    // A till or phone order paid cash is rounded as any cash payment (docs/decisions/0080-cash-rounding.md).
+    const cashRounding = cashRoundingFor(paymentMethod, totals.total);
     return this.deps.db.transaction(async (tx) => {
       const now = this.clock();
       const customerId = request.customer.id ?? null;
@@ -567,7 +573,8 @@ export class PlaceOrder {
           discountTotal: totals.discountTotal,
           shippingTotal: totals.shippingTotal,
           totalTax: totals.totalTax,
-          total: totals.total,
+          total: totals.total + cashRounding,
+          cashRounding,
           vatLines: totals.vatLines,
           createdVia: request.createdVia?.slice(0, 40) || 'rest-api',
           placedInTestMode: this.deps.testMode?.(snapshot.settings) ?? false,

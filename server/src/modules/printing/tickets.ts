@@ -1,5 +1,5 @@
 import { transactionCostLabel } from '../cart/transaction-cost.js';
-import { COUNTER_PAID_METHODS, KIOSK_COUNTER_METHOD, KIOSK_TERMINAL_METHOD } from '@bakje/contract';
+import { CASH_ROUNDING_LABELS, COUNTER_PAID_METHODS, KIOSK_COUNTER_METHOD, KIOSK_TERMINAL_METHOD } from '@bakje/contract';
 import { strictestAge } from '../catalog/age-limit.js';
 import { centsToDecimal } from '../catalog/money.js';
 import { kitchenNotes, type OrderWithLines } from '../orders/order-read.js';
@@ -184,15 +184,16 @@ export function customerTicket(order: OrderWithLines, context: TicketContext): T
   // Gift cards are a means of payment (docs/decisions/0045-coupons-gift-cards.md): the total is the whole sale, the
   // cards come off after the VAT, and what is left is to pay. Only a code's last four characters are ever printed.
   const byCards = order.giftCards.reduce((sum, g) => sum + g.amount, 0);
-  lines.push(leftRight('Totaal', `EUR ${amountText(order.total + byCards)}`, W));
+  // A cash total is rounded to 5 cents (docs/decisions/0080-cash-rounding.md): the sale and its VAT are the
+  // unrounded amounts, the rounding is a line of its own just before what is to pay.
+  lines.push(leftRight('Totaal', `EUR ${amountText(order.total - order.cashRounding + byCards)}`, W));
   for (const vat of order.vatLines) lines.push(leftRight(`  incl. BTW ${vat.rate}% op ${amountText(vat.total)}`, amountText(vat.tax), W));
   // A gift card sold is a multi-purpose voucher: no VAT when sold (docs/decisions/0054-gift-card-sales-figures.md).
   const cardsSold = order.lines.filter((l) => l.vatRate === 0).reduce((sum, l) => sum + l.total, 0);
   if (cardsSold) lines.push(leftRight('  cadeaubon, buiten BTW', amountText(cardsSold), W));
-  if (order.giftCards.length) {
-    for (const card of order.giftCards) lines.push(leftRight(p(`Cadeaubon ****${card.last4}`), `-EUR ${amountText(card.amount)}`, W));
-    lines.push(leftRight('Te betalen', `EUR ${amountText(order.total)}`, W));
-  }
+  for (const card of order.giftCards) lines.push(leftRight(p(`Cadeaubon ****${card.last4}`), `-EUR ${amountText(card.amount)}`, W));
+  if (order.cashRounding) amount(CASH_ROUNDING_LABELS.nl, order.cashRounding);
+  if (order.giftCards.length || order.cashRounding) lines.push(leftRight('Te betalen', `EUR ${amountText(order.total)}`, W));
 
   const notes = kitchenNotes(order.customerNote);
   if (notes.length) {

@@ -52,7 +52,7 @@ export function OrderAside({
       <CartTotals
         totals={{
           ...cart,
-          ...(priced ? { total: priced.total, vatLines: priced.vatLines, fees: priced.fees } : {}),
+          ...(priced ? { total: priced.total, vatLines: priced.vatLines, fees: priced.fees, cashRounding: euros(priced.cashRounding) } : {}),
           coupons: cart.appliedCoupons.map((x) => x.code),
           giftCards: cart.appliedGiftCards.reduce((sum, g) => sum + euros(g.amount), 0),
         }}

@@ -156,6 +156,15 @@ function FiguresContent() {
                 </dd>
               </div>
             ) : null}
+            {f.cashRounding ? (
+              <div data-testid="figures-cash-rounding">
+                <dt>{t('dashboard.figures.cashRounding')}</dt>
+                <dd>
+                  <Price amount={euros(f.cashRounding)} signed />
+                  <small>{t('dashboard.figures.cashRoundingHint')}</small>
+                </dd>
+              </div>
+            ) : null}
           </dl>
           {f.orders === 0 ? <Notice>{t('dashboard.figures.empty')}</Notice> : null}
           <RevenueChart series={f.series} label={t(f.from === f.to ? 'dashboard.figures.chartHours' : 'dashboard.figures.chartDays')} />

@@ -20,6 +20,7 @@ const order = {
   ],
   giftCards: [{ last4: 'WN4H', amount: 500 }],
   transactionCost: null,
+  cashRounding: 0,
 };
 
 function show(value: typeof order) {
@@ -47,5 +48,13 @@ describe("the order's totals on the orders page", () => {
     expect(screen.queryByTestId('order-gift-card')).toBeNull();
     expect(screen.queryByTestId('order-to-pay')).toBeNull();
     expect(text(document.querySelector('dl')!)).toMatch(/Totaal ?€ ?9,10/);
+  });
+
+  it('a cash order: the unrounded sale, the rounding to 5 cents and what is paid (decision 0080)', () => {
+    // 9.12 sold, paid cash: rounded down to 9.10.
+    show({ ...order, subtotal: 912, total: 910, cashRounding: -2, giftCards: [] });
+    expect(text(document.querySelector('dl')!)).toMatch(/Totaal ?€ ?9,12/);
+    expect(text(screen.getByTestId('order-cash-rounding'))).toMatch(/^Afronding ?[-−]€ ?0,02$/);
+    expect(text(screen.getByTestId('order-to-pay'))).toMatch(/^Te betalen ?€ ?9,10$/);
   });
 });

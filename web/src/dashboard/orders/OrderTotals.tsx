@@ -5,12 +5,13 @@ import { euros } from './ordersApi';
 
 /**
  * An order's money on the orders page: subtotal, discount, delivery, transaction cost, the whole sale with its VAT, then what gift
- * cards paid (a means of payment, by the code's last four characters) and what is left to pay.
+ * cards paid (a means of payment, by the code's last four characters), the cash rounding to 5 cents (outside VAT, decision
+ * 0080) and what is left to pay, as the customer's ticket prints them.
  */
 export function OrderTotals({
   order,
 }: {
-  order: Pick<StaffOrderDetails, 'subtotal' | 'discountTotal' | 'shippingTotal' | 'transactionCost' | 'total' | 'vat' | 'giftCards'>;
+  order: Pick<StaffOrderDetails, 'subtotal' | 'discountTotal' | 'shippingTotal' | 'transactionCost' | 'cashRounding' | 'total' | 'vat' | 'giftCards'>;
 }) {
   const intl = useIntl();
   const t = (key: string, values?: Record<string, string | number>) => intl.formatMessage({ id: key }, values);
@@ -47,7 +48,7 @@ export function OrderTotals({
       ) : null}
       <dt>{t('dashboard.orders.total')}</dt>
       <dd>
-        <Price amount={euros(order.total + byCards)} size="sm" />
+        <Price amount={euros(order.total - order.cashRounding + byCards)} size="sm" />
       </dd>
       {order.vat.map((v) => (
         <div key={v.rate} className="orders__vat">
@@ -66,7 +67,15 @@ export function OrderTotals({
           </dd>
         </div>
       ))}
-      {order.giftCards.length ? (
+      {order.cashRounding ? (
+        <div className="orders__paid-by" data-testid="order-cash-rounding">
+          <dt>{t('dashboard.orders.cashRounding')}</dt>
+          <dd>
+            <Price amount={euros(order.cashRounding)} signed size="sm" />
+          </dd>
+        </div>
+      ) : null}
+      {order.giftCards.length || order.cashRounding ? (
         <div className="orders__paid-by orders__to-pay" data-testid="order-to-pay">
           <dt>{t('dashboard.orders.toPay')}</dt>
           <dd>

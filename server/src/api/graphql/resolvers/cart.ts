@@ -1,3 +1,4 @@
+import { CASH_ROUNDING_FEE_ID, CASH_ROUNDING_LABELS } from '@bakje/contract';
 import type { CartLineView, CartView } from '../../../modules/cart/cart-service.js';
 import { localizedAddon } from '../../../modules/catalog/line-names.js';
 import { centsToDecimal } from '../../../modules/catalog/money.js';
@@ -29,7 +30,9 @@ export const Cart = {
   shippingTotal: (c: CartView, args: Format) => money(c.totals.shippingTotal, args),
   shippingTax: (c: CartView, args: Format) => money(c.totals.totalTax - linesTax(c), args),
   totalTax: (c: CartView, args: Format) => money(c.totals.totalTax, args),
-  total: (c: CartView, args: Format) => money(c.totals.total, args),
+  // What the method asked for pays: with a cash method, rounded to 5 cents (docs/decisions/0080-cash-rounding.md).
+  total: (c: CartView, args: Format) => money(c.totals.total + c.cashRounding, args),
+  cashRounding: (c: CartView, args: Format) => money(c.cashRounding, args),
   vatLines: (c: CartView) => c.totals.vatLines.map((v) => ({ rate: v.rate, tax: centsToDecimal(v.tax), total: centsToDecimal(v.total) })),
   chosenShippingMethods: (c: CartView) => (c.shippingMethod ? [c.shippingMethod] : []),
   availableShippingMethods: (c: CartView, _: unknown, ctx: GraphQLContext) => [
@@ -45,10 +48,13 @@ export const Cart = {
   appliedGiftCards: (c: CartView) =>
     c.giftCards.map(({ card, amount, refusal }) => ({ code: `*${card.code.slice(-4)}`, amount, balance: card.balance, reason: refusal })),
   deliveryMinimumShortfall: (c: CartView) => (c.deliveryShortfall === null ? null : centsToDecimal(c.deliveryShortfall)),
-  fees: (c: CartView, _: unknown, ctx: GraphQLContext) =>
-    c.transactionCost
+  fees: (c: CartView, _: unknown, ctx: GraphQLContext) => [
+    ...(c.transactionCost
       ? [{ id: `transaction-cost:${c.transactionCost.method}`, name: transactionCostLabel(c.transactionCost, ctx.lang), ...c.transactionCost }]
-      : [],
+      : []),
+    // The cash rounding as WooGraphQL clients add fees up: outside VAT (rate 0), negative when it rounds down.
+    ...(c.cashRounding !== 0 ? [{ id: CASH_ROUNDING_FEE_ID, name: CASH_ROUNDING_LABELS[ctx.lang], total: c.cashRounding, tax: 0, vatRate: 0 }] : []),
+  ],
   deliveryRule: (c: CartView) => ({
     zone: c.deliveryRule.zone?.name ?? null,
     minimumOrder: centsToDecimal(c.deliveryRule.minimumOrder),
@@ -56,12 +62,14 @@ export const Cart = {
   }),
 };
 
+type Fee = Pick<TransactionCost, 'total' | 'tax' | 'vatRate'>;
+
 export const CartFee = {
-  taxClass: (f: TransactionCost) => String(f.vatRate),
-  taxable: (f: TransactionCost) => f.vatRate > 0,
-  amount: (f: TransactionCost, args: Format) => money(f.total, args),
-  total: (f: TransactionCost, args: Format) => money(f.total, args),
-  tax: (f: TransactionCost, args: Format) => money(f.tax, args),
+  taxClass: (f: Fee) => String(f.vatRate),
+  taxable: (f: Fee) => f.vatRate > 0,
+  amount: (f: Fee, args: Format) => money(f.total, args),
+  total: (f: Fee, args: Format) => money(f.total, args),
+  tax: (f: Fee, args: Format) => money(f.tax, args),
 };
 
 export const AppliedGiftCard = {

@@ -1,3 +1,4 @@
+import { CASH_ROUNDING_LABELS } from '@bakje/contract';
 import { transactionCostLabel } from '../../../modules/cart/transaction-cost.js';
 import { addonAmount } from '../../../modules/cart/addons.js';
 import { centsToDecimal } from '../../../modules/catalog/money.js';
@@ -53,11 +54,36 @@ export const Order = {
           vatRate: o.transactionCost.vatRate,
         }
       : null,
+  cashRounding: (o: OrderWithLines, args: Format) => money(o.cashRounding, args),
+  // WooGraphQL's fee lines, as the store REST API's fee_lines: the transaction cost, then the cash rounding.
+  feeLines: (o: OrderWithLines, _: unknown, ctx: GraphQLContext) => {
+    const nodes = [];
+    if (o.transactionCost) {
+      const cost = o.transactionCost;
+      nodes.push(feeLine(o.id, 1, transactionCostLabel(cost, ctx.lang), cost.total, cost.tax, cost.vatRate));
+    }
+    if (o.cashRounding !== 0) nodes.push(feeLine(o.id, 2, CASH_ROUNDING_LABELS[ctx.lang], o.cashRounding, 0, 0));
+    return { nodes };
+  },
   personalDetailsHidden: (o: OrderWithLines) => o.personalDetailsHidden === true,
   customer: () => null,
   downloadableItems: (o: OrderWithLines, args: ConnectionArgs, ctx: GraphQLContext) =>
     connectionFromArray(orderDownloads(ctx.catalog, o), { ...args, first: Math.min(args.first ?? 100, 100) }),
 };
+
+/** A fee line of an order (VAT included in total); ids are per order, as the store REST API numbers them. */
+function feeLine(orderId: number, n: number, name: string, total: number, tax: number, vatRate: number) {
+  return {
+    id: Buffer.from(`order_item:${orderId}:fee:${n}`).toString('base64'),
+    databaseId: n,
+    name,
+    taxClass: String(vatRate),
+    taxStatus: vatRate > 0 ? 'TAXABLE' : 'NONE',
+    amount: centsToDecimal(total),
+    total: centsToDecimal(total),
+    totalTax: centsToDecimal(tax),
+  };
+}
 
 export const DownloadableItem = {
   id: (d: DownloadGrant) => Buffer.from(`download:${d.key}`).toString('base64'),

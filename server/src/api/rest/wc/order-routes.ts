@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../../db/client.js';
-import { fulfilmentTypes, type FulfilmentType } from '@bakje/contract';
+import { CASH_ROUNDING_FEE_ID, CASH_ROUNDING_LABELS, fulfilmentTypes, type FulfilmentType } from '@bakje/contract';
 import { DomainError } from '../../../errors/domain-error.js';
 import { EMPTY_ADDRESS, fromWcAddress, toWcAddress } from '../../../modules/addresses/addresses.js';
 import { centsToDecimal } from '../../../modules/catalog/money.js';
@@ -81,21 +81,40 @@ export function orderShape(order: OrderRow, lines: LineRow[], orderRefunds: Refu
     })),
     shipping_lines: [{ id: 1, method_id: order.fulfilmentType, method_title: order.fulfilmentType, total: centsToDecimal(order.shippingTotal) }],
     // The transaction cost (docs/product.md §3) as a WooCommerce fee; VAT included in total, as for the line items here.
-    fee_lines: order.transactionCost
-      ? [
-          {
-            id: 1,
-            name: transactionCostLabel(order.transactionCost, 'nl'),
-            tax_class: String(order.transactionCost.vatRate),
-            tax_status: order.transactionCost.vatRate > 0 ? 'taxable' : 'none',
-            amount: centsToDecimal(order.transactionCost.total),
-            total: centsToDecimal(order.transactionCost.total),
-            total_tax: centsToDecimal(order.transactionCost.tax),
-            taxes: [],
-            meta_data: [],
-          },
-        ]
-      : [],
+    // The cash rounding (docs/decisions/0080-cash-rounding.md) as a fee "Afronding" outside VAT, negative when it
+    // rounds down: the fee lines, items and shipping add up to `total`, as WooCommerce's do.
+    fee_lines: [
+      ...(order.transactionCost
+        ? [
+            {
+              id: 1,
+              name: transactionCostLabel(order.transactionCost, 'nl'),
+              tax_class: String(order.transactionCost.vatRate),
+              tax_status: order.transactionCost.vatRate > 0 ? 'taxable' : 'none',
+              amount: centsToDecimal(order.transactionCost.total),
+              total: centsToDecimal(order.transactionCost.total),
+              total_tax: centsToDecimal(order.transactionCost.tax),
+              taxes: [],
+              meta_data: [],
+            },
+          ]
+        : []),
+      ...(order.cashRounding !== 0
+        ? [
+            {
+              id: 2,
+              name: CASH_ROUNDING_LABELS.nl,
+              tax_class: '0',
+              tax_status: 'none',
+              amount: centsToDecimal(order.cashRounding),
+              total: centsToDecimal(order.cashRounding),
+              total_tax: '0.00',
+              taxes: [],
+              meta_data: [{ id: 1, key: '_bakje_fee', value: CASH_ROUNDING_FEE_ID }],
+            },
+          ]
+        : []),
+    ],
     coupon_lines: order.couponCodes.map((code, i) => ({ id: i + 1, code })),
     refunds: orderRefunds.map((r) => ({ id: r.id, reason: r.reason, total: `-${centsToDecimal(r.amount)}` })),
     // Gift cards (docs/product.md §3): what each card paid (its code's last four characters); `total` is what was left to pay.

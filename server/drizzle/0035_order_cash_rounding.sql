@@ -1,0 +1,1 @@
+ALTER TABLE "orders" ADD COLUMN "cash_rounding" integer DEFAULT 0 NOT NULL;
