@@ -21,6 +21,8 @@ import './checkout.css';
  */
 const POLL_MS = 15_000;
 const FINAL = new Set(['COMPLETED', 'CANCELLED', 'REFUNDED', 'FAILED']);
+/** Ended without being handed over: nothing is to pay any more, so no payment state is shown. */
+const ENDED = new Set(['CANCELLED', 'REFUNDED', 'FAILED']);
 const hasEventSource = typeof EventSource !== 'undefined';
 
 /** The stream's status ('on-hold') as the GraphQL enum the summary shows ('ON_HOLD'). */
@@ -187,9 +189,11 @@ export default function OrderSummaryPage() {
             <dt>{intl.formatMessage({ id: 'checkout.payment' })}</dt>
             <dd>
               {order.paymentMethodTitle}
-              <span className="order-facts__note" data-testid="order-payment-state" data-state={order.paymentState}>
-                {paymentState}
-              </span>
+              {ENDED.has(order.status) ? null : (
+                <span className="order-facts__note" data-testid="order-payment-state" data-state={order.paymentState}>
+                  {paymentState}
+                </span>
+              )}
             </dd>
           </div>
           {order.kitchenNotes.length ? (
