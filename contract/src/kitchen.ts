@@ -24,6 +24,11 @@ export interface KitchenOrder {
   fireAt: string | null;
   /** Placed for "as soon as possible" (a kiosk order, no slot chosen): the kitchen shows "nu", not a slot time. */
   asap: boolean;
+  /**
+   * Minutes the kitchen moved the order back ("Later", docs/decisions/0081-confirmation-when-and-where.md): the
+   * customer was told slot start plus these. Absent: never moved.
+   */
+  delayMinutes?: number;
   createdAt: string;
   updatedAt: string;
   customer: { firstName: string; lastName: string; phone: string; email: string };
@@ -118,3 +123,10 @@ export interface KitchenViewSettings extends KitchenAgeSettings {
   readyVisibleSeconds: number;
   timeZone: string;
 }
+
+/**
+ * POST /api/kitchen/orders/:id/delay: the order is `minutes` later than promised; its customer gets an update mail
+ * (docs/decisions/0081-confirmation-when-and-where.md). The kitchen screen's "+10 min" sends 10.
+ */
+export const orderDelayInput = z.object({ minutes: z.number().int().min(1).max(120) }).strict();
+export type OrderDelayInput = z.infer<typeof orderDelayInput>;

@@ -17,6 +17,7 @@ const TEXT = {
     quantity: 2,
     preparing: 'Preparing',
     takeaway: 'Takeaway',
+    cash: 'To pay in cash when you pick it up',
     clock: '18:15',
     shown: '6:15 PM',
     // 2 x 4.40 + 2 x 1.00 + 2 x 1.00 + 0.20 (once) + 2.50 Fristi. Each add-on shows what one portion pays
@@ -39,6 +40,7 @@ const TEXT = {
     quantity: 1,
     preparing: 'In bereiding',
     takeaway: 'Afhalen',
+    cash: 'Cash te betalen bij het afhalen',
     clock: '18:30',
     shown: '18:30',
     // 4.40 + 1.00 + 1.00 + 0.50 + 2.50 Fristi
@@ -124,6 +126,9 @@ for (const locale of ['en_US', 'nl_BE'] as const satisfies readonly Locale[]) {
     await expect(summary.getByTestId('order-status')).toHaveText(t.preparing);
     await expect(summary.getByTestId('order-fulfilment')).toHaveText(t.takeaway);
     await expect(summary.getByTestId('order-slot')).toContainText(t.shown);
+    // Where to fetch it and how it is paid, as the confirmation mail says (issue 35).
+    await expect(summary.getByTestId('order-shop-address')).toHaveText('Kerkstraat 12, 9000 Gent');
+    await expect(summary.getByTestId('order-payment-state')).toHaveText(t.cash);
     await expect(summary.getByTestId('order-line')).toHaveCount(2 + burgers);
     // The fries line, in the visitor's language, with its three add-ons, each with what it adds to the line.
     const fries = summary.getByTestId('order-line').first();

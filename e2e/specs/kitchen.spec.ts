@@ -72,6 +72,12 @@ test('an order reaches the kitchen with an alert, is marked ready, and the statu
   await expect(mine.getByTestId('kitchen-age')).toHaveAttribute('data-tone', 'fresh');
   await expectNoSeriousA11yViolations(kitchen);
 
+  // Busy: "+10 min" moves the order back; both kitchen screens and the customer's page show it (issue 35).
+  await mine.getByTestId('kitchen-later').click();
+  await expect(mine.getByTestId('kitchen-delay')).toContainText('(+10 min)');
+  await expect(card(otherKitchen, order.pickupNumber).getByTestId('kitchen-delay')).toContainText('(+10 min)');
+  await expect(customer.getByTestId('order-delayed')).toContainText('10 minuten later', { timeout: 25_000 });
+
   // Acknowledging stops the alert on this screen.
   await kitchen.getByRole('button', { name: 'Gezien' }).click();
   await expect(kitchen.getByTestId('kitchen-alert')).toHaveCount(0);

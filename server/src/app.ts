@@ -16,6 +16,7 @@ import { ApiKeyService } from './modules/api-keys/api-key-service.js';
 import { loadPepper } from './modules/api-keys/pepper.js';
 import { MediaService } from './modules/media/media-service.js';
 import { queueOrderConfirmation } from './modules/mail/order-confirmation.js';
+import { orderMailContext } from './modules/mail/order-facts.js';
 import { localMailboxTransport, mailJobHandler, smtpTransport } from './modules/mail/sender.js';
 import { printJobHandler } from './modules/printing/print-handler.js';
 import { createPrinting, type PrintingRuntime } from './modules/printing/printing-runtime.js';
@@ -100,7 +101,7 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
     distance,
     timeZone: config.timeZone,
     clock,
-    afterOrder: queueOrderConfirmation(config.siteUrl),
+    afterOrder: queueOrderConfirmation(orderMailContext(config.siteUrl, config.timeZone, () => catalog.loaded()?.settings)),
     cardMethod: payments.gateways.methodTitle,
     payments: payments.exposed.service,
     stripe: payments.stripe,

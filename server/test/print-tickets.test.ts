@@ -22,6 +22,7 @@ function anOrder(overrides: Partial<OrderWithLines> = {}): OrderWithLines {
     slotEnd: new Date('2026-11-21T17:30:00Z'),
     fireAt: null,
     asap: false,
+    delayMinutes: 0,
     slotItems: 0,
     slotAmount: 0,
     pickupNumber: 7,

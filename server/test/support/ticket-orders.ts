@@ -70,6 +70,7 @@ function order(id: number, overrides: Partial<OrderWithLines>): OrderWithLines {
     slotEnd: new Date('2026-11-21T17:30:00Z'),
     fireAt: null,
     asap: false,
+    delayMinutes: 0,
     slotItems: 0,
     slotAmount: 0,
     pickupNumber: id % 100,

@@ -209,6 +209,13 @@ export type OrderIdTypeEnum =
   | 'ORDER_KEY'
   | 'ORDER_NUMBER';
 
+/** Bakje: PAID; CASH to pay in cash at handover; COUNTER to pay at the counter; AWAITING a card payment not confirmed yet. */
+export type OrderPaymentStateEnum =
+  | 'AWAITING'
+  | 'CASH'
+  | 'COUNTER'
+  | 'PAID';
+
 export type OrderStatusEnum =
   | 'CANCELLED'
   | 'CHECKOUT_DRAFT'

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { useParams, useSearchParams } from 'react-router';
 import { gql } from '../api/client';
@@ -22,6 +22,8 @@ import './checkout.css';
  */
 const POLL_MS = 15_000;
 const FINAL = new Set(['COMPLETED', 'CANCELLED', 'REFUNDED', 'FAILED']);
+/** Ended without being handed over: nothing is to pay any more, so no payment state is shown. */
+const ENDED = new Set(['CANCELLED', 'REFUNDED', 'FAILED']);
 const hasEventSource = typeof EventSource !== 'undefined';
 
 /** The stream's status ('on-hold') as the GraphQL enum the summary shows ('ON_HOLD'). */
@@ -56,10 +58,15 @@ export default function OrderSummaryPage() {
   });
   const shownStatus = query.data?.status;
   const { refetch } = query;
+  const seenUpdate = useRef<string | null>(null);
   useEffect(() => {
     // The snapshot or a change says something the page does not show yet: read the order again (status,
     // and whatever else the change brought). Also catches a change made between the query and the stream.
-    if (live.order && shownStatus && asOrderStatus(live.order.status) !== shownStatus) void refetch();
+    // A change that keeps the status (the kitchen moved the time) is told by a newer updatedAt.
+    if (!live.order) return;
+    const newer = seenUpdate.current !== null && live.order.updatedAt !== seenUpdate.current;
+    seenUpdate.current = live.order.updatedAt;
+    if ((shownStatus && asOrderStatus(live.order.status) !== shownStatus) || newer) void refetch();
   }, [live.order, shownStatus, refetch]);
 
   if (!id || !/^\d{1,10}$/.test(id)) {
@@ -103,10 +110,20 @@ export default function OrderSummaryPage() {
   }
 
   const timeZone = settings?.timeZone ?? 'Europe/Brussels';
+  // The time as promised (the slot, moved by the kitchen's delay); for "as soon as possible" its start is the
+  // estimate (docs/decisions/0081-confirmation-when-and-where.md).
   const slot = order.timeSlot;
-  const when = slot
-    ? `${intl.formatDate(slot.start, { weekday: 'long', day: 'numeric', month: 'long', timeZone })}, ${intl.formatTime(slot.start, { hour: 'numeric', minute: '2-digit', timeZone })} – ${intl.formatTime(slot.end, { hour: 'numeric', minute: '2-digit', timeZone })}`
-    : null;
+  const day = (at: string) => intl.formatDate(at, { weekday: 'long', day: 'numeric', month: 'long', timeZone });
+  const clock = (at: string) => intl.formatTime(at, { hour: 'numeric', minute: '2-digit', timeZone });
+  const when = !slot
+    ? order.asap
+      ? intl.formatMessage({ id: 'order.asap' })
+      : null
+    : order.asap
+      ? intl.formatMessage({ id: 'order.asapEstimate' }, { fulfilment: order.fulfilmentType, time: clock(slot.start), day: day(slot.start) })
+      : `${day(slot.start)}, ${clock(slot.start)} – ${clock(slot.end)}`;
+  const shopAddress = order.fulfilmentType !== 'delivery' ? settings?.contact?.address?.trim() : '';
+  const paymentState = intl.formatMessage({ id: `order.paymentState.${order.paymentState.toLowerCase()}` }, { fulfilment: order.fulfilmentType });
   const statusId = `order.status.${order.status.toLowerCase()}`;
 
   return (
@@ -136,8 +153,21 @@ export default function OrderSummaryPage() {
           </div>
           {when ? (
             <div>
-              <dt>{intl.formatMessage({ id: 'order.slot' })}</dt>
-              <dd data-testid="order-slot">{when}</dd>
+              <dt>{intl.formatMessage({ id: order.asap ? 'order.when' : 'order.slot' })}</dt>
+              <dd data-testid="order-slot">
+                {when}
+                {order.delayMinutes > 0 ? (
+                  <span className="order-facts__note" data-testid="order-delayed">
+                    {intl.formatMessage({ id: 'order.delayed' }, { minutes: order.delayMinutes })}
+                  </span>
+                ) : null}
+              </dd>
+            </div>
+          ) : null}
+          {shopAddress ? (
+            <div>
+              <dt>{intl.formatMessage({ id: order.fulfilmentType === 'takeaway' ? 'order.pickupAddress' : 'order.shopAddress' })}</dt>
+              <dd data-testid="order-shop-address">{shopAddress}</dd>
             </div>
           ) : null}
           {/* An order opened by its key alone after a day comes without the customer's address. */}
@@ -158,7 +188,14 @@ export default function OrderSummaryPage() {
           ) : null}
           <div>
             <dt>{intl.formatMessage({ id: 'checkout.payment' })}</dt>
-            <dd>{order.paymentMethodTitle}</dd>
+            <dd>
+              {order.paymentMethodTitle}
+              {ENDED.has(order.status) ? null : (
+                <span className="order-facts__note" data-testid="order-payment-state" data-state={order.paymentState}>
+                  {paymentState}
+                </span>
+              )}
+            </dd>
           </div>
           {order.kitchenNotes.length ? (
             <div>

@@ -67,6 +67,13 @@ export type MetaDataInput = {
   value: string;
 };
 
+/** Bakje: PAID; CASH to pay in cash at handover; COUNTER to pay at the counter; AWAITING a card payment not confirmed yet. */
+export type OrderPaymentStateEnum =
+  | 'AWAITING'
+  | 'CASH'
+  | 'COUNTER'
+  | 'PAID';
+
 export type OrderStatusEnum =
   | 'CANCELLED'
   | 'CHECKOUT_DRAFT'
@@ -142,7 +149,7 @@ export type OrderSummaryQueryVariables = Exact<{
 }>;
 
 
-export type OrderSummaryQuery = { order: { databaseId: number, orderNumber: string, status: Types.OrderStatusEnum, date: string, total: string, subtotal: string, discountTotal: string, shippingTotal: string, paymentMethodTitle: string, kitchenNotes: Array<string>, pickupNumber: number, fulfilmentType: string, couponLines: Array<string>, cashRounding: string, distanceKm: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, timeSlot: { start: string, end: string } | null, giftCards: Array<{ code: string, amount: string }>, transactionCost: { name: string, total: string } | null, billing: { firstName: string | null, lastName: string | null, address1: string | null, postcode: string | null, city: string | null }, shipping: { firstName: string | null, lastName: string | null, address1: string | null, address2: string | null, postcode: string | null, city: string | null }, lineItems: { nodes: Array<{ databaseId: number, name: string, nameLang: string, quantity: number, subtotal: string, total: string, addons: Array<{ name: string, nameLang: string, value: string, valueLang: string | null, price: string, priceType: Types.AddonPriceTypeEnum }> }> } } | null };
+export type OrderSummaryQuery = { order: { databaseId: number, orderNumber: string, status: Types.OrderStatusEnum, date: string, total: string, subtotal: string, discountTotal: string, shippingTotal: string, paymentMethodTitle: string, kitchenNotes: Array<string>, pickupNumber: number, fulfilmentType: string, asap: boolean, delayMinutes: number, paymentState: Types.OrderPaymentStateEnum, couponLines: Array<string>, cashRounding: string, distanceKm: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, timeSlot: { start: string, end: string } | null, giftCards: Array<{ code: string, amount: string }>, transactionCost: { name: string, total: string } | null, billing: { firstName: string | null, lastName: string | null, address1: string | null, postcode: string | null, city: string | null }, shipping: { firstName: string | null, lastName: string | null, address1: string | null, address2: string | null, postcode: string | null, city: string | null }, lineItems: { nodes: Array<{ databaseId: number, name: string, nameLang: string, quantity: number, subtotal: string, total: string, addons: Array<{ name: string, nameLang: string, value: string, valueLang: string | null, price: string, priceType: Types.AddonPriceTypeEnum }> }> } } | null };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -302,6 +309,9 @@ export const OrderSummaryDocument = new TypedDocumentString(`
       start
       end
     }
+    asap
+    delayMinutes
+    paymentState
     couponLines
     giftCards {
       code

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { KitchenActions } from '../../modules/kitchen/kitchen-actions.js';
+import { orderMailContext } from '../../modules/mail/order-facts.js';
 import { laterKitchenOrders } from '../../modules/kitchen/kitchen-later.js';
 import { kitchenSettingsFrom } from '../../modules/kitchen/kitchen-settings.js';
 import { statusScreenSettingsFrom } from '../../modules/displays/status-screen-settings.js';
@@ -47,7 +48,11 @@ export function registerStaffArea(server: FastifyInstance, context: AreaContext,
   const { config, db, catalog, clock, auth, options } = context;
   const timeZone = config.timeZone;
   registerKitchenRoutes(server, {
-    kitchen: new KitchenActions(db, clock),
+    kitchen: new KitchenActions(
+      db,
+      clock,
+      orderMailContext(config.siteUrl, timeZone, () => catalog.loaded()?.settings),
+    ),
     authorizeStaff: deps.authorizeStaff,
     viewSettings: async () => {
       const { settings } = await catalog.get();

@@ -1,4 +1,4 @@
-import { cancelOrderInput, type KitchenLaterOrders, type KitchenViewSettings } from '@bakje/contract';
+import { cancelOrderInput, orderDelayInput, type KitchenLaterOrders, type KitchenViewSettings } from '@bakje/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -16,6 +16,8 @@ const idsBody = z.object({ ids: z.array(z.number().int().positive()).min(1).max(
  * POST /api/kitchen/orders/:id/{send,ready,recover,test-order}, POST /api/kitchen/orders/ready {ids} (the
  * selection), POST /api/kitchen/orders/ready-all (both only the "now" lane), POST /api/kitchen/orders/recover {ids}
  * (the undo of a bulk ready, all or nothing). Each answers {orders: [ids changed]}.
+ * POST /api/kitchen/orders/:id/delay {minutes}: the order is that much later than promised; its customer gets an
+ * update mail (docs/decisions/0081-confirmation-when-and-where.md).
  * POST /api/kitchen/orders/:id/print-kitchen-copy queues one more kitchen ticket and answers
  * {orders: [id], ticket: key} (202: printed by the job runner shortly after).
  * GET /api/kitchen/settings: the kitchen screen's settings (age timer minutes, ready time, time zone).
@@ -62,6 +64,9 @@ export function registerKitchenRoutes(
     scope.post('/api/kitchen/orders/:id/send', byId, async (request) => ({ orders: await deps.kitchen.sendOrder(request.params.id) }));
     scope.post('/api/kitchen/orders/:id/ready', byId, async (request) => ({ orders: await deps.kitchen.markReady([request.params.id]) }));
     scope.post('/api/kitchen/orders/:id/recover', byId, async (request) => ({ orders: await deps.kitchen.recover(request.params.id) }));
+    scope.post('/api/kitchen/orders/:id/delay', { schema: { params: idParams, body: orderDelayInput } }, async (request) => ({
+      orders: await deps.kitchen.delay(request.params.id, request.body.minutes),
+    }));
     scope.post('/api/kitchen/orders/:id/test-order', byId, async (request) => ({ orders: await deps.kitchen.markTestOrder(request.params.id) }));
 
     // Static segments win over ':id' in Fastify's router, so 'ready', 'ready-all' and 'recover' are not order ids.

@@ -283,6 +283,12 @@ export const orders = pgTable(
     fireAt: timestamp('fire_at', { withTimezone: true }),
     /** Placed for "as soon as possible" (kiosk, no slot chosen): the kitchen shows "nu" rather than its slot. */
     asap: boolean('asap').notNull().default(false),
+    /**
+     * Minutes the kitchen moved the order's time back since it was placed (the kitchen's "later" action,
+     * docs/decisions/0081-confirmation-when-and-where.md): the customer is told slot start (or the ASAP estimate)
+     * plus these. The slot booking stays on `slotStart`.
+     */
+    delayMinutes: integer('delay_minutes').notNull().default(0),
     /** What the order took of its slot (items and euro cents), given back exactly when it is cancelled. */
     slotItems: integer('slot_items').notNull().default(0),
     slotAmount: integer('slot_amount').notNull().default(0),

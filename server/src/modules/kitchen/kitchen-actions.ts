@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, isNull, lte, or } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.js';
 import { orders } from '../../db/schema/index.js';
+import type { OrderMailContext } from '../mail/order-facts.js';
 import { moveOrder, type OrderMove } from '../orders/lifecycle.js';
 import { enqueueReprint } from '../printing/print-jobs.js';
 import { DomainError } from '../../errors/domain-error.js';
@@ -25,7 +26,23 @@ export class KitchenActions {
   constructor(
     private readonly db: Db,
     private readonly clock: () => Date = () => new Date(),
+    /** What the update mail of a delay needs (site address, time zone, the shop's address). */
+    private readonly mail: OrderMailContext = { siteUrl: '', timeZone: 'Europe/Brussels', shopAddress: () => '' },
   ) {}
+
+  /**
+   * "Later": the order will be `minutes` later than promised (the kitchen is busy). Through the lifecycle's
+   * 'delay' move, which queues one update mail for the customer in the same transaction
+   * (docs/decisions/0081-confirmation-when-and-where.md). Refused for an order that is ready, ended or has no time.
+   */
+  async delay(orderId: number, minutes: number): Promise<number[]> {
+    if (!Number.isSafeInteger(orderId) || orderId <= 0) throw new DomainError('INVALID_INPUT', 'Order ids must be positive whole numbers.');
+    return this.db.transaction(async (tx) => {
+      const moved = await moveOrder(tx, orderId, { kind: 'delay', minutes, mail: this.mail }, { now: this.clock() });
+      if (!moved) throw new DomainError('ORDER_NOT_FOUND', `Order ${orderId} does not exist.`);
+      return [orderId];
+    });
+  }
 
   sendOrder(orderId: number) {
     return this.apply('send', [orderId]);

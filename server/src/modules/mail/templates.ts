@@ -1,6 +1,6 @@
 import { formatCents } from '@bakje/contract/money';
-import type { FulfilmentType } from '../../db/schema/index.js';
 import type { Lang } from '../i18n/locale.js';
+import { mailLocale, type OrderMailFacts } from './order-facts.js';
 import type { OutgoingMail } from './outbox.js';
 
 const escape = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -64,6 +64,8 @@ export function loginBackoffMail(lang: Lang, data: { to: string; firstName: stri
 }
 
 // The number's name follows the fulfilment (issue 17): a pickup number only when the customer picks up.
+// What the customer needs to know (issue 35, docs/decisions/0081-confirmation-when-and-where.md): how, when,
+// where, which number, how it is paid, and the link to follow the order.
 const ORDER = {
   nl: {
     subject: (n: number) => `Je bestelling #${n} is ontvangen`,
@@ -72,9 +74,22 @@ const ORDER = {
       delivery: 'Bedankt voor je bestelling. Je bestelnummer is',
       dinein: 'Bedankt voor je bestelling. Je bestelnummer is',
     },
-    total: 'Totaal',
+    fulfilmentLabel: 'Soort',
+    fulfilment: { takeaway: 'Afhalen', delivery: 'Levering', dinein: 'Ter plaatse eten' },
+    when: 'Wanneer',
+    asap: { takeaway: 'Zo snel mogelijk, klaar rond', delivery: 'Zo snel mogelijk, geleverd rond', dinein: 'Zo snel mogelijk, klaar rond' },
+    asapNoEstimate: 'Zo snel mogelijk',
+    shopAddress: { takeaway: 'Afhaaladres', dinein: 'Adres' },
     deliverTo: 'Leveradres',
-    view: 'Je bestelling bekijken',
+    paymentLabel: 'Betaling',
+    payment: {
+      paid: 'Betaald',
+      cash: { takeaway: 'Cash te betalen bij het afhalen', delivery: 'Cash te betalen bij de levering', dinein: 'Cash te betalen aan de toog' },
+      counter: 'Te betalen aan de toog',
+      awaiting: 'Wacht op je betaling; we beginnen eraan zodra ze bevestigd is',
+    },
+    total: 'Totaal',
+    view: 'Volg je bestelling',
   },
   fr: {
     subject: (n: number) => `Votre commande n° ${n} est reçue`,
@@ -83,9 +98,22 @@ const ORDER = {
       delivery: 'Merci pour votre commande. Votre numéro de commande est',
       dinein: 'Merci pour votre commande. Votre numéro de commande est',
     },
-    total: 'Total',
+    fulfilmentLabel: 'Type',
+    fulfilment: { takeaway: 'À emporter', delivery: 'Livraison', dinein: 'Sur place' },
+    when: 'Quand',
+    asap: { takeaway: 'Dès que possible, prête vers', delivery: 'Dès que possible, livrée vers', dinein: 'Dès que possible, prête vers' },
+    asapNoEstimate: 'Dès que possible',
+    shopAddress: { takeaway: 'Adresse de retrait', dinein: 'Adresse' },
     deliverTo: 'Adresse de livraison',
-    view: 'Voir votre commande',
+    paymentLabel: 'Paiement',
+    payment: {
+      paid: 'Payée',
+      cash: { takeaway: 'À payer en espèces au retrait', delivery: 'À payer en espèces à la livraison', dinein: 'À payer en espèces au comptoir' },
+      counter: 'À payer au comptoir',
+      awaiting: 'En attente de votre paiement ; nous commençons dès qu’il est confirmé',
+    },
+    total: 'Total',
+    view: 'Suivre votre commande',
   },
   en: {
     subject: (n: number) => `Your order #${n} has been received`,
@@ -94,42 +122,123 @@ const ORDER = {
       delivery: 'Thank you for your order. Your order number is',
       dinein: 'Thank you for your order. Your order number is',
     },
-    total: 'Total',
+    fulfilmentLabel: 'Type',
+    fulfilment: { takeaway: 'Takeaway', delivery: 'Delivery', dinein: 'Dine-in' },
+    when: 'When',
+    asap: { takeaway: 'As soon as possible, ready around', delivery: 'As soon as possible, delivered around', dinein: 'As soon as possible, ready around' },
+    asapNoEstimate: 'As soon as possible',
+    shopAddress: { takeaway: 'Pickup address', dinein: 'Address' },
     deliverTo: 'Delivery address',
-    view: 'View your order',
+    paymentLabel: 'Payment',
+    payment: {
+      paid: 'Paid',
+      cash: { takeaway: 'To pay in cash when you pick it up', delivery: 'To pay in cash on delivery', dinein: 'To pay in cash at the counter' },
+      counter: 'To pay at the counter',
+      awaiting: 'Awaiting your payment; we start as soon as it is confirmed',
+    },
+    total: 'Total',
+    view: 'Follow your order',
   },
 } as const;
 
-/** The order confirmation; amounts in cents, written by the one money formatter in the mail's language. */
-export function orderConfirmationMail(
-  lang: Lang,
-  data: {
-    to: string;
-    orderId: number;
-    pickupNumber: number;
-    fulfilment: FulfilmentType;
-    lines: { quantity: number; name: string; totalCents: number }[];
-    totalCents: number;
-    /** Where a delivery goes (the shipping address), one line per part; empty for other fulfilments. */
-    deliveryAddress?: string[];
-    link: string;
-  },
-): OutgoingMail {
+/** "zaterdag 21 november, 18:00 – 18:15", or "Zo snel mogelijk, klaar rond 18:15 (zaterdag 21 november)". */
+export function whenText(lang: Lang, facts: Pick<OrderMailFacts, 'asap' | 'time' | 'timeZone' | 'fulfilment'>): string {
   const t = ORDER[lang];
-  const address = data.fulfilment === 'delivery' && data.deliveryAddress?.length ? data.deliveryAddress.join(', ') : '';
-  const intro = t.intro[data.fulfilment];
+  const locale = mailLocale(lang);
+  if (!facts.time) return t.asapNoEstimate;
+  const day = new Intl.DateTimeFormat(locale, { weekday: 'long', day: 'numeric', month: 'long', timeZone: facts.timeZone }).format(facts.time.start);
+  const clock = (at: Date) => new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: facts.timeZone }).format(at);
+  if (facts.asap) return `${t.asap[facts.fulfilment]} ${clock(facts.time.start)} (${day})`;
+  return facts.time.end ? `${day}, ${clock(facts.time.start)} – ${clock(facts.time.end)}` : `${day}, ${clock(facts.time.start)}`;
+}
+
+/** The "when and where" block as label and value pairs, in the mail's language (both parts of a mail use it). */
+function factRows(lang: Lang, facts: OrderMailFacts): [string, string][] {
+  const t = ORDER[lang];
+  const rows: [string, string][] = [
+    [t.fulfilmentLabel, t.fulfilment[facts.fulfilment]],
+    [t.when, whenText(lang, facts)],
+  ];
+  if (facts.fulfilment === 'delivery') {
+    if (facts.deliveryAddress.length) rows.push([t.deliverTo, facts.deliveryAddress.join(', ')]);
+  } else if (facts.shopAddress) rows.push([t.shopAddress[facts.fulfilment], facts.shopAddress]);
+  const payment = facts.payment === 'cash' ? t.payment.cash[facts.fulfilment] : t.payment[facts.payment];
+  rows.push([t.paymentLabel, payment]);
+  return rows;
+}
+
+const factsText = (rows: [string, string][]) => rows.map(([label, value]) => `${label}: ${value}`).join('\n');
+const factsHtml = (rows: [string, string][]) =>
+  `<table role="presentation">${rows.map(([label, value]) => `<tr><th align="left">${escape(label)}</th><td>${escape(value)}</td></tr>`).join('')}</table>`;
+
+/**
+ * The order confirmation: the number, then how, when, where and how it is paid, the lines and the total, and the
+ * link to follow the order. Amounts in cents, written by the one money formatter in the mail's language; every
+ * text the customer or the shop typed is escaped in the HTML part.
+ */
+export function orderConfirmationMail(lang: Lang, facts: OrderMailFacts): OutgoingMail {
+  const t = ORDER[lang];
+  const intro = t.intro[facts.fulfilment];
   const money = (cents: number) => formatCents(cents, lang);
-  const rows = data.lines.map((l) => `${l.quantity} x ${l.name}  ${money(l.totalCents)}`);
-  const deliverTo = address ? `${t.deliverTo}: ${address}\n` : '';
-  const text = `${intro} ${data.pickupNumber}.\n\n${rows.join('\n')}\n\n${t.total}: ${money(data.totalCents)}\n${deliverTo}\n${t.view}: ${data.link}\n`;
+  const rows = factRows(lang, facts);
+  const lines = facts.lines.map((l) => `${l.quantity} x ${l.name}  ${money(l.totalCents)}`);
+  const text = `${intro} ${facts.pickupNumber}.\n\n${factsText(rows)}\n\n${lines.join('\n')}\n\n${t.total}: ${money(facts.totalCents)}\n\n${t.view}: ${facts.link}\n`;
   const html =
-    `<p>${escape(intro)} <strong>${data.pickupNumber}</strong>.</p><ul>${data.lines
+    `<p>${escape(intro)} <strong>${facts.pickupNumber}</strong>.</p>${factsHtml(rows)}<ul>${facts.lines
       .map((l) => `<li>${l.quantity} x ${escape(l.name)} ${escape(money(l.totalCents))}</li>`)
       .join('')}</ul>` +
-    `<p>${escape(t.total)}: ${escape(money(data.totalCents))}</p>` +
-    (address ? `<p>${escape(t.deliverTo)}: ${escape(address)}</p>` : '') +
-    `<p><a href="${escape(data.link)}">${escape(t.view)}</a></p>`;
-  return { kind: 'order_confirmation', to: data.to, subject: t.subject(data.orderId), text, html };
+    `<p>${escape(t.total)}: ${escape(money(facts.totalCents))}</p>` +
+    `<p><a href="${escape(facts.link)}">${escape(t.view)}</a></p>`;
+  return { kind: 'order_confirmation', to: facts.to, subject: t.subject(facts.orderId), text, html };
+}
+
+const TIME_CHANGED = {
+  nl: {
+    subject: (n: number) => `Nieuw tijdstip voor je bestelling #${n}`,
+    intro: {
+      takeaway: (number: number, minutes: number) =>
+        `Het is druk in de keuken: je bestelling met afhaalnummer ${number} is ${minutes} minuten later klaar dan gepland.`,
+      delivery: (number: number, minutes: number) =>
+        `Het is druk in de keuken: je bestelling met nummer ${number} wordt ${minutes} minuten later geleverd dan gepland.`,
+      dinein: (number: number, minutes: number) =>
+        `Het is druk in de keuken: je bestelling met nummer ${number} is ${minutes} minuten later klaar dan gepland.`,
+    },
+    sorry: 'Sorry voor het wachten.',
+  },
+  fr: {
+    subject: (n: number) => `Nouvelle heure pour votre commande n° ${n}`,
+    intro: {
+      takeaway: (number: number, minutes: number) =>
+        `La cuisine est débordée : votre commande (numéro de retrait ${number}) sera prête ${minutes} minutes plus tard que prévu.`,
+      delivery: (number: number, minutes: number) =>
+        `La cuisine est débordée : votre commande numéro ${number} sera livrée ${minutes} minutes plus tard que prévu.`,
+      dinein: (number: number, minutes: number) =>
+        `La cuisine est débordée : votre commande numéro ${number} sera prête ${minutes} minutes plus tard que prévu.`,
+    },
+    sorry: 'Désolés pour l’attente.',
+  },
+  en: {
+    subject: (n: number) => `New time for your order #${n}`,
+    intro: {
+      takeaway: (number: number, minutes: number) =>
+        `The kitchen is busy: your order with pickup number ${number} will be ready ${minutes} minutes later than planned.`,
+      delivery: (number: number, minutes: number) =>
+        `The kitchen is busy: your order number ${number} will be delivered ${minutes} minutes later than planned.`,
+      dinein: (number: number, minutes: number) => `The kitchen is busy: your order number ${number} will be ready ${minutes} minutes later than planned.`,
+    },
+    sorry: 'Sorry for the wait.',
+  },
+} as const;
+
+/** The kitchen moved the order's time: by how much, then the same "when and where" as the confirmation, with the new time. */
+export function orderTimeChangedMail(lang: Lang, facts: OrderMailFacts, minutesLater: number): OutgoingMail {
+  const t = TIME_CHANGED[lang];
+  const intro = t.intro[facts.fulfilment](facts.pickupNumber, minutesLater);
+  const rows = factRows(lang, facts);
+  const view = ORDER[lang].view;
+  const text = `${intro}\n\n${factsText(rows)}\n\n${t.sorry}\n\n${view}: ${facts.link}\n`;
+  const html = `<p>${escape(intro)}</p>${factsHtml(rows)}<p>${escape(t.sorry)}</p><p><a href="${escape(facts.link)}">${escape(view)}</a></p>`;
+  return { kind: 'order_time_changed', to: facts.to, subject: t.subject(facts.orderId), text, html };
 }
 
 const CANCELLED = {

@@ -22,6 +22,8 @@ export function toKitchenOrder(order: OrderRow, lines: OrderLineRow[], bumps: nu
     slotEnd: order.slotEnd?.toISOString() ?? null,
     fireAt: order.fireAt?.toISOString() ?? null,
     asap: order.asap,
+    // Only when the kitchen moved it back: most orders carry no such field.
+    ...(order.delayMinutes > 0 ? { delayMinutes: order.delayMinutes } : {}),
     createdAt: order.createdAt.toISOString(),
     updatedAt: order.updatedAt.toISOString(),
     customer: {

@@ -8,6 +8,8 @@ import { repriceForMethod } from '../cart/transaction-cost.js';
 import { centsToDecimal } from '../catalog/money.js';
 import { issuePurchasedGiftCards } from '../gift-cards/gift-cards.js';
 import { enqueueMail } from '../mail/outbox.js';
+import type { OrderMailContext } from '../mail/order-facts.js';
+import { queueOrderTimeChanged } from '../mail/order-time-changed.js';
 import { markedAsTest, orderCancelledMail } from '../mail/templates.js';
 import { recordOrderEvent, type OrderEventPayload, type OrderEventType } from '../order-events/record.js';
 import { enqueueOrderTickets } from '../printing/print-jobs.js';
@@ -37,6 +39,11 @@ export type OrderMove =
   | { kind: 'ready' }
   /** Kitchen: back from the archive. */
   | { kind: 'recover' }
+  /**
+   * Kitchen: the order will be `minutes` later than promised (busy); the customer gets an update mail
+   * (docs/decisions/0081-confirmation-when-and-where.md). Only an open order that has a time.
+   */
+  | { kind: 'delay'; minutes: number; mail: OrderMailContext }
   /** Dashboard and store REST: any status an order may take; an end status ends it as a cancel does. */
   | { kind: 'set-status'; status: OrderStatus }
   /** Ends a live order (cancelled, or refunded or failed); `reason` goes into its event. */
@@ -88,6 +95,7 @@ const TRANSITIONS: Record<OrderMoveKind, Transition> = {
   send: { from: ['pending', 'on-hold'], to: 'processing', payment: 'any', event: 'order.status-changed' },
   ready: { from: ['processing'], to: 'completed', payment: 'any', event: 'order.status-changed' },
   recover: { from: ['completed'], to: 'processing', payment: 'any', event: 'order.status-changed' },
+  delay: { from: ['pending', 'on-hold', 'processing'], to: 'same', payment: 'any', event: 'order.status-changed' },
   'set-status': { from: LIVE, to: 'chosen', payment: 'any', event: 'order.status-changed' },
   cancel: { from: LIVE, to: 'chosen', payment: 'any', event: 'order.status-changed' },
   'cancel-with-reason': { from: LIVE, to: 'cancelled', payment: 'any', event: 'order.status-changed' },
@@ -107,6 +115,7 @@ const EVENT_ACTION: Partial<Record<OrderMoveKind, string>> = {
   send: 'send',
   ready: 'ready',
   recover: 'recover',
+  delay: 'delay',
   cancel: 'cancel',
   'cancel-with-reason': 'cancel',
   'cancel-unpaid': 'cancel',
@@ -117,6 +126,9 @@ const EVENT_ACTION: Partial<Record<OrderMoveKind, string>> = {
 };
 
 const KITCHEN_LABEL = { send: 'sent to the kitchen', ready: 'marked as ready', recover: 'recovered' } as const;
+
+/** The most the kitchen may move one order back, all delays together. */
+export const MAX_DELAY_MINUTES = 240;
 
 export interface MoveContext {
   now: Date;
@@ -141,6 +153,12 @@ function refusal(order: OrderRow, move: OrderMove): DomainError | null {
     case 'ready':
     case 'recover':
       return allowed ? null : new DomainError('ORDER_ACTION_REFUSED', `Order ${order.id} is ${order.status} and cannot be ${KITCHEN_LABEL[move.kind]}.`);
+    case 'delay':
+      if (!allowed) return new DomainError('ORDER_ACTION_REFUSED', `Order ${order.id} is ${order.status} and cannot be delayed.`);
+      if (!order.slotStart) return new DomainError('ORDER_ACTION_REFUSED', `Order ${order.id} has no time to move.`);
+      return Number.isSafeInteger(move.minutes) && move.minutes > 0 && order.delayMinutes + move.minutes <= MAX_DELAY_MINUTES
+        ? null
+        : new DomainError('INVALID_INPUT', `An order can be delayed by 1 to ${MAX_DELAY_MINUTES} minutes in all.`);
     case 'set-status':
       return allowed || move.status === order.status
         ? null
@@ -201,6 +219,8 @@ function fieldsOf(order: OrderRow, move: OrderMove): OrderFields {
       return { paymentMethod: KIOSK_TERMINAL_METHOD, paymentMethodTitle: 'Card terminal' };
     case 'mark-test':
       return { isTestOrder: true };
+    case 'delay':
+      return { delayMinutes: order.delayMinutes + move.minutes };
     default:
       return {};
   }
@@ -272,6 +292,8 @@ export async function moveOrder(tx: Tx, orderId: number, move: OrderMove, ctx: M
   // orders, which sell no gift cards.
   if (move.kind === 'paid' || (move.kind === 'set-status' && status === 'completed')) await issuePurchasedGiftCards(tx, orderId, now);
   if (move.kind === 'cancel-with-reason') await mailCancellation(tx, before, move);
+  if (move.kind === 'delay')
+    await queueOrderTimeChanged(tx, { ...before, delayMinutes: before.delayMinutes + move.minutes, updatedAt: now }, move.minutes, move.mail);
   await ctx.alongside?.(tx, before);
   if (rule.event) await recordOrderEvent(tx, rule.event, orderId, eventPayload(before, move, ends));
   return { moved: true, before };

@@ -15,6 +15,7 @@ import {
   cancelKitchenOrder,
   fetchKitchenSettings,
   fetchLaterOrders,
+  LATER_MINUTES,
   markAllReady,
   markReady,
   orderAction,
@@ -181,7 +182,9 @@ export function KitchenView({ canChangeSettings = false, canCancel = false }: { 
         ? intl.formatMessage({ id: 'kitchen.printed' }, { number: order.pickupNumber })
         : action === 'counter-cash' || action === 'counter-card'
           ? intl.formatMessage({ id: 'kitchen.counter.confirmed' }, { number: order.pickupNumber })
-          : undefined,
+          : action === 'later'
+            ? intl.formatMessage({ id: 'kitchen.later.done' }, { number: order.pickupNumber, minutes: LATER_MINUTES })
+            : undefined,
     );
 
   const bulkReady = async (kind: BulkReady['kind']) => {

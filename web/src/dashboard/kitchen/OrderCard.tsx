@@ -2,7 +2,7 @@ import type { KIOSK_COUNTER_METHOD } from '@bakje/contract';
 import { useId, useLayoutEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { Badge, Button } from '../../ui';
-import type { OrderAction } from './kitchenApi';
+import { LATER_MINUTES, type OrderAction } from './kitchenApi';
 import { OrderLines } from './OrderLines';
 import { StationProgress } from './stations/StationProgress';
 import { cardTimer, firedClock, slotCountdown, splitNotes, type KitchenOrder, type KitchenSettings, type KitchenTab } from './kitchenOrders';
@@ -106,6 +106,13 @@ export function OrderCard({ order, tab, now, today, settings, selected, onSelect
           <dd className="kcard__slot">
             {slotDay ? `${slotDay} ` : ''}
             {slot}
+            {order.delayMinutes ? (
+              // Moved back with "+10 min": the customer was told this much later (docs/decisions/0081).
+              <span className="kcard__delay" data-testid="kitchen-delay">
+                {' '}
+                {intl.formatMessage({ id: 'kitchen.card.delayed' }, { minutes: order.delayMinutes })}
+              </span>
+            ) : null}
           </dd>
         </div>
         {waiting && preOrder && order.fireAt ? (
@@ -201,6 +208,18 @@ export function OrderCard({ order, tab, now, today, settings, selected, onSelect
         {tab === 'ready' || tab === 'completed' ? (
           <Button size="sm" variant="secondary" onClick={() => onAction('recover')} busy={busy('recover')}>
             {intl.formatMessage({ id: 'kitchen.action.recover' })}
+          </Button>
+        ) : null}
+        {(tab === 'pending' || tab === 'preparing') && order.slotStart ? (
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={() => onAction('later')}
+            busy={busy('later')}
+            aria-label={intl.formatMessage({ id: 'kitchen.later.for' }, { number: order.pickupNumber, minutes: LATER_MINUTES })}
+            data-testid="kitchen-later"
+          >
+            {intl.formatMessage({ id: 'kitchen.later' }, { minutes: LATER_MINUTES })}
           </Button>
         ) : null}
         <Button size="sm" variant="secondary" onClick={() => onAction('print-kitchen-copy')} busy={busy('print-kitchen-copy')}>

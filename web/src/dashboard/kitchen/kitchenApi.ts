@@ -4,6 +4,7 @@ import type {
   KitchenAgeSettings,
   KitchenAgeSettingsInput,
   KitchenLaterOrders,
+  OrderDelayInput,
   SoldOutCatalog,
   SoldOutResult,
   SoldOutTarget,
@@ -11,13 +12,18 @@ import type {
 import { http } from '../../api/http';
 import { DEFAULT_SETTINGS, type KitchenSettings } from './kitchenOrders';
 
-export type OrderAction = 'send' | 'ready' | 'recover' | 'test-order' | 'print-kitchen-copy' | 'counter-cash' | 'counter-card';
+export type OrderAction = 'send' | 'ready' | 'recover' | 'test-order' | 'print-kitchen-copy' | 'counter-cash' | 'counter-card' | 'later';
+
+/** How far "+10 min" moves an order back (POST /api/kitchen/orders/{id}/delay; docs/decisions/0081). */
+export const LATER_MINUTES = 10;
 
 /** One order's action: POST /api/kitchen/orders/{id}/{action}. The change reaches every screen by the stream. */
 export const orderAction = (id: number, action: OrderAction) =>
   action === 'counter-cash' || action === 'counter-card'
     ? confirmCounterPayment(id, action === 'counter-cash' ? 'cash' : 'card')
-    : http<KitchenActionResult>('POST', `/api/kitchen/orders/${id}/${action}`);
+    : action === 'later'
+      ? http<KitchenActionResult>('POST', `/api/kitchen/orders/${id}/delay`, { body: { minutes: LATER_MINUTES } satisfies OrderDelayInput })
+      : http<KitchenActionResult>('POST', `/api/kitchen/orders/${id}/${action}`);
 
 /** A kiosk order paid at the counter, confirmed by staff (contract/src/kiosk.ts): it goes to the kitchen and prints. */
 export const confirmCounterPayment = (id: number, method: CounterPaymentRequest['method']) =>

@@ -9,6 +9,7 @@ import { toGlobalId } from '../../../modules/catalog/global-id.js';
 import { localizedAddon, localizedLine, localizedLineName } from '../../../modules/catalog/line-names.js';
 import { kitchenNotes, readOrderFor, type OrderLineRow, type OrderWithLines } from '../../../modules/orders/order-read.js';
 import { isoInZone } from '../../../modules/shop-time/shop-time.js';
+import { paymentStateOf, promisedTime } from '../../../modules/orders/order-promise.js';
 import { toGraphqlAddress } from '../../../modules/addresses/addresses.js';
 import type { GraphQLContext } from '../context.js';
 import { checkoutAccount, type CheckoutAccount } from './checkout-account.js';
@@ -41,8 +42,14 @@ export const Order = {
   shipping: (o: OrderWithLines) => toGraphqlAddress(o.shipping),
   lineItems: (o: OrderWithLines) => ({ nodes: o.lines }),
   fulfilmentType: (o: OrderWithLines) => o.fulfilmentType,
-  timeSlot: (o: OrderWithLines, _: unknown, ctx: GraphQLContext) =>
-    o.slotStart && o.slotEnd ? { start: isoInZone(o.slotStart, ctx.config.timeZone), end: isoInZone(o.slotEnd, ctx.config.timeZone) } : null,
+  // The time as promised to the customer: the slot moved by the kitchen's delay (docs/decisions/0081).
+  timeSlot: (o: OrderWithLines, _: unknown, ctx: GraphQLContext) => {
+    const time = promisedTime(o);
+    return time?.end ? { start: isoInZone(time.start, ctx.config.timeZone), end: isoInZone(time.end, ctx.config.timeZone) } : null;
+  },
+  asap: (o: OrderWithLines) => o.asap,
+  delayMinutes: (o: OrderWithLines) => o.delayMinutes,
+  paymentState: (o: OrderWithLines) => paymentStateOf(o).toUpperCase(),
   couponLines: (o: OrderWithLines) => o.couponCodes,
   giftCards: (o: OrderWithLines) => o.giftCards.map((g) => ({ code: `*${g.last4}`, amount: g.amount })),
   transactionCost: (o: OrderWithLines, _: unknown, ctx: GraphQLContext) =>
