@@ -225,7 +225,7 @@ async function main() {
       return { ...(await placeOrder(base, product.databaseId)), kind };
     });
     const placedSoFar = [];
-    placing.forEach((p) => p.then((o) => placedSoFar.push(o)).catch(() => undefined));
+    for (const p of placing) void p.then((o) => placedSoFar.push(o)).catch(() => undefined);
 
     // The kitchen works: every BUMP_EVERY ms "Klaar" on the oldest order on the expeditor screen.
     const end = schedule.reduce((m, s) => Math.max(m, s.at), 0);

@@ -18,7 +18,12 @@ const baseURL = `http://127.0.0.1:${port}`;
 if (!process.env.BAKJE_E2E_DATA_DIR) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bakje-e2e-'));
   process.env.BAKJE_E2E_DATA_DIR = dir;
-  process.on('exit', () => fs.rmSync(dir, { recursive: true, force: true }));
+  // With it go the seeded database the specs' own servers copy (e2e/specs/staff-server.ts) and its lock.
+  process.on('exit', () => {
+    for (const made of [dir, `${dir}-staff-template`, `${dir}-staff-template.lock`, `${dir}-staff-template.partial`]) {
+      fs.rmSync(made, { recursive: true, force: true });
+    }
+  });
 }
 const dataDir = process.env.BAKJE_E2E_DATA_DIR;
 // A storefront on another origin (woographql-cross-origin.spec.ts serves it): listed for CORS.
@@ -46,6 +51,9 @@ export default defineConfig({
     baseURL,
     browserName: 'chromium',
     locale: 'nl-BE',
+    // The site stops its animations and transitions for reduced motion (web/src/styles/base.css): spinners,
+    // shimmer and pulses no longer keep Chromium painting (docs/decisions/0079-one-typed-pass.md).
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

@@ -95,8 +95,8 @@ await Promise.all([
     countVitest(`${reports}/server.json`);
   }),
   lane('checks and web tests', async (output) => {
-    await step('type-check', 'npm run typecheck', {}, output);
-    await step('lint', 'npm run lint', {}, output);
+    // One TypeScript program (TypeScript 7's checker in oxlint) type-checks and lints: docs/decisions/0079-one-typed-pass.md.
+    await step('type-check and lint', 'npm run -s codegen:check -w web && npm run -s lint', {}, output);
     await step('format', 'npm run -s format:check', {}, output);
     await step('web tests', `npx vitest run --root web --reporter=default --reporter=json --outputFile=${reports}/web.json`, {}, output);
     countVitest(`${reports}/web.json`);

@@ -28,7 +28,14 @@ export class StaffServer {
   /** `env`: extra environment for the server, e.g. the first admin (BAKJE_ADMIN_EMAIL / BAKJE_ADMIN_PASSWORD). */
   static async start(port: number, env: Record<string, string> = {}): Promise<StaffServer> {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bakje-e2e-staff-'));
+    // A demo shop starts from a copy of one migrated and seeded database: 2.8 s of CPU instead of 5.6 per start.
+    if (env.BAKJE_SEED_DEMO !== 'false') fs.cpSync(await seededTemplate(port), dataDir, { recursive: true });
     const token = randomBytes(24).toString('hex');
+    return StaffServer.spawn(port, dataDir, token, env);
+  }
+
+  /** Starts server/dist/test-server.js on `dataDir` and waits until it is ready. */
+  static async spawn(port: number, dataDir: string, token: string, env: Record<string, string>): Promise<StaffServer> {
     const child = spawn(process.execPath, ['server/dist/test-server.js'], {
       cwd: root,
       stdio: ['ignore', 'ignore', 'inherit'],
@@ -61,14 +68,15 @@ export class StaffServer {
     }
   }
 
-  async stop(): Promise<void> {
+  /** Stops the server and removes its data, unless `keepData` (the template). */
+  async stop(keepData = false): Promise<void> {
     if (this.child.exitCode === null) {
       const exited = new Promise((resolve) => this.child.once('exit', resolve));
       this.child.kill('SIGTERM');
       await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
       if (this.child.exitCode === null) this.child.kill('SIGKILL');
     }
-    fs.rmSync(this.dataDir, { recursive: true, force: true });
+    if (!keepData) fs.rmSync(this.dataDir, { recursive: true, force: true });
   }
 
   /**
@@ -175,4 +183,37 @@ export class StaffServer {
       await api.dispose();
     }
   }
+}
+
+/**
+ * The seeded demo database every StaffServer of this run copies: made by the first worker that needs it (the others
+ * wait for its `ready` file), beside the run's data directory and removed with it (e2e/playwright.config.ts). It is
+ * made without the servers' own settings (first admin, around-the-clock hours), which each start applies itself.
+ */
+async function seededTemplate(port: number): Promise<string> {
+  const dir = `${process.env.BAKJE_E2E_DATA_DIR ?? path.join(os.tmpdir(), 'bakje-e2e')}-staff-template`;
+  const ready = path.join(dir, '.template-ready');
+  const deadline = Date.now() + 180_000;
+  while (!fs.existsSync(ready)) {
+    let mine = false;
+    try {
+      fs.mkdirSync(`${dir}.lock`);
+      mine = true;
+    } catch {
+      // Another worker makes it.
+    }
+    if (mine) {
+      const partial = `${dir}.partial`;
+      fs.rmSync(partial, { recursive: true, force: true });
+      fs.mkdirSync(partial);
+      const server = await StaffServer.spawn(port, partial, randomBytes(24).toString('hex'), { BAKJE_TEST_OPEN_ALL_DAY: 'false' });
+      await server.stop(true);
+      fs.writeFileSync(path.join(partial, '.template-ready'), '');
+      fs.renameSync(partial, dir);
+      break;
+    }
+    if (Date.now() > deadline) throw new Error('the seeded test database was not made in time');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return dir;
 }

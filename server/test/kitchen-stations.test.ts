@@ -67,7 +67,7 @@ describe.each(databaseKinds)('kitchen stations (%s)', (kind) => {
   /** One request, its answer's JSON read. */
   const call = async (who: Browser, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, body?: unknown) => {
     const response = await who.request(method, url, body);
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each test reads the fields it expects
+    // oxlint-disable-next-line typescript/no-explicit-any -- each test reads the fields it expects
     return { statusCode: response.statusCode, body: (response.body ? JSON.parse(response.body) : undefined) as any };
   };
   const orderRow = async (id: number) => (await testDb.database.db.select().from(t.orders).where(eq(t.orders.id, id)))[0]!;

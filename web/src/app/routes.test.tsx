@@ -13,7 +13,7 @@ describe('routes', () => {
     for (const pathname of ['/dashboard/bestaat-niet', '/dashboard/products/12/extra', '/bestaat/niet']) {
       const leaf = leafRoute(pathname);
       expect(leaf?.path, pathname).toBe('*');
-      expect((leaf?.element as ReactElement).type, pathname).toBe(NotFoundPage);
+      expect((leaf!.element as ReactElement).type, pathname).toBe(NotFoundPage);
     }
   });
 

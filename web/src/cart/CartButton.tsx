@@ -23,7 +23,7 @@ export function CartButton() {
   // Navigating closes the panel (docs/product.md §4).
   useEffect(() => {
     closePanel();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // oxlint-disable-next-line react/exhaustive-deps
   }, [location.pathname]);
 
   return (

@@ -37,7 +37,7 @@ export function FilterPanel({
   useEffect(() => {
     setMin(price[0] ?? '');
     setMax(price[1] ?? '');
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // oxlint-disable-next-line react/exhaustive-deps
   }, [price[0], price[1]]);
 
   function applyPrice(event: FormEvent) {

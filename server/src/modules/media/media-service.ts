@@ -47,7 +47,7 @@ const invalid = (field: string, reason: string) => new DomainError('INVALID_INPU
 /** A clean one-line text: no control characters, at most `max` characters. */
 function cleanText(value: string | undefined, field: string, max: number): string {
   if (value === undefined) return '';
-  // eslint-disable-next-line no-control-regex
+  // oxlint-disable-next-line no-control-regex
   if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(value)) throw invalid(field, 'contains control characters');
   const text = value.trim();
   if (text.length > max) throw invalid(field, `at most ${max} characters`);

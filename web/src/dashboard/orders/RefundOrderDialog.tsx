@@ -67,7 +67,7 @@ export function RefundOrderDialog({
       form.reset({ amount: amountText(refundable, intl.locale), reason: '' });
     }
     // Only on opening: the amount typed stays while the dialog is open.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // oxlint-disable-next-line react/exhaustive-deps
   }, [open]);
   const typed = form.watch('amount');
   const typedCents = schema.shape.amount.safeParse(typed).success ? centsOf(typed) : null;

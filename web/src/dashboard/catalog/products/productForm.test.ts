@@ -11,7 +11,7 @@ import {
   type ProductFormInput,
 } from './productForm';
 // A test, not the bundle: the body is checked against the server's own write schema.
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports
+// oxlint-disable-next-line typescript/no-restricted-imports
 import { productWriteBody } from '@bakje/contract';
 import type { WcProduct } from './types';
 
