@@ -112,7 +112,6 @@ export default defineConfig(({ command }) => ({
   },
   test: {
     environment: 'node',
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
     // `npm test` runs these beside the server tests on two cores: a render-and-type test that takes 1 s alone
     // took over vitest's default 5 s with the machine loaded (docs/status.md, session 12).
     testTimeout: 20_000,
@@ -120,5 +119,11 @@ export default defineConfig(({ command }) => ({
     // three times the tests themselves (docs/decisions/0076-test-time.md). Every test cleans up what it renders.
     pool: 'threads',
     isolate: false,
+    // A file that replaces modules with vi.mock is named *.mock.test.ts(x) and runs in a fresh module graph: in the
+    // shared one, the module under test may already be loaded with the real modules by an earlier file.
+    projects: [
+      { extends: true, test: { name: 'shared', include: ['src/**/*.test.{ts,tsx}'], exclude: ['src/**/*.mock.test.{ts,tsx}'] } },
+      { extends: true, test: { name: 'mocks', include: ['src/**/*.mock.test.{ts,tsx}'], isolate: true } },
+    ],
   },
 }));
