@@ -58,10 +58,11 @@ test('a manager sees the bad rows of a menu file, fixes it, imports it all at on
   await page.keyboard.press('Escape');
   await expect(page.getByRole('main').getByText('Carbonnade et frites')).toBeVisible();
 
-  // The export, in the language now chosen (French): the imported products are in it.
+  // The export: the dashboard speaks the account's language (Dutch), whatever the shop's (decision 0071); the
+  // imported products are in it.
   await page.goto('/dashboard/catalog/import');
   const download = page.waitForEvent('download');
-  await page.getByRole('link', { name: 'Télécharger le CSV' }).click();
+  await page.getByRole('link', { name: 'CSV downloaden' }).click();
   const file = await (await download).path();
   expect(fs.readFileSync(file, 'utf8')).toContain('IMP-1,Stoverij met frietjes');
   await page.context().close();
