@@ -13,7 +13,7 @@ import { aProduct } from './support/builders.js';
 import { Browser } from './support/browser.js';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/database.js';
 import { fuzzOptions } from './support/fuzz-depth.js';
-import { aShopTakingOrders, anOrder, countAsLive, DAY, NOW } from './support/orders.js';
+import { aShopTakingOrders, takeawayCheckout, anOrder, countAsLive, DAY, NOW } from './support/orders.js';
 import { TEST_PEPPER, cartSession, catalogCaughtUp, startTestApp } from './support/server.js';
 
 /**
@@ -24,7 +24,6 @@ import { TEST_PEPPER, cartSession, catalogCaughtUp, startTestApp } from './suppo
 
 const LOGIN = `mutation($u: String!, $p: String!) { login(input: {username: $u, password: $p}) { viewer { role } } }`;
 const ADD = `mutation($productId: Int!, $quantity: Int) { addToCart(input: {productId: $productId, quantity: $quantity}) { cart { isEmpty } } }`;
-const SLOTS = `query { availableTimeSlots(type: TAKEAWAY, date: "${DAY}") { id } }`;
 const CART = `query($method: String) {
   cart(paymentMethod: $method) {
     total(format: RAW) totalTax(format: RAW) cashRounding(format: RAW) vatLines { rate tax total }
@@ -136,30 +135,7 @@ describe.each(databaseKinds)('cash rounding on orders on %s', (kind) => {
     return call;
   }
 
-  async function checkout(call: ReturnType<typeof cartSession>, paymentMethod: string) {
-    const slot = (await call(SLOTS)).data.availableTimeSlots[0].id;
-    const billing = {
-      firstName: 'An',
-      lastName: 'Peeters',
-      phone: '0470 12 34 56',
-      email: 'an@example.be',
-      address1: 'Veldstraat 1',
-      city: 'Gent',
-      postcode: '9000',
-    };
-    const body = await call(CHECKOUT, {
-      input: {
-        paymentMethod,
-        billing,
-        metaData: [
-          { key: 'fulfilment_type', value: 'takeaway' },
-          { key: 'time_slot', value: slot },
-        ],
-      },
-    });
-    expect(body.errors).toBeUndefined();
-    return body.data.checkout;
-  }
+  const checkout = (call: ReturnType<typeof cartSession>, paymentMethod: string) => takeawayCheckout(call, CHECKOUT, paymentMethod);
 
   it('random carts: a cash order is rounded to 5 cents, at most 2 cents off, as its cart showed; a card order to the cent; VAT unchanged', async () => {
     const line = fc.tuple(fc.integer({ min: 0, max: products.length - 1 }), fc.integer({ min: 1, max: 5 }));

@@ -12,13 +12,12 @@ import { PAYMENT_SURCHARGES_ENTITY } from '../src/modules/payments/payment-surch
 import { customerTicket } from '../src/modules/printing/tickets.js';
 import { Browser } from './support/browser.js';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/database.js';
-import { aShopTakingOrders, countAsLive, DAY, NOW } from './support/orders.js';
+import { aShopTakingOrders, takeawayCheckout, countAsLive, DAY, NOW } from './support/orders.js';
 import { TEST_PEPPER, cartSession, catalogCaughtUp, startTestApp } from './support/server.js';
 import { waitFor } from './support/wait.js';
 
 const LOGIN = `mutation($u: String!, $p: String!) { login(input: {username: $u, password: $p}) { viewer { role } } }`;
 const ADD = `mutation($productId: Int!) { addToCart(input: {productId: $productId, quantity: 2}) { cart { isEmpty } } }`;
-const SLOTS = `query { availableTimeSlots(type: TAKEAWAY, date: "${DAY}") { id } }`;
 const CART = `query($method: String) {
   cart(paymentMethod: $method) {
     total(format: RAW) totalTax(format: RAW) vatLines { rate tax total }
@@ -66,32 +65,11 @@ describe.each(databaseKinds)('transaction cost per payment method on %s', (kind)
     return call;
   }
 
-  async function checkout(call: ReturnType<typeof cartSession>, paymentMethod: string) {
-    const slot = (await call(SLOTS)).data.availableTimeSlots[0].id;
-    const billing = {
-      firstName: 'An',
-      lastName: 'Peeters',
-      phone: '0470 12 34 56',
-      email: 'an@example.be',
-      address1: 'Veldstraat 1',
-      city: 'Gent',
-      postcode: '9000',
-    };
-    const body = await call(CHECKOUT, {
-      input: {
-        paymentMethod,
-        billing,
-        metaData: [
-          { key: 'fulfilment_type', value: 'takeaway' },
-          { key: 'time_slot', value: slot },
-          // A client's own idea of the cost is never read: the server computes it from the method.
-          { key: 'transaction_cost', value: '0.00' },
-        ],
-      },
-    });
-    expect(body.errors).toBeUndefined();
-    return body.data.checkout;
-  }
+  const checkout = (call: ReturnType<typeof cartSession>, paymentMethod: string) =>
+    takeawayCheckout(call, CHECKOUT, paymentMethod, [
+      // A client's own idea of the cost is never read: the server computes it from the method.
+      { key: 'transaction_cost', value: '0.00' },
+    ]);
 
   it('has none by default; refuses bad input naming each field and saves nothing; is for settings.manage only; logs a change', async () => {
     const initial = (await admin.request('GET', URL)).json() as PaymentSurchargesView;

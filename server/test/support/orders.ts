@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import * as t from '../../src/db/schema/index.js';
@@ -6,7 +7,7 @@ import { loadConfig } from '../../src/config.js';
 import type { Database, DbOrTx } from '../../src/db/client.js';
 import { createLogger } from '../../src/logger.js';
 import { aProduct } from './builders.js';
-import { graphql } from './server.js';
+import { graphql, type cartSession } from './server.js';
 
 // Saturday 21 November 2026, 10:00 in Brussels.
 export const NOW = new Date('2026-11-21T09:00:00Z');
@@ -140,4 +141,35 @@ export async function anOrder(db: DbOrTx, overrides: Partial<typeof t.orders.$in
     totalTax: 57,
   });
   return order!;
+}
+
+/**
+ * A shopper's takeaway checkout through GraphQL for today's first slot, as An Peeters: `checkout` is the mutation
+ * (each test selects what it reads), `metaData` is added after the fulfilment and slot. Returns `data.checkout`.
+ */
+export async function takeawayCheckout(
+  call: ReturnType<typeof cartSession>,
+  checkout: string,
+  paymentMethod: string,
+  metaData: { key: string; value: string }[] = [],
+) {
+  const slot = (await call(`query { availableTimeSlots(type: TAKEAWAY, date: "${DAY}") { id } }`)).data.availableTimeSlots[0].id;
+  const billing = {
+    firstName: 'An',
+    lastName: 'Peeters',
+    phone: '0470 12 34 56',
+    email: 'an@example.be',
+    address1: 'Veldstraat 1',
+    city: 'Gent',
+    postcode: '9000',
+  };
+  const body = await call(checkout, {
+    input: {
+      paymentMethod,
+      billing,
+      metaData: [{ key: 'fulfilment_type', value: 'takeaway' }, { key: 'time_slot', value: slot }, ...metaData],
+    },
+  });
+  expect(body.errors).toBeUndefined();
+  return body.data.checkout;
 }
