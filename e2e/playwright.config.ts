@@ -54,7 +54,9 @@ export default defineConfig({
     // The site stops its animations and transitions for reduced motion (web/src/styles/base.css): spinners,
     // shimmer and pulses no longer keep Chromium painting (docs/decisions/0079-one-typed-pass.md).
     reducedMotion: 'reduce',
-    trace: 'retain-on-failure',
+    // Recording a trace for every test costs about a sixth of the run's CPU: CI records one when it retries a
+    // failed test; locally add --trace on (docs/decisions/0085-test-time-third-round.md).
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -4,7 +4,14 @@ import { useDocumentTitle } from '../lib/useDocumentTitle';
 import { ButtonLink, ComingSoon } from '../ui';
 
 export type CustomerPageKind =
-  'checkout' | 'confirm-payment' | 'login' | 'my-account' | 'lost-password' | 'reset-password' | 'order-summary' | 'order-received';
+  | 'checkout'
+  | 'confirm-payment'
+  | 'login'
+  | 'my-account'
+  | 'lost-password'
+  | 'reset-password'
+  | 'order-summary'
+  | 'order-received';
 
 const TITLES: Record<CustomerPageKind, string> = {
   checkout: 'nav.checkout',

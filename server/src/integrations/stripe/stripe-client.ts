@@ -7,7 +7,13 @@ import type { FetchLike } from '../multisafepay/multisafepay-client.js';
  */
 
 export type StripeIntentStatus =
-  'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' | 'requires_capture' | 'canceled' | 'succeeded';
+  | 'requires_payment_method'
+  | 'requires_confirmation'
+  | 'requires_action'
+  | 'processing'
+  | 'requires_capture'
+  | 'canceled'
+  | 'succeeded';
 
 export interface StripeCharge {
   id: string;
@@ -46,7 +52,8 @@ export interface CreateIntent {
 }
 
 export type StripeResult<T> =
-  { success: true; data: T } | { success: false; status: number; code: string; message: string; timedOut?: boolean; notFound?: boolean };
+  | { success: true; data: T }
+  | { success: false; status: number; code: string; message: string; timedOut?: boolean; notFound?: boolean };
 
 export interface StripeClientOptions {
   secretKey: string;

@@ -57,7 +57,15 @@ export interface CouponContext {
 
 /** Why a code in the cart takes no effect now (the cart shows it; docs/decisions/0045-coupons-gift-cards.md). */
 export type CouponRefusal =
-  'expired' | 'not_started' | 'usage_limit' | 'minimum_spend' | 'maximum_spend' | 'fulfilment' | 'channel' | 'products' | 'individual_use';
+  | 'expired'
+  | 'not_started'
+  | 'usage_limit'
+  | 'minimum_spend'
+  | 'maximum_spend'
+  | 'fulfilment'
+  | 'channel'
+  | 'products'
+  | 'individual_use';
 
 /** Which lines a coupon applies to: included products/categories (none listed: all), minus the excluded ones. */
 export function eligibleLines(coupon: CouponRow, lines: CouponLine[]): boolean[] {

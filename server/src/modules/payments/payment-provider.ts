@@ -50,7 +50,8 @@ export interface ProviderPayment {
 }
 
 export type ProviderResult<T> =
-  { success: true; data: T } | { success: false; error: string; code: string; timedOut?: boolean; notFound?: boolean; duplicate?: boolean };
+  | { success: true; data: T }
+  | { success: false; error: string; code: string; timedOut?: boolean; notFound?: boolean; duplicate?: boolean };
 
 export interface PaymentRequest {
   providerOrderId: string;
