@@ -50,7 +50,10 @@ export function registerNotificationRoutes(server: FastifyInstance, deps: Notifi
       }
       const sid = params.MessageSid ?? params.SmsSid;
       const status = params.MessageStatus ?? params.SmsStatus;
-      if (sid && status) await recordSmsStatus(db, sid, status, params.ErrorCode || undefined);
+      const message = Number((request.query as { message?: string }).message);
+      if (sid && status) {
+        await recordSmsStatus(db, { sid, status, ...(Number.isSafeInteger(message) && message > 0 ? { messageId: message } : {}), ...(params.ErrorCode ? { errorCode: params.ErrorCode } : {}) });
+      }
       // Twilio only needs a 2xx; an unknown message (sent by another shop on the account) is no error of theirs.
       return reply.code(204).send();
     });

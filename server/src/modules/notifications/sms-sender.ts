@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import { renderNotificationText, SMS_PER_ORDER, SMS_QUIET_HOURS, type NotificationKind, type NotificationLang } from '@bakje/contract';
 import type { Db } from '../../db/client.js';
-import { orders, smsMessages } from '../../db/schema/index.js';
+import { jobs, orders, smsMessages } from '../../db/schema/index.js';
 import { PermanentJobError, type JobHandler } from '../../jobs/job-runner.js';
 import type { FetchLike } from '../../integrations/multisafepay/multisafepay-client.js';
 import { TwilioClient, type TwilioMessageStatus } from '../../integrations/twilio/twilio-client.js';
@@ -9,7 +9,7 @@ import { promisedTime } from '../orders/order-promise.js';
 import { loadStoreSettings } from '../settings/store-settings.js';
 import { localMoment, parseClock } from '../shop-time/shop-time.js';
 import { readNotificationSettings, smsReady, smsTexts, twilioAccess } from './notification-settings.js';
-import { SMS_JOB_KIND, type NotificationJob } from './notify.js';
+import { notificationKey, SMS_CHANNEL, SMS_JOB_KIND, type NotificationJob } from './notify.js';
 
 /** Where Twilio reports a message's delivery, below the site's address (status-callback.ts). */
 export const TWILIO_STATUS_PATH = '/api/notifications/twilio/status';
@@ -74,14 +74,20 @@ export function smsJobHandler(deps: SmsSenderDeps): JobHandler<NotificationJob> 
           .from(smsMessages)
           .where(and(eq(smsMessages.orderId, order.id), or(isNotNull(smsMessages.providerId), inArray(smsMessages.status, ['sending']))));
         if (earlier.length >= SMS_PER_ORDER) return { skip: `already ${SMS_PER_ORDER} messages for this order` };
-        const readyKind: NotificationKind = order.fulfilmentType === 'delivery' ? 'out-for-delivery' : 'ready';
-        const readyToCome =
-          stored.sms.kinds[readyKind] && !earlier.some((m) => READY_KINDS.includes(m.kind as NotificationKind)) && ['pending', 'on-hold', 'processing'].includes(order.status);
-        if (earlier.length === SMS_PER_ORDER - 1 && !LAST_WORD.includes(notice.kind) && readyToCome) {
-          return { skip: `the last of ${SMS_PER_ORDER} messages is kept for "ready"` };
+        if (earlier.length === SMS_PER_ORDER - 1 && !LAST_WORD.includes(notice.kind)) {
+          // "ready" is still to come while the order is open, or when its message waits behind this one in the lane.
+          const readyKind: NotificationKind = order.fulfilmentType === 'delivery' ? 'out-for-delivery' : 'ready';
+          const readyKey = notificationKey(SMS_CHANNEL.name, { kind: readyKind }, order.id);
+          const readyWaits =
+            ['pending', 'on-hold', 'processing'].includes(order.status) ||
+            (await tx.select({ id: jobs.id }).from(jobs).where(and(eq(jobs.idempotencyKey, readyKey), inArray(jobs.status, ['queued', 'running'])))).length > 0;
+          if (stored.sms.kinds[readyKind] && !earlier.some((m) => READY_KINDS.includes(m.kind as NotificationKind)) && readyWaits) {
+            return { skip: `the last of ${SMS_PER_ORDER} messages is kept for "ready"` };
+          }
         }
         const lang = order.lang;
-        const time = promisedTime(order);
+        // A delay states the time as that change made it, even when the kitchen delayed again since.
+        const time = promisedTime(notice.kind === 'delayed' && notice.change !== undefined ? { ...order, delayMinutes: notice.change } : order);
         const body = renderNotificationText(smsTexts(stored)[notice.kind][lang], {
           number: order.pickupNumber,
           shop: (await loadStoreSettings(tx)).siteName,
@@ -122,7 +128,8 @@ export function smsJobHandler(deps: SmsSenderDeps): JobHandler<NotificationJob> 
         to: order.phone,
         body,
         ...(access.messagingServiceSid ? { messagingServiceSid: access.messagingServiceSid } : { from: access.from }),
-        statusCallback: `${deps.siteUrl}${TWILIO_STATUS_PATH}`,
+        // Our message's id rides along: a callback can come before the sid below is stored.
+        statusCallback: `${deps.siteUrl}${TWILIO_STATUS_PATH}?message=${messageId}`,
       });
       if (!result.ok) {
         const error = `Twilio ${result.status || 'unreachable'}${result.code ? ` (${result.code})` : ''}: ${result.message}`;
@@ -133,7 +140,13 @@ export function smsJobHandler(deps: SmsSenderDeps): JobHandler<NotificationJob> 
       }
       await deps.db
         .update(smsMessages)
-        .set({ providerId: result.message.sid, status: result.message.status, error: null, updatedAt: new Date() })
+        .set({
+          providerId: result.message.sid,
+          // A status callback may have recorded a later status already.
+          status: sql`case when ${smsMessages.status} = 'sending' then ${result.message.status} else ${smsMessages.status} end`,
+          error: null,
+          updatedAt: new Date(),
+        })
         .where(eq(smsMessages.id, messageId));
       return { result: { sid: result.message.sid } };
     },
@@ -157,15 +170,23 @@ const RANK: Partial<Record<TwilioMessageStatus | 'sending', number>> = {
   canceled: 4,
 };
 
-/** Records what Twilio's status callback says of a message (delivered, failed, ...). False: no such message. */
-export async function recordSmsStatus(db: Db, sid: string, status: string, errorCode: string | undefined): Promise<boolean> {
+/**
+ * Records what Twilio's status callback says of a message (delivered, failed, ...): found by our id in the
+ * callback's address (and then given the sid, if the callback came first) or by its sid. False: no such message.
+ */
+export async function recordSmsStatus(db: Db, callback: { messageId?: number; sid: string; status: string; errorCode?: string }): Promise<boolean> {
+  const { messageId, sid, status, errorCode } = callback;
   const rank = RANK[status as TwilioMessageStatus];
-  const [row] = await db.select({ id: smsMessages.id, status: smsMessages.status }).from(smsMessages).where(eq(smsMessages.providerId, sid));
-  if (!row) return false;
-  if (rank === undefined || rank <= (RANK[row.status as TwilioMessageStatus] ?? 0)) return true;
+  const [row] = await db
+    .select({ id: smsMessages.id, status: smsMessages.status, providerId: smsMessages.providerId })
+    .from(smsMessages)
+    .where(messageId !== undefined ? eq(smsMessages.id, messageId) : eq(smsMessages.providerId, sid));
+  if (!row || (row.providerId !== null && row.providerId !== sid)) return false;
+  const forward = rank !== undefined && rank > (RANK[row.status as TwilioMessageStatus] ?? 0);
+  if (!forward && row.providerId === sid) return true;
   await db
     .update(smsMessages)
-    .set({ status, ...(errorCode ? { error: `Twilio error ${errorCode}` } : {}), updatedAt: sql`now()` })
+    .set({ providerId: sid, ...(forward ? { status } : {}), ...(forward && errorCode ? { error: `Twilio error ${errorCode}` } : {}), updatedAt: sql`now()` })
     .where(eq(smsMessages.id, row.id));
   return true;
 }
