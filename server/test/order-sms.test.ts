@@ -52,7 +52,12 @@ describe.each(databaseKinds)('order SMS on %s', (kind) => {
     const view = (await staff.manager.request('GET', '/api/settings/notifications')).json();
     expect(view.sms.twilio).toMatchObject({ source: 'simulator', ready: true, authToken: { set: false } });
     const saved = await staff.manager.request('PUT', '/api/settings/notifications', {
-      sms: { enabled: true, kinds: { ...view.sms.kinds, accepted: true }, texts: view.sms.texts, twilio: { accountSid: '', from: '', messagingServiceSid: '' } },
+      sms: {
+        enabled: true,
+        kinds: { ...view.sms.kinds, accepted: true },
+        texts: view.sms.texts,
+        twilio: { accountSid: '', from: '', messagingServiceSid: '' },
+      },
     });
     expect(saved.json()).toMatchObject({ sms: { enabled: true, kinds: { accepted: true } } });
     await catalogCaughtUp(app, testDb.database);
@@ -67,14 +72,25 @@ describe.each(databaseKinds)('order SMS on %s', (kind) => {
     const browser = new Browser(() => app);
     const call = async (query: string, variables?: Record<string, unknown>) => {
       const response = await browser.graphql(query, variables, { headers: { 'x-bakje-locale': locale } });
-      return response.body as { data?: any; errors?: { extensions?: { code?: string } }[] };
+      return response.body as {
+        data: { availableTimeSlots: { id: string; start: string }[]; checkout: { order: { databaseId: number; pickupNumber: number } } };
+        errors?: { extensions?: { code?: string } }[];
+      };
     };
     await call(ADD, { productId });
-    const slot = (await call(SLOTS)).data.availableTimeSlots.find((s: { start: string }) => s.start.includes('T18:00'));
+    const slot = (await call(SLOTS)).data.availableTimeSlots.find((s) => s.start.includes('T18:00'))!;
     const placed = await call(CHECKOUT, {
       input: {
         paymentMethod,
-        billing: { firstName: 'An', lastName: 'Peeters', phone: '09 123 45 67', email: 'an@example.be', address1: 'Veldstraat 1', city: 'Gent', postcode: '9000' },
+        billing: {
+          firstName: 'An',
+          lastName: 'Peeters',
+          phone: '09 123 45 67',
+          email: 'an@example.be',
+          address1: 'Veldstraat 1',
+          city: 'Gent',
+          postcode: '9000',
+        },
         metaData: [
           { key: 'fulfilment_type', value: 'takeaway' },
           { key: 'time_slot', value: slot.id },
@@ -91,9 +107,13 @@ describe.each(databaseKinds)('order SMS on %s', (kind) => {
   };
 
   const textsTo = (to: string) => sim().messages.filter((m) => m.to === to);
-  const texts = (to: string, count: number) =>
-    waitFor(`${count} SMS to ${to}`, async () => (textsTo(to).length >= count ? textsTo(to) : undefined));
-  const smsJobs = (orderId: number) => db().select().from(t.jobs).where(eq(t.jobs.lane, `sms:${orderId}`)).orderBy(t.jobs.id);
+  const texts = (to: string, count: number) => waitFor(`${count} SMS to ${to}`, async () => (textsTo(to).length >= count ? textsTo(to) : undefined));
+  const smsJobs = (orderId: number) =>
+    db()
+      .select()
+      .from(t.jobs)
+      .where(eq(t.jobs.lane, `sms:${orderId}`))
+      .orderBy(t.jobs.id);
   /** Every SMS job of the order has ended (sent, skipped or failed). */
   const settled = (orderId: number, count: number) =>
     waitFor(`${count} SMS jobs of order ${orderId} settled`, async () => {
@@ -140,10 +160,12 @@ describe.each(databaseKinds)('order SMS on %s', (kind) => {
     const [row] = await db().select().from(t.orders).where(eq(t.orders.id, id));
     await db().transaction((tx) => queueOrderNotifications(tx, row!, { kind: 'ready' }, now));
     const readyJob = jobs.find((j) => j.idempotencyKey === `sms:ready:${id}`)!;
-    const rerun = await app.jobs.handlers.get('sms')!.handle(
-      { ...readyJob, payload: readyJob.payload, attempts: 2, interrupted: true, createdAt: readyJob.createdAt },
-      { db: db(), log: app.server.log as never },
-    );
+    const rerun = await app.jobs.handlers
+      .get('sms')!
+      .handle(
+        { ...readyJob, payload: readyJob.payload, attempts: 2, interrupted: true, createdAt: readyJob.createdAt },
+        { db: db(), log: app.server.log as never },
+      );
     expect(rerun).toEqual({ result: { sid: textsTo('+32470112233')[2]!.sid } });
     expect((await kitchen(id, 'recover')).statusCode).toBe(200);
     expect((await kitchen(id, 'ready')).statusCode).toBe(200);

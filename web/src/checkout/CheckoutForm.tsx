@@ -366,7 +366,9 @@ export function CheckoutForm({ cart, context, initial, guest }: { cart: Cart; co
         <OrderAside
           cart={cart}
           priced={priced}
-          serverError={cardError ?? (serverError && serverError.code !== 'SLOT_REQUIRED' && serverError.code !== 'SMS_PHONE_INVALID' ? local(serverError) : null)}
+          serverError={
+            cardError ?? (serverError && serverError.code !== 'SLOT_REQUIRED' && serverError.code !== 'SMS_PHONE_INVALID' ? local(serverError) : null)
+          }
           showFixErrors={submitted && Object.keys(formState.errors).length > 0}
           errorRef={errorRef}
         >

@@ -4,7 +4,12 @@ import type { Db } from '../../db/client.js';
 import { DomainError } from '../../errors/domain-error.js';
 import { verifyTwilioSignature } from '../../integrations/twilio/twilio-client.js';
 import type { Logger } from '../../logger.js';
-import { notificationSettingsView, readNotificationSettings, twilioAccess, updateNotificationSettings } from '../../modules/notifications/notification-settings.js';
+import {
+  notificationSettingsView,
+  readNotificationSettings,
+  twilioAccess,
+  updateNotificationSettings,
+} from '../../modules/notifications/notification-settings.js';
 import { recordSmsStatus, TWILIO_STATUS_PATH } from '../../modules/notifications/sms-sender.js';
 import { requireStaff } from '../http/viewer.js';
 
@@ -52,7 +57,12 @@ export function registerNotificationRoutes(server: FastifyInstance, deps: Notifi
       const status = params.MessageStatus ?? params.SmsStatus;
       const message = Number((request.query as { message?: string }).message);
       if (sid && status) {
-        await recordSmsStatus(db, { sid, status, ...(Number.isSafeInteger(message) && message > 0 ? { messageId: message } : {}), ...(params.ErrorCode ? { errorCode: params.ErrorCode } : {}) });
+        await recordSmsStatus(db, {
+          sid,
+          status,
+          ...(Number.isSafeInteger(message) && message > 0 ? { messageId: message } : {}),
+          ...(params.ErrorCode ? { errorCode: params.ErrorCode } : {}),
+        });
       }
       // Twilio only needs a 2xx; an unknown message (sent by another shop on the account) is no error of theirs.
       return reply.code(204).send();

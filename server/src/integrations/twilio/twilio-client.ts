@@ -73,7 +73,13 @@ export class TwilioClient {
       });
     } catch (error) {
       const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-      return { ok: false, retryable: true, status: 0, code: null, message: timedOut ? `Twilio did not answer within ${this.timeoutMs} ms` : 'Twilio could not be reached' };
+      return {
+        ok: false,
+        retryable: true,
+        status: 0,
+        code: null,
+        message: timedOut ? `Twilio did not answer within ${this.timeoutMs} ms` : 'Twilio could not be reached',
+      };
     }
     const text = await response.text();
     let json: Record<string, unknown> = {};
@@ -83,7 +89,8 @@ export class TwilioClient {
       // An answer that is not JSON (a proxy's error page) is judged by its status alone.
     }
     if (response.status === 200 || response.status === 201) {
-      if (typeof json.sid !== 'string') return { ok: false, retryable: true, status: response.status, code: null, message: 'Twilio answered without a message sid' };
+      if (typeof json.sid !== 'string')
+        return { ok: false, retryable: true, status: response.status, code: null, message: 'Twilio answered without a message sid' };
       return { ok: true, message: { sid: json.sid, status: (json.status as TwilioMessageStatus | undefined) ?? 'queued' } };
     }
     return {

@@ -83,7 +83,8 @@ export class TwilioSimulator {
         }
         const form = (request.body ?? {}) as Record<string, string | undefined>;
         if (!form.To || !E164.test(form.To)) return reply.code(400).send(error(400, 21211, `The 'To' number ${form.To ?? ''} is not a valid phone number.`));
-        if (!form.From && !form.MessagingServiceSid) return reply.code(400).send(error(400, 21603, "A 'From' or 'MessagingServiceSid' parameter is required to send a message"));
+        if (!form.From && !form.MessagingServiceSid)
+          return reply.code(400).send(error(400, 21603, "A 'From' or 'MessagingServiceSid' parameter is required to send a message"));
         if (!form.Body) return reply.code(400).send(error(400, 21602, 'Message body is required.'));
         const message: SimulatedSms = {
           sid: `SM${randomBytes(16).toString('hex')}`,

@@ -29,10 +29,20 @@ export const NOTIFICATION_SETTINGS_ENTITY = 'notifications';
 /** Cost-aware defaults: "ready" (and its delivery twin), a delay and a cancel; "accepted" only when asked. */
 const DEFAULT_KINDS: Record<NotificationKind, boolean> = { accepted: false, ready: true, 'out-for-delivery': true, delayed: true, cancelled: true };
 
-const kindsSchema = z.object(Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, z.boolean().default(DEFAULT_KINDS[k])])) as Record<NotificationKind, z.ZodDefault<z.ZodBoolean>>);
+const kindsSchema = z.object(
+  Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, z.boolean().default(DEFAULT_KINDS[k])])) as Record<NotificationKind, z.ZodDefault<z.ZodBoolean>>,
+);
 const textSchema = z.string().trim().min(1).max(SMS_TEXT_MAX);
 const textsSchema = z.object(
-  Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, z.object(Object.fromEntries(NOTIFICATION_LANGS.map((l) => [l, textSchema.optional()]))).partial().default({})])),
+  Object.fromEntries(
+    NOTIFICATION_KINDS.map((k) => [
+      k,
+      z
+        .object(Object.fromEntries(NOTIFICATION_LANGS.map((l) => [l, textSchema.optional()])))
+        .partial()
+        .default({}),
+    ]),
+  ),
 );
 
 const storedSchema = z.object({
@@ -86,7 +96,14 @@ export interface TwilioAccess {
 export function twilioAccess(stored: StoredNotificationSettings, simulator: boolean): TwilioAccess | undefined {
   const t = stored.sms.twilio;
   if (t.accountSid && t.authToken) {
-    return { accountSid: t.accountSid, authToken: t.authToken, baseUrl: TWILIO_BASE_URL, from: t.from, messagingServiceSid: t.messagingServiceSid, source: 'settings' };
+    return {
+      accountSid: t.accountSid,
+      authToken: t.authToken,
+      baseUrl: TWILIO_BASE_URL,
+      from: t.from,
+      messagingServiceSid: t.messagingServiceSid,
+      source: 'settings',
+    };
   }
   if (!simulator) return undefined;
   return {
@@ -135,11 +152,41 @@ const inputSchema = z
           .strict(),
         twilio: z
           .object({
-            accountSid: z.union([z.literal(''), z.string().trim().regex(/^AC[0-9a-fA-F]{32}$/)]),
-            authToken: z.union([z.null(), z.string().trim().regex(/^[0-9a-zA-Z]{32}$/)]).optional(),
+            accountSid: z.union([
+              z.literal(''),
+              z
+                .string()
+                .trim()
+                .regex(/^AC[0-9a-fA-F]{32}$/),
+            ]),
+            authToken: z
+              .union([
+                z.null(),
+                z
+                  .string()
+                  .trim()
+                  .regex(/^[0-9a-zA-Z]{32}$/),
+              ])
+              .optional(),
             // A Twilio number (E.164) or an alphanumeric sender id (at most 11 letters, digits and spaces, one letter at least).
-            from: z.union([z.literal(''), z.string().trim().regex(/^\+[1-9]\d{6,14}$/), z.string().trim().regex(/^(?=.*[A-Za-z])[A-Za-z0-9 ]{1,11}$/)]),
-            messagingServiceSid: z.union([z.literal(''), z.string().trim().regex(/^MG[0-9a-fA-F]{32}$/)]),
+            from: z.union([
+              z.literal(''),
+              z
+                .string()
+                .trim()
+                .regex(/^\+[1-9]\d{6,14}$/),
+              z
+                .string()
+                .trim()
+                .regex(/^(?=.*[A-Za-z])[A-Za-z0-9 ]{1,11}$/),
+            ]),
+            messagingServiceSid: z.union([
+              z.literal(''),
+              z
+                .string()
+                .trim()
+                .regex(/^MG[0-9a-fA-F]{32}$/),
+            ]),
           })
           .strict(),
       })
@@ -200,7 +247,10 @@ export async function updateNotificationSettings(db: DbOrTx, body: unknown, simu
   if (t.accountSid && !t.authToken) problems.push({ field: 'sms.twilio.authToken', message: 'Give the auth token with the account SID.' });
   if (!t.accountSid && t.authToken) problems.push({ field: 'sms.twilio.accountSid', message: 'Give the account SID with the auth token.' });
   if (next.sms.enabled && !problems.length && !smsReady(twilioAccess(next, simulator))) {
-    problems.push({ field: t.accountSid ? 'sms.twilio.from' : 'sms.twilio.accountSid', message: 'Give the Twilio account and a sender before turning SMS on.' });
+    problems.push({
+      field: t.accountSid ? 'sms.twilio.from' : 'sms.twilio.accountSid',
+      message: 'Give the Twilio account and a sender before turning SMS on.',
+    });
   }
   if (problems.length) throw refused(problems);
 

@@ -80,7 +80,12 @@ export function smsJobHandler(deps: SmsSenderDeps): JobHandler<NotificationJob> 
           const readyKey = notificationKey(SMS_CHANNEL.name, { kind: readyKind }, order.id);
           const readyWaits =
             ['pending', 'on-hold', 'processing'].includes(order.status) ||
-            (await tx.select({ id: jobs.id }).from(jobs).where(and(eq(jobs.idempotencyKey, readyKey), inArray(jobs.status, ['queued', 'running'])))).length > 0;
+            (
+              await tx
+                .select({ id: jobs.id })
+                .from(jobs)
+                .where(and(eq(jobs.idempotencyKey, readyKey), inArray(jobs.status, ['queued', 'running'])))
+            ).length > 0;
           if (stored.sms.kinds[readyKind] && !earlier.some((m) => READY_KINDS.includes(m.kind as NotificationKind)) && readyWaits) {
             return { skip: `the last of ${SMS_PER_ORDER} messages is kept for "ready"` };
           }

@@ -12,7 +12,17 @@ export interface SmsChoice {
  * The number defaults to the billing phone; the server checks it is a mobile number and answers
  * SMS_PHONE_INVALID, shown here, when it is not.
  */
-export function SmsSection({ choice, billingPhone, error, onChange }: { choice: SmsChoice; billingPhone: string; error: string | null; onChange: (next: SmsChoice) => void }) {
+export function SmsSection({
+  choice,
+  billingPhone,
+  error,
+  onChange,
+}: {
+  choice: SmsChoice;
+  billingPhone: string;
+  error: string | null;
+  onChange: (next: SmsChoice) => void;
+}) {
   const intl = useIntl();
   return (
     <Section id="sms" title={intl.formatMessage({ id: 'checkout.sms.title' })}>

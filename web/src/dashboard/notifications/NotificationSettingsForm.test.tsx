@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { DEFAULT_SMS_TEXTS, type NotificationSettingsInput, type NotificationSettingsView } from '@bakje/contract';
+import type { NotificationSettingsInput, NotificationSettingsView } from '@bakje/contract';
+import { DEFAULT_SMS_TEXTS } from '@bakje/contract/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -70,7 +71,11 @@ describe('the customer messages form', () => {
     await user.click(screen.getByRole('button', { name: 'Save messages' }));
     await waitFor(() => expect(screen.getByText('Saved.')).toBeTruthy());
     expect(sent).toHaveLength(1);
-    expect(sent[0]!.sms).toMatchObject({ enabled: true, kinds: { accepted: true, ready: true }, twilio: { accountSid: '', from: 'Bakje', messagingServiceSid: '' } });
+    expect(sent[0]!.sms).toMatchObject({
+      enabled: true,
+      kinds: { accepted: true, ready: true },
+      twilio: { accountSid: '', from: 'Bakje', messagingServiceSid: '' },
+    });
     expect(sent[0]!.sms.texts.delayed.nl).toBe('{shop}: #{number} komt {minutes} min later ({time}).');
     expect(sent[0]!.sms.texts.ready.fr).toBe(DEFAULT_SMS_TEXTS.ready.fr);
     // The stored token is kept: not sent at all.
@@ -81,7 +86,11 @@ describe('the customer messages form', () => {
     const user = userEvent.setup();
     const sent = show(() => ({
       status: 400,
-      body: { code: 'NOTIFICATION_SETTINGS_INVALID', message: 'Notification settings not saved', data: { fields: [{ field: 'sms.twilio.accountSid', message: 'x' }] } },
+      body: {
+        code: 'NOTIFICATION_SETTINGS_INVALID',
+        message: 'Notification settings not saved',
+        data: { fields: [{ field: 'sms.twilio.accountSid', message: 'x' }] },
+      },
     }));
     await user.clear(screen.getByRole('textbox', { name: 'Ready for pickup' }));
     await user.click(screen.getByRole('button', { name: 'Save messages' }));

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { NotificationKind, NotificationLang, NotificationSettingsInput, NotificationSettingsView } from '@bakje/contract';
 import {
   NOTIFICATION_KINDS,
   NOTIFICATION_LANGS,
@@ -7,11 +8,7 @@ import {
   SMS_PER_ORDER,
   SMS_QUIET_HOURS,
   SMS_TEXT_MAX,
-  type NotificationKind,
-  type NotificationLang,
-  type NotificationSettingsInput,
-  type NotificationSettingsView,
-} from '@bakje/contract';
+} from '@bakje/contract/notifications';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { http, HttpError } from '../../api/http';
@@ -100,8 +97,7 @@ export function NotificationSettingsForm({ view }: { view: NotificationSettingsV
     setSaved(false);
     setValues((v) => ({ ...v, ...patch }));
   };
-  const setText = (kind: NotificationKind, value: string) =>
-    change({ texts: { ...values.texts, [kind]: { ...values.texts[kind], [lang]: value } } });
+  const setText = (kind: NotificationKind, value: string) => change({ texts: { ...values.texts, [kind]: { ...values.texts[kind], [lang]: value } } });
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
@@ -155,7 +151,13 @@ export function NotificationSettingsForm({ view }: { view: NotificationSettingsV
       <p className="admin__muted" role="status" data-testid="notifications-source">
         {t(`dashboard.notifications.source.${twilio.source}`)} {t(twilio.ready ? 'dashboard.notifications.ready' : 'dashboard.notifications.notReady')}
       </p>
-      <Field as="checkbox" id="notifications-enabled" label={t('dashboard.notifications.enabled')} checked={values.enabled} onChange={(e) => change({ enabled: e.target.checked })} />
+      <Field
+        as="checkbox"
+        id="notifications-enabled"
+        label={t('dashboard.notifications.enabled')}
+        checked={values.enabled}
+        onChange={(e) => change({ enabled: e.target.checked })}
+      />
 
       <fieldset className="admin__fieldset">
         <legend>{t('dashboard.notifications.kinds')}</legend>
@@ -174,7 +176,13 @@ export function NotificationSettingsForm({ view }: { view: NotificationSettingsV
       <fieldset className="admin__fieldset">
         <legend>{t('dashboard.notifications.texts')}</legend>
         <p className="admin__muted">{t('dashboard.notifications.placeholders', { placeholders })}</p>
-        <Field as="select" id="notifications-lang" label={t('dashboard.notifications.lang')} value={lang} onChange={(e) => setLang(e.target.value as NotificationLang)}>
+        <Field
+          as="select"
+          id="notifications-lang"
+          label={t('dashboard.notifications.lang')}
+          value={lang}
+          onChange={(e) => setLang(e.target.value as NotificationLang)}
+        >
           {NOTIFICATION_LANGS.map((l) => (
             <option key={l} value={l}>
               {t(`dashboard.notifications.lang.${l}`)}
@@ -263,7 +271,9 @@ export function NotificationSettingsForm({ view }: { view: NotificationSettingsV
 
       {save.error && !(save.error instanceof HttpError && save.error.code === 'NOTIFICATION_SETTINGS_INVALID') ? (
         <Notice tone="error" role="alert">
-          {save.error instanceof HttpError && save.error.code === 'PERMISSION_DENIED' ? t('dashboard.gate.forbiddenTitle') : t('dashboard.notifications.saveFailed')}
+          {save.error instanceof HttpError && save.error.code === 'PERMISSION_DENIED'
+            ? t('dashboard.gate.forbiddenTitle')
+            : t('dashboard.notifications.saveFailed')}
         </Notice>
       ) : null}
       {Object.keys(fieldErrors).length > 0 ? (

@@ -39,7 +39,10 @@ export function aboutText(intl: IntlShape, job: Job): string {
   // An SMS to a customer: which message, of which order (never the number or the text).
   if (job.kind === 'sms' && typeof about.orderId === 'number' && typeof about.notification === 'string') {
     const message = known(intl, `dashboard.notifications.kind.${about.notification}`, about.notification);
-    return intl.formatMessage({ id: 'dashboard.jobs.ticketOf' }, { ticket: message, order: intl.formatMessage({ id: 'dashboard.jobs.order' }, { id: about.orderId }) });
+    return intl.formatMessage(
+      { id: 'dashboard.jobs.ticketOf' },
+      { ticket: message, order: intl.formatMessage({ id: 'dashboard.jobs.order' }, { id: about.orderId }) },
+    );
   }
   return Object.entries(about)
     .map(([key, value]) => `${key}: ${value ?? ''}`)
