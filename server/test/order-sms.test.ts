@@ -247,4 +247,18 @@ describe.each(databaseKinds)('order SMS on %s', (kind) => {
     expect(signed.statusCode).toBe(204);
     expect(await status()).toMatchObject({ status: 'undelivered', error: 'Twilio error 30005' });
   });
+  it('sends a change committed just before the process stopped exactly once after the restart', async () => {
+    const order = await placed('nl_BE', '0470 30 30 30');
+    // The runner is stopped (as a killed process leaves it): the move commits its job, nothing sends it.
+    await app.jobs.runner!.stop();
+    expect((await kitchen(order.databaseId, 'ready')).statusCode).toBe(200);
+    expect(await smsJobs(order.databaseId)).toMatchObject([{ status: 'queued', idempotencyKey: `sms:ready:${order.databaseId}` }]);
+    expect(textsTo('+32470303030')).toHaveLength(0);
+    await app.close();
+    // A new process on the same database: its runner takes the job; its simulator is the one Twilio.
+    app = await startTestApp(testDb.database, {}, () => now);
+    expect((await texts('+32470303030', 1)).map((m) => m.body)).toEqual([`Frituur Bakje: je bestelling #${order.pickupNumber} is klaar. Tot zo!`]);
+    await settled(order.databaseId, 1);
+    expect(textsTo('+32470303030')).toHaveLength(1);
+  });
 });
