@@ -197,7 +197,7 @@ export function NotificationSettingsForm({ view }: { view: NotificationSettingsV
               <Field
                 as="textarea"
                 id={id}
-                rows={2}
+                rows={3}
                 maxLength={SMS_TEXT_MAX}
                 label={t(`dashboard.notifications.kind.${kind}`)}
                 error={fieldErrors[id] ?? null}
