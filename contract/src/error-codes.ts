@@ -28,6 +28,11 @@ export const errorCodes = {
   STRIPE_UNAVAILABLE: 'unavailable',
   // Provider keys in the dashboard (docs/decisions/0040-provider-keys-stripe-checkout.md).
   PAYMENT_PROVIDERS_INVALID: 'invalid',
+  // Customer notifications (docs/decisions/0083-order-notifications-sms.md): the dashboard's settings, the
+  // checkout's SMS number, and a Twilio status callback whose signature does not match.
+  NOTIFICATION_SETTINGS_INVALID: 'invalid',
+  SMS_PHONE_INVALID: 'invalid',
+  TWILIO_SIGNATURE_INVALID: 'forbidden',
   // Switching the shop to live mode (docs/decisions/0070-test-and-live-mode.md): something is not real yet.
   LIVE_MODE_REFUSED: 'conflict',
   TOO_MANY_ATTEMPTS: 'rate_limited',

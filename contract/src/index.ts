@@ -28,3 +28,4 @@ export * from './kiosk.js';
 export * from './cash-rounding.js';
 export * from './customers.js';
 export * from './promotions.js';
+export * from './notifications.js';

@@ -35,6 +35,7 @@ import { registerStaffArea } from './api/areas/staff.js';
 import { registerKioskArea } from './api/areas/kiosk.js';
 import { registerEventsArea } from './api/areas/events.js';
 import { registerWebArea } from './api/areas/web.js';
+import { registerNotificationsArea, type AppNotifications } from './api/areas/notifications.js';
 import { shopModeContext, shopModeFrom } from './modules/shop-mode/shop-mode.js';
 import { startingInTurn, type BackgroundStart } from './background-start.js';
 
@@ -48,6 +49,8 @@ export interface App {
   jobs: JobsRuntime;
   /** Card payments (docs/decisions/0030-card-payments-multisafepay.md, 0038-stripe.md) and their simulators. */
   payments: AppPayments;
+  /** Customer notifications (docs/decisions/0083-order-notifications-sms.md) and the Twilio simulator. */
+  notifications: AppNotifications;
   /** Simulators, then the job runner: started by buildApp, or by main.ts once it listens (`deferBackground`, decision 0075). */
   background: BackgroundStart;
   close(): Promise<void>;
@@ -115,6 +118,7 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
   const pos = await registerStoreRestArea(server, context, { placeOrder });
   registerPaymentsArea(server, context, payments);
   registerKioskArea(server, context, { placeOrder, terminal: payments.exposed.service });
+  const notifications = registerNotificationsArea(server, context);
   await registerWebArea(server, context);
 
   // The order's own side effects: tickets, mails, and guest orders' personal data after the retention period.
@@ -134,6 +138,7 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
     printing,
     jobs,
     payments: payments.exposed,
+    notifications,
     background,
     async close() {
       clearInterval(housekeeping);

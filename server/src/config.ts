@@ -118,6 +118,7 @@ const schema = z.object({
   BAKJE_STRIPE_JS_URL: z.url({ protocol: /^https?$/ }).optional(),
   BAKJE_STRIPE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   BAKJE_STRIPE_SIMULATOR: boolean.optional(),
+  BAKJE_TWILIO_SIMULATOR: boolean.optional(),
   BAKJE_PAYMENT_RECONCILE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
   BAKJE_DISTANCE_PROVIDER: z.enum(['postcode', 'osrm']).default('postcode'),
   BAKJE_OSRM_URL: z.url().optional(),
@@ -274,6 +275,13 @@ export interface Config {
     /** The simulator's terminals complete a waiting payment after this long; null: only by its terminals page. */
     simulatorTerminalAutoMs: number | null;
   };
+  /**
+   * SMS to customers (docs/decisions/0083-order-notifications-sms.md): the owner's Twilio credentials are set in
+   * the dashboard; without them the simulator at /simulators/twilio takes the messages (demo, development, tests).
+   */
+  twilio: {
+    simulator: boolean;
+  };
   /** The second card provider (docs/decisions/0038-stripe.md): WooGraphQL's stripePaymentIntent. */
   stripe: {
     /** Absent: Stripe is not offered (stripePaymentIntent answers STRIPE_NOT_CONFIGURED). */
@@ -428,6 +436,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, rootDir = pr
     },
     multisafepay: multisafepayConfig(env),
     stripe: stripeConfig(env),
+    twilio: { simulator: env.BAKJE_TWILIO_SIMULATOR ?? (env.NODE_ENV !== 'production' || Boolean(env.BAKJE_SEED_DEMO && localSite(env))) },
     paymentReconcileMs: env.BAKJE_PAYMENT_RECONCILE_MS,
     distance:
       env.BAKJE_DISTANCE_PROVIDER === 'osrm'
@@ -477,6 +486,15 @@ function multisafepayConfig(env: Env): Config['multisafepay'] {
     })(),
   };
 }
+
+/** The site runs on this machine only (the demo): a simulator may stand in for a provider in production. */
+function localSite(env: Env): boolean {
+  return !env.BAKJE_SITE_URL || ['localhost', '127.0.0.1', '[::1]'].includes(new URL(env.BAKJE_SITE_URL).hostname);
+}
+
+/** The Twilio simulator's account (it signs its status callbacks with the token); never a real account. */
+export const TWILIO_SIMULATOR_ACCOUNT_SID = 'AC00000000000000000000000000000000';
+export const TWILIO_SIMULATOR_AUTH_TOKEN = 'simulator0twilio0token0not0secret';
 
 export const STRIPE_BASE_URL = 'https://api.stripe.com/v1';
 /** The simulator's keys: never real ones (a real key cannot look like these). */

@@ -30,6 +30,7 @@ function anOrder(overrides: Partial<OrderWithLines> = {}): OrderWithLines {
     billing: address(),
     shipping: address(),
     lang: 'nl',
+    notifyPhone: null,
     shipToDifferentAddress: false,
     paymentMethod: 'cod',
     paymentMethodTitle: 'Cash',

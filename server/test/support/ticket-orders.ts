@@ -80,6 +80,7 @@ function order(id: number, overrides: Partial<OrderWithLines>): OrderWithLines {
     billing: address(),
     shipping: address(),
     lang: 'nl',
+    notifyPhone: null,
     shipToDifferentAddress: false,
     paymentMethod: 'cod',
     paymentMethodTitle: 'Cash',

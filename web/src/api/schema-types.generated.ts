@@ -72,6 +72,8 @@ export type CheckoutInput = {
   shipToDifferentAddress?: InputMaybe<Scalars['Boolean']['input']>;
   shipping?: InputMaybe<CustomerAddressInput>;
   shippingMethod?: InputMaybe<Array<InputMaybe<Scalars['String']['input']>>>;
+  /** Bakje: a mobile number (international, or Belgian without a country code) for texts about the order; empty: none. A wrong one answers SMS_PHONE_INVALID. */
+  smsPhone?: InputMaybe<Scalars['String']['input']>;
   transactionId?: InputMaybe<Scalars['String']['input']>;
 };
 

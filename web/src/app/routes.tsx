@@ -34,6 +34,7 @@ const DashboardTimeSlotsPage = lazy(() => import('../dashboard/timeslots/TimeSlo
 const DashboardApiKeysPage = lazy(() => import('../dashboard/admin/ApiKeysPage'));
 const DashboardPrintingPage = lazy(() => import('../dashboard/admin/printing/PrintingPage'));
 const DashboardPaymentsPage = lazy(() => import('../dashboard/admin/payments/PaymentsPage'));
+const DashboardNotificationsPage = lazy(() => import('../dashboard/notifications/NotificationsPage'));
 const DashboardPosPage = lazy(() => import('../dashboard/admin/pos/PosPage'));
 const DashboardMenuTransferPage = lazy(() => import('../dashboard/catalog/transfer/MenuTransferPage'));
 const DashboardJobsPage = lazy(() => import('../dashboard/admin/jobs/JobsPage'));
@@ -220,6 +221,14 @@ export const routes: RouteObject[] = [
         element: (
           <StaffScreen>
             <DashboardPaymentsPage />
+          </StaffScreen>
+        ),
+      },
+      {
+        path: 'dashboard/notifications',
+        element: (
+          <StaffScreen>
+            <DashboardNotificationsPage />
           </StaffScreen>
         ),
       },

@@ -34,6 +34,7 @@ import { AccountSection } from './sections/AccountSection';
 import { NoteSection, PaymentSection } from './sections/PaymentAndNote';
 import { Section } from './sections/Section';
 import { ShippingSection } from './sections/ShippingSection';
+import { SmsSection, type SmsChoice } from './sections/SmsSection';
 import { SlotPicker, useInitialDay } from './SlotPicker';
 import { reactToSlotTaken } from './slotTaken';
 
@@ -108,6 +109,9 @@ export function CheckoutForm({ cart, context, initial, guest }: { cart: Cart; co
   // (docs/decisions/0071-age-restricted-products-staff-language.md); the server refuses the order without it.
   const requiredAge = cart.contents.nodes.reduce((age, line) => Math.max(age, line.product?.node.ageLimit ?? 0), 0);
   const [ageConfirmed, setAgeConfirmed] = useState(false);
+  // Texts about the order, when the shop sends them: opt-in, with a mobile number.
+  const [sms, setSms] = useState<SmsChoice>({ wanted: false, phone: '' });
+  const billingPhone = useWatch({ control, name: 'phone' });
   // Stripe's answer about the card (declined, wrong number): shown where the server's problems are.
   const [cardError, setCardError] = useState<string | null>(null);
   const stripeCard = useRef<StripeCardHandle>(null);
@@ -253,6 +257,7 @@ export function CheckoutForm({ cart, context, initial, guest }: { cart: Cart; co
         shipping,
         ...(stripeIntentId ? { stripeIntentId } : {}),
         ...(requiredAge > 0 ? { confirmedAge: requiredAge } : {}),
+        ...(context.smsNotifications && sms.wanted ? { smsPhone: sms.phone.trim() || billing.phone } : {}),
       });
       rememberLastOrder(placed.order);
       clearGuestDetails();
@@ -278,6 +283,7 @@ export function CheckoutForm({ cart, context, initial, guest }: { cart: Cart; co
         void queryClient.invalidateQueries({ queryKey: ['orderingDays'] });
         return focusLater('slot-picker');
       }
+      if (problem.code === 'SMS_PHONE_INVALID') return focusLater('sms-phone');
       requestAnimationFrame(() => errorRef.current?.focus());
     }
   }
@@ -347,12 +353,22 @@ export function CheckoutForm({ cart, context, initial, guest }: { cart: Cart; co
           ) : null}
           {guest ? <AccountSection register={register} errors={formState.errors} creating={createAccount} /> : null}
           <PaymentPart register={register} gateways={gateways} chosen={paymentMethod} stripe={context.stripeCheckout} stripeCard={stripeCard} />
+          {context.smsNotifications ? (
+            <SmsSection
+              choice={sms}
+              billingPhone={billingPhone ?? ''}
+              error={serverError?.code === 'SMS_PHONE_INVALID' ? intl.formatMessage({ id: 'checkout.sms.invalid' }) : null}
+              onChange={setSms}
+            />
+          ) : null}
           <NotePart register={register} />
         </div>
         <OrderAside
           cart={cart}
           priced={priced}
-          serverError={cardError ?? (serverError && serverError.code !== 'SLOT_REQUIRED' ? local(serverError) : null)}
+          serverError={
+            cardError ?? (serverError && serverError.code !== 'SLOT_REQUIRED' && serverError.code !== 'SMS_PHONE_INVALID' ? local(serverError) : null)
+          }
           showFixErrors={submitted && Object.keys(formState.errors).length > 0}
           errorRef={errorRef}
         >

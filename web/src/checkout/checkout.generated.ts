@@ -24,6 +24,8 @@ export type CheckoutInput = {
   shipToDifferentAddress?: boolean | null | undefined;
   shipping?: CustomerAddressInput | null | undefined;
   shippingMethod?: Array<string | null | undefined> | null | undefined;
+  /** Bakje: a mobile number (international, or Belgian without a country code) for texts about the order; empty: none. A wrong one answers SMS_PHONE_INVALID. */
+  smsPhone?: string | null | undefined;
   transactionId?: string | null | undefined;
 };
 
@@ -100,7 +102,7 @@ export type SlotCapacityModeEnum =
 export type CheckoutContextQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type CheckoutContextQuery = { openingStatus: { isOpen: boolean, orderingPossible: boolean, paused: boolean, pausedUntil: string | null, message: string | null, openNow: { dinein: boolean }, week: Array<{ weekday: number, periods: Array<{ open: string, close: string }> }> }, deliverySettings: { enabled: boolean, minimumOrder: string, maximumDistanceKm: number, fee: string }, paymentGateways: { nodes: Array<{ id: string, title: string, description: string | null, icon: string | null, isMultisafepay: boolean | null }> }, stripeCheckout: { publishableKey: string, jsUrl: string } | null };
+export type CheckoutContextQuery = { smsNotifications: boolean, openingStatus: { isOpen: boolean, orderingPossible: boolean, paused: boolean, pausedUntil: string | null, message: string | null, openNow: { dinein: boolean }, week: Array<{ weekday: number, periods: Array<{ open: string, close: string }> }> }, deliverySettings: { enabled: boolean, minimumOrder: string, maximumDistanceKm: number, fee: string }, paymentGateways: { nodes: Array<{ id: string, title: string, description: string | null, icon: string | null, isMultisafepay: boolean | null }> }, stripeCheckout: { publishableKey: string, jsUrl: string } | null };
 
 export type StripePaymentIntentQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -208,6 +210,7 @@ export const CheckoutContextDocument = new TypedDocumentString(`
     publishableKey
     jsUrl
   }
+  smsNotifications
 }
     `) as unknown as TypedDocumentString<CheckoutContextQuery, CheckoutContextQueryVariables>;
 export const StripePaymentIntentDocument = new TypedDocumentString(`

@@ -149,9 +149,11 @@ export function placeOrder(
     stripeIntentId?: string;
     /** The age the customer confirmed (16 or 18): needed when the cart holds age-restricted products. */
     confirmedAge?: number;
+    /** The mobile number for texts about the order (opt-in); the server checks it. */
+    smsPhone?: string;
   },
 ) {
-  const { billing, fulfilment, slotId, paymentMethod, note, accountPassword, shipping, stripeIntentId, confirmedAge } = input;
+  const { billing, fulfilment, slotId, paymentMethod, note, accountPassword, shipping, stripeIntentId, confirmedAge, smsPhone } = input;
   return call(locale, CheckoutDocument, {
     input: {
       paymentMethod,
@@ -165,6 +167,7 @@ export function placeOrder(
       ],
       customerNote: note,
       ...(confirmedAge ? { confirmedAge } : {}),
+      ...(smsPhone ? { smsPhone } : {}),
       ...(accountPassword ? { account: { password: accountPassword } } : {}),
     },
   }).then((d) => d.checkout);

@@ -29,6 +29,7 @@ export const DASHBOARD_PAGES = [
   { to: '/dashboard/hours', label: 'dashboard.menu.hours', permission: PERMISSION.settingsManage },
   { to: '/dashboard/delivery', label: 'dashboard.menu.delivery', permission: PERMISSION.settingsManage },
   { to: '/dashboard/payments', label: 'dashboard.menu.payments', permission: PERMISSION.settingsManage },
+  { to: '/dashboard/notifications', label: 'dashboard.menu.notifications', permission: PERMISSION.settingsManage },
   { to: '/dashboard/kiosks', label: 'dashboard.menu.kiosks', permission: PERMISSION.settingsManage },
   { to: '/dashboard/stations', label: 'dashboard.menu.stations', permission: PERMISSION.settingsManage },
   { to: '/dashboard/prep-times', label: 'dashboard.menu.prepTimes', permission: PERMISSION.settingsManage },

@@ -59,7 +59,7 @@ export function registerStaffArea(server: FastifyInstance, context: AreaContext,
       return { ...kitchenSettingsFrom(settings), readyVisibleSeconds: statusScreenSettingsFrom(settings).readyVisibleSeconds, timeZone };
     },
     later: () => laterKitchenOrders(db, clock(), timeZone),
-    cancel: (orderId, reason) => cancelOrderWithReason(db, orderId, reason, { siteUrl: config.siteUrl }),
+    cancel: (orderId, reason) => cancelOrderWithReason(db, orderId, reason, { siteUrl: config.siteUrl, now: clock() }),
   });
   registerSoldOutRoutes(server, { db, catalog, timeZone, clock });
   registerOrderAdminRoutes(server, { db, clock, timeZone, siteUrl: config.siteUrl, refunds: deps.refunds });

@@ -74,7 +74,7 @@ export function registerOrderAdminRoutes(
   });
 
   app.post('/api/orders/:id/cancel', { preValidation, schema: { params: idParams, body: cancelOrderInput } }, async (request): Promise<StaffOrderDetails> => {
-    await cancelOrderWithReason(deps.db, request.params.id, request.body.reason, { siteUrl: deps.siteUrl });
+    await cancelOrderWithReason(deps.db, request.params.id, request.body.reason, { siteUrl: deps.siteUrl, now: deps.clock() });
     return staffOrderDetails(deps.db, request.params.id, requestLang(request));
   });
 

@@ -300,6 +300,11 @@ export const orders = pgTable(
     shipToDifferentAddress: boolean('ship_to_different_address').notNull().default(false),
     /** The customer's language when ordering (nl, fr, en): every mail about the order is written in it. */
     lang: text('lang').$type<'nl' | 'fr' | 'en'>().notNull().default('nl'),
+    /**
+     * The mobile number the customer asked texts about this order at (E.164, checked at checkout), or null: no
+     * SMS (docs/decisions/0083-order-notifications-sms.md). Personal data: anonymised with the addresses.
+     */
+    notifyPhone: text('notify_phone'),
     paymentMethod: text('payment_method').notNull(),
     paymentMethodTitle: text('payment_method_title').notNull(),
     transactionId: text('transaction_id'),

@@ -13,3 +13,4 @@ export * from './content.js';
 export * from './payments.js';
 export * from './kiosk.js';
 export * from './stations.js';
+export * from './notifications.js';

@@ -11,6 +11,7 @@ import { enqueueMail } from '../mail/outbox.js';
 import type { OrderMailContext } from '../mail/order-facts.js';
 import { queueOrderTimeChanged } from '../mail/order-time-changed.js';
 import { markedAsTest, orderCancelledMail } from '../mail/templates.js';
+import { queueOrderNotifications, type OrderNotice } from '../notifications/notify.js';
 import { recordOrderEvent, type OrderEventPayload, type OrderEventType } from '../order-events/record.js';
 import { enqueueOrderTickets } from '../printing/print-jobs.js';
 import type { OrderRow } from './order-read.js';
@@ -266,6 +267,7 @@ export async function moveOrder(tx: Tx, orderId: number, move: OrderMove, ctx: M
         customerNote: '',
         customerId: null,
         sessionKey: null,
+        notifyPhone: null,
         anonymisedAt: now,
       })
       .where(eq(orders.id, orderId));
@@ -294,9 +296,39 @@ export async function moveOrder(tx: Tx, orderId: number, move: OrderMove, ctx: M
   if (move.kind === 'cancel-with-reason') await mailCancellation(tx, before, move);
   if (move.kind === 'delay')
     await queueOrderTimeChanged(tx, { ...before, delayMinutes: before.delayMinutes + move.minutes, updatedAt: now }, move.minutes, move.mail);
+  const notice = noticeOf(before, move, status, ends);
+  if (notice) await queueOrderNotifications(tx, before, notice, now);
   await ctx.alongside?.(tx, before);
   if (rule.event) await recordOrderEvent(tx, rule.event, orderId, eventPayload(before, move, ends));
   return { moved: true, before };
+}
+
+/**
+ * What the customer is told about a move (docs/decisions/0083-order-notifications-sms.md), by SMS and the
+ * channels to come: accepted when the order goes to the kitchen after it was placed (a card order once paid,
+ * staff sending an on-hold order, cash instead of card); ready (or out for delivery, for a delivery order: the
+ * kitchen's "ready" is when it leaves); each delay; a cancel, except the payment cut-off's (the customer left
+ * the payment page: nothing to tell). Null: nothing to tell.
+ */
+function noticeOf(before: OrderRow, move: OrderMove, status: OrderStatus, ends: boolean): OrderNotice | null {
+  switch (move.kind) {
+    case 'paid':
+    case 'counter-paid':
+    case 'send':
+    case 'pay-cash':
+      return status === 'processing' && before.status !== 'processing' ? { kind: 'accepted' } : null;
+    case 'ready':
+      return { kind: before.fulfilmentType === 'delivery' ? 'out-for-delivery' : 'ready' };
+    case 'delay':
+      return { kind: 'delayed', change: before.delayMinutes + move.minutes, minutes: move.minutes };
+    case 'cancel-with-reason':
+      return { kind: 'cancelled', reason: move.reason };
+    case 'cancel':
+    case 'set-status':
+      return ends && status === 'cancelled' ? { kind: 'cancelled' } : null;
+    default:
+      return null;
+  }
 }
 
 /**

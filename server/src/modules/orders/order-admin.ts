@@ -164,13 +164,13 @@ export async function staffOrderDetails(db: DbOrTx, orderId: number, lang: Lang 
  * an address. A refund of a paid card order belongs here once card payments exist
  * (docs/decisions/0029-orders-figures.md).
  */
-export async function cancelOrderWithReason(db: Db, orderId: number, reason: string, deps: { siteUrl: string }): Promise<void> {
+export async function cancelOrderWithReason(db: Db, orderId: number, reason: string, deps: { siteUrl: string; now?: Date }): Promise<void> {
   await db.transaction(async (tx) => {
     const outcome = await moveOrder(
       tx,
       orderId,
       { kind: 'cancel-with-reason', reason: reason.trim().slice(0, 500), siteUrl: deps.siteUrl },
-      { now: new Date() },
+      { now: deps.now ?? new Date() },
     );
     if (!outcome) throw new DomainError('ORDER_NOT_FOUND', `Order ${orderId} does not exist.`);
   });

@@ -34,6 +34,7 @@ import { STRIPE, type StripePayments } from '../payments/stripe-payments.js';
 import { printSettingsFrom } from '../printing/print-settings.js';
 import { localMoment } from '../shop-time/shop-time.js';
 import { kitchenSettingsFrom, orderPrepMinutes } from '../kitchen/kitchen-settings.js';
+import { normaliseSmsPhone } from '../notifications/sms-phone.js';
 import { SLOT_REQUIRED, bookEarliestSlot, bookSlot, findSlotOption } from '../slots/time-slots.js';
 import { takeStock } from '../stock/stock.js';
 import { priceGivenLines, type GivenLine } from './given-lines.js';
@@ -75,6 +76,11 @@ export interface PlaceOrderRequest {
      * 16+ or 18+ lines needs it (docs/decisions/0071-age-restricted-products-staff-language.md).
      */
     confirmedAge?: number | null;
+    /**
+     * The number the customer wants texts about the order at (the checkout's opt-in): checked and stored as
+     * E.164 (docs/decisions/0083-order-notifications-sms.md); absent or empty: no SMS.
+     */
+    smsPhone?: string | null;
   };
   payment: {
     method?: string | null;
@@ -245,6 +251,8 @@ export class PlaceOrder {
    * first one made.
    */
   private async fromCart(request: PlaceOrderRequest, sessionKey: string): Promise<Omit<PlacedOrder, 'payment'>> {
+    // A wrong number refuses the checkout before anything is locked: the customer corrects it or leaves it empty.
+    const notifyPhone = normaliseSmsPhone(request.customer.smsPhone);
     const { carts: cartService, timeZone } = this.deps;
     const fingerprint = fingerprintOf(request);
     const channel = shopChannelOf(request.channel);
@@ -441,6 +449,7 @@ export class PlaceOrder {
           shipping,
           shipToDifferentAddress: Boolean(request.customer.shipToDifferentAddress),
           lang: request.customer.language ?? 'nl',
+          notifyPhone,
           paymentMethod,
           paymentMethodTitle: paymentTitle,
           customerNote: note,
