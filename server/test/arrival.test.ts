@@ -45,8 +45,7 @@ describe.each(databaseKinds)('"Ik kom eraan" on %s', (kind) => {
   });
 
   const rowOf = async (id: number) => (await testDb.database.db.select().from(t.orders).where(eq(t.orders.id, id)))[0]!;
-  const eventsOf = async (id: number) =>
-    (await testDb.database.db.select({ n: count() }).from(t.orderEvents).where(eq(t.orderEvents.orderId, id)))[0]!.n;
+  const eventsOf = async (id: number) => (await testDb.database.db.select({ n: count() }).from(t.orderEvents).where(eq(t.orderEvents.orderId, id)))[0]!.n;
   /** The order page's call: its session (the token the checkout gave) or its key. */
   const say = (query: string, order: PlacedOrder, input: Record<string, unknown>, auth: { token?: string; key?: string } = { token: order.token }) =>
     graphql(
@@ -76,7 +75,10 @@ describe.each(databaseKinds)('"Ik kom eraan" on %s', (kind) => {
       .select()
       .from(t.orderEvents)
       .where(and(eq(t.orderEvents.orderId, order.databaseId), eq(t.orderEvents.type, 'order.status-changed')));
-    expect(event!.payload).toMatchObject({ action: 'arrival', order: { fireAt: '2026-11-21T16:32:00.000Z', arrival: { arriveAt: '2026-11-21T16:40:00.000Z' } } });
+    expect(event!.payload).toMatchObject({
+      action: 'arrival',
+      order: { fireAt: '2026-11-21T16:32:00.000Z', arrival: { arriveAt: '2026-11-21T16:40:00.000Z' } },
+    });
 
     // Idempotent: the same arrival said again (within the minute) changes nothing and tells nobody.
     clock = at('16:30:40');

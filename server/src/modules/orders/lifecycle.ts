@@ -173,8 +173,7 @@ function refusal(order: OrderRow, move: OrderMove): DomainError | null {
         : new DomainError('INVALID_INPUT', `An order can be delayed by 1 to ${MAX_DELAY_MINUTES} minutes in all.`);
     case 'arrival':
     case 'arrived':
-      if (order.fulfilmentType !== 'takeaway')
-        return new DomainError('ARRIVAL_REFUSED', `Order ${order.id} is not for takeaway.`, { reason: 'not-takeaway' });
+      if (order.fulfilmentType !== 'takeaway') return new DomainError('ARRIVAL_REFUSED', `Order ${order.id} is not for takeaway.`, { reason: 'not-takeaway' });
       return allowed ? null : new DomainError('ARRIVAL_REFUSED', `Order ${order.id} is ${order.status}: nothing to come for.`, { reason: 'closed' });
     case 'set-status':
       return allowed || move.status === order.status
@@ -257,7 +256,12 @@ function arrivalFields(order: OrderRow, minutes: number, now: Date): OrderFields
   const fired = order.fireAt === null || order.fireAt.getTime() <= now.getTime();
   if (fired) return { arriveAt };
   const promised = promisedTime(order);
-  const fireAt = arrivalFireTime({ arriveAt, prepMinutes: order.prepMinutes ?? DEFAULT_PREP_MINUTES, latestReady: promised?.end ?? promised?.start ?? null, now });
+  const fireAt = arrivalFireTime({
+    arriveAt,
+    prepMinutes: order.prepMinutes ?? DEFAULT_PREP_MINUTES,
+    latestReady: promised?.end ?? promised?.start ?? null,
+    now,
+  });
   return { arriveAt, fireAt };
 }
 
