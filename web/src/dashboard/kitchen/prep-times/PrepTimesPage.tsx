@@ -121,23 +121,21 @@ function PrepTimesEditor({ settings, categories, products }: { settings: Kitchen
         <p className="admin__muted" id={arrivalId}>
           {t('dashboard.prepTimes.arrivalHint')}
         </p>
-        <Field as="select" label={t('dashboard.prepTimes.arrivalDefault')} {...register('arrivalDefaultMinutes')}>
+        <Field as="select" className="prep-times__arrival-default" label={t('dashboard.prepTimes.arrivalDefault')} {...register('arrivalDefaultMinutes')}>
           {ARRIVAL_MINUTES.map((minutes) => (
             <option key={minutes} value={String(minutes)}>
               {t('dashboard.prepTimes.arrivalMinutes', { minutes: String(minutes) })}
             </option>
           ))}
         </Field>
-        <div className="prep-times__list">
-          {categories.map((category) => (
-            <Field
-              key={category.id}
-              as="checkbox"
-              label={t('dashboard.prepTimes.arrivalWaits', { category: nameIn(lang, category) })}
-              {...register(`waits.w${category.id}`)}
-            />
-          ))}
-        </div>
+        <fieldset className="prep-times__waits">
+          <legend>{t('dashboard.prepTimes.arrivalWaits')}</legend>
+          <div className="prep-times__list">
+            {categories.map((category) => (
+              <Field key={category.id} as="checkbox" label={nameIn(lang, category)} {...register(`waits.w${category.id}`)} />
+            ))}
+          </div>
+        </fieldset>
       </fieldset>
       <fieldset className="admin__fieldset" aria-describedby={productsId}>
         <legend>{t('dashboard.prepTimes.products')}</legend>
