@@ -174,7 +174,11 @@ function refusal(order: OrderRow, move: OrderMove): DomainError | null {
     case 'arrival':
     case 'arrived':
       if (order.fulfilmentType !== 'takeaway') return new DomainError('ARRIVAL_REFUSED', `Order ${order.id} is not for takeaway.`, { reason: 'not-takeaway' });
-      return allowed ? null : new DomainError('ARRIVAL_REFUSED', `Order ${order.id} is ${order.status}: nothing to come for.`, { reason: 'closed' });
+      return allowed
+        ? null
+        : new DomainError('ARRIVAL_REFUSED', `Order ${order.id} is ${order.status}: "Ik kom eraan" and "Ik ben er" are only for an order not yet ready.`, {
+            reason: 'closed',
+          });
     case 'set-status':
       return allowed || move.status === order.status
         ? null
