@@ -159,6 +159,11 @@ export const errorCodes = {
   REFUND_KEY_REUSED: 'conflict',
   REFUND_PROVIDER_FAILED: 'unavailable',
   ORDER_ACTION_REFUSED: 'conflict',
+  /**
+   * "Ik kom eraan" / "Ik ben er" on an order that cannot take it (docs/decisions/0082-ik-kom-eraan.md):
+   * details.reason is 'not-takeaway' or 'closed' (ready, collected or ended).
+   */
+  ARRIVAL_REFUSED: 'conflict',
 
   // The self-order kiosk (contract/src/kiosk.ts).
   KIOSK_NOT_FOUND: 'not_found',

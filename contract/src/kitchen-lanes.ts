@@ -37,3 +37,37 @@ export function fireTimeOf(order: { asap: boolean; slotStart: Date | null; place
   if (order.asap || !order.slotStart) return order.placedAt;
   return new Date(Math.max(order.placedAt.getTime(), order.slotStart.getTime() - order.prepMinutes * 60_000));
 }
+
+/**
+ * "Ik kom eraan" (docs/decisions/0082-ik-kom-eraan.md): the customer of a takeaway order says in how many minutes
+ * they will be at the counter, one of these.
+ */
+export const ARRIVAL_MINUTES = [5, 10, 15, 20] as const;
+export type ArrivalMinutes = (typeof ARRIVAL_MINUTES)[number];
+/** The choice the order page offers first unless the shop chose another (kitchen settings). */
+export const DEFAULT_ARRIVAL_MINUTES: ArrivalMinutes = 10;
+/** The most characters of the spot a customer waits at ("Ik ben er": "blauwe auto op parking"). */
+export const ARRIVAL_SPOT_MAX = 80;
+
+export function isArrivalMinutes(value: unknown): value is ArrivalMinutes {
+  return typeof value === 'number' && (ARRIVAL_MINUTES as readonly number[]).includes(value);
+}
+
+/**
+ * The fire time after "Ik kom eraan": ready when the customer arrives, but never after the latest time the order
+ * was promised for (`latestReady`, the slot's end as moved by the kitchen's delay), and never before `now`.
+ */
+export function arrivalFireTime(input: { arriveAt: Date; prepMinutes: number; latestReady: Date | null; now: Date }): Date {
+  const ready = input.latestReady ? Math.min(input.arriveAt.getTime(), input.latestReady.getTime()) : input.arriveAt.getTime();
+  return new Date(Math.max(input.now.getTime(), ready - input.prepMinutes * 60_000));
+}
+
+/**
+ * The fire time of an order that waits for "Ik kom eraan": the latest that still makes its slot (its end minus
+ * the preparation time; its start without an end), never before it was placed. Without a slot: when placed.
+ */
+export function latestFireTime(order: { slotStart: Date | null; slotEnd: Date | null; placedAt: Date; prepMinutes: number }): Date {
+  const last = order.slotEnd ?? order.slotStart;
+  if (!last) return order.placedAt;
+  return new Date(Math.max(order.placedAt.getTime(), last.getTime() - order.prepMinutes * 60_000));
+}

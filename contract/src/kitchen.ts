@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_PREP_MINUTES } from './kitchen-lanes.js';
+import { ARRIVAL_MINUTES, MAX_PREP_MINUTES } from './kitchen-lanes.js';
 import type { FulfilmentType, OrderStatus } from './orders.js';
 
 export * from './kitchen-lanes.js';
@@ -29,6 +29,12 @@ export interface KitchenOrder {
    * customer was told slot start plus these. Absent: never moved.
    */
   delayMinutes?: number;
+  /**
+   * The customer's "Ik kom eraan" and "Ik ben er" (docs/decisions/0082-ik-kom-eraan.md): `awaiting` when the order
+   * waits for them before frying, `arriveAt` when they said they will be there, `arrivedAt` and `spot` (plain text,
+   * never HTML) once they are at the door. Absent: none of these.
+   */
+  arrival?: KitchenArrival;
   createdAt: string;
   updatedAt: string;
   customer: { firstName: string; lastName: string; phone: string; email: string };
@@ -45,6 +51,13 @@ export interface KitchenOrder {
   stationBumps?: number[];
   /** 16 or 18 when a line is age-restricted (the strictest): staff check ID at handover; null: none. */
   ageLimit: 16 | 18 | null;
+}
+
+export interface KitchenArrival {
+  awaiting?: true;
+  arriveAt?: string;
+  arrivedAt?: string;
+  spot?: string;
 }
 
 /** /api/events/kitchen: the `snapshot` event's data. */
@@ -100,7 +113,19 @@ export interface KitchenAgeSettings {
   prepMinutes: number;
   categoryPrepMinutes: Record<string, number>;
   productPrepMinutes: Record<string, number>;
+  /** Categories whose orders wait for "Ik kom eraan" before frying (docs/decisions/0082-ik-kom-eraan.md). */
+  arrivalCategoryIds: number[];
+  /** The arrival in minutes the customer's order page offers first (5, 10, 15 or 20). */
+  arrivalDefaultMinutes: number;
 }
+
+/** Categories whose products wait for the customer's "Ik kom eraan" before frying (fries). */
+const arrivalCategoryIds = z.array(z.number().int().min(1).max(2_147_483_647)).max(1000);
+/** The arrival the order page offers first. */
+const arrivalDefaultMinutes = z
+  .number()
+  .int()
+  .refine((m) => (ARRIVAL_MINUTES as readonly number[]).includes(m), { message: `must be one of ${ARRIVAL_MINUTES.join(', ')}` });
 
 /**
  * PUT /api/kitchen/prep-times (settings.manage; the screen /dashboard/prep-times): every preparation time at
@@ -112,6 +137,9 @@ export const prepTimesInput = z
     prepMinutes,
     categoryPrepMinutes: prepById.default({}),
     productPrepMinutes: prepById.default({}),
+    // "Ik kom eraan" (docs/decisions/0082-ik-kom-eraan.md); left out: as stored.
+    arrivalCategoryIds: arrivalCategoryIds.optional(),
+    arrivalDefaultMinutes: arrivalDefaultMinutes.optional(),
   })
   .strict();
 export type PrepTimesInput = z.input<typeof prepTimesInput>;

@@ -234,7 +234,25 @@ test('"Alles klaar" asks with the count, leaves a pre-order still to fire, and i
     await expect(onStatusScreen('Klaar', order.pickupNumber)).toHaveCount(0);
   }
 
-  await Promise.all([kitchen.context().close(), statusContext.close()]);
+  // "Ik kom eraan" (issue 35, docs/decisions/0082-ik-kom-eraan.md): the pre-order's customer, on a phone with the
+  // link from their mail, is coming in 10 minutes. Its card under "Later" says so within a second, and its fire
+  // time moves from 8 minutes before its slot to 8 minutes before they arrive.
+  await tab(kitchen, /^Later/).click();
+  const laterCard = card(kitchen, later.pickupNumber);
+  const firesAt = laterCard.getByTestId('kitchen-fires-at');
+  const planned = await firesAt.textContent();
+  const customerContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const customer = await customerContext.newPage();
+  await customer.goto(`${server.base}/checkout/order-received/${later.databaseId}?key=${later.orderKey}`);
+  const arrival = customer.getByRole('region', { name: 'Onderweg naar ons?' });
+  await arrival.getByRole('radio', { name: '10 min' }).check();
+  await arrival.getByRole('button', { name: 'Ik kom eraan' }).click();
+  await expect(laterCard.getByTestId('kitchen-arrival')).toContainText('komt over 10 min', { timeout: 1_000 });
+  await expect(firesAt).not.toHaveText(planned!);
+  await expect(arrival.getByTestId('arrival-state')).toContainText('We verwachten je rond');
+  await expectNoSeriousA11yViolations(customer);
+
+  await Promise.all([kitchen.context().close(), statusContext.close(), customerContext.close()]);
 });
 
 test('a logged-in customer sees that the kitchen is for staff only', async ({ browser }) => {

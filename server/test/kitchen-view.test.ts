@@ -14,13 +14,23 @@ const LOGIN = `mutation($u: String!, $p: String!) { login(input: {username: $u, 
 
 describe('kitchen settings', () => {
   it('defaults to amber at 5 and red at 8 minutes, and ignores a broken row', () => {
-    expect(kitchenSettingsFrom(new Map())).toEqual({ ageAmberMinutes: 5, ageRedMinutes: 8, prepMinutes: 8, categoryPrepMinutes: {}, productPrepMinutes: {} });
+    expect(kitchenSettingsFrom(new Map())).toEqual({
+      ageAmberMinutes: 5,
+      ageRedMinutes: 8,
+      prepMinutes: 8,
+      categoryPrepMinutes: {},
+      productPrepMinutes: {},
+      arrivalCategoryIds: [],
+      arrivalDefaultMinutes: 10,
+    });
     expect(kitchenSettingsFrom(new Map([['kitchen', { ageAmberMinutes: 10, ageRedMinutes: 15 }]]))).toEqual({
       ageAmberMinutes: 10,
       ageRedMinutes: 15,
       prepMinutes: 8,
       categoryPrepMinutes: {},
       productPrepMinutes: {},
+      arrivalCategoryIds: [],
+      arrivalDefaultMinutes: 10,
     });
     // Amber after red makes no sense: the defaults stand.
     expect(kitchenSettingsFrom(new Map([['kitchen', { ageAmberMinutes: 9, ageRedMinutes: 3 }]]))).toEqual({
@@ -29,6 +39,8 @@ describe('kitchen settings', () => {
       prepMinutes: 8,
       categoryPrepMinutes: {},
       productPrepMinutes: {},
+      arrivalCategoryIds: [],
+      arrivalDefaultMinutes: 10,
     });
     expect(kitchenSettingsFrom(new Map([['kitchen', { ageAmberMinutes: 'soon' }]]))).toEqual({
       ageAmberMinutes: 5,
@@ -36,6 +48,8 @@ describe('kitchen settings', () => {
       prepMinutes: 8,
       categoryPrepMinutes: {},
       productPrepMinutes: {},
+      arrivalCategoryIds: [],
+      arrivalDefaultMinutes: 10,
     });
   });
 });
@@ -97,6 +111,8 @@ describe.each(databaseKinds)('kitchen view API on %s', (kind) => {
       prepMinutes: 8,
       categoryPrepMinutes: {},
       productPrepMinutes: {},
+      arrivalCategoryIds: [],
+      arrivalDefaultMinutes: 10,
       readyVisibleSeconds: 120,
       timeZone: 'Europe/Brussels',
     });
@@ -138,7 +154,15 @@ describe.each(databaseKinds)('kitchen view API on %s', (kind) => {
 
     const saved = await manager.request('PUT', '/api/kitchen/settings', { ageAmberMinutes: 6, ageRedMinutes: 9 });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toEqual({ ageAmberMinutes: 6, ageRedMinutes: 9, prepMinutes: 8, categoryPrepMinutes: {}, productPrepMinutes: {} });
+    expect(saved.json()).toEqual({
+      ageAmberMinutes: 6,
+      ageRedMinutes: 9,
+      prepMinutes: 8,
+      categoryPrepMinutes: {},
+      productPrepMinutes: {},
+      arrivalCategoryIds: [],
+      arrivalDefaultMinutes: 10,
+    });
     // Preparation times (docs/decisions/0068-fire-times.md): left out, what is stored stays.
     const prep = await manager.request('PUT', '/api/kitchen/settings', {
       ageAmberMinutes: 6,
@@ -146,9 +170,25 @@ describe.each(databaseKinds)('kitchen view API on %s', (kind) => {
       prepMinutes: 12,
       categoryPrepMinutes: { '7': 20 },
     });
-    expect(prep.json()).toEqual({ ageAmberMinutes: 6, ageRedMinutes: 9, prepMinutes: 12, categoryPrepMinutes: { '7': 20 }, productPrepMinutes: {} });
+    expect(prep.json()).toEqual({
+      ageAmberMinutes: 6,
+      ageRedMinutes: 9,
+      prepMinutes: 12,
+      categoryPrepMinutes: { '7': 20 },
+      productPrepMinutes: {},
+      arrivalCategoryIds: [],
+      arrivalDefaultMinutes: 10,
+    });
     const kept = await manager.request('PUT', '/api/kitchen/settings', { ageAmberMinutes: 6, ageRedMinutes: 9 });
-    expect(kept.json()).toEqual({ ageAmberMinutes: 6, ageRedMinutes: 9, prepMinutes: 12, categoryPrepMinutes: { '7': 20 }, productPrepMinutes: {} });
+    expect(kept.json()).toEqual({
+      ageAmberMinutes: 6,
+      ageRedMinutes: 9,
+      prepMinutes: 12,
+      categoryPrepMinutes: { '7': 20 },
+      productPrepMinutes: {},
+      arrivalCategoryIds: [],
+      arrivalDefaultMinutes: 10,
+    });
     await catalogCaughtUp(app, testDb.database);
     const read = await app.server.inject({ method: 'GET', url: '/api/kitchen/settings', headers: STAFF_HEADER });
     expect(read.json()).toMatchObject({ ageAmberMinutes: 6, ageRedMinutes: 9, prepMinutes: 12 });

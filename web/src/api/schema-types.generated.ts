@@ -33,6 +33,21 @@ export type AddonPriceTypeEnum =
   | 'PERCENTAGE_BASED'
   | 'QUANTITY_BASED';
 
+export type AnnounceArrivalInput = {
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  minutes: Scalars['Int']['input'];
+  orderId: Scalars['Int']['input'];
+  /** The order's key (from its link); not needed in the session or account that placed it. */
+  orderKey?: InputMaybe<Scalars['String']['input']>;
+};
+
+export type AnnounceAtDoorInput = {
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  orderId: Scalars['Int']['input'];
+  orderKey?: InputMaybe<Scalars['String']['input']>;
+  spot?: InputMaybe<Scalars['String']['input']>;
+};
+
 export type ApplyCouponInput = {
   clientMutationId?: InputMaybe<Scalars['String']['input']>;
   code: Scalars['String']['input'];

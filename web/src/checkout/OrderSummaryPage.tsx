@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { useParams, useSearchParams } from 'react-router';
@@ -11,7 +11,8 @@ import { useLocale } from '../i18n/LocaleProvider';
 import { useDocumentTitle } from '../lib/useDocumentTitle';
 import { useOrderEvents, type LiveOrder } from '../live/useOrderEvents';
 import { ButtonLink, EmptyState, ErrorState, Price, Spinner } from '../ui';
-import { OrderSummaryDocument } from './checkout.generated';
+import { ArrivalPanel } from './ArrivalPanel';
+import { OrderSummaryDocument, type OrderArrivalFieldsFragment, type OrderSummaryQuery } from './checkout.generated';
 import { lastOrder } from './lastOrder';
 import '../cart/cart.css';
 import './checkout.css';
@@ -48,8 +49,10 @@ export default function OrderSummaryPage() {
   const live = useOrderEvents(validId, key);
   const streamDown = !hasEventSource || live.stream === 'reconnecting' || live.stream === 'refused';
 
+  const queryClient = useQueryClient();
+  const queryKey = ['order', locale, id, key];
   const query = useQuery({
-    queryKey: ['order', locale, id, key],
+    queryKey,
     queryFn: () => gql(OrderSummaryDocument, { id: id!, key }, { locale, session: true }).then((d) => d.order),
     enabled: validId !== null,
     refetchInterval: (q) => (streamDown && q.state.data && !FINAL.has(q.state.data.status) ? POLL_MS : false),
@@ -125,6 +128,9 @@ export default function OrderSummaryPage() {
   const shopAddress = order.fulfilmentType !== 'delivery' ? settings?.contact?.address?.trim() : '';
   const paymentState = intl.formatMessage({ id: `order.paymentState.${order.paymentState.toLowerCase()}` }, { fulfilment: order.fulfilmentType });
   const statusId = `order.status.${order.status.toLowerCase()}`;
+  // "Ik kom eraan" (docs/decisions/0082-ik-kom-eraan.md): the answer shows at once; the stream confirms it.
+  const arrivalChanged = (arrival: OrderArrivalFieldsFragment) =>
+    queryClient.setQueryData<OrderSummaryQuery['order']>(queryKey, (old) => (old ? { ...old, arrival } : old));
 
   return (
     <div className="container order-summary" data-testid="order-summary">
@@ -205,6 +211,9 @@ export default function OrderSummaryPage() {
           ) : null}
         </dl>
       </div>
+      {order.arrival?.open && !FINAL.has(order.status) ? (
+        <ArrivalPanel orderId={order.databaseId} orderKey={key} arrival={order.arrival} timeZone={timeZone} onChange={arrivalChanged} />
+      ) : null}
       <section aria-labelledby="order-items-title" className="order-summary__items">
         <h2 id="order-items-title" className="checkout__section-title">
           {intl.formatMessage({ id: 'checkout.yourOrder' })}

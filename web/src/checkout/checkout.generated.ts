@@ -10,6 +10,21 @@ export type AddonPriceTypeEnum =
   | 'PERCENTAGE_BASED'
   | 'QUANTITY_BASED';
 
+export type AnnounceArrivalInput = {
+  clientMutationId?: string | null | undefined;
+  minutes: number;
+  orderId: number;
+  /** The order's key (from its link); not needed in the session or account that placed it. */
+  orderKey?: string | null | undefined;
+};
+
+export type AnnounceAtDoorInput = {
+  clientMutationId?: string | null | undefined;
+  orderId: number;
+  orderKey?: string | null | undefined;
+  spot?: string | null | undefined;
+};
+
 export type CheckoutInput = {
   account?: CreateAccountInput | null | undefined;
   billing?: CustomerAddressInput | null | undefined;
@@ -151,7 +166,23 @@ export type OrderSummaryQueryVariables = Exact<{
 }>;
 
 
-export type OrderSummaryQuery = { order: { databaseId: number, orderNumber: string, status: Types.OrderStatusEnum, date: string, total: string, subtotal: string, discountTotal: string, shippingTotal: string, paymentMethodTitle: string, kitchenNotes: Array<string>, pickupNumber: number, fulfilmentType: string, asap: boolean, delayMinutes: number, paymentState: Types.OrderPaymentStateEnum, couponLines: Array<string>, cashRounding: string, distanceKm: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, timeSlot: { start: string, end: string } | null, giftCards: Array<{ code: string, amount: string }>, transactionCost: { name: string, total: string } | null, billing: { firstName: string | null, lastName: string | null, address1: string | null, postcode: string | null, city: string | null }, shipping: { firstName: string | null, lastName: string | null, address1: string | null, address2: string | null, postcode: string | null, city: string | null }, lineItems: { nodes: Array<{ databaseId: number, name: string, nameLang: string, quantity: number, subtotal: string, total: string, addons: Array<{ name: string, nameLang: string, value: string, valueLang: string | null, price: string, priceType: Types.AddonPriceTypeEnum }> }> } } | null };
+export type OrderSummaryQuery = { order: { databaseId: number, orderNumber: string, status: Types.OrderStatusEnum, date: string, total: string, subtotal: string, discountTotal: string, shippingTotal: string, paymentMethodTitle: string, kitchenNotes: Array<string>, pickupNumber: number, fulfilmentType: string, asap: boolean, delayMinutes: number, paymentState: Types.OrderPaymentStateEnum, couponLines: Array<string>, cashRounding: string, distanceKm: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, timeSlot: { start: string, end: string } | null, arrival: { open: boolean, choices: Array<number>, defaultMinutes: number, awaited: boolean, arriveAt: string | null, arrivedAt: string | null, spot: string | null } | null, giftCards: Array<{ code: string, amount: string }>, transactionCost: { name: string, total: string } | null, billing: { firstName: string | null, lastName: string | null, address1: string | null, postcode: string | null, city: string | null }, shipping: { firstName: string | null, lastName: string | null, address1: string | null, address2: string | null, postcode: string | null, city: string | null }, lineItems: { nodes: Array<{ databaseId: number, name: string, nameLang: string, quantity: number, subtotal: string, total: string, addons: Array<{ name: string, nameLang: string, value: string, valueLang: string | null, price: string, priceType: Types.AddonPriceTypeEnum }> }> } } | null };
+
+export type OrderArrivalFieldsFragment = { open: boolean, choices: Array<number>, defaultMinutes: number, awaited: boolean, arriveAt: string | null, arrivedAt: string | null, spot: string | null };
+
+export type AnnounceArrivalMutationVariables = Exact<{
+  input: Types.AnnounceArrivalInput;
+}>;
+
+
+export type AnnounceArrivalMutation = { announceArrival: { order: { arrival: { open: boolean, choices: Array<number>, defaultMinutes: number, awaited: boolean, arriveAt: string | null, arrivedAt: string | null, spot: string | null } | null } } };
+
+export type AnnounceAtDoorMutationVariables = Exact<{
+  input: Types.AnnounceAtDoorInput;
+}>;
+
+
+export type AnnounceAtDoorMutation = { announceAtDoor: { order: { arrival: { open: boolean, choices: Array<number>, defaultMinutes: number, awaited: boolean, arriveAt: string | null, arrivedAt: string | null, spot: string | null } | null } } };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -171,7 +202,17 @@ export class TypedDocumentString<TResult, TVariables>
     return this.value;
   }
 }
-
+export const OrderArrivalFieldsFragmentDoc = new TypedDocumentString(`
+    fragment OrderArrivalFields on OrderArrival {
+  open
+  choices
+  defaultMinutes
+  awaited
+  arriveAt
+  arrivedAt
+  spot
+}
+    `, {"fragmentName":"OrderArrivalFields"}) as unknown as TypedDocumentString<OrderArrivalFieldsFragment, unknown>;
 export const CheckoutContextDocument = new TypedDocumentString(`
     query CheckoutContext {
   openingStatus {
@@ -315,6 +356,9 @@ export const OrderSummaryDocument = new TypedDocumentString(`
     asap
     delayMinutes
     paymentState
+    arrival {
+      ...OrderArrivalFields
+    }
     couponLines
     giftCards {
       code
@@ -361,4 +405,50 @@ export const OrderSummaryDocument = new TypedDocumentString(`
     }
   }
 }
-    `) as unknown as TypedDocumentString<OrderSummaryQuery, OrderSummaryQueryVariables>;
+    fragment OrderArrivalFields on OrderArrival {
+  open
+  choices
+  defaultMinutes
+  awaited
+  arriveAt
+  arrivedAt
+  spot
+}`) as unknown as TypedDocumentString<OrderSummaryQuery, OrderSummaryQueryVariables>;
+export const AnnounceArrivalDocument = new TypedDocumentString(`
+    mutation AnnounceArrival($input: AnnounceArrivalInput!) {
+  announceArrival(input: $input) {
+    order {
+      arrival {
+        ...OrderArrivalFields
+      }
+    }
+  }
+}
+    fragment OrderArrivalFields on OrderArrival {
+  open
+  choices
+  defaultMinutes
+  awaited
+  arriveAt
+  arrivedAt
+  spot
+}`) as unknown as TypedDocumentString<AnnounceArrivalMutation, AnnounceArrivalMutationVariables>;
+export const AnnounceAtDoorDocument = new TypedDocumentString(`
+    mutation AnnounceAtDoor($input: AnnounceAtDoorInput!) {
+  announceAtDoor(input: $input) {
+    order {
+      arrival {
+        ...OrderArrivalFields
+      }
+    }
+  }
+}
+    fragment OrderArrivalFields on OrderArrival {
+  open
+  choices
+  defaultMinutes
+  awaited
+  arriveAt
+  arrivedAt
+  spot
+}`) as unknown as TypedDocumentString<AnnounceAtDoorMutation, AnnounceAtDoorMutationVariables>;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import { OsrmClient } from '../../integrations/osrm/osrm-client.js';
 import type { Logger } from '../../logger.js';
+import { CustomerArrival } from '../../modules/arrival/arrival.js';
 import { AuthTokens } from '../../modules/auth/auth-tokens.js';
 import type { PlaceOrder } from '../../modules/orders/place-order.js';
 import { PostcodeDistanceProvider, RoadDistanceProvider, type DistanceProvider } from '../../modules/delivery/distance.js';
@@ -34,6 +35,7 @@ export function registerStorefrontArea(
       db,
       carts: context.carts,
       placeOrder: deps.placeOrder,
+      arrival: new CustomerArrival(db, clock, config.orderKeyDetailsHours),
       auth,
       authTokens: new AuthTokens(context.secret, config.siteUrl, auth.sessions, clock),
       clock,

@@ -12,6 +12,7 @@ import type { AuthTokens } from '../../modules/auth/auth-tokens.js';
 import type { PaymentsService } from '../../modules/payments/payments-service.js';
 import type { StripePayments } from '../../modules/payments/stripe-payments.js';
 import type { GatewayRegistry } from '../../modules/payments/gateways/registry.js';
+import type { CustomerArrival } from '../../modules/arrival/arrival.js';
 
 /** The login side of a GraphQL request: who is asking, and how to start or end their cookie session. */
 export interface AccountContext {
@@ -35,6 +36,8 @@ export interface Services {
   carts: CartService;
   /** Places orders for every channel (docs/decisions/0061-place-order-workflow.md). */
   placeOrder: PlaceOrder;
+  /** "Ik kom eraan" and "Ik ben er" on the order page (docs/decisions/0082-ik-kom-eraan.md). */
+  arrival: CustomerArrival;
   auth: AuthService;
   authTokens: AuthTokens;
   clock: () => Date;

@@ -7,6 +7,7 @@ import { Allergen, allProductTags, ProductCategory, ProductTag, TermNode } from 
 import { RootQuery } from './resolvers/query.js';
 import { AppliedCoupon, AppliedGiftCard, Cart, CartFee, CartItem, cartMutations } from './resolvers/cart.js';
 import { DownloadableItem, LineItem, Order, checkoutMutation, orderQuery } from './resolvers/orders.js';
+import { arrivalMutations, orderArrival } from './resolvers/arrival.js';
 import { paymentQueries } from './resolvers/payments.js';
 import { shopQueries } from './resolvers/shop.js';
 import { messageQueries } from './resolvers/messages.js';
@@ -41,7 +42,7 @@ export const schema = makeExecutableSchema({
   resolvers: {
     TaxonomyEnum,
     RootQuery: { ...RootQuery, ...shopQueries, ...messageQueries, ...accountQueries, ...paymentQueries, order: orderQuery, productTags: allProductTags },
-    RootMutation: { ...cartMutations, ...checkoutMutation, ...accountMutations },
+    RootMutation: { ...cartMutations, ...checkoutMutation, ...accountMutations, ...arrivalMutations },
     Customer,
     Cart,
     CartItem,
@@ -49,7 +50,7 @@ export const schema = makeExecutableSchema({
     AppliedGiftCard,
     CartFee,
     OrderGiftCard: { amount: AppliedGiftCard.amount },
-    Order: { ...Order, customer: orderCustomer },
+    Order: { ...Order, customer: orderCustomer, arrival: orderArrival },
     LineItem,
     DownloadableItem,
     MediaItem,

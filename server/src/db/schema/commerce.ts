@@ -289,6 +289,22 @@ export const orders = pgTable(
      * plus these. The slot booking stays on `slotStart`.
      */
     delayMinutes: integer('delay_minutes').notNull().default(0),
+    /**
+     * The order's preparation time in minutes as set when it was placed, kept so that "Ik kom eraan" can move the
+     * fire time to the customer's arrival minus it (docs/decisions/0082-ik-kom-eraan.md). Null: placed before.
+     */
+    prepMinutes: integer('prep_minutes'),
+    /**
+     * It holds a product of a category that waits for "Ik kom eraan" before frying: it fired at the latest time
+     * that still makes its slot unless the customer says they are coming first (decision 0082).
+     */
+    awaitsArrival: boolean('awaits_arrival').notNull().default(false),
+    /** When the customer said they will be at the counter ("Ik kom eraan"); null: not said. */
+    arriveAt: timestamp('arrive_at', { withTimezone: true }),
+    /** When the customer said they are at the door ("Ik ben er"); null: not said. */
+    arrivedAt: timestamp('arrived_at', { withTimezone: true }),
+    /** Where they wait (curbside), as they typed it: plain text, at most ARRIVAL_SPOT_MAX characters. */
+    arrivalSpot: text('arrival_spot'),
     /** What the order took of its slot (items and euro cents), given back exactly when it is cancelled. */
     slotItems: integer('slot_items').notNull().default(0),
     slotAmount: integer('slot_amount').notNull().default(0),

@@ -1,4 +1,11 @@
-import { DEFAULT_PREP_MINUTES, MAX_PREP_MINUTES, type KitchenAgeSettingsInput, type PrepTimes } from '@bakje/contract';
+import {
+  ARRIVAL_MINUTES,
+  DEFAULT_ARRIVAL_MINUTES,
+  DEFAULT_PREP_MINUTES,
+  MAX_PREP_MINUTES,
+  type KitchenAgeSettingsInput,
+  type PrepTimes,
+} from '@bakje/contract';
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
@@ -29,6 +36,13 @@ export const kitchenSettingsSchema = z
     prepMinutes: prep.default(DEFAULT_PREP_MINUTES),
     categoryPrepMinutes: z.record(z.string(), prep).default({}),
     productPrepMinutes: z.record(z.string(), prep).default({}),
+    // "Ik kom eraan" (docs/decisions/0082-ik-kom-eraan.md).
+    arrivalCategoryIds: z.array(z.number().int().positive()).default([]),
+    arrivalDefaultMinutes: z
+      .number()
+      .int()
+      .refine((m) => (ARRIVAL_MINUTES as readonly number[]).includes(m))
+      .default(DEFAULT_ARRIVAL_MINUTES),
   })
   .refine((s) => s.ageAmberMinutes < s.ageRedMinutes, { message: 'ageAmberMinutes must be below ageRedMinutes' });
 export type KitchenSettings = z.infer<typeof kitchenSettingsSchema>;
@@ -61,6 +75,16 @@ export function orderPrepMinutes(
 }
 
 /**
+ * Whether an order of these products waits for the customer's "Ik kom eraan" before frying: one of them is in a
+ * category the shop chose (docs/decisions/0082-ik-kom-eraan.md).
+ */
+export function awaitsArrival(kitchen: Pick<KitchenSettings, 'arrivalCategoryIds'>, items: readonly { categoryIds: readonly number[] }[]): boolean {
+  if (kitchen.arrivalCategoryIds.length === 0) return false;
+  const waiting = new Set(kitchen.arrivalCategoryIds);
+  return items.some((item) => item.categoryIds.some((id) => waiting.has(id)));
+}
+
+/**
  * Saves the kitchen's settings in the `settings` row 'kitchen'; preparation times left out keep what is stored.
  * The write bumps the catalogue version, so every instance's snapshot picks it up.
  */
@@ -73,6 +97,8 @@ export async function saveKitchenSettings(db: DbOrTx, input: KitchenAgeSettingsI
     prepMinutes: input.prepMinutes ?? stored.prepMinutes,
     categoryPrepMinutes: input.categoryPrepMinutes ?? stored.categoryPrepMinutes,
     productPrepMinutes: input.productPrepMinutes ?? stored.productPrepMinutes,
+    arrivalCategoryIds: stored.arrivalCategoryIds,
+    arrivalDefaultMinutes: stored.arrivalDefaultMinutes,
   };
   await writeKitchen(db, value);
   return value;
@@ -84,11 +110,14 @@ export async function saveKitchenSettings(db: DbOrTx, input: KitchenAgeSettingsI
  * anything is written.
  */
 export async function savePrepTimes(db: DbOrTx, input: PrepTimes): Promise<KitchenSettings> {
-  const categoryIds = Object.keys(input.categoryPrepMinutes).map(Number);
+  const categoryIds = [...new Set([...Object.keys(input.categoryPrepMinutes).map(Number), ...(input.arrivalCategoryIds ?? [])])];
   if (categoryIds.length) {
     const found = new Set((await db.select({ id: categories.id }).from(categories).where(inArray(categories.id, categoryIds))).map((r) => r.id));
     const missing = categoryIds.filter((id) => !found.has(id));
-    if (missing.length) throw new DomainError('PREP_TIMES_INVALID', `Category ${missing.join(', ')} does not exist.`, { params: ['categoryPrepMinutes'] });
+    if (missing.length) {
+      const field = missing.some((id) => input.categoryPrepMinutes[String(id)] !== undefined) ? 'categoryPrepMinutes' : 'arrivalCategoryIds';
+      throw new DomainError('PREP_TIMES_INVALID', `Category ${missing.join(', ')} does not exist.`, { params: [field] });
+    }
   }
   const productIds = Object.keys(input.productPrepMinutes).map(Number);
   if (productIds.length) {
@@ -103,7 +132,14 @@ export async function savePrepTimes(db: DbOrTx, input: PrepTimes): Promise<Kitch
   }
   const [row] = await db.select({ value: settings.value }).from(settings).where(eq(settings.key, 'kitchen'));
   const stored = kitchenSettingsFrom(new Map([['kitchen', row?.value]]));
-  const value: KitchenSettings = { ...stored, ...input };
+  const value: KitchenSettings = {
+    ...stored,
+    prepMinutes: input.prepMinutes,
+    categoryPrepMinutes: input.categoryPrepMinutes,
+    productPrepMinutes: input.productPrepMinutes,
+    arrivalCategoryIds: input.arrivalCategoryIds ? [...new Set(input.arrivalCategoryIds)].sort((a, b) => a - b) : stored.arrivalCategoryIds,
+    arrivalDefaultMinutes: input.arrivalDefaultMinutes ?? stored.arrivalDefaultMinutes,
+  };
   await writeKitchen(db, value);
   return value;
 }

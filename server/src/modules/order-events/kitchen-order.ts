@@ -24,6 +24,7 @@ export function toKitchenOrder(order: OrderRow, lines: OrderLineRow[], bumps: nu
     asap: order.asap,
     // Only when the kitchen moved it back: most orders carry no such field.
     ...(order.delayMinutes > 0 ? { delayMinutes: order.delayMinutes } : {}),
+    ...arrivalOf(order),
     createdAt: order.createdAt.toISOString(),
     updatedAt: order.updatedAt.toISOString(),
     customer: {
@@ -48,6 +49,19 @@ export function toKitchenOrder(order: OrderRow, lines: OrderLineRow[], bumps: nu
       })),
     ...(bumps.length ? { stationBumps: [...bumps].sort((a, b) => a - b) } : {}),
     ageLimit: strictestAge(lines.map((line) => line.ageLimit)),
+  };
+}
+
+/** The customer's "Ik kom eraan" and "Ik ben er" (docs/decisions/0082-ik-kom-eraan.md); most orders carry none. */
+function arrivalOf(order: OrderRow): Pick<KitchenOrder, 'arrival'> {
+  if (!order.awaitsArrival && !order.arriveAt && !order.arrivedAt) return {};
+  return {
+    arrival: {
+      ...(order.awaitsArrival ? { awaiting: true as const } : {}),
+      ...(order.arriveAt ? { arriveAt: order.arriveAt.toISOString() } : {}),
+      ...(order.arrivedAt ? { arrivedAt: order.arrivedAt.toISOString() } : {}),
+      ...(order.arrivedAt && order.arrivalSpot ? { spot: order.arrivalSpot } : {}),
+    },
   };
 }
 

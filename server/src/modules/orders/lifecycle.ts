@@ -1,4 +1,4 @@
-import { KIOSK_COUNTER_METHOD, KIOSK_TERMINAL_METHOD, cashRoundingFor } from '@bakje/contract';
+import { DEFAULT_PREP_MINUTES, KIOSK_COUNTER_METHOD, KIOSK_TERMINAL_METHOD, arrivalFireTime, cashRoundingFor } from '@bakje/contract';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx, Tx } from '../../db/client.js';
 import { orders, orderStatuses, type Address, type OrderStatus } from '../../db/schema/index.js';
@@ -14,6 +14,7 @@ import { markedAsTest, orderCancelledMail } from '../mail/templates.js';
 import { queueOrderNotifications, type OrderNotice } from '../notifications/notify.js';
 import { recordOrderEvent, type OrderEventPayload, type OrderEventType } from '../order-events/record.js';
 import { enqueueOrderTickets } from '../printing/print-jobs.js';
+import { promisedTime } from './order-promise.js';
 import type { OrderRow } from './order-read.js';
 import { releaseOrder } from './order-release.js';
 
@@ -45,6 +46,13 @@ export type OrderMove =
    * (docs/decisions/0081-confirmation-when-and-where.md). Only an open order that has a time.
    */
   | { kind: 'delay'; minutes: number; mail: OrderMailContext }
+  /**
+   * The takeaway customer: "Ik kom eraan", at the counter in `minutes`; the fire time moves so the order is ready
+   * then (docs/decisions/0082-ik-kom-eraan.md). Checked and limited by modules/arrival/arrival.ts.
+   */
+  | { kind: 'arrival'; minutes: number }
+  /** The takeaway customer: "Ik ben er", at the door; `spot` where they wait (curbside), plain text or empty. */
+  | { kind: 'arrived'; spot: string }
   /** Dashboard and store REST: any status an order may take; an end status ends it as a cancel does. */
   | { kind: 'set-status'; status: OrderStatus }
   /** Ends a live order (cancelled, or refunded or failed); `reason` goes into its event. */
@@ -97,6 +105,8 @@ const TRANSITIONS: Record<OrderMoveKind, Transition> = {
   ready: { from: ['processing'], to: 'completed', payment: 'any', event: 'order.status-changed' },
   recover: { from: ['completed'], to: 'processing', payment: 'any', event: 'order.status-changed' },
   delay: { from: ['pending', 'on-hold', 'processing'], to: 'same', payment: 'any', event: 'order.status-changed' },
+  arrival: { from: ['pending', 'on-hold', 'processing'], to: 'same', payment: 'any', event: 'order.status-changed' },
+  arrived: { from: ['pending', 'on-hold', 'processing'], to: 'same', payment: 'any', event: 'order.status-changed' },
   'set-status': { from: LIVE, to: 'chosen', payment: 'any', event: 'order.status-changed' },
   cancel: { from: LIVE, to: 'chosen', payment: 'any', event: 'order.status-changed' },
   'cancel-with-reason': { from: LIVE, to: 'cancelled', payment: 'any', event: 'order.status-changed' },
@@ -117,6 +127,8 @@ const EVENT_ACTION: Partial<Record<OrderMoveKind, string>> = {
   ready: 'ready',
   recover: 'recover',
   delay: 'delay',
+  arrival: 'arrival',
+  arrived: 'arrived',
   cancel: 'cancel',
   'cancel-with-reason': 'cancel',
   'cancel-unpaid': 'cancel',
@@ -160,6 +172,14 @@ function refusal(order: OrderRow, move: OrderMove): DomainError | null {
       return Number.isSafeInteger(move.minutes) && move.minutes > 0 && order.delayMinutes + move.minutes <= MAX_DELAY_MINUTES
         ? null
         : new DomainError('INVALID_INPUT', `An order can be delayed by 1 to ${MAX_DELAY_MINUTES} minutes in all.`);
+    case 'arrival':
+    case 'arrived':
+      if (order.fulfilmentType !== 'takeaway') return new DomainError('ARRIVAL_REFUSED', `Order ${order.id} is not for takeaway.`, { reason: 'not-takeaway' });
+      return allowed
+        ? null
+        : new DomainError('ARRIVAL_REFUSED', `Order ${order.id} is ${order.status}: "Ik kom eraan" and "Ik ben er" are only for an order not yet ready.`, {
+            reason: 'closed',
+          });
     case 'set-status':
       return allowed || move.status === order.status
         ? null
@@ -199,8 +219,12 @@ function statusAfter(order: OrderRow, move: OrderMove): OrderStatus {
 type OrderFields = Partial<typeof orders.$inferInsert>;
 
 /** The fields a move writes besides the status and its dates. */
-function fieldsOf(order: OrderRow, move: OrderMove): OrderFields {
+function fieldsOf(order: OrderRow, move: OrderMove, now: Date): OrderFields {
   switch (move.kind) {
+    case 'arrival':
+      return arrivalFields(order, move.minutes, now);
+    case 'arrived':
+      return { arrivedAt: order.arrivedAt ?? now, arrivalSpot: move.spot || null };
     case 'cancel-with-reason':
       return { metaData: [...order.metaData.filter((m) => m.key !== CANCEL_REASON_KEY), { key: CANCEL_REASON_KEY, value: move.reason }] };
     case 'paid':
@@ -225,6 +249,38 @@ function fieldsOf(order: OrderRow, move: OrderMove): OrderFields {
     default:
       return {};
   }
+}
+
+/**
+ * "Ik kom eraan" (docs/decisions/0082-ik-kom-eraan.md): the order is to be ready when the customer arrives, so it
+ * fires its preparation time before, never after the latest time it was promised for (the slot's end, moved by the
+ * kitchen's delay) and never before now. An order that has fired keeps its fire time: the kitchen has started it.
+ */
+function arrivalFields(order: OrderRow, minutes: number, now: Date): OrderFields {
+  const arriveAt = new Date(now.getTime() + minutes * 60_000);
+  const fired = order.fireAt === null || order.fireAt.getTime() <= now.getTime();
+  if (fired) return { arriveAt };
+  const promised = promisedTime(order);
+  const fireAt = arrivalFireTime({
+    arriveAt,
+    prepMinutes: order.prepMinutes ?? DEFAULT_PREP_MINUTES,
+    latestReady: promised?.end ?? promised?.start ?? null,
+    now,
+  });
+  return { arriveAt, fireAt };
+}
+
+/** How far apart two arrivals may be and still be the same one: saying it again changes nothing. */
+const SAME_ARRIVAL_MS = 60_000;
+
+/** The move would change nothing the customer or the kitchen sees: the same arrival said again. */
+function changesNothing(order: OrderRow, move: OrderMove, now: Date): boolean {
+  if (move.kind === 'arrival') {
+    const arriveAt = now.getTime() + move.minutes * 60_000;
+    return order.arriveAt !== null && Math.abs(order.arriveAt.getTime() - arriveAt) < SAME_ARRIVAL_MS;
+  }
+  if (move.kind === 'arrived') return order.arrivedAt !== null && (order.arrivalSpot ?? '') === move.spot;
+  return false;
 }
 
 /**
@@ -275,13 +331,14 @@ export async function moveOrder(tx: Tx, orderId: number, move: OrderMove, ctx: M
   }
   const status = statusAfter(before, move);
   if (move.kind === 'set-status' && status === before.status) return { moved: false, before };
+  if (changesNothing(before, move, now)) return { moved: false, before };
   const rule = TRANSITIONS[move.kind];
   // A completed order is paid: a cash order's date paid is when staff complete it (the store REST API's "completed").
   const pays = rule.pays || (move.kind === 'set-status' && status === 'completed');
   await tx
     .update(orders)
     .set({
-      ...withCashRounding(before, fieldsOf(before, move)),
+      ...withCashRounding(before, fieldsOf(before, move, now)),
       ...(status !== before.status ? { status } : {}),
       ...(pays ? { datePaid: before.datePaid ?? now } : {}),
       updatedAt: now,

@@ -1,4 +1,4 @@
-import { fireTimeOf } from '@bakje/contract';
+import { fireTimeOf, latestFireTime } from '@bakje/contract';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { couponUsages, orderEvents, orderLines, orders, pickupCounters, versions } from '../../db/schema/index.js';
@@ -18,9 +18,12 @@ export interface OrderDraft {
   /** Reserved from the orders' sequence by the caller (a cart order: in the statement that empties the cart). */
   orderId: number;
   /** The order row without its id, pickup number and fire time (set here). */
-  values: Omit<OrderValues, 'id' | 'pickupNumber' | 'fireAt' | 'asap'> & { pickupDay: string };
-  /** For now (kiosk, no slot chosen) or for its slot, and how long its products take to prepare (the fire time). */
-  fire: { asap: boolean; prepMinutes: number };
+  values: Omit<OrderValues, 'id' | 'pickupNumber' | 'fireAt' | 'asap' | 'prepMinutes' | 'awaitsArrival'> & { pickupDay: string };
+  /**
+   * For now (kiosk, no slot chosen) or for its slot, and how long its products take to prepare (the fire time);
+   * `awaitsArrival`: it waits for the customer's "Ik kom eraan" (docs/decisions/0082-ik-kom-eraan.md).
+   */
+  fire: { asap: boolean; prepMinutes: number; awaitsArrival?: boolean };
   lines: LineValues[];
   /** The order goes to the kitchen now (created processing, or a counter order the shop prints at once). */
   printTickets: boolean;
@@ -44,8 +47,15 @@ export async function insertOrder(tx: DbOrTx, draft: OrderDraft): Promise<OrderW
   const { orderId } = draft;
   // The fire time is set here, for every channel alike (docs/decisions/0068-fire-times.md).
   const placedAt = draft.values.createdAt ?? new Date();
-  const fireAt = fireTimeOf({ asap: draft.fire.asap, slotStart: draft.values.slotStart ?? null, placedAt, prepMinutes: draft.fire.prepMinutes });
-  const values = { ...draft.values, fireAt, asap: draft.fire.asap };
+  const { asap, prepMinutes } = draft.fire;
+  const slotStart = draft.values.slotStart ?? null;
+  const awaitsArrival = draft.fire.awaitsArrival === true && slotStart !== null;
+  // An order that waits for "Ik kom eraan" fires at the latest time that still makes its slot unless the customer
+  // says they are coming first (docs/decisions/0082-ik-kom-eraan.md).
+  const fireAt = awaitsArrival
+    ? latestFireTime({ slotStart, slotEnd: draft.values.slotEnd ?? null, placedAt, prepMinutes })
+    : fireTimeOf({ asap, slotStart, placedAt, prepMinutes });
+  const values = { ...draft.values, fireAt, asap, prepMinutes, awaitsArrival };
   // The pickup number is a placeholder (minus the id: unique, never a real number, never visible to others
   // before commit) that the last statement replaces: the per-day counter's lock is held the shortest time.
   const [order] = await tx

@@ -33,7 +33,7 @@ import type { PaymentsService } from '../payments/payments-service.js';
 import { STRIPE, type StripePayments } from '../payments/stripe-payments.js';
 import { printSettingsFrom } from '../printing/print-settings.js';
 import { localMoment } from '../shop-time/shop-time.js';
-import { kitchenSettingsFrom, orderPrepMinutes } from '../kitchen/kitchen-settings.js';
+import { awaitsArrival, kitchenSettingsFrom, orderPrepMinutes } from '../kitchen/kitchen-settings.js';
 import { normaliseSmsPhone } from '../notifications/sms-phone.js';
 import { SLOT_REQUIRED, bookEarliestSlot, bookSlot, findSlotOption } from '../slots/time-slots.js';
 import { takeStock } from '../stock/stock.js';
@@ -492,12 +492,21 @@ export class PlaceOrder {
           ageLimit: (line.variation ?? line.product).ageLimit,
         })),
         // A kiosk order, or one without a slot chosen, is for now; the rest fire their preparation time before the slot.
+        // A takeaway customer with the order page can say "Ik kom eraan": an order with a category that waits for
+        // it fires at the latest time that still makes its slot until they do (docs/decisions/0082-ik-kom-eraan.md).
         fire: {
           asap: kiosk || !chosen,
           prepMinutes: orderPrepMinutes(
             kitchenSettingsFrom(snapshot.settings),
             priced.lines.map((line) => ({ id: line.product.row.id, categoryIds: line.product.categoryIds })),
           ),
+          awaitsArrival:
+            !kiosk &&
+            fulfilment === 'takeaway' &&
+            awaitsArrival(
+              kitchenSettingsFrom(snapshot.settings),
+              priced.lines.map((line) => ({ categoryIds: line.product.categoryIds })),
+            ),
         },
         // A cash order goes to the kitchen now; a card order when its payment is confirmed.
         printTickets: status === 'processing' || request.flags?.printNow === true,

@@ -5,7 +5,7 @@ import { Badge, Button } from '../../ui';
 import { LATER_MINUTES, type OrderAction } from './kitchenApi';
 import { OrderLines } from './OrderLines';
 import { StationProgress } from './stations/StationProgress';
-import { cardTimer, firedClock, slotCountdown, splitNotes, type KitchenOrder, type KitchenSettings, type KitchenTab } from './kitchenOrders';
+import { arrivalIn, cardTimer, firedClock, slotCountdown, splitNotes, type KitchenOrder, type KitchenSettings, type KitchenTab } from './kitchenOrders';
 
 /** The contract's paymentMethod of a kiosk order to be paid at the counter (the web imports types only). */
 const KIOSK_COUNTER: typeof KIOSK_COUNTER_METHOD = 'kiosk_counter';
@@ -94,6 +94,13 @@ export function OrderCard({ order, tab, now, today, settings, selected, onSelect
           </Badge>
         )}
       </header>
+      {order.arrival?.arrivedAt ? (
+        // "Ik ben er": whoever is at the counter sees it first; the spot is the customer's text, shown as text.
+        <p className="kcard__arrived" data-testid="kitchen-arrived" role="status">
+          <strong>{intl.formatMessage({ id: 'kitchen.card.arrival.here' })}</strong>
+          {order.arrival.spot ? <span className="kcard__spot">{order.arrival.spot}</span> : null}
+        </p>
+      ) : null}
       {order.ageLimit ? (
         // Age-restricted lines: whoever hands the order over checks the customer's ID (docs/decisions/0071-age-restricted-products-staff-language.md).
         <p className="kcard__age-check" data-testid="age-check">
@@ -115,6 +122,21 @@ export function OrderCard({ order, tab, now, today, settings, selected, onSelect
             ) : null}
           </dd>
         </div>
+        {order.arrival?.arriveAt && !order.arrival.arrivedAt ? (
+          // "Ik kom eraan": the fire time moved with it (docs/decisions/0082-ik-kom-eraan.md).
+          <div>
+            <dt>{intl.formatMessage({ id: 'kitchen.card.arrival' })}</dt>
+            <dd className="kcard__arrival" data-testid="kitchen-arrival">
+              {intl.formatMessage({ id: 'kitchen.card.arrival.in' }, { minutes: arrivalIn(order.arrival.arriveAt, now) })} (
+              <time dateTime={order.arrival.arriveAt}>{intl.formatTime(order.arrival.arriveAt, { timeZone, hour: '2-digit', minute: '2-digit' })}</time>)
+            </dd>
+          </div>
+        ) : order.arrival?.awaiting && !order.arrival.arrivedAt && waiting ? (
+          <div>
+            <dt>{intl.formatMessage({ id: 'kitchen.card.arrival' })}</dt>
+            <dd data-testid="kitchen-awaiting">{intl.formatMessage({ id: 'kitchen.card.arrival.awaiting' })}</dd>
+          </div>
+        ) : null}
         {waiting && preOrder && order.fireAt ? (
           <div>
             <dt>{intl.formatMessage({ id: 'kitchen.card.firesAt' })}</dt>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  arrivalIn,
   addAlert,
   addDays,
   bulkReadyScope,
@@ -207,5 +208,16 @@ describe('bulk ready scope', () => {
   it('takes the fired orders being prepared and counts those still to fire it leaves', () => {
     const preparing = [anOrder({ fireAt: null }), anOrder({ fireAt: at(-5) }), anOrder({ fireAt: at(0) }), anOrder({ fireAt: at(1) })];
     expect(bulkReadyScope(preparing, NOW)).toEqual({ ids: preparing.slice(0, 3).map((o) => o.id), skipped: 1 });
+  });
+});
+
+// docs/decisions/0082-ik-kom-eraan.md
+describe('"Ik kom eraan" on the card', () => {
+  it('counts whole minutes to the arrival, rounded, so a screen a moment off the server reads the choice; 0 once due', () => {
+    expect(arrivalIn(at(10), NOW)).toBe(10);
+    expect(arrivalIn(at(10), NOW + 2_000)).toBe(10);
+    expect(arrivalIn(at(10), NOW - 2_000)).toBe(10);
+    expect(arrivalIn(at(10), NOW + 9.6 * 60_000)).toBe(0);
+    expect(arrivalIn(at(10), NOW + 20 * 60_000)).toBe(0);
   });
 });

@@ -25,6 +25,8 @@ export const DEFAULT_SETTINGS: KitchenSettings = {
   prepMinutes: 8,
   categoryPrepMinutes: {},
   productPrepMinutes: {},
+  arrivalCategoryIds: [],
+  arrivalDefaultMinutes: 10,
   readyVisibleSeconds: 300,
   timeZone: 'Europe/Brussels',
 };
@@ -255,6 +257,14 @@ export function slotTone(order: Pick<KitchenOrder, 'slotStart' | 'slotEnd'>, now
   if (now >= end) return 'red';
   if (now >= start) return 'amber';
   return 'fresh';
+}
+
+/**
+ * Whole minutes until the customer said they would arrive ("Ik kom eraan", docs/decisions/0082-ik-kom-eraan.md),
+ * rounded to the nearest so a screen a moment ahead or behind the server still reads what they chose; 0 once due.
+ */
+export function arrivalIn(arriveAt: string, now: number): number {
+  return Math.max(0, Math.round((Date.parse(arriveAt) - now) / 60_000));
 }
 
 /** Time to the slot's start: "2d 03:10", "1:05:09", "4:59"; past the start "+2:05" (late by). */

@@ -1,5 +1,5 @@
 import type { WcCategory, WcProduct } from '@bakje/contract';
-import { MAX_PREP_MINUTES } from '@bakje/contract/kitchen-lanes';
+import { ARRIVAL_MINUTES, MAX_PREP_MINUTES } from '@bakje/contract/kitchen-lanes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useWatch } from 'react-hook-form';
@@ -25,6 +25,7 @@ const settingsKey = ['kitchen', 'settings'] as const;
 const SERVER_FIELD: Record<string, string> = {
   categoryPrepMinutes: 'dashboard.prepTimes.error.categories',
   productPrepMinutes: 'dashboard.prepTimes.error.products',
+  arrivalCategoryIds: 'dashboard.prepTimes.error.categories',
 };
 
 function PrepTimesEditor({ settings, categories, products }: { settings: KitchenSettings; categories: WcCategory[]; products: WcProduct[] }) {
@@ -39,6 +40,7 @@ function PrepTimesEditor({ settings, categories, products }: { settings: Kitchen
   const [search, setSearch] = useState('');
   const categoriesId = useId();
   const productsId = useId();
+  const arrivalId = useId();
   const defaults = formValues(
     settings,
     categories.map((c) => c.id),
@@ -113,6 +115,27 @@ function PrepTimesEditor({ settings, categories, products }: { settings: Kitchen
             />
           ))}
         </div>
+      </fieldset>
+      <fieldset className="admin__fieldset" aria-describedby={arrivalId} data-testid="prep-times-arrival">
+        <legend>{t('dashboard.prepTimes.arrival')}</legend>
+        <p className="admin__muted" id={arrivalId}>
+          {t('dashboard.prepTimes.arrivalHint')}
+        </p>
+        <Field as="select" className="prep-times__arrival-default" label={t('dashboard.prepTimes.arrivalDefault')} {...register('arrivalDefaultMinutes')}>
+          {ARRIVAL_MINUTES.map((minutes) => (
+            <option key={minutes} value={String(minutes)}>
+              {t('dashboard.prepTimes.arrivalMinutes', { minutes: String(minutes) })}
+            </option>
+          ))}
+        </Field>
+        <fieldset className="prep-times__waits">
+          <legend>{t('dashboard.prepTimes.arrivalWaits')}</legend>
+          <div className="prep-times__list">
+            {categories.map((category) => (
+              <Field key={category.id} as="checkbox" label={nameIn(lang, category)} {...register(`waits.w${category.id}`)} />
+            ))}
+          </div>
+        </fieldset>
       </fieldset>
       <fieldset className="admin__fieldset" aria-describedby={productsId}>
         <legend>{t('dashboard.prepTimes.products')}</legend>

@@ -1,5 +1,5 @@
 import type { PrepTimesInput } from '@bakje/contract';
-import { MAX_PREP_MINUTES } from '@bakje/contract/kitchen-lanes';
+import { ARRIVAL_MINUTES, DEFAULT_ARRIVAL_MINUTES, MAX_PREP_MINUTES } from '@bakje/contract/kitchen-lanes';
 import { z } from 'zod';
 
 /**
@@ -25,6 +25,12 @@ export const prepTimesSchema = z.object({
       .trim()
       .refine((value) => value === '' || whole(value), 'dashboard.prepTimes.invalid'),
   ),
+  // "Ik kom eraan" (docs/decisions/0082-ik-kom-eraan.md): the choice offered first, and the categories that wait.
+  arrivalDefaultMinutes: z
+    .string()
+    .refine((value) => (ARRIVAL_MINUTES as readonly number[]).includes(Number(value)), 'dashboard.prepTimes.invalid')
+    .transform(Number),
+  waits: z.record(z.string(), z.boolean()),
 });
 export type PrepTimesForm = z.input<typeof prepTimesSchema>;
 
@@ -32,6 +38,8 @@ export interface StoredPrepTimes {
   prepMinutes: number;
   categoryPrepMinutes: Record<string, number>;
   productPrepMinutes: Record<string, number>;
+  arrivalCategoryIds?: readonly number[];
+  arrivalDefaultMinutes?: number;
 }
 
 /** The form's values: every listed category and product, empty where it has no minutes of its own. */
@@ -41,6 +49,8 @@ export function formValues(stored: StoredPrepTimes, categoryIds: readonly number
     prepMinutes: String(stored.prepMinutes),
     categories: Object.fromEntries(categoryIds.map((id) => [`c${id}`, own(stored.categoryPrepMinutes, id)])),
     products: Object.fromEntries(productIds.map((id) => [`p${id}`, own(stored.productPrepMinutes, id)])),
+    arrivalDefaultMinutes: String(stored.arrivalDefaultMinutes ?? DEFAULT_ARRIVAL_MINUTES),
+    waits: Object.fromEntries(categoryIds.map((id) => [`w${id}`, stored.arrivalCategoryIds?.includes(id) ?? false])),
   };
 }
 
@@ -52,7 +62,15 @@ export function toBody(values: z.output<typeof prepTimesSchema>): PrepTimesInput
         .filter(([, value]) => value !== '')
         .map(([key, value]) => [key.slice(1), Number(value)]),
     );
-  return { prepMinutes: values.prepMinutes, categoryPrepMinutes: byId(values.categories), productPrepMinutes: byId(values.products) };
+  return {
+    prepMinutes: values.prepMinutes,
+    categoryPrepMinutes: byId(values.categories),
+    productPrepMinutes: byId(values.products),
+    arrivalCategoryIds: Object.entries(values.waits)
+      .filter(([, waits]) => waits)
+      .map(([key]) => Number(key.slice(1))),
+    arrivalDefaultMinutes: values.arrivalDefaultMinutes,
+  };
 }
 
 /**
