@@ -23,6 +23,7 @@ const VIEW: NotificationSettingsView = {
     texts: DEFAULT_SMS_TEXTS,
     twilio: { accountSid: '', authToken: { set: true, last4: 'beef' }, from: '', messagingServiceSid: '', source: 'settings', ready: false },
   },
+  push: { enabled: true, kinds: { accepted: true, ready: true, 'out-for-delivery': true, delayed: true, cancelled: true } },
 };
 
 /** The form as /dashboard/notifications shows it; `answer` plays the server's PUT /api/settings/notifications. */
