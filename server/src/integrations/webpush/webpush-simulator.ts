@@ -119,6 +119,18 @@ export class WebPushSimulator {
     // A page of the demo (and of an end-to-end test) asks for a subscription the simulator can decrypt for.
     server.post(`${WEBPUSH_SIMULATOR_ROOT}/subscriptions`, async () => this.subscribe());
 
+    // The same list for a test in a browser (e2e/specs/kitchen.spec.ts hands a payload to the service worker).
+    server.get(`${WEBPUSH_SIMULATOR_ROOT}/pushes.json`, async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return this.pushes.map((p) => ({
+        subscriptionId: p.subscriptionId,
+        payload: p.payload,
+        ttl: p.ttl,
+        urgency: p.urgency,
+        received: p.received.toISOString(),
+      }));
+    });
+
     server.get(WEBPUSH_SIMULATOR_ROOT, async (_request, reply) => {
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
       const rows = [...this.pushes]
