@@ -47,6 +47,8 @@ class Refusal extends Error {
   }
 }
 
+const MAX_SUBSCRIPTIONS = 10_000;
+
 const b64url = (buffer: Buffer) => buffer.toString('base64url');
 
 export class WebPushSimulator {
@@ -76,6 +78,8 @@ export class WebPushSimulator {
       authSecret,
     };
     this.subscriptions.set(id, held);
+    // Anyone may ask for one (the demo's page does): the oldest go beyond a bound, as a push service forgets.
+    if (this.subscriptions.size > MAX_SUBSCRIPTIONS) this.subscriptions.delete(this.subscriptions.keys().next().value!);
     return { id, endpoint: held.endpoint, keys: held.keys };
   }
 
