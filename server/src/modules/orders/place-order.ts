@@ -20,6 +20,7 @@ import { assertCustomerMayUse } from '../cart/coupons.js';
 import { DELIVERY_UNAVAILABLE, OUT_OF_STOCK } from '../cart/errors.js';
 import { chargesTransactionCost } from '../cart/transaction-cost.js';
 import { assertAgeConfirmed } from '../catalog/age-limit.js';
+import { lineAllergens, ownContainerAllowed } from '../catalog/line-allergens.js';
 import { soldOutMessage } from '../catalog/sold-out.js';
 import { EMPTY_ADDRESS, normaliseAddress, type AddressInput } from '../addresses/addresses.js';
 import { assertBillingComplete } from '../checkout/billing.js';
@@ -75,6 +76,11 @@ export interface PlaceOrderRequest {
      * 16+ or 18+ lines needs it (docs/decisions/0071-age-restricted-products-staff-language.md).
      */
     confirmedAge?: number | null;
+    /**
+     * "Ik breng mijn eigen pot mee": one answer for the order, kept on each line whose category allows it
+     * (docs/decisions/0084-allergens-at-the-door-own-container.md).
+     */
+    ownContainer?: boolean | null;
   };
   payment: {
     method?: string | null;
@@ -481,6 +487,13 @@ export class PlaceOrder {
           vatRate: line.vatRate,
           totalTax: line.tax,
           ageLimit: (line.variation ?? line.product).ageLimit,
+          allergens: lineAllergens(
+            snapshot,
+            line.product,
+            line.variation,
+            line.line.addons.map((a) => a.optionId),
+          ),
+          ownContainer: request.customer.ownContainer === true && ownContainerAllowed(snapshot, line.product),
         })),
         // A kiosk order, or one without a slot chosen, is for now; the rest fire their preparation time before the slot.
         fire: {
@@ -595,6 +608,7 @@ export class PlaceOrder {
           totalTax: totals.lines[position]!.tax,
           // Staff place these orders and check ID themselves at handover: marked, never refused.
           ageLimit: p.sellable.ageLimit,
+          allergens: lineAllergens(snapshot, snapshot.products.get(p.line.productId) ?? p.sellable, p.line.variationId ? p.sellable : null, []),
         })),
         // A till or phone order with no time is for now; one with a slot or a time fires before it.
         fire: {
