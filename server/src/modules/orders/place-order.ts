@@ -493,7 +493,8 @@ export class PlaceOrder {
             line.variation,
             line.line.addons.map((a) => a.optionId),
           ),
-          ownContainer: request.customer.ownContainer === true && ownContainerAllowed(snapshot, line.product),
+          // A pot is for food that leaves the shop: dine-in is served on the shop's own plates.
+          ownContainer: request.customer.ownContainer === true && fulfilment !== 'dinein' && ownContainerAllowed(snapshot, line.product),
         })),
         // A kiosk order, or one without a slot chosen, is for now; the rest fire their preparation time before the slot.
         fire: {

@@ -159,6 +159,7 @@ interface CheckoutInput {
   transactionId?: string | null;
   isPaid?: boolean | null;
   confirmedAge?: number | null;
+  ownContainer?: boolean | null;
 }
 
 /**
@@ -184,6 +185,7 @@ function placeOrderRequest(input: CheckoutInput, ctx: GraphQLContext, startedAt:
       language: ctx.lang,
       ip: ctx.account.address,
       confirmedAge: input.confirmedAge,
+      ownContainer: input.ownContainer,
     },
     payment: { method: input.paymentMethod, stripeIntentId: input.transactionId, claimsPaid: input.isPaid },
     metaData,
