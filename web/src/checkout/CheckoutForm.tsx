@@ -108,6 +108,10 @@ export function CheckoutForm({ cart, context, initial, guest }: { cart: Cart; co
   // (docs/decisions/0071-age-restricted-products-staff-language.md); the server refuses the order without it.
   const requiredAge = cart.contents.nodes.reduce((age, line) => Math.max(age, line.product?.node.ageLimit ?? 0), 0);
   const [ageConfirmed, setAgeConfirmed] = useState(false);
+  // "Ik breng mijn eigen pot mee" (docs/decisions/0084-allergens-at-the-door-own-container.md): asked once for the
+  // order when a line's category allows it and the food leaves the shop; the server keeps it on those lines.
+  const potProducts = cart.contents.nodes.filter((line) => line.product?.node.ownContainer).map((line) => line.product?.node.name ?? '');
+  const [ownContainer, setOwnContainer] = useState(false);
   // Stripe's answer about the card (declined, wrong number): shown where the server's problems are.
   const [cardError, setCardError] = useState<string | null>(null);
   const stripeCard = useRef<StripeCardHandle>(null);
@@ -253,6 +257,7 @@ export function CheckoutForm({ cart, context, initial, guest }: { cart: Cart; co
         shipping,
         ...(stripeIntentId ? { stripeIntentId } : {}),
         ...(requiredAge > 0 ? { confirmedAge: requiredAge } : {}),
+        ...(ownContainer && potProducts.length && fulfilment !== 'dinein' ? { ownContainer: true } : {}),
       });
       rememberLastOrder(placed.order);
       clearGuestDetails();
@@ -367,6 +372,24 @@ export function CheckoutForm({ cart, context, initial, guest }: { cart: Cart; co
                   {intl.formatMessage({ id: 'checkout.age.required' }, { age: requiredAge })}
                 </p>
               ) : null}
+            </div>
+          ) : null}
+          {potProducts.length && type !== 'dinein' ? (
+            <div className="checkout__own-container">
+              <label className="check">
+                <input
+                  type="checkbox"
+                  id="own-container"
+                  data-testid="own-container"
+                  checked={ownContainer}
+                  onChange={(e) => setOwnContainer(e.target.checked)}
+                  aria-describedby="own-container-hint"
+                />
+                <span>{intl.formatMessage({ id: 'checkout.ownContainer' })}</span>
+              </label>
+              <p className="field__hint" id="own-container-hint">
+                {intl.formatMessage({ id: 'checkout.ownContainerFor' }, { products: potProducts.join(', ') })}
+              </p>
             </div>
           ) : null}
           <SubmitButton

@@ -149,9 +149,11 @@ export function placeOrder(
     stripeIntentId?: string;
     /** The age the customer confirmed (16 or 18): needed when the cart holds age-restricted products. */
     confirmedAge?: number;
+    /** "Ik breng mijn eigen pot mee" for the products whose category allows it. */
+    ownContainer?: boolean;
   },
 ) {
-  const { billing, fulfilment, slotId, paymentMethod, note, accountPassword, shipping, stripeIntentId, confirmedAge } = input;
+  const { billing, fulfilment, slotId, paymentMethod, note, accountPassword, shipping, stripeIntentId, confirmedAge, ownContainer } = input;
   return call(locale, CheckoutDocument, {
     input: {
       paymentMethod,
@@ -165,6 +167,7 @@ export function placeOrder(
       ],
       customerNote: note,
       ...(confirmedAge ? { confirmedAge } : {}),
+      ...(ownContainer ? { ownContainer } : {}),
       ...(accountPassword ? { account: { password: accountPassword } } : {}),
     },
   }).then((d) => d.checkout);
