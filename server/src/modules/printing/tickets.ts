@@ -198,7 +198,7 @@ export function customerTicket(order: OrderWithLines, context: TicketContext): T
     const qty = `${item.quantity}x`.padEnd(QTY);
     lines.push(`${qty}${fit(p(item.name), NAME).padEnd(NAME)} ${amountText(item.subtotal).padStart(PRICE)}`);
     for (const addon of item.addons) lines.push(`${' '.repeat(QTY)}${fit(p(`+ ${addonText(addon)}`), NAME)}`.trimEnd());
-    lines.push(...lineExtras(item, QTY, QTY + NAME, 'some'));
+    lines.push(...lineExtras(item, QTY, W, 'some'));
   }
   const ageMark = ageCheckMark(order);
   if (ageMark) lines.push(center(`*** ${ageMark} ***`, W));
