@@ -35,7 +35,11 @@ const CONTEXT: TicketContext = { seller: { name: 'Frituur Test', address: [SHOP_
 /** What each language says for the stew with mayonnaise: the product's gluten and celery, the sauce's eggs and mustard. */
 const MAIL = {
   nl_BE: { allergens: 'Allergenen: Gluten, Eieren, Selder, Mosterd', none: 'Allergenen: geen van de 14 EU-allergenen', pot: 'je brengt je eigen pot mee' },
-  fr_FR: { allergens: 'Allergènes: Gluten, Œufs, Céleri, Moutarde', none: 'Allergènes: aucun des 14 allergènes UE', pot: 'vous apportez votre propre récipient' },
+  fr_FR: {
+    allergens: 'Allergènes: Gluten, Œufs, Céleri, Moutarde',
+    none: 'Allergènes: aucun des 14 allergènes UE',
+    pot: 'vous apportez votre propre récipient',
+  },
   en_US: { allergens: 'Allergens: Gluten, Eggs, Celery, Mustard', none: 'Allergens: none of the 14 EU allergens', pot: 'you bring your own container' },
 } as const;
 type Locale = keyof typeof MAIL;
@@ -136,7 +140,15 @@ describe.each(databaseKinds)('allergens at the door, own container, cash refunds
         await call(CHECKOUT, {
           input: {
             paymentMethod: 'cod',
-            billing: { firstName: 'An', lastName: 'Peeters', phone: '0470 12 34 56', email, address1: 'Sint-Pietersnieuwstraat 25', city: 'Gent', postcode: '9000' },
+            billing: {
+              firstName: 'An',
+              lastName: 'Peeters',
+              phone: '0470 12 34 56',
+              email,
+              address1: 'Sint-Pietersnieuwstraat 25',
+              city: 'Gent',
+              postcode: '9000',
+            },
             metaData: [
               { key: 'fulfilment_type', value: fulfilment },
               { key: 'time_slot', value: slot.id },
@@ -150,8 +162,7 @@ describe.each(databaseKinds)('allergens at the door, own container, cash refunds
   }
 
   const readOrder = async (id: number) => (await readOrdersForStaffWithSetting(db(), [id], 'printing')).orders.get(id)!;
-  const mailTo = (to: string) =>
-    waitFor(`the mail to ${to}`, async () => (await db().select().from(t.localMailbox).where(eq(t.localMailbox.to, to)))[0]);
+  const mailTo = (to: string) => waitFor(`the mail to ${to}`, async () => (await db().select().from(t.localMailbox).where(eq(t.localMailbox.to, to)))[0]);
 
   it('a delivery order keeps each line’s allergens (product and add-on) and the pot; ticket, label and kitchen print them from the order', async () => {
     const shopper = customer('nl_BE');
@@ -261,7 +272,10 @@ describe.each(databaseKinds)('allergens at the door, own container, cash refunds
     // The rest: what was paid (the rounded 18.80) less the part, exactly.
     const rest = await refund({ reason: 'klacht' });
     expect(rest.json()).toMatchObject({ amount: 1780, status: 'succeeded' });
-    const rows = await db().select().from(t.refunds).where(inArray(t.refunds.orderId, [id]));
+    const rows = await db()
+      .select()
+      .from(t.refunds)
+      .where(inArray(t.refunds.orderId, [id]));
     expect(rows.reduce((sum, r) => sum + r.amount, 0)).toBe(1880);
     expect(rows.every((r) => r.paymentId === null)).toBe(true);
     const [after] = await db().select({ status: t.orders.status }).from(t.orders).where(eq(t.orders.id, id));

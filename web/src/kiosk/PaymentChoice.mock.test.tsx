@@ -26,7 +26,10 @@ function serve(surcharges: Record<string, string>, rounding?: string) {
     const cart = {
       total: (12.38 + Number(cost ?? 0) + Number(rounded ?? 0)).toFixed(2),
       vatLines: [],
-      fees: [...(cost ? [{ id: method, name: 'Transactiekosten', total: cost }] : []), ...(rounded ? [{ id: 'cash-rounding', name: 'Afronding', total: rounded }] : [])],
+      fees: [
+        ...(cost ? [{ id: method, name: 'Transactiekosten', total: cost }] : []),
+        ...(rounded ? [{ id: 'cash-rounding', name: 'Afronding', total: rounded }] : []),
+      ],
     };
     return Promise.resolve(new Response(JSON.stringify({ data: { cart } }), { status: 200, headers: { 'content-type': 'application/json' } }));
   });
@@ -89,7 +92,7 @@ describe('kiosk payment choice', () => {
     expect(onChoose).toHaveBeenCalledWith('counter');
   });
 
-  it('shows the counter\'s cash total rounded to 5 cents next to the card\'s, and what a card at the counter pays', async () => {
+  it("shows the counter's cash total rounded to 5 cents next to the card's, and what a card at the counter pays", async () => {
     serve({}, '0.02');
     show(nl, 'nl-BE');
     const counter = await screen.findByTestId('kiosk-payment-counter-total');

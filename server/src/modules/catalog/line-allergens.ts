@@ -15,7 +15,12 @@ const NAMES = new Map(EU_ALLERGENS.map((a) => [a.code as string, a.name]));
  * The allergen codes of a line: the product's (a variation's own and its parent's) and those of the chosen
  * add-on options, once each, in the order of Annex II of Regulation 1169/2011.
  */
-export function lineAllergens(snapshot: CatalogSnapshot, product: ProductRecord, variation: ProductRecord | null, optionIds: readonly (number | null)[]): string[] {
+export function lineAllergens(
+  snapshot: CatalogSnapshot,
+  product: ProductRecord,
+  variation: ProductRecord | null,
+  optionIds: readonly (number | null)[],
+): string[] {
   const ids = new Set([...product.allergenIds, ...(variation?.allergenIds ?? [])]);
   const wanted = new Set(optionIds.filter((id): id is number => id !== null));
   if (wanted.size) {

@@ -389,7 +389,10 @@ async function refundRows(db: DbOrTx, where: SQL | undefined): Promise<StaffRefu
  */
 export async function refundsOfOrder(db: DbOrTx, orderId: number): Promise<{ refunds: StaffRefund[]; refundable: number }> {
   const list = await refundRows(db, eq(refunds.orderId, orderId));
-  const [order] = await db.select({ paymentMethod: orders.paymentMethod, total: orders.total, datePaid: orders.datePaid }).from(orders).where(eq(orders.id, orderId));
+  const [order] = await db
+    .select({ paymentMethod: orders.paymentMethod, total: orders.total, datePaid: orders.datePaid })
+    .from(orders)
+    .where(eq(orders.id, orderId));
   if (order && isCashMethod(order.paymentMethod)) {
     const given = list.filter((r) => r.status !== 'failed').reduce((a, r) => a + r.amount, 0);
     return { refunds: list, refundable: order.datePaid ? Math.max(0, order.total - given) : 0 };

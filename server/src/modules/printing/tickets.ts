@@ -285,7 +285,8 @@ export function labelTicket(order: OrderWithLines, context: TicketContext): Tick
   lines.push(center(p(context.seller.name), W), rule);
   lines.push(...wrap(p(`Klant: ${customerName(order)}`), W));
   for (const line of deliveryAddress(order)) lines.push(fit(p(`  ${line}`), W));
-  if (order.slotStart) lines.push(...wrap(p(`${FULFILMENT[order.fulfilmentType] ?? order.fulfilmentType}: ${when(order.slotStart, context.timeZone, 'dd-MM-yyyy HH:mm')}`), W));
+  if (order.slotStart)
+    lines.push(...wrap(p(`${FULFILMENT[order.fulfilmentType] ?? order.fulfilmentType}: ${when(order.slotStart, context.timeZone, 'dd-MM-yyyy HH:mm')}`), W));
   lines.push(rule);
   for (const item of order.lines) {
     const [first = '', ...rest] = wrap(p(item.name), W - QTY);
