@@ -387,7 +387,7 @@ async function refundRows(db: DbOrTx, where: SQL | undefined): Promise<StaffRefu
  * An order's refunds and what can still be refunded: of a card payment that took money, or of a cash order's
  * rounded total once it was paid; 0 otherwise.
  */
-export async function refundsOfOrder(db: DbOrTx, orderId: number): Promise<{ refunds: StaffRefund[]; refundable: number }> {
+export async function refundsOfOrder(db: DbOrTx, orderId: number): Promise<{ refunds: StaffRefund[]; refundable: number; refundsInCash: boolean }> {
   const list = await refundRows(db, eq(refunds.orderId, orderId));
   const [order] = await db
     .select({ paymentMethod: orders.paymentMethod, total: orders.total, datePaid: orders.datePaid })
@@ -395,12 +395,12 @@ export async function refundsOfOrder(db: DbOrTx, orderId: number): Promise<{ ref
     .where(eq(orders.id, orderId));
   if (order && isCashMethod(order.paymentMethod)) {
     const given = list.filter((r) => r.status !== 'failed').reduce((a, r) => a + r.amount, 0);
-    return { refunds: list, refundable: order.datePaid ? Math.max(0, order.total - given) : 0 };
+    return { refunds: list, refundable: order.datePaid ? Math.max(0, order.total - given) : 0, refundsInCash: true };
   }
   const payment = await paidPayment(db, orderId);
-  if (!payment || payment.status !== 'paid') return { refunds: list, refundable: 0 };
+  if (!payment || payment.status !== 'paid') return { refunds: list, refundable: 0, refundsInCash: false };
   const taken = list.filter((r) => r.status !== 'failed').reduce((a, r) => a + r.amount, 0);
-  return { refunds: list, refundable: Math.max(0, payment.amount - taken) };
+  return { refunds: list, refundable: Math.max(0, payment.amount - taken), refundsInCash: false };
 }
 
 /** Succeeded refunds of these orders, for the store REST API's `refunds` array. */

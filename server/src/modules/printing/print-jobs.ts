@@ -61,7 +61,7 @@ export async function enqueueOrderTickets(tx: DbOrTx, orderId: number, fulfilmen
   const settings = known ?? (await readPrintSettings(tx));
   const items: NewJob[] = [];
   if (settings.customerTicket) items.push(printJob(settings, { orderId, ticket: 'customer', copy: 1 }, ticketKey(orderId, 'customer', 1)));
-  if (settings.customerTicket && LABELLED.has(fulfilment))
+  if (settings.customerTicket && settings.allergenLabel && LABELLED.has(fulfilment))
     items.push(printJob(settings, { orderId, ticket: 'label', copy: 1 }, ticketKey(orderId, 'label', 1)));
   if (settings.kitchenTicket) {
     for (let copy = 1; copy <= settings.kitchenCopies; copy++) {
