@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CASH_METHODS, cashRoundingFor, isCashMethod, type RefundInput, type StaffRefund } from '@bakje/contract';
+import { cashRoundingFor, isCashMethod, type RefundInput, type StaffRefund } from '@bakje/contract';
 import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { orders, payments, refunds, users, type VatLine } from '../../db/schema/index.js';
@@ -65,7 +65,7 @@ export class RefundsService {
     const reserved = await this.db.transaction(async (tx) => {
       // The order's row lock makes refunds of one order take turns: the sum below cannot go stale.
       const [order] = await tx
-        .select({ id: orders.id, paymentMethod: orders.paymentMethod, total: orders.total, datePaid: orders.datePaid, status: orders.status })
+        .select({ id: orders.id, paymentMethod: orders.paymentMethod, total: orders.total, datePaid: orders.datePaid })
         .from(orders)
         .where(eq(orders.id, orderId))
         .for('update');
@@ -304,7 +304,7 @@ const sumOf = () => sql<string | null>`sum(${refunds.amount})`;
  */
 async function refundCash(
   tx: DbOrTx,
-  order: { id: number; total: number; datePaid: Date | null },
+  order: { id: number; paymentMethod: string; total: number; datePaid: Date | null },
   input: RefundRequestInput,
   key: string,
   now: Date,
@@ -316,7 +316,7 @@ async function refundCash(
   if (!order.datePaid) throw new DomainError('REFUND_NOT_PAID', 'This cash order has not been paid yet: there is nothing to give back. Cancel it instead.');
   const remaining = order.total - (await refundedSum(tx, order.id, earlier?.id));
   const asked = input.amount ?? earlier?.amount ?? remaining;
-  const amount = asked >= remaining ? asked : Math.min(remaining, asked + cashRoundingFor(CASH_METHODS[0], asked));
+  const amount = asked >= remaining ? asked : Math.min(remaining, asked + cashRoundingFor(order.paymentMethod, asked));
   if (earlier) {
     if (earlier.amount !== amount) throw new DomainError('REFUND_KEY_REUSED', 'This refund was already asked for with another amount.');
     return { record: earlier, cash: false };
