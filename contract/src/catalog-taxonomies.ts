@@ -28,6 +28,8 @@ export interface WcCategory {
   custom_order: number;
   /** 16 or 18: every product in the category is sold only to customers that age; null: no limit. */
   age_limit: 16 | 18 | null;
+  /** Customers may bring their own container for the category's products ("Ik breng mijn eigen pot mee"). */
+  own_container: boolean;
   count: number;
   meta_data: { id: number; key: string; value: unknown }[];
 }
@@ -43,6 +45,7 @@ export interface WcCategoryInput {
   menu_order?: number;
   custom_order?: number;
   age_limit?: 16 | 18 | null;
+  own_container?: boolean;
 }
 
 export interface WcBatchInput<Create, Update> {

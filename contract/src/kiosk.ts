@@ -104,6 +104,8 @@ export interface KioskCheckoutRequest {
   lang: 'nl' | 'fr' | 'en';
   /** The age the customer confirmed (16 or 18): needed when the basket holds age-restricted products. */
   confirmedAge?: 16 | 18;
+  /** "Ik breng mijn eigen pot mee": kept on the lines whose category allows it (takeaway only on the kiosk). */
+  ownContainer?: boolean;
 }
 
 /**

@@ -46,7 +46,8 @@ export interface KitchenOrder {
   total: number;
   notes: string[];
   /** `productId`: the product the line is of, which decides its kitchen station (contract/src/stations.ts). */
-  lines: { name: string; quantity: number; addons: { name: string; value: string }[]; productId?: number; ageLimit?: 16 | 18 | null }[];
+  /** `ownContainer`: the customer brings their own container for this line (present only when true). */
+  lines: { name: string; quantity: number; addons: { name: string; value: string }[]; productId?: number; ageLimit?: 16 | 18 | null; ownContainer?: boolean }[];
   /** The stations that bumped their part of this order (docs/decisions/0069-kitchen-stations.md). */
   stationBumps?: number[];
   /** 16 or 18 when a line is age-restricted (the strictest): staff check ID at handover; null: none. */

@@ -93,8 +93,13 @@ export interface StaffOrderDetails extends StaffOrderRow {
   history: StaffOrderHistoryEntry[];
   /** Money given back on this order, oldest first (docs/decisions/0039-refunds.md). */
   refunds: StaffRefund[];
-  /** Cents that can still be refunded: what the card payment took minus the refunds; 0 for any other order. */
+  /**
+   * Cents that can still be refunded: what the card payment took, or a paid cash order's rounded total, minus
+   * the refunds; 0 for any other order.
+   */
   refundable: number;
+  /** A cash order: staff give the money back at the counter, a part rounded to 5 cents (docs/decisions/0084-allergens-at-the-door-own-container.md). */
+  refundsInCash: boolean;
 }
 
 export const refundStatuses = ['pending', 'succeeded', 'failed'] as const;

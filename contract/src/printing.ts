@@ -4,6 +4,8 @@ export type TicketKind = 'customer' | 'kitchen';
 export interface PublicPrintSettings {
   enabled: boolean;
   customerTicket: boolean;
+  /** The delivery/takeaway label with the allergens, printed with the customer ticket (decision 0084). */
+  allergenLabel: boolean;
   kitchenTicket: boolean;
   kitchenCopies: number;
   /** A PrintNode printer id or a LAN printer as host:port; '' for none. */

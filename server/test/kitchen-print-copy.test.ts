@@ -19,7 +19,8 @@ describe.each(databaseKinds)('print kitchen copy on %s', (kind) => {
     testDb = await createTestDatabase(kind);
     ({ productId } = await aShopTakingOrders(testDb.database.db));
     // Demo mode: no printers configured, tickets go to the virtual LAN printer.
-    await updatePrintSettings(testDb.database.db, { customerPrinter: '', kitchenPrinter: '', kitchenCopies: 1 });
+    // The allergen label (decision 0084) is tested in allergens-own-container.test.ts; here only the two tickets.
+    await updatePrintSettings(testDb.database.db, { customerPrinter: '', kitchenPrinter: '', kitchenCopies: 1, allergenLabel: false });
     const config = loadConfig({
       LOG_LEVEL: 'silent',
       NODE_ENV: 'test',

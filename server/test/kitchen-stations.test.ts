@@ -196,7 +196,8 @@ describe.each(databaseKinds)('station tickets (%s)', (kind) => {
 
   beforeAll(async () => {
     testDb = await createTestDatabase(kind);
-    await updatePrintSettings(testDb.database.db, { customerPrinter: '', kitchenPrinter: '', kitchenCopies: 1 });
+    // The allergen label (decision 0084) is tested in allergens-own-container.test.ts; here only the two tickets.
+    await updatePrintSettings(testDb.database.db, { customerPrinter: '', kitchenPrinter: '', kitchenCopies: 1, allergenLabel: false });
     const config = loadConfig({
       LOG_LEVEL: 'silent',
       NODE_ENV: 'test',

@@ -37,7 +37,14 @@ describe.each(databaseKinds)('print settings and print jobs in the dashboard on 
       ],
     });
     baseUrl = await simulator.start();
-    await updatePrintSettings(db, { customerPrinter: '71', kitchenPrinter: '72', printNodeApiKey: SECRET_KEY, printNodeBaseUrl: baseUrl });
+    // The allergen label (decision 0084) is tested in allergens-own-container.test.ts; here only the two tickets.
+    await updatePrintSettings(db, {
+      customerPrinter: '71',
+      kitchenPrinter: '72',
+      printNodeApiKey: SECRET_KEY,
+      printNodeBaseUrl: baseUrl,
+      allergenLabel: false,
+    });
     app = await startTestApp(testDb.database, { BAKJE_PRINT_RETRY_MS: '20', BAKJE_JOB_POLL_MS: '25' }, () => NOW);
   });
   afterEach(async () => {
@@ -97,6 +104,7 @@ describe.each(databaseKinds)('print settings and print jobs in the dashboard on 
     expect(read.json()).toEqual({
       enabled: true,
       customerTicket: true,
+      allergenLabel: false,
       kitchenTicket: true,
       kitchenCopies: 1,
       customerPrinter: '71',

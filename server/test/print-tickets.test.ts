@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { OrderWithLines } from '../src/modules/orders/order-read.js';
 import { encodeTicket } from '../src/modules/printing/escpos.js';
 import { decodeEscPos } from '../src/integrations/printer-simulators/escpos-decode.js';
-import { customerTicket, kitchenTicket, type TicketContext } from '../src/modules/printing/tickets.js';
+import { customerTicket, kitchenTicket, type Ticket, type TicketContext } from '../src/modules/printing/tickets.js';
 import { printable, wrap } from '../src/modules/printing/ticket-text.js';
 import { address, remark, sauce } from './support/ticket-orders.js';
 
@@ -77,6 +77,8 @@ function anOrder(overrides: Partial<OrderWithLines> = {}): OrderWithLines {
         vatRate: 6,
         totalTax: 59,
         ageLimit: null,
+        allergens: [],
+        ownContainer: false,
       },
       {
         id: 2,
@@ -94,6 +96,8 @@ function anOrder(overrides: Partial<OrderWithLines> = {}): OrderWithLines {
         vatRate: 6,
         totalTax: 28,
         ageLimit: null,
+        allergens: [],
+        ownContainer: false,
       },
     ],
     ...overrides,
@@ -106,7 +110,7 @@ const context: TicketContext = {
   reference: 'o1042-customer-1',
 };
 
-function roundTrip(ticket: { kind: 'customer' | 'kitchen'; width: number; lines: string[] }) {
+function roundTrip(ticket: Ticket) {
   const decoded = decodeEscPos(encodeTicket(ticket));
   expect(decoded).toHaveLength(1);
   expect(decoded[0]!.cut).toBe(true);
@@ -212,6 +216,8 @@ describe('gift cards on the tickets', () => {
     vatRate: 0,
     totalTax: 0,
     ageLimit: null,
+    allergens: [],
+    ownContainer: false,
   };
 
   it('the customer ticket shows the whole sale, each card by its last four characters only, and what is left to pay', () => {

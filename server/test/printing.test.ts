@@ -105,7 +105,14 @@ describe.each(databaseKinds)('printing order tickets on %s', (kind) => {
       ],
     });
     baseUrl = await simulator.start();
-    await updatePrintSettings(db, { customerPrinter: '71', kitchenPrinter: '72', printNodeApiKey: 'pn-test-key', printNodeBaseUrl: baseUrl });
+    // The allergen label (decision 0084) is tested in allergens-own-container.test.ts; here only the two tickets.
+    await updatePrintSettings(db, {
+      customerPrinter: '71',
+      kitchenPrinter: '72',
+      printNodeApiKey: 'pn-test-key',
+      printNodeBaseUrl: baseUrl,
+      allergenLabel: false,
+    });
   });
   afterEach(async () => {
     for (const app of apps.splice(0)) await app.close();

@@ -198,6 +198,8 @@ async function aShopPrintingTo(kind: 'pglite' | 'postgres', printer: { address: 
     await updatePrintSettings(db, {
       enabled: true,
       customerTicket: true,
+      // The allergen label (decision 0084) is tested in allergens-own-container.test.ts; here only the two tickets.
+      allergenLabel: false,
       kitchenTicket: true,
       kitchenCopies: 1,
       customerPrinter: printer.address,

@@ -383,11 +383,12 @@ describe.each(databaseKinds)('refunds of card orders on %s', (kind) => {
     expect((await refundRows(id)).map((r) => r.status)).toEqual(['failed']);
   });
 
-  it('refuses a cash order and an unpaid card order with a clear message', async () => {
+  it('refuses a cash order not paid yet and an unpaid card order with a clear message', async () => {
+    // A paid cash order is refunded in cash (docs/decisions/0084-allergens-at-the-door-own-container.md).
     const cash = await cashOrder();
     const refused = await refund(cash, { reason: 'contant' });
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json()).toMatchObject({ code: 'REFUND_NOT_CARD', message: expect.stringContaining('cash') });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'REFUND_NOT_PAID', message: expect.stringContaining('cash') });
     const call = shopper();
     await call(ADD, { productId });
     const slot = (await call(SLOTS)).availableTimeSlots[0].id;

@@ -50,6 +50,8 @@ function line(name: string, quantity: number, unitPrice: number, addons: LineAdd
     vatRate,
     totalTax: Math.round((subtotal * vatRate) / (100 + vatRate)),
     ageLimit: null,
+    allergens: [],
+    ownContainer: false,
   };
 }
 

@@ -83,6 +83,8 @@ export type CheckoutInput = {
   customerNote?: InputMaybe<Scalars['String']['input']>;
   isPaid?: InputMaybe<Scalars['Boolean']['input']>;
   metaData?: InputMaybe<Array<InputMaybe<MetaDataInput>>>;
+  /** Bakje: "Ik breng mijn eigen pot mee": kept on the lines whose category allows it. */
+  ownContainer?: InputMaybe<Scalars['Boolean']['input']>;
   paymentMethod?: InputMaybe<Scalars['String']['input']>;
   shipToDifferentAddress?: InputMaybe<Scalars['Boolean']['input']>;
   shipping?: InputMaybe<CustomerAddressInput>;

@@ -41,20 +41,20 @@ export type ProductAttributeInput = {
 };
 
 export type CartFieldsFragment = { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, couponsNotApplied: Array<{ code: string, reason: string }>, appliedGiftCards: Array<{ code: string, amount: string, balance: string, reason: string | null }>, deliveryRule: { zone: string | null, minimumOrder: string, fee: string }, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, nameLang: string, value: string, valueLang: string | null, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
-          | { databaseId: number, name: string, slug: string, ageLimit: number | null, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-          | { databaseId: number, name: string, slug: string, ageLimit: number | null, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-          | { databaseId: number, name: string, slug: string, ageLimit: number | null, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-          | { databaseId: number, name: string, slug: string, ageLimit: number | null, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+          | { databaseId: number, name: string, slug: string, ageLimit: number | null, ownContainer: boolean, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+          | { databaseId: number, name: string, slug: string, ageLimit: number | null, ownContainer: boolean, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+          | { databaseId: number, name: string, slug: string, ageLimit: number | null, ownContainer: boolean, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+          | { databaseId: number, name: string, slug: string, ageLimit: number | null, ownContainer: boolean, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
          } | null, variation: { node: { databaseId: number, name: string, nameLang: string }, attributes: Array<{ label: string, value: string }> } | null }> } };
 
 export type GetCartQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type GetCartQuery = { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, couponsNotApplied: Array<{ code: string, reason: string }>, appliedGiftCards: Array<{ code: string, amount: string, balance: string, reason: string | null }>, deliveryRule: { zone: string | null, minimumOrder: string, fee: string }, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, nameLang: string, value: string, valueLang: string | null, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
-            | { databaseId: number, name: string, slug: string, ageLimit: number | null, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-            | { databaseId: number, name: string, slug: string, ageLimit: number | null, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-            | { databaseId: number, name: string, slug: string, ageLimit: number | null, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-            | { databaseId: number, name: string, slug: string, ageLimit: number | null, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+            | { databaseId: number, name: string, slug: string, ageLimit: number | null, ownContainer: boolean, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+            | { databaseId: number, name: string, slug: string, ageLimit: number | null, ownContainer: boolean, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+            | { databaseId: number, name: string, slug: string, ageLimit: number | null, ownContainer: boolean, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+            | { databaseId: number, name: string, slug: string, ageLimit: number | null, ownContainer: boolean, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
            } | null, variation: { node: { databaseId: number, name: string, nameLang: string }, attributes: Array<{ label: string, value: string }> } | null }> } }, customer: { sessionToken: string | null } | null };
 
 export type AddToCartMutationVariables = Exact<{
@@ -63,10 +63,10 @@ export type AddToCartMutationVariables = Exact<{
 
 
 export type AddToCartMutation = { addToCart: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, couponsNotApplied: Array<{ code: string, reason: string }>, appliedGiftCards: Array<{ code: string, amount: string, balance: string, reason: string | null }>, deliveryRule: { zone: string | null, minimumOrder: string, fee: string }, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, nameLang: string, value: string, valueLang: string | null, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
-              | { databaseId: number, name: string, slug: string, ageLimit: number | null, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-              | { databaseId: number, name: string, slug: string, ageLimit: number | null, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-              | { databaseId: number, name: string, slug: string, ageLimit: number | null, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-              | { databaseId: number, name: string, slug: string, ageLimit: number | null, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, ownContainer: boolean, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, ownContainer: boolean, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, ownContainer: boolean, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, ownContainer: boolean, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
              } | null, variation: { node: { databaseId: number, name: string, nameLang: string }, attributes: Array<{ label: string, value: string }> } | null }> } } } };
 
 export type UpdateItemQuantitiesMutationVariables = Exact<{
@@ -75,20 +75,20 @@ export type UpdateItemQuantitiesMutationVariables = Exact<{
 
 
 export type UpdateItemQuantitiesMutation = { updateItemQuantities: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, couponsNotApplied: Array<{ code: string, reason: string }>, appliedGiftCards: Array<{ code: string, amount: string, balance: string, reason: string | null }>, deliveryRule: { zone: string | null, minimumOrder: string, fee: string }, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, nameLang: string, value: string, valueLang: string | null, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
-              | { databaseId: number, name: string, slug: string, ageLimit: number | null, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-              | { databaseId: number, name: string, slug: string, ageLimit: number | null, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-              | { databaseId: number, name: string, slug: string, ageLimit: number | null, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-              | { databaseId: number, name: string, slug: string, ageLimit: number | null, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, ownContainer: boolean, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, ownContainer: boolean, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, ownContainer: boolean, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, ownContainer: boolean, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
              } | null, variation: { node: { databaseId: number, name: string, nameLang: string }, attributes: Array<{ label: string, value: string }> } | null }> } } } };
 
 export type EmptyCartMutationVariables = Exact<{ [key: string]: never; }>;
 
 
 export type EmptyCartMutation = { emptyCart: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, couponsNotApplied: Array<{ code: string, reason: string }>, appliedGiftCards: Array<{ code: string, amount: string, balance: string, reason: string | null }>, deliveryRule: { zone: string | null, minimumOrder: string, fee: string }, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, nameLang: string, value: string, valueLang: string | null, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
-              | { databaseId: number, name: string, slug: string, ageLimit: number | null, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-              | { databaseId: number, name: string, slug: string, ageLimit: number | null, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-              | { databaseId: number, name: string, slug: string, ageLimit: number | null, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-              | { databaseId: number, name: string, slug: string, ageLimit: number | null, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, ownContainer: boolean, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, ownContainer: boolean, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, ownContainer: boolean, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, ownContainer: boolean, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
              } | null, variation: { node: { databaseId: number, name: string, nameLang: string }, attributes: Array<{ label: string, value: string }> } | null }> } } } };
 
 export type ApplyCouponMutationVariables = Exact<{
@@ -97,10 +97,10 @@ export type ApplyCouponMutationVariables = Exact<{
 
 
 export type ApplyCouponMutation = { applyCoupon: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, couponsNotApplied: Array<{ code: string, reason: string }>, appliedGiftCards: Array<{ code: string, amount: string, balance: string, reason: string | null }>, deliveryRule: { zone: string | null, minimumOrder: string, fee: string }, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, nameLang: string, value: string, valueLang: string | null, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
-              | { databaseId: number, name: string, slug: string, ageLimit: number | null, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-              | { databaseId: number, name: string, slug: string, ageLimit: number | null, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-              | { databaseId: number, name: string, slug: string, ageLimit: number | null, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-              | { databaseId: number, name: string, slug: string, ageLimit: number | null, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, ownContainer: boolean, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, ownContainer: boolean, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, ownContainer: boolean, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, ownContainer: boolean, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
              } | null, variation: { node: { databaseId: number, name: string, nameLang: string }, attributes: Array<{ label: string, value: string }> } | null }> } } } };
 
 export type RemoveCouponsMutationVariables = Exact<{
@@ -109,10 +109,10 @@ export type RemoveCouponsMutationVariables = Exact<{
 
 
 export type RemoveCouponsMutation = { removeCoupons: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, couponsNotApplied: Array<{ code: string, reason: string }>, appliedGiftCards: Array<{ code: string, amount: string, balance: string, reason: string | null }>, deliveryRule: { zone: string | null, minimumOrder: string, fee: string }, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, nameLang: string, value: string, valueLang: string | null, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
-              | { databaseId: number, name: string, slug: string, ageLimit: number | null, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-              | { databaseId: number, name: string, slug: string, ageLimit: number | null, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-              | { databaseId: number, name: string, slug: string, ageLimit: number | null, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-              | { databaseId: number, name: string, slug: string, ageLimit: number | null, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, ownContainer: boolean, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, ownContainer: boolean, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, ownContainer: boolean, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, ownContainer: boolean, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
              } | null, variation: { node: { databaseId: number, name: string, nameLang: string }, attributes: Array<{ label: string, value: string }> } | null }> } } } };
 
 export type UpdateShippingMethodMutationVariables = Exact<{
@@ -121,10 +121,10 @@ export type UpdateShippingMethodMutationVariables = Exact<{
 
 
 export type UpdateShippingMethodMutation = { updateShippingMethod: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, couponsNotApplied: Array<{ code: string, reason: string }>, appliedGiftCards: Array<{ code: string, amount: string, balance: string, reason: string | null }>, deliveryRule: { zone: string | null, minimumOrder: string, fee: string }, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, nameLang: string, value: string, valueLang: string | null, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
-              | { databaseId: number, name: string, slug: string, ageLimit: number | null, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-              | { databaseId: number, name: string, slug: string, ageLimit: number | null, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-              | { databaseId: number, name: string, slug: string, ageLimit: number | null, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-              | { databaseId: number, name: string, slug: string, ageLimit: number | null, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, ownContainer: boolean, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, ownContainer: boolean, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, ownContainer: boolean, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, ownContainer: boolean, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
              } | null, variation: { node: { databaseId: number, name: string, nameLang: string }, attributes: Array<{ label: string, value: string }> } | null }> } } } };
 
 export type UpdateDeliveryPostcodeMutationVariables = Exact<{
@@ -133,10 +133,10 @@ export type UpdateDeliveryPostcodeMutationVariables = Exact<{
 
 
 export type UpdateDeliveryPostcodeMutation = { updateDeliveryPostcode: { cart: { isEmpty: boolean, subtotal: string, discountTotal: string, shippingTotal: string, totalTax: string, total: string, chosenShippingMethods: Array<string>, deliveryMinimumShortfall: string | null, vatLines: Array<{ rate: number, tax: string, total: string }>, availableShippingMethods: Array<{ rates: Array<{ id: string, label: string, cost: string }> }>, appliedCoupons: Array<{ code: string, discountAmount: string }>, couponsNotApplied: Array<{ code: string, reason: string }>, appliedGiftCards: Array<{ code: string, amount: string, balance: string, reason: string | null }>, deliveryRule: { zone: string | null, minimumOrder: string, fee: string }, contents: { itemCount: number, nodes: Array<{ key: string, quantity: number, subtotal: string, total: string, vatRate: number, soldOut: boolean, addons: Array<{ fieldName: string, name: string, nameLang: string, value: string, valueLang: string | null, price: string, priceType: Types.AddonPriceTypeEnum }>, product: { node:
-              | { databaseId: number, name: string, slug: string, ageLimit: number | null, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-              | { databaseId: number, name: string, slug: string, ageLimit: number | null, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-              | { databaseId: number, name: string, slug: string, ageLimit: number | null, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
-              | { databaseId: number, name: string, slug: string, ageLimit: number | null, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, ownContainer: boolean, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, ownContainer: boolean, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, ownContainer: boolean, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
+              | { databaseId: number, name: string, slug: string, ageLimit: number | null, ownContainer: boolean, textLangs: { name: string } | null, image: { thumbnailUrl: string | null, sourceUrl: string | null } | null }
              } | null, variation: { node: { databaseId: number, name: string, nameLang: string }, attributes: Array<{ label: string, value: string }> } | null }> } } } };
 
 export class TypedDocumentString<TResult, TVariables>
@@ -225,6 +225,7 @@ export const CartFieldsFragmentDoc = new TypedDocumentString(`
           }
           slug
           ageLimit
+          ownContainer
           image {
             thumbnailUrl
             sourceUrl
@@ -322,6 +323,7 @@ export const GetCartDocument = new TypedDocumentString(`
           }
           slug
           ageLimit
+          ownContainer
           image {
             thumbnailUrl
             sourceUrl
@@ -417,6 +419,7 @@ export const AddToCartDocument = new TypedDocumentString(`
           }
           slug
           ageLimit
+          ownContainer
           image {
             thumbnailUrl
             sourceUrl
@@ -512,6 +515,7 @@ export const UpdateItemQuantitiesDocument = new TypedDocumentString(`
           }
           slug
           ageLimit
+          ownContainer
           image {
             thumbnailUrl
             sourceUrl
@@ -607,6 +611,7 @@ export const EmptyCartDocument = new TypedDocumentString(`
           }
           slug
           ageLimit
+          ownContainer
           image {
             thumbnailUrl
             sourceUrl
@@ -702,6 +707,7 @@ export const ApplyCouponDocument = new TypedDocumentString(`
           }
           slug
           ageLimit
+          ownContainer
           image {
             thumbnailUrl
             sourceUrl
@@ -797,6 +803,7 @@ export const RemoveCouponsDocument = new TypedDocumentString(`
           }
           slug
           ageLimit
+          ownContainer
           image {
             thumbnailUrl
             sourceUrl
@@ -892,6 +899,7 @@ export const UpdateShippingMethodDocument = new TypedDocumentString(`
           }
           slug
           ageLimit
+          ownContainer
           image {
             thumbnailUrl
             sourceUrl
@@ -987,6 +995,7 @@ export const UpdateDeliveryPostcodeDocument = new TypedDocumentString(`
           }
           slug
           ageLimit
+          ownContainer
           image {
             thumbnailUrl
             sourceUrl

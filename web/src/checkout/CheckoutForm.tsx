@@ -112,6 +112,10 @@ export function CheckoutForm({ cart, context, initial, guest }: { cart: Cart; co
   // Texts about the order, when the shop sends them: opt-in, with a mobile number.
   const [sms, setSms] = useState<SmsChoice>({ wanted: false, phone: '' });
   const billingPhone = useWatch({ control, name: 'phone' });
+  // "Ik breng mijn eigen pot mee" (docs/decisions/0084-allergens-at-the-door-own-container.md): asked once for the
+  // order when a line's category allows it and the food leaves the shop; the server keeps it on those lines.
+  const potProducts = cart.contents.nodes.filter((line) => line.product?.node.ownContainer).map((line) => line.product?.node.name ?? '');
+  const [ownContainer, setOwnContainer] = useState(false);
   // Stripe's answer about the card (declined, wrong number): shown where the server's problems are.
   const [cardError, setCardError] = useState<string | null>(null);
   const stripeCard = useRef<StripeCardHandle>(null);
@@ -258,6 +262,7 @@ export function CheckoutForm({ cart, context, initial, guest }: { cart: Cart; co
         ...(stripeIntentId ? { stripeIntentId } : {}),
         ...(requiredAge > 0 ? { confirmedAge: requiredAge } : {}),
         ...(context.smsNotifications && sms.wanted ? { smsPhone: sms.phone.trim() || billing.phone } : {}),
+        ...(ownContainer && potProducts.length && fulfilment !== 'dinein' ? { ownContainer: true } : {}),
       });
       rememberLastOrder(placed.order);
       clearGuestDetails();
@@ -383,6 +388,24 @@ export function CheckoutForm({ cart, context, initial, guest }: { cart: Cart; co
                   {intl.formatMessage({ id: 'checkout.age.required' }, { age: requiredAge })}
                 </p>
               ) : null}
+            </div>
+          ) : null}
+          {potProducts.length && type !== 'dinein' ? (
+            <div className="checkout__own-container">
+              <label className="check">
+                <input
+                  type="checkbox"
+                  id="own-container"
+                  data-testid="own-container"
+                  checked={ownContainer}
+                  onChange={(e) => setOwnContainer(e.target.checked)}
+                  aria-describedby="own-container-hint"
+                />
+                <span>{intl.formatMessage({ id: 'checkout.ownContainer' })}</span>
+              </label>
+              <p className="field__hint" id="own-container-hint">
+                {intl.formatMessage({ id: 'checkout.ownContainerFor' }, { products: potProducts.join(', ') })}
+              </p>
             </div>
           ) : null}
           <SubmitButton

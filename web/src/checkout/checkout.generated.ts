@@ -35,6 +35,8 @@ export type CheckoutInput = {
   customerNote?: string | null | undefined;
   isPaid?: boolean | null | undefined;
   metaData?: Array<MetaDataInput | null | undefined> | null | undefined;
+  /** Bakje: "Ik breng mijn eigen pot mee": kept on the lines whose category allows it. */
+  ownContainer?: boolean | null | undefined;
   paymentMethod?: string | null | undefined;
   shipToDifferentAddress?: boolean | null | undefined;
   shipping?: CustomerAddressInput | null | undefined;

@@ -151,9 +151,11 @@ export function placeOrder(
     confirmedAge?: number;
     /** The mobile number for texts about the order (opt-in); the server checks it. */
     smsPhone?: string;
+    /** "Ik breng mijn eigen pot mee" for the products whose category allows it. */
+    ownContainer?: boolean;
   },
 ) {
-  const { billing, fulfilment, slotId, paymentMethod, note, accountPassword, shipping, stripeIntentId, confirmedAge, smsPhone } = input;
+  const { billing, fulfilment, slotId, paymentMethod, note, accountPassword, shipping, stripeIntentId, confirmedAge, smsPhone, ownContainer } = input;
   return call(locale, CheckoutDocument, {
     input: {
       paymentMethod,
@@ -168,6 +170,7 @@ export function placeOrder(
       customerNote: note,
       ...(confirmedAge ? { confirmedAge } : {}),
       ...(smsPhone ? { smsPhone } : {}),
+      ...(ownContainer ? { ownContainer } : {}),
       ...(accountPassword ? { account: { password: accountPassword } } : {}),
     },
   }).then((d) => d.checkout);

@@ -42,7 +42,24 @@ function Line({ line, disabled }: { line: CartLine; disabled: boolean }) {
  * payment choice, so its total here is the one with that method's transaction cost (`onlyMethod`, decision 0048)
  * and, for the counter, rounded to 5 cents as cash is (decision 0080).
  */
-export function KioskCart({ onPay, busy, onlyMethod }: { onPay: () => void; busy?: boolean; onlyMethod?: KioskPaymentMethod }) {
+/** "Ik breng mijn eigen pot mee", offered when the basket holds a product whose category allows it. */
+export interface OwnContainerChoice {
+  chosen: boolean;
+  onChange: (chosen: boolean) => void;
+}
+
+export function KioskCart({
+  onPay,
+  busy,
+  onlyMethod,
+  ownContainer,
+}: {
+  onPay: () => void;
+  busy?: boolean;
+  onlyMethod?: KioskPaymentMethod;
+  /** Absent when the kiosk serves only dine-in (a pot is for food that leaves the shop). */
+  ownContainer?: OwnContainerChoice;
+}) {
   const intl = useIntl();
   const formatPrice = useFormatPrice();
   const priced = useMethodPricing(onlyMethod ? [onlyMethod] : []).prices[0] ?? null;
@@ -51,6 +68,7 @@ export function KioskCart({ onPay, busy, onlyMethod }: { onPay: () => void; busy
   const local = useLocalMessage();
   const lines = cart?.contents.nodes ?? [];
   const empty = !cart || cart.isEmpty;
+  const potOffered = ownContainer && lines.some((line) => line.product?.node.ownContainer);
   return (
     <section className="kiosk-cart" aria-labelledby="kiosk-cart-title" data-testid="kiosk-cart">
       <h2 id="kiosk-cart-title" className="kiosk-cart__title">
@@ -71,6 +89,12 @@ export function KioskCart({ onPay, busy, onlyMethod }: { onPay: () => void; busy
         </ul>
       )}
       <div className="kiosk-cart__foot">
+        {potOffered ? (
+          <label className="check kiosk-cart__own-container">
+            <input type="checkbox" data-testid="kiosk-own-container" checked={ownContainer.chosen} onChange={(e) => ownContainer.onChange(e.target.checked)} />
+            <span>{intl.formatMessage({ id: 'kiosk.ownContainer' })}</span>
+          </label>
+        ) : null}
         {surcharge ? (
           <p className="kiosk-cart__surcharge" data-testid="kiosk-cart-surcharge">
             {intl.formatMessage({ id: 'kiosk.paymentSurcharge' }, { amount: formatPrice(surcharge.cost) })}

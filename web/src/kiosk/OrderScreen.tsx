@@ -152,6 +152,8 @@ export function OrderScreen({ device }: { device: KioskDeviceConfig }) {
   // age-restricted product waiting for the answer.
   const [confirmedAge, setConfirmedAge] = useState<16 | 18 | null>(null);
   const [asking, setAsking] = useState<ListProduct | null>(null);
+  // "Ik breng mijn eigen pot mee" (docs/decisions/0084-allergens-at-the-door-own-container.md), for takeaway only.
+  const [ownContainer, setOwnContainer] = useState(false);
   const open = (product: ListProduct) => {
     const age = product.ageLimit === 18 ? 18 : product.ageLimit === 16 ? 16 : null;
     if (age !== null && (confirmedAge ?? 0) < age) setAsking(product);
@@ -194,6 +196,7 @@ export function OrderScreen({ device }: { device: KioskDeviceConfig }) {
         paymentMethod: method,
         lang,
         ...(confirmedAge ? { confirmedAge } : {}),
+        ...(ownContainer && chosenFulfilment === 'takeaway' ? { ownContainer: true } : {}),
       });
       // The server emptied the cart with the order.
       void cart.refresh();
@@ -280,6 +283,7 @@ export function OrderScreen({ device }: { device: KioskDeviceConfig }) {
         <KioskCart
           onPay={step === 'menu' ? () => setStep('suggest') : afterSuggestions}
           onlyMethod={device.paymentMethods.length === 1 ? device.paymentMethods[0] : undefined}
+          {...(device.fulfilment.includes('takeaway') ? { ownContainer: { chosen: ownContainer, onChange: setOwnContainer } } : {})}
         />
       ) : null}
       {sheet ? <ProductSheet key={sheet.databaseId} product={sheet} onClose={() => setSheet(null)} /> : null}

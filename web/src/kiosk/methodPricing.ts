@@ -21,6 +21,8 @@ const CASH_ROUNDING_FEE: typeof CASH_ROUNDING_FEE_ID = 'cash-rounding';
 export interface MethodPrice {
   cost: number;
   total: number;
+  /** The cash rounding in the total (pay at the counter, decision 0080), -0.02 to 0.02; 0 for a card. */
+  rounding: number;
 }
 
 /**
@@ -43,7 +45,11 @@ export function useMethodPricing(methods: readonly KioskPaymentMethod[]): { pric
     // The cash rounding (counter) is in the total but is no surcharge (decision 0080).
     prices: queries.map((q) =>
       q.data
-        ? { cost: (q.data.fees ?? []).filter((f) => f.id !== CASH_ROUNDING_FEE).reduce((sum, f) => sum + euros(f.total), 0), total: euros(q.data.total) }
+        ? {
+            cost: (q.data.fees ?? []).filter((f) => f.id !== CASH_ROUNDING_FEE).reduce((sum, f) => sum + euros(f.total), 0),
+            total: euros(q.data.total),
+            rounding: (q.data.fees ?? []).filter((f) => f.id === CASH_ROUNDING_FEE).reduce((sum, f) => sum + euros(f.total), 0),
+          }
         : null,
     ),
     pending: enabled && queries.some((q) => q.isPending),

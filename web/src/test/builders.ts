@@ -33,6 +33,7 @@ export function aProduct(overrides: Partial<Omit<ListProduct, 'terms'>> & { cate
     rawSalePrice: null,
     stockStatus: 'IN_STOCK',
     ageLimit: null,
+    ownContainer: false,
     ...rest,
   };
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { enqueueReprints } from '../../modules/printing/print-jobs.js';
+import { enqueueReprints, type PrintKind } from '../../modules/printing/print-jobs.js';
 
 const MAX_TICKETS = 500;
 
@@ -26,6 +26,6 @@ export function registerBenchPrintFixture(app: FastifyInstance, db: Db): void {
         data: { status: 400 },
       });
     }
-    return { keys: await enqueueReprints(db, tickets as Array<{ orderId: number; kind: 'customer' | 'kitchen' }>) };
+    return { keys: await enqueueReprints(db, tickets as Array<{ orderId: number; kind: PrintKind }>) };
   });
 }

@@ -26,6 +26,8 @@ const checkoutBody = z
     lang: z.enum(['nl', 'fr', 'en']),
     /** The age the customer confirmed on the kiosk's question (16 or 18), when the basket holds 16+ or 18+ products. */
     confirmedAge: z.union([z.literal(16), z.literal(18)]).optional(),
+    /** "Ik breng mijn eigen pot mee" for the basket's products whose category allows it. */
+    ownContainer: z.boolean().optional(),
   })
   .strict();
 const terminalBody = z.preprocess((v) => v ?? {}, z.object({ lang: z.enum(['nl', 'fr', 'en']).optional() }).strict());

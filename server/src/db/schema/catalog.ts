@@ -38,6 +38,8 @@ export const categories = pgTable(
     cloudposCategoryId: text('cloudpos_category_id'),
     /** 16 or 18: every product in the category is sold only to customers that age (docs/decisions/0071-age-restricted-products-staff-language.md). */
     ageLimit: integer('age_limit'),
+    /** Customers may bring their own container for this category's products (docs/decisions/0084-allergens-at-the-door-own-container.md). */
+    ownContainer: boolean('own_container').notNull().default(false),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('categories_slug_key').on(t.slug)],

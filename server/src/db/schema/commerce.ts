@@ -392,6 +392,13 @@ export const orderLines = pgTable(
     totalTax: integer('total_tax').notNull(),
     /** 16 or 18 when the product was age-restricted at the time of the order: staff check ID at handover. */
     ageLimit: integer('age_limit'),
+    /**
+     * The EU allergen codes of the product and its chosen add-ons at the time of the order (Annex II order),
+     * printed and mailed from here, never from the live catalogue (docs/decisions/0084-allergens-at-the-door-own-container.md).
+     */
+    allergens: jsonb('allergens').$type<string[]>().notNull().default([]),
+    /** The customer brings their own container for this line (its category allowed it and the customer chose it). */
+    ownContainer: boolean('own_container').notNull().default(false),
   },
   (t) => [index('order_lines_order_idx').on(t.orderId)],
 );

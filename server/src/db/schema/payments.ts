@@ -69,9 +69,8 @@ export const refunds = pgTable(
     orderId: integer('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    paymentId: integer('payment_id')
-      .notNull()
-      .references(() => payments.id, { onDelete: 'cascade' }),
+    /** Null for cash given back at the counter (docs/decisions/0084-allergens-at-the-door-own-container.md). */
+    paymentId: integer('payment_id').references(() => payments.id, { onDelete: 'cascade' }),
     /** Cents, more than 0. */
     amount: integer('amount').notNull(),
     reason: text('reason').notNull().default(''),

@@ -34,6 +34,8 @@ export interface CategoryInput extends TermInput {
   customOrder?: number;
   /** 16 or 18, or null for none. */
   ageLimit?: number | null;
+  /** Customers may bring their own container (docs/decisions/0084-allergens-at-the-door-own-container.md). */
+  ownContainer?: boolean;
   cloudposCategoryId?: string | null;
 }
 
@@ -70,6 +72,7 @@ export const categoryTaxonomy = taxonomyService<CategoryRow, CategoryInput>({
     ...given('menuOrder', input.menuOrder),
     ...given('customOrder', input.customOrder),
     ...given('ageLimit', input.ageLimit),
+    ...given('ownContainer', input.ownContainer),
     ...given('cloudposCategoryId', input.cloudposCategoryId),
   }),
   guard: (current, slug) => {

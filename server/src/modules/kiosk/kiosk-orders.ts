@@ -56,7 +56,7 @@ export class KioskOrders {
       channel: 'kiosk',
       lines: { cart: sessionKey },
       fulfilment: input.fulfilment,
-      customer: { language: lang, confirmedAge: input.confirmedAge },
+      customer: { language: lang, confirmedAge: input.confirmedAge, ownContainer: input.ownContainer },
       payment: { method: terminal ? KIOSK_TERMINAL_METHOD : KIOSK_COUNTER_METHOD, terminalId: terminal ? device.terminalId : undefined },
       flags: { printNow: !terminal && device.printCounterOrdersAtOnce },
       // Stored on the order: the device reads and pays only its own orders; its tickets print on its printer.

@@ -37,7 +37,8 @@ export interface OrderMailFacts {
   /** The shop's address for takeaway and dine-in; '' when the store settings have none. */
   shopAddress: string;
   payment: OrderPaymentState;
-  lines: { quantity: number; name: string; totalCents: number }[];
+  /** `allergens`: the line's EU allergen codes as stored when it was ordered; `ownContainer`: the customer brings a pot. */
+  lines: { quantity: number; name: string; totalCents: number; allergens?: readonly string[]; ownContainer?: boolean }[];
   totalCents: number;
   link: string;
 }
@@ -48,7 +49,9 @@ export function orderLink(siteUrl: string, order: Pick<OrderRow, 'id' | 'orderKe
 }
 
 export function orderMailFacts(
-  order: OrderRow & { lines?: readonly { position: number; quantity: number; name: string; total: number }[] },
+  order: OrderRow & {
+    lines?: readonly { position: number; quantity: number; name: string; total: number; allergens?: readonly string[]; ownContainer?: boolean }[];
+  },
   ctx: OrderMailContext,
 ): OrderMailFacts {
   const lines = [...(order.lines ?? [])].sort((a, b) => a.position - b.position);
@@ -70,7 +73,7 @@ export function orderMailFacts(
         : [],
     shopAddress: order.fulfilmentType === 'delivery' ? '' : ctx.shopAddress().trim(),
     payment: paymentStateOf(order),
-    lines: lines.map((l) => ({ quantity: l.quantity, name: l.name, totalCents: l.total })),
+    lines: lines.map((l) => ({ quantity: l.quantity, name: l.name, totalCents: l.total, allergens: l.allergens ?? [], ownContainer: l.ownContainer === true })),
     totalCents: order.total,
     link: orderLink(ctx.siteUrl, order),
   };

@@ -1,4 +1,5 @@
 import { formatCents } from '@bakje/contract/money';
+import { allergenNames } from '../catalog/line-allergens.js';
 import type { Lang } from '../i18n/locale.js';
 import { mailLocale, type OrderMailFacts } from './order-facts.js';
 import type { OutgoingMail } from './outbox.js';
@@ -90,6 +91,9 @@ const ORDER = {
     },
     total: 'Totaal',
     view: 'Volg je bestelling',
+    allergens: 'Allergenen',
+    noAllergens: 'geen van de 14 EU-allergenen',
+    ownContainer: 'je brengt je eigen pot mee',
   },
   fr: {
     subject: (n: number) => `Votre commande n° ${n} est reçue`,
@@ -114,6 +118,9 @@ const ORDER = {
     },
     total: 'Total',
     view: 'Suivre votre commande',
+    allergens: 'Allergènes',
+    noAllergens: 'aucun des 14 allergènes UE',
+    ownContainer: 'vous apportez votre propre récipient',
   },
   en: {
     subject: (n: number) => `Your order #${n} has been received`,
@@ -138,6 +145,9 @@ const ORDER = {
     },
     total: 'Total',
     view: 'Follow your order',
+    allergens: 'Allergens',
+    noAllergens: 'none of the 14 EU allergens',
+    ownContainer: 'you bring your own container',
   },
 } as const;
 
@@ -181,11 +191,22 @@ export function orderConfirmationMail(lang: Lang, facts: OrderMailFacts): Outgoi
   const intro = t.intro[facts.fulfilment];
   const money = (cents: number) => formatCents(cents, lang);
   const rows = factRows(lang, facts);
-  const lines = facts.lines.map((l) => `${l.quantity} x ${l.name}  ${money(l.totalCents)}`);
+  // Each line's allergens in the customer's language (docs/decisions/0084-allergens-at-the-door-own-container.md):
+  // what the line stored when ordered, product and chosen add-ons; absent for facts without them (an update mail).
+  const extras = (l: OrderMailFacts['lines'][number]) => {
+    const out: string[] = [];
+    if (l.allergens) out.push(`${t.allergens}: ${l.allergens.length ? allergenNames(l.allergens, lang).join(', ') : t.noAllergens}`);
+    if (l.ownContainer) out.push(t.ownContainer);
+    return out;
+  };
+  const lines = facts.lines.map((l) => [`${l.quantity} x ${l.name}  ${money(l.totalCents)}`, ...extras(l).map((x) => `   ${x}`)].join('\n'));
   const text = `${intro} ${facts.pickupNumber}.\n\n${factsText(rows)}\n\n${lines.join('\n')}\n\n${t.total}: ${money(facts.totalCents)}\n\n${t.view}: ${facts.link}\n`;
   const html =
     `<p>${escape(intro)} <strong>${facts.pickupNumber}</strong>.</p>${factsHtml(rows)}<ul>${facts.lines
-      .map((l) => `<li>${l.quantity} x ${escape(l.name)} ${escape(money(l.totalCents))}</li>`)
+      .map((l) => {
+        const more = extras(l);
+        return `<li>${l.quantity} x ${escape(l.name)} ${escape(money(l.totalCents))}${more.length ? `<br><small>${more.map(escape).join('<br>')}</small>` : ''}</li>`;
+      })
       .join('')}</ul>` +
     `<p>${escape(t.total)}: ${escape(money(facts.totalCents))}</p>` +
     `<p><a href="${escape(facts.link)}">${escape(t.view)}</a></p>`;

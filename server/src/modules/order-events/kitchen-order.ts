@@ -46,6 +46,8 @@ export function toKitchenOrder(order: OrderRow, lines: OrderLineRow[], bumps: nu
         addons: line.addons.map((a) => ({ name: a.name, value: a.value })),
         productId: line.productId,
         ageLimit: ageLimitOf(line.ageLimit),
+        // Present only when true, as the kitchen's other optional marks (docs/decisions/0084-allergens-at-the-door-own-container.md).
+        ...(line.ownContainer ? { ownContainer: true } : {}),
       })),
     ...(bumps.length ? { stationBumps: [...bumps].sort((a, b) => a - b) } : {}),
     ageLimit: strictestAge(lines.map((line) => line.ageLimit)),

@@ -348,7 +348,7 @@ export async function moveOrder(tx: Tx, orderId: number, move: OrderMove, ctx: M
     .where(eq(orders.id, orderId));
   const ends = END_STATUSES.has(status) && !END_STATUSES.has(before.status);
   if (ends) await releaseOrder(tx, orderId, before, now);
-  if (rule.tickets || (move.kind === 'pay-at-counter' && move.printTickets)) await enqueueOrderTickets(tx, orderId);
+  if (rule.tickets || (move.kind === 'pay-at-counter' && move.printTickets)) await enqueueOrderTickets(tx, orderId, before.fulfilmentType);
   // The gift cards a paid order bought are issued and mailed now (once); staff's counter payment is for kiosk
   // orders, which sell no gift cards.
   if (move.kind === 'paid' || (move.kind === 'set-status' && status === 'completed')) await issuePurchasedGiftCards(tx, orderId, now);

@@ -67,7 +67,7 @@ export async function insertOrder(tx: DbOrTx, draft: OrderDraft): Promise<OrderW
     .values(draft.lines.map((line, position) => ({ ...line, orderId, position })))
     .returning();
   // An order for the kitchen now has its tickets committed with it (a card order enqueues them when paid).
-  if (draft.printTickets) await enqueueOrderTickets(tx, orderId, draft.printSettings);
+  if (draft.printTickets) await enqueueOrderTickets(tx, orderId, values.fulfilmentType ?? 'takeaway', draft.printSettings);
   // Gift cards pay their part under their row locks; a balance spent meanwhile by another order refuses
   // this order (nothing is kept), so the customer never pays a different amount than the cart showed.
   for (const { cardId, amount } of draft.giftCards) {

@@ -20,6 +20,7 @@ import { assertCustomerMayUse } from '../cart/coupons.js';
 import { DELIVERY_UNAVAILABLE, OUT_OF_STOCK } from '../cart/errors.js';
 import { chargesTransactionCost } from '../cart/transaction-cost.js';
 import { assertAgeConfirmed } from '../catalog/age-limit.js';
+import { lineAllergens, ownContainerAllowed } from '../catalog/line-allergens.js';
 import { soldOutMessage } from '../catalog/sold-out.js';
 import { EMPTY_ADDRESS, normaliseAddress, type AddressInput } from '../addresses/addresses.js';
 import { assertBillingComplete } from '../checkout/billing.js';
@@ -81,6 +82,11 @@ export interface PlaceOrderRequest {
      * E.164 (docs/decisions/0083-order-notifications-sms.md); absent or empty: no SMS.
      */
     smsPhone?: string | null;
+    /**
+     * "Ik breng mijn eigen pot mee": one answer for the order, kept on each line whose category allows it
+     * (docs/decisions/0084-allergens-at-the-door-own-container.md).
+     */
+    ownContainer?: boolean | null;
   };
   payment: {
     method?: string | null;
@@ -490,6 +496,14 @@ export class PlaceOrder {
           vatRate: line.vatRate,
           totalTax: line.tax,
           ageLimit: (line.variation ?? line.product).ageLimit,
+          allergens: lineAllergens(
+            snapshot,
+            line.product,
+            line.variation,
+            line.line.addons.map((a) => a.optionId),
+          ),
+          // A pot is for food that leaves the shop: dine-in is served on the shop's own plates.
+          ownContainer: request.customer.ownContainer === true && fulfilment !== 'dinein' && ownContainerAllowed(snapshot, line.product),
         })),
         // A kiosk order, or one without a slot chosen, is for now; the rest fire their preparation time before the slot.
         // A takeaway customer with the order page can say "Ik kom eraan": an order with a category that waits for
@@ -613,6 +627,7 @@ export class PlaceOrder {
           totalTax: totals.lines[position]!.tax,
           // Staff place these orders and check ID themselves at handover: marked, never refused.
           ageLimit: p.sellable.ageLimit,
+          allergens: lineAllergens(snapshot, snapshot.products.get(p.line.productId) ?? p.sellable, p.line.variationId ? p.sellable : null, []),
         })),
         // A till or phone order with no time is for now; one with a slot or a time fires before it.
         fire: {

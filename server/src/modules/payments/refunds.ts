@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { RefundInput, StaffRefund } from '@bakje/contract';
+import { cashRoundingFor, isCashMethod, type RefundInput, type StaffRefund } from '@bakje/contract';
 import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { orders, payments, refunds, users, type VatLine } from '../../db/schema/index.js';
@@ -64,8 +64,13 @@ export class RefundsService {
     const now = this.options.clock();
     const reserved = await this.db.transaction(async (tx) => {
       // The order's row lock makes refunds of one order take turns: the sum below cannot go stale.
-      const [order] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId)).for('update');
+      const [order] = await tx
+        .select({ id: orders.id, paymentMethod: orders.paymentMethod, total: orders.total, datePaid: orders.datePaid })
+        .from(orders)
+        .where(eq(orders.id, orderId))
+        .for('update');
       if (!order) throw new DomainError('ORDER_NOT_FOUND', `Order ${orderId} does not exist.`);
+      if (isCashMethod(order.paymentMethod)) return { ...(await refundCash(tx, order, input, key, now)), payment: undefined, settle: false };
       const [earlier] = await tx
         .select()
         .from(refunds)
@@ -108,6 +113,7 @@ export class RefundsService {
         .returning();
       return { record: row!, payment, settle: false };
     });
+    if ('cash' in reserved) return { refund: await this.view(reserved.record.id), replayed: !reserved.cash };
     if (!reserved.payment) {
       if (reserved.settle) {
         // Still unknown afterwards: it stays pending and its settle job carries on.
@@ -153,6 +159,8 @@ export class RefundsService {
       if (!row || row.status !== 'pending') return 'done already' as const;
       // A fresh pending refund without an unknown answer is being asked right now by a live process.
       if (!isUnsettled(row, now)) return 'busy' as const;
+      // Cash given back is done when it is recorded: nothing to settle.
+      if (row.paymentId === null) return 'done already' as const;
       const payment = await tx
         .select()
         .from(payments)
@@ -286,6 +294,54 @@ export class RefundsService {
 
 const sumOf = () => sql<string | null>`sum(${refunds.amount})`;
 
+/**
+ * Cash given back at the counter (docs/decisions/0084-allergens-at-the-door-own-container.md): no provider, so
+ * the record is succeeded as it is written, under the order's row lock. Only once the cash was taken (the
+ * order's date paid, set when staff complete it or confirm the counter payment). What was paid is the
+ * rounded total (docs/decisions/0080-cash-rounding.md): a full refund gives that back; a part is handed out
+ * in coins too, so it is rounded to 5 cents as any cash payment (the rest, when asked for, is exact: it is
+ * what is left of a rounded total). A full refund ends the order as refunded, as a card's does.
+ */
+async function refundCash(
+  tx: DbOrTx,
+  order: { id: number; paymentMethod: string; total: number; datePaid: Date | null },
+  input: RefundRequestInput,
+  key: string,
+  now: Date,
+): Promise<{ record: RefundRow; cash: boolean }> {
+  const [earlier] = await tx
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.orderId, order.id), eq(refunds.idempotencyKey, key)));
+  if (!order.datePaid) throw new DomainError('REFUND_NOT_PAID', 'This cash order has not been paid yet: there is nothing to give back. Cancel it instead.');
+  const remaining = order.total - (await refundedSum(tx, order.id, earlier?.id));
+  const asked = input.amount ?? earlier?.amount ?? remaining;
+  const amount = asked >= remaining ? asked : Math.min(remaining, asked + cashRoundingFor(order.paymentMethod, asked));
+  if (earlier) {
+    if (earlier.amount !== amount) throw new DomainError('REFUND_KEY_REUSED', 'This refund was already asked for with another amount.');
+    return { record: earlier, cash: false };
+  }
+  if (remaining <= 0) throw new DomainError('REFUND_TOO_MUCH', 'This order has been refunded in full already.');
+  if (amount > remaining) throw new DomainError('REFUND_TOO_MUCH', `At most ${euros(remaining)} can still be refunded on this order.`);
+  const [row] = await tx
+    .insert(refunds)
+    .values({
+      orderId: order.id,
+      paymentId: null,
+      amount,
+      reason: input.reason,
+      status: 'succeeded',
+      staffId: input.staffId,
+      idempotencyKey: key,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  // An order that had ended already stays as it is.
+  if (amount >= remaining) await cancelOrder(tx, order.id, undefined, 'refunded', now);
+  return { record: row!, cash: true };
+}
+
 async function paidPayment(db: DbOrTx, orderId: number) {
   const [payment] = await db
     .select()
@@ -327,13 +383,24 @@ async function refundRows(db: DbOrTx, where: SQL | undefined): Promise<StaffRefu
   }));
 }
 
-/** An order's refunds and what can still be refunded (0 for an order without a card payment that took money). */
-export async function refundsOfOrder(db: DbOrTx, orderId: number): Promise<{ refunds: StaffRefund[]; refundable: number }> {
+/**
+ * An order's refunds and what can still be refunded: of a card payment that took money, or of a cash order's
+ * rounded total once it was paid; 0 otherwise.
+ */
+export async function refundsOfOrder(db: DbOrTx, orderId: number): Promise<{ refunds: StaffRefund[]; refundable: number; refundsInCash: boolean }> {
   const list = await refundRows(db, eq(refunds.orderId, orderId));
+  const [order] = await db
+    .select({ paymentMethod: orders.paymentMethod, total: orders.total, datePaid: orders.datePaid })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (order && isCashMethod(order.paymentMethod)) {
+    const given = list.filter((r) => r.status !== 'failed').reduce((a, r) => a + r.amount, 0);
+    return { refunds: list, refundable: order.datePaid ? Math.max(0, order.total - given) : 0, refundsInCash: true };
+  }
   const payment = await paidPayment(db, orderId);
-  if (!payment || payment.status !== 'paid') return { refunds: list, refundable: 0 };
+  if (!payment || payment.status !== 'paid') return { refunds: list, refundable: 0, refundsInCash: false };
   const taken = list.filter((r) => r.status !== 'failed').reduce((a, r) => a + r.amount, 0);
-  return { refunds: list, refundable: Math.max(0, payment.amount - taken) };
+  return { refunds: list, refundable: Math.max(0, payment.amount - taken), refundsInCash: false };
 }
 
 /** Succeeded refunds of these orders, for the store REST API's `refunds` array. */

@@ -78,7 +78,8 @@ export function printJobHandler(options: PrintHandlerOptions): JobHandler<PrintJ
       }
       // A kiosk order's receipt prints on its kiosk's own printer (docs/decisions/0041-kiosk-devices.md).
       const receiptPrinter = kind === 'customer' ? order?.metaData.find((m) => m.key === RECEIPT_PRINTER_META)?.value : undefined;
-      const target = parsePrinterTarget(station?.printer || receiptPrinter || (kind === 'customer' ? settings.customerPrinter : settings.kitchenPrinter));
+      // The label goes to the shop's customer printer, where the bags are packed, also for a kiosk order.
+      const target = parsePrinterTarget(station?.printer || receiptPrinter || (kind === 'kitchen' ? settings.kitchenPrinter : settings.customerPrinter));
       if (!settings.enabled || !target || (target.type === 'printnode' && !settings.printNodeApiKey)) {
         // docs/product.md §8: nothing is sent, a warning says why.
         log.warn({ enabled: settings.enabled, kind }, NOT_CONFIGURED);
@@ -96,7 +97,7 @@ export function printJobHandler(options: PrintHandlerOptions): JobHandler<PrintJ
         reprint: job.interrupted,
         ...(station ? { station: station.name } : {}),
       });
-      const title = `Bakje #${order.pickupNumber} ${kind === 'customer' ? 'klant' : station ? station.name : 'keuken'}`;
+      const title = `Bakje #${order.pickupNumber} ${kind === 'customer' ? 'klant' : kind === 'label' ? 'etiket' : station ? station.name : 'keuken'}`;
       return { target, printer: describeTarget(target), bytes: encodeTicket(ticket), title };
     });
     return { settings, prepared };

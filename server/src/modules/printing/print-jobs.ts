@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { jobs, type JobStatus, type TicketKind } from '../../db/schema/index.js';
+import { jobs, type FulfilmentType, type JobStatus, type TicketKind } from '../../db/schema/index.js';
 import { enqueueJobs, type NewJob } from '../../jobs/job-store.js';
 import { orderStationPrinters } from '../stations/station-map.js';
 import { readPrintSettings, type PrintSettings } from './print-settings.js';
@@ -9,9 +9,18 @@ import { readPrintSettings, type PrintSettings } from './print-settings.js';
 /** The job kind of a ticket to print (docs/decisions/0009-job-runner.md). */
 export const PRINT_JOB_KIND = 'print';
 
+/**
+ * What a print job prints: the two tickets of the settings, and the delivery/takeaway label that goes with
+ * the customer ticket on its printer (docs/decisions/0084-allergens-at-the-door-own-container.md).
+ */
+export type PrintKind = TicketKind | 'label';
+
+/** The orders that get a label: the food leaves the shop in a bag, so its allergens go with it. */
+export const LABELLED: ReadonlySet<FulfilmentType> = new Set<FulfilmentType>(['delivery', 'takeaway']);
+
 export interface PrintJobPayload {
   orderId: number;
-  ticket: TicketKind;
+  ticket: PrintKind;
   /** 1, 2, ... for the kitchen copies of a new order; 0 for a reprint asked for by staff. */
   copy: number;
   /** A station's own kitchen ticket: only its lines, on its printer (docs/decisions/0069-kitchen-stations.md). */
@@ -25,8 +34,8 @@ export interface PrintResult {
 }
 
 /** Short and stable, because it is printed on the ticket (23 columns) and sent as the idempotency key. */
-export function ticketKey(orderId: number, kind: TicketKind, copy: number): string {
-  return `o${orderId}-${kind === 'customer' ? 'c' : 'k'}${copy}`;
+export function ticketKey(orderId: number, kind: PrintKind, copy: number): string {
+  return `o${orderId}-${kind === 'customer' ? 'c' : kind === 'label' ? 'l' : 'k'}${copy}`;
 }
 
 /**
@@ -34,8 +43,8 @@ export function ticketKey(orderId: number, kind: TicketKind, copy: number): stri
  * in order, and a printer that is down holds up only its own tickets. Where a ticket goes is still decided
  * when it prints, so fixing a printer setting helps the tickets that are waiting.
  */
-export function printLane(settings: PrintSettings, kind: TicketKind): string {
-  const printer = (kind === 'customer' ? settings.customerPrinter : settings.kitchenPrinter).trim();
+export function printLane(settings: PrintSettings, kind: PrintKind): string {
+  const printer = (kind === 'kitchen' ? settings.kitchenPrinter : settings.customerPrinter).trim();
   return `print:${printer || 'none'}`;
 }
 
@@ -48,10 +57,12 @@ function printJob(settings: PrintSettings, payload: PrintJobPayload, idempotency
  * they exist exactly when the order does. Whether printing is on and where tickets go is decided when
  * the job runs, so a printer fixed later still gets the tickets that are waiting.
  */
-export async function enqueueOrderTickets(tx: DbOrTx, orderId: number, known?: PrintSettings): Promise<number> {
+export async function enqueueOrderTickets(tx: DbOrTx, orderId: number, fulfilment: FulfilmentType, known?: PrintSettings): Promise<number> {
   const settings = known ?? (await readPrintSettings(tx));
   const items: NewJob[] = [];
   if (settings.customerTicket) items.push(printJob(settings, { orderId, ticket: 'customer', copy: 1 }, ticketKey(orderId, 'customer', 1)));
+  if (settings.customerTicket && settings.allergenLabel && LABELLED.has(fulfilment))
+    items.push(printJob(settings, { orderId, ticket: 'label', copy: 1 }, ticketKey(orderId, 'label', 1)));
   if (settings.kitchenTicket) {
     for (let copy = 1; copy <= settings.kitchenCopies; copy++) {
       items.push(printJob(settings, { orderId, ticket: 'kitchen', copy }, ticketKey(orderId, 'kitchen', copy)));
@@ -70,13 +81,13 @@ export async function enqueueOrderTickets(tx: DbOrTx, orderId: number, known?: P
 }
 
 /** One more ticket on staff request (the kitchen's "print kitchen copy"): a new job with its own key. */
-export async function enqueueReprint(tx: DbOrTx, orderId: number, kind: TicketKind): Promise<string> {
+export async function enqueueReprint(tx: DbOrTx, orderId: number, kind: PrintKind): Promise<string> {
   const [key] = await enqueueReprints(tx, [{ orderId, kind }]);
   return key!;
 }
 
 /** Extra tickets (copy 0), each a job with its own key; the settings are read once for all of them. */
-export async function enqueueReprints(tx: DbOrTx, tickets: ReadonlyArray<{ orderId: number; kind: TicketKind }>): Promise<string[]> {
+export async function enqueueReprints(tx: DbOrTx, tickets: ReadonlyArray<{ orderId: number; kind: PrintKind }>): Promise<string[]> {
   if (tickets.length === 0) return [];
   const settings = await readPrintSettings(tx);
   const items = tickets.map(({ orderId, kind }) => printJob(settings, { orderId, ticket: kind, copy: 0 }, `o${orderId}-r${randomBytes(3).toString('hex')}`));

@@ -14,6 +14,12 @@ export const NOT_CONFIGURED = 'PrintNode API key or Printer ID is not set.';
 export const printSettingsSchema = z.object({
   enabled: z.boolean().default(true),
   customerTicket: z.boolean().default(true),
+  /**
+   * The delivery/takeaway label with the lines' allergens, printed with the customer ticket on its printer
+   * (docs/decisions/0084-allergens-at-the-door-own-container.md). On by default: the law wants the allergens
+   * to travel with food sold at a distance.
+   */
+  allergenLabel: z.boolean().default(true),
   kitchenTicket: z.boolean().default(true),
   kitchenCopies: z.number().int().min(0).max(10).default(1),
   customerPrinter: z.string().trim().max(200).default(''),

@@ -3,7 +3,8 @@ import { CASH_ROUNDING_LABELS, COUNTER_PAID_METHODS, KIOSK_COUNTER_METHOD, KIOSK
 import { strictestAge } from '../catalog/age-limit.js';
 import { centsToDecimal } from '../catalog/money.js';
 import { kitchenNotes, type OrderWithLines } from '../orders/order-read.js';
-import type { TicketKind } from '../../db/schema/printing.js';
+import { allergenNames } from '../catalog/line-allergens.js';
+import type { PrintKind } from './print-jobs.js';
 import { center, fit, leftRight, printable, wrap } from './ticket-text.js';
 
 /** Widths of docs/product.md §9: the customer ticket in normal print, the kitchen ticket in double-size print. */
@@ -42,7 +43,7 @@ export const TEST_MARK = '*** TEST ***';
 
 /** A ticket as text lines plus the style the encoder prints it in. */
 export interface Ticket {
-  kind: TicketKind;
+  kind: PrintKind;
   width: number;
   lines: string[];
 }
@@ -136,6 +137,31 @@ export function ageCheckMark(order: OrderWithLines): string | null {
   return age === null ? null : `${age}+: CONTROLEER ID`;
 }
 
+/** The line's mark when the customer brings their own container (docs/decisions/0084-allergens-at-the-door-own-container.md). */
+export const OWN_CONTAINER_MARK = 'EIGEN POT';
+/** How the paper lists a line's allergens: in Dutch, as every printed ticket (docs/product.md §9). */
+export const ALLERGENS_LABEL = 'Allergenen';
+
+type Line = OrderWithLines['lines'][number];
+
+/**
+ * Under a line, indented by `indent` within `width`: its allergens (product and chosen add-ons, stored on
+ * the line when the order was placed), and "EIGEN POT" when the customer brings a container. `allergens`:
+ * 'always' says "geen" for a line without any of the 14 (the label, whose purpose this is), 'some' prints only
+ * lines that have some (the customer ticket, kept short).
+ */
+function lineExtras(item: Line, indent: number, width: number, allergens: 'always' | 'some' | 'never'): string[] {
+  const pad = ' '.repeat(indent);
+  const out: string[] = [];
+  const names = allergenNames(item.allergens ?? [], 'nl');
+  if (allergens === 'always' || (allergens === 'some' && names.length)) {
+    const text = `${ALLERGENS_LABEL}: ${names.length ? names.join(', ') : 'geen'}`;
+    for (const line of wrap(printable(text), width - indent)) out.push(`${pad}${line}`);
+  }
+  if (item.ownContainer) out.push(`${pad}** ${OWN_CONTAINER_MARK} **`);
+  return out;
+}
+
 function deliveryAddress(order: OrderWithLines): string[] {
   if (order.fulfilmentType !== 'delivery') return [];
   const a = order.shipping;
@@ -172,6 +198,7 @@ export function customerTicket(order: OrderWithLines, context: TicketContext): T
     const qty = `${item.quantity}x`.padEnd(QTY);
     lines.push(`${qty}${fit(p(item.name), NAME).padEnd(NAME)} ${amountText(item.subtotal).padStart(PRICE)}`);
     for (const addon of item.addons) lines.push(`${' '.repeat(QTY)}${fit(p(`+ ${addonText(addon)}`), NAME)}`.trimEnd());
+    lines.push(...lineExtras(item, QTY, W, 'some'));
   }
   const ageMark = ageCheckMark(order);
   if (ageMark) lines.push(center(`*** ${ageMark} ***`, W));
@@ -228,6 +255,7 @@ export function kitchenTicket(order: OrderWithLines, context: TicketContext): Ti
     for (const addon of item.addons) {
       for (const line of wrap(p(`+ ${addonText(addon)}`), W - QTY)) lines.push(`${' '.repeat(QTY)}${line}`);
     }
+    lines.push(...lineExtras(item, QTY, W, 'never'));
   }
   const notes = kitchenNotes(order.customerNote);
   if (notes.length) {
@@ -241,6 +269,40 @@ export function kitchenTicket(order: OrderWithLines, context: TicketContext): Ti
   return { kind: 'kitchen', width: W, lines };
 }
 
-export function renderTicket(kind: TicketKind, order: OrderWithLines, context: TicketContext): Ticket {
+/**
+ * The delivery/takeaway label, 48 characters wide on the customer ticket's printer: what goes on or in the bag
+ * so the allergens travel with the food (Regulation 1169/2011 art. 14; docs/decisions/0084-allergens-at-the-door-own-container.md).
+ * Who and where, then every line with its add-ons, its allergens and its own-container mark; no prices.
+ */
+export function labelTicket(order: OrderWithLines, context: TicketContext): Ticket {
+  const W = CUSTOMER_WIDTH;
+  const rule = '-'.repeat(W);
+  const p = printable;
+  const lines: string[] = [];
+  if (order.placedInTestMode) lines.push(center(TEST_MARK, W));
+  if (context.reprint) lines.push(center(`*** ${REPRINT_MARK} ***`, W));
+  lines.push(leftRight(`#${order.pickupNumber}`, p((FULFILMENT[order.fulfilmentType] ?? order.fulfilmentType).toUpperCase()), W));
+  lines.push(center(p(context.seller.name), W), rule);
+  lines.push(...wrap(p(`Klant: ${customerName(order)}`), W));
+  for (const line of deliveryAddress(order)) lines.push(fit(p(`  ${line}`), W));
+  if (order.slotStart)
+    lines.push(...wrap(p(`${FULFILMENT[order.fulfilmentType] ?? order.fulfilmentType}: ${when(order.slotStart, context.timeZone, 'dd-MM-yyyy HH:mm')}`), W));
+  lines.push(rule);
+  for (const item of order.lines) {
+    const [first = '', ...rest] = wrap(p(item.name), W - QTY);
+    lines.push(`${`${item.quantity}x`.padEnd(QTY)}${first}`);
+    for (const line of rest) lines.push(`${' '.repeat(QTY)}${line}`);
+    for (const addon of item.addons) for (const line of wrap(p(`+ ${addonText(addon)}`), W - QTY)) lines.push(`${' '.repeat(QTY)}${line}`);
+    lines.push(...lineExtras(item, QTY, W, 'always'));
+  }
+  const ageMark = ageCheckMark(order);
+  if (ageMark) lines.push(center(`*** ${ageMark} ***`, W));
+  lines.push(rule, ...wrap('Allergenen: de 14 EU-allergenen (Verordening 1169/2011) volgens onze receptuur.', W));
+  lines.push(center(p(`ref ${context.reference}`), W));
+  return { kind: 'label', width: W, lines };
+}
+
+export function renderTicket(kind: PrintKind, order: OrderWithLines, context: TicketContext): Ticket {
+  if (kind === 'label') return labelTicket(order, context);
   return kind === 'customer' ? customerTicket(order, context) : kitchenTicket(order, context);
 }

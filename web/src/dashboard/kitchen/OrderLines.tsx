@@ -14,6 +14,12 @@ export function OrderLines({ lines, lineTestId }: { lines: KitchenOrder['lines']
         <li key={index} data-testid={lineTestId}>
           <span className="kcard__qty">{line.quantity} ×</span> {line.name}
           {line.ageLimit ? <span className="kcard__age-limit"> ({intl.formatMessage({ id: 'kitchen.card.ageLimit' }, { age: line.ageLimit })})</span> : null}
+          {line.ownContainer ? (
+            <span className="kcard__own-container" data-testid="kcard-own-container">
+              {' '}
+              ({intl.formatMessage({ id: 'kitchen.card.ownContainer' })})
+            </span>
+          ) : null}
           {line.addons.length ? (
             <ul className="kcard__addons">
               {line.addons.map((addon, i) => (

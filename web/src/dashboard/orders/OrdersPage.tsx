@@ -213,6 +213,7 @@ function Details({ id, onClose }: { id: number; onClose: () => void }) {
         open={refunding}
         pickupNumber={order.pickupNumber}
         refundable={order.refundable}
+        inCash={order.refundsInCash}
         onClose={() => setRefunding(false)}
         onRefund={async (input) => {
           const done = await refundOrder(id, input);

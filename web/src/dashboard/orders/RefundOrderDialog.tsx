@@ -46,6 +46,7 @@ export function RefundOrderDialog({
   open,
   pickupNumber,
   refundable,
+  inCash = false,
   onClose,
   onRefund,
 }: {
@@ -53,6 +54,8 @@ export function RefundOrderDialog({
   pickupNumber: number;
   /** Cents. */
   refundable: number;
+  /** A cash order: the money goes back at the counter, a part rounded to 5 cents (docs/decisions/0084-allergens-at-the-door-own-container.md). */
+  inCash?: boolean;
   onClose: () => void;
   onRefund: (input: RefundInput) => Promise<unknown>;
 }) {
@@ -109,7 +112,7 @@ export function RefundOrderDialog({
       }
     >
       <form id="refund-order-form" onSubmit={(event) => void submit(event)} noValidate>
-        <p>{t('dashboard.orders.refund.body', { max: money(refundable) })}</p>
+        <p>{t(inCash ? 'dashboard.orders.refund.bodyCash' : 'dashboard.orders.refund.body', { max: money(refundable) })}</p>
         <Field
           label={t('dashboard.orders.refund.amount')}
           hint={t('dashboard.orders.refund.amountHint', { max: money(refundable) })}

@@ -160,6 +160,7 @@ interface CheckoutInput {
   isPaid?: boolean | null;
   confirmedAge?: number | null;
   smsPhone?: string | null;
+  ownContainer?: boolean | null;
 }
 
 /**
@@ -186,6 +187,7 @@ function placeOrderRequest(input: CheckoutInput, ctx: GraphQLContext, startedAt:
       ip: ctx.account.address,
       confirmedAge: input.confirmedAge,
       smsPhone: input.smsPhone,
+      ownContainer: input.ownContainer,
     },
     payment: { method: input.paymentMethod, stripeIntentId: input.transactionId, claimsPaid: input.isPaid },
     metaData,

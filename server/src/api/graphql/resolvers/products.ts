@@ -1,5 +1,6 @@
 import type { AddonField, AddonOption as AddonOptionValue, ProductRecord, ReviewRow } from '../../../modules/catalog/snapshot.js';
 import { addonsFor, isListed } from '../../../modules/catalog/snapshot.js';
+import { ownContainerAllowed } from '../../../modules/catalog/line-allergens.js';
 import { toGlobalId } from '../../../modules/catalog/global-id.js';
 import { centsToDecimal, discountPercentage, formatEuro } from '../../../modules/catalog/money.js';
 import { excerpt } from '../../../modules/catalog/excerpt.js';
@@ -119,6 +120,7 @@ const productFields = {
   isNew: (p: ProductRecord) => p.row.featured,
   isPromotion: (p: ProductRecord) => p.row.isPromotion,
   ageLimit: (p: ProductRecord) => p.ageLimit,
+  ownContainer: (p: ProductRecord, _: unknown, ctx: GraphQLContext) => ownContainerAllowed(ctx.catalog, p),
   showInStore: (p: ProductRecord) => p.row.showInStore,
   catalogVisibility: (p: ProductRecord) => p.row.catalogVisibility.toUpperCase(),
   purchasable: (p: ProductRecord) => p.row.status === 'publish' && p.prices.length > 0 && stockStatusOf(p) !== 'OUT_OF_STOCK' && p.row.type !== 'EXTERNAL',

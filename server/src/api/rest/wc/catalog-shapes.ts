@@ -200,6 +200,7 @@ export function categoryShape(snapshot: CatalogSnapshot, c: CategoryRow) {
     menu_order: c.menuOrder,
     custom_order: c.customOrder,
     age_limit: ageLimitOf(c.ageLimit),
+    own_container: c.ownContainer,
     count: snapshot.categoryCounts.get(c.id) ?? 0,
     // The name's French and English (Bakje's extension), also as the products' meta keys.
     translations: { fr: c.name.fr ?? '', en: c.name.en ?? '' },

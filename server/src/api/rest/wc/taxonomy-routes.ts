@@ -57,6 +57,8 @@ const categoryFields = {
   custom_order: z.number().int().min(0).max(1_000_000).optional(),
   /** 16 or 18: every product in the category is age-restricted; null: none. */
   age_limit: ageLimitField.optional(),
+  /** Customers may bring their own container for the category's products. */
+  own_container: z.boolean().optional(),
   meta_data: metaDataBody.optional(),
 };
 /** A category body as an update takes it: every field may be left out. */
@@ -84,6 +86,7 @@ function categoryInput(body: CategoryBody): CategoryInput {
     menuOrder: body.menu_order,
     customOrder: body.custom_order,
     ageLimit: body.age_limit,
+    ownContainer: body.own_container,
     cloudposCategoryId,
   };
 }

@@ -15,6 +15,7 @@ import { SettingsFormActions } from '../SettingsFormActions';
 interface FormValues {
   enabled: boolean;
   customerTicket: boolean;
+  allergenLabel: boolean;
   kitchenTicket: boolean;
   kitchenCopies: string;
   customerPrinter: string;
@@ -26,12 +27,13 @@ interface FormValues {
   sellerAddress: string;
   sellerVat: string;
 }
-type FieldName = Exclude<keyof FormValues, 'enabled' | 'customerTicket' | 'kitchenTicket' | 'clearApiKey'>;
+type FieldName = Exclude<keyof FormValues, 'enabled' | 'customerTicket' | 'allergenLabel' | 'kitchenTicket' | 'clearApiKey'>;
 
 function valuesOf(settings: PrintSettings): FormValues {
   return {
     enabled: settings.enabled,
     customerTicket: settings.customerTicket,
+    allergenLabel: settings.allergenLabel,
     kitchenTicket: settings.kitchenTicket,
     kitchenCopies: String(settings.kitchenCopies),
     customerPrinter: settings.customerPrinter,
@@ -50,6 +52,7 @@ function patchOf(values: FormValues) {
   return {
     enabled: values.enabled,
     customerTicket: values.customerTicket,
+    allergenLabel: values.allergenLabel,
     kitchenTicket: values.kitchenTicket,
     // Not a number: sent as null so the server names the field (one set of rules, on the server).
     kitchenCopies: copies === '' || !/^-?\d+$/.test(copies) ? null : Number(copies),
@@ -85,6 +88,7 @@ function formFieldOf(path: string): FieldName | undefined {
 const printSettingsSchema = z.object({
   enabled: z.boolean(),
   customerTicket: z.boolean(),
+  allergenLabel: z.boolean(),
   kitchenTicket: z.boolean(),
   kitchenCopies: z
     .string()
@@ -149,6 +153,13 @@ export function PrintSettingsForm({ settings }: { settings: PrintSettings }) {
             label={t('dashboard.printing.customerTicket')}
             id="print-customerTicket"
             {...register('customerTicket', { onChange: () => setStatus(null) })}
+          />
+          <Field
+            as="checkbox"
+            label={t('dashboard.printing.allergenLabel')}
+            hint={t('dashboard.printing.allergenLabelHint')}
+            id="print-allergenLabel"
+            {...register('allergenLabel', { onChange: () => setStatus(null) })}
           />
           <Field
             as="checkbox"

@@ -30,6 +30,8 @@ const schema = z.object({
   hidden: z.boolean(),
   /** '' none, '16' or '18': every product in the category is sold only to customers that age. */
   ageLimit: z.enum(['', '16', '18']),
+  /** "Ik breng mijn eigen pot mee" is offered for the category's products. */
+  ownContainer: z.boolean(),
 });
 type FormInput = z.input<typeof schema>;
 
@@ -45,6 +47,7 @@ function formValues(category: WcCategory | null, nextOrder: number): FormInput {
     customOrder: String(category ? Math.min(category.custom_order, CUSTOM_ORDER_CAP) : nextOrder),
     hidden: category ? isHidden(category) : false,
     ageLimit: category?.age_limit === 16 ? '16' : category?.age_limit === 18 ? '18' : '',
+    ownContainer: category?.own_container ?? false,
   };
 }
 
@@ -78,6 +81,7 @@ function CategoryForm({
       image: values.image ? values.image.id : null,
       custom_order: values.hidden ? Math.max(HIDDEN_ORDER, category?.custom_order ?? 0) : values.customOrder,
       age_limit: values.ageLimit === '16' ? 16 : values.ageLimit === '18' ? 18 : null,
+      own_container: values.ownContainer,
     };
     try {
       const saved = await wc<WcCategory>(category ? 'PUT' : 'POST', category ? `${WC}/products/categories/${category.id}` : `${WC}/products/categories`, body);
@@ -166,6 +170,13 @@ function CategoryForm({
           </option>
         ))}
       </Field>
+      <Field
+        as="checkbox"
+        label={intl.formatMessage({ id: 'dashboard.categories.ownContainer' })}
+        hint={intl.formatMessage({ id: 'dashboard.categories.ownContainerHint' })}
+        data-testid="category-own-container"
+        {...register('ownContainer')}
+      />
       <SubmitButton submitting={formState.isSubmitting}>{intl.formatMessage({ id: 'dashboard.catalog.save' })}</SubmitButton>
     </form>
   );
