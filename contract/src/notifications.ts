@@ -83,6 +83,13 @@ export interface NotificationSettingsView {
       ready: boolean;
     };
   };
+  /** Web push (docs/decisions/0086-order-web-push.md): to browsers that asked on the order page; free, no cap. */
+  push: PushSettingsView;
+}
+
+export interface PushSettingsView {
+  enabled: boolean;
+  kinds: Record<NotificationKind, boolean>;
 }
 
 export interface NotificationSettingsInput {
@@ -95,4 +102,49 @@ export interface NotificationSettingsInput {
       messagingServiceSid: string;
     };
   };
+  /** Absent: unchanged. */
+  push?: PushSettingsView;
+}
+
+/** A push notification's title and body (the payload the service worker shows). */
+export type PushTexts = Record<NotificationKind, Record<NotificationLang, { title: string; body: string }>>;
+
+/** Web push texts: a title the lock screen shows first, and a body with the details (same placeholders as SMS). */
+export const DEFAULT_PUSH_TEXTS: PushTexts = {
+  accepted: {
+    nl: { title: 'Bestelling #{number} bevestigd', body: '{shop} heeft je bestelling. Klaar rond {time}.' },
+    fr: { title: 'Commande #{number} confirmée', body: '{shop} a bien reçu votre commande. Prête vers {time}.' },
+    en: { title: 'Order #{number} confirmed', body: '{shop} has your order. Ready around {time}.' },
+  },
+  ready: {
+    nl: { title: 'Bestelling #{number} is klaar', body: 'Je bestelling ligt klaar bij {shop}. Tot zo!' },
+    fr: { title: 'Commande #{number} prête', body: 'Votre commande vous attend chez {shop}. À tout de suite !' },
+    en: { title: 'Order #{number} is ready', body: 'Your order is ready at {shop}. See you soon!' },
+  },
+  'out-for-delivery': {
+    nl: { title: 'Bestelling #{number} is onderweg', body: '{shop} brengt je bestelling nu naar je toe.' },
+    fr: { title: 'Commande #{number} en route', body: '{shop} vous apporte votre commande.' },
+    en: { title: 'Order #{number} is on its way', body: '{shop} is bringing your order now.' },
+  },
+  delayed: {
+    nl: { title: 'Bestelling #{number}: {minutes} min later', body: 'Sorry! Je bestelling bij {shop} is klaar rond {time}.' },
+    fr: { title: 'Commande #{number} : {minutes} min de retard', body: 'Désolés ! Votre commande chez {shop} sera prête vers {time}.' },
+    en: { title: 'Order #{number}: {minutes} min later', body: 'Sorry! Your order at {shop} will be ready around {time}.' },
+  },
+  cancelled: {
+    nl: { title: 'Bestelling #{number} geannuleerd', body: '{shop} heeft je bestelling geannuleerd. {reason}' },
+    fr: { title: 'Commande #{number} annulée', body: '{shop} a annulé votre commande. {reason}' },
+    en: { title: 'Order #{number} cancelled', body: '{shop} cancelled your order. {reason}' },
+  },
+};
+
+/** What the shop pushes to the browser; the service worker (web/public/sw.js) shows it. */
+export interface OrderPushPayload {
+  title: string;
+  body: string;
+  /** The order page to open on a click (path and query, this site). */
+  url: string;
+  /** One notification per order on the device: a newer replaces the older. */
+  tag: string;
+  kind: NotificationKind;
 }

@@ -37,6 +37,7 @@ import { registerEventsArea } from './api/areas/events.js';
 import { registerWebArea } from './api/areas/web.js';
 import { registerNotificationsArea, type AppNotifications } from './api/areas/notifications.js';
 import { shopModeContext, shopModeFrom } from './modules/shop-mode/shop-mode.js';
+import { vapidKeys } from './modules/notifications/web-push.js';
 import { startingInTurn, type BackgroundStart } from './background-start.js';
 
 export type { AppOptions };
@@ -66,6 +67,8 @@ export async function buildApp(config: Config, database: Database, log: Logger, 
   const db = database.db;
   const catalog = new CatalogService(database, log.child({ module: 'catalog' }), clock);
   await catalog.start();
+  // Browsers bind their push subscriptions to this key: made once, on the first start (decision 0086).
+  await vapidKeys(db);
   const orderEvents = new OrderEventHub(database, log.child({ module: 'order-events' }));
   await orderEvents.start();
   const secret = await sessionSecret(db, config.sessionSecret);

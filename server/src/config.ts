@@ -119,6 +119,7 @@ const schema = z.object({
   BAKJE_STRIPE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   BAKJE_STRIPE_SIMULATOR: boolean.optional(),
   BAKJE_TWILIO_SIMULATOR: boolean.optional(),
+  BAKJE_WEBPUSH_SIMULATOR: boolean.optional(),
   BAKJE_PAYMENT_RECONCILE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
   BAKJE_DISTANCE_PROVIDER: z.enum(['postcode', 'osrm']).default('postcode'),
   BAKJE_OSRM_URL: z.url().optional(),
@@ -282,6 +283,13 @@ export interface Config {
   twilio: {
     simulator: boolean;
   };
+  /**
+   * Web push (docs/decisions/0086-order-web-push.md): a simulated push service at /simulators/webpush issues
+   * subscriptions it can decrypt for (demo, development, tests); real browsers' endpoints are reached over HTTP.
+   */
+  webPush: {
+    simulator: boolean;
+  };
   /** The second card provider (docs/decisions/0038-stripe.md): WooGraphQL's stripePaymentIntent. */
   stripe: {
     /** Absent: Stripe is not offered (stripePaymentIntent answers STRIPE_NOT_CONFIGURED). */
@@ -437,6 +445,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, rootDir = pr
     multisafepay: multisafepayConfig(env),
     stripe: stripeConfig(env),
     twilio: { simulator: env.BAKJE_TWILIO_SIMULATOR ?? (env.NODE_ENV !== 'production' || Boolean(env.BAKJE_SEED_DEMO && localSite(env))) },
+    webPush: { simulator: env.BAKJE_WEBPUSH_SIMULATOR ?? (env.NODE_ENV !== 'production' || Boolean(env.BAKJE_SEED_DEMO && localSite(env))) },
     paymentReconcileMs: env.BAKJE_PAYMENT_RECONCILE_MS,
     distance:
       env.BAKJE_DISTANCE_PROVIDER === 'osrm'

@@ -396,6 +396,19 @@ export type StripePaymentMethodEnum =
   | 'PAYMENT'
   | 'SETUP';
 
+export type SubscribeOrderPushInput = {
+  /** The browser's authentication secret (base64url). */
+  auth: Scalars['String']['input'];
+  clientMutationId?: InputMaybe<Scalars['String']['input']>;
+  /** The push service's endpoint (an https URL). */
+  endpoint: Scalars['String']['input'];
+  orderId: Scalars['Int']['input'];
+  /** The order's key (from its link); not needed in the session or account that placed it. */
+  orderKey?: InputMaybe<Scalars['String']['input']>;
+  /** The browser's P-256 public key (base64url). */
+  p256dh: Scalars['String']['input'];
+};
+
 export type TaxStatusEnum =
   | 'NONE'
   | 'SHIPPING'

@@ -12,6 +12,7 @@ import { useDocumentTitle } from '../lib/useDocumentTitle';
 import { useOrderEvents, type LiveOrder } from '../live/useOrderEvents';
 import { ButtonLink, EmptyState, ErrorState, Price, Spinner } from '../ui';
 import { ArrivalPanel } from './ArrivalPanel';
+import { OrderPushPanel, pushSupported } from './OrderPushPanel';
 import { OrderSummaryDocument, type OrderArrivalFieldsFragment, type OrderSummaryQuery } from './checkout.generated';
 import { lastOrder } from './lastOrder';
 import '../cart/cart.css';
@@ -211,6 +212,7 @@ export default function OrderSummaryPage() {
           ) : null}
         </dl>
       </div>
+      {!FINAL.has(order.status) && pushSupported() ? <OrderPushPanel orderId={order.databaseId} orderKey={key} /> : null}
       {order.arrival?.open && !FINAL.has(order.status) ? (
         <ArrivalPanel orderId={order.databaseId} orderKey={key} arrival={order.arrival} timeZone={timeZone} onChange={arrivalChanged} />
       ) : null}

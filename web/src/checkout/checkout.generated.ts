@@ -116,6 +116,19 @@ export type SlotCapacityModeEnum =
   | 'ITEMS'
   | 'ORDERS';
 
+export type SubscribeOrderPushInput = {
+  /** The browser's authentication secret (base64url). */
+  auth: string;
+  clientMutationId?: string | null | undefined;
+  /** The push service's endpoint (an https URL). */
+  endpoint: string;
+  orderId: number;
+  /** The order's key (from its link); not needed in the session or account that placed it. */
+  orderKey?: string | null | undefined;
+  /** The browser's P-256 public key (base64url). */
+  p256dh: string;
+};
+
 export type CheckoutContextQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -185,6 +198,18 @@ export type AnnounceAtDoorMutationVariables = Exact<{
 
 
 export type AnnounceAtDoorMutation = { announceAtDoor: { order: { arrival: { open: boolean, choices: Array<number>, defaultMinutes: number, awaited: boolean, arriveAt: string | null, arrivedAt: string | null, spot: string | null } | null } } };
+
+export type WebPushPublicKeyQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type WebPushPublicKeyQuery = { webPushPublicKey: string };
+
+export type SubscribeOrderPushMutationVariables = Exact<{
+  input: Types.SubscribeOrderPushInput;
+}>;
+
+
+export type SubscribeOrderPushMutation = { subscribeOrderPush: { subscribed: boolean } };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -454,3 +479,15 @@ export const AnnounceAtDoorDocument = new TypedDocumentString(`
   arrivedAt
   spot
 }`) as unknown as TypedDocumentString<AnnounceAtDoorMutation, AnnounceAtDoorMutationVariables>;
+export const WebPushPublicKeyDocument = new TypedDocumentString(`
+    query WebPushPublicKey {
+  webPushPublicKey
+}
+    `) as unknown as TypedDocumentString<WebPushPublicKeyQuery, WebPushPublicKeyQueryVariables>;
+export const SubscribeOrderPushDocument = new TypedDocumentString(`
+    mutation SubscribeOrderPush($input: SubscribeOrderPushInput!) {
+  subscribeOrderPush(input: $input) {
+    subscribed
+  }
+}
+    `) as unknown as TypedDocumentString<SubscribeOrderPushMutation, SubscribeOrderPushMutationVariables>;

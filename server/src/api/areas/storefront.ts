@@ -3,6 +3,7 @@ import type { Config } from '../../config.js';
 import { OsrmClient } from '../../integrations/osrm/osrm-client.js';
 import type { Logger } from '../../logger.js';
 import { CustomerArrival } from '../../modules/arrival/arrival.js';
+import { OrderPushSubscriptions } from '../../modules/notifications/web-push.js';
 import { AuthTokens } from '../../modules/auth/auth-tokens.js';
 import type { PlaceOrder } from '../../modules/orders/place-order.js';
 import { PostcodeDistanceProvider, RoadDistanceProvider, type DistanceProvider } from '../../modules/delivery/distance.js';
@@ -36,6 +37,7 @@ export function registerStorefrontArea(
       carts: context.carts,
       placeOrder: deps.placeOrder,
       arrival: new CustomerArrival(db, clock, config.orderKeyDetailsHours),
+      orderPush: new OrderPushSubscriptions(db, clock, config.orderKeyDetailsHours),
       auth,
       authTokens: new AuthTokens(context.secret, config.siteUrl, auth.sessions, clock),
       clock,

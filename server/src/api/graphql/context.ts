@@ -13,6 +13,7 @@ import type { PaymentsService } from '../../modules/payments/payments-service.js
 import type { StripePayments } from '../../modules/payments/stripe-payments.js';
 import type { GatewayRegistry } from '../../modules/payments/gateways/registry.js';
 import type { CustomerArrival } from '../../modules/arrival/arrival.js';
+import type { OrderPushSubscriptions } from '../../modules/notifications/web-push.js';
 
 /** The login side of a GraphQL request: who is asking, and how to start or end their cookie session. */
 export interface AccountContext {
@@ -38,6 +39,8 @@ export interface Services {
   placeOrder: PlaceOrder;
   /** "Ik kom eraan" and "Ik ben er" on the order page (docs/decisions/0082-ik-kom-eraan.md). */
   arrival: CustomerArrival;
+  /** Web push subscriptions from the order page (docs/decisions/0086-order-web-push.md). */
+  orderPush: OrderPushSubscriptions;
   auth: AuthService;
   authTokens: AuthTokens;
   clock: () => Date;

@@ -8,6 +8,7 @@ import { RootQuery } from './resolvers/query.js';
 import { AppliedCoupon, AppliedGiftCard, Cart, CartFee, CartItem, cartMutations } from './resolvers/cart.js';
 import { DownloadableItem, LineItem, Order, checkoutMutation, orderQuery } from './resolvers/orders.js';
 import { arrivalMutations, orderArrival } from './resolvers/arrival.js';
+import { orderPushMutations, orderPushQueries } from './resolvers/order-push.js';
 import { paymentQueries } from './resolvers/payments.js';
 import { shopQueries } from './resolvers/shop.js';
 import { messageQueries } from './resolvers/messages.js';
@@ -41,8 +42,17 @@ export const schema = makeExecutableSchema({
   resolverValidationOptions: { requireResolversToMatchSchema: 'ignore' },
   resolvers: {
     TaxonomyEnum,
-    RootQuery: { ...RootQuery, ...shopQueries, ...messageQueries, ...accountQueries, ...paymentQueries, order: orderQuery, productTags: allProductTags },
-    RootMutation: { ...cartMutations, ...checkoutMutation, ...accountMutations, ...arrivalMutations },
+    RootQuery: {
+      ...RootQuery,
+      ...shopQueries,
+      ...messageQueries,
+      ...accountQueries,
+      ...paymentQueries,
+      ...orderPushQueries,
+      order: orderQuery,
+      productTags: allProductTags,
+    },
+    RootMutation: { ...cartMutations, ...checkoutMutation, ...accountMutations, ...arrivalMutations, ...orderPushMutations },
     Customer,
     Cart,
     CartItem,

@@ -33,3 +33,26 @@ export const smsMessages = pgTable(
     index('sms_messages_order_idx').on(t.orderId),
   ],
 );
+
+/**
+ * The browsers that asked to hear about an order by web push (docs/decisions/0086-order-web-push.md): the push
+ * service's endpoint and the browser's keys for RFC 8291's encryption. Not personal data, but never logged (the
+ * endpoint is a capability: whoever holds it with the keys can push to that browser). Deleted after the order's
+ * last push once it ended, and at once when the push service answers 404 or 410.
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    /** The browser's P-256 public key (base64url, uncompressed point). */
+    p256dh: text('p256dh').notNull(),
+    /** The browser's 16-byte authentication secret (base64url). */
+    auth: text('auth').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('push_subscriptions_order_endpoint').on(t.orderId, t.endpoint)],
+);

@@ -20,7 +20,7 @@ import { recordChange, type Actor } from '../catalog-audit/catalog-audit.js';
 
 /**
  * The owner's notification settings (docs/decisions/0083-order-notifications-sms.md), one settings row: per
- * channel (SMS now; web push plugs in beside it) on or off, which kinds, the texts per kind and language, and
+ * channel (SMS; web push, docs/decisions/0086-order-web-push.md) on or off, which kinds, the texts per kind and language, and
  * for SMS the Twilio account. Read at each use, so a change takes effect at once.
  */
 export const NOTIFICATION_SETTINGS_KEY = 'notifications';
@@ -45,7 +45,16 @@ const textsSchema = z.object(
   ),
 );
 
+/** Push costs nothing per message and the customer asked for it on the order page: every kind on by default. */
+const DEFAULT_PUSH_KINDS: Record<NotificationKind, boolean> = { accepted: true, ready: true, 'out-for-delivery': true, delayed: true, cancelled: true };
+const pushKindsSchema = z.object(
+  Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, z.boolean().default(DEFAULT_PUSH_KINDS[k])])) as Record<NotificationKind, z.ZodDefault<z.ZodBoolean>>,
+);
+
 const storedSchema = z.object({
+  push: z
+    .object({ enabled: z.boolean().default(true), kinds: pushKindsSchema.default(DEFAULT_PUSH_KINDS) })
+    .default({ enabled: true, kinds: DEFAULT_PUSH_KINDS }),
   sms: z
     .object({
       enabled: z.boolean().default(false),
@@ -137,6 +146,7 @@ export function notificationSettingsView(stored: StoredNotificationSettings, sim
         ready: smsReady(access),
       },
     },
+    push: { enabled: stored.push.enabled, kinds: { ...DEFAULT_PUSH_KINDS, ...stored.push.kinds } },
   };
 }
 
@@ -191,6 +201,10 @@ const inputSchema = z
           .strict(),
       })
       .strict(),
+    push: z
+      .object({ enabled: z.boolean(), kinds: z.object(Object.fromEntries(NOTIFICATION_KINDS.map((k) => [k, z.boolean()]))).strict() })
+      .strict()
+      .optional(),
   })
   .strict();
 
@@ -235,6 +249,7 @@ export async function updateNotificationSettings(db: DbOrTx, body: unknown, simu
     ]),
   );
   const next: StoredNotificationSettings = notificationSettingsFrom({
+    push: input.data.push ?? current.push,
     sms: {
       enabled: change.enabled,
       kinds: change.kinds,
@@ -263,6 +278,8 @@ export async function updateNotificationSettings(db: DbOrTx, body: unknown, simu
     if (JSON.stringify(before) !== JSON.stringify(after)) changes[field] = { before, after };
   };
   const masked = (value: string) => (value ? `…${value.slice(-4)}` : null);
+  note('push.enabled', current.push.enabled, next.push.enabled);
+  note('push.kinds', current.push.kinds, next.push.kinds);
   note('sms.enabled', current.sms.enabled, next.sms.enabled);
   note('sms.kinds', current.sms.kinds, next.sms.kinds);
   note('sms.texts', current.sms.texts, next.sms.texts);

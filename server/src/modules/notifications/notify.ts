@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import type { NotificationKind } from '@bakje/contract';
 import type { DbOrTx } from '../../db/client.js';
+import { pushSubscriptions } from '../../db/schema/index.js';
 import { enqueueJobs, type NewJob } from '../../jobs/job-store.js';
 import type { OrderRow } from '../orders/order-read.js';
 import { readNotificationSettings, type StoredNotificationSettings } from './notification-settings.js';
@@ -30,13 +32,13 @@ export interface NotificationJob extends OrderNotice {
   at: string;
 }
 
-/** A way to reach a customer. Web push (issue 35 point 2) is the next: a subscription instead of a number. */
+/** A way to reach a customer: SMS (a number), web push (a browser's subscription, decision 0086). */
 export interface NotificationChannel {
   name: string;
   /** The job kind its messages are sent by. */
   jobKind: string;
-  /** The customer gave this channel an address (for SMS: a number at checkout). */
-  reaches(order: OrderRow): boolean;
+  /** The customer gave this channel an address (for SMS: a number at checkout; for push: a subscription). */
+  reaches(order: OrderRow, tx: DbOrTx): boolean | Promise<boolean>;
   enabled(settings: StoredNotificationSettings, kind: NotificationKind): boolean;
 }
 
@@ -49,7 +51,24 @@ export const SMS_CHANNEL: NotificationChannel = {
   enabled: (settings, kind) => settings.sms.enabled && settings.sms.kinds[kind],
 };
 
-const CHANNELS: readonly NotificationChannel[] = [SMS_CHANNEL];
+export const PUSH_JOB_KIND = 'push';
+/** Deletes a finished order's subscriptions, after its last push (same lane). */
+export const PUSH_END_JOB_KIND = 'push-end';
+
+/** Whether a browser subscribed on the order page: one look-up by the order's index (docs/decisions/0086-order-web-push.md). */
+async function hasPushSubscription(tx: DbOrTx, orderId: number): Promise<boolean> {
+  const [row] = await tx.select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(eq(pushSubscriptions.orderId, orderId)).limit(1);
+  return row !== undefined;
+}
+
+export const PUSH_CHANNEL: NotificationChannel = {
+  name: 'push',
+  jobKind: PUSH_JOB_KIND,
+  reaches: (order, tx) => hasPushSubscription(tx, order.id),
+  enabled: (settings, kind) => settings.push.enabled && settings.push.kinds[kind],
+};
+
+const CHANNELS: readonly NotificationChannel[] = [SMS_CHANNEL, PUSH_CHANNEL];
 
 /** The idempotency key of one channel's message: `sms:ready:41`, `sms:delayed:41:20`. */
 export const notificationKey = (channel: string, notice: Pick<OrderNotice, 'kind' | 'change'>, orderId: number) =>
@@ -63,11 +82,13 @@ export const notificationLane = (channel: string, orderId: number) => `${channel
 
 /**
  * Queues the notice on every channel that reaches the customer and has it on, in the caller's transaction.
- * An order no channel reaches costs nothing (no statement); otherwise one settings read and one insert.
+ * An order no channel reaches costs one indexed look-up (its push subscriptions); otherwise one settings read
+ * and one insert more.
  */
 export async function queueOrderNotifications(tx: DbOrTx, order: OrderRow, notice: OrderNotice, now: Date): Promise<void> {
   if (order.isTestOrder) return;
-  const reaching = CHANNELS.filter((c) => c.reaches(order));
+  const reaching: NotificationChannel[] = [];
+  for (const channel of CHANNELS) if (await channel.reaches(order, tx)) reaching.push(channel);
   if (reaching.length === 0) return;
   const settings = await readNotificationSettings(tx);
   const payload: NotificationJob = { ...notice, orderId: order.id, at: now.toISOString() };
@@ -75,4 +96,14 @@ export async function queueOrderNotifications(tx: DbOrTx, order: OrderRow, notic
     .filter((c) => c.enabled(settings, notice.kind))
     .map((c) => ({ kind: c.jobKind, lane: notificationLane(c.name, order.id), payload, idempotencyKey: notificationKey(c.name, notice, order.id) }));
   await enqueueJobs(tx, jobs);
+}
+
+/**
+ * The order finished (completed, cancelled, refunded, failed): its push subscriptions are deleted by a job in its
+ * push lane, so after the pushes queued before (the "cancelled" of this very change). None queued without one.
+ */
+export async function queueOrderNotificationsEnd(tx: DbOrTx, orderId: number): Promise<void> {
+  if (!(await hasPushSubscription(tx, orderId))) return;
+  // No idempotency key: an order taken back (recovered) and subscribed to again must lose that one too at its next end.
+  await enqueueJobs(tx, [{ kind: PUSH_END_JOB_KIND, lane: notificationLane(PUSH_CHANNEL.name, orderId), payload: { orderId } }]);
 }

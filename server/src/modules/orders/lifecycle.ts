@@ -11,7 +11,7 @@ import { enqueueMail } from '../mail/outbox.js';
 import type { OrderMailContext } from '../mail/order-facts.js';
 import { queueOrderTimeChanged } from '../mail/order-time-changed.js';
 import { markedAsTest, orderCancelledMail } from '../mail/templates.js';
-import { queueOrderNotifications, type OrderNotice } from '../notifications/notify.js';
+import { queueOrderNotifications, queueOrderNotificationsEnd, type OrderNotice } from '../notifications/notify.js';
 import { recordOrderEvent, type OrderEventPayload, type OrderEventType } from '../order-events/record.js';
 import { enqueueOrderTickets } from '../printing/print-jobs.js';
 import { promisedTime } from './order-promise.js';
@@ -29,6 +29,8 @@ import { releaseOrder } from './order-release.js';
 /** Statuses that end an order: its slot place, stock, gift-card amounts and coupon use were given back. */
 export type EndStatus = 'cancelled' | 'refunded' | 'failed';
 export const END_STATUSES: ReadonlySet<OrderStatus> = new Set<OrderStatus>(['cancelled', 'refunded', 'failed']);
+/** After these the customer hears nothing more about the order. */
+const FINISHED: ReadonlySet<OrderStatus> = new Set<OrderStatus>([...END_STATUSES, 'completed']);
 const LIVE: readonly OrderStatus[] = orderStatuses.filter((s) => !END_STATUSES.has(s));
 
 /** Where the staff's cancel reason is kept on the order (WooCommerce meta_data). */
@@ -355,6 +357,8 @@ export async function moveOrder(tx: Tx, orderId: number, move: OrderMove, ctx: M
     await queueOrderTimeChanged(tx, { ...before, delayMinutes: before.delayMinutes + move.minutes, updatedAt: now }, move.minutes, move.mail);
   const notice = noticeOf(before, move, status, ends);
   if (notice) await queueOrderNotifications(tx, before, notice, now);
+  // Nothing more will be pushed about a finished order: its subscriptions go, after its last push (decision 0086).
+  if (FINISHED.has(status) && !FINISHED.has(before.status)) await queueOrderNotificationsEnd(tx, orderId);
   await ctx.alongside?.(tx, before);
   if (rule.event) await recordOrderEvent(tx, rule.event, orderId, eventPayload(before, move, ends));
   return { moved: true, before };

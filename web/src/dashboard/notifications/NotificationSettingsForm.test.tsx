@@ -23,6 +23,7 @@ const VIEW: NotificationSettingsView = {
     texts: DEFAULT_SMS_TEXTS,
     twilio: { accountSid: '', authToken: { set: true, last4: 'beef' }, from: '', messagingServiceSid: '', source: 'settings', ready: false },
   },
+  push: { enabled: true, kinds: { accepted: true, ready: true, 'out-for-delivery': true, delayed: true, cancelled: true } },
 };
 
 /** The form as /dashboard/notifications shows it; `answer` plays the server's PUT /api/settings/notifications. */
@@ -53,7 +54,10 @@ describe('the customer messages form', () => {
     const user = userEvent.setup();
     const sent = show((body) => ({
       status: 200,
-      body: { sms: { ...VIEW.sms, ...body.sms, twilio: { ...VIEW.sms.twilio, ...body.sms.twilio, authToken: { set: true, last4: 'beef' }, ready: true } } },
+      body: {
+        sms: { ...VIEW.sms, ...body.sms, twilio: { ...VIEW.sms.twilio, ...body.sms.twilio, authToken: { set: true, last4: 'beef' }, ready: true } },
+        push: body.push ?? VIEW.push,
+      },
     }));
     expect(document.getElementById('notifications-authToken-status')?.textContent).toBe('Auth token: set, ending in beef');
     expect((document.getElementById('notifications-authToken') as HTMLInputElement).value).toBe('');
@@ -68,6 +72,8 @@ describe('the customer messages form', () => {
     await user.click(screen.getByLabelText('Texts to customers on'));
     await user.click(screen.getByRole('checkbox', { name: 'Order accepted (card orders once paid)' }));
     await user.type(screen.getByLabelText('Sender'), 'Bakje');
+    // Push per kind, next to SMS's: "accepted" off for push only.
+    await user.click(screen.getByRole('checkbox', { name: 'Push: Order accepted (card orders once paid)' }));
     await user.click(screen.getByRole('button', { name: 'Save messages' }));
     await waitFor(() => expect(screen.getByText('Saved.')).toBeTruthy());
     expect(sent).toHaveLength(1);
@@ -77,6 +83,7 @@ describe('the customer messages form', () => {
       twilio: { accountSid: '', from: 'Bakje', messagingServiceSid: '' },
     });
     expect(sent[0]!.sms.texts.delayed.nl).toBe('{shop}: #{number} komt {minutes} min later ({time}).');
+    expect(sent[0]!.push).toEqual({ enabled: true, kinds: { ...VIEW.push.kinds, accepted: false } });
     expect(sent[0]!.sms.texts.ready.fr).toBe(DEFAULT_SMS_TEXTS.ready.fr);
     // The stored token is kept: not sent at all.
     expect('authToken' in sent[0]!.sms.twilio).toBe(false);

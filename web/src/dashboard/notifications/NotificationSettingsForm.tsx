@@ -30,6 +30,8 @@ interface Values {
   removeToken: boolean;
   from: string;
   messagingServiceSid: string;
+  pushEnabled: boolean;
+  pushKinds: Record<NotificationKind, boolean>;
 }
 
 const valuesOf = (view: NotificationSettingsView): Values => ({
@@ -41,6 +43,8 @@ const valuesOf = (view: NotificationSettingsView): Values => ({
   removeToken: false,
   from: view.sms.twilio.from,
   messagingServiceSid: view.sms.twilio.messagingServiceSid,
+  pushEnabled: view.push.enabled,
+  pushKinds: { ...view.push.kinds },
 });
 
 /** A token typed replaces the stored one; "remove" clears it; neither keeps it (it is never sent back to us). */
@@ -58,6 +62,7 @@ function inputOf(values: Values): NotificationSettingsInput {
         messagingServiceSid: values.messagingServiceSid.trim(),
       },
     },
+    push: { enabled: values.pushEnabled, kinds: values.pushKinds },
   };
 }
 
@@ -169,6 +174,32 @@ export function NotificationSettingsForm({ view }: { view: NotificationSettingsV
             label={t(`dashboard.notifications.kind.${kind}`)}
             checked={values.kinds[kind]}
             onChange={(e) => change({ kinds: { ...values.kinds, [kind]: e.target.checked } })}
+          />
+        ))}
+      </fieldset>
+
+      {/* Web push (docs/decisions/0086-order-web-push.md): free per message, to customers who allowed it on the order page. */}
+      <fieldset className="admin__fieldset" aria-describedby="notifications-push-lead">
+        <legend>{t('dashboard.notifications.push.title')}</legend>
+        <p className="admin__muted" id="notifications-push-lead">
+          {t('dashboard.notifications.push.lead')}
+        </p>
+        <Field
+          as="checkbox"
+          id="notifications-push-enabled"
+          label={t('dashboard.notifications.push.enabled')}
+          checked={values.pushEnabled}
+          onChange={(e) => change({ pushEnabled: e.target.checked })}
+        />
+        {NOTIFICATION_KINDS.map((kind) => (
+          <Field
+            key={kind}
+            as="checkbox"
+            id={`notifications-push-kind-${kind}`}
+            label={t('dashboard.notifications.push.kind', { kind: t(`dashboard.notifications.kind.${kind}`) })}
+            checked={values.pushKinds[kind]}
+            disabled={!values.pushEnabled}
+            onChange={(e) => change({ pushKinds: { ...values.pushKinds, [kind]: e.target.checked } })}
           />
         ))}
       </fieldset>

@@ -23,7 +23,7 @@ export function orderArrival(o: OrderWithLines, _: unknown, ctx: GraphQLContext)
 }
 
 /** The order page's access: its session, the logged-in customer and the key it was given. */
-function holderOf(ctx: GraphQLContext, orderKey: string | null | undefined): OrderHolder {
+export function holderOf(ctx: GraphQLContext, orderKey: string | null | undefined): OrderHolder {
   const viewer = ctx.account.viewer;
   return { sessionKey: ctx.session.existingKey(), customerId: viewer.kind === 'guest' ? null : viewer.id, orderKey };
 }

@@ -36,8 +36,8 @@ export function aboutText(intl: IntlShape, job: Job): string {
     return intl.formatMessage({ id: 'dashboard.jobs.ticketOf' }, { ticket, order });
   }
   if (job.kind === 'mail' && typeof about.template === 'string') return known(intl, `dashboard.jobs.mail.${about.template}`, about.template);
-  // An SMS to a customer: which message, of which order (never the number or the text).
-  if (job.kind === 'sms' && typeof about.orderId === 'number' && typeof about.notification === 'string') {
+  // An SMS or a push to a customer: which message, of which order (never the number, the endpoint or the text).
+  if ((job.kind === 'sms' || job.kind === 'push') && typeof about.orderId === 'number' && typeof about.notification === 'string') {
     const message = known(intl, `dashboard.notifications.kind.${about.notification}`, about.notification);
     return intl.formatMessage(
       { id: 'dashboard.jobs.ticketOf' },
