@@ -28,6 +28,24 @@ if (!process.env.BAKJE_E2E_DATA_DIR) {
 const dataDir = process.env.BAKJE_E2E_DATA_DIR;
 // A storefront on another origin (woographql-cross-origin.spec.ts serves it): listed for CORS.
 process.env.BAKJE_E2E_STOREFRONT_ORIGIN ??= `http://127.0.0.1:${port + 10000}`;
+// Debian's chromium-headless-shell (Chromium's old headless mode, Playwright's own default for headless runs) takes
+// about a quarter of the full browser's CPU per page; the full Chromium runs only the specs that need what the
+// shell lacks: web push and notifications (docs/decisions/0085-test-time-third-round.md).
+const HEADLESS_SHELL = process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell';
+const FULL_CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const FULL_BROWSER_SPECS = ['**/order-push.spec.ts'];
+const launchWith = (executablePath: string) => ({
+  executablePath,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+});
 const CATALOGUE_WRITERS = [
   '**/dashboard-products.spec.ts',
   '**/dashboard-catalog-taxonomies.spec.ts',
@@ -58,24 +76,14 @@ export default defineConfig({
     // failed test; locally add --trace on (docs/decisions/0085-test-time-third-round.md).
     trace: 'on-first-retry',
     screenshot: 'only-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: launchWith(HEADLESS_SHELL),
   },
   // Specs that change the shared server's catalogue (new products, categories, global add-ons, images) run
   // after the others: a shop list or a checkout counting products must not see them appear midway. To run one
   // of them alone, add --no-deps.
   projects: [
-    { name: 'chromium', testIgnore: CATALOGUE_WRITERS },
+    { name: 'chromium', testIgnore: [...CATALOGUE_WRITERS, ...FULL_BROWSER_SPECS] },
+    { name: 'full-chromium', testMatch: FULL_BROWSER_SPECS, use: { launchOptions: launchWith(FULL_CHROMIUM) } },
     { name: 'catalogue-writes', testMatch: CATALOGUE_WRITERS, dependencies: ['chromium'] },
   ],
   webServer: {

@@ -68,22 +68,36 @@ function countPlaywright(file) {
   totals.skipped += stats.skipped ?? 0;
 }
 
+/**
+ * The end-to-end tests run in Debian's chromium-headless-shell, and the few that need the full browser (web push)
+ * in Debian's chromium (e2e/playwright.config.ts). Installs what is missing when run as root.
+ */
 function ensureChromium() {
-  const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-  if (fs.existsSync(chromium)) return true;
-  if (process.getuid?.() === 0) {
-    console.log("Chromium is missing: installing Debian's chromium package ...");
+  const browsers = [
+    {
+      path: process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? '/usr/bin/chromium-headless-shell',
+      pkg: 'chromium-headless-shell',
+      variable: 'CHROMIUM_HEADLESS_SHELL_PATH',
+    },
+    { path: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', pkg: 'chromium', variable: 'CHROMIUM_PATH' },
+  ];
+  const missing = () => browsers.filter((browser) => !fs.existsSync(browser.path));
+  if (missing().length && process.getuid?.() === 0) {
+    const packages = missing().map((browser) => browser.pkg);
+    console.log(`Installing Debian's ${packages.join(' and ')} for the end-to-end tests ...`);
     try {
-      execSync('apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium', { stdio: 'inherit' });
+      execSync(`apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${packages.join(' ')}`, { stdio: 'inherit' });
     } catch {
       /* reported below */
     }
   }
-  if (fs.existsSync(chromium)) return true;
-  console.error(
-    `End-to-end tests need Chromium at ${chromium}. Install it with: sudo apt-get install chromium ` +
-      '(or set CHROMIUM_PATH to a Chromium binary). Playwright never downloads its own browser here.',
-  );
+  for (const browser of missing()) {
+    console.error(
+      `End-to-end tests need ${browser.pkg} at ${browser.path}. Install it with: sudo apt-get install ${browser.pkg} ` +
+        `(or set ${browser.variable} to its binary). Playwright never downloads its own browser here.`,
+    );
+  }
+  if (!missing().length) return true;
   failures.push('chromium');
   return false;
 }

@@ -76,6 +76,7 @@ function routes(): Record<string, Route[]> {
       { path: '/dashboard/api-keys', heading: key('dashboard.keys.title') },
       { path: '/dashboard/printing', heading: key('dashboard.printing.title') },
       { path: '/dashboard/payments', heading: key('dashboard.payments.title') },
+      { path: '/dashboard/notifications', heading: key('dashboard.notifications.title') },
       { path: '/dashboard/pos', heading: key('dashboard.pos.title') },
       { path: '/dashboard/jobs', heading: key('dashboard.jobs.title') },
       { path: '/dashboard/mailbox', heading: key('dashboard.mailbox.title') },

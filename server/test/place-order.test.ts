@@ -47,7 +47,7 @@ describe.each(databaseKinds)('store REST orders placed like web orders (%s)', (k
 
   it('an order created processing prints its tickets with the kitchen event, as a cash web order does; a pending one waits', async () => {
     const processing = (await client.post('orders', { status: 'processing', line_items: [{ product_id: friesId, quantity: 1 }] })).data;
-    expect(await ticketsOf(processing.id)).toEqual(['customer', 'kitchen']);
+    expect(await ticketsOf(processing.id)).toEqual(['customer', 'kitchen', 'label']);
     const events = await testDb.database.db.select().from(t.orderEvents).where(eq(t.orderEvents.orderId, processing.id));
     expect(events.map((e) => e.type)).toEqual(['order.created']);
 

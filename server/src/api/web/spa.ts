@@ -22,7 +22,7 @@ const APP_ROUTES: RegExp[] = [
   /^\/confirm-payment\/?$/,
   /^\/contact\/?$/,
   // The staff screens one by one (web/src/app/routes.tsx): an unknown dashboard path is a 404 like any other.
-  /^\/dashboard(\/(printer|products|timeslots|staff|api-keys|printing|payments|pos|jobs|hours|kiosks|coupons|gift-cards|kitchen|stations|prep-times))?\/?$/,
+  /^\/dashboard(\/(printer|products|timeslots|staff|api-keys|printing|payments|pos|jobs|hours|kiosks|coupons|gift-cards|kitchen|stations|prep-times|notifications))?\/?$/,
   /^\/dashboard\/(messages|reviews|customers|manuals|settings|delivery|mailbox|orders|figures|media)\/?$/,
   /^\/dashboard\/catalog\/(import|categories|add-ons|allergens|tags)\/?$/,
   /^\/dashboard\/(products|customers)\/[^/]+\/?$/,
