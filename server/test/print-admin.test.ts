@@ -138,6 +138,9 @@ describe.each(databaseKinds)('print settings and print jobs in the dashboard on 
     const off = await manager.request('PUT', '/api/printing/settings', { enabled: false, customerPrinter: '' });
     expect(off.json()).toMatchObject({ enabled: false, customerPrinter: '', notConfigured: [] });
     expect((await manager.request('PUT', '/api/printing/settings', { enabled: true })).json()).toMatchObject({ notConfigured: ['customer'] });
+    // The allergen label's switch is saved like the tickets' (the dashboard form sends it with every save).
+    expect((await manager.request('PUT', '/api/printing/settings', { allergenLabel: false })).json()).toMatchObject({ allergenLabel: false });
+    expect((await manager.request('PUT', '/api/printing/settings', { allergenLabel: 'no' })).statusCode).toBe(400);
   });
 
   it('refuses bad input with 400 naming the field, and changes nothing', async () => {

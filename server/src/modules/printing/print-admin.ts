@@ -50,6 +50,7 @@ export const printSettingsPatchSchema = z
   .object({
     enabled: z.boolean(),
     customerTicket: z.boolean(),
+    allergenLabel: z.boolean(),
     kitchenTicket: z.boolean(),
     kitchenCopies: z.number().int().min(0).max(10),
     customerPrinter: printer,
@@ -73,6 +74,7 @@ export type PrintSettingsPatch = z.infer<typeof printSettingsPatchSchema>;
 const FIELD_MESSAGES: Record<string, string> = {
   enabled: 'enabled is true or false.',
   customerTicket: 'customerTicket is true or false.',
+  allergenLabel: 'allergenLabel is true or false.',
   kitchenTicket: 'kitchenTicket is true or false.',
   kitchenCopies: 'Kitchen copies is a whole number from 0 to 10.',
 };
