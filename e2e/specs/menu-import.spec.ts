@@ -121,7 +121,8 @@ async function fillSource(source: StaffServer) {
         },
       }),
     );
-    return ok(await api.post('/api/admin/api-keys', { headers, data: { scope: 'read', description: 'menu naar de nieuwe winkel' } }));
+    // Awaited here: returned as a promise, the finally below would dispose of the answer before it is read.
+    return await ok(await api.post('/api/admin/api-keys', { headers, data: { scope: 'read', description: 'menu naar de nieuwe winkel' } }));
   } finally {
     await api.dispose();
   }
