@@ -12,7 +12,7 @@ import { aCategory, aProduct } from './support/builders.js';
 import { Browser } from './support/browser.js';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/database.js';
 import { TEST_PEPPER, catalogCaughtUp, startTestApp } from './support/server.js';
-import { slotsEveryDay, staffBrowsers } from './support/shop-hours.js';
+import { aSaturdayShop, staffBrowsers } from './support/shop-hours.js';
 import { waitFor } from './support/wait.js';
 
 // Issue 38 points 4 and 5 and the cash leftovers of point 2 (docs/decisions/0084-allergens-at-the-door-own-container.md):
@@ -90,26 +90,7 @@ describe.each(databaseKinds)('allergens at the door, own container, cash refunds
         { optionId: mayo, allergenId: codes.get('mustard')! },
         { optionId: mayo, allergenId: codes.get('eggs')! },
       ]);
-    await slotsEveryDay(db());
-    await db()
-      .insert(t.settings)
-      .values([
-        { key: 'opening_hours', value: { week: { '6': [{ open: '09:00', close: '23:00' }] } } },
-        { key: 'store', value: { siteName: 'Frituur Test', contact: { address: SHOP_ADDRESS } } },
-        {
-          key: 'delivery',
-          value: {
-            enabled: true,
-            minimumOrder: 0,
-            fee: 0,
-            maximumDistanceKm: 8,
-            shopAddress: SHOP_ADDRESS,
-            origin: { lat: 51.0543, lon: 3.7174 },
-            roadFactor: 1.3,
-            zones: [{ name: 'Centrum', postcodes: ['9000'], minimumOrder: 0, fee: 0 }],
-          },
-        },
-      ]);
+    await aSaturdayShop(db(), { siteName: 'Frituur Test', address: SHOP_ADDRESS });
     app = await startTestApp(testDb.database, {}, () => NOW);
     await catalogCaughtUp(app, testDb.database);
     staff = await staffBrowsers(db(), () => app, `pot-${kind}`);

@@ -6,7 +6,7 @@ import { aProduct } from './support/builders.js';
 import { Browser } from './support/browser.js';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/database.js';
 import { catalogCaughtUp, startTestApp } from './support/server.js';
-import { slotsEveryDay, staffBrowsers } from './support/shop-hours.js';
+import { aSaturdayShop, staffBrowsers } from './support/shop-hours.js';
 import { waitFor } from './support/wait.js';
 
 // Issue 35 point 1 (docs/decisions/0081-confirmation-when-and-where.md): the confirmation answers "when and
@@ -81,26 +81,7 @@ describe.each(databaseKinds)('order mails: when and where on %s', (kind) => {
   beforeAll(async () => {
     testDb = await createTestDatabase(kind);
     productId = (await aProduct(db(), { slug: 'frikandel', name: { nl: 'Frikandel' }, regularPrice: 600, maxQuantity: 60 })).id;
-    await slotsEveryDay(db());
-    await db()
-      .insert(t.settings)
-      .values([
-        { key: 'opening_hours', value: { week: { '6': [{ open: '09:00', close: '23:00' }] } } },
-        { key: 'store', value: { siteName: 'Frituur <Het Bakje>', contact: { address: SHOP_ADDRESS } } },
-        {
-          key: 'delivery',
-          value: {
-            enabled: true,
-            minimumOrder: 0,
-            fee: 0,
-            maximumDistanceKm: 8,
-            shopAddress: SHOP_ADDRESS,
-            origin: { lat: 51.0543, lon: 3.7174 },
-            roadFactor: 1.3,
-            zones: [{ name: 'Centrum', postcodes: ['9000'], minimumOrder: 0, fee: 0 }],
-          },
-        },
-      ]);
+    await aSaturdayShop(db(), { siteName: 'Frituur <Het Bakje>', address: SHOP_ADDRESS });
     app = await startTestApp(testDb.database, {}, () => NOW);
     await catalogCaughtUp(app, testDb.database);
     staff = await staffBrowsers(db(), () => app, `mails-${kind}`);

@@ -10,7 +10,7 @@ import { aProduct } from './support/builders.js';
 import { Browser } from './support/browser.js';
 import { createTestDatabase, databaseKinds, type TestDatabase } from './support/database.js';
 import { catalogCaughtUp, startTestApp } from './support/server.js';
-import { slotsEveryDay, staffBrowsers } from './support/shop-hours.js';
+import { aSaturdayShop, staffBrowsers } from './support/shop-hours.js';
 import { waitFor } from './support/wait.js';
 
 // Issue 35 point 2 (docs/decisions/0086-order-web-push.md): the order page's browser subscribes; each change is
@@ -44,13 +44,7 @@ describe.each(databaseKinds)('order web push on %s', (kind) => {
   beforeAll(async () => {
     testDb = await createTestDatabase(kind);
     productId = (await aProduct(db(), { slug: 'frikandel', name: { nl: 'Frikandel' }, regularPrice: 600, maxQuantity: 60 })).id;
-    await slotsEveryDay(db());
-    await db()
-      .insert(t.settings)
-      .values([
-        { key: 'opening_hours', value: { week: { '6': [{ open: '09:00', close: '23:00' }] } } },
-        { key: 'store', value: { siteName: 'Frituur Bakje' } },
-      ]);
+    await aSaturdayShop(db(), { siteName: 'Frituur Bakje' });
     app = await startTestApp(testDb.database, {}, () => MORNING);
     await catalogCaughtUp(app, testDb.database);
     staff = await staffBrowsers(db(), () => app, `push-${kind}`);

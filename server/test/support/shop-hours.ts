@@ -75,3 +75,33 @@ export async function slotsEveryDay(db: DbOrTx): Promise<void> {
 }
 
 export const codeOf = (body: { errors?: { extensions?: { code?: string } }[] }) => body.errors?.[0]?.extensions?.code;
+
+/**
+ * A shop that takes orders on Saturdays 09:00-23:00 (the notification tests' clocks are on a Saturday), with slots
+ * every day; `address` also delivers in Gent (postcode 9000, free, from the Markt), where a customer's mail and
+ * ticket need a shop address and a delivery zone.
+ */
+export async function aSaturdayShop(db: DbOrTx, store: { siteName: string; address?: string }): Promise<void> {
+  await slotsEveryDay(db);
+  await db.insert(t.settings).values([
+    { key: 'opening_hours', value: { week: { '6': [{ open: '09:00', close: '23:00' }] } } },
+    { key: 'store', value: { siteName: store.siteName, ...(store.address ? { contact: { address: store.address } } : {}) } },
+    ...(store.address
+      ? [
+          {
+            key: 'delivery',
+            value: {
+              enabled: true,
+              minimumOrder: 0,
+              fee: 0,
+              maximumDistanceKm: 8,
+              shopAddress: store.address,
+              origin: { lat: 51.0543, lon: 3.7174 },
+              roadFactor: 1.3,
+              zones: [{ name: 'Centrum', postcodes: ['9000'], minimumOrder: 0, fee: 0 }],
+            },
+          },
+        ]
+      : []),
+  ]);
+}
