@@ -87,6 +87,12 @@ describe('loadConfig', () => {
     );
     expect(() => loadConfig({ BAKJE_MSP_ENVIRONMENT: 'staging' })).toThrow(/BAKJE_MSP_ENVIRONMENT:/);
   });
+
+  it("calls the owner's Twilio account at api.twilio.com, or at the base BAKJE_TWILIO_API_URL names", () => {
+    expect(loadConfig({}).twilio.apiUrl).toBe('https://api.twilio.com');
+    expect(loadConfig({ BAKJE_TWILIO_API_URL: 'https://api.dublin.us1.twilio.com/' }).twilio.apiUrl).toBe('https://api.dublin.us1.twilio.com');
+    expect(() => loadConfig({ BAKJE_TWILIO_API_URL: 'api.twilio.com' })).toThrow(/BAKJE_TWILIO_API_URL:/);
+  });
 });
 
 describe("the site's address (docs/decisions/0070-test-and-live-mode.md)", () => {

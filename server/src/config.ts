@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { TWILIO_BASE_URL } from './integrations/twilio/twilio-client.js';
 
 const boolean = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
@@ -119,6 +120,7 @@ const schema = z.object({
   BAKJE_STRIPE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   BAKJE_STRIPE_SIMULATOR: boolean.optional(),
   BAKJE_TWILIO_SIMULATOR: boolean.optional(),
+  BAKJE_TWILIO_API_URL: z.url({ protocol: /^https?$/ }).optional(),
   BAKJE_WEBPUSH_SIMULATOR: boolean.optional(),
   BAKJE_PAYMENT_RECONCILE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
   BAKJE_DISTANCE_PROVIDER: z.enum(['postcode', 'osrm']).default('postcode'),
@@ -282,6 +284,11 @@ export interface Config {
    */
   twilio: {
     simulator: boolean;
+    /**
+     * Where the owner's Twilio account is called: https://api.twilio.com, or another base such as an edge location's
+     * (https://api.dublin.us1.twilio.com) or an outgoing proxy. The simulator is always reached in-process.
+     */
+    apiUrl: string;
   };
   /**
    * Web push (docs/decisions/0086-order-web-push.md): a simulated push service at /simulators/webpush issues
@@ -444,7 +451,10 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env, rootDir = pr
     },
     multisafepay: multisafepayConfig(env),
     stripe: stripeConfig(env),
-    twilio: { simulator: env.BAKJE_TWILIO_SIMULATOR ?? (env.NODE_ENV !== 'production' || Boolean(env.BAKJE_SEED_DEMO && localSite(env))) },
+    twilio: {
+      simulator: env.BAKJE_TWILIO_SIMULATOR ?? (env.NODE_ENV !== 'production' || Boolean(env.BAKJE_SEED_DEMO && localSite(env))),
+      apiUrl: (env.BAKJE_TWILIO_API_URL ?? TWILIO_BASE_URL).replace(/\/+$/, ''),
+    },
     webPush: { simulator: env.BAKJE_WEBPUSH_SIMULATOR ?? (env.NODE_ENV !== 'production' || Boolean(env.BAKJE_SEED_DEMO && localSite(env))) },
     paymentReconcileMs: env.BAKJE_PAYMENT_RECONCILE_MS,
     distance:

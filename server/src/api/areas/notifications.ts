@@ -41,6 +41,7 @@ export function registerNotificationsArea(server: FastifyInstance, context: Area
       siteUrl: config.siteUrl,
       timeZone: config.timeZone,
       simulator,
+      twilioApiUrl: config.twilio.apiUrl,
       fetchFor: (baseUrl) => (baseUrl.startsWith('/') ? inProcess : context.options.providerFetch),
     }),
   );

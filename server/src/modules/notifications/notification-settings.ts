@@ -101,14 +101,17 @@ export interface TwilioAccess {
   source: Exclude<ProviderKeySource, 'none' | 'environment'>;
 }
 
-/** Twilio as it is to be used now: the owner's account, else the simulator's where it runs, else none. */
-export function twilioAccess(stored: StoredNotificationSettings, simulator: boolean): TwilioAccess | undefined {
+/**
+ * Twilio as it is to be used now: the owner's account (called at `apiUrl`, BAKJE_TWILIO_API_URL), else the
+ * simulator's where it runs, else none.
+ */
+export function twilioAccess(stored: StoredNotificationSettings, simulator: boolean, apiUrl: string = TWILIO_BASE_URL): TwilioAccess | undefined {
   const t = stored.sms.twilio;
   if (t.accountSid && t.authToken) {
     return {
       accountSid: t.accountSid,
       authToken: t.authToken,
-      baseUrl: TWILIO_BASE_URL,
+      baseUrl: apiUrl,
       from: t.from,
       messagingServiceSid: t.messagingServiceSid,
       source: 'settings',

@@ -22,6 +22,8 @@ export interface SmsSenderDeps {
   timeZone: string;
   /** The simulator stands in when the owner has no Twilio account (demo, development, tests). */
   simulator: boolean;
+  /** Where the owner's Twilio account is called (config `twilio.apiUrl`). */
+  twilioApiUrl: string;
   /** How a Twilio address is reached: the simulator's path in-process, else real HTTP. */
   fetchFor(baseUrl: string): FetchLike | undefined;
 }
@@ -124,7 +126,7 @@ export function smsJobHandler(deps: SmsSenderDeps): JobHandler<NotificationJob> 
         await fail('no number', true);
         return { skipped: 'no number for texts on this order' };
       }
-      const access = twilioAccess(await readNotificationSettings(deps.db), deps.simulator);
+      const access = twilioAccess(await readNotificationSettings(deps.db), deps.simulator, deps.twilioApiUrl);
       if (!access || !smsReady(access)) {
         await fail('Twilio is not set up', true);
         throw new PermanentJobError('Twilio is not set up: give the account and a sender on /dashboard/notifications.');
