@@ -247,7 +247,7 @@ async function rush(productId) {
   await sleep(2000);
   const pushesBefore = (await pushes()).length;
   const smsBefore = (await smsMessages()).length;
-  log(`"accepted" SMS sent: ${smsBefore}, pushes so far: ${pushesBefore}; the kitchen marks ${ORDERS} ready over ${READY_SECONDS} s [${loadText()}]`);
+  log(`SMS so far: ${smsBefore}, pushes so far: ${pushesBefore}; the kitchen marks ${ORDERS} ready over ${READY_SECONDS} s [${loadText()}]`);
 
   // The kitchen: every order's "Klaar" on its own schedule, spread evenly over the window.
   const interval = (READY_SECONDS * 1000) / ORDERS;
