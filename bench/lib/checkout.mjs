@@ -134,9 +134,10 @@ async function prepare(port, productSlug, printer) {
 /**
  * Runs `customers` loops for `warmupS` (discarded) then `durationS` seconds. Every answer is checked:
  * a checkout must return an order in status PROCESSING; anything else counts as an error (and the first
- * few are kept to show).
+ * few are kept to show). `extraInput(n)`: more fields for the n-th checkout's input (the notifications bench gives each customer an SMS
+ * number, bench/notifications.mjs).
  */
-export async function benchCheckout({ port, customers = 20, durationS = 10, warmupS = 2, productSlug = 'fristi', log = () => {} }) {
+export async function benchCheckout({ port, customers = 20, durationS = 10, warmupS = 2, productSlug = 'fristi', extraInput, log = () => {} }) {
   const printer = await startReceiptPrinter();
   const setup = await prepare(port, productSlug, printer);
   log(`checkout: ${customers} customers, product ${setup.productName} x2, takeaway on ${setup.date} over ${setup.slotOptions.length} slot times`);
@@ -157,7 +158,8 @@ export async function benchCheckout({ port, customers = 20, durationS = 10, warm
 
   async function customer() {
     while (performance.now() < end) {
-      const slot = setup.slotOptions[next++ % setup.slotOptions.length];
+      const n = next++;
+      const slot = setup.slotOptions[n % setup.slotOptions.length];
       const inWindow = measuring;
       try {
         const t0 = performance.now();
@@ -173,6 +175,7 @@ export async function benchCheckout({ port, customers = 20, durationS = 10, warm
             { key: 'fulfilment_type', value: 'takeaway' },
             { key: 'time_slot', value: slot },
           ],
+          ...extraInput?.(n),
         };
         const done = await gql(agent, port, CHECKOUT, { input }, token);
         const t2 = performance.now();

@@ -137,6 +137,14 @@ describe.each(databaseKinds)('order SMS on %s', (kind) => {
     expect((await texts('+32470112233', 3))[2]!.body).toBe(`Frituur Bakje : votre commande #${n} vous attend. A tout de suite !`);
     const jobs = await settled(id, 3);
     expect(jobs.map((j) => j.idempotencyKey).sort()).toEqual([`sms:accepted:${id}`, `sms:delayed:${id}:10`, `sms:ready:${id}`]);
+    // The simulator's list as JSON, each message timed to the millisecond (what bench/notifications.mjs reads).
+    const listed = (await app.server.inject({ method: 'GET', url: '/simulators/twilio/messages.json' })).json() as Array<{
+      to: string;
+      body: string;
+      created: string;
+    }>;
+    expect(listed.filter((m) => m.to === '+32470112233').map((m) => m.body)).toEqual(textsTo('+32470112233').map((m) => m.body));
+    expect(listed[0]!.created).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
 
     // The status callbacks (signed) record delivery on each message.
     await sim().callbacksDone();

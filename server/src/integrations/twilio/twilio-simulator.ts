@@ -9,7 +9,7 @@ import { TWILIO_API_VERSION, twilioSignature, type TwilioMessageStatus } from '.
  * `POST /2010-04-01/Accounts/{AccountSid}/Messages.json` under /simulators/twilio, basic auth, form-encoded, the
  * Message resource or Twilio's error JSON; then the status callbacks ("sent", then "delivered" or "failed"),
  * form-encoded and signed with X-Twilio-Signature as Twilio signs them. Messages live in this process only and
- * are listed at /simulators/twilio.
+ * are listed at /simulators/twilio (and as JSON at /simulators/twilio/messages.json).
  */
 export const TWILIO_SIMULATOR_ROOT = '/simulators/twilio';
 
@@ -101,6 +101,13 @@ export class TwilioSimulator {
         this.carrier(message);
         return reply.code(201).send(this.resource(message));
       });
+    });
+
+    // The same list as JSON with each message's time to the millisecond (the page shows seconds): what
+    // bench/notifications.mjs measures notify-to-sent by, as it reads /simulators/webpush/pushes.json.
+    server.get(`${TWILIO_SIMULATOR_ROOT}/messages.json`, async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return this.messages.map((m) => ({ sid: m.sid, to: m.to, body: m.body, status: m.status, created: m.created.toISOString() }));
     });
 
     server.get(TWILIO_SIMULATOR_ROOT, async (_request, reply) => {
